@@ -1,0 +1,54 @@
+//! The one seam between the client and the outside world.
+
+use predmarket_core::Error;
+use predmarket_core::rate::RateLimitHeaders;
+use std::future::Future;
+use std::time::Duration;
+
+/// What the client hands a transport: always a GET.
+#[derive(Debug, Clone, Copy)]
+pub struct TransportRequest<'a> {
+    pub url: &'a str,
+    /// Sent as the `X-API-Key` header, never in the URL.
+    pub api_key: &'a str,
+}
+
+/// An HTTP answer, whatever its status.
+#[derive(Debug, Clone)]
+pub struct TransportResponse<B> {
+    pub status: u16,
+    pub rate_limit: RateLimitHeaders,
+    pub body: B,
+}
+
+/// A response body as the transport holds it. The fetch transport keeps the
+/// JS string so the JS library can hand it to `JSON.parse` without copying
+/// it into wasm memory (see docs/benchmarks.md).
+pub trait Body {
+    fn to_text(&self) -> String;
+}
+
+impl Body for String {
+    fn to_text(&self) -> String {
+        self.clone()
+    }
+}
+
+/// Sends GET requests and tells the time. Futures are not `Send`: wasm
+/// futures cannot be.
+#[allow(async_fn_in_trait)]
+pub trait Transport {
+    type Body: Body;
+
+    /// Sends one request. Dropping the future must cancel the request.
+    /// Network failures are `Error::Network`; any HTTP status is `Ok`.
+    async fn get(
+        &self,
+        request: TransportRequest<'_>,
+    ) -> Result<TransportResponse<Self::Body>, Error>;
+
+    /// Milliseconds on a monotonic clock.
+    fn now_ms(&self) -> f64;
+
+    fn sleep(&self, duration: Duration) -> impl Future<Output = ()>;
+}

@@ -1,0 +1,407 @@
+//! The error model shared by the client, the JS library and the server.
+//!
+//! Wire shape (from `where-the-spec-is-silent.md`):
+//! `{"error": {"code", "message", "details", "timestamp"}, "meta": {"request_time"}}`.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The stable codes of every failure, as JS users see them in `err.code`.
+/// The first seven are the service's own wire codes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ErrorCode {
+    /// A parameter failed a check, on the client before sending or on the server (400).
+    ValidationError,
+    /// The cursor is unknown, tampered with, expired or belongs to other filters (400).
+    InvalidCursor,
+    /// Missing or unknown API key (401).
+    Unauthorized,
+    /// Unknown id (404).
+    NotFound,
+    /// Too many requests (429).
+    RateLimited,
+    /// The service failed (500 and other 5xx).
+    InternalError,
+    /// A platform behind the service is unavailable (503).
+    PlatformUnavailable,
+    /// The request never got an HTTP answer.
+    NetworkError,
+    /// No answer within the configured time.
+    Timeout,
+    /// The caller cancelled the request.
+    Aborted,
+    /// An answer arrived but is not the JSON the operation promises.
+    DecodeError,
+    /// Pagination stopped because the service repeated a cursor or offset.
+    PaginationLoop,
+}
+
+impl ErrorCode {
+    pub const ALL: [ErrorCode; 12] = [
+        Self::ValidationError,
+        Self::InvalidCursor,
+        Self::Unauthorized,
+        Self::NotFound,
+        Self::RateLimited,
+        Self::InternalError,
+        Self::PlatformUnavailable,
+        Self::NetworkError,
+        Self::Timeout,
+        Self::Aborted,
+        Self::DecodeError,
+        Self::PaginationLoop,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::ValidationError => "VALIDATION_ERROR",
+            Self::InvalidCursor => "INVALID_CURSOR",
+            Self::Unauthorized => "UNAUTHORIZED",
+            Self::NotFound => "NOT_FOUND",
+            Self::RateLimited => "RATE_LIMITED",
+            Self::InternalError => "INTERNAL_ERROR",
+            Self::PlatformUnavailable => "PLATFORM_UNAVAILABLE",
+            Self::NetworkError => "NETWORK_ERROR",
+            Self::Timeout => "TIMEOUT",
+            Self::Aborted => "ABORTED",
+            Self::DecodeError => "DECODE_ERROR",
+            Self::PaginationLoop => "PAGINATION_LOOP",
+        }
+    }
+
+    /// The code the service sends in an error body, if it is one of ours.
+    pub fn from_wire(code: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|c| c.as_str() == code)
+    }
+
+    /// The HTTP status the service answers with for this code.
+    pub fn http_status(self) -> u16 {
+        match self {
+            Self::ValidationError | Self::InvalidCursor => 400,
+            Self::Unauthorized => 401,
+            Self::NotFound => 404,
+            Self::RateLimited => 429,
+            Self::PlatformUnavailable => 503,
+            Self::Timeout => 504,
+            _ => 500,
+        }
+    }
+
+    /// The TypeScript union of every code.
+    pub fn typescript_union() -> String {
+        let parts: Vec<String> = Self::ALL
+            .iter()
+            .map(|c| format!("\"{}\"", c.as_str()))
+            .collect();
+        format!("export type ErrorCode = {};", parts.join(" | "))
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What the service said when it refused a request.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ApiFailure {
+    pub status: u16,
+    /// The service's code, verbatim (may be one this version does not know).
+    pub code: String,
+    pub message: String,
+    pub details: Option<serde_json::Value>,
+    /// From `Retry-After` (or `X-RateLimit-Reset`), when the service sent one.
+    pub retry_after_ms: Option<u64>,
+}
+
+impl fmt::Display for ApiFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}: {}", self.status, self.code, self.message)
+    }
+}
+
+/// Every way an operation can fail.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum Error {
+    /// A check of the spec failed before anything was sent.
+    #[error("invalid `{parameter}`: {message}")]
+    InvalidArgument { parameter: String, message: String },
+    /// The service answered 400 `VALIDATION_ERROR`.
+    #[error("rejected by the service: {0}")]
+    Rejected(ApiFailure),
+    #[error("invalid cursor: {0}")]
+    InvalidCursor(ApiFailure),
+    #[error("unauthorized: {0}")]
+    Unauthorized(ApiFailure),
+    #[error("not found: {0}")]
+    NotFound(ApiFailure),
+    #[error("rate limited: {0}")]
+    RateLimited(ApiFailure),
+    #[error("platform unavailable: {0}")]
+    PlatformUnavailable(ApiFailure),
+    /// 5xx, or any other status the service should not have sent.
+    #[error("server error: {0}")]
+    Server(ApiFailure),
+    #[error("network error: {message}")]
+    Network { message: String },
+    #[error("no answer within {after_ms} ms")]
+    Timeout { after_ms: u64 },
+    #[error("the request was aborted")]
+    Aborted,
+    #[error("could not decode the answer ({message}); body starts with: {body_snippet}")]
+    Decode {
+        status: Option<u16>,
+        message: String,
+        body_snippet: String,
+    },
+    #[error("pagination stopped: the service repeated {repeated}")]
+    PaginationLoop { repeated: String },
+}
+
+/// Longest part of a body kept in a decode error.
+const SNIPPET_CHARS: usize = 200;
+
+fn snippet(body: &str) -> String {
+    let mut out: String = body.chars().take(SNIPPET_CHARS).collect();
+    if body.chars().nth(SNIPPET_CHARS).is_some() {
+        out.push('…');
+    }
+    out
+}
+
+impl Error {
+    pub fn invalid(parameter: impl Into<String>, message: impl Into<String>) -> Self {
+        Self::InvalidArgument {
+            parameter: parameter.into(),
+            message: message.into(),
+        }
+    }
+
+    pub fn decode(status: Option<u16>, message: impl fmt::Display, body: &str) -> Self {
+        Self::Decode {
+            status,
+            message: message.to_string(),
+            body_snippet: snippet(body),
+        }
+    }
+
+    /// The error of a non-2xx answer: the JSON error body when there is one,
+    /// else what the status says.
+    pub fn from_response(status: u16, body: &str, retry_after_ms: Option<u64>) -> Self {
+        let failure = match serde_json::from_str::<ErrorBody>(body) {
+            Ok(parsed) => ApiFailure {
+                status,
+                code: parsed.error.code,
+                message: parsed.error.message,
+                details: parsed.error.details,
+                retry_after_ms,
+            },
+            Err(_) => ApiFailure {
+                status,
+                code: default_code_for_status(status).as_str().to_owned(),
+                message: format!("HTTP {status}: {}", snippet(body)),
+                details: None,
+                retry_after_ms,
+            },
+        };
+        Self::from_failure(failure)
+    }
+
+    /// Sorts a failure by the service's code, falling back to the status.
+    pub fn from_failure(failure: ApiFailure) -> Self {
+        let code = ErrorCode::from_wire(&failure.code)
+            .unwrap_or_else(|| default_code_for_status(failure.status));
+        match code {
+            ErrorCode::ValidationError => Self::Rejected(failure),
+            ErrorCode::InvalidCursor => Self::InvalidCursor(failure),
+            ErrorCode::Unauthorized => Self::Unauthorized(failure),
+            ErrorCode::NotFound => Self::NotFound(failure),
+            ErrorCode::RateLimited => Self::RateLimited(failure),
+            ErrorCode::PlatformUnavailable => Self::PlatformUnavailable(failure),
+            _ => Self::Server(failure),
+        }
+    }
+
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Self::InvalidArgument { .. } | Self::Rejected(_) => ErrorCode::ValidationError,
+            Self::InvalidCursor(_) => ErrorCode::InvalidCursor,
+            Self::Unauthorized(_) => ErrorCode::Unauthorized,
+            Self::NotFound(_) => ErrorCode::NotFound,
+            Self::RateLimited(_) => ErrorCode::RateLimited,
+            Self::PlatformUnavailable(_) => ErrorCode::PlatformUnavailable,
+            Self::Server(_) => ErrorCode::InternalError,
+            Self::Network { .. } => ErrorCode::NetworkError,
+            Self::Timeout { .. } => ErrorCode::Timeout,
+            Self::Aborted => ErrorCode::Aborted,
+            Self::Decode { .. } => ErrorCode::DecodeError,
+            Self::PaginationLoop { .. } => ErrorCode::PaginationLoop,
+        }
+    }
+
+    pub fn failure(&self) -> Option<&ApiFailure> {
+        match self {
+            Self::Rejected(f)
+            | Self::InvalidCursor(f)
+            | Self::Unauthorized(f)
+            | Self::NotFound(f)
+            | Self::RateLimited(f)
+            | Self::PlatformUnavailable(f)
+            | Self::Server(f) => Some(f),
+            _ => None,
+        }
+    }
+
+    /// HTTP status, when the service answered.
+    pub fn status(&self) -> Option<u16> {
+        match self {
+            Self::Decode { status, .. } => *status,
+            other => other.failure().map(|f| f.status),
+        }
+    }
+
+    pub fn retry_after_ms(&self) -> Option<u64> {
+        self.failure().and_then(|f| f.retry_after_ms)
+    }
+
+    /// The parameter a check named, for client-side checks.
+    pub fn parameter(&self) -> Option<&str> {
+        match self {
+            Self::InvalidArgument { parameter, .. } => Some(parameter),
+            _ => None,
+        }
+    }
+
+    pub fn details(&self) -> Option<&serde_json::Value> {
+        self.failure().and_then(|f| f.details.as_ref())
+    }
+
+    /// Whether sending the same request again may succeed: 429, 5xx and
+    /// network failures. Timeouts are retried too (the request is a GET).
+    pub fn is_retryable(&self) -> bool {
+        matches!(
+            self,
+            Self::RateLimited(_)
+                | Self::Server(_)
+                | Self::PlatformUnavailable(_)
+                | Self::Network { .. }
+                | Self::Timeout { .. }
+        )
+    }
+}
+
+fn default_code_for_status(status: u16) -> ErrorCode {
+    match status {
+        400 => ErrorCode::ValidationError,
+        401 | 403 => ErrorCode::Unauthorized,
+        404 => ErrorCode::NotFound,
+        429 => ErrorCode::RateLimited,
+        503 => ErrorCode::PlatformUnavailable,
+        _ => ErrorCode::InternalError,
+    }
+}
+
+/// The JSON error body of the service.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+pub struct ErrorBody {
+    pub error: ErrorDetail,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub meta: Option<ErrorMeta>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+pub struct ErrorDetail {
+    pub code: String,
+    pub message: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "tsify", tsify(type = "Record<string, unknown>"))]
+    pub details: Option<serde_json::Value>,
+    /// ISO 8601.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timestamp: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+pub struct ErrorMeta {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub request_time: Option<f64>,
+}
+
+impl ErrorBody {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self {
+            error: ErrorDetail {
+                code: code.as_str().to_owned(),
+                message: message.into(),
+                details: None,
+                timestamp: None,
+            },
+            meta: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn error_body_of_the_service_is_sorted_by_code() {
+        let body = r#"{"error":{"code":"INVALID_CURSOR","message":"expired","details":{"parameter":"cursor"},"timestamp":"2025-01-01T00:00:00Z"},"meta":{"request_time":3}}"#;
+        let err = Error::from_response(400, body, None);
+        assert_eq!(err.code(), ErrorCode::InvalidCursor);
+        assert_eq!(err.status(), Some(400));
+        assert_eq!(
+            err.details()
+                .and_then(|d| d.get("parameter"))
+                .and_then(|v| v.as_str()),
+            Some("cursor")
+        );
+    }
+
+    #[test]
+    fn a_401_without_meta_is_unauthorized() {
+        let err = Error::from_response(
+            401,
+            r#"{"error":{"code":"UNAUTHORIZED","message":"missing key"}}"#,
+            None,
+        );
+        assert!(matches!(err, Error::Unauthorized(_)));
+        assert!(!err.is_retryable());
+    }
+
+    #[test]
+    fn a_non_json_body_falls_back_to_the_status_and_keeps_a_snippet() {
+        let html = "<html>".repeat(100);
+        let err = Error::from_response(502, &html, Some(1500));
+        assert_eq!(err.code(), ErrorCode::InternalError);
+        assert!(err.is_retryable());
+        assert_eq!(err.retry_after_ms(), Some(1500));
+        let message = err.to_string();
+        assert!(message.contains("502"), "{message}");
+        assert!(message.len() < 400, "snippet is bounded: {}", message.len());
+    }
+
+    #[test]
+    fn unknown_service_code_uses_the_status() {
+        let err = Error::from_response(
+            429,
+            r#"{"error":{"code":"SLOW_DOWN","message":"x"}}"#,
+            Some(2000),
+        );
+        assert_eq!(err.code(), ErrorCode::RateLimited);
+        assert_eq!(err.failure().map(|f| f.code.as_str()), Some("SLOW_DOWN"));
+    }
+
+    #[test]
+    fn every_code_round_trips_through_its_wire_name() {
+        for code in ErrorCode::ALL {
+            assert_eq!(ErrorCode::from_wire(code.as_str()), Some(code));
+        }
+        assert!(ErrorCode::typescript_union().contains("\"RATE_LIMITED\""));
+    }
+}

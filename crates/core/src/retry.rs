@@ -1,0 +1,124 @@
+//! When and how long to wait before sending a failed request again:
+//! exponential backoff with full jitter, honouring the service's
+//! `Retry-After`. Sans-IO and seedable, so tests are exact.
+
+use crate::error::Error;
+
+#[derive(Debug, Clone)]
+pub struct RetryPolicy {
+    pub max_retries: u32,
+    pub base_delay_ms: u64,
+    pub max_delay_ms: u64,
+    rng: SplitMix64,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        Self::new(3, 0x5eed)
+    }
+}
+
+impl RetryPolicy {
+    pub fn new(max_retries: u32, seed: u64) -> Self {
+        Self {
+            max_retries,
+            base_delay_ms: 250,
+            max_delay_ms: 20_000,
+            rng: SplitMix64(seed),
+        }
+    }
+
+    /// The wait before retry number `attempt + 1` after `error`, or `None`
+    /// when the request should not be sent again.
+    pub fn next_delay_ms(&mut self, attempt: u32, error: &Error) -> Option<u64> {
+        if attempt >= self.max_retries || !error.is_retryable() {
+            return None;
+        }
+        if let Some(after) = error.retry_after_ms() {
+            // The service knows best; a little jitter spreads clients that
+            // were told the same time.
+            return Some(after + self.rng.below(after / 10 + 1));
+        }
+        let ceiling = self
+            .base_delay_ms
+            .saturating_mul(1u64 << attempt.min(20))
+            .min(self.max_delay_ms);
+        // Full jitter, but never less than a tenth of the ceiling.
+        Some(ceiling / 10 + self.rng.below(ceiling - ceiling / 10 + 1))
+    }
+}
+
+/// A tiny seedable generator: good enough for jitter, no dependency.
+#[derive(Debug, Clone)]
+struct SplitMix64(u64);
+
+impl SplitMix64 {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (n > 0).
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::error::ApiFailure;
+
+    fn server_error(retry_after_ms: Option<u64>) -> Error {
+        Error::Server(ApiFailure {
+            status: 503,
+            code: "INTERNAL_ERROR".into(),
+            message: "x".into(),
+            details: None,
+            retry_after_ms,
+        })
+    }
+
+    #[test]
+    fn backoff_grows_and_stays_within_its_ceiling() {
+        let mut policy = RetryPolicy::new(10, 1);
+        for attempt in 0..10 {
+            let delay = policy.next_delay_ms(attempt, &server_error(None)).unwrap();
+            let ceiling = (250u64 << attempt).min(20_000);
+            assert!(
+                delay >= ceiling / 10 && delay <= ceiling,
+                "attempt {attempt}: {delay}"
+            );
+        }
+        assert_eq!(policy.next_delay_ms(10, &server_error(None)), None);
+    }
+
+    #[test]
+    fn retry_after_is_honoured() {
+        let mut policy = RetryPolicy::new(3, 7);
+        let delay = policy.next_delay_ms(0, &server_error(Some(2_000))).unwrap();
+        assert!((2_000..=2_200).contains(&delay), "{delay}");
+    }
+
+    #[test]
+    fn same_seed_same_delays() {
+        let mut a = RetryPolicy::new(5, 42);
+        let mut b = RetryPolicy::new(5, 42);
+        for attempt in 0..5 {
+            assert_eq!(
+                a.next_delay_ms(attempt, &server_error(None)),
+                b.next_delay_ms(attempt, &server_error(None))
+            );
+        }
+    }
+
+    #[test]
+    fn client_errors_are_not_retried() {
+        let mut policy = RetryPolicy::default();
+        assert_eq!(policy.next_delay_ms(0, &Error::invalid("limit", "x")), None);
+        assert_eq!(policy.next_delay_ms(0, &Error::Aborted), None);
+    }
+}

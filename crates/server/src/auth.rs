@@ -1,0 +1,108 @@
+//! `X-API-Key` on every operation, and each key's budget of requests per
+//! minute. Keys are compared in constant time and never logged.
+
+use crate::SharedState;
+use crate::error::ApiError;
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderValue};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use predmarket_core::rate::RateBudget;
+use std::sync::Mutex;
+use std::time::Instant;
+use subtle::ConstantTimeEq;
+
+pub struct Keys {
+    entries: Vec<KeyEntry>,
+    started: Instant,
+}
+
+struct KeyEntry {
+    key: Vec<u8>,
+    budget: Mutex<RateBudget>,
+}
+
+impl Keys {
+    pub fn new(keys: &[String], requests_per_minute: u32) -> Self {
+        let entries = keys
+            .iter()
+            .map(|k| KeyEntry {
+                key: k.as_bytes().to_vec(),
+                budget: Mutex::new(RateBudget::new(requests_per_minute)),
+            })
+            .collect();
+        Self {
+            entries,
+            started: Instant::now(),
+        }
+    }
+
+    /// The entry of `presented`, comparing against every key in constant
+    /// time so timing says nothing about how much of a key matched.
+    fn find(&self, presented: &[u8]) -> Option<&KeyEntry> {
+        let mut found = None;
+        for entry in &self.entries {
+            if bool::from(entry.key.as_slice().ct_eq(presented)) {
+                found = Some(entry);
+            }
+        }
+        found
+    }
+
+    fn now_ms(&self) -> f64 {
+        self.started.elapsed().as_secs_f64() * 1000.0
+    }
+}
+
+/// Rejects requests without a known key (401) or over the key's budget (429).
+pub async fn require_key(
+    State(state): State<SharedState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let presented = request
+        .headers()
+        .get("x-api-key")
+        .map(HeaderValue::as_bytes);
+    let entry = match presented {
+        None => return ApiError::unauthorized("missing X-API-Key header").into_response(),
+        Some(key) => match state.keys.find(key) {
+            Some(entry) => entry,
+            None => return ApiError::unauthorized("unknown API key").into_response(),
+        },
+    };
+    let now = state.keys.now_ms();
+    let (verdict, limit, remaining, reset_secs) = {
+        let mut budget = match entry.budget.lock() {
+            Ok(b) => b,
+            Err(poisoned) => poisoned.into_inner(),
+        };
+        let verdict = budget.try_acquire(now);
+        (
+            verdict,
+            budget.limit(),
+            budget.remaining(now),
+            budget.reset_secs(now),
+        )
+    };
+    let mut response = match verdict {
+        Ok(()) => next.run(request).await,
+        Err(wait_ms) => {
+            let retry_after = (wait_ms / 1000.0).ceil().max(1.0) as u64;
+            let mut response = ApiError::rate_limited(limit, retry_after).into_response();
+            set(response.headers_mut(), "retry-after", retry_after);
+            response
+        }
+    };
+    let headers = response.headers_mut();
+    set(headers, "x-ratelimit-limit", limit);
+    set(headers, "x-ratelimit-remaining", remaining);
+    set(headers, "x-ratelimit-reset", reset_secs);
+    response
+}
+
+fn set(headers: &mut HeaderMap, name: &'static str, value: impl ToString) {
+    if let Ok(value) = HeaderValue::from_str(&value.to_string()) {
+        headers.insert(name, value);
+    }
+}

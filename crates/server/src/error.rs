@@ -1,0 +1,78 @@
+//! JSON error bodies with the right status, everywhere.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use predmarket_core::{ErrorBody, ErrorCode};
+use serde_json::{Value, json};
+
+#[derive(Debug, Clone)]
+pub struct ApiError {
+    pub code: ErrorCode,
+    pub message: String,
+    pub details: Option<Value>,
+}
+
+impl ApiError {
+    pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
+        Self {
+            code,
+            message: message.into(),
+            details: None,
+        }
+    }
+
+    pub fn with_details(mut self, details: Value) -> Self {
+        self.details = Some(details);
+        self
+    }
+
+    pub fn unauthorized(message: &str) -> Self {
+        Self::new(ErrorCode::Unauthorized, message)
+    }
+
+    pub fn not_found(what: &str, id: &str) -> Self {
+        Self::new(ErrorCode::NotFound, format!("{what} not found"))
+            .with_details(json!({ "id": id }))
+    }
+
+    pub fn invalid(parameter: &str, message: impl Into<String>) -> Self {
+        let message = message.into();
+        Self::new(
+            ErrorCode::ValidationError,
+            format!("invalid `{parameter}`: {message}"),
+        )
+        .with_details(json!({ "parameter": parameter, "reason": message }))
+    }
+
+    pub fn rate_limited(limit: u32, retry_after_secs: u64) -> Self {
+        Self::new(
+            ErrorCode::RateLimited,
+            format!("more than {limit} requests per minute"),
+        )
+        .with_details(json!({ "limit": limit, "retry_after_seconds": retry_after_secs }))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let status = StatusCode::from_u16(self.code.http_status())
+            .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+        let mut body = ErrorBody::new(self.code, self.message);
+        body.error.details = self.details;
+        body.error.timestamp = Some(crate::data::time::now_iso8601());
+        let mut value = serde_json::to_value(&body).unwrap_or_else(|_| json!({}));
+        if self.code != ErrorCode::Unauthorized {
+            value["meta"] = json!({ "request_time": 0 });
+        }
+        (status, Json(value)).into_response()
+    }
+}
+
+/// Any path that is no operation.
+pub async fn not_found_fallback(uri: axum::http::Uri) -> ApiError {
+    ApiError::new(
+        ErrorCode::NotFound,
+        format!("no operation at {}", uri.path()),
+    )
+}
