@@ -61,7 +61,8 @@ impl Transport for FetchTransport {
         let status = response.status();
         let headers = response.headers();
         let rate_limit = RateLimitHeaders::read(|name| headers.get(name));
-        let text_promise = response.as_raw().text().map_err(|e| Error::Network {
+        let raw: web_sys::Response = response.into();
+        let text_promise = raw.text().map_err(|e| Error::Network {
             message: js_message(&e),
         })?;
         let text = JsFuture::from(text_promise)

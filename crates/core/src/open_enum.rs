@@ -90,5 +90,13 @@ macro_rules! open_enum {
             $("\"", $wire, "\" | ",)+
             "(string & {});"
         );
+
+        // With the `tsify` feature the declaration goes into the `.d.ts` of
+        // whatever wasm-bindgen crate links the core.
+        #[cfg(feature = "tsify")]
+        const _: () = {
+            #[::wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+            const TS: &'static str = $ts;
+        };
     };
 }
