@@ -1,1 +1,46 @@
-fn main() {}
+//! `cargo xtask`: install the tools, build, test and run the demo.
+//!
+//! Kept free of dependencies so it builds in seconds on a fresh machine.
+
+mod build;
+mod demo;
+mod server;
+mod setup;
+mod test;
+mod util;
+
+use std::process::ExitCode;
+
+const HELP: &str = "\
+cargo xtask <command>
+
+  setup             install what this machine lacks (idempotent)
+  demo [--port N]   build everything and serve the demo on the local server
+  test              run every test of the project (native, server, wasm in
+                    Node and Chromium, the npm package, end to end)
+  npm               build the npm package; prints its folder last
+  web               build the demo into dist/
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("setup") => setup::run(),
+        Some("demo") => demo::run(&args[1..]),
+        Some("test") => test::run(&args[1..]),
+        Some("npm") => build::npm().map(|dir| println!("{}", dir.display())),
+        Some("web") => build::web().map(|dir| println!("{}", dir.display())),
+        Some("help" | "--help" | "-h") | None => {
+            print!("{HELP}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown command `{other}`\n\n{HELP}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -54,15 +54,15 @@ export interface ApiError extends Error {
 "#;
 
 /// Keeps in step with `predmarket_core::ErrorCode` (a test checks it).
+const ERROR_CODE_TS: &str = "export type ErrorCode = \"VALIDATION_ERROR\" | \"INVALID_CURSOR\" | \"UNAUTHORIZED\" | \"NOT_FOUND\" | \"RATE_LIMITED\" | \"INTERNAL_ERROR\" | \"PLATFORM_UNAVAILABLE\" | \"NETWORK_ERROR\" | \"TIMEOUT\" | \"ABORTED\" | \"DECODE_ERROR\" | \"PAGINATION_LOOP\";";
+
 #[wasm_bindgen(typescript_custom_section)]
-const TS_ERROR_CODE: &'static str = r#"
-export type ErrorCode = "VALIDATION_ERROR" | "INVALID_CURSOR" | "UNAUTHORIZED" | "NOT_FOUND" | "RATE_LIMITED" | "INTERNAL_ERROR" | "PLATFORM_UNAVAILABLE" | "NETWORK_ERROR" | "TIMEOUT" | "ABORTED" | "DECODE_ERROR" | "PAGINATION_LOOP";
-"#;
+const TS_ERROR_CODE: &'static str = ERROR_CODE_TS;
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn the_declared_error_codes_are_the_cores() {
-        assert_eq!(super::TS_ERROR_CODE.trim(), predmarket_core::ErrorCode::typescript_union());
+        assert_eq!(super::ERROR_CODE_TS, predmarket_core::ErrorCode::typescript_union());
     }
 }

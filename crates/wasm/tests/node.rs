@@ -1,0 +1,5 @@
+//! The JS face in Node, against the reference server over loopback.
+//! Run by `cargo xtask test` (it starts the server and sets its URL).
+#![cfg(target_arch = "wasm32")]
+
+mod api;

@@ -1,0 +1,104 @@
+//! `cargo xtask setup`: installs what a fresh machine lacks, checking first
+//! so a second run takes seconds. Versions are pinned to what the project
+//! was measured with (see docs/ci.md and ../shared/toolchain.md).
+
+use crate::util::{Result, cmd, on_path, output, root, exec};
+use std::time::Instant;
+
+const TRUNK_VERSION: &str = "0.21.14";
+const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+
+/// The wasm-bindgen version in Cargo.lock: the CLI must match it exactly.
+pub fn wasm_bindgen_version() -> Result<String> {
+    let lock = std::fs::read_to_string(root().join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
+    let mut lines = lock.lines();
+    while let Some(line) = lines.next() {
+        if line == "name = \"wasm-bindgen\"" {
+            if let Some(version) = lines.next().and_then(|l| l.strip_prefix("version = \"")) {
+                return Ok(version.trim_end_matches('"').to_owned());
+            }
+        }
+    }
+    Err("wasm-bindgen is not in Cargo.lock".into())
+}
+
+fn step(name: &str, check: impl FnOnce() -> bool, install: impl FnOnce() -> Result) -> Result {
+    let started = Instant::now();
+    if check() {
+        eprintln!("setup: {name}: present");
+        return Ok(());
+    }
+    eprintln!("setup: {name}: installing");
+    install()?;
+    eprintln!("setup: {name}: installed in {:.0} s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+pub fn run_setup() -> Result {
+    let started = Instant::now();
+
+    step(
+        "wasm32-unknown-unknown target",
+        || {
+            output(cmd("rustup").args(["target", "list", "--installed"]))
+                .is_some_and(|t| t.lines().any(|l| l == "wasm32-unknown-unknown"))
+        },
+        || exec(cmd("rustup").args(["target", "add", "wasm32-unknown-unknown"])),
+    )?;
+
+    step(
+        "chromium and chromedriver (Debian)",
+        || on_path("chromium") && std::path::Path::new(CHROMEDRIVER).exists(),
+        || {
+            exec(cmd("apt-get").args(["update", "-qq"]))?;
+            exec(cmd("apt-get")
+                .args(["install", "-y", "-qq", "chromium", "chromium-driver"])
+                .env("DEBIAN_FRONTEND", "noninteractive"))
+        },
+    )?;
+
+    let wbg = wasm_bindgen_version()?;
+    step(
+        &format!("wasm-bindgen-cli {wbg}"),
+        || output(cmd("wasm-bindgen").arg("--version")).is_some_and(|v| v.ends_with(&wbg)),
+        // No --locked: its lockfile wants a crate version the registry lacks.
+        || exec(cmd("cargo").args(["install", "wasm-bindgen-cli", "--version", &wbg])),
+    )?;
+
+    step(
+        &format!("trunk {TRUNK_VERSION}"),
+        || output(cmd("trunk").arg("--version")).is_some_and(|v| v.ends_with(TRUNK_VERSION)),
+        || exec(cmd("cargo").args(["install", "trunk", "--version", TRUNK_VERSION, "--locked"])),
+    )?;
+
+    let tests = root().join("tests");
+    step(
+        "npm dev dependencies (binaryen 132, playwright-core, typescript)",
+        || {
+            let stamp = tests.join("node_modules/.package-lock.json");
+            let lock = tests.join("package-lock.json");
+            let newer = |a: &std::path::Path, b: &std::path::Path| {
+                match (a.metadata().and_then(|m| m.modified()), b.metadata().and_then(|m| m.modified())) {
+                    (Ok(a), Ok(b)) => a >= b,
+                    _ => false,
+                }
+            };
+            tests.join("node_modules/.bin/wasm-opt").exists()
+                && tests.join("node_modules/playwright-core").exists()
+                && newer(&stamp, &lock)
+        },
+        || exec(cmd("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&tests)),
+    )?;
+
+    // Debian's binaryen (wasm-opt 108) produces wasm that fails to load, and
+    // Trunk picks up any wasm-opt on PATH; ours comes first, but say so.
+    if output(cmd("dpkg").args(["-s", "binaryen"])).is_some() {
+        eprintln!("setup: warning: Debian's binaryen is installed; the project uses npm's binaryen@132 (first on PATH)");
+    }
+    eprintln!("setup: done in {:.1} s", started.elapsed().as_secs_f64());
+    Ok(())
+}
+
+pub fn run() -> Result {
+    run_setup()
+}
