@@ -8,11 +8,137 @@
 //! - `id` is required; every other field the spec does not mark required is
 //!   an `Option` and absent from serialized output when `None`;
 //! - unknown fields are ignored, never an error;
-//! - status-like values are open enums (see `open_enum!`).
+//! - status-like values are open enums (see `open_enum!`);
+//! - numbers are `f64` (JS has one number type); those the spec calls
+//!   integers are written back as integers;
+//! - free-form objects are `BTreeMap<String, serde_json::Value>`, typed
+//!   `Record<string, unknown>` in TypeScript.
+//!
+//! One response type per operation (aliases where two operations share an
+//! envelope):
+//!
+//! | operation | response | envelope |
+//! |---|---|---|
+//! | listSeries, getSeries | [`SeriesResponse`] | `{pagination, series, meta}` |
+//! | listMarkets, getMarket | [`MarketsResponse`] | `{pagination, markets, meta}` |
+//! | getOrderbook | [`OrderbookResponse`] | `{data: Orderbook, meta}` |
+//! | listEvents, getEvent | [`EventsResponse`] | `{pagination, events, meta}` |
+//! | listTrades | [`TradesResponse`] | `{trades, pagination, meta}` |
+//! | getLeagueInfo | [`LeagueInfoResponse`] | `{data: LeagueInfo \| LeagueInfo[], meta}` |
+//! | listGames | [`ListGamesResponse`] | `{data: {games, pagination}, meta}` |
+//! | getGame | [`GameResponse`] | `{data: {game, markets}, meta}` |
+//! | listPlatforms | [`PlatformsResponse`] | `{platforms, meta}` |
+//! | getFuture | [`FutureResponse`] | `{data: Future, meta}` |
+//! | listFutures | [`ListFuturesResponse`] | `{data: {futures, pagination: OffsetPagination}, meta}` |
+//! | getAward | [`AwardResponse`] | `{data: Award, meta}` |
+//! | listAwards | [`ListAwardsResponse`] | `{data: {awards, pagination: OffsetPagination}, meta}` |
+//! | getPriceHistory | [`PriceHistoryResponse`] | `{data: PricePoint[], meta}` |
+//! | getProfileInfo | [`ProfileInfoResponse`] | `{data: {profile, metrics}, meta}` |
+//! | listProfileTrades | [`ProfileTradesResponse`] | `{data: {trades, pagination}, meta}` |
 
+mod award;
+mod event;
+mod future;
+mod game;
+mod ids;
+mod league;
+mod market;
+mod meta;
+mod odds;
+mod orderbook;
+mod pagination;
 mod platform;
+mod price_history;
+mod profile;
+mod series;
+mod trade;
+mod wire;
 
+pub use award::*;
+pub use event::*;
+pub use future::*;
+pub use game::*;
+pub use ids::*;
+pub use league::*;
+pub use market::*;
+pub use meta::*;
+pub use odds::*;
+pub use orderbook::*;
+pub use pagination::*;
 pub use platform::*;
+pub use price_history::*;
+pub use profile::*;
+pub use series::*;
+pub use trade::*;
 
 /// TypeScript declarations of every open enum of the models.
-pub(crate) const OPEN_ENUM_TS: &[&str] = &[PLATFORM_STATUS_TS, HEALTH_STATUS_TS];
+pub(crate) const OPEN_ENUM_TS: &[&str] = &[
+    PLATFORM_STATUS_TS,
+    HEALTH_STATUS_TS,
+    PLATFORM_ID_TS,
+    LEAGUE_TS,
+    MARKET_STATUS_TS,
+    MARKET_TYPE_TS,
+    TRADE_SIDE_TS,
+    LEAGUE_STATUS_TS,
+    GAME_STATUS_TS,
+    GAME_MARKET_TYPE_TS,
+    FUTURE_TYPE_TS,
+    FUTURE_CATEGORY_TS,
+    AWARD_TYPE_TS,
+    ODDS_FORMAT_TS,
+    PRICE_INTERVAL_TS,
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A new open enum whose `*_TS` is not registered would reach JS as an
+    /// undefined type name.
+    #[test]
+    fn every_open_enum_is_registered() {
+        let sources = [
+            include_str!("award.rs"),
+            include_str!("future.rs"),
+            include_str!("game.rs"),
+            include_str!("ids.rs"),
+            include_str!("league.rs"),
+            include_str!("market.rs"),
+            include_str!("odds.rs"),
+            include_str!("price_history.rs"),
+            include_str!("platform.rs"),
+            include_str!("trade.rs"),
+        ];
+        let defined: usize = sources
+            .iter()
+            .map(|s| s.matches("open_enum!(").count())
+            .sum();
+        assert_eq!(defined, OPEN_ENUM_TS.len());
+        let all = crate::typescript_declarations();
+        for name in [
+            "PlatformId",
+            "League",
+            "MarketStatus",
+            "PriceInterval",
+            "GameMarketType",
+        ] {
+            assert!(all.contains(&format!("export type {name} = ")), "{name}");
+        }
+        assert!(!all.contains("any"));
+    }
+
+    #[test]
+    fn integers_are_written_as_integers() {
+        let p = Pagination {
+            total: Some(3.0),
+            limit: Some(2.5),
+            has_more: Some(true),
+            next_cursor: None,
+        };
+        assert_eq!(
+            serde_json::to_string(&p).ok().as_deref(),
+            Some(r#"{"total":3,"limit":2.5,"has_more":true,"next_cursor":null}"#)
+        );
+    }
+}

@@ -88,3 +88,6 @@ pub struct PlatformsResponse {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub meta: Option<PlatformsMeta>,
 }
+
+/// Response of `listPlatforms`.
+pub type ListPlatformsResponse = PlatformsResponse;
