@@ -8,6 +8,7 @@
 mod open_enum;
 
 pub mod error;
+pub mod game_id;
 pub mod models;
 pub mod rate;
 pub mod request;
@@ -18,7 +19,7 @@ pub mod retry;
 pub const DEMO_API_KEY: &str = "pm_demo_key";
 
 pub use error::{ApiFailure, Error, ErrorBody, ErrorCode};
-pub use request::{HttpRequest, Request};
+pub use request::{HttpRequest, PagePosition, Paged, Request};
 
 /// TypeScript declarations of the types the derive macros cannot describe
 /// (open enums). The wasm crate puts them into its `.d.ts`.

@@ -47,6 +47,7 @@ mod meta;
 mod odds;
 mod orderbook;
 mod pagination;
+mod params;
 mod platform;
 mod price_history;
 mod profile;
@@ -65,6 +66,7 @@ pub use meta::*;
 pub use odds::*;
 pub use orderbook::*;
 pub use pagination::*;
+pub use params::*;
 pub use platform::*;
 pub use price_history::*;
 pub use profile::*;
@@ -88,6 +90,8 @@ pub(crate) const OPEN_ENUM_TS: &[&str] = &[
     AWARD_TYPE_TS,
     ODDS_FORMAT_TS,
     PRICE_INTERVAL_TS,
+    MARKET_SORT_TS,
+    SORT_ORDER_TS,
 ];
 
 #[cfg(test)]
@@ -106,6 +110,7 @@ mod tests {
             include_str!("league.rs"),
             include_str!("market.rs"),
             include_str!("odds.rs"),
+            include_str!("params.rs"),
             include_str!("price_history.rs"),
             include_str!("platform.rs"),
             include_str!("trade.rs"),
