@@ -10,6 +10,7 @@ mod open_enum;
 pub mod error;
 pub mod game_id;
 pub mod models;
+pub mod pagination;
 pub mod rate;
 pub mod request;
 pub mod retry;
@@ -19,6 +20,7 @@ pub mod retry;
 pub const DEMO_API_KEY: &str = "pm_demo_key";
 
 pub use error::{ApiFailure, Error, ErrorBody, ErrorCode};
+pub use pagination::Pager;
 pub use request::{HttpRequest, PagePosition, Paged, Request};
 
 /// TypeScript declarations of the types the derive macros cannot describe

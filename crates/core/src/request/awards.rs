@@ -86,6 +86,9 @@ impl Request for ListAwards {
 
 impl Paged for ListAwards {
     type Item = Award;
+    fn position(&self) -> Option<PagePosition> {
+        self.offset.filter(|o| *o > 0).map(PagePosition::Offset)
+    }
     fn set_position(&mut self, position: Option<PagePosition>) {
         self.offset = offset_of(position);
     }

@@ -1,7 +1,7 @@
 //! `GET /events` and `GET /events/{id}`.
 
 use super::checks::{self, EVENTS_MAX_LIMIT, SERIES_EVENTS_PLATFORMS};
-use super::series::{cursor_of, next_cursor};
+use super::series::{cursor_of, next_cursor, position_of_cursor};
 use super::{HttpRequest, PagePosition, Paged, Request, path_segment};
 use crate::error::Error;
 use crate::models::{Event, EventsResponse, PlatformId};
@@ -45,6 +45,9 @@ impl Request for ListEvents {
 
 impl Paged for ListEvents {
     type Item = Event;
+    fn position(&self) -> Option<PagePosition> {
+        position_of_cursor(self.cursor.as_deref())
+    }
     fn set_position(&mut self, position: Option<PagePosition>) {
         self.cursor = cursor_of(position);
     }

@@ -102,6 +102,9 @@ impl Request for ListFutures {
 
 impl Paged for ListFutures {
     type Item = Future;
+    fn position(&self) -> Option<PagePosition> {
+        self.offset.filter(|o| *o > 0).map(PagePosition::Offset)
+    }
     fn set_position(&mut self, position: Option<PagePosition>) {
         self.offset = offset_of(position);
     }

@@ -1,7 +1,7 @@
 //! `GET /list-games` and `GET /games/{game_id}`.
 
 use super::checks::{self, LIST_MAX_LIMIT};
-use super::series::{cursor_of, next_cursor};
+use super::series::{cursor_of, next_cursor, position_of_cursor};
 use super::{HttpRequest, PagePosition, Paged, Request, path_segment};
 use crate::error::Error;
 use crate::game_id::GameId;
@@ -64,6 +64,9 @@ impl Request for ListGames {
 
 impl Paged for ListGames {
     type Item = Game;
+    fn position(&self) -> Option<PagePosition> {
+        position_of_cursor(self.cursor.as_deref())
+    }
     fn set_position(&mut self, position: Option<PagePosition>) {
         self.cursor = cursor_of(position);
     }

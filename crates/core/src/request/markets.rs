@@ -1,7 +1,7 @@
 //! `GET /markets`, `GET /markets/{id}` and `GET /markets/{id}/orderbook`.
 
 use super::checks::{self, MARKET_PLATFORMS, MARKETS_MAX_LIMIT, ORDERBOOK_PLATFORMS};
-use super::series::{cursor_of, next_cursor};
+use super::series::{cursor_of, next_cursor, position_of_cursor};
 use super::{HttpRequest, PagePosition, Paged, Request, path_segment};
 use crate::error::Error;
 use crate::models::{
@@ -87,6 +87,9 @@ impl Request for ListMarkets {
 
 impl Paged for ListMarkets {
     type Item = Market;
+    fn position(&self) -> Option<PagePosition> {
+        position_of_cursor(self.cursor.as_deref())
+    }
     fn set_position(&mut self, position: Option<PagePosition>) {
         self.cursor = cursor_of(position);
     }

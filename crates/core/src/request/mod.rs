@@ -101,6 +101,8 @@ impl std::fmt::Display for PagePosition {
 pub trait Paged: Request + Clone {
     /// One item of a page.
     type Item;
+    /// Where this request starts (`None`: the first page).
+    fn position(&self) -> Option<PagePosition>;
     /// The same request starting at `position` (`None`: the first page).
     fn set_position(&mut self, position: Option<PagePosition>);
     /// The position of the next page, if the response says there is one.

@@ -1,7 +1,7 @@
 //! `GET /profile/info` and `GET /profile/trades` (platform_a, platform_b).
 
 use super::checks::{self, PROFILE_PLATFORMS, PROFILE_TRADES_MAX_LIMIT, PROFILE_USER_MAX_CHARS};
-use super::series::{cursor_of, next_cursor};
+use super::series::{cursor_of, next_cursor, position_of_cursor};
 use super::{HttpRequest, PagePosition, Paged, Request};
 use crate::error::Error;
 use crate::models::{PlatformId, ProfileInfoResponse, ProfileTrade, ProfileTradesResponse};
@@ -102,6 +102,9 @@ impl Request for ListProfileTrades {
 
 impl Paged for ListProfileTrades {
     type Item = ProfileTrade;
+    fn position(&self) -> Option<PagePosition> {
+        position_of_cursor(self.cursor.as_deref())
+    }
     fn set_position(&mut self, position: Option<PagePosition>) {
         self.cursor = cursor_of(position);
     }

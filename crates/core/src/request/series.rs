@@ -38,6 +38,9 @@ impl Request for ListSeries {
 
 impl Paged for ListSeries {
     type Item = Series;
+    fn position(&self) -> Option<PagePosition> {
+        position_of_cursor(self.cursor.as_deref())
+    }
     fn set_position(&mut self, position: Option<PagePosition>) {
         self.cursor = cursor_of(position);
     }
@@ -85,6 +88,13 @@ impl Request for GetSeries {
                 .param("include_nested", checks::bool_str(self.include_nested)),
         )
     }
+}
+
+/// The position a cursor parameter stands for (empty: the first page).
+pub(crate) fn position_of_cursor(cursor: Option<&str>) -> Option<PagePosition> {
+    cursor
+        .filter(|c| !c.is_empty())
+        .map(|c| PagePosition::Cursor(c.to_owned()))
 }
 
 /// The cursor to send for a page position (an offset has no cursor form).

@@ -1,7 +1,7 @@
 //! `GET /trades`.
 
 use super::checks::{self, TRADES_MAX_LIMIT};
-use super::series::{cursor_of, next_cursor};
+use super::series::{cursor_of, next_cursor, position_of_cursor};
 use super::{HttpRequest, PagePosition, Paged, Request};
 use crate::error::Error;
 use crate::models::{Trade, TradesResponse};
@@ -46,6 +46,9 @@ impl Request for ListTrades {
 
 impl Paged for ListTrades {
     type Item = Trade;
+    fn position(&self) -> Option<PagePosition> {
+        position_of_cursor(self.cursor.as_deref())
+    }
     fn set_position(&mut self, position: Option<PagePosition>) {
         self.cursor = cursor_of(position);
     }
