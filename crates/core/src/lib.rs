@@ -10,6 +10,7 @@ mod open_enum;
 pub mod error;
 pub mod game_id;
 pub mod models;
+pub mod odds;
 pub mod pagination;
 pub mod rate;
 pub mod request;
