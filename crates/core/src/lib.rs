@@ -11,6 +11,7 @@ pub mod error;
 pub mod game_id;
 pub mod models;
 pub mod odds;
+pub mod orderbook;
 pub mod pagination;
 pub mod rate;
 pub mod request;
