@@ -2,6 +2,7 @@
 //! minute. Keys are compared in constant time and never logged.
 
 use crate::SharedState;
+use crate::config::KeySpec;
 use crate::error::ApiError;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue};
@@ -19,22 +20,28 @@ pub struct Keys {
 
 struct KeyEntry {
     key: Vec<u8>,
-    budget: Mutex<RateBudget>,
+    /// `None`: unlimited (load tests).
+    budget: Option<Mutex<RateBudget>>,
 }
 
 impl Keys {
-    pub fn new(keys: &[String], requests_per_minute: u32) -> Self {
-        let entries = keys
+    pub fn new(specs: &[KeySpec]) -> Self {
+        let entries = specs
             .iter()
-            .map(|k| KeyEntry {
-                key: k.as_bytes().to_vec(),
-                budget: Mutex::new(RateBudget::new(requests_per_minute)),
+            .map(|spec| KeyEntry {
+                key: spec.key.as_bytes().to_vec(),
+                budget: spec.per_minute.map(|n| Mutex::new(RateBudget::new(n))),
             })
             .collect();
         Self {
             entries,
             started: Instant::now(),
         }
+    }
+
+    /// Every key, for scrubbing log lines.
+    pub fn secrets(&self) -> Vec<Vec<u8>> {
+        self.entries.iter().map(|e| e.key.clone()).collect()
     }
 
     /// The entry of `presented`, comparing against every key in constant
@@ -71,9 +78,12 @@ pub async fn require_key(
             None => return ApiError::unauthorized("unknown API key").into_response(),
         },
     };
+    let Some(budget) = &entry.budget else {
+        return next.run(request).await;
+    };
     let now = state.keys.now_ms();
     let (verdict, limit, remaining, reset_secs) = {
-        let mut budget = match entry.budget.lock() {
+        let mut budget = match budget.lock() {
             Ok(b) => b,
             Err(poisoned) => poisoned.into_inner(),
         };

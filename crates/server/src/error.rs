@@ -45,6 +45,23 @@ impl ApiError {
         .with_details(json!({ "parameter": parameter, "reason": message }))
     }
 
+    pub fn invalid_cursor(error: crate::cursor::CursorError) -> Self {
+        Self::new(ErrorCode::InvalidCursor, error.message())
+            .with_details(json!({ "parameter": "cursor", "reason": error.reason() }))
+    }
+
+    pub fn platform_unavailable(platform: &str) -> Self {
+        Self::new(
+            ErrorCode::PlatformUnavailable,
+            format!("{platform} is unavailable"),
+        )
+        .with_details(json!({ "platform": platform }))
+    }
+
+    pub fn internal(message: impl Into<String>) -> Self {
+        Self::new(ErrorCode::InternalError, message)
+    }
+
     pub fn rate_limited(limit: u32, retry_after_secs: u64) -> Self {
         Self::new(
             ErrorCode::RateLimited,
@@ -75,4 +92,26 @@ pub async fn not_found_fallback(uri: axum::http::Uri) -> ApiError {
         ErrorCode::NotFound,
         format!("no operation at {}", uri.path()),
     )
+}
+
+/// A method other than GET (and HEAD, OPTIONS) on an operation's path.
+pub async fn method_not_allowed_fallback(method: axum::http::Method) -> Response {
+    let mut response = ApiError::new(
+        ErrorCode::ValidationError,
+        format!("method {method} is not allowed; every operation is a GET"),
+    )
+    .with_details(json!({ "allowed": ["GET"] }))
+    .into_response();
+    *response.status_mut() = StatusCode::METHOD_NOT_ALLOWED;
+    response.headers_mut().insert(
+        axum::http::header::ALLOW,
+        axum::http::HeaderValue::from_static("GET"),
+    );
+    response
+}
+
+/// A panic in a handler: a JSON 500 instead of a dropped connection.
+pub fn panic_response(_panic: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    // The panic payload may hold request data; it stays out of the answer.
+    ApiError::internal("internal error").into_response()
 }

@@ -3,10 +3,15 @@
 //! `app` builds the router (used by tests in-process over loopback),
 //! `serve` runs it until shutdown.
 
+pub mod access_log;
 pub mod auth;
 pub mod config;
+pub mod cursor;
 pub mod data;
 pub mod error;
+pub mod faults;
+pub mod openapi;
+pub mod params;
 mod routes;
 
 use axum::Router;
@@ -16,35 +21,74 @@ use data::Dataset;
 use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Instant;
+use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
 
 /// Everything a handler needs, shared.
 pub struct AppState {
-    pub data: Dataset,
+    pub data: Arc<Dataset>,
     pub keys: auth::Keys,
+    pub faults: faults::Faults,
+    pub cursors: cursor::CursorKey,
     pub started: Instant,
 }
 
 pub type SharedState = Arc<AppState>;
 
 /// Builds the whole application for `config`.
+///
+/// A configuration that does not validate (see `Config::validate`) still
+/// builds: unusable parts are dropped (e.g. an unreadable key file leaves the
+/// `--api-key` keys). `serve` refuses such a configuration up front.
 pub fn app(config: &Config) -> Router {
+    app_with_data(
+        config,
+        Arc::new(Dataset::generate(&data::Options::from(config))),
+    )
+}
+
+/// Like `app`, over data generated already (tests share one large data set
+/// between servers).
+pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
+    let specs = config.key_specs().unwrap_or_else(|_| {
+        config
+            .api_key
+            .iter()
+            .filter_map(|k| config::KeySpec::parse(k, config.rate_limit).ok().flatten())
+            .collect()
+    });
+    let keys = auth::Keys::new(&specs);
+    let log = Arc::new(access_log::AccessLog::new(!config.quiet, keys.secrets()));
     let state = Arc::new(AppState {
-        data: Dataset::generate(config.seed),
-        keys: auth::Keys::new(&config.api_keys(), config.rate_limit),
+        data,
+        keys,
+        faults: faults::Faults::new(config),
+        cursors: cursor::CursorKey::random(config.cursor_ttl_secs),
         started: Instant::now(),
     });
-    let api = routes::router(state.clone()).layer(axum::middleware::from_fn_with_state(
-        state,
-        auth::require_key,
-    ));
-    let mut app = match &config.web {
-        Some(dir) => api.merge(routes::web(dir)),
-        None => api,
-    };
-    app = app.fallback(error::not_found_fallback);
-    app.layer(cors(config)).layer(CompressionLayer::new())
+    let api = routes::router(state.clone())
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            faults::inject,
+        ))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            auth::require_key,
+        ));
+    let mut app = api.merge(routes::public(state));
+    if let Some(dir) = &config.web {
+        app = app.merge(routes::web(dir));
+    }
+    app.fallback(error::not_found_fallback)
+        .method_not_allowed_fallback(error::method_not_allowed_fallback)
+        .layer(cors(config))
+        .layer(CompressionLayer::new())
+        .layer(CatchPanicLayer::custom(error::panic_response))
+        .layer(axum::middleware::from_fn_with_state(
+            log,
+            access_log::record,
+        ))
 }
 
 fn cors(config: &Config) -> CorsLayer {
@@ -72,6 +116,21 @@ fn cors(config: &Config) -> CorsLayer {
 
 /// Binds `config.addr` and serves until Ctrl-C / SIGTERM.
 pub async fn serve(config: Config) -> std::io::Result<()> {
+    config
+        .validate()
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+    let generated = Instant::now();
+    let data = Arc::new(Dataset::generate(&data::Options::from(&config)));
+    eprintln!(
+        "generated {} markets, {} events, {} series, {} games in {:.0} ms (seed {}, scale {})",
+        data.catalog.markets.len(),
+        data.catalog.events.len(),
+        data.catalog.series.len(),
+        data.sports.games_count(),
+        generated.elapsed().as_secs_f64() * 1000.0,
+        config.seed,
+        config.scale
+    );
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr: SocketAddr = listener.local_addr()?;
     eprintln!("predmarket-server listening on http://{addr}");
@@ -81,7 +140,7 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
             dir.display()
         );
     }
-    axum::serve(listener, app(&config))
+    axum::serve(listener, app_with_data(&config, data))
         .with_graceful_shutdown(shutdown_signal())
         .await?;
     eprintln!("predmarket-server stopped");

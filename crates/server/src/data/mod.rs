@@ -1,86 +1,203 @@
-//! The local data the server serves, generated deterministically from a seed.
+//! The local data the server serves, generated deterministically from a
+//! seed and a scale: the same options give the same data, byte for byte.
 
+pub mod catalog;
+pub mod odds;
+pub mod platforms;
+pub mod prices;
+pub mod profiles;
+pub mod rng;
+pub mod sports;
+pub mod text;
+pub mod themes;
 pub mod time;
 
-use predmarket_core::models::{
-    HealthStatus, Platform, PlatformEndpoint, PlatformFeatures, PlatformHealth, PlatformStatus,
-};
+use crate::config::Config;
+use catalog::{Catalog, MarketRow, State};
 
-pub struct Dataset {
-    pub platforms: Vec<Platform>,
+/// What the generated data depends on.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub seed: u64,
+    pub scale: f64,
+    pub hostile: bool,
+    /// The data's "now" (Unix seconds): 00:00 UTC of the anchor day.
+    /// Timestamps, game days and price paths are relative to it.
+    pub as_of: i64,
 }
 
-/// The eight platform labels of service.md, with the display names of the
-/// local data and what each one offers.
-const PLATFORMS: [(&str, &str, [bool; 4]); 8] = [
-    // (label, name, [orderbook, trades, historical_data, user_profiles])
-    ("platform_a", "Platform A", [true, true, true, true]),
-    ("platform_b", "Platform B", [true, true, true, true]),
-    ("platform_c", "Platform C", [true, false, true, false]),
-    ("platform_d", "Platform D", [true, false, false, false]),
-    ("platform_e", "Platform E", [false, false, false, false]),
-    ("platform_f", "Platform F", [false, false, false, false]),
-    ("platform_g", "Platform G", [false, false, false, false]),
-    ("platform_h", "Platform H", [false, false, false, false]),
-];
+impl From<&Config> for Options {
+    fn from(config: &Config) -> Self {
+        let today = time::now_unix().div_euclid(86_400) * 86_400;
+        Self {
+            seed: config.seed,
+            scale: if config.scale.is_finite() && config.scale > 0.0 {
+                config.scale.min(100.0)
+            } else {
+                1.0
+            },
+            hostile: config.hostile,
+            as_of: config
+                .anchor_date
+                .as_deref()
+                .and_then(time::parse_date)
+                .unwrap_or(today),
+        }
+    }
+}
+
+/// Sort keys of the market listing: the core's `MarketSort` values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MarketSort {
+    Volume24h,
+    Volume7d,
+    VolumeTotal,
+    Liquidity,
+    OpenInterest,
+    CreatedAt,
+    TradingEndAt,
+}
+
+impl MarketSort {
+    pub const ALL: [MarketSort; 7] = [
+        Self::Volume24h,
+        Self::Volume7d,
+        Self::VolumeTotal,
+        Self::Liquidity,
+        Self::OpenInterest,
+        Self::CreatedAt,
+        Self::TradingEndAt,
+    ];
+
+    pub fn parse(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|s| s.as_str() == name)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Volume24h => "volume_24h",
+            Self::Volume7d => "volume_7d",
+            Self::VolumeTotal => "volume_total",
+            Self::Liquidity => "liquidity",
+            Self::OpenInterest => "open_interest",
+            Self::CreatedAt => "created_at",
+            Self::TradingEndAt => "trading_end_at",
+        }
+    }
+
+    fn key(self, row: &MarketRow) -> f64 {
+        match self {
+            Self::Volume24h => row.volume_24h,
+            Self::Volume7d => row.volume_7d,
+            Self::VolumeTotal => row.volume_total,
+            Self::Liquidity => row.liquidity,
+            Self::OpenInterest => row.open_interest,
+            Self::CreatedAt => row.created_at as f64,
+            Self::TradingEndAt => row.end_at as f64,
+        }
+    }
+}
+
+pub struct Dataset {
+    pub options: Options,
+    pub catalog: Catalog,
+    pub sports: sports::Sports,
+    pub profiles: profiles::Profiles,
+    /// Served markets (MVE excluded), in descending order of each sort key.
+    orders: Vec<Vec<u32>>,
+    /// Served markets per (platform or any, state or any).
+    counts: [[u32; 4]; 6],
+}
 
 impl Dataset {
-    pub fn generate(seed: u64) -> Self {
-        let now = time::now_iso8601();
-        let platforms = PLATFORMS
+    pub fn generate(options: &Options) -> Self {
+        let catalog = catalog::generate(options);
+        let sports = sports::generate(options);
+        let profiles = profiles::generate(options, &catalog);
+        let visible: Vec<u32> = (0..catalog.markets.len() as u32)
+            .filter(|&i| !catalog.markets[i as usize].mve)
+            .collect();
+        let m = &catalog.markets;
+        let orders = MarketSort::ALL
             .iter()
-            .enumerate()
-            .map(|(i, (id, name, [orderbook, trades, history, profiles]))| {
-                // Deterministic, varied health: one platform degraded.
-                let response_time =
-                    40.0 + ((seed.wrapping_mul(31).wrapping_add(i as u64 * 97)) % 260) as f64;
-                let degraded = i == 4;
-                Platform {
-                    id: (*id).to_owned(),
-                    name: Some((*name).to_owned()),
-                    status: Some(if degraded {
-                        PlatformStatus::Degraded
-                    } else {
-                        PlatformStatus::Available
-                    }),
-                    health: Some(PlatformHealth {
-                        status: Some(if degraded {
-                            HealthStatus::Warn
-                        } else {
-                            HealthStatus::Pass
-                        }),
-                        last_check: Some(now.clone()),
-                        response_time_ms: Some(if degraded {
-                            response_time * 6.0
-                        } else {
-                            response_time
-                        }),
-                    }),
-                    endpoints: Some(
-                        [
-                            ("markets", i <= 4),
-                            ("orderbook", *orderbook),
-                            ("trades", *trades),
-                            ("price-history", *history),
-                            ("profile", *profiles),
-                            ("sports", i <= 1 || i >= 5),
-                        ]
-                        .into_iter()
-                        .map(|(name, available)| PlatformEndpoint {
-                            name: name.to_owned(),
-                            available,
-                        })
-                        .collect(),
-                    ),
-                    features: Some(PlatformFeatures {
-                        orderbook: Some(*orderbook),
-                        trades: Some(*trades),
-                        historical_data: Some(*history),
-                        user_profiles: Some(*profiles),
-                    }),
-                }
+            .map(|sort| {
+                let mut order = visible.clone();
+                // Descending, ties by position so every walk is stable.
+                order.sort_by(|&a, &b| {
+                    sort.key(&m[b as usize])
+                        .total_cmp(&sort.key(&m[a as usize]))
+                        .then(a.cmp(&b))
+                });
+                order
             })
             .collect();
-        Self { platforms }
+        let mut counts = [[0u32; 4]; 6];
+        for &i in &visible {
+            let row = &m[i as usize];
+            let s = 1 + row.state as usize;
+            let p = 1 + row.platform as usize;
+            for (pp, ss) in [(0, 0), (0, s), (p, 0), (p, s)] {
+                counts[pp][ss] += 1;
+            }
+        }
+        Self {
+            options: options.clone(),
+            catalog,
+            sports,
+            profiles,
+            orders,
+            counts,
+        }
+    }
+
+    pub fn as_of(&self) -> i64 {
+        self.options.as_of
+    }
+
+    /// The served markets in `sort` order (descending).
+    pub fn market_order(&self, sort: MarketSort) -> &[u32] {
+        &self.orders[sort as usize]
+    }
+
+    /// Served markets on `platform` (index) in `state`, each optional.
+    pub fn market_count(&self, platform: Option<u8>, state: Option<State>) -> u32 {
+        let p = platform.map_or(0, |p| 1 + p as usize);
+        let s = state.map_or(0, |s| 1 + s as usize);
+        self.counts[p][s]
+    }
+
+    /// A served market by id.
+    pub fn market(&self, id: &str) -> Option<&MarketRow> {
+        self.catalog
+            .market_index
+            .get(id)
+            .map(|&i| &self.catalog.markets[i as usize])
+    }
+
+    /// Ids of platform_b's multivariate markets, which are never served
+    /// (for tests of that exclusion).
+    pub fn mve_market_ids(&self) -> Vec<String> {
+        self.catalog
+            .markets
+            .iter()
+            .filter(|m| m.mve)
+            .map(|m| m.id.to_string())
+            .collect()
+    }
+
+    /// The data's freshness stamp (ISO 8601).
+    pub fn freshness(&self) -> String {
+        time::iso8601(self.options.as_of - 60)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sorts_are_the_cores() {
+        let names: Vec<&str> = MarketSort::ALL.iter().map(|s| s.as_str()).collect();
+        assert_eq!(names, predmarket_core::models::MarketSort::KNOWN);
     }
 }

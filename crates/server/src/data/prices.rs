@@ -1,0 +1,280 @@
+//! The numbers behind a market's quote: its price path (for price history
+//! and trades), its orderbook ladder and its trades. All derived on demand
+//! from the market's own seed and quote, so nothing here is stored, and
+//! everything agrees with the quote the market shows:
+//! - the orderbook's best bid/ask are the market's `bestBid`/`bestAsk`;
+//! - the path ends at the market's last price, the newest trade is at it;
+//! - trade prices lie within the spread around the path.
+
+use super::rng::{Rng, round};
+
+/// Prices are whole cents on the wire (tick 0.01) so the orderbook and the
+/// quote agree exactly.
+pub const TICK: f64 = 0.01;
+pub const HOUR: i64 = 3_600;
+/// How far back a market's price path goes.
+pub const PATH_HOURS: i64 = 24 * 30;
+
+/// A market's quote, in cents; `bid_c < ask_c` always (never crossed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Quote {
+    pub bid_c: u8,
+    pub ask_c: u8,
+    /// Last traded price, within `bid_c..=ask_c`.
+    pub last_c: u8,
+}
+
+impl Quote {
+    pub fn draw(rng: &mut Rng) -> Self {
+        // Mid prices spread over the whole range, more of them near the
+        // edges like real books of long shots and near-certainties.
+        let u = rng.unit();
+        let mid = 0.5 + 0.49 * (2.0 * u - 1.0).signum() * (2.0 * u - 1.0).abs().powf(0.8);
+        let spread = 1 + (rng.unit() * rng.unit() * 6.0) as u8;
+        let mid_c = (mid * 100.0).round().clamp(2.0, 98.0) as u8;
+        let bid_c = mid_c.saturating_sub(spread / 2).max(1);
+        let ask_c = (bid_c + spread).min(99);
+        let bid_c = bid_c.min(ask_c - 1);
+        let last_c = rng.range(u64::from(bid_c), u64::from(ask_c) + 1) as u8;
+        Self {
+            bid_c,
+            ask_c,
+            last_c,
+        }
+    }
+
+    /// A quote whose mid is near probability `p`.
+    pub fn around(p: f64, rng: &mut Rng) -> Self {
+        let spread = 1 + (rng.unit() * rng.unit() * 5.0) as u8;
+        let mid_c = (p * 100.0).round().clamp(1.0, 99.0) as u8;
+        let bid_c = mid_c.saturating_sub(spread / 2).clamp(1, 98);
+        let ask_c = (bid_c + spread).clamp(bid_c + 1, 99);
+        let last_c = rng.range(u64::from(bid_c), u64::from(ask_c) + 1) as u8;
+        Self {
+            bid_c,
+            ask_c,
+            last_c,
+        }
+    }
+
+    pub fn bid(&self) -> f64 {
+        f64::from(self.bid_c) / 100.0
+    }
+    pub fn ask(&self) -> f64 {
+        f64::from(self.ask_c) / 100.0
+    }
+    pub fn last(&self) -> f64 {
+        f64::from(self.last_c) / 100.0
+    }
+    pub fn spread(&self) -> f64 {
+        round(self.ask() - self.bid(), 2)
+    }
+    pub fn mid(&self) -> f64 {
+        round((self.bid() + self.ask()) / 2.0, 3)
+    }
+}
+
+/// One price level.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Level {
+    pub price: f64,
+    pub size: f64,
+}
+
+/// Both sides of a binary market's book: bids descending, asks ascending.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Ladder {
+    pub yes_bids: Vec<Level>,
+    pub yes_asks: Vec<Level>,
+    pub no_bids: Vec<Level>,
+    pub no_asks: Vec<Level>,
+}
+
+/// The book of an open market. "No" mirrors "yes": buying no at p is
+/// selling yes at 1 - p.
+pub fn ladder(seed: u64, quote: Quote) -> Ladder {
+    let mut rng = Rng::of(seed, "book", 0);
+    let mut side = |start: u8, step: i16, limit: u8| {
+        let mut levels = Vec::new();
+        let mut price = i16::from(start);
+        let levels_wanted = rng.range(3, 12);
+        while levels.len() < levels_wanted as usize
+            && (1..=99).contains(&price)
+            && (if step < 0 {
+                price >= i16::from(limit)
+            } else {
+                price <= i16::from(limit)
+            })
+        {
+            let size = round(rng.log_normal(400.0, 1.1).max(5.0), 0);
+            levels.push((price as u8, size));
+            // Gaps of one to three ticks between levels.
+            price += step * (1 + (rng.unit() * rng.unit() * 3.0) as i16);
+        }
+        levels
+    };
+    let bids = side(quote.bid_c, -1, 1);
+    let asks = side(quote.ask_c, 1, 99);
+    let level = |(c, size): (u8, f64)| Level {
+        price: f64::from(c) / 100.0,
+        size,
+    };
+    let mirror = |(c, size): (u8, f64)| Level {
+        price: f64::from(100 - c) / 100.0,
+        size,
+    };
+    Ladder {
+        yes_bids: bids.iter().copied().map(level).collect(),
+        yes_asks: asks.iter().copied().map(level).collect(),
+        no_bids: asks.iter().copied().map(mirror).collect(),
+        no_asks: bids.iter().copied().map(mirror).collect(),
+    }
+}
+
+/// A market's price path: one knot per hour for the last `PATH_HOURS`,
+/// ending at the last price. Knot 0 is `as_of`, knot k is k hours earlier.
+pub struct Path {
+    as_of: i64,
+    knots: Vec<f64>,
+}
+
+impl Path {
+    /// The full path.
+    pub fn new(seed: u64, quote: Quote, as_of: i64, volatility: f64) -> Self {
+        Self::hours(seed, quote, as_of, volatility, PATH_HOURS)
+    }
+
+    /// The newest `hours` hours of the path only (the same knots as the full
+    /// path, cheaper when only recent changes are needed).
+    pub fn hours(seed: u64, quote: Quote, as_of: i64, volatility: f64, hours: i64) -> Self {
+        let hours = hours.clamp(1, PATH_HOURS);
+        let mut rng = Rng::of(seed, "path", 0);
+        let mut knots = Vec::with_capacity(hours as usize + 1);
+        let clamp = |p: f64| p.clamp(0.015, 0.985);
+        let mut logit = {
+            let p = clamp(quote.last());
+            (p / (1.0 - p)).ln()
+        };
+        knots.push(quote.last());
+        for _ in 0..hours {
+            logit += volatility * rng.normal();
+            // Pull back towards the middle a little, so paths stay plausible.
+            logit *= 0.998;
+            knots.push(clamp(1.0 / (1.0 + (-logit).exp())));
+        }
+        Self { as_of, knots }
+    }
+
+    pub fn start(&self) -> i64 {
+        self.as_of - (self.knots.len() as i64 - 1) * HOUR
+    }
+
+    /// The price at `t` (clamped to the path's span), interpolated.
+    pub fn at(&self, t: i64) -> f64 {
+        let span = (self.knots.len() as i64 - 1) * HOUR;
+        let back = (self.as_of - t).clamp(0, span) as f64 / HOUR as f64;
+        let k = back.floor() as usize;
+        let frac = back - k as f64;
+        let a = self.knots[k.min(self.knots.len() - 1)];
+        let b = self.knots[(k + 1).min(self.knots.len() - 1)];
+        a + (b - a) * frac
+    }
+}
+
+/// One trade's numbers, before it is dressed as a model.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TradeFacts {
+    pub index: u32,
+    pub timestamp: i64,
+    pub buy: bool,
+    pub yes: bool,
+    /// Price of the outcome traded (of "no" for a no trade).
+    pub price: f64,
+    pub size: f64,
+    pub taker: bool,
+    pub user: u32,
+}
+
+/// A market's trades, newest first; the newest is at the last price. `count`
+/// trades spread over `span_secs` before `as_of`. Lazy: the newest trade
+/// costs nothing to get.
+pub fn trades<'a>(
+    seed: u64,
+    quote: Quote,
+    path: &'a Path,
+    as_of: i64,
+    count: u32,
+    span_secs: i64,
+    users: u32,
+) -> impl Iterator<Item = TradeFacts> + 'a {
+    let mut rng = Rng::of(seed, "trades", 0);
+    let mut t = as_of - rng.range(30, 900) as i64;
+    let gap = (span_secs / i64::from(count.max(1))).max(2);
+    let half_spread = (quote.ask() - quote.bid()) / 2.0;
+    (0..count).map(move |index| {
+        let yes_price = if index == 0 {
+            quote.last()
+        } else {
+            let p = path.at(t) + half_spread * (rng.unit() * 2.0 - 1.0);
+            (p / TICK).round() * TICK
+        };
+        let yes_price = round(yes_price.clamp(0.01, 0.99), 2);
+        let yes = rng.chance(0.7);
+        let trade = TradeFacts {
+            index,
+            timestamp: t,
+            buy: rng.chance(0.55),
+            yes,
+            price: if yes {
+                yes_price
+            } else {
+                round(1.0 - yes_price, 2)
+            },
+            size: round(rng.log_normal(60.0, 1.2).max(1.0), 0),
+            taker: rng.chance(0.6),
+            user: rng.range(0, u64::from(users.max(1))) as u32,
+        };
+        t -= 1 + rng.range(0, 2 * gap as u64) as i64;
+        trade
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_are_never_crossed_and_books_agree() {
+        for i in 0..5_000 {
+            let mut rng = Rng::of(9, "q", i);
+            let q = Quote::draw(&mut rng);
+            assert!(q.bid_c >= 1 && q.bid_c < q.ask_c && q.ask_c <= 99, "{q:?}");
+            assert!(q.bid_c <= q.last_c && q.last_c <= q.ask_c, "{q:?}");
+            let book = ladder(i, q);
+            assert_eq!(book.yes_bids[0].price, q.bid());
+            assert_eq!(book.yes_asks[0].price, q.ask());
+            assert!(book.no_bids[0].price < book.no_asks[0].price);
+            for side in [&book.yes_bids, &book.no_bids] {
+                assert!(side.windows(2).all(|w| w[0].price > w[1].price));
+            }
+            for side in [&book.yes_asks, &book.no_asks] {
+                assert!(side.windows(2).all(|w| w[0].price < w[1].price));
+            }
+        }
+    }
+
+    #[test]
+    fn paths_and_trades_end_at_the_last_price() {
+        let q = Quote {
+            bid_c: 40,
+            ask_c: 43,
+            last_c: 42,
+        };
+        let path = Path::new(1, q, 1_000_000, 0.05);
+        assert_eq!(path.at(1_000_000), 0.42);
+        let trades: Vec<_> = trades(1, q, &path, 1_000_000, 200, 7 * 86_400, 50).collect();
+        assert_eq!(trades[0].price, if trades[0].yes { 0.42 } else { 0.58 });
+        assert!(trades.windows(2).all(|w| w[0].timestamp > w[1].timestamp));
+        assert!(trades.iter().all(|t| (0.01..=0.99).contains(&t.price)));
+    }
+}

@@ -1,0 +1,440 @@
+//! `GET /markets`, `GET /markets/{id}`, `GET /markets/{id}/orderbook`.
+
+use super::paging::{Window, list_meta, list_meta_json, one_platform, split_down};
+use super::{array, bytes_response, json, object, text};
+use crate::SharedState;
+use crate::access_log::Started;
+use crate::cursor::Scope;
+use crate::data::catalog::{MarketRow, State as MarketState};
+use crate::data::platforms::{self, MARKETS, ORDERBOOK};
+use crate::data::prices::{self, Level};
+use crate::data::time::iso8601;
+use crate::data::{Dataset, MarketSort};
+use crate::error::ApiError;
+use crate::params::{Id, Params};
+use axum::extract::State;
+use axum::response::Response;
+use predmarket_core::models::{
+    Market, MarketStatus, Orderbook, OrderbookMetadata, OrderbookResponse, OrderbookSide,
+    Pagination, PlatformId, PriceLevel, RequestMeta, SortOrder,
+};
+use predmarket_core::request::MARKETS_MAX_LIMIT;
+use serde_json::{Value, json};
+use std::borrow::Cow;
+
+pub const DEFAULT_LIMIT: u32 = 25;
+
+/// The filters of a market listing, as parsed.
+struct Filter {
+    platform: Option<u8>,
+    state: Option<MarketState>,
+    /// A status the data has no market in (e.g. `suspended`): nothing matches.
+    status_without_markets: bool,
+    words: Vec<String>,
+    category: Option<String>,
+    event: Option<Option<u32>>,
+    series: Option<Option<u32>>,
+    /// Platforms that are down (`--fail-platform`): their markets are left out.
+    down: Vec<u8>,
+}
+
+impl Filter {
+    fn is_simple(&self) -> bool {
+        self.words.is_empty()
+            && self.category.is_none()
+            && self.event.is_none()
+            && self.series.is_none()
+            && self.down.is_empty()
+            && !self.status_without_markets
+    }
+
+    fn matches(&self, row: &MarketRow) -> bool {
+        if self.status_without_markets {
+            return false;
+        }
+        if self.platform.is_some_and(|p| p != row.platform)
+            || self.state.is_some_and(|s| s != row.state)
+            || self.down.contains(&row.platform)
+        {
+            return false;
+        }
+        if let Some(event) = self.event {
+            if row.event != event || event.is_none() {
+                return false;
+            }
+        }
+        if let Some(series) = self.series {
+            if row.series != series || series.is_none() {
+                return false;
+            }
+        }
+        if let Some(category) = &self.category {
+            if !row.category.eq_ignore_ascii_case(category) {
+                return false;
+            }
+        }
+        self.words.iter().all(|w| row.search.contains(w.as_str()))
+    }
+}
+
+/// Lower-case words of a search query.
+pub fn words(query: Option<&str>) -> Vec<String> {
+    query
+        .map(|q| q.split_whitespace().map(str::to_lowercase).collect())
+        .unwrap_or_default()
+}
+
+/// The markets of a page and the number of all that match.
+fn select(
+    data: &Dataset,
+    filter: &Filter,
+    sort: MarketSort,
+    ascending: bool,
+    window: &Window,
+) -> (usize, Vec<u32>) {
+    let order = data.market_order(sort);
+    let limit = window.limit.applied as usize;
+    let walk = |f: &mut dyn FnMut(u32) -> bool| {
+        if ascending {
+            for &i in order.iter().rev() {
+                if !f(i) {
+                    break;
+                }
+            }
+        } else {
+            for &i in order {
+                if !f(i) {
+                    break;
+                }
+            }
+        }
+    };
+    let mut page = Vec::with_capacity(limit);
+    if filter.is_simple() {
+        // Counts are kept per platform and state, so a page only walks as
+        // far as its own end.
+        let total = data.market_count(filter.platform, filter.state) as usize;
+        if filter.platform.is_none() && filter.state.is_none() {
+            let end = window.end().min(order.len());
+            let start = window.offset.min(end);
+            page = if ascending {
+                order
+                    .iter()
+                    .rev()
+                    .skip(start)
+                    .take(end - start)
+                    .copied()
+                    .collect()
+            } else {
+                order[start..end].to_vec()
+            };
+            return (total, page);
+        }
+        let mut seen = 0usize;
+        walk(&mut |i| {
+            if filter.matches(&data.catalog.markets[i as usize]) {
+                if seen >= window.offset {
+                    page.push(i);
+                }
+                seen += 1;
+            }
+            page.len() < limit
+        });
+        return (total, page);
+    }
+    let mut total = 0usize;
+    walk(&mut |i| {
+        if filter.matches(&data.catalog.markets[i as usize]) {
+            if total >= window.offset && page.len() < limit {
+                page.push(i);
+            }
+            total += 1;
+        }
+        true
+    });
+    (total, page)
+}
+
+pub async fn list(
+    State(state): State<SharedState>,
+    started: Started,
+    params: Params,
+) -> Result<Response, ApiError> {
+    let platform = one_platform(&state, &params, &MARKETS)?;
+    let status = params.one_of("status", MarketStatus::KNOWN)?;
+    let query = params.text("query")?;
+    let category = params.text("category")?;
+    let event_id = params.text("event_id")?;
+    let series_id = params.text("series_id")?;
+    let sort_name = params.one_of("sort", &MarketSort::ALL.map(MarketSort::as_str))?;
+    let order = params.one_of("order", SortOrder::KNOWN)?;
+    let include_raw = params.flag("include_raw")?.unwrap_or(false);
+    let scope = Scope::new("listMarkets")
+        .with("platform", platform.as_deref())
+        .with("status", status.as_deref())
+        .with("query", query.as_deref())
+        .with("category", category.as_deref())
+        .with("event_id", event_id.as_deref())
+        .with("series_id", series_id.as_deref())
+        .with("sort", sort_name.as_deref())
+        .with("order", order.as_deref());
+    let window = Window::read(&state, &params, &scope, DEFAULT_LIMIT, MARKETS_MAX_LIMIT)?;
+    let data = &state.data;
+    let (up, errors) = if platform.is_some() {
+        (Vec::new(), Default::default())
+    } else {
+        split_down(&state, &MARKETS)
+    };
+    let state_filter = status.as_deref().and_then(MarketState::parse);
+    let filter = Filter {
+        platform: platform
+            .as_deref()
+            .and_then(platforms::market_index)
+            .map(|p| p as u8),
+        state: state_filter,
+        status_without_markets: status.is_some() && state_filter.is_none(),
+        words: words(query.as_deref()),
+        category,
+        event: event_id
+            .as_deref()
+            .map(|id| data.catalog.event_index.get(id).copied()),
+        series: series_id
+            .as_deref()
+            .map(|id| data.catalog.series_index.get(id).copied()),
+        down: MARKETS
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| platform.is_none() && !up.contains(p))
+            .map(|(i, _)| i as u8)
+            .collect(),
+    };
+    let sort = sort_name
+        .as_deref()
+        .and_then(MarketSort::parse)
+        .unwrap_or(MarketSort::Volume24h);
+    let ascending = order.as_deref() == Some("asc");
+    let (total, page) = select(data, &filter, sort, ascending, &window);
+    let pagination = window.pagination(&state, &scope, total);
+    let queried: Vec<&str> = match &platform {
+        Some(p) => vec![p.as_str()],
+        None => MARKETS.to_vec(),
+    };
+    let meta = list_meta(&state, &started, Some(&queried));
+    let items: Vec<Cow<'_, str>> = page
+        .iter()
+        .map(|&i| market_json(data, &data.catalog.markets[i as usize], include_raw))
+        .collect();
+    Ok(bytes_response(object(&[
+        ("pagination", &text(&pagination)),
+        ("markets", &array(items.iter().map(|c| c.as_ref()))),
+        ("meta", &list_meta_json(&meta, &errors)),
+    ])))
+}
+
+/// The JSON of a market, with its raw platform data when asked for.
+pub fn market_json<'a>(data: &Dataset, row: &'a MarketRow, include_raw: bool) -> Cow<'a, str> {
+    if !include_raw {
+        return Cow::Borrowed(&row.json);
+    }
+    match serde_json::from_str::<Market>(&row.json) {
+        Ok(mut market) => {
+            let raw = raw_market(data, row, &market);
+            if let Some(metadata) = market.metadata.as_mut() {
+                metadata.extra.insert("_raw".to_owned(), raw);
+            }
+            Cow::Owned(text(&market))
+        }
+        Err(_) => Cow::Borrowed(&row.json),
+    }
+}
+
+/// What the platform itself would have sent, in its own style.
+fn raw_market(data: &Dataset, row: &MarketRow, market: &Market) -> Value {
+    let q = row.quote;
+    let open = row.state == MarketState::Open;
+    match row.platform {
+        0 => {
+            let tokens = market
+                .metadata
+                .as_ref()
+                .and_then(|m| m.clob_token_ids.clone())
+                .unwrap_or_default();
+            json!({
+                "id": row.id,
+                "question": row.title,
+                "conditionId": market.metadata.as_ref().and_then(|m| m.condition_id.clone()),
+                "slug": market.market_slug,
+                "outcomes": "[\"Yes\", \"No\"]",
+                "outcomePrices": format!("[\"{}\", \"{}\"]", q.last(), prices_round(1.0 - q.last())),
+                "clobTokenIds": serde_json::to_string(&tokens).unwrap_or_default(),
+                "volume": format!("{:.2}", row.volume_total),
+                "volume24hr": row.volume_24h,
+                "liquidityNum": row.liquidity,
+                "active": open,
+                "closed": !open,
+                "enableOrderBook": true,
+                "orderPriceMinTickSize": 0.01,
+                "endDate": iso8601(row.end_at),
+            })
+        }
+        1 => json!({
+            "ticker": row.id,
+            "event_ticker": market.event_id,
+            "title": row.title,
+            "status": if open { "active" } else { "finalized" },
+            "yes_bid": q.bid_c,
+            "yes_ask": q.ask_c,
+            "no_bid": 100 - q.ask_c,
+            "no_ask": 100 - q.bid_c,
+            "last_price": q.last_c,
+            "volume": row.volume_total.round() as i64,
+            "volume_24h": row.volume_24h.round() as i64,
+            "open_interest": row.open_interest.round() as i64,
+            "close_time": iso8601(row.end_at),
+            "result": match row.state {
+                MarketState::Resolved if q.last() >= 0.5 => "yes",
+                MarketState::Resolved => "no",
+                _ => "",
+            },
+        }),
+        _ => json!({
+            "id": row.id,
+            "name": row.title,
+            "probability": q.last(),
+            "volume": row.volume_total,
+            "isResolved": row.state == MarketState::Resolved,
+            "closeTime": (row.end_at * 1000),
+            "source": data.options.seed,
+        }),
+    }
+}
+
+fn prices_round(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+/// A served market by id, on `platform` if one is named.
+fn find<'a>(
+    state: &'a SharedState,
+    id: &str,
+    platform: Option<&str>,
+) -> Result<&'a MarketRow, ApiError> {
+    let row = state
+        .data
+        .market(id)
+        .ok_or_else(|| ApiError::not_found("market", id))?;
+    if platform.is_some_and(|p| p != row.platform()) {
+        return Err(ApiError::not_found("market", id));
+    }
+    if state.faults.is_down(row.platform()) {
+        return Err(ApiError::platform_unavailable(row.platform()));
+    }
+    Ok(row)
+}
+
+pub async fn get(
+    State(state): State<SharedState>,
+    started: Started,
+    Id(id): Id,
+    params: Params,
+) -> Result<Response, ApiError> {
+    let platform = one_platform(&state, &params, &MARKETS)?;
+    let include_raw = params.flag("include_raw")?.unwrap_or(false);
+    let row = find(&state, &id, platform.as_deref())?;
+    let pagination = Pagination {
+        total: Some(1.0),
+        limit: Some(1.0),
+        has_more: Some(false),
+        next_cursor: None,
+    };
+    let meta = list_meta(&state, &started, Some(&[row.platform()]));
+    let item = market_json(&state.data, row, include_raw);
+    Ok(bytes_response(object(&[
+        ("pagination", &text(&pagination)),
+        ("markets", &array(std::iter::once(item.as_ref()))),
+        ("meta", &text(&meta)),
+    ])))
+}
+
+pub async fn orderbook(
+    State(state): State<SharedState>,
+    started: Started,
+    Id(id): Id,
+    params: Params,
+) -> Result<Response, ApiError> {
+    let platform = one_platform(&state, &params, &ORDERBOOK)?;
+    let include_raw = params.flag("include_raw")?.unwrap_or(false);
+    // Without `platform` the id's format tells it (see data::platforms).
+    let platform = platform.or_else(|| platforms::detect(&id).map(str::to_owned));
+    let row = find(&state, &id, None)?;
+    if let Some(p) = &platform {
+        if p != row.platform() {
+            return Err(ApiError::not_found("market", &id));
+        }
+    }
+    if !ORDERBOOK.contains(&row.platform()) {
+        return Err(ApiError::invalid(
+            "platform",
+            format!(
+                "orderbooks are available for {}, not {}",
+                ORDERBOOK.join(", "),
+                row.platform()
+            ),
+        ));
+    }
+    let data = &state.data;
+    let seed = row.seed(data.options.seed);
+    let (yes, no) = if row.state == MarketState::Open {
+        let book = prices::ladder(seed, row.quote);
+        (
+            side(&book.yes_bids, &book.yes_asks),
+            side(&book.no_bids, &book.no_asks),
+        )
+    } else {
+        (side(&[], &[]), side(&[], &[]))
+    };
+    let raw = include_raw.then(|| {
+        let levels = |side: &OrderbookSide| {
+            json!({
+                "bids": side.bids.iter().map(|l| json!({"price": format!("{:.2}", l.price), "size": format!("{}", l.size)})).collect::<Vec<_>>(),
+                "asks": side.asks.iter().map(|l| json!({"price": format!("{:.2}", l.price), "size": format!("{}", l.size)})).collect::<Vec<_>>(),
+            })
+        };
+        json!({
+            "market": row.id,
+            "asset_id": format!("{}-yes", row.id),
+            "hash": format!("{seed:016x}"),
+            "yes": levels(&yes),
+            "no": levels(&no),
+        })
+    });
+    let book = Orderbook {
+        market_id: Some(row.id.to_string()),
+        platform: Some(PlatformId::from(row.platform())),
+        timestamp: Some(iso8601(row.last_active(data.as_of()) - 5)),
+        yes: Some(yes),
+        no: Some(no),
+        metadata: Some(OrderbookMetadata {
+            min_order_size: Some([5.0, 1.0, 1.0, 10.0, 1.0][row.platform as usize]),
+            tick_size: Some(prices::TICK),
+            neg_risk: Some(false),
+            raw,
+        }),
+    };
+    Ok(json(&OrderbookResponse {
+        data: book,
+        meta: Some(RequestMeta {
+            request_time: Some(started.elapsed_ms()),
+        }),
+    }))
+}
+
+/// One outcome's book; `depth` is the total size resting on both sides.
+fn side(bids: &[Level], asks: &[Level]) -> OrderbookSide {
+    let level = |l: &Level| PriceLevel::new(l.price, l.size);
+    OrderbookSide {
+        bids: bids.iter().map(level).collect(),
+        asks: asks.iter().map(level).collect(),
+        depth: Some(bids.iter().chain(asks).map(|l| l.size).sum()),
+    }
+}

@@ -1,0 +1,138 @@
+//! Cursor paging and the `meta` objects shared by the list operations.
+
+use crate::SharedState;
+use crate::access_log::Started;
+use crate::cursor::Scope;
+use crate::data::time::now_unix;
+use crate::error::ApiError;
+use crate::params::{Limit, Params};
+use predmarket_core::models::{ListMeta, Pagination, PlatformError, PlatformId, SportsMeta};
+use std::collections::BTreeMap;
+
+/// Where a page starts and how long it is.
+#[derive(Debug, Clone, Copy)]
+pub struct Window {
+    pub offset: usize,
+    pub limit: Limit,
+}
+
+impl Window {
+    /// `limit` and `cursor` of a request: the cursor must verify for `scope`.
+    pub fn read(
+        state: &SharedState,
+        params: &Params,
+        scope: &Scope,
+        default: u32,
+        max: u32,
+    ) -> Result<Self, ApiError> {
+        let limit = params.limit(default, max)?;
+        let offset = match params.cursor()? {
+            None => 0,
+            Some(token) => state
+                .cursors
+                .open(scope, &token, now_unix().max(0) as u64)
+                .map_err(ApiError::invalid_cursor)? as usize,
+        };
+        Ok(Self { offset, limit })
+    }
+
+    pub fn end(&self) -> usize {
+        self.offset + self.limit.applied as usize
+    }
+
+    /// The pagination object of this page of a list of `total` items.
+    pub fn pagination(&self, state: &SharedState, scope: &Scope, total: usize) -> Pagination {
+        let has_more = self.end() < total;
+        Pagination {
+            total: Some(total as f64),
+            limit: Some(f64::from(self.limit.applied)),
+            has_more: Some(has_more),
+            next_cursor: has_more.then(|| {
+                state
+                    .cursors
+                    .issue(scope, self.end() as u32, now_unix().max(0) as u64)
+            }),
+        }
+    }
+}
+
+pub fn platform_ids(labels: &[&str]) -> Vec<PlatformId> {
+    labels.iter().map(|p| PlatformId::from(*p)).collect()
+}
+
+/// `meta` of markets, events and series.
+pub fn list_meta(state: &SharedState, started: &Started, queried: Option<&[&str]>) -> ListMeta {
+    ListMeta {
+        request_time: Some(started.elapsed_ms()),
+        cache_hit: Some(false),
+        data_freshness: Some(state.data.freshness()),
+        platforms_queried: queried.map(platform_ids),
+    }
+}
+
+/// The platforms of `candidates` that answer, and the errors of those
+/// that fail (`--fail-platform`).
+pub fn split_down<'a>(
+    state: &SharedState,
+    candidates: &[&'a str],
+) -> (Vec<&'a str>, BTreeMap<String, PlatformError>) {
+    let mut up = Vec::with_capacity(candidates.len());
+    let mut errors = BTreeMap::new();
+    for p in candidates {
+        if state.faults.is_down(p) {
+            errors.insert(
+                (*p).to_owned(),
+                PlatformError {
+                    code: Some("PLATFORM_UNAVAILABLE".to_owned()),
+                    message: Some(format!("{p} did not answer")),
+                },
+            );
+        } else {
+            up.push(*p);
+        }
+    }
+    (up, errors)
+}
+
+/// `meta` of sports answers.
+pub fn sports_meta(
+    state: &SharedState,
+    started: &Started,
+    queried: &[&str],
+    errors: BTreeMap<String, PlatformError>,
+) -> SportsMeta {
+    SportsMeta {
+        platforms_queried: Some(platform_ids(queried)),
+        request_time: Some(started.elapsed_ms()),
+        data_freshness: Some(state.data.freshness()),
+        platform_errors: Some(errors),
+    }
+}
+
+/// The JSON of a `ListMeta`, with `platform_errors` added when some
+/// platform failed (the core's `ListMeta` has no such field; clients that
+/// do not know it ignore it).
+pub fn list_meta_json(meta: &ListMeta, errors: &BTreeMap<String, PlatformError>) -> String {
+    let text = super::text(meta);
+    if errors.is_empty() {
+        text
+    } else {
+        super::with_member(&text, "platform_errors", &super::text(errors))
+    }
+}
+
+/// The one platform a request names, checked against `allowed`; a platform
+/// that is down answers 503.
+pub fn one_platform(
+    state: &SharedState,
+    params: &Params,
+    allowed: &[&str],
+) -> Result<Option<String>, ApiError> {
+    let platform = params.one_of("platform", allowed)?;
+    if let Some(p) = &platform {
+        if state.faults.is_down(p) {
+            return Err(ApiError::platform_unavailable(p));
+        }
+    }
+    Ok(platform)
+}

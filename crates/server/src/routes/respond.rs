@@ -1,0 +1,102 @@
+//! Building answers: JSON bodies from models, and list envelopes spliced
+//! from the JSON kept at start-up.
+
+use crate::error::ApiError;
+use axum::body::Body;
+use axum::http::{HeaderValue, header};
+use axum::response::{IntoResponse, Response};
+use serde::Serialize;
+
+/// A 200 with the JSON of `value`.
+pub fn json<T: Serialize>(value: &T) -> Response {
+    match serde_json::to_vec(value) {
+        Ok(bytes) => bytes_response(bytes),
+        Err(_) => ApiError::internal("could not encode the answer").into_response(),
+    }
+}
+
+pub fn bytes_response(bytes: Vec<u8>) -> Response {
+    let mut response = Response::new(Body::from(bytes));
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
+}
+
+/// Writes a JSON object from members whose values are JSON already:
+/// `object(&[("a", "1"), ("b", "[2]")])` → `{"a":1,"b":[2]}`.
+pub fn object(members: &[(&str, &str)]) -> Vec<u8> {
+    let size = members
+        .iter()
+        .map(|(k, v)| k.len() + v.len() + 4)
+        .sum::<usize>()
+        + 2;
+    let mut out = Vec::with_capacity(size);
+    out.push(b'{');
+    for (i, (key, value)) in members.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.push(b'"');
+        out.extend_from_slice(key.as_bytes());
+        out.extend_from_slice(b"\":");
+        out.extend_from_slice(value.as_bytes());
+    }
+    out.push(b'}');
+    out
+}
+
+/// A JSON array of JSON texts.
+pub fn array<'a>(items: impl Iterator<Item = &'a str>) -> String {
+    let mut out = String::from("[");
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(item);
+    }
+    out.push(']');
+    out
+}
+
+/// The JSON text of a value (`null` if it cannot be encoded).
+pub fn text<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned())
+}
+
+/// Adds `"key":value` (value already JSON) to the JSON object `object`.
+pub fn with_member(object: &str, key: &str, value: &str) -> String {
+    let trimmed = object.trim_end();
+    let Some(body) = trimmed.strip_suffix('}') else {
+        return object.to_owned();
+    };
+    let empty = body.trim_end().ends_with('{');
+    let mut out = String::with_capacity(object.len() + key.len() + value.len() + 4);
+    out.push_str(body);
+    if !empty {
+        out.push(',');
+    }
+    out.push('"');
+    out.push_str(key);
+    out.push_str("\":");
+    out.push_str(value);
+    out.push('}');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splicing() {
+        assert_eq!(object(&[("a", "1"), ("b", "[2]")]), br#"{"a":1,"b":[2]}"#);
+        assert_eq!(array(["{}", "{}"].into_iter()), "[{},{}]");
+        assert_eq!(
+            with_member(r#"{"id":"x"}"#, "m", "[]"),
+            r#"{"id":"x","m":[]}"#
+        );
+        assert_eq!(with_member("{}", "m", "1"), r#"{"m":1}"#);
+    }
+}
