@@ -42,7 +42,7 @@ impl fmt::Display for GameDate {
 }
 
 fn is_leap(year: u32) -> bool {
-    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+    (year.is_multiple_of(4) && !year.is_multiple_of(100)) || year.is_multiple_of(400)
 }
 
 /// Days in a month of a year (0 for a month that does not exist).

@@ -327,7 +327,7 @@ pub fn find_arbitrage(quotes: &[Quote], budget: f64) -> Option<Arbitrage> {
         return None;
     }
     let implied_sum: f64 = best.values().map(Quote::probability).sum();
-    if !(implied_sum < 1.0) {
+    if implied_sum.is_nan() || implied_sum >= 1.0 {
         return None;
     }
     let payout = budget / implied_sum;

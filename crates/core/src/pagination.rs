@@ -1,7 +1,7 @@
 //! A sans-IO pager for both paging models of the service (cursor and
 //! offset). The caller does the I/O:
 //!
-//! ```ignore
+//! ```text
 //! let mut pager = Pager::new(ListMarkets::default()).with_max_items(500);
 //! while let Some(request) = pager.next_request()? {
 //!     match send(request).await {
@@ -151,7 +151,7 @@ impl<R: Paged> Pager<R> {
         self.skip -= start;
         let mut end = len;
         if let Some(max) = self.max_items {
-            end = end.min(start + max.saturating_sub(self.delivered));
+            end = end.min(start.saturating_add(max.saturating_sub(self.delivered)));
         }
         self.delivered += end - start;
 

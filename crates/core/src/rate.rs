@@ -114,15 +114,16 @@ impl RateBudget {
     /// Takes what the service reported into account: a lower limit than ours,
     /// or an exhausted budget with its reset time.
     pub fn observe(&mut self, now_ms: f64, headers: &RateLimitHeaders) {
-        if let Some(limit) = headers.limit {
-            if limit > 0 && limit < self.limit {
-                self.limit = limit;
-            }
+        if let Some(limit) = headers.limit
+            && limit > 0
+            && limit < self.limit
+        {
+            self.limit = limit;
         }
-        if headers.remaining == Some(0) {
-            if let Some(reset) = headers.reset_secs {
-                self.blocked_until = self.blocked_until.max(now_ms + reset * 1000.0);
-            }
+        if headers.remaining == Some(0)
+            && let Some(reset) = headers.reset_secs
+        {
+            self.blocked_until = self.blocked_until.max(now_ms + reset * 1000.0);
         }
     }
 

@@ -37,7 +37,8 @@ impl RetryPolicy {
         if let Some(after) = error.retry_after_ms() {
             // The service knows best; a little jitter spreads clients that
             // were told the same time.
-            return Some(after + self.rng.below(after / 10 + 1));
+            // Saturating: the header came over the network and may be huge.
+            return Some(after.saturating_add(self.rng.below(after / 10 + 1)));
         }
         let ceiling = self
             .base_delay_ms
@@ -71,6 +72,7 @@ impl SplitMix64 {
 mod tests {
     use super::*;
     use crate::error::ApiFailure;
+    use crate::rate::RateLimitHeaders;
 
     fn server_error(retry_after_ms: Option<u64>) -> Error {
         Error::Server(ApiFailure {
@@ -113,6 +115,14 @@ mod tests {
                 b.next_delay_ms(attempt, &server_error(None))
             );
         }
+    }
+
+    #[test]
+    fn a_huge_retry_after_does_not_overflow() {
+        let mut policy = RetryPolicy::new(3, 7);
+        let huge = RateLimitHeaders::read(|n| (n == "retry-after").then(|| "1e300".to_owned()));
+        let delay = policy.next_delay_ms(0, &server_error(huge.retry_after_ms()));
+        assert_eq!(delay, Some(u64::MAX));
     }
 
     #[test]

@@ -156,7 +156,7 @@ pub struct TeamMetadata {
 #[serde(untagged)]
 pub enum LeagueInfoData {
     Many(Vec<LeagueInfo>),
-    One(LeagueInfo),
+    One(Box<LeagueInfo>),
 }
 
 impl LeagueInfoData {

@@ -41,10 +41,10 @@ impl Request for ListGames {
         let to_text = checks::text(self.to.as_deref());
         let from = checks::date("from", from_text)?;
         let to = checks::date("to", to_text)?;
-        if let (Some(from), Some(to)) = (from, to) {
-            if from > to {
-                return Err(Error::invalid("to", "must not be before `from`"));
-            }
+        if let (Some(from), Some(to)) = (from, to)
+            && from > to
+        {
+            return Err(Error::invalid("to", "must not be before `from`"));
         }
         let status = match &self.status {
             Some(s) if s.as_str().trim().is_empty() => {

@@ -62,10 +62,10 @@ impl Request for GetPriceHistory {
                 return Err(Error::invalid(name, "must be Unix seconds, not negative"));
             }
         }
-        if let (Some(start), Some(end)) = (self.start_ts, self.end_ts) {
-            if start > end {
-                return Err(Error::invalid("end_ts", "must not be before `start_ts`"));
-            }
+        if let (Some(start), Some(end)) = (self.start_ts, self.end_ts)
+            && start > end
+        {
+            return Err(Error::invalid("end_ts", "must not be before `start_ts`"));
         }
         let interval = self
             .interval
