@@ -3,6 +3,18 @@
 //! operation with its checks, pagination, odds and orderbook math, errors.
 //!
 //! No I/O happens here, so all of it is tested natively and quickly.
+//!
+//! - [`models`]: every resource and one response type per operation, as on
+//!   the wire (open enums for status-like values);
+//! - [`request`]: one request type per operation; `to_http` runs the spec's
+//!   checks and renders path and query; list requests implement [`Paged`];
+//! - [`pagination`]: the [`Pager`] state machine (cursor and offset models,
+//!   loop guard, `max_items`, restart on filter change or invalid cursor);
+//! - [`game_id`]: `{Away}v{Home}{YYYYMMDD}@{LEAGUE}` ids;
+//! - [`odds`]: notations, overround, no-vig, best prices, arbitrage;
+//! - [`orderbook`]: top of book, depth, VWAP/slippage, yes/no complement;
+//! - [`rate`], [`retry`]: client-side rate budget and backoff, sans-IO;
+//! - [`error`]: the one error type.
 
 #[macro_use]
 mod open_enum;

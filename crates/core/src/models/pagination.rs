@@ -24,7 +24,7 @@ pub struct Pagination {
     /// Opaque; null when there is no further page. Always serialized (as
     /// `null` when absent) because the spec lists it as "string or null".
     #[serde(default)]
-    #[cfg_attr(feature = "tsify", tsify(optional))]
+    #[cfg_attr(feature = "tsify", tsify(optional, type = "string | null"))]
     pub next_cursor: Option<String>,
 }
 
@@ -66,7 +66,7 @@ pub struct OffsetPagination {
     pub has_more: Option<bool>,
     /// Null when there is no further page.
     #[serde(default, serialize_with = "super::wire::int")]
-    #[cfg_attr(feature = "tsify", tsify(optional))]
+    #[cfg_attr(feature = "tsify", tsify(optional, type = "number | null"))]
     pub next_offset: Option<f64>,
 }
 
