@@ -154,9 +154,12 @@ pub struct TeamMetadata {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(untagged)]
+// Not boxed: the value is built once per response, and a `Box` would make
+// every constructor (server, tests) noisier for no measurable gain.
+#[allow(clippy::large_enum_variant)]
 pub enum LeagueInfoData {
     Many(Vec<LeagueInfo>),
-    One(Box<LeagueInfo>),
+    One(LeagueInfo),
 }
 
 impl LeagueInfoData {
