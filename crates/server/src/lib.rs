@@ -3,6 +3,9 @@
 //! `app` builds the router (used by tests in-process over loopback),
 //! `serve` runs it until shutdown.
 
+// The OpenAPI document is one large `json!` literal.
+#![recursion_limit = "512"]
+
 pub mod access_log;
 pub mod auth;
 pub mod config;

@@ -26,19 +26,24 @@ pub fn decimal_of(line: i64) -> f64 {
 }
 
 /// All three notations of an implied probability, or only the one asked
-/// for with `odds_format`.
+/// for with `odds_format`. The core's conversions derive decimal odds and
+/// the probability from the American line, so client and server agree.
 pub fn odds(probability: f64, format: Option<&OddsFormat>) -> Odds {
     let line = american_line(probability);
-    let decimal = decimal_of(line);
     let american = if line > 0 {
         format!("+{line}")
     } else {
         line.to_string()
     };
+    let exact = Odds::from_american(&american).unwrap_or_else(|_| Odds {
+        american: Some(american.clone()),
+        decimal: Some(decimal_of(line)),
+        implied_probability: Some(1.0 / decimal_of(line)),
+    });
     let all = Odds {
-        american: Some(american),
-        decimal: Some(round(decimal, 4)),
-        implied_probability: Some(round(1.0 / decimal, 4)),
+        american: exact.american,
+        decimal: exact.decimal.map(|d| round(d, 4)),
+        implied_probability: exact.implied_probability.map(|p| round(p, 4)),
     };
     match format {
         Some(OddsFormat::American) => Odds {

@@ -1,13 +1,13 @@
 //! The operations of service.md, one module per group.
 
-mod events;
-mod markets;
+pub(crate) mod events;
+pub(crate) mod markets;
 mod paging;
 mod platforms;
-mod profiles;
+pub(crate) mod profiles;
 mod respond;
-mod sports;
-mod trades;
+pub(crate) mod sports;
+pub(crate) mod trades;
 
 use crate::SharedState;
 use axum::Router;

@@ -75,7 +75,8 @@ pub async fn league_info(
     let include_teams = params.flag("include_teams")?.unwrap_or(false);
     let sports = &state.data.sports;
     let data = match league {
-        Some(l) => LeagueInfoData::One(sports.league_info(l, include_teams)),
+        // `into` fits the core whether it boxes the variant or not.
+        Some(l) => LeagueInfoData::One(sports.league_info(l, include_teams).into()),
         None => LeagueInfoData::Many(
             (0..LEAGUES.len())
                 .map(|l| sports.league_info(l, include_teams))

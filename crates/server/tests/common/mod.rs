@@ -2,30 +2,76 @@
 //! Starts the real server on an ephemeral loopback port for a test.
 
 use predmarket_server::config::Config;
+use predmarket_server::data::{Dataset, Options};
+use serde_json::Value;
 use std::net::SocketAddr;
+use std::sync::{Arc, OnceLock};
 
 pub const KEY: &str = "test-key";
+/// Pinned so that generated data is the same on every day.
+pub const ANCHOR: &str = "2025-11-02";
 
 pub struct TestServer {
     pub addr: SocketAddr,
+    pub data: Arc<Dataset>,
     task: tokio::task::JoinHandle<()>,
 }
 
+/// The default data set, generated once per test binary.
+pub fn default_data() -> Arc<Dataset> {
+    static DATA: OnceLock<Arc<Dataset>> = OnceLock::new();
+    DATA.get_or_init(|| Arc::new(Dataset::generate(&Options::from(&config()))))
+        .clone()
+}
+
+/// The test configuration: one key with the default budget, pinned data.
+pub fn config() -> Config {
+    let mut config = Config::for_tests(KEY);
+    config.anchor_date = Some(ANCHOR.to_owned());
+    config
+}
+
+/// The test configuration with a key that has no budget, for tests that
+/// send many requests.
+pub fn unlimited() -> Config {
+    let mut config = config();
+    config.api_key = vec![format!("{KEY}:unlimited")];
+    config
+}
+
 impl TestServer {
+    /// Default data, default budget (100 per minute).
     pub async fn start() -> Self {
-        Self::with(Config::for_tests(KEY)).await
+        Self::with(config()).await
     }
 
+    /// Default data, no budget.
+    pub async fn unlimited() -> Self {
+        Self::with(unlimited()).await
+    }
+
+    /// `config`'s keys, faults and flags over the default data (which
+    /// must therefore not depend on `config`'s data options).
     pub async fn with(config: Config) -> Self {
+        Self::with_data(config, default_data()).await
+    }
+
+    /// `config` with its own data.
+    pub async fn generated(config: Config) -> Self {
+        let data = Arc::new(Dataset::generate(&Options::from(&config)));
+        Self::with_data(config, data).await
+    }
+
+    pub async fn with_data(config: Config, data: Arc<Dataset>) -> Self {
         let listener = tokio::net::TcpListener::bind(config.addr)
             .await
             .expect("bind loopback");
         let addr = listener.local_addr().expect("local addr");
-        let app = predmarket_server::app(&config);
+        let app = predmarket_server::app_with_data(&config, data.clone());
         let task = tokio::spawn(async move {
             let _ = axum::serve(listener, app).await;
         });
-        Self { addr, task }
+        Self { addr, data, task }
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -40,10 +86,57 @@ impl TestServer {
             .await
             .expect("request")
     }
+
+    /// Status and JSON body; fails the test when the body is not JSON.
+    pub async fn json(&self, path: &str) -> (u16, Value) {
+        let response = self.get(path).await;
+        let status = response.status().as_u16();
+        let text = response.text().await.expect("body");
+        let body = serde_json::from_str(&text)
+            .unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text:.300}"));
+        (status, body)
+    }
+
+    /// A 200's JSON body.
+    pub async fn ok(&self, path: &str) -> Value {
+        let (status, body) = self.json(path).await;
+        assert_eq!(status, 200, "{path}: {body}");
+        body
+    }
+
+    /// An error's code, checking the status and the error body's shape.
+    pub async fn error(&self, path: &str, status: u16) -> Value {
+        let (got, body) = self.json(path).await;
+        assert_eq!(got, status, "{path}: {body}");
+        assert!(body["error"]["code"].is_string(), "{path}: {body}");
+        assert!(body["error"]["message"].is_string(), "{path}: {body}");
+        body
+    }
+
+    /// A 200 decoded into a core response type.
+    pub async fn typed<T: serde::de::DeserializeOwned>(&self, path: &str) -> T {
+        let body = self.ok(path).await;
+        serde_json::from_value(body.clone())
+            .unwrap_or_else(|e| panic!("{path}: does not decode ({e}): {body:.500}"))
+    }
 }
 
 impl Drop for TestServer {
     fn drop(&mut self) {
         self.task.abort();
     }
+}
+
+/// Percent-encodes a query value.
+pub fn enc(value: &str) -> String {
+    value
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
 }
