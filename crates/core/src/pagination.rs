@@ -139,6 +139,18 @@ impl<R: Paged> Pager<R> {
     /// Takes a page by reference: the range of `R::items(response)` to
     /// deliver. Advances the session.
     pub fn accept(&mut self, response: &R::Response) -> Result<Range<usize>, Error> {
+        self.accept_page(R::items(response).len(), R::next_position(response))
+    }
+
+    /// [`Pager::accept`] for a page the caller did not decode into
+    /// `R::Response` (the JS library reads only the item count and the
+    /// pagination object of a page that `JSON.parse` built): `len` items,
+    /// and the position of the next page as `R::next_position` would give it.
+    pub fn accept_page(
+        &mut self,
+        len: usize,
+        next: Option<PagePosition>,
+    ) -> Result<Range<usize>, Error> {
         if let Some(failure) = &self.failure {
             return Err(failure.clone());
         }
@@ -146,7 +158,6 @@ impl<R: Paged> Pager<R> {
             return Ok(0..0);
         }
         self.pages += 1;
-        let len = R::items(response).len();
         let start = self.skip.min(len);
         self.skip -= start;
         let mut end = len;
@@ -163,7 +174,7 @@ impl<R: Paged> Pager<R> {
             self.done = true;
             return Ok(start..end);
         }
-        let Some(next) = R::next_position(response) else {
+        let Some(next) = next else {
             self.done = true;
             return Ok(start..end);
         };
