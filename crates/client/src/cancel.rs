@@ -28,10 +28,10 @@ impl CancelToken {
     }
 
     pub fn cancel(&self) {
-        if let Ok(mut sender) = self.sender.lock() {
-            if let Some(sender) = sender.take() {
-                let _ = sender.send(());
-            }
+        if let Ok(mut sender) = self.sender.lock()
+            && let Some(sender) = sender.take()
+        {
+            let _ = sender.send(());
         }
     }
 

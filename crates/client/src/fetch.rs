@@ -87,7 +87,9 @@ impl Transport for FetchTransport {
     }
 
     fn sleep(&self, duration: Duration) -> impl Future<Output = ()> {
-        gloo_timers::future::sleep(duration)
+        // setTimeout takes a signed 32-bit delay (and gloo-timers throws on
+        // more); longer waits would fire at once instead.
+        gloo_timers::future::sleep(duration.min(Duration::from_millis(i32::MAX as u64)))
     }
 }
 

@@ -24,13 +24,26 @@ pub struct TransportResponse<B> {
 /// A response body as the transport holds it. The fetch transport keeps the
 /// JS string so the JS library can hand it to `JSON.parse` without copying
 /// it into wasm memory (see docs/benchmarks.md).
-pub trait Body {
+///
+/// `Clone` because one body may answer several callers: coalesced
+/// identical requests and cache hits. Cloning must be cheap or at least
+/// no worse than a copy (a `JsString` clone is a reference).
+pub trait Body: Clone {
     fn to_text(&self) -> String;
+
+    /// The text, without a copy when the body already is a `String`.
+    fn into_text(self) -> String {
+        self.to_text()
+    }
 }
 
 impl Body for String {
     fn to_text(&self) -> String {
         self.clone()
+    }
+
+    fn into_text(self) -> String {
+        self
     }
 }
 
