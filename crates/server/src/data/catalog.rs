@@ -183,30 +183,80 @@ struct Parent<'a> {
     series_id: &'a str,
 }
 
-pub fn generate(options: &Options) -> Catalog {
-    let total = (BASE_MARKETS * options.scale).round().max(5.0) as usize;
-    let mut catalog = Catalog {
-        markets: Vec::with_capacity(total + total / 10),
-        events: Vec::new(),
-        series: Vec::new(),
-        market_index: HashMap::new(),
-        event_index: HashMap::new(),
-        series_index: HashMap::new(),
-    };
-    let mut ids = Ids {
-        taken: HashSet::new(),
-        next_numeric: [0; 3],
-    };
-    for (p, share) in SHARES.iter().enumerate() {
-        let target = ((total as f64 * share).round() as usize).max(1);
-        if p < 2 {
-            grouped(options, &mut catalog, &mut ids, p as u8, target);
-        } else {
-            standalone(options, &mut catalog, &mut ids, p as u8, target);
+impl Catalog {
+    fn empty() -> Self {
+        Self {
+            markets: Vec::new(),
+            events: Vec::new(),
+            series: Vec::new(),
+            market_index: HashMap::new(),
+            event_index: HashMap::new(),
+            series_index: HashMap::new(),
         }
     }
-    let mve = (total as f64 * SHARES[1] * 0.08).round() as usize;
-    multivariate(options, &mut catalog, &mut ids, mve.max(1));
+
+    /// Appends `part`, whose indexes count from its own start.
+    fn append(&mut self, part: Catalog) {
+        let market_off = self.markets.len() as u32;
+        let event_off = self.events.len() as u32;
+        let series_off = self.series.len() as u32;
+        self.markets.extend(part.markets.into_iter().map(|mut m| {
+            m.event = m.event.map(|e| e + event_off);
+            m.series = m.series.map(|s| s + series_off);
+            m
+        }));
+        self.events.extend(part.events.into_iter().map(|mut e| {
+            e.series += series_off;
+            e.markets = e.markets.start + market_off..e.markets.end + market_off;
+            e
+        }));
+        self.series.extend(part.series.into_iter().map(|mut s| {
+            s.events = s.events.start + event_off..s.events.end + event_off;
+            s
+        }));
+    }
+}
+
+pub fn generate(options: &Options) -> Catalog {
+    let total = (BASE_MARKETS * options.scale).round().max(5.0) as usize;
+    // Each platform is generated on its own thread: ids of different
+    // platforms have different formats, so they cannot collide, and every
+    // platform draws from its own random streams, so the result does not
+    // depend on scheduling.
+    let parts: Vec<Catalog> = std::thread::scope(|scope| {
+        let handles: Vec<_> = SHARES
+            .iter()
+            .enumerate()
+            .map(|(p, share)| {
+                scope.spawn(move || {
+                    let mut part = Catalog::empty();
+                    let mut ids = Ids {
+                        taken: HashSet::new(),
+                        next_numeric: [0; 3],
+                    };
+                    let target = ((total as f64 * share).round() as usize).max(1);
+                    if p < 2 {
+                        grouped(options, &mut part, &mut ids, p as u8, target);
+                    } else {
+                        standalone(options, &mut part, &mut ids, p as u8, target);
+                    }
+                    if p == 1 {
+                        let mve = (total as f64 * SHARES[1] * 0.08).round() as usize;
+                        multivariate(options, &mut part, &mut ids, mve.max(1));
+                    }
+                    part
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    let mut catalog = Catalog::empty();
+    for part in parts {
+        catalog.append(part);
+    }
     for (i, m) in catalog.markets.iter().enumerate() {
         if !m.mve {
             catalog.market_index.insert(m.id.clone(), i as u32);

@@ -118,19 +118,28 @@ impl Dataset {
             .filter(|&i| !catalog.markets[i as usize].mve)
             .collect();
         let m = &catalog.markets;
-        let orders = MarketSort::ALL
-            .iter()
-            .map(|sort| {
-                let mut order = visible.clone();
-                // Descending, ties by position so every walk is stable.
-                order.sort_by(|&a, &b| {
-                    sort.key(&m[b as usize])
-                        .total_cmp(&sort.key(&m[a as usize]))
-                        .then(a.cmp(&b))
-                });
-                order
-            })
-            .collect();
+        let orders = std::thread::scope(|scope| {
+            let handles: Vec<_> = MarketSort::ALL
+                .iter()
+                .map(|sort| {
+                    let visible = &visible;
+                    scope.spawn(move || {
+                        let mut order = visible.clone();
+                        // Descending, ties by position so every walk is stable.
+                        order.sort_by(|&a, &b| {
+                            sort.key(&m[b as usize])
+                                .total_cmp(&sort.key(&m[a as usize]))
+                                .then(a.cmp(&b))
+                        });
+                        order
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect()
+        });
         let mut counts = [[0u32; 4]; 6];
         for &i in &visible {
             let row = &m[i as usize];

@@ -133,9 +133,29 @@ pub fn ladder(seed: u64, quote: Quote) -> Ladder {
 
 /// A market's price path: one knot per hour for the last `PATH_HOURS`,
 /// ending at the last price. Knot 0 is `as_of`, knot k is k hours earlier.
+/// The walk is in log-odds (so prices stay inside 0..1) with steps drawn
+/// from a cheap near-normal (sum of four uniforms): paths are built for
+/// every market at start-up, so they must cost little.
 pub struct Path {
     as_of: i64,
+    /// The last price, exactly (knot 0 in log-odds would round).
+    last: f64,
+    /// Log-odds at each knot.
     knots: Vec<f64>,
+}
+
+fn logit(p: f64) -> f64 {
+    let p = p.clamp(0.015, 0.985);
+    (p / (1.0 - p)).ln()
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+/// Roughly standard normal: the sum of four uniforms, centred and scaled.
+fn near_normal(rng: &mut Rng) -> f64 {
+    (rng.unit() + rng.unit() + rng.unit() + rng.unit() - 2.0) * 3f64.sqrt()
 }
 
 impl Path {
@@ -150,33 +170,45 @@ impl Path {
         let hours = hours.clamp(1, PATH_HOURS);
         let mut rng = Rng::of(seed, "path", 0);
         let mut knots = Vec::with_capacity(hours as usize + 1);
-        let clamp = |p: f64| p.clamp(0.015, 0.985);
-        let mut logit = {
-            let p = clamp(quote.last());
-            (p / (1.0 - p)).ln()
-        };
-        knots.push(quote.last());
+        let mut x = logit(quote.last());
+        knots.push(x);
         for _ in 0..hours {
-            logit += volatility * rng.normal();
+            x += volatility * near_normal(&mut rng);
             // Pull back towards the middle a little, so paths stay plausible.
-            logit *= 0.998;
-            knots.push(clamp(1.0 / (1.0 + (-logit).exp())));
+            x = (x * 0.998).clamp(-4.2, 4.2);
+            knots.push(x);
         }
-        Self { as_of, knots }
+        Self {
+            as_of,
+            last: quote.last(),
+            knots,
+        }
+    }
+
+    fn price(&self, k: usize) -> f64 {
+        if k == 0 {
+            self.last
+        } else {
+            sigmoid(self.knots[k.min(self.knots.len() - 1)])
+        }
     }
 
     pub fn start(&self) -> i64 {
         self.as_of - (self.knots.len() as i64 - 1) * HOUR
     }
 
-    /// The price at `t` (clamped to the path's span), interpolated.
+    /// The price at `t` (clamped to the path's span), interpolated; exactly
+    /// the last price at `as_of`.
     pub fn at(&self, t: i64) -> f64 {
+        if t >= self.as_of {
+            return self.last;
+        }
         let span = (self.knots.len() as i64 - 1) * HOUR;
         let back = (self.as_of - t).clamp(0, span) as f64 / HOUR as f64;
         let k = back.floor() as usize;
         let frac = back - k as f64;
-        let a = self.knots[k.min(self.knots.len() - 1)];
-        let b = self.knots[(k + 1).min(self.knots.len() - 1)];
+        let a = self.price(k);
+        let b = self.price(k + 1);
         a + (b - a) * frac
     }
 }

@@ -99,7 +99,7 @@ pub async fn list_events(
             Some(p) => p == event.platform,
             None => up.contains(&label),
         } && series_filter.is_none_or(|s| s == Some(event.series))
-            && words.iter().all(|w| event.search.contains(w.as_str()));
+            && words.all_in(&event.search);
         if keep {
             if total >= window.offset && page.len() < window.limit.applied as usize {
                 page.push(i);
@@ -180,12 +180,11 @@ pub async fn list_series(
     // Search mode: a series matches on its own text or on the title of
     // one of its events.
     let matches = |s: &SeriesRow| {
-        words.iter().all(|w| s.search.contains(w.as_str()))
+        words.all_in(&s.search)
             || (!words.is_empty()
-                && s.events.clone().any(|e| {
-                    let event = &data.catalog.events[e as usize];
-                    words.iter().all(|w| event.search.contains(w.as_str()))
-                }))
+                && s.events
+                    .clone()
+                    .any(|e| words.all_in(&data.catalog.events[e as usize].search)))
     };
     let mut total = 0usize;
     let mut page = Vec::new();

@@ -1,0 +1,205 @@
+//! A small load generator: a bounded number of keep-alive HTTP/1.1 GETs
+//! over loopback, from a fixed number of connections, reporting requests per
+//! second and latency percentiles.
+//!
+//! Against a running server (recommended: the server and this tool then
+//! compete for the cores as they would in production):
+//!
+//! ```text
+//! cargo run --release -p predmarket-server -- --api-key bench:unlimited --quiet &
+//! cargo run --release -p predmarket-server --example load -- \
+//!     --url http://127.0.0.1:8787 --key bench --requests 200000 --connections 32
+//! ```
+//!
+//! Without `--url` it starts the server in-process on an ephemeral port.
+//! Only loopback addresses are accepted, and every run stops by itself.
+
+use clap::Parser;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+#[derive(Parser, Debug)]
+struct Args {
+    /// Base URL of a running server (loopback only); default: in-process.
+    #[arg(long)]
+    url: Option<String>,
+    /// API key (with an unlimited budget: `--api-key KEY:unlimited`).
+    #[arg(long, default_value = "bench")]
+    key: String,
+    /// Path and query to request.
+    #[arg(long, default_value = "/markets?limit=25")]
+    path: String,
+    /// Total number of requests.
+    #[arg(long, default_value_t = 100_000)]
+    requests: u64,
+    /// Concurrent keep-alive connections.
+    #[arg(long, default_value_t = 32)]
+    connections: usize,
+    /// Requests sent first and not measured.
+    #[arg(long, default_value_t = 2_000)]
+    warmup: u64,
+    /// Scale of the in-process server's data.
+    #[arg(long, default_value_t = 1.0)]
+    scale: f64,
+}
+
+fn main() {
+    let args = Args::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("runtime: {e}");
+            std::process::exit(1);
+        }
+    };
+    if let Err(e) = runtime.block_on(run(args)) {
+        eprintln!("load: {e}");
+        std::process::exit(1);
+    }
+}
+
+async fn run(args: Args) -> Result<(), String> {
+    let addr = match &args.url {
+        Some(url) => {
+            let host = url
+                .trim_start_matches("http://")
+                .trim_end_matches('/')
+                .to_owned();
+            let addr: SocketAddr = host.parse().map_err(|e| format!("{host}: {e}"))?;
+            if !addr.ip().is_loopback() {
+                return Err("only loopback addresses are load-tested".into());
+            }
+            addr
+        }
+        None => start_in_process(&args).await?,
+    };
+    let request = Arc::new(
+        format!(
+            "GET {} HTTP/1.1\r\nHost: {addr}\r\nX-API-Key: {}\r\nAccept: application/json\r\n\r\n",
+            args.path, args.key
+        )
+        .into_bytes(),
+    );
+    // Warm-up: connections, caches, the allocator.
+    drive(addr, &request, args.warmup, args.connections).await?;
+    let started = Instant::now();
+    let mut latencies = drive(addr, &request, args.requests, args.connections).await?;
+    let elapsed = started.elapsed();
+    latencies.sort_unstable();
+    let pct = |p: f64| {
+        let i = ((latencies.len() as f64 - 1.0) * p).round() as usize;
+        Duration::from_micros(latencies.get(i).copied().unwrap_or(0))
+    };
+    println!(
+        "{} requests of GET {} over {} connections in {:.2} s: {:.0} req/s, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        latencies.len(),
+        args.path,
+        args.connections,
+        elapsed.as_secs_f64(),
+        latencies.len() as f64 / elapsed.as_secs_f64(),
+        pct(0.50).as_secs_f64() * 1000.0,
+        pct(0.99).as_secs_f64() * 1000.0,
+        pct(1.0).as_secs_f64() * 1000.0,
+    );
+    Ok(())
+}
+
+async fn start_in_process(args: &Args) -> Result<SocketAddr, String> {
+    let mut config =
+        predmarket_server::config::Config::for_tests(&format!("{}:unlimited", args.key));
+    config.scale = args.scale;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|e| e.to_string())?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let app = predmarket_server::app(&config);
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    Ok(addr)
+}
+
+/// Sends `total` requests over `connections` connections; the latency of
+/// each in microseconds.
+async fn drive(
+    addr: SocketAddr,
+    request: &Arc<Vec<u8>>,
+    total: u64,
+    connections: usize,
+) -> Result<Vec<u64>, String> {
+    let next = Arc::new(AtomicU64::new(0));
+    let mut tasks = Vec::with_capacity(connections);
+    for _ in 0..connections.max(1) {
+        let next = next.clone();
+        let request = request.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut stream = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+            stream.set_nodelay(true).map_err(|e| e.to_string())?;
+            let mut buffer = Vec::with_capacity(64 * 1024);
+            let mut latencies = Vec::new();
+            while next.fetch_add(1, Ordering::Relaxed) < total {
+                let sent = Instant::now();
+                stream
+                    .write_all(&request)
+                    .await
+                    .map_err(|e| e.to_string())?;
+                read_response(&mut stream, &mut buffer).await?;
+                latencies.push(sent.elapsed().as_micros() as u64);
+            }
+            Ok::<_, String>(latencies)
+        }));
+    }
+    let mut all = Vec::with_capacity(total as usize);
+    for task in tasks {
+        all.extend(task.await.map_err(|e| e.to_string())??);
+    }
+    Ok(all)
+}
+
+/// Reads one response (headers with Content-Length, then the body); fails
+/// on anything but 200.
+async fn read_response(stream: &mut TcpStream, buffer: &mut Vec<u8>) -> Result<(), String> {
+    buffer.clear();
+    let mut chunk = [0u8; 16 * 1024];
+    let header_end = loop {
+        if let Some(i) = find(buffer, b"\r\n\r\n") {
+            break i + 4;
+        }
+        let n = stream.read(&mut chunk).await.map_err(|e| e.to_string())?;
+        if n == 0 {
+            return Err("connection closed".into());
+        }
+        buffer.extend_from_slice(&chunk[..n]);
+    };
+    let head = String::from_utf8_lossy(&buffer[..header_end]).to_ascii_lowercase();
+    if !head.starts_with("http/1.1 200") {
+        return Err(format!(
+            "unexpected answer: {}",
+            head.lines().next().unwrap_or("")
+        ));
+    }
+    let length: usize = head
+        .lines()
+        .find_map(|l| l.strip_prefix("content-length:"))
+        .and_then(|v| v.trim().parse().ok())
+        .ok_or("no content-length")?;
+    while buffer.len() < header_end + length {
+        let n = stream.read(&mut chunk).await.map_err(|e| e.to_string())?;
+        if n == 0 {
+            return Err("connection closed mid-body".into());
+        }
+        buffer.extend_from_slice(&chunk[..n]);
+    }
+    Ok(())
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
+    haystack.windows(needle.len()).position(|w| w == needle)
+}
