@@ -435,3 +435,48 @@ async fn market_by_id_and_filters() {
     assert_eq!(meta["cache_hit"], false);
     assert!(meta["data_freshness"].is_string());
 }
+
+#[tokio::test]
+async fn search_results_are_complete_and_sorted() {
+    let server = TestServer::unlimited().await;
+    let expected = server
+        .data
+        .catalog
+        .markets
+        .iter()
+        .filter(|m| !m.mve && m.title.to_lowercase().contains("above"))
+        .count();
+    for order in ["desc", "asc"] {
+        let mut seen = HashSet::new();
+        let mut volumes = Vec::new();
+        let base = format!("/markets?query=ABOVE&sort=volume_7d&order={order}&limit=250");
+        let mut path = base.clone();
+        loop {
+            let body = server.ok(&path).await;
+            for m in body["markets"].as_array().unwrap() {
+                assert!(
+                    m["title"]
+                        .as_str()
+                        .unwrap()
+                        .to_lowercase()
+                        .contains("above")
+                );
+                assert!(seen.insert(m["id"].as_str().unwrap().to_owned()));
+                volumes.push(m["volume_7d"].as_f64().unwrap());
+            }
+            match body["pagination"]["next_cursor"].as_str() {
+                Some(c) => path = format!("{base}&cursor={}", enc(c)),
+                None => break,
+            }
+        }
+        assert_eq!(seen.len(), expected, "{order}");
+        let sorted = volumes.windows(2).all(|w| {
+            if order == "desc" {
+                w[0] >= w[1]
+            } else {
+                w[0] <= w[1]
+            }
+        });
+        assert!(sorted, "{order}");
+    }
+}

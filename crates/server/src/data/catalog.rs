@@ -85,8 +85,6 @@ pub struct MarketRow {
     /// platform_b's multivariate combo markets: generated, never served.
     pub mve: bool,
     pub title: Box<str>,
-    /// Lower-case title, for `query`.
-    pub search: Box<str>,
     pub json: Box<str>,
 }
 
@@ -814,7 +812,6 @@ fn market(options: &Options, rng: &mut Rng, spec: MarketSpec<'_>) -> MarketRow {
         end_at: spec.end_at,
         trade_count,
         mve: spec.mve,
-        search: title.to_lowercase().into(),
         title: title.into(),
         json: to_json(&m),
     }

@@ -7,6 +7,7 @@ pub mod platforms;
 pub mod prices;
 pub mod profiles;
 pub mod rng;
+pub mod search;
 pub mod sports;
 pub mod text;
 pub mod themes;
@@ -105,6 +106,10 @@ pub struct Dataset {
     pub profiles: profiles::Profiles,
     /// Served markets (MVE excluded), in descending order of each sort key.
     orders: Vec<Vec<u32>>,
+    /// Position of each market in each of `orders` (MVE: `u32::MAX`).
+    ranks: Vec<Vec<u32>>,
+    /// Titles of all markets, for `query`.
+    titles: search::TextIndex,
     /// Served markets per (platform or any, state or any).
     counts: [[u32; 4]; 6],
 }
@@ -118,7 +123,7 @@ impl Dataset {
             .filter(|&i| !catalog.markets[i as usize].mve)
             .collect();
         let m = &catalog.markets;
-        let orders = std::thread::scope(|scope| {
+        let orders: Vec<Vec<u32>> = std::thread::scope(|scope| {
             let handles: Vec<_> = MarketSort::ALL
                 .iter()
                 .map(|sort| {
@@ -140,6 +145,17 @@ impl Dataset {
                 .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
                 .collect()
         });
+        let ranks = orders
+            .iter()
+            .map(|order: &Vec<u32>| {
+                let mut rank = vec![u32::MAX; m.len()];
+                for (position, &i) in order.iter().enumerate() {
+                    rank[i as usize] = position as u32;
+                }
+                rank
+            })
+            .collect();
+        let titles = search::TextIndex::new(m.iter().map(|r| r.title.as_ref()));
         let mut counts = [[0u32; 4]; 6];
         for &i in &visible {
             let row = &m[i as usize];
@@ -155,6 +171,8 @@ impl Dataset {
             sports,
             profiles,
             orders,
+            ranks,
+            titles,
             counts,
         }
     }
@@ -166,6 +184,17 @@ impl Dataset {
     /// The served markets in `sort` order (descending).
     pub fn market_order(&self, sort: MarketSort) -> &[u32] {
         &self.orders[sort as usize]
+    }
+
+    /// Position of every market in `sort` order (`u32::MAX` for those never
+    /// served).
+    pub fn market_ranks(&self, sort: MarketSort) -> &[u32] {
+        &self.ranks[sort as usize]
+    }
+
+    /// Markets (MVE included) whose title holds every word, ascending.
+    pub fn markets_titled(&self, words: &search::Words) -> Vec<u32> {
+        self.titles.rows(words)
     }
 
     /// Served markets on `platform` (index) in `state`, each optional.

@@ -48,8 +48,9 @@ impl Filter {
             && !self.status_without_markets
     }
 
+    /// Every filter but the query words (which the title index applies).
     fn matches(&self, row: &MarketRow) -> bool {
-        if self.status_without_markets {
+        if self.status_without_markets || row.mve {
             return false;
         }
         if self.platform.is_some_and(|p| p != row.platform)
@@ -73,36 +74,15 @@ impl Filter {
                 return false;
             }
         }
-        self.words.all_in(&row.search)
+        true
     }
 }
 
-/// The words of a search query, each compiled once for a request: a
-/// search scans every title, 100 000 of them at the largest scale.
-pub struct Words(Vec<memchr::memmem::Finder<'static>>);
-
-impl Words {
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
-
-    /// Whether every word occurs in `text` (lower-case already).
-    pub fn all_in(&self, text: &str) -> bool {
-        self.0.iter().all(|w| w.find(text.as_bytes()).is_some())
-    }
-}
+pub use crate::data::search::Words;
 
 /// Lower-case words of a search query.
 pub fn words(query: Option<&str>) -> Words {
-    Words(
-        query
-            .map(|q| {
-                q.split_whitespace()
-                    .map(|w| memchr::memmem::Finder::new(w.to_lowercase().as_bytes()).into_owned())
-                    .collect()
-            })
-            .unwrap_or_default(),
-    )
+    Words::parse(query)
 }
 
 /// The markets of a page and the number of all that match.
@@ -131,7 +111,10 @@ fn select(
         }
     };
     let mut page = Vec::with_capacity(limit);
-    if filter.is_simple() {
+    // Deep pages of a filtered list are cheaper by rank (below) than by
+    // walking the sort order from its start.
+    let shallow = window.offset < 5_000 || (filter.platform.is_none() && filter.state.is_none());
+    if filter.is_simple() && shallow {
         // Counts are kept per platform and state, so a page only walks as
         // far as its own end.
         let total = data.market_count(filter.platform, filter.state) as usize;
@@ -163,16 +146,36 @@ fn select(
         });
         return (total, page);
     }
-    let mut total = 0usize;
-    walk(&mut |i| {
-        if filter.matches(&data.catalog.markets[i as usize]) {
-            if total >= window.offset && page.len() < limit {
-                page.push(i);
-            }
-            total += 1;
-        }
-        true
-    });
+    // Any other filter: collect the matches in storage order (a sequential
+    // scan, or only the candidates an event or the title index names), then
+    // order them by their rank in the sort.
+    let markets = &data.catalog.markets;
+    let candidates: Vec<u32> = match filter.event {
+        Some(Some(e)) => data.catalog.events[e as usize].markets.clone().collect(),
+        Some(None) => Vec::new(),
+        None if !filter.words.is_empty() => data.markets_titled(&filter.words),
+        None => (0..markets.len() as u32).collect(),
+    };
+    let mut matches: Vec<u32> = candidates
+        .into_iter()
+        .filter(|&i| filter.matches(&markets[i as usize]))
+        .collect();
+    let total = matches.len();
+    let rank = data.market_ranks(sort);
+    let key = |i: &u32| {
+        let r = rank[*i as usize];
+        if ascending { u32::MAX - r } else { r }
+    };
+    let end = window.end().min(total);
+    if end < total {
+        matches.select_nth_unstable_by_key(end, key);
+        matches.truncate(end);
+    }
+    matches.sort_unstable_by_key(key);
+    let page = matches
+        .get(window.offset.min(end)..)
+        .unwrap_or_default()
+        .to_vec();
     (total, page)
 }
 
