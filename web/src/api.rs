@@ -1,14 +1,24 @@
-//! Talking to the service: the settings (base URL and key) and the client
-//! built from them. One client per settings, so its rate budget is shared by
-//! every page.
+//! Talking to the service: the settings (base URL and key), the client
+//! built from them, cancellation tied to the page, the platform directory
+//! and paged lists. One client per settings, so its rate budget is shared
+//! by every page.
 
+use leptos::prelude::*;
+use predmarket_client::core::Pager;
+use predmarket_client::core::models::{Platform, PlatformsResponse};
+use predmarket_client::core::request::{ListPlatforms, Paged, Request};
 use predmarket_client::fetch::FetchClient;
-use predmarket_client::{ClientConfig, Error};
+use predmarket_client::{CallOptions, CancelToken, ClientConfig, Error};
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::rc::Rc;
+use std::sync::{Arc, Mutex};
 
 const BASE_URL_KEY: &str = "predmarket.baseUrl";
 const API_KEY_KEY: &str = "predmarket.apiKey";
+
+/// Page size of every list.
+pub const PAGE_SIZE: u32 = 25;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Settings {
@@ -16,22 +26,95 @@ pub struct Settings {
     pub api_key: String,
 }
 
+fn session() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.session_storage().ok().flatten())
+}
+
+fn local() -> Option<web_sys::Storage> {
+    web_sys::window().and_then(|w| w.local_storage().ok().flatten())
+}
+
+fn read(storage: &Option<web_sys::Storage>, key: &str) -> Option<String> {
+    storage
+        .as_ref()
+        .and_then(|s| s.get_item(key).ok().flatten())
+        .filter(|v| !v.trim().is_empty())
+}
+
 impl Settings {
-    /// Stored settings, else the local server that serves this page and its
-    /// public demo key.
+    /// This tab's settings, else the remembered ones, else the server that
+    /// serves this page and its public demo key.
     pub fn load() -> Self {
-        let storage = web_sys::window().and_then(|w| w.session_storage().ok().flatten());
-        let stored = |key: &str| storage.as_ref().and_then(|s| s.get_item(key).ok().flatten()).filter(|v| !v.is_empty());
+        let (session, local) = (session(), local());
+        let stored = |key: &str| read(&session, key).or_else(|| read(&local, key));
         Self {
             base_url: stored(BASE_URL_KEY).unwrap_or_else(default_base_url),
-            api_key: stored(API_KEY_KEY).unwrap_or_else(|| predmarket_client::core::DEMO_API_KEY.to_owned()),
+            api_key: stored(API_KEY_KEY)
+                .unwrap_or_else(|| predmarket_client::core::DEMO_API_KEY.to_owned()),
         }
+    }
+
+    pub fn defaults() -> Self {
+        Self {
+            base_url: default_base_url(),
+            api_key: predmarket_client::core::DEMO_API_KEY.to_owned(),
+        }
+    }
+
+    /// Whether settings are kept beyond this tab.
+    pub fn remembered() -> bool {
+        let local = local();
+        read(&local, BASE_URL_KEY).is_some() || read(&local, API_KEY_KEY).is_some()
+    }
+
+    /// Stores the settings for this tab, and on this device only when the
+    /// user asked for it: a key in localStorage outlives the session.
+    pub fn save(&self, remember: bool) -> Result<(), String> {
+        let write = |storage: Option<web_sys::Storage>| -> Result<(), String> {
+            let storage = storage.ok_or("this browser gives no storage")?;
+            storage
+                .set_item(BASE_URL_KEY, &self.base_url)
+                .map_err(|_| "storage refused the value")?;
+            storage
+                .set_item(API_KEY_KEY, &self.api_key)
+                .map_err(|_| "storage refused the value")?;
+            Ok(())
+        };
+        write(session())?;
+        if remember {
+            write(local())?;
+        } else {
+            forget(local());
+        }
+        Ok(())
+    }
+
+    /// Drops stored settings everywhere: the defaults apply again.
+    pub fn clear() {
+        forget(session());
+        forget(local());
+    }
+
+    /// A client for these settings (checks the URL and key).
+    pub fn client(&self) -> Result<FetchClient, Error> {
+        FetchClient::new(ClientConfig::new(
+            self.base_url.clone(),
+            self.api_key.clone(),
+        ))
+    }
+}
+
+fn forget(storage: Option<web_sys::Storage>) {
+    if let Some(s) = storage {
+        let _ = s.remove_item(BASE_URL_KEY);
+        let _ = s.remove_item(API_KEY_KEY);
     }
 }
 
 fn default_base_url() -> String {
     web_sys::window()
         .and_then(|w| w.location().origin().ok())
+        .filter(|o| o.starts_with("http"))
         .unwrap_or_else(|| predmarket_client::DEFAULT_BASE_URL.to_owned())
 }
 
@@ -49,8 +132,324 @@ pub fn client() -> Result<Rc<FetchClient>, Error> {
                 return Ok(client.clone());
             }
         }
-        let client = Rc::new(FetchClient::new(ClientConfig::new(settings.base_url.clone(), settings.api_key.clone()))?);
+        let client = Rc::new(settings.client()?);
         *cell = Some((settings, client.clone()));
         Ok(client)
     })
+}
+
+/// Sends one request, cancelled by `cancel`.
+pub async fn send<R: Request>(request: &R, cancel: &CancelToken) -> Result<R::Response, Error> {
+    let client = client()?;
+    client
+        .send(
+            request,
+            &CallOptions {
+                cancel: Some(cancel.clone()),
+            },
+        )
+        .await
+}
+
+/// The requests of one view. `next` cancels what the previous load still
+/// has in flight (its answer would be thrown away); leaving the view
+/// cancels the last one, which aborts the fetch.
+#[derive(Clone)]
+pub struct Inflight(Arc<Mutex<CancelToken>>);
+
+impl Inflight {
+    /// Must be called while the view is being built, so it can cancel when
+    /// the view goes away.
+    pub fn new() -> Self {
+        let inner = Arc::new(Mutex::new(CancelToken::new()));
+        let on_leave = inner.clone();
+        on_cleanup(move || {
+            if let Ok(token) = on_leave.lock() {
+                token.cancel();
+            }
+        });
+        Self(inner)
+    }
+
+    /// A fresh token; the previous one is cancelled.
+    pub fn next(&self) -> CancelToken {
+        let fresh = CancelToken::new();
+        if let Ok(mut current) = self.0.lock() {
+            std::mem::replace(&mut *current, fresh.clone()).cancel();
+        }
+        fresh
+    }
+
+    /// The token of the current load (e.g. for its "load more").
+    pub fn current(&self) -> CancelToken {
+        self.0.lock().map(|t| t.clone()).unwrap_or_default()
+    }
+}
+
+impl Default for Inflight {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The platform directory (names and features), loaded once for the app.
+#[derive(Clone, Copy)]
+pub struct Directory {
+    pub resource: LocalResource<Result<PlatformsResponse, Error>>,
+    platforms: Memo<BTreeMap<String, Platform>>,
+}
+
+impl Directory {
+    pub fn provide() -> Self {
+        let resource = LocalResource::new(|| async {
+            let client = client()?;
+            client.send(&ListPlatforms, &CallOptions::default()).await
+        });
+        let platforms = Memo::new(move |_| {
+            resource
+                .read()
+                .as_ref()
+                .and_then(|r| r.as_ref().ok())
+                .map(|r| {
+                    r.platforms
+                        .iter()
+                        .map(|p| (p.id.clone(), p.clone()))
+                        .collect()
+                })
+                .unwrap_or_default()
+        });
+        let directory = Self {
+            resource,
+            platforms,
+        };
+        provide_context(directory);
+        directory
+    }
+
+    /// The directory of the app, if there is one (component tests mount
+    /// pieces without it).
+    pub fn get() -> Option<Self> {
+        use_context::<Self>()
+    }
+
+    /// The display name of a platform (reactive), its label until the
+    /// directory has answered.
+    pub fn name(&self, id: &str) -> String {
+        self.platforms
+            .with(|p| p.get(id).and_then(|p| p.name.clone()))
+            .unwrap_or_else(|| crate::format::label(id))
+    }
+
+    /// Whether a platform offers a feature. Waits for the directory; when
+    /// it failed, falls back to what the service documentation says.
+    pub async fn supports(&self, platform: &str, feature: Feature) -> bool {
+        match self.resource.await {
+            Ok(directory) => {
+                if let Some(features) = directory
+                    .platforms
+                    .iter()
+                    .find(|p| p.id == platform)
+                    .and_then(|p| p.features.clone())
+                {
+                    let flag = match feature {
+                        Feature::Orderbook => features.orderbook,
+                        Feature::Trades => features.trades,
+                        Feature::History => features.historical_data,
+                    };
+                    if let Some(flag) = flag {
+                        return flag;
+                    }
+                }
+                feature.documented(platform)
+            }
+            Err(_) => feature.documented(platform),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Feature {
+    Orderbook,
+    Trades,
+    History,
+}
+
+impl Feature {
+    /// service.md and where-the-spec-is-silent.md: orderbooks for
+    /// platform_a..d, trades for a and b, price history for a..c.
+    pub fn documented(self, platform: &str) -> bool {
+        let allowed: &[&str] = match self {
+            Self::Orderbook => &["platform_a", "platform_b", "platform_c", "platform_d"],
+            Self::Trades => &["platform_a", "platform_b"],
+            Self::History => &["platform_a", "platform_b", "platform_c"],
+        };
+        allowed.contains(&platform)
+    }
+}
+
+/// The display name of a platform, from the directory when the app has one.
+pub fn platform_name(id: &str) -> String {
+    match Directory::get() {
+        Some(d) => d.name(id),
+        None => crate::format::label(id),
+    }
+}
+
+/// The first pages of a list and the pager to go on with.
+#[derive(Clone)]
+pub struct Loaded<R: Paged>
+where
+    R::Item: Clone,
+    R::Response: Clone,
+{
+    pub items: Vec<R::Item>,
+    pub pager: Pager<R>,
+    /// The first page as the service sent it (for totals, meta, warnings).
+    pub first: R::Response,
+}
+
+/// Loads the first `pages` pages of a list (at least one).
+pub async fn load_pages<R: Paged>(
+    request: R,
+    pages: usize,
+    cancel: &CancelToken,
+) -> Result<Loaded<R>, Error>
+where
+    R::Item: Clone,
+    R::Response: Clone,
+{
+    let mut pager = Pager::new(request);
+    let mut items = Vec::new();
+    let mut first = None;
+    while first.is_none() || pager.pages() < pages.max(1) {
+        let Some(request) = pager.next_request()? else {
+            break;
+        };
+        let response = match send(&request, cancel).await {
+            Ok(r) => r,
+            // An expired cursor restarts the session once; anything else
+            // ends the load.
+            Err(e) => match pager.on_error(e) {
+                Ok(()) => continue,
+                Err(e) if first.is_some() => {
+                    leptos::logging::warn!("stopped loading earlier pages: {e}");
+                    break;
+                }
+                Err(e) => return Err(e),
+            },
+        };
+        if first.is_none() {
+            first = Some(response.clone());
+        }
+        items.extend(pager.on_page(response)?);
+    }
+    let first = first.ok_or_else(|| Error::Decode {
+        status: None,
+        message: "the list answered no page".into(),
+        body_snippet: String::new(),
+    })?;
+    Ok(Loaded {
+        items,
+        pager,
+        first,
+    })
+}
+
+/// What "load more" is doing.
+#[derive(Debug, Clone, PartialEq)]
+pub enum More {
+    Idle,
+    Loading,
+    Failed(Error),
+}
+
+/// A list on screen that grows page by page.
+pub struct PagedList<R: Paged + Send + Sync + 'static>
+where
+    R::Item: Clone + Send + Sync + 'static,
+{
+    pub items: RwSignal<Vec<R::Item>>,
+    pub state: RwSignal<More>,
+    pager: StoredValue<Pager<R>>,
+    pub done: RwSignal<bool>,
+}
+
+impl<R: Paged + Send + Sync + 'static> Clone for PagedList<R>
+where
+    R::Item: Clone + Send + Sync + 'static,
+{
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R: Paged + Send + Sync + 'static> Copy for PagedList<R> where
+    R::Item: Clone + Send + Sync + 'static
+{
+}
+
+impl<R: Paged + Send + Sync + 'static> PagedList<R>
+where
+    R::Item: Clone + Send + Sync + 'static,
+    R::Response: Clone,
+{
+    pub fn new(items: Vec<R::Item>, pager: Pager<R>) -> Self {
+        let done = pager.is_done();
+        Self {
+            items: RwSignal::new(items),
+            state: RwSignal::new(More::Idle),
+            pager: StoredValue::new(pager),
+            done: RwSignal::new(done),
+        }
+    }
+
+    pub fn pages(&self) -> usize {
+        self.pager.with_value(|p| p.pages())
+    }
+
+    /// Fetches the next page and appends it; `then` runs after a page
+    /// arrived (e.g. to record the page count in the URL).
+    pub fn more(&self, cancel: CancelToken, then: impl Fn(usize) + 'static) {
+        if self.state.get_untracked() == More::Loading || self.done.get_untracked() {
+            return;
+        }
+        self.state.set(More::Loading);
+        let this = *self;
+        leptos::task::spawn_local(async move {
+            let mut pager = this.pager.get_value();
+            let result = loop {
+                let request = match pager.next_request() {
+                    Ok(Some(r)) => r,
+                    Ok(None) => break Ok(Vec::new()),
+                    Err(e) => break Err(e),
+                };
+                match send(&request, &cancel).await {
+                    Ok(page) => break pager.on_page(page),
+                    Err(e) => {
+                        if let Err(e) = pager.on_error(e) {
+                            break Err(e);
+                        }
+                    }
+                }
+            };
+            if cancel.is_cancelled() {
+                return;
+            }
+            match result {
+                Ok(items) => {
+                    let pages = pager.pages();
+                    this.done.set(pager.is_done());
+                    this.pager.set_value(pager);
+                    this.items.update(|all| all.extend(items));
+                    this.state.set(More::Idle);
+                    then(pages);
+                }
+                Err(e) => {
+                    this.done.set(pager.is_done());
+                    this.pager.set_value(pager);
+                    this.state.set(More::Failed(e));
+                }
+            }
+        });
+    }
 }

@@ -1,33 +1,162 @@
 //! predmarket-web: the demo, a Leptos single-page app over predmarket-client
 //! (the same Rust client the npm package wraps).
+//!
+//! - `api`: settings, the client, cancellation, the platform directory and
+//!   paged lists;
+//! - `routes`: URLs and the page state kept in the URL query;
+//! - `format`: how values read;
+//! - `pages`: one file per page; `components`: shared pieces.
 
 pub mod api;
 pub mod components;
+pub mod format;
 pub mod pages;
+pub mod routes;
 
 use leptos::prelude::*;
 use leptos_router::components::{A, Route, Router, Routes};
 use leptos_router::path;
+use wasm_bindgen::JsCast;
 
-/// Where the reference server serves the demo (`--web DIR`).
-pub const BASE: &str = "/app";
+pub use routes::BASE;
+
+const THEME_KEY: &str = "predmarket.theme";
+
+/// The colour scheme: the system's, or one the user picked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Theme {
+    System,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    fn load() -> Self {
+        let stored = web_sys::window()
+            .and_then(|w| w.local_storage().ok().flatten())
+            .and_then(|s| s.get_item(THEME_KEY).ok().flatten());
+        match stored.as_deref() {
+            Some("light") => Self::Light,
+            Some("dark") => Self::Dark,
+            _ => Self::System,
+        }
+    }
+
+    fn next(self) -> Self {
+        match self {
+            Self::System => Self::Light,
+            Self::Light => Self::Dark,
+            Self::Dark => Self::System,
+        }
+    }
+
+    fn label(self) -> &'static str {
+        match self {
+            Self::System => "Auto",
+            Self::Light => "Light",
+            Self::Dark => "Dark",
+        }
+    }
+
+    /// Sets `data-theme` on `<html>` (the CSS follows the system without
+    /// it) and remembers the choice: a colour scheme is not a secret.
+    fn apply(self) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        if let Some(root) = window.document().and_then(|d| d.document_element()) {
+            let _ = match self {
+                Self::System => root.remove_attribute("data-theme"),
+                Self::Light => root.set_attribute("data-theme", "light"),
+                Self::Dark => root.set_attribute("data-theme", "dark"),
+            };
+        }
+        if let Some(storage) = window.local_storage().ok().flatten() {
+            let _ = match self {
+                Self::System => storage.remove_item(THEME_KEY),
+                Self::Light => storage.set_item(THEME_KEY, "light"),
+                Self::Dark => storage.set_item(THEME_KEY, "dark"),
+            };
+        }
+    }
+}
+
+#[component]
+fn ThemeToggle() -> impl IntoView {
+    let theme = RwSignal::new(Theme::load());
+    Effect::new(move |_| theme.get().apply());
+    view! {
+        <button
+            type="button"
+            class="theme-toggle"
+            title="Colour theme: automatic (system), light or dark"
+            aria-label=move || format!("Colour theme: {}. Change theme", theme.get().label())
+            on:click=move |_| theme.update(|t| *t = t.next())
+        >
+            <span aria-hidden="true" class="theme-icon">{move || match theme.get() {
+                Theme::System => "◐",
+                Theme::Light => "☀",
+                Theme::Dark => "☾",
+            }}</span>
+            <span class="theme-label">{move || theme.get().label()}</span>
+        </button>
+    }
+}
+
+/// Moves focus to the page content, past the navigation (the skip link).
+fn focus_main(ev: web_sys::MouseEvent) {
+    ev.prevent_default();
+    let main = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.get_element_by_id("main"))
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(main) = main {
+        let _ = main.focus();
+    }
+}
 
 #[component]
 pub fn App() -> impl IntoView {
+    api::Directory::provide();
     view! {
         <Router base=BASE>
+            <a class="skip-link" href="#main" on:click=focus_main>"Skip to content"</a>
             <header class="top">
-                <A href="/app/" attr:class="brand">"predmarket"</A>
+                <a href="/app/" class="brand" aria-label="predmarket home">
+                    <span class="logo" aria-hidden="true">"◆"</span>
+                    "predmarket"
+                </a>
                 <nav aria-label="Main">
+                    <A href="/app/markets">"Markets"</A>
+                    <A href="/app/events">"Events"</A>
+                    <A href="/app/series">"Series"</A>
+                    <A href="/app/sports">"Sports"</A>
                     <A href="/app/platforms">"Platforms"</A>
+                    <A href="/app/settings">"Settings"</A>
                 </nav>
+                <ThemeToggle />
             </header>
-            <main id="main">
-                <Routes fallback=|| view! { <p class="empty">"This page does not exist."</p> }>
-                    <Route path=path!("/") view=pages::platforms::PlatformsPage />
+            <main id="main" tabindex="-1">
+                <Routes fallback=|| view! { <pages::not_found::NotFound /> }>
+                    <Route path=path!("/") view=pages::markets::MarketsPage />
+                    <Route path=path!("/markets") view=pages::markets::MarketsPage />
+                    <Route path=path!("/markets/:id") view=pages::market::MarketPage />
+                    <Route path=path!("/events") view=pages::events::EventsPage />
+                    <Route path=path!("/events/:id") view=pages::event::EventPage />
+                    <Route path=path!("/series") view=pages::series_list::SeriesListPage />
+                    <Route path=path!("/series/:id") view=pages::series::SeriesPage />
+                    <Route path=path!("/sports") view=pages::sports::SportsPage />
+                    <Route path=path!("/sports/games/:id") view=pages::game::GamePage />
+                    <Route path=path!("/sports/futures/:id") view=pages::future::FuturePage />
+                    <Route path=path!("/sports/awards/:id") view=pages::award::AwardPage />
                     <Route path=path!("/platforms") view=pages::platforms::PlatformsPage />
+                    <Route path=path!("/settings") view=pages::settings::SettingsPage />
                 </Routes>
             </main>
+            <footer class="foot">
+                <span>"Prediction markets and sports odds from every platform, one API."</span>
+                <span>"Data: " {api::Settings::load().base_url} " · " <a href="/app/settings">"Change"</a></span>
+            </footer>
         </Router>
     }
 }

@@ -86,10 +86,26 @@ pub fn run(args: &[String]) -> Result {
     step(&mut outcomes, "demo end to end in Chromium (Playwright, node --test)", || {
         let dist = build::web()?;
         let dist = dist.to_string_lossy().into_owned();
-        let demo = Server::start(Profile::Debug, "127.0.0.1:0", &["--web", &dist])?;
+        // The suite makes a few hundred calls in a couple of minutes: a
+        // 429 would be a console error, so the demo key gets room.
+        let demo = Server::start(Profile::Debug, "127.0.0.1:0", &["--web", &dist, "--rate-limit", "100000"])?;
+        let hostile = Server::start(
+            Profile::Debug,
+            "127.0.0.1:0",
+            &["--web", &dist, "--rate-limit", "100000", "--hostile", "--fail-platform", "platform_g"],
+        )?;
+        let fault = Server::start(Profile::Debug, "127.0.0.1:0", &["--fault-429", "1", "--quiet"])?;
         let artifacts = root().join("tests/artifacts");
         let artifacts = artifacts.to_string_lossy().into_owned();
-        node_tests("e2e", &[("PREDMARKET_DEMO_URL", &format!("{}/app/", demo.url)), ("PREDMARKET_ARTIFACTS", &artifacts)])
+        node_tests(
+            "e2e",
+            &[
+                ("PREDMARKET_DEMO_URL", &format!("{}/app/", demo.url)),
+                ("PREDMARKET_HOSTILE_URL", &format!("{}/app/", hostile.url)),
+                ("PREDMARKET_FAULT_URL", &fault.url),
+                ("PREDMARKET_ARTIFACTS", &artifacts),
+            ],
+        )
     });
 
     eprintln!("\n=== summary ({:.0} s) ===", started.elapsed().as_secs_f64());

@@ -1,29 +1,32 @@
-use crate::api;
-use crate::components::ErrorNotice;
+use crate::api::{self, Inflight};
+use crate::components::{ErrorNotice, Loading};
+use crate::format;
 use leptos::prelude::*;
-use predmarket_client::core::models::{Platform, PlatformsResponse};
-use predmarket_client::{CallOptions, Error};
-
-async fn load() -> Result<PlatformsResponse, Error> {
-    let client = api::client()?;
-    client.send(&predmarket_client::core::request::ListPlatforms, &CallOptions::default()).await
-}
+use predmarket_client::core::models::Platform;
+use predmarket_client::core::request::ListPlatforms;
 
 /// The platform directory: health, response time and features.
 #[component]
 pub fn PlatformsPage() -> impl IntoView {
-    let platforms = LocalResource::new(load);
+    let inflight = Inflight::new();
+    let platforms = LocalResource::new(move || {
+        let token = inflight.next();
+        async move { api::send(&ListPlatforms, &token).await }
+    });
     view! {
-        <section class="page">
-            <h1>"Platforms"</h1>
-            <Transition fallback=|| view! { <p class="loading" aria-busy="true">"Loading platforms…"</p> }>
+        <section class="page platforms-page">
+            <header class="page-head">
+                <h1>"Platforms"</h1>
+                <p class="lede">"The exchanges behind the service: health, speed and what each one publishes."</p>
+            </header>
+            <Transition fallback=|| view! { <Loading what="platforms" /> }>
                 {move || Suspend::new(async move {
                     match platforms.await {
                         Ok(response) if response.platforms.is_empty() => {
                             view! { <p class="empty">"The service lists no platforms."</p> }.into_any()
                         }
                         Ok(response) => view! { <PlatformTable platforms=response.platforms /> }.into_any(),
-                        Err(error) => view! { <ErrorNotice error /> }.into_any(),
+                        Err(error) => view! { <ErrorNotice error retry=Callback::new(move |_| platforms.refetch()) /> }.into_any(),
                     }
                 })}
             </Transition>
@@ -31,11 +34,20 @@ pub fn PlatformsPage() -> impl IntoView {
     }
 }
 
-fn yes_no(value: Option<bool>) -> &'static str {
+fn yes_no(value: Option<bool>) -> impl IntoView {
     match value {
-        Some(true) => "yes",
-        Some(false) => "no",
-        None => "—",
+        Some(true) => {
+            view! { <span class="yes-no yes">"✓"<span class="visually-hidden">"yes"</span></span> }
+                .into_any()
+        }
+        Some(false) => {
+            view! { <span class="yes-no no">"—"<span class="visually-hidden">"no"</span></span> }
+                .into_any()
+        }
+        None => {
+            view! { <span class="muted">"?"<span class="visually-hidden">"unknown"</span></span> }
+                .into_any()
+        }
     }
 }
 
@@ -54,8 +66,8 @@ fn PlatformTable(platforms: Vec<Platform>) -> impl IntoView {
             let response_time = health.response_time_ms.map(|ms| format!("{ms:.0} ms")).unwrap_or_else(|| "—".into());
             view! {
                 <tr data-platform=p.id.clone()>
-                    <th scope="row">{p.name.clone().unwrap_or_else(|| p.id.clone())}<span class="sub">{p.id.clone()}</span></th>
-                    <td>{p.status.as_ref().map(|s| s.to_string()).unwrap_or_else(|| "—".into())}</td>
+                    <th scope="row">{p.name.clone().unwrap_or_else(|| format::label(&p.id))}<span class="sub">{p.id.clone()}</span></th>
+                    <td>{p.status.as_ref().map(|s| view! { <crate::components::StatusBadge status=s.to_string() /> })}</td>
                     <td><span class=format!("health health-{health_status}")>{health_status.clone()}</span></td>
                     <td class="num">{response_time}</td>
                     <td>{yes_no(features.orderbook)}</td>

@@ -1,0 +1,248 @@
+//! How numbers, prices, odds and times read on screen. Pure functions, so
+//! every page shows a value the same way and tests can pin the output.
+
+use predmarket_core::models::OddsFormat;
+use predmarket_core::odds;
+
+/// A dash for "not known", so empty cells never look like zero.
+pub const NONE: &str = "—";
+
+/// A price in 0..1 as cents: 0.29 → "29¢", 0.285 → "28.5¢".
+pub fn cents(price: Option<f64>) -> String {
+    match price.filter(|p| p.is_finite()) {
+        Some(p) => {
+            let c = p * 100.0;
+            if (c - c.round()).abs() < 0.05 {
+                format!("{:.0}¢", c.round())
+            } else {
+                format!("{c:.1}¢")
+            }
+        }
+        None => NONE.into(),
+    }
+}
+
+/// A signed price change in cents: +1.5¢, −2¢.
+pub fn cents_change(change: Option<f64>) -> String {
+    match change.filter(|c| c.is_finite()) {
+        Some(c) if c.abs() < 0.0005 => "0¢".into(),
+        Some(c) => {
+            let sign = if c > 0.0 { "+" } else { "−" };
+            format!("{sign}{}", cents(Some(c.abs())))
+        }
+        None => NONE.into(),
+    }
+}
+
+/// A probability in 0..1 as a percentage: 0.2857 → "28.6%".
+pub fn percent(p: Option<f64>) -> String {
+    match p.filter(|p| p.is_finite()) {
+        Some(p) => format!("{:.1}%", p * 100.0),
+        None => NONE.into(),
+    }
+}
+
+/// Digits grouped by thousands: 1234567.8 → "1,234,568".
+pub fn integer(n: Option<f64>) -> String {
+    match n.filter(|n| n.is_finite()) {
+        Some(n) => group(n.round().abs() as u64, n < -0.5),
+        None => NONE.into(),
+    }
+}
+
+fn group(n: u64, negative: bool) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3 + 1);
+    if negative {
+        out.push('−');
+    }
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A size in shares, with decimals only when there are some: 1,250 or 12.5.
+pub fn shares(n: Option<f64>) -> String {
+    match n.filter(|n| n.is_finite()) {
+        Some(n) if (n - n.round()).abs() < 1e-9 => integer(Some(n)),
+        Some(n) => format!("{n:.2}"),
+        None => NONE.into(),
+    }
+}
+
+/// Dollars, compact from a thousand on: $645.0K, $4.86K, $1.87M, $12.34.
+pub fn money(n: Option<f64>) -> String {
+    match n.filter(|n| n.is_finite()) {
+        Some(n) => {
+            let sign = if n < 0.0 { "−" } else { "" };
+            let a = n.abs();
+            if a >= 1e9 {
+                format!("{sign}${:.2}B", a / 1e9)
+            } else if a >= 1e6 {
+                format!("{sign}${:.2}M", a / 1e6)
+            } else if a >= 1e5 {
+                format!("{sign}${:.1}K", a / 1e3)
+            } else if a >= 1e3 {
+                format!("{sign}${:.2}K", a / 1e3)
+            } else {
+                format!("{sign}${a:.2}")
+            }
+        }
+        None => NONE.into(),
+    }
+}
+
+/// Odds in the chosen notation, from decimal odds.
+pub fn odds(decimal: f64, format: &OddsFormat) -> String {
+    match format {
+        OddsFormat::American => odds::decimal_to_american(decimal).unwrap_or_else(|_| NONE.into()),
+        OddsFormat::Probability => percent(odds::decimal_to_probability(decimal).ok()),
+        _ => {
+            if decimal.is_finite() && decimal > 1.0 {
+                format!("{decimal:.2}")
+            } else {
+                NONE.into()
+            }
+        }
+    }
+}
+
+/// The notation a URL value names; american (the leagues' own) when
+/// absent or unknown.
+pub fn odds_format(value: Option<&str>) -> OddsFormat {
+    match value.map(OddsFormat::from) {
+        Some(f) if f.is_known() => f,
+        _ => OddsFormat::American,
+    }
+}
+
+const MONTHS: [&str; 12] = [
+    "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+];
+
+/// Milliseconds since the epoch of an ISO 8601 text, if it is one.
+pub fn parse_time(iso: &str) -> Option<f64> {
+    let ms = js_sys::Date::parse(iso);
+    ms.is_finite().then_some(ms)
+}
+
+fn date_of(ms: f64) -> js_sys::Date {
+    js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms))
+}
+
+/// "Nov 23, 2026", in UTC so every reader sees the same day as the service.
+pub fn date_ms(ms: f64) -> String {
+    let d = date_of(ms);
+    let month = MONTHS
+        .get(d.get_utc_month() as usize)
+        .copied()
+        .unwrap_or("?");
+    format!("{month} {}, {}", d.get_utc_date(), d.get_utc_full_year())
+}
+
+/// "Nov 23, 2026 04:00 UTC".
+pub fn datetime_ms(ms: f64) -> String {
+    let d = date_of(ms);
+    format!(
+        "{} {:02}:{:02} UTC",
+        date_ms(ms),
+        d.get_utc_hours(),
+        d.get_utc_minutes()
+    )
+}
+
+/// "Nov 23 04:00", for chart axes.
+pub fn short_datetime_ms(ms: f64) -> String {
+    let d = date_of(ms);
+    let month = MONTHS
+        .get(d.get_utc_month() as usize)
+        .copied()
+        .unwrap_or("?");
+    format!(
+        "{month} {} {:02}:{:02}",
+        d.get_utc_date(),
+        d.get_utc_hours(),
+        d.get_utc_minutes()
+    )
+}
+
+/// A date of an ISO text; the text itself when it does not parse (it came
+/// from the service and is shown as it is).
+pub fn date(iso: Option<&str>) -> String {
+    match iso {
+        Some(s) => parse_time(s).map(date_ms).unwrap_or_else(|| s.to_owned()),
+        None => NONE.into(),
+    }
+}
+
+pub fn datetime(iso: Option<&str>) -> String {
+    match iso {
+        Some(s) => parse_time(s)
+            .map(datetime_ms)
+            .unwrap_or_else(|| s.to_owned()),
+        None => NONE.into(),
+    }
+}
+
+/// "5 s ago", "3 min ago", "2 h ago", else the date.
+pub fn ago_ms(ms: f64, now_ms: f64) -> String {
+    let s = ((now_ms - ms) / 1000.0).max(0.0);
+    if s < 60.0 {
+        format!("{s:.0} s ago")
+    } else if s < 3600.0 {
+        format!("{:.0} min ago", (s / 60.0).floor())
+    } else if s < 86_400.0 {
+        format!("{:.0} h ago", (s / 3600.0).floor())
+    } else {
+        datetime_ms(ms)
+    }
+}
+
+/// A trade timestamp: the service's integer has no stated unit; values
+/// below 10^12 are read as seconds, larger ones as milliseconds.
+pub fn epoch_to_ms(ts: f64) -> f64 {
+    if ts.abs() < 1e12 { ts * 1000.0 } else { ts }
+}
+
+/// A wire label as words: "not_started" → "Not started".
+pub fn words(label: &str) -> String {
+    let spaced = label.replace(['_', '-'], " ");
+    let mut chars = spaced.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// "platform_a" → "Platform A": the fallback when the directory has no
+/// display name.
+pub fn label(id: &str) -> String {
+    match id.rsplit_once('_') {
+        Some((head, tail)) if tail.len() == 1 => format!("{} {}", words(head), tail.to_uppercase()),
+        _ => words(id),
+    }
+}
+
+/// A link target from the service, only when it is plain http(s): a
+/// `javascript:` or `data:` URL in hostile data must never become a link.
+pub fn safe_url(url: Option<&str>) -> Option<String> {
+    let url = url?.trim();
+    let lower = url.to_ascii_lowercase();
+    let ok = (lower.starts_with("https://") || lower.starts_with("http://"))
+        && !url
+            .chars()
+            .any(|c| c.is_control() || c.is_whitespace() || c == '"' || c == '<' || c == '>');
+    ok.then(|| url.to_owned())
+}
+
+/// A CSS colour from the service, only as `#rgb`/`#rrggbb`: anything else
+/// could smuggle other declarations into a style attribute.
+pub fn safe_color(color: &str) -> Option<String> {
+    let hex = color.strip_prefix('#')?;
+    (matches!(hex.len(), 3 | 6) && hex.chars().all(|c| c.is_ascii_hexdigit()))
+        .then(|| format!("#{hex}"))
+}

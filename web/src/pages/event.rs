@@ -1,0 +1,92 @@
+use crate::api::{self, Inflight};
+use crate::components::{ErrorNotice, Loading, MarketTable, PlatformName};
+use crate::format;
+use crate::routes;
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+use predmarket_client::Error;
+use predmarket_client::core::models::Event;
+use predmarket_client::core::request::GetEvent;
+
+/// One event with its markets.
+#[component]
+pub fn EventPage() -> impl IntoView {
+    let params = use_params_map();
+    let id = Memo::new(move |_| {
+        params.with(|p| p.get_str("id").map(routes::decode).unwrap_or_default())
+    });
+    let inflight = Inflight::new();
+    let event = LocalResource::new(move || {
+        let id = id.get();
+        let token = inflight.next();
+        async move {
+            let request = GetEvent {
+                id: id.clone(),
+                include_nested: Some(true),
+                ..GetEvent::default()
+            };
+            let response = api::send(&request, &token).await?;
+            response
+                .events
+                .into_iter()
+                .next()
+                .ok_or_else(|| missing("event", &id))
+        }
+    });
+    view! {
+        <section class="page event-page">
+            <nav class="crumbs" aria-label="Breadcrumb"><a href="/app/events">"Events"</a></nav>
+            <Transition fallback=|| view! { <Loading what="the event" /> }>
+                {move || Suspend::new(async move {
+                    match event.await {
+                        Ok(e) => view! { <EventView event=e /> }.into_any(),
+                        Err(error) => view! { <ErrorNotice error retry=Callback::new(move |_| event.refetch()) /> }.into_any(),
+                    }
+                })}
+            </Transition>
+        </section>
+    }
+}
+
+/// A 404 for an answer that came back empty.
+pub fn missing(what: &str, id: &str) -> Error {
+    Error::from_failure(predmarket_client::core::ApiFailure {
+        status: 404,
+        code: "NOT_FOUND".into(),
+        message: format!("no {what} {id:?}"),
+        details: None,
+        retry_after_ms: None,
+    })
+}
+
+#[component]
+fn EventView(event: Event) -> impl IntoView {
+    let markets = event.markets.clone().unwrap_or_default();
+    let count = markets.len();
+    let source = format::safe_url(event.resolution_source_url.as_deref());
+    view! {
+        <header class="page-head">
+            <h1><bdi>{event.title.clone().unwrap_or_else(|| event.id.clone())}</bdi></h1>
+            <p class="tags">
+                <PlatformName id=event.platform.as_ref().map(|p| p.as_str().to_owned()).unwrap_or_default() />
+                {event.series_id.clone().map(|s| view! { <a class="tag" href=routes::series(&s)>"Series " <bdi>{s.clone()}</bdi></a> })}
+            </p>
+            {event.description.clone().map(|d| view! { <p class="description">{d}</p> })}
+        </header>
+        <div class="stats">
+            <div class="stat"><span class="k">"Markets"</span><span class="v">{format::integer(event.market_count)}</span></div>
+            <div class="stat"><span class="k">"Volume"</span><span class="v">{format::money(event.total_volume)}</span></div>
+            <div class="stat"><span class="k">"Starts"</span><span class="v small">{format::date(event.event_start_at.as_deref())}</span></div>
+            <div class="stat"><span class="k">"Ends"</span><span class="v small">{format::date(event.event_end_at.as_deref())}</span></div>
+        </div>
+        {source.map(|href| view! {
+            <p class="fine">"Resolution source: " <a href=href.clone() target="_blank" rel="noopener noreferrer nofollow">{href.clone()}</a></p>
+        })}
+        <h2>"Markets in this event"</h2>
+        {if count == 0 {
+            view! { <p class="empty">"This event has no markets yet."</p> }.into_any()
+        } else {
+            view! { <MarketTable markets caption="Markets in this event" id="event-markets".to_string() /> }.into_any()
+        }}
+    }
+}

@@ -1,0 +1,181 @@
+use super::event::missing;
+use crate::api::{self, Inflight};
+use crate::components::{
+    ErrorNotice, Loading, OddsBoard, OddsFormatSwitch, PlatformName, PlatformWarnings, StatusBadge,
+};
+use crate::format;
+use crate::routes::{self, UrlState};
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+use predmarket_client::core::models::{GameMarketType, GameResponse, OddsFormat};
+use predmarket_client::core::odds;
+use predmarket_client::core::request::GetGame;
+
+/// The odds notation of a sports page, kept in `?odds=`.
+pub fn odds_in_url(url: UrlState) -> (Memo<OddsFormat>, Callback<OddsFormat>) {
+    let format = Memo::new(move |_| format::odds_format(url.get("odds").as_deref()));
+    let set =
+        Callback::new(move |f: OddsFormat| url.set(&[("odds", Some(f.as_str().to_owned()))], true));
+    (format, set)
+}
+
+fn line_label(kind: &GameMarketType, line: Option<f64>) -> String {
+    let name = format::words(kind.as_str());
+    match (kind, line) {
+        (GameMarketType::Spread, Some(l)) => {
+            format!("{name} {}{}", if l > 0.0 { "+" } else { "" }, l)
+        }
+        (_, Some(l)) => format!("{name} {l}"),
+        (_, None) => name,
+    }
+}
+
+/// One game: each platform's moneyline, spread and total side by side.
+#[component]
+pub fn GamePage() -> impl IntoView {
+    let params = use_params_map();
+    let id = Memo::new(move |_| {
+        params.with(|p| p.get_str("id").map(routes::decode).unwrap_or_default())
+    });
+    let url = UrlState::new();
+    let (odds_format, set_format) = odds_in_url(url);
+    let inflight = Inflight::new();
+    let game = LocalResource::new(move || {
+        let id = id.get();
+        let token = inflight.next();
+        async move {
+            if id.trim().is_empty() {
+                return Err(missing("game", &id));
+            }
+            api::send(&GetGame::new(id), &token).await
+        }
+    });
+    view! {
+        <section class="page game-page">
+            <nav class="crumbs" aria-label="Breadcrumb"><a href="/app/sports">"Sports"</a></nav>
+            <Transition fallback=|| view! { <Loading what="the game" /> }>
+                {move || Suspend::new(async move {
+                    match game.await {
+                        Ok(response) => view! { <GameView response odds_format set_format /> }.into_any(),
+                        Err(error) => view! { <ErrorNotice error retry=Callback::new(move |_| game.refetch()) /> }.into_any(),
+                    }
+                })}
+            </Transition>
+        </section>
+    }
+}
+
+#[component]
+fn GameView(
+    response: GameResponse,
+    odds_format: Memo<OddsFormat>,
+    set_format: Callback<OddsFormat>,
+) -> impl IntoView {
+    let GameResponse { data, meta } = response;
+    let game = data.game.clone();
+    let meta_obj = game.metadata.clone().unwrap_or_default();
+    let score = meta_obj
+        .get("away_score")
+        .and_then(|a| a.as_f64())
+        .zip(meta_obj.get("home_score").and_then(|h| h.as_f64()))
+        .map(|(a, h)| format!("{a:.0} – {h:.0}"));
+    let venue = meta_obj
+        .get("venue")
+        .and_then(|v| v.as_str())
+        .map(str::to_owned);
+    let league = game.league.as_ref().map(|l| l.as_str().to_owned());
+    let teams = game.teams.clone().unwrap_or_default();
+    let boards = [
+        GameMarketType::Moneyline,
+        GameMarketType::Spread,
+        GameMarketType::Total,
+    ]
+    .into_iter()
+    .flat_map(|kind| {
+        let mut lines: Vec<Option<f64>> = Vec::new();
+        for m in data
+            .markets
+            .iter()
+            .filter(|m| m.market_type.as_ref() == Some(&kind))
+        {
+            if !lines.contains(&m.line) {
+                lines.push(m.line);
+            }
+        }
+        let markets = data.markets.clone();
+        lines.into_iter().map(move |line| {
+            let quotes = odds::game_quotes(&markets, &kind, line);
+            let caption = line_label(&kind, line);
+            view! {
+                <article class="card" data-market-type=kind.as_str().to_owned()>
+                    <OddsBoard quotes format=odds_format caption />
+                </article>
+            }
+        })
+    })
+    .collect_view();
+    let markets = data
+        .markets
+        .iter()
+        .map(|m| {
+            let source = format::safe_url(m.source_url.as_deref());
+            view! {
+                <tr>
+                    <td><PlatformName id=m.platform.as_ref().map(|p| p.as_str().to_owned()).unwrap_or_default() /></td>
+                    <th scope="row"><bdi>{m.title.clone().unwrap_or_else(|| m.market_id.clone().unwrap_or_default())}</bdi></th>
+                    <td>{m.status.as_ref().map(|s| view! { <StatusBadge status=s.as_str().to_owned() /> })}</td>
+                    <td class="num">{format::money(m.volume_24h)}</td>
+                    <td class="num">{format::money(m.liquidity)}</td>
+                    <td>{source.map(|href| view! { <a href=href target="_blank" rel="noopener noreferrer nofollow">"Open ↗"</a> })}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    let empty = data.markets.is_empty();
+    view! {
+        <header class="page-head game-head">
+            <h1><bdi>{game.title.clone().unwrap_or_else(|| game.id.clone())}</bdi></h1>
+            <p class="tags">
+                {league.map(|l| view! { <a class="tag" href=routes::sports(&l, "games")>{format::label(&l)}</a> })}
+                {game.status.as_ref().map(|s| view! { <StatusBadge status=s.as_str().to_owned() /> })}
+                <span class="muted">{format::datetime(game.scheduled_at.as_deref())}</span>
+                {venue.map(|v| view! { <span class="muted"><bdi>{v}</bdi></span> })}
+            </p>
+        </header>
+        <div class="scoreboard" aria-label="Teams and score">
+            <span class="team away"><bdi>{teams.first().cloned().unwrap_or_default()}</bdi></span>
+            <span class="score">{score.unwrap_or_else(|| "vs".into())}</span>
+            <span class="team home"><bdi>{teams.get(1).cloned().unwrap_or_default()}</bdi></span>
+        </div>
+        <PlatformWarnings errors=meta.as_ref().and_then(|m| m.platform_errors.clone()) />
+        <div class="toolbar">
+            <h2>"Odds by platform"</h2>
+            <OddsFormatSwitch format=odds_format on_change=set_format />
+        </div>
+        {if empty {
+            view! { <p class="empty">"No platform has a market on this game yet."</p> }.into_any()
+        } else {
+            view! {
+                <div class="boards">{boards}</div>
+                <h2>"Markets"</h2>
+                <div class="table-wrap">
+                    <table class="data">
+                        <caption class="visually-hidden">"Every platform's markets on this game"</caption>
+                        <thead>
+                            <tr>
+                                <th scope="col">"Platform"</th>
+                                <th scope="col">"Market"</th>
+                                <th scope="col">"Status"</th>
+                                <th scope="col" class="num">"24h volume"</th>
+                                <th scope="col" class="num">"Liquidity"</th>
+                                <th scope="col"><span class="visually-hidden">"Link"</span></th>
+                            </tr>
+                        </thead>
+                        <tbody>{markets}</tbody>
+                    </table>
+                </div>
+            }
+            .into_any()
+        }}
+    }
+}

@@ -1,0 +1,626 @@
+use crate::api::{self, Directory, Feature, Inflight, Loaded, PagedList};
+use crate::components::{
+    CostCalculator, DepthChart, ErrorNotice, LoadMore, Loading, OrderbookLadder, PlatformName,
+    PriceChart, PricePoint, StatusBadge, yes_change, yes_price,
+};
+use crate::format;
+use crate::routes::{self, UrlState};
+use leptos::prelude::*;
+use leptos_router::hooks::use_params_map;
+use predmarket_client::Error;
+use predmarket_client::core::models::{
+    Market, Orderbook, PriceHistoryResponse, PriceInterval, Trade,
+};
+use predmarket_client::core::request::{GetMarket, GetOrderbook, GetPriceHistory, ListTrades};
+use serde_json::Value;
+
+/// Intervals of the price chart and how many points each shows.
+const INTERVALS: [(&str, &str, u32); 5] = [
+    ("1m", "1 min", 180),
+    ("5m", "5 min", 288),
+    ("1h", "1 hour", 168),
+    ("4h", "4 hours", 180),
+    ("1d", "1 day", 120),
+];
+const DEFAULT_INTERVAL: &str = "1h";
+const TRADES_PAGE: u32 = 20;
+
+fn not_found(id: &str) -> Error {
+    Error::from_failure(predmarket_client::core::ApiFailure {
+        status: 404,
+        code: "NOT_FOUND".into(),
+        message: format!("no market {id:?}"),
+        details: None,
+        retry_after_ms: None,
+    })
+}
+
+/// What a section shows when the market's platform does not offer it.
+#[derive(Clone)]
+enum Section<T> {
+    Data(T),
+    Unsupported(String),
+}
+
+async fn market_of(resource: LocalResource<Result<Market, Error>>) -> Result<Market, Error> {
+    resource.await
+}
+
+/// Whether the market's platform offers a feature, and its platform id.
+async fn platform_for(market: &Market, feature: Feature) -> Option<String> {
+    let platform = market.platform.as_ref()?.as_str().to_owned();
+    let supported = match Directory::get() {
+        Some(d) => d.supports(&platform, feature).await,
+        None => feature.documented(&platform),
+    };
+    supported.then_some(platform)
+}
+
+fn unsupported(market: &Market, what: &str) -> String {
+    let platform = market
+        .platform
+        .as_ref()
+        .map(|p| api::platform_name(p.as_str()))
+        .unwrap_or_else(|| "This platform".into());
+    format!("{platform} does not publish {what}.")
+}
+
+/// One market: prices, key facts, the order book with depth chart and
+/// cost calculator, the trades tape and the price history. Page state in
+/// the URL: `?side=yes|no&interval=1h&taker=1`.
+#[component]
+pub fn MarketPage() -> impl IntoView {
+    let params = use_params_map();
+    let id = Memo::new(move |_| {
+        params.with(|p| p.get_str("id").map(routes::decode).unwrap_or_default())
+    });
+    let url = UrlState::new();
+    let inflight = Inflight::new();
+
+    let market = LocalResource::new({
+        let inflight = inflight.clone();
+        move || {
+            let id = id.get();
+            let token = inflight.next();
+            async move {
+                let response = api::send(&GetMarket::new(id.clone()), &token).await?;
+                response
+                    .markets
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| not_found(&id))
+            }
+        }
+    });
+
+    let book_inflight = Inflight::new();
+    let orderbook = LocalResource::new(move || {
+        let token = book_inflight.next();
+        async move {
+            let m = market_of(market).await?;
+            match platform_for(&m, Feature::Orderbook).await {
+                Some(platform) => {
+                    let request = GetOrderbook {
+                        id: m.id.clone(),
+                        platform: Some(platform.as_str().into()),
+                        include_raw: None,
+                    };
+                    Ok(Section::Data(api::send(&request, &token).await?.data))
+                }
+                None => Ok(Section::Unsupported(unsupported(&m, "an order book"))),
+            }
+        }
+    });
+
+    let taker_only = Memo::new(move |_| url.get("taker").as_deref() == Some("1"));
+    let trades_inflight = Inflight::new();
+    let trades = LocalResource::new({
+        let trades_inflight = trades_inflight.clone();
+        move || {
+            let taker = taker_only.get();
+            let token = trades_inflight.next();
+            async move {
+                let m = market_of(market).await?;
+                if platform_for(&m, Feature::Trades).await.is_none() {
+                    return Ok(Section::Unsupported(unsupported(&m, "trades")));
+                }
+                let request = ListTrades {
+                    market_id: m.id.clone(),
+                    limit: Some(TRADES_PAGE),
+                    cursor: None,
+                    taker_only: taker.then_some(true),
+                };
+                Ok::<_, Error>(Section::Data((
+                    api::load_pages(request, 1, &token).await?,
+                    m.platform.clone(),
+                )))
+            }
+        }
+    });
+
+    let interval = Memo::new(move |_| {
+        url.get("interval")
+            .filter(|i| INTERVALS.iter().any(|(v, _, _)| v == i))
+            .unwrap_or_else(|| DEFAULT_INTERVAL.into())
+    });
+    let history_inflight = Inflight::new();
+    let history = LocalResource::new(move || {
+        let interval = interval.get();
+        let token = history_inflight.next();
+        async move {
+            let m = market_of(market).await?;
+            if platform_for(&m, Feature::History).await.is_none() {
+                return Ok(Section::Unsupported(unsupported(&m, "price history")));
+            }
+            let limit = INTERVALS
+                .iter()
+                .find(|(v, _, _)| *v == interval)
+                .map_or(168, |(_, _, n)| *n);
+            let request = GetPriceHistory {
+                market_ids: vec![m.id.clone()],
+                interval: Some(PriceInterval::from(interval.as_str())),
+                limit: Some(limit),
+                ..GetPriceHistory::default()
+            };
+            let response = api::send(&request, &token).await?;
+            Ok::<_, Error>(Section::Data(points_of(&response, &m)))
+        }
+    });
+
+    view! {
+        <section class="page market-page">
+            <Transition fallback=|| view! { <Loading what="the market" /> }>
+                {move || Suspend::new(async move {
+                    match market.await {
+                        Ok(m) => view! { <MarketHead market=m /> }.into_any(),
+                        Err(error) => view! {
+                            <nav class="crumbs" aria-label="Breadcrumb"><a href="/app/markets">"Markets"</a></nav>
+                            <ErrorNotice error retry=Callback::new(move |_| market.refetch()) />
+                        }
+                        .into_any(),
+                    }
+                })}
+            </Transition>
+            <div class="market-grid">
+                <div class="main-col">
+                    <article class="card" aria-labelledby="history-h">
+                        <header class="card-head">
+                            <h2 id="history-h">"Price history"</h2>
+                            <div class="segmented intervals" role="group" aria-label="Interval">
+                                {INTERVALS
+                                    .iter()
+                                    .map(|(value, label, _)| {
+                                        let value = *value;
+                                        view! {
+                                            <button
+                                                type="button"
+                                                data-interval=value
+                                                title=*label
+                                                aria-pressed=move || (interval.get() == value).to_string()
+                                                on:click=move |_| url.set(&[("interval", Some(value.to_owned()))], true)
+                                            >
+                                                {value}
+                                            </button>
+                                        }
+                                    })
+                                    .collect_view()}
+                            </div>
+                        </header>
+                        <Transition fallback=|| view! { <Loading what="price history" /> }>
+                            {move || Suspend::new(async move {
+                                match history.await {
+                                    Ok(Section::Data(points)) => view! { <PriceChart points /> }.into_any(),
+                                    Ok(Section::Unsupported(why)) => view! { <p class="empty">{why}</p> }.into_any(),
+                                    Err(error) => view! { <ErrorNotice error retry=Callback::new(move |_| history.refetch()) /> }.into_any(),
+                                }
+                            })}
+                        </Transition>
+                    </article>
+                    <article class="card" aria-labelledby="book-h">
+                        <header class="card-head">
+                            <h2 id="book-h">"Order book"</h2>
+                            <button type="button" class="link" on:click=move |_| orderbook.refetch()>"Refresh"</button>
+                        </header>
+                        <Transition fallback=|| view! { <Loading what="the order book" /> }>
+                            {move || Suspend::new(async move {
+                                match orderbook.await {
+                                    Ok(Section::Data(book)) => view! { <BookView book url /> }.into_any(),
+                                    Ok(Section::Unsupported(why)) => view! { <p class="empty">{why}</p> }.into_any(),
+                                    Err(error) => view! { <ErrorNotice error retry=Callback::new(move |_| orderbook.refetch()) /> }.into_any(),
+                                }
+                            })}
+                        </Transition>
+                    </article>
+                    <article class="card" aria-labelledby="trades-h">
+                        <header class="card-head">
+                            <h2 id="trades-h">"Trades"</h2>
+                            <label class="toggle">
+                                <input
+                                    type="checkbox"
+                                    id="taker-only"
+                                    prop:checked=move || taker_only.get()
+                                    on:change=move |ev| {
+                                        let on = event_target_checked(&ev);
+                                        url.set(&[("taker", on.then(|| "1".to_owned()))], true)
+                                    }
+                                />
+                                "Taker trades only"
+                            </label>
+                        </header>
+                        <Transition fallback=|| view! { <Loading what="trades" /> }>
+                            {move || {
+                                let trades_inflight = trades_inflight.clone();
+                                Suspend::new(async move {
+                                    match trades.await {
+                                        Ok(Section::Data((loaded, platform))) => {
+                                            let partial_filter = taker_only.get_untracked()
+                                                && platform.as_ref().is_some_and(|p| p.as_str() != "platform_a");
+                                            view! { <TradesTape loaded inflight=trades_inflight partial_filter /> }.into_any()
+                                        }
+                                        Ok(Section::Unsupported(why)) => view! { <p class="empty">{why}</p> }.into_any(),
+                                        Err(error) => view! { <ErrorNotice error retry=Callback::new(move |_| trades.refetch()) /> }.into_any(),
+                                    }
+                                })
+                            }}
+                        </Transition>
+                    </article>
+                </div>
+                <aside class="side-col">
+                    <Transition fallback=|| ()>
+                        {move || Suspend::new(async move {
+                            market.await.ok().map(|m| view! { <MarketFacts market=m /> })
+                        })}
+                    </Transition>
+                </aside>
+            </div>
+        </section>
+    }
+}
+
+/// The points of the market's first outcome (the history may hold both).
+fn points_of(response: &PriceHistoryResponse, market: &Market) -> Vec<PricePoint> {
+    let mine: Vec<_> = response.points_of(&market.id).collect();
+    let points: Vec<_> = if mine.is_empty() {
+        response.data.iter().collect()
+    } else {
+        mine
+    };
+    let first_outcome = market
+        .outcomes
+        .as_ref()
+        .and_then(|o| o.first())
+        .map(|o| o.id.clone());
+    let outcome = first_outcome
+        .filter(|id| points.iter().any(|p| p.outcome_id.as_deref() == Some(id)))
+        .or_else(|| points.iter().find_map(|p| p.outcome_id.clone()));
+    let mut out: Vec<PricePoint> = points
+        .into_iter()
+        .filter(|p| outcome.is_none() || p.outcome_id == outcome)
+        .filter_map(|p| {
+            let price = p.price.as_ref().and_then(|b| b.close)?;
+            Some(PricePoint {
+                time_ms: format::epoch_to_ms(p.timestamp?),
+                price,
+            })
+        })
+        .collect();
+    out.sort_by(|a, b| a.time_ms.total_cmp(&b.time_ms));
+    out
+}
+
+#[component]
+fn MarketHead(market: Market) -> impl IntoView {
+    let title = market.title.clone().unwrap_or_else(|| market.id.clone());
+    let platform = market
+        .platform
+        .as_ref()
+        .map(|p| p.as_str().to_owned())
+        .unwrap_or_default();
+    let status = market.status.as_ref().map(|s| s.as_str().to_owned());
+    let event = market
+        .event_id
+        .clone()
+        .map(|id| (id, market.event_name.clone()));
+    let yes = yes_price(&market);
+    let change = yes_change(&market);
+    let no = market.current_price("no").or_else(|| yes.map(|y| 1.0 - y));
+    let change_class = match change {
+        Some(c) if c > 0.0005 => "change up",
+        Some(c) if c < -0.0005 => "change down",
+        _ => "change",
+    };
+    view! {
+        <nav class="crumbs" aria-label="Breadcrumb">
+            <a href="/app/markets">"Markets"</a>
+            {event.map(|(id, name)| view! {
+                <span aria-hidden="true">" / "</span>
+                <a href=routes::event(&id)><bdi>{name.unwrap_or_else(|| id.clone())}</bdi></a>
+            })}
+        </nav>
+        <header class="page-head market-head">
+            <h1><bdi>{title}</bdi></h1>
+            <p class="tags">
+                <PlatformName id=platform />
+                {status.map(|s| view! { <StatusBadge status=s /> })}
+                {market.category.clone().map(|c| view! { <span class="tag"><bdi>{c}</bdi></span> })}
+                {market.trading_end_at.clone().map(|t| view! { <span class="muted">"Closes " {format::date(Some(&t))}</span> })}
+            </p>
+        </header>
+        <div class="stats" role="group" aria-label="Key figures">
+            <div class="stat yes"><span class="k">"Yes"</span><span class="v">{format::cents(yes)}</span>
+                {change.map(|c| view! { <span class=change_class>{format::cents_change(Some(c))} " 24h"</span> })}
+            </div>
+            <div class="stat no"><span class="k">"No"</span><span class="v">{format::cents(no)}</span></div>
+            <div class="stat"><span class="k">"24h volume"</span><span class="v">{format::money(market.volume_24h)}</span></div>
+            <div class="stat"><span class="k">"Liquidity"</span><span class="v">{format::money(market.liquidity)}</span></div>
+            <div class="stat"><span class="k">"Open interest"</span><span class="v">{format::money(market.open_interest)}</span></div>
+            <div class="stat"><span class="k">"Traders"</span><span class="v">{format::integer(market.unique_traders)}</span></div>
+        </div>
+    }
+}
+
+fn quote_part(value: Option<&Value>, key: &str) -> Option<f64> {
+    value?.as_object()?.get(key)?.as_f64()
+}
+
+#[component]
+fn MarketFacts(market: Market) -> impl IntoView {
+    let outcomes = market
+        .outcomes
+        .clone()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|o| {
+            let name = o.name.clone().unwrap_or_else(|| o.id.clone());
+            let key = name.to_lowercase();
+            let raw = market.current_prices.as_ref().and_then(|p| p.get(&key).or_else(|| p.get(&name)));
+            let price = market.current_price(&key);
+            let (bid, ask) = (quote_part(raw, "bid"), quote_part(raw, "ask"));
+            let width = price.map_or(0.0, |p| (p * 100.0).clamp(0.0, 100.0));
+            view! {
+                <li class="outcome">
+                    <div class="row">
+                        <span class="name"><bdi>{name}</bdi></span>
+                        <span class="price">{format::cents(price)}</span>
+                    </div>
+                    <div class="meter" aria-hidden="true"><span style=format!("width:{width:.1}%")></span></div>
+                    {(bid.is_some() || ask.is_some()).then(|| view! {
+                        <div class="sub">"Bid " {format::cents(bid)} " · Ask " {format::cents(ask)}</div>
+                    })}
+                </li>
+            }
+        })
+        .collect_view();
+    let meta = market.metadata.clone().unwrap_or_default();
+    let source = format::safe_url(market.source_url.as_deref());
+    let mut facts: Vec<(&'static str, String)> = vec![
+        ("Market id", market.id.clone()),
+        (
+            "Type",
+            market
+                .market_type
+                .as_ref()
+                .map(|t| format::words(t.as_str()))
+                .unwrap_or_else(|| format::NONE.into()),
+        ),
+        ("Created", format::date(market.created_at.as_deref())),
+        (
+            "Trading ends",
+            format::datetime(market.trading_end_at.as_deref()),
+        ),
+        ("Resolves", format::date(market.resolution_date.as_deref())),
+        ("7d volume", format::money(market.volume_7d)),
+        ("Total volume", format::money(market.volume_total)),
+        ("Fee rate", format::percent(market.fee_rate)),
+    ];
+    if let Some(sub) = market.subcategory.clone() {
+        facts.push(("Subcategory", sub));
+    }
+    if meta.best_bid.is_some() || meta.best_ask.is_some() {
+        facts.push((
+            "Best bid / ask",
+            format!(
+                "{} / {}",
+                format::cents(meta.best_bid),
+                format::cents(meta.best_ask)
+            ),
+        ));
+    }
+    if let Some(c) = meta.condition_id.clone() {
+        facts.push(("Condition id", c));
+    }
+    if let Some(r) = market.resolution_source.clone() {
+        facts.push(("Resolution source", r));
+    }
+    let facts = facts
+        .into_iter()
+        .map(|(k, v)| view! { <div><dt>{k}</dt><dd><bdi>{v}</bdi></dd></div> })
+        .collect_view();
+    let tags = market.tags.clone().unwrap_or_default();
+    view! {
+        <article class="card" aria-labelledby="outcomes-h">
+            <h2 id="outcomes-h">"Outcomes"</h2>
+            <ul class="outcomes">{outcomes}</ul>
+        </article>
+        <article class="card about" aria-labelledby="about-h">
+            <h2 id="about-h">"About"</h2>
+            {market.description.clone().map(|d| view! { <p class="description">{d}</p> })}
+            {market.resolution_criteria.clone().filter(|c| Some(c) != market.description.as_ref()).map(|c| view! {
+                <h3>"Resolution"</h3>
+                <p class="description">{c}</p>
+            })}
+            <dl class="facts">{facts}</dl>
+            {(!tags.is_empty()).then(|| view! {
+                <p class="tags">{tags.into_iter().map(|t| view! { <span class="tag"><bdi>{t}</bdi></span> }).collect_view()}</p>
+            })}
+            {source.map(|href| view! {
+                <p><a href=href target="_blank" rel="noopener noreferrer nofollow">"View on the platform ↗"</a></p>
+            })}
+        </article>
+    }
+}
+
+#[component]
+fn BookView(book: Orderbook, url: UrlState) -> impl IntoView {
+    let side = Memo::new(move |_| {
+        if url.get("side").as_deref() == Some("no") {
+            "no"
+        } else {
+            "yes"
+        }
+    });
+    let meta = book.metadata.clone().unwrap_or_default();
+    let timestamp = book.timestamp.clone();
+    let book = StoredValue::new(book);
+    let tab = move |value: &'static str, label: &'static str| {
+        view! {
+            <button
+                type="button"
+                role="tab"
+                id=format!("side-{value}")
+                aria-selected=move || (side.get() == value).to_string()
+                on:click=move |_| url.set(&[("side", (value == "no").then(|| "no".to_owned()))], true)
+            >
+                {label}
+            </button>
+        }
+    };
+    view! {
+        <div class="tabs" role="tablist" aria-label="Outcome">
+            {tab("yes", "Yes")}
+            {tab("no", "No")}
+        </div>
+        {move || {
+            let outcome = if side.get() == "no" { "No" } else { "Yes" };
+            let b = book.with_value(|ob| if outcome == "No" { ob.no_book() } else { ob.yes_book() });
+            if b.is_empty() {
+                return view! { <p class="empty" role="tabpanel">"Nobody has an order on this side right now."</p> }.into_any();
+            }
+            let near = b.depth_within(0.05);
+            let flags = [
+                b.is_crossed().then_some("Crossed: the best bid is above the best ask (stale or merged data)."),
+                b.is_locked().then_some("Locked: the best bid equals the best ask."),
+                b.is_one_sided().then_some("One-sided: only one side has orders."),
+            ];
+            let flags = flags.into_iter().flatten().map(|f| view! { <p class="notice warning">{f}</p> }).collect_view();
+            view! {
+                <div role="tabpanel" aria-labelledby=format!("side-{}", outcome.to_lowercase()) class="book" data-side=outcome.to_lowercase()>
+                    <div class="stats compact">
+                        <div class="stat"><span class="k">"Best bid"</span><span class="v bid">{format::cents(b.best_bid().map(|l| l.price))}</span></div>
+                        <div class="stat"><span class="k">"Best ask"</span><span class="v ask">{format::cents(b.best_ask().map(|l| l.price))}</span></div>
+                        <div class="stat"><span class="k">"Spread"</span><span class="v spread">{format::cents(b.spread())}</span></div>
+                        <div class="stat"><span class="k">"Mid"</span><span class="v mid">{format::cents(b.mid())}</span></div>
+                        <div class="stat"><span class="k">"Depth ±5¢"</span><span class="v">{format::shares(Some(near.bid_size))} " / " {format::shares(Some(near.ask_size))}</span></div>
+                    </div>
+                    {flags}
+                    <DepthChart curve=b.depth_curve() mid=b.mid() />
+                    <div class="book-grid">
+                        <OrderbookLadder book=b.clone() outcome=outcome />
+                        <div class="calc-wrap">
+                            <h3>"Cost to trade"</h3>
+                            <CostCalculator book=b outcome=outcome />
+                        </div>
+                    </div>
+                </div>
+            }
+            .into_any()
+        }}
+        <p class="fine">
+            {format!(
+                "Tick {} · Minimum order {} · As of {}",
+                format::cents(meta.tick_size),
+                format::shares(meta.min_order_size),
+                format::datetime(timestamp.as_deref())
+            )}
+        </p>
+    }
+}
+
+#[component]
+fn TradesTape(
+    loaded: Loaded<ListTrades>,
+    inflight: Inflight,
+    partial_filter: bool,
+) -> impl IntoView {
+    let total = loaded.first.pagination.as_ref().and_then(|p| p.total);
+    if loaded.items.is_empty() {
+        return view! { <p class="empty">"No trades yet."</p> }.into_any();
+    }
+    let list = PagedList::new(loaded.items, loaded.pager);
+    let on_more = Callback::new(move |_| list.more(inflight.current(), |_| ()));
+    let now = js_sys::Date::now();
+    view! {
+        {partial_filter.then(|| view! {
+            <p class="hint">"This platform does not mark takers: the filter has no effect here."</p>
+        })}
+        <div class="table-wrap">
+            <table class="data trades" id="trades">
+                <caption class="visually-hidden">"Trades, newest first"</caption>
+                <thead>
+                    <tr>
+                        <th scope="col">"Time"</th>
+                        <th scope="col">"Side"</th>
+                        <th scope="col">"Outcome"</th>
+                        <th scope="col" class="num">"Price"</th>
+                        <th scope="col" class="num">"Shares"</th>
+                        <th scope="col" class="num">"Value"</th>
+                        <th scope="col">"Role"</th>
+                        <th scope="col">"Trader"</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    <For each=move || list.items.get() key=|t: &Trade| t.trade_id.clone() let:trade>
+                        <TradeRow trade now />
+                    </For>
+                </tbody>
+            </table>
+        </div>
+        <LoadMore
+            shown=Signal::derive(move || list.items.with(Vec::len))
+            total
+            done=list.done
+            state=list.state
+            noun="trades"
+            on_more
+        />
+    }
+    .into_any()
+}
+
+#[component]
+fn TradeRow(trade: Trade, now: f64) -> impl IntoView {
+    let when = trade.timestamp.map(format::epoch_to_ms);
+    let side = trade
+        .side
+        .as_ref()
+        .map(|s| s.as_str().to_owned())
+        .unwrap_or_default();
+    let side_class = format!(
+        "side side-{}",
+        side.chars()
+            .filter(char::is_ascii_alphabetic)
+            .collect::<String>()
+    );
+    let value = trade.price.zip(trade.size).map(|(p, s)| p * s);
+    let user = trade
+        .user
+        .as_ref()
+        .and_then(|u| u.name.clone().or_else(|| u.pseudonym.clone()));
+    let role = match trade.taker {
+        Some(true) => "Taker",
+        Some(false) => "Maker",
+        None => format::NONE,
+    };
+    view! {
+        <tr>
+            <td title=when.map(format::datetime_ms)>{when.map(|w| format::ago_ms(w, now)).unwrap_or_else(|| format::NONE.into())}</td>
+            <td><span class=side_class>{format::words(&side)}</span></td>
+            <td><bdi>{trade.outcome.clone().unwrap_or_default()}</bdi></td>
+            <td class="num">{format::cents(trade.price)}</td>
+            <td class="num">{format::shares(trade.size)}</td>
+            <td class="num">{format::money(value)}</td>
+            <td>{role}</td>
+            <td class="trader"><bdi>{user.unwrap_or_else(|| format::NONE.into())}</bdi></td>
+        </tr>
+    }
+}

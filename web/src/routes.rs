@@ -1,0 +1,133 @@
+//! The app's URLs in one place, so links and navigation agree. Ids from
+//! the service become one encoded path segment.
+
+/// Where the reference server serves the demo (`--web DIR`).
+pub const BASE: &str = "/app";
+
+fn segment(id: &str) -> String {
+    String::from(js_sys::encode_uri_component(id))
+}
+
+/// The id in a path parameter: the router leaves reserved characters
+/// (`/`, `?`, `#`, `@`) encoded.
+pub fn decode(param: &str) -> String {
+    js_sys::decode_uri_component(param)
+        .ok()
+        .map(String::from)
+        .unwrap_or_else(|| param.to_owned())
+}
+
+pub fn market(id: &str) -> String {
+    format!("{BASE}/markets/{}", segment(id))
+}
+
+pub fn event(id: &str) -> String {
+    format!("{BASE}/events/{}", segment(id))
+}
+
+pub fn series(id: &str) -> String {
+    format!("{BASE}/series/{}", segment(id))
+}
+
+pub fn game(id: &str) -> String {
+    format!("{BASE}/sports/games/{}", segment(id))
+}
+
+pub fn future(id: &str) -> String {
+    format!("{BASE}/sports/futures/{}", segment(id))
+}
+
+pub fn award(id: &str) -> String {
+    format!("{BASE}/sports/awards/{}", segment(id))
+}
+
+pub fn sports(league: &str, view: &str) -> String {
+    with_query(
+        &format!("{BASE}/sports"),
+        &[("league", league), ("view", view)],
+    )
+}
+
+/// `path?k=v&...`, skipping empty values.
+pub fn with_query(path: &str, pairs: &[(&str, &str)]) -> String {
+    let query: Vec<String> = pairs
+        .iter()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(k, v)| format!("{k}={}", segment(v)))
+        .collect();
+    if query.is_empty() {
+        path.to_owned()
+    } else {
+        format!("{path}?{}", query.join("&"))
+    }
+}
+
+use leptos::prelude::*;
+use leptos_router::NavigateOptions;
+use leptos_router::hooks::{use_location, use_navigate, use_query_map};
+use leptos_router::params::ParamsMap;
+use std::rc::Rc;
+
+type Navigate = Rc<dyn Fn(&str, NavigateOptions)>;
+
+/// A page's state in the URL query, so every view is a shareable link.
+#[derive(Clone, Copy)]
+pub struct UrlState {
+    query: Memo<ParamsMap>,
+    path: Memo<String>,
+    navigate: StoredValue<Navigate, LocalStorage>,
+}
+
+impl UrlState {
+    /// Call while building the page (it needs the router).
+    pub fn new() -> Self {
+        let navigate = use_navigate();
+        Self {
+            query: use_query_map(),
+            path: use_location().pathname,
+            navigate: StoredValue::new_local(Rc::new(navigate) as Navigate),
+        }
+    }
+
+    /// A parameter (reactive), empty values read as absent.
+    pub fn get(&self, key: &str) -> Option<String> {
+        self.query
+            .with(|q| q.get_str(key).map(str::to_owned))
+            .filter(|v| !v.trim().is_empty())
+    }
+
+    pub fn get_untracked(&self, key: &str) -> Option<String> {
+        self.query
+            .with_untracked(|q| q.get_str(key).map(str::to_owned))
+            .filter(|v| !v.trim().is_empty())
+    }
+
+    /// Changes some parameters (`None` removes one). A filter change is a
+    /// new history entry; `replace` is for bookkeeping such as the number
+    /// of pages loaded, which the back button should not step through.
+    pub fn set(&self, changes: &[(&str, Option<String>)], replace: bool) {
+        let mut query = self.query.get_untracked();
+        for (key, value) in changes {
+            match value.as_deref().map(str::trim).filter(|v| !v.is_empty()) {
+                Some(v) => query.replace(key.to_string(), v.to_owned()),
+                None => {
+                    query.remove(key);
+                }
+            }
+        }
+        let url = format!("{}{}", self.path.get_untracked(), query.to_query_string());
+        let options = NavigateOptions {
+            resolve: false,
+            replace,
+            scroll: false,
+            ..Default::default()
+        };
+        self.navigate.with_value(|navigate| navigate(&url, options));
+    }
+}
+
+impl Default for UrlState {
+    fn default() -> Self {
+        Self::new()
+    }
+}
