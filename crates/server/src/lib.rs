@@ -35,6 +35,8 @@ pub struct AppState {
     pub faults: faults::Faults,
     pub cursors: cursor::CursorKey,
     pub started: Instant,
+    /// `/openapi.json`, built on first request (it names ids of the data).
+    pub openapi: std::sync::OnceLock<Vec<u8>>,
 }
 
 pub type SharedState = Arc<AppState>;
@@ -69,6 +71,7 @@ pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
         faults: faults::Faults::new(config),
         cursors: cursor::CursorKey::random(config.cursor_ttl_secs),
         started: Instant::now(),
+        openapi: std::sync::OnceLock::new(),
     });
     let api = routes::router(state.clone())
         .layer(axum::middleware::from_fn_with_state(

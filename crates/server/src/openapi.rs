@@ -10,9 +10,9 @@
 //! these schemas' required fields.
 
 use crate::SharedState;
-use crate::data::MarketSort;
 use crate::data::platforms::{EVENTS, HISTORY, MARKETS, ORDERBOOK, PROFILES, SPORTS, TRADES};
 use crate::data::sports::LEAGUES;
+use crate::data::{Dataset, MarketSort};
 use crate::routes::{events, markets, profiles, sports, trades};
 use axum::extract::State;
 use axum::response::Response;
@@ -25,12 +25,77 @@ use predmarket_core::request::{
     TRADES_MAX_LIMIT,
 };
 use serde_json::{Map, Value, json};
-use std::sync::OnceLock;
 
-pub async fn serve(State(_state): State<SharedState>) -> Response {
-    static DOCUMENT: OnceLock<Vec<u8>> = OnceLock::new();
-    let bytes = DOCUMENT.get_or_init(|| serde_json::to_vec(&document()).unwrap_or_default());
+pub async fn serve(State(state): State<SharedState>) -> Response {
+    let bytes = state.openapi.get_or_init(|| {
+        let mut doc = document();
+        add_examples(&mut doc, &state.data);
+        serde_json::to_vec(&doc).unwrap_or_default()
+    });
     crate::routes::bytes_response(bytes.clone())
+}
+
+/// Ids that exist in this server's data, as parameter examples, so that
+/// tools generating requests from the document reach real resources.
+fn add_examples(doc: &mut Value, data: &Dataset) {
+    let catalog = &data.catalog;
+    let market = data
+        .market_order(MarketSort::Volume24h)
+        .iter()
+        .map(|&i| &catalog.markets[i as usize])
+        .find(|m| m.platform == 0)
+        .map(|m| m.id.to_string());
+    let user = data
+        .profiles
+        .users
+        .first()
+        .and_then(|users| users.first())
+        .map(|u| u.user_id.clone());
+    let examples: [(&str, &str, Option<String>); 12] = [
+        (
+            "/series/{id}",
+            "id",
+            catalog.series.first().map(|s| s.id.to_string()),
+        ),
+        ("/markets/{id}", "id", market.clone()),
+        ("/markets/{id}/orderbook", "id", market.clone()),
+        (
+            "/events/{id}",
+            "id",
+            catalog.events.first().map(|e| e.id.to_string()),
+        ),
+        ("/trades", "market_id", market.clone()),
+        ("/price-history", "market_ids", market),
+        ("/profile/info", "user", user.clone()),
+        ("/profile/trades", "user", user),
+        (
+            "/games/{game_id}",
+            "game_id",
+            data.sports.games.first().map(|g| g.model.id.clone()),
+        ),
+        (
+            "/futures/{id}",
+            "id",
+            data.sports.futures.first().map(|f| f.model.id.clone()),
+        ),
+        (
+            "/awards/{id}",
+            "id",
+            data.sports.awards.first().map(|a| a.model.id.clone()),
+        ),
+        ("/profile/info", "platform", Some("platform_a".to_owned())),
+    ];
+    for (path, name, example) in examples {
+        let Some(example) = example else { continue };
+        let Some(parameters) = doc["paths"][path]["get"]["parameters"].as_array_mut() else {
+            continue;
+        };
+        for parameter in parameters {
+            if parameter["name"] == name {
+                parameter["example"] = Value::from(example.clone());
+            }
+        }
+    }
 }
 
 /// Where service.md is silent, what this server does.
@@ -70,7 +135,9 @@ pub const CHOICES: &[(&str, &str)] = &[
          {request_time}}` (401 without `meta`). 400 VALIDATION_ERROR or INVALID_CURSOR, 401 \
          UNAUTHORIZED, 404 NOT_FOUND (unknown ids and paths), 405 for methods other than GET, \
          429 RATE_LIMITED with Retry-After and X-RateLimit-Limit/Remaining/Reset, 500 \
-         INTERNAL_ERROR, 503 PLATFORM_UNAVAILABLE. Unknown query parameters are ignored.",
+         INTERNAL_ERROR, 503 PLATFORM_UNAVAILABLE. Unknown query parameters are ignored. \
+         A typed parameter (enum, true/false, integer, date) that is present but empty is \
+         400; an empty free-text parameter (query, category, ids) or cursor counts as absent.",
     ),
     (
         "rate_limit",

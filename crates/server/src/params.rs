@@ -80,6 +80,16 @@ impl Params {
             .map(str::to_owned))
     }
 
+    /// A typed parameter (enum, flag, number, date): present but empty is
+    /// refused rather than read as absent, as its schema says.
+    pub fn typed(&self, name: &str) -> Result<Option<String>, ApiError> {
+        match self.raw(name)? {
+            None => Ok(None),
+            Some(v) if v.trim().is_empty() => Err(ApiError::invalid(name, "must not be empty")),
+            Some(v) => Ok(Some(v.trim().to_owned())),
+        }
+    }
+
     pub fn required(&self, name: &str) -> Result<String, ApiError> {
         self.text(name)?
             .ok_or_else(|| ApiError::invalid(name, "is required"))
@@ -117,7 +127,7 @@ impl Params {
 
     /// `true` / `false` (any case).
     pub fn flag(&self, name: &str) -> Result<Option<bool>, ApiError> {
-        match self.text(name)? {
+        match self.typed(name)? {
             None => Ok(None),
             Some(v) if v.eq_ignore_ascii_case("true") => Ok(Some(true)),
             Some(v) if v.eq_ignore_ascii_case("false") => Ok(Some(false)),
@@ -133,7 +143,7 @@ impl Params {
 
     /// One of `allowed`.
     pub fn one_of(&self, name: &str, allowed: &[&str]) -> Result<Option<String>, ApiError> {
-        let Some(value) = self.text(name)? else {
+        let Some(value) = self.typed(name)? else {
             return Ok(None);
         };
         if allowed.contains(&value.as_str()) {
@@ -153,7 +163,7 @@ impl Params {
 
     /// An integer within `min..=max`.
     pub fn integer(&self, name: &str, min: i64, max: i64) -> Result<Option<i64>, ApiError> {
-        let Some(value) = self.text(name)? else {
+        let Some(value) = self.typed(name)? else {
             return Ok(None);
         };
         match value.parse::<i64>() {
@@ -162,17 +172,6 @@ impl Params {
                 name,
                 format!("must be an integer from {min} to {max}"),
             )),
-        }
-    }
-
-    /// A finite number.
-    pub fn number(&self, name: &str) -> Result<Option<f64>, ApiError> {
-        let Some(value) = self.text(name)? else {
-            return Ok(None);
-        };
-        match value.parse::<f64>() {
-            Ok(n) if n.is_finite() => Ok(Some(n)),
-            _ => Err(ApiError::invalid(name, "must be a number")),
         }
     }
 
@@ -241,7 +240,10 @@ mod tests {
     #[test]
     fn flags() {
         assert_eq!(Params::parse("x=TRUE").flag("x").unwrap(), Some(true));
-        assert_eq!(Params::parse("x=").flag("x").unwrap(), None);
+        assert_eq!(Params::parse("").flag("x").unwrap(), None);
+        assert!(Params::parse("x=").flag("x").is_err());
+        assert!(Params::parse("p=").one_of("p", &["a"]).is_err());
+        assert_eq!(Params::parse("q=").text("q").unwrap(), None);
         assert!(Params::parse("x=yes").flag("x").is_err());
     }
 }

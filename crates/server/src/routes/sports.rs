@@ -93,7 +93,7 @@ pub async fn league_info(
 
 /// A `YYYY-MM-DD` parameter as the Unix seconds of that day.
 fn day(params: &Params, name: &str) -> Result<Option<i64>, ApiError> {
-    match params.text(name)? {
+    match params.typed(name)? {
         None => Ok(None),
         Some(text) => time::parse_date(&text)
             .map(Some)
