@@ -14,11 +14,12 @@ pub mod pages;
 pub mod routes;
 
 use leptos::prelude::*;
-use leptos_router::components::{A, Route, Router, Routes};
-use leptos_router::path;
+use leptos_router::components::{A, Router};
+use leptos_router::hooks::use_location;
+use leptos_router::location::{BrowserUrl, LocationProvider};
 use wasm_bindgen::JsCast;
 
-pub use routes::BASE;
+pub use routes::{BASE, Page};
 
 const THEME_KEY: &str = "predmarket.theme";
 
@@ -115,6 +116,41 @@ fn focus_main(ev: web_sys::MouseEvent) {
     }
 }
 
+/// The page of the current path. One memo of the path instead of the
+/// router's route table: the table's generic matching code was a tenth of
+/// the bundle, and a query change (filters, paging) must not rebuild the
+/// page, only a path change does.
+#[component]
+fn Pages() -> impl IntoView {
+    let location = use_location();
+    let page = Memo::new(move |_| Page::of_path(&location.pathname.get()));
+    // The router puts a new path into the address bar only once the view
+    // says it is ready (its route table would say so); this view is ready
+    // as soon as it has rendered.
+    let browser = use_context::<BrowserUrl>();
+    Effect::new(move |_| {
+        location.pathname.track();
+        if let Some(browser) = &browser {
+            browser.ready_to_complete();
+        }
+    });
+    move || match page.get() {
+        Page::Markets => view! { <pages::markets::MarketsPage /> }.into_any(),
+        Page::Market(id) => view! { <pages::market::MarketPage id /> }.into_any(),
+        Page::Events => view! { <pages::events::EventsPage /> }.into_any(),
+        Page::Event(id) => view! { <pages::event::EventPage id /> }.into_any(),
+        Page::SeriesList => view! { <pages::series_list::SeriesListPage /> }.into_any(),
+        Page::Series(id) => view! { <pages::series::SeriesPage id /> }.into_any(),
+        Page::Sports => view! { <pages::sports::SportsPage /> }.into_any(),
+        Page::Game(id) => view! { <pages::game::GamePage id /> }.into_any(),
+        Page::Future(id) => view! { <pages::future::FuturePage id /> }.into_any(),
+        Page::Award(id) => view! { <pages::award::AwardPage id /> }.into_any(),
+        Page::Platforms => view! { <pages::platforms::PlatformsPage /> }.into_any(),
+        Page::Settings => view! { <pages::settings::SettingsPage /> }.into_any(),
+        Page::NotFound => view! { <pages::not_found::NotFound /> }.into_any(),
+    }
+}
+
 #[component]
 pub fn App() -> impl IntoView {
     api::Directory::provide();
@@ -137,21 +173,7 @@ pub fn App() -> impl IntoView {
                 <ThemeToggle />
             </header>
             <main id="main" tabindex="-1">
-                <Routes fallback=|| view! { <pages::not_found::NotFound /> }>
-                    <Route path=path!("/") view=pages::markets::MarketsPage />
-                    <Route path=path!("/markets") view=pages::markets::MarketsPage />
-                    <Route path=path!("/markets/:id") view=pages::market::MarketPage />
-                    <Route path=path!("/events") view=pages::events::EventsPage />
-                    <Route path=path!("/events/:id") view=pages::event::EventPage />
-                    <Route path=path!("/series") view=pages::series_list::SeriesListPage />
-                    <Route path=path!("/series/:id") view=pages::series::SeriesPage />
-                    <Route path=path!("/sports") view=pages::sports::SportsPage />
-                    <Route path=path!("/sports/games/:id") view=pages::game::GamePage />
-                    <Route path=path!("/sports/futures/:id") view=pages::future::FuturePage />
-                    <Route path=path!("/sports/awards/:id") view=pages::award::AwardPage />
-                    <Route path=path!("/platforms") view=pages::platforms::PlatformsPage />
-                    <Route path=path!("/settings") view=pages::settings::SettingsPage />
-                </Routes>
+                <Pages />
             </main>
             <footer class="foot">
                 <span>"Prediction markets and sports odds from every platform, one API."</span>

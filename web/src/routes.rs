@@ -4,12 +4,54 @@
 /// Where the reference server serves the demo (`--web DIR`).
 pub const BASE: &str = "/app";
 
+/// The pages of the app, by path under [`BASE`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Page {
+    Markets,
+    Market(String),
+    Events,
+    Event(String),
+    SeriesList,
+    Series(String),
+    Sports,
+    Game(String),
+    Future(String),
+    Award(String),
+    Platforms,
+    Settings,
+    NotFound,
+}
+
+impl Page {
+    /// The page of a path such as `/app/markets/123` (ids decoded).
+    pub fn of_path(path: &str) -> Self {
+        let rest = path.strip_prefix(BASE).unwrap_or(path);
+        let parts: Vec<&str> = rest.split('/').filter(|p| !p.is_empty()).collect();
+        let id = |s: &str| decode(s);
+        match parts.as_slice() {
+            [] | ["markets"] => Self::Markets,
+            ["markets", m] => Self::Market(id(m)),
+            ["events"] => Self::Events,
+            ["events", e] => Self::Event(id(e)),
+            ["series"] => Self::SeriesList,
+            ["series", s] => Self::Series(id(s)),
+            ["sports"] => Self::Sports,
+            ["sports", "games", g] => Self::Game(id(g)),
+            ["sports", "futures", f] => Self::Future(id(f)),
+            ["sports", "awards", a] => Self::Award(id(a)),
+            ["platforms"] => Self::Platforms,
+            ["settings"] => Self::Settings,
+            _ => Self::NotFound,
+        }
+    }
+}
+
 fn segment(id: &str) -> String {
     String::from(js_sys::encode_uri_component(id))
 }
 
-/// The id in a path parameter: the router leaves reserved characters
-/// (`/`, `?`, `#`, `@`) encoded.
+/// An id from a path segment (the location keeps reserved characters such
+/// as `/`, `?`, `#`, `@` encoded).
 pub fn decode(param: &str) -> String {
     js_sys::decode_uri_component(param)
         .ok()

@@ -3,18 +3,15 @@ use crate::components::{ErrorNotice, Loading, MarketTable, PlatformName};
 use crate::format;
 use crate::routes;
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 use predmarket_client::Error;
 use predmarket_client::core::models::Event;
 use predmarket_client::core::request::GetEvent;
 
 /// One event with its markets.
 #[component]
-pub fn EventPage() -> impl IntoView {
-    let params = use_params_map();
-    let id = Memo::new(move |_| {
-        params.with(|p| p.get_str("id").map(routes::decode).unwrap_or_default())
-    });
+pub fn EventPage(#[prop(into)] id: String) -> impl IntoView {
+    // The page is rebuilt when the id in the path changes.
+    let id = Signal::stored(id);
     let inflight = Inflight::new();
     let event = LocalResource::new(move || {
         let id = id.get();

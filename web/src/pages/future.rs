@@ -4,18 +4,15 @@ use crate::components::{ErrorNotice, Loading, OddsBoard, OddsFormatSwitch, Platf
 use crate::format;
 use crate::routes::{self, UrlState};
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 use predmarket_client::core::models::{FutureResponse, OddsFormat};
 use predmarket_client::core::odds;
 use predmarket_client::core::request::GetFuture;
 
 /// A future (e.g. the championship): outcomes × platforms.
 #[component]
-pub fn FuturePage() -> impl IntoView {
-    let params = use_params_map();
-    let id = Memo::new(move |_| {
-        params.with(|p| p.get_str("id").map(routes::decode).unwrap_or_default())
-    });
+pub fn FuturePage(#[prop(into)] id: String) -> impl IntoView {
+    // The page is rebuilt when the id in the path changes.
+    let id = Signal::stored(id);
     let url = UrlState::new();
     let (odds_format, set_format) = odds_in_url(url);
     let inflight = Inflight::new();

@@ -6,7 +6,6 @@ use crate::components::{
 use crate::format;
 use crate::routes::{self, UrlState};
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 use predmarket_client::core::models::{GameMarketType, GameResponse, OddsFormat};
 use predmarket_client::core::odds;
 use predmarket_client::core::request::GetGame;
@@ -32,11 +31,9 @@ fn line_label(kind: &GameMarketType, line: Option<f64>) -> String {
 
 /// One game: each platform's moneyline, spread and total side by side.
 #[component]
-pub fn GamePage() -> impl IntoView {
-    let params = use_params_map();
-    let id = Memo::new(move |_| {
-        params.with(|p| p.get_str("id").map(routes::decode).unwrap_or_default())
-    });
+pub fn GamePage(#[prop(into)] id: String) -> impl IntoView {
+    // The page is rebuilt when the id in the path changes.
+    let id = Signal::stored(id);
     let url = UrlState::new();
     let (odds_format, set_format) = odds_in_url(url);
     let inflight = Inflight::new();

@@ -6,7 +6,6 @@ use crate::components::{
 use crate::format;
 use crate::routes::{self, UrlState};
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 use predmarket_client::Error;
 use predmarket_client::core::models::{
     Market, Orderbook, PriceHistoryResponse, PriceInterval, Trade,
@@ -69,11 +68,9 @@ fn unsupported(market: &Market, what: &str) -> String {
 /// cost calculator, the trades tape and the price history. Page state in
 /// the URL: `?side=yes|no&interval=1h&taker=1`.
 #[component]
-pub fn MarketPage() -> impl IntoView {
-    let params = use_params_map();
-    let id = Memo::new(move |_| {
-        params.with(|p| p.get_str("id").map(routes::decode).unwrap_or_default())
-    });
+pub fn MarketPage(#[prop(into)] id: String) -> impl IntoView {
+    // The page is rebuilt when the id in the path changes.
+    let id = Signal::stored(id);
     let url = UrlState::new();
     let inflight = Inflight::new();
 

@@ -3,19 +3,15 @@ use super::events::EventTable;
 use crate::api::{self, Inflight};
 use crate::components::{ErrorNotice, Loading, PlatformName};
 use crate::format;
-use crate::routes;
 use leptos::prelude::*;
-use leptos_router::hooks::use_params_map;
 use predmarket_client::core::models::Series;
 use predmarket_client::core::request::GetSeries;
 
 /// One series with its events.
 #[component]
-pub fn SeriesPage() -> impl IntoView {
-    let params = use_params_map();
-    let id = Memo::new(move |_| {
-        params.with(|p| p.get_str("id").map(routes::decode).unwrap_or_default())
-    });
+pub fn SeriesPage(#[prop(into)] id: String) -> impl IntoView {
+    // The page is rebuilt when the id in the path changes.
+    let id = Signal::stored(id);
     let inflight = Inflight::new();
     let series = LocalResource::new(move || {
         let id = id.get();
