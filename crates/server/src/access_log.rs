@@ -70,10 +70,11 @@ impl AccessLog {
         }
         let mut line = format!("{method} {target} {status} {ms:.2}ms");
         for secret in &self.secrets {
-            if let Ok(secret) = std::str::from_utf8(secret) {
-                if !secret.is_empty() && line.contains(secret) {
-                    line = line.replace(secret, "[redacted]");
-                }
+            if let Ok(secret) = std::str::from_utf8(secret)
+                && !secret.is_empty()
+                && line.contains(secret)
+            {
+                line = line.replace(secret, "[redacted]");
             }
         }
         line

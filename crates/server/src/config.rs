@@ -20,7 +20,7 @@ Fault injection (for client tests and demos):
   --latency-ms 200             every operation answers 200 ms later
   --fault-5xx 0.1              10 % of answers are 500/503 JSON errors
   --fault-429 0.1              10 % of answers are 429 with Retry-After: 1
-  --fault-malformed 0.05       5 % of answers are 200 with a truncated JSON body
+  --fault-malformed 0.05       5 % of answers are 200 with truncated JSON or HTML
   Faults never touch /openapi.json or the demo under /app/.
 
 Data:
@@ -109,7 +109,7 @@ pub struct Config {
     #[arg(long = "fault-429", default_value_t = 0.0)]
     pub fault_429: f64,
 
-    /// Share (0 to 1) of operations answered with a malformed (truncated) JSON body.
+    /// Share (0 to 1) of operations answered 200 with a malformed body (truncated JSON or HTML).
     #[arg(long = "fault-malformed", default_value_t = 0.0)]
     pub fault_malformed: f64,
 

@@ -52,10 +52,10 @@ fn validate(doc: &Value, schema: &Value, value: &Value, at: &str, errors: &mut V
             return;
         }
     }
-    if let Some(allowed) = schema.get("enum").and_then(Value::as_array) {
-        if !allowed.contains(value) {
-            errors.push(format!("{at}: {value} not in enum"));
-        }
+    if let Some(allowed) = schema.get("enum").and_then(Value::as_array)
+        && !allowed.contains(value)
+    {
+        errors.push(format!("{at}: {value} not in enum"));
     }
     if let Some(object) = value.as_object() {
         for name in schema["required"].as_array().into_iter().flatten() {
@@ -67,10 +67,10 @@ fn validate(doc: &Value, schema: &Value, value: &Value, at: &str, errors: &mut V
         for (key, item) in object {
             if let Some(property) = schema["properties"].get(key) {
                 validate(doc, property, item, &format!("{at}.{key}"), errors);
-            } else if let Some(extra) = schema.get("additionalProperties") {
-                if extra.is_object() {
-                    validate(doc, extra, item, &format!("{at}.{key}"), errors);
-                }
+            } else if let Some(extra) = schema.get("additionalProperties")
+                && extra.is_object()
+            {
+                validate(doc, extra, item, &format!("{at}.{key}"), errors);
             }
         }
     }

@@ -362,3 +362,37 @@ fn data_is_deterministic_per_seed() {
     assert_ne!(json(&a), json(&c));
     assert_eq!(a.catalog.events.len(), b.catalog.events.len());
 }
+
+#[tokio::test]
+async fn a_panic_becomes_a_json_500() {
+    // The server's own panic handler, on a route that panics.
+    let app = axum::Router::new()
+        .route(
+            "/boom",
+            axum::routing::get(|| async {
+                if std::hint::black_box(true) {
+                    panic!("secret detail");
+                }
+                "unreachable"
+            }),
+        )
+        .layer(tower_http::catch_panic::CatchPanicLayer::custom(
+            predmarket_server::error::panic_response,
+        ));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("addr");
+    let task = tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    let response = reqwest::get(format!("http://{addr}/boom"))
+        .await
+        .expect("answer");
+    assert_eq!(response.status(), 500);
+    let text = response.text().await.expect("body");
+    let body: Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(body["error"]["code"], "INTERNAL_ERROR");
+    assert!(!text.contains("secret detail"));
+    task.abort();
+}

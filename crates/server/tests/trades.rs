@@ -194,7 +194,7 @@ async fn price_history_ends_at_the_market_price() {
             400,
         )
         .await;
-    let eleven = vec![a.id.as_str(); 11].join(",");
+    let eleven = [a.id.as_str(); 11].join(",");
     server
         .error(&format!("/price-history?market_ids={eleven}"), 400)
         .await;

@@ -59,20 +59,20 @@ impl Filter {
         {
             return false;
         }
-        if let Some(event) = self.event {
-            if row.event != event || event.is_none() {
-                return false;
-            }
+        if let Some(event) = self.event
+            && (row.event != event || event.is_none())
+        {
+            return false;
         }
-        if let Some(series) = self.series {
-            if row.series != series || series.is_none() {
-                return false;
-            }
+        if let Some(series) = self.series
+            && (row.series != series || series.is_none())
+        {
+            return false;
         }
-        if let Some(category) = &self.category {
-            if !row.category.eq_ignore_ascii_case(category) {
-                return false;
-            }
+        if let Some(category) = &self.category
+            && !row.category.eq_ignore_ascii_case(category)
+        {
+            return false;
         }
         true
     }
@@ -391,10 +391,10 @@ pub async fn orderbook(
     // Without `platform` the id's format tells it (see data::platforms).
     let platform = platform.or_else(|| platforms::detect(&id).map(str::to_owned));
     let row = find(&state, &id, None)?;
-    if let Some(p) = &platform {
-        if p != row.platform() {
-            return Err(ApiError::not_found("market", &id));
-        }
+    if let Some(p) = &platform
+        && p != row.platform()
+    {
+        return Err(ApiError::not_found("market", &id));
     }
     if !ORDERBOOK.contains(&row.platform()) {
         return Err(ApiError::invalid(

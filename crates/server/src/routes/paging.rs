@@ -129,10 +129,10 @@ pub fn one_platform(
     allowed: &[&str],
 ) -> Result<Option<String>, ApiError> {
     let platform = params.one_of("platform", allowed)?;
-    if let Some(p) = &platform {
-        if state.faults.is_down(p) {
-            return Err(ApiError::platform_unavailable(p));
-        }
+    if let Some(p) = &platform
+        && state.faults.is_down(p)
+    {
+        return Err(ApiError::platform_unavailable(p));
     }
     Ok(platform)
 }

@@ -40,17 +40,13 @@ fn league(params: &Params, required: bool) -> Result<Option<usize>, ApiError> {
 
 /// The sports platforms a request covers (one, or all), those that answer,
 /// and the errors of those that do not.
-fn sports_platforms(
-    state: &SharedState,
-    params: &Params,
-) -> Result<
-    (
-        Vec<&'static str>,
-        Vec<&'static str>,
-        BTreeMap<String, PlatformError>,
-    ),
-    ApiError,
-> {
+type Coverage = (
+    Vec<&'static str>,
+    Vec<&'static str>,
+    BTreeMap<String, PlatformError>,
+);
+
+fn sports_platforms(state: &SharedState, params: &Params) -> Result<Coverage, ApiError> {
     let platform = one_platform(state, params, &SPORTS)?;
     let queried: Vec<&'static str> = match platform {
         Some(p) => SPORTS.iter().copied().filter(|s| *s == p).collect(),
@@ -75,8 +71,7 @@ pub async fn league_info(
     let include_teams = params.flag("include_teams")?.unwrap_or(false);
     let sports = &state.data.sports;
     let data = match league {
-        // `into` fits the core whether it boxes the variant or not.
-        Some(l) => LeagueInfoData::One(sports.league_info(l, include_teams).into()),
+        Some(l) => LeagueInfoData::One(sports.league_info(l, include_teams)),
         None => LeagueInfoData::Many(
             (0..LEAGUES.len())
                 .map(|l| sports.league_info(l, include_teams))
@@ -110,10 +105,10 @@ pub async fn list_games(
     let status = params.one_of("status", GameStatus::KNOWN)?;
     let from = day(&params, "from")?;
     let to = day(&params, "to")?;
-    if let (Some(f), Some(t)) = (from, to) {
-        if f > t {
-            return Err(ApiError::invalid("from", "must not be after `to`"));
-        }
+    if let (Some(f), Some(t)) = (from, to)
+        && f > t
+    {
+        return Err(ApiError::invalid("from", "must not be after `to`"));
     }
     let scope = Scope::new("listGames")
         .with("league", league)

@@ -167,10 +167,10 @@ pub async fn price_history(
     let limit = params.limit(DEFAULT_HISTORY_LIMIT, PRICE_HISTORY_MAX_LIMIT)?;
     let start_ts = params.integer("start_ts", 0, 1 << 40)?;
     let end_ts = params.integer("end_ts", 0, 1 << 40)?;
-    if let (Some(s), Some(e)) = (start_ts, end_ts) {
-        if s > e {
-            return Err(ApiError::invalid("start_ts", "must not be after end_ts"));
-        }
+    if let (Some(s), Some(e)) = (start_ts, end_ts)
+        && s > e
+    {
+        return Err(ApiError::invalid("start_ts", "must not be after end_ts"));
     }
     let data = &state.data;
     let mut rows = Vec::with_capacity(ids.len());
