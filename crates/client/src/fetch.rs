@@ -3,11 +3,11 @@
 
 use crate::transport::{Body, Transport, TransportRequest, TransportResponse};
 use gloo_net::http::Request;
-use predmarket_core::Error;
 use predmarket_core::rate::RateLimitHeaders;
+use predmarket_core::{ApiFailure, Error};
 use std::future::Future;
 use std::time::Duration;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 /// The body as the JS string `Response.text()` gave: the JS library hands it
@@ -18,6 +18,74 @@ pub struct JsBody(pub js_sys::JsString);
 impl Body for JsBody {
     fn to_text(&self) -> String {
         String::from(&self.0)
+    }
+
+    fn into_error(self, status: u16, retry_after_ms: Option<u64>) -> Error {
+        let parsed = js_sys::JSON::parse(&String::from(&self.0)).ok();
+        let error = parsed
+            .as_ref()
+            .map(|p| get(p, "error"))
+            .filter(JsValue::is_object);
+        let failure = match error {
+            Some(error) => ApiFailure {
+                status,
+                code: get(&error, "code").as_string().unwrap_or_default(),
+                message: get(&error, "message").as_string().unwrap_or_default(),
+                details: Some(get(&error, "details"))
+                    .filter(JsValue::is_object)
+                    .map(|d| to_value(&d, 0)),
+                retry_after_ms,
+            },
+            // Not the service's error body (a proxy's HTML page, say): an
+            // empty code makes the status decide (Error::from_failure).
+            None => {
+                let start: String = self.0.slice(0, 200).into();
+                ApiFailure {
+                    status,
+                    code: String::new(),
+                    message: format!("HTTP {status}: {start}"),
+                    details: None,
+                    retry_after_ms,
+                }
+            }
+        };
+        Error::from_failure(failure)
+    }
+}
+
+fn get(object: &JsValue, key: &str) -> JsValue {
+    js_sys::Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
+}
+
+/// A JS value (from `JSON.parse`, so plain data) as a `serde_json::Value`;
+/// nesting is bounded, since the value came over the network.
+fn to_value(value: &JsValue, depth: u32) -> serde_json::Value {
+    use serde_json::Value;
+    if let Some(b) = value.as_bool() {
+        Value::Bool(b)
+    } else if let Some(n) = value.as_f64() {
+        serde_json::Number::from_f64(n).map_or(Value::Null, Value::Number)
+    } else if let Some(s) = value.as_string() {
+        Value::String(s)
+    } else if depth >= 16 {
+        Value::Null
+    } else if js_sys::Array::is_array(value) {
+        let items = js_sys::Array::from(value)
+            .iter()
+            .map(|v| to_value(&v, depth + 1))
+            .collect();
+        Value::Array(items)
+    } else if value.is_object() {
+        let mut map = serde_json::Map::new();
+        for key in js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter() {
+            if let Some(key) = key.as_string() {
+                let item = to_value(&get(value, &key), depth + 1);
+                map.insert(key, item);
+            }
+        }
+        Value::Object(map)
+    } else {
+        Value::Null
     }
 }
 

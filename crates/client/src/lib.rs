@@ -40,7 +40,7 @@ use cache::Cache;
 use futures::FutureExt;
 use futures::future::{Either, LocalBoxFuture, Shared, WeakShared, select};
 use predmarket_core::rate::{DEFAULT_REQUESTS_PER_MINUTE, RateBudget};
-use predmarket_core::request::{Paged, Request};
+use predmarket_core::request::{HttpRequest, Paged, Request};
 use predmarket_core::retry::RetryPolicy;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -222,8 +222,19 @@ impl<T: Transport + 'static> Client<T> {
         request: &R,
         options: &CallOptions,
     ) -> Result<T::Body, Error> {
-        let url = request.to_http()?.url(&self.inner.config.base_url);
-        self.get_url(url, options).await
+        self.send_http(&request.to_http()?, options).await
+    }
+
+    /// [`Client::send_raw`] of a request already checked and rendered.
+    /// Not generic, so a caller with many request types (the JS library)
+    /// compiles the machinery once rather than once per type.
+    pub async fn send_http(
+        &self,
+        http: &HttpRequest,
+        options: &CallOptions,
+    ) -> Result<T::Body, Error> {
+        self.get_url(http.url(&self.inner.config.base_url), options)
+            .await
     }
 
     /// Sends a checked request and decodes its answer into typed models.
@@ -359,11 +370,9 @@ impl<T: Transport + 'static> Inner<T> {
         if (200..300).contains(&response.status) {
             Ok(response.body)
         } else {
-            Err(Error::from_response(
-                response.status,
-                &response.body.to_text(),
-                response.rate_limit.retry_after_ms(),
-            ))
+            Err(response
+                .body
+                .into_error(response.status, response.rate_limit.retry_after_ms()))
         }
     }
 }

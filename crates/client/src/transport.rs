@@ -35,6 +35,14 @@ pub trait Body: Clone {
     fn into_text(self) -> String {
         self.to_text()
     }
+
+    /// The error of a non-2xx answer with this body (see
+    /// `Error::from_response`). The fetch transport reads it with the JS
+    /// engine's `JSON.parse`, which keeps serde_json's decoder, and its
+    /// tables, out of the JS library's wasm.
+    fn into_error(self, status: u16, retry_after_ms: Option<u64>) -> Error {
+        Error::from_response(status, &self.to_text(), retry_after_ms)
+    }
 }
 
 impl Body for String {

@@ -1,74 +1,74 @@
-//! The `Client` class.
+//! The `Client` class: one method per operation, one pager per list.
 
-use crate::{errors, json, options};
+use crate::pager::{
+    AwardsPager, EventsPager, FuturesPager, GamesPager, MarketsPager, ProfileTradesPager,
+    SeriesPager, Session, TradesPager,
+};
+use crate::{errors, json, options, params, signal};
 use js_sys::Promise;
-use predmarket_client::core::request::{ListPlatforms, Request};
+use predmarket_client::core::request::{HttpRequest, Request};
 use predmarket_client::fetch::FetchClient;
-use predmarket_client::{CallOptions, CancelToken, Error};
+use predmarket_client::{CallOptions, Error};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 
-/// A client of the predmarket service.
+/// A client of the predmarket service. Holds the rate budget, the cache and
+/// the requests in flight: create one and share it.
 #[wasm_bindgen]
 pub struct Client {
     inner: Rc<FetchClient>,
 }
 
-/// Ties an `AbortSignal` to a cancel token for as long as the call runs.
-struct SignalLink {
-    token: CancelToken,
-    _listener: Option<(web_sys::AbortSignal, Closure<dyn FnMut()>)>,
-}
-
-impl Drop for SignalLink {
-    fn drop(&mut self) {
-        if let Some((signal, listener)) = &self._listener {
-            let _ = signal.remove_event_listener_with_callback("abort", listener.as_ref().unchecked_ref());
-        }
-    }
-}
-
-fn link_signal(call_options: &JsValue) -> Result<SignalLink, Error> {
-    let token = CancelToken::new();
-    let signal = json::get(call_options, "signal");
-    if signal.is_undefined() || signal.is_null() {
-        return Ok(SignalLink { token, _listener: None });
-    }
-    let signal: web_sys::AbortSignal =
-        signal.dyn_into().map_err(|_| Error::invalid("signal", "must be an AbortSignal"))?;
-    if signal.aborted() {
-        token.cancel();
-        return Ok(SignalLink { token, _listener: None });
-    }
-    let on_abort = {
-        let token = token.clone();
-        Closure::<dyn FnMut()>::new(move || token.cancel())
-    };
-    let _ = signal.add_event_listener_with_callback("abort", on_abort.as_ref().unchecked_ref());
-    Ok(SignalLink { token, _listener: Some((signal, on_abort)) })
-}
-
 impl Client {
-    /// Sends `request` and resolves with the parsed JSON body.
-    fn call<R: Request + 'static>(&self, request: R, call_options: JsValue) -> Promise {
-        let inner = self.inner.clone();
-        future_to_promise(async move {
-            let link = link_signal(&call_options).map_err(|e| errors::to_js(&e))?;
-            let options = CallOptions { cancel: Some(link.token.clone()) };
-            let body = inner.send_raw(&request, &options).await.map_err(|e| errors::to_js(&e))?;
-            json::parse(&body.0).map_err(|_| errors::to_js(&Error::decode(Some(200), "not JSON", &body.0.slice(0, 200).as_string().unwrap_or_default())))
-        })
+    /// Sends `request` and resolves with the page `JSON.parse` built from
+    /// the body, which never crosses into wasm memory. The request is
+    /// checked and rendered here, so the async part is one function for
+    /// every operation (compiled once: most of the wasm size is futures).
+    fn call<R: Request>(&self, request: Result<R, Error>, call_options: JsValue) -> Promise {
+        let http = request.and_then(|r| r.to_http());
+        future_to_promise(fetch_json(self.inner.clone(), http, call_options))
     }
+
+    fn session<R: crate::pager::JsList>(
+        &self,
+        request: Result<R, Error>,
+        options: JsValue,
+    ) -> Result<Rc<Session>, JsValue> {
+        request
+            .and_then(|r| Session::new(self.inner.clone(), r, options))
+            .map_err(|e| errors::to_js(&e))
+    }
+}
+
+async fn fetch_json(
+    inner: Rc<FetchClient>,
+    http: Result<HttpRequest, Error>,
+    call_options: JsValue,
+) -> Result<JsValue, JsValue> {
+    let run = async {
+        signal::check_options(&call_options, signal::CALL_OPTIONS, "call options")?;
+        let http = http?;
+        let link = signal::link_signal(&call_options)?;
+        let body = inner
+            .send_http(&http, &CallOptions::with_cancel(link.token.clone()))
+            .await?;
+        json::parse_body(&body.0)
+    };
+    run.await.map_err(|e| errors::to_js(&e))
 }
 
 #[wasm_bindgen]
 impl Client {
     #[wasm_bindgen(constructor)]
-    pub fn new(#[wasm_bindgen(unchecked_param_type = "ClientOptions")] options: JsValue) -> Result<Client, JsValue> {
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "ClientOptions")] options: JsValue,
+    ) -> Result<Client, JsValue> {
         let config = options::client_config(&options).map_err(|e| errors::to_js(&e))?;
         let inner = FetchClient::new(config).map_err(|e| errors::to_js(&e))?;
-        Ok(Client { inner: Rc::new(inner) })
+        Ok(Client {
+            inner: Rc::new(inner),
+        })
     }
 
     /// The base URL requests go to.
@@ -77,12 +77,296 @@ impl Client {
         self.inner.config().base_url.clone()
     }
 
+    /// Requests the client-side rate budget allows right now.
+    #[wasm_bindgen(getter, js_name = rateBudgetRemaining)]
+    pub fn rate_budget_remaining(&self) -> u32 {
+        self.inner.rate_budget_remaining()
+    }
+
+    /// Forgets every cached answer (see `cacheTtlMs`).
+    #[wasm_bindgen(js_name = clearCache)]
+    pub fn clear_cache(&self) {
+        self.inner.clear_cache();
+    }
+
+    /// `GET /series`: series (groups of events), one page.
+    #[wasm_bindgen(js_name = listSeries, unchecked_return_type = "Promise<SeriesResponse>")]
+    pub fn list_series(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "ListSeriesParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
+    ) -> Promise {
+        self.call(params::list_series(&params), options)
+    }
+
+    /// `GET /series/{id}`: one series, by id or `{ id, ... }`.
+    #[wasm_bindgen(js_name = getSeries, unchecked_return_type = "Promise<SeriesResponse>")]
+    pub fn get_series(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string | GetSeriesParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
+    ) -> Promise {
+        self.call(params::get_series(&params), options)
+    }
+
+    /// `GET /markets`: markets, one page (up to 250).
+    #[wasm_bindgen(js_name = listMarkets, unchecked_return_type = "Promise<MarketsResponse>")]
+    pub fn list_markets(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "ListMarketsParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
+    ) -> Promise {
+        self.call(params::list_markets(&params), options)
+    }
+
+    /// `GET /markets/{id}`: one market, by id or `{ id, ... }`.
+    #[wasm_bindgen(js_name = getMarket, unchecked_return_type = "Promise<MarketsResponse>")]
+    pub fn get_market(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string | GetMarketParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
+    ) -> Promise {
+        self.call(params::get_market(&params), options)
+    }
+
+    /// `GET /markets/{id}/orderbook`: the order book of a market.
+    #[wasm_bindgen(js_name = getOrderbook, unchecked_return_type = "Promise<OrderbookResponse>")]
+    pub fn get_orderbook(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string | GetOrderbookParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
+    ) -> Promise {
+        self.call(params::get_orderbook(&params), options)
+    }
+
+    /// `GET /events`: events (groups of markets), one page.
+    #[wasm_bindgen(js_name = listEvents, unchecked_return_type = "Promise<EventsResponse>")]
+    pub fn list_events(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "ListEventsParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
+    ) -> Promise {
+        self.call(params::list_events(&params), options)
+    }
+
+    /// `GET /events/{id}`: one event, by id or `{ id, ... }`.
+    #[wasm_bindgen(js_name = getEvent, unchecked_return_type = "Promise<EventsResponse>")]
+    pub fn get_event(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string | GetEventParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
+    ) -> Promise {
+        self.call(params::get_event(&params), options)
+    }
+
+    /// `GET /trades`: trades of one market, one page; by market id or
+    /// `{ market_id, ... }`.
+    #[wasm_bindgen(js_name = listTrades, unchecked_return_type = "Promise<TradesResponse>")]
+    pub fn list_trades(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string | ListTradesParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
+    ) -> Promise {
+        self.call(params::list_trades(&params), options)
+    }
+
+    /// `GET /league-info`: one league (`{ league }`) or all of them.
+    #[wasm_bindgen(js_name = getLeagueInfo, unchecked_return_type = "Promise<LeagueInfoResponse>")]
+    pub fn get_league_info(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "GetLeagueInfoParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
+    ) -> Promise {
+        self.call(params::get_league_info(&params), options)
+    }
+
+    /// `GET /list-games`: games of a league, one page.
+    #[wasm_bindgen(js_name = listGames, unchecked_return_type = "Promise<ListGamesResponse>")]
+    pub fn list_games(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ListGamesParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
+    ) -> Promise {
+        self.call(params::list_games(&params), options)
+    }
+
+    /// `GET /games/{game_id}`: a game and every platform's markets on it.
+    #[wasm_bindgen(js_name = getGame, unchecked_return_type = "Promise<GameResponse>")]
+    pub fn get_game(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string | GetGameParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
+    ) -> Promise {
+        self.call(params::get_game(&params), options)
+    }
+
     /// `GET /platforms`: every platform with its health and features.
     #[wasm_bindgen(js_name = listPlatforms, unchecked_return_type = "Promise<PlatformsResponse>")]
     pub fn list_platforms(
         &self,
-        #[wasm_bindgen(unchecked_param_type = "CallOptions | undefined")] options: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "ListPlatformsParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(ListPlatforms, options)
+        self.call(params::list_platforms(&params), options)
+    }
+
+    /// `GET /futures/{id}`: a future with every platform's odds.
+    #[wasm_bindgen(js_name = getFuture, unchecked_return_type = "Promise<FutureResponse>")]
+    pub fn get_future(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string | GetFutureParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
+    ) -> Promise {
+        self.call(params::get_future(&params), options)
+    }
+
+    /// `GET /list-futures`: futures of a league, one page (offset paging).
+    #[wasm_bindgen(js_name = listFutures, unchecked_return_type = "Promise<ListFuturesResponse>")]
+    pub fn list_futures(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ListFuturesParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
+    ) -> Promise {
+        self.call(params::list_futures(&params), options)
+    }
+
+    /// `GET /awards/{id}`: an award with every platform's odds.
+    #[wasm_bindgen(js_name = getAward, unchecked_return_type = "Promise<AwardResponse>")]
+    pub fn get_award(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string | GetAwardParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
+    ) -> Promise {
+        self.call(params::get_award(&params), options)
+    }
+
+    /// `GET /list-awards`: awards of a league, one page (offset paging).
+    #[wasm_bindgen(js_name = listAwards, unchecked_return_type = "Promise<ListAwardsResponse>")]
+    pub fn list_awards(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ListAwardsParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
+    ) -> Promise {
+        self.call(params::list_awards(&params), options)
+    }
+
+    /// `GET /price-history`: price bars of 1 to 10 markets.
+    #[wasm_bindgen(js_name = getPriceHistory, unchecked_return_type = "Promise<PriceHistoryResponse>")]
+    pub fn get_price_history(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "GetPriceHistoryParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
+    ) -> Promise {
+        self.call(params::get_price_history(&params), options)
+    }
+
+    /// `GET /profile/info`: a user's profile and trading metrics.
+    #[wasm_bindgen(js_name = getProfileInfo, unchecked_return_type = "Promise<ProfileInfoResponse>")]
+    pub fn get_profile_info(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "GetProfileInfoParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
+    ) -> Promise {
+        self.call(params::get_profile_info(&params), options)
+    }
+
+    /// `GET /profile/trades`: a user's trades, one page.
+    #[wasm_bindgen(js_name = listProfileTrades, unchecked_return_type = "Promise<ProfileTradesResponse>")]
+    pub fn list_profile_trades(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ListProfileTradesParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
+    ) -> Promise {
+        self.call(params::list_profile_trades(&params), options)
+    }
+
+    /// Every market of `listMarkets(params)`, page by page (`nextPage()`)
+    /// or item by item (`for await`). Throws on invalid parameters.
+    pub fn markets(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "ListMarketsParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
+    ) -> Result<MarketsPager, JsValue> {
+        Ok(MarketsPager::new(
+            self.session(params::list_markets(&params), options)?,
+        ))
+    }
+
+    /// Every event of `listEvents(params)`.
+    pub fn events(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "ListEventsParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
+    ) -> Result<EventsPager, JsValue> {
+        Ok(EventsPager::new(
+            self.session(params::list_events(&params), options)?,
+        ))
+    }
+
+    /// Every series of `listSeries(params)`.
+    pub fn series(
+        &self,
+        #[wasm_bindgen(unchecked_optional_param_type = "ListSeriesParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
+    ) -> Result<SeriesPager, JsValue> {
+        Ok(SeriesPager::new(
+            self.session(params::list_series(&params), options)?,
+        ))
+    }
+
+    /// Every trade of a market (`listTrades(params)`).
+    pub fn trades(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "string | ListTradesParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
+    ) -> Result<TradesPager, JsValue> {
+        Ok(TradesPager::new(
+            self.session(params::list_trades(&params), options)?,
+        ))
+    }
+
+    /// Every game of a league (`listGames(params)`).
+    pub fn games(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ListGamesParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
+    ) -> Result<GamesPager, JsValue> {
+        Ok(GamesPager::new(
+            self.session(params::list_games(&params), options)?,
+        ))
+    }
+
+    /// Every future of a league (`listFutures(params)`, offset paging).
+    pub fn futures(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ListFuturesParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
+    ) -> Result<FuturesPager, JsValue> {
+        Ok(FuturesPager::new(
+            self.session(params::list_futures(&params), options)?,
+        ))
+    }
+
+    /// Every award of a league (`listAwards(params)`, offset paging).
+    pub fn awards(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ListAwardsParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
+    ) -> Result<AwardsPager, JsValue> {
+        Ok(AwardsPager::new(
+            self.session(params::list_awards(&params), options)?,
+        ))
+    }
+
+    /// Every trade of a user (`listProfileTrades(params)`).
+    #[wasm_bindgen(js_name = profileTrades)]
+    pub fn profile_trades(
+        &self,
+        #[wasm_bindgen(unchecked_param_type = "ListProfileTradesParams")] params: JsValue,
+        #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
+    ) -> Result<ProfileTradesPager, JsValue> {
+        Ok(ProfileTradesPager::new(
+            self.session(params::list_profile_trades(&params), options)?,
+        ))
     }
 }

@@ -25,10 +25,10 @@ pub fn to_js(error: &Error) -> JsValue {
     if let Some(parameter) = error.parameter() {
         set(target, "parameter", &JsValue::from_str(parameter));
     }
-    if let Some(details) = error.details() {
-        if let Ok(parsed) = json::parse(&js_sys::JsString::from(details.to_string())) {
-            set(target, "details", &parsed);
-        }
+    if let Some(details) = error.details()
+        && let Ok(parsed) = json::parse(&js_sys::JsString::from(details.to_string()))
+    {
+        set(target, "details", &parsed);
     }
     js_error.into()
 }

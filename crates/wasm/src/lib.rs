@@ -2,22 +2,46 @@
 //!
 //! Responses cross into JS the fastest way measured (docs/benchmarks.md):
 //! the body stays a JS string, the JS engine's `JSON.parse` builds the
-//! objects, and Rust reads only what it needs from them. The TypeScript
-//! types come from the core's models (tsify), so they cannot drift from
-//! what the Rust side decodes.
+//! objects, and Rust reads only what it needs from them (pagination, error
+//! fields). The TypeScript types of responses come from the core's models
+//! (tsify), so they cannot drift from what the Rust side decodes.
+//!
+//! Naming: methods, functions and options are camelCase (`listMarkets`,
+//! `maxItems`); every key of a parameter object or a response is the
+//! service's wire name (`include_raw`, `next_cursor`), so what a caller
+//! sends reads like what comes back (as in stripe-node and octokit).
 
-mod client;
+// Natively only the declarations are tested; the JS-facing code is used
+// from wasm alone.
+#![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
+
+mod book;
 mod errors;
+mod game_id;
 mod json;
+mod odds;
 mod options;
+mod params;
+mod signal;
 
+#[cfg(target_arch = "wasm32")]
+mod client;
+#[cfg(target_arch = "wasm32")]
+mod pager;
+
+#[cfg(target_arch = "wasm32")]
 pub use client::Client;
 pub use errors::is_api_error;
+#[cfg(target_arch = "wasm32")]
+pub use pager::{
+    AwardsPager, EventsPager, FuturesPager, GamesPager, MarketsPager, PagerIterator,
+    ProfileTradesPager, SeriesPager, TradesPager,
+};
 
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_OPTIONS: &'static str = r#"
+#[allow(dead_code)] // read by the custom section below, which rustc does not see
+const OPTIONS_TS: &str = r#"
 /** Options of `new Client(...)`. */
 export interface ClientOptions {
   /** Sent as the `X-API-Key` header, never in a URL. */
@@ -26,10 +50,14 @@ export interface ClientOptions {
   baseUrl?: string;
   /** Per attempt. Default 30 000; 0 disables the timeout. */
   timeoutMs?: number;
-  /** Retries on 429, 5xx and network errors. Default 3. */
+  /** Retries on 429, 5xx, network errors and timeouts, with backoff and jitter, honouring `Retry-After`. Default 3. */
   maxRetries?: number;
-  /** The client-side budget. Default 100 (the service's limit). */
+  /** The client-side budget: calls wait for a slot instead of running into a 429. Default 100 (the service's limit); lowered automatically when the service reports a lower one. */
   rateLimitPerMinute?: number;
+  /** Reuse a successful answer for the same URL for this long. Default 0: no cache. */
+  cacheTtlMs?: number;
+  /** Most answers the cache holds (oldest dropped first). Default 256. */
+  cacheMaxEntries?: number;
 }
 
 /** Per-call options. */
@@ -38,22 +66,232 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/** Options of a pager (`client.markets(params, options)`). */
+export interface PagerOptions {
+  /** Aborts the page request in flight, and every later one. */
+  signal?: AbortSignal;
+  /** Deliver at most this many items in total (the last page is cut). */
+  maxItems?: number;
+}
+
+/** One page of a list: the items new to the caller, and the page as the service sent it (pagination, meta, `platform_errors`). */
+export interface Page<Item, Response> {
+  items: Item[];
+  response: Response;
+}
+
 /** Every failure of the library: a real `Error` with these fields. */
 export interface ApiError extends Error {
   name: "PredmarketError";
   code: ErrorCode;
   /** HTTP status, when the service answered. */
   status?: number;
-  /** How long the service asked to wait (429). */
+  /** How long the service asked to wait (429, 503). */
   retryAfterMs?: number;
   /** The service's `error.details`. */
   details?: Record<string, unknown>;
-  /** The parameter a client-side check named. */
+  /** The parameter a check named (client-side checks). */
   parameter?: string;
 }
 "#;
 
+#[wasm_bindgen(typescript_custom_section)]
+const TS_OPTIONS: &'static str = OPTIONS_TS;
+
+/// The parameters of every operation. Keys are the service's wire names;
+/// `params::ALL` lists the same (a test compares them).
+#[allow(dead_code)]
+const PARAMS_TS: &str = r#"
+/** `listSeries`: `GET /series`. */
+export interface ListSeriesParams {
+  /** Page size; capped at 25. */
+  limit?: number;
+  /** `next_cursor` of the previous page. */
+  cursor?: string;
+  /** platform_a or platform_b. */
+  platform?: PlatformId;
+  /** Search mode. */
+  query?: string;
+  include_raw?: boolean;
+  /** Include each series' events. */
+  include_nested?: boolean;
+}
+
+/** `getSeries`: `GET /series/{id}`. */
+export interface GetSeriesParams {
+  id: string;
+  platform?: PlatformId;
+  include_raw?: boolean;
+  include_nested?: boolean;
+}
+
+/** `listMarkets`: `GET /markets`. */
+export interface ListMarketsParams {
+  /** Page size; capped at 250. */
+  limit?: number;
+  cursor?: string;
+  /** platform_a … platform_e. */
+  platform?: PlatformId;
+  status?: MarketStatus;
+  /** Full-text search. */
+  query?: string;
+  category?: string;
+  event_id?: string;
+  series_id?: string;
+  sort?: MarketSort;
+  /** Default desc when `sort` is given. */
+  order?: SortOrder;
+  include_raw?: boolean;
+}
+
+/** `getMarket`: `GET /markets/{id}`. */
+export interface GetMarketParams {
+  id: string;
+  platform?: PlatformId;
+  include_raw?: boolean;
+}
+
+/** `getOrderbook`: `GET /markets/{id}/orderbook`. Without `platform` the service detects it from the id. */
+export interface GetOrderbookParams {
+  id: string;
+  /** platform_a … platform_d. */
+  platform?: PlatformId;
+  include_raw?: boolean;
+}
+
+/** `listEvents`: `GET /events`. */
+export interface ListEventsParams {
+  /** Page size; capped at 25. */
+  limit?: number;
+  cursor?: string;
+  /** platform_a or platform_b. */
+  platform?: PlatformId;
+  query?: string;
+  series_id?: string;
+  include_raw?: boolean;
+  /** Include each event's markets. */
+  include_nested?: boolean;
+}
+
+/** `getEvent`: `GET /events/{id}`. */
+export interface GetEventParams {
+  id: string;
+  platform?: PlatformId;
+  include_raw?: boolean;
+  include_nested?: boolean;
+}
+
+/** `listTrades`: `GET /trades` (platform_a and platform_b markets). */
+export interface ListTradesParams {
+  market_id: string;
+  /** Page size; capped at 1000. */
+  limit?: number;
+  cursor?: string;
+  /** Only taker trades (platform_a only). The wire name, camelCase on the service too. */
+  takerOnly?: boolean;
+}
+
+/** `getLeagueInfo`: `GET /league-info`. Without `league`, every league. */
+export interface GetLeagueInfoParams {
+  league?: League;
+  include_teams?: boolean;
+}
+
+/** `listGames`: `GET /list-games`. */
+export interface ListGamesParams {
+  league: League;
+  status?: GameStatus;
+  /** First scheduled day, `YYYY-MM-DD`, inclusive. */
+  from?: string;
+  /** Last scheduled day, `YYYY-MM-DD`, inclusive. */
+  to?: string;
+  /** Page size; capped at 25. */
+  limit?: number;
+  cursor?: string;
+}
+
+/** `getGame`: `GET /games/{game_id}`. */
+export interface GetGameParams {
+  /** `{Away}v{Home}{YYYYMMDD}@{LEAGUE}`, or without the `@{LEAGUE}` suffix. */
+  game_id: string;
+}
+
+/** `listPlatforms`: `GET /platforms` takes no parameters. */
+export type ListPlatformsParams = Record<string, never>;
+
+/** `getFuture`: `GET /futures/{id}`. */
+export interface GetFutureParams {
+  /** Like `league_a_championship_2025`. */
+  id: string;
+  /** One of the sports platforms (platform_a, platform_b, platform_f, platform_g, platform_h). */
+  platform?: PlatformId;
+  odds_format?: OddsFormat;
+}
+
+/** `listFutures`: `GET /list-futures` (offset paging). */
+export interface ListFuturesParams {
+  league: League;
+  future_type?: FutureType;
+  /** Four-digit year. */
+  season?: number;
+  /** Page size; capped at 25. */
+  limit?: number;
+  offset?: number;
+}
+
+/** `getAward`: `GET /awards/{id}`. */
+export interface GetAwardParams {
+  id: string;
+  platform?: PlatformId;
+  odds_format?: OddsFormat;
+}
+
+/** `listAwards`: `GET /list-awards` (offset paging). */
+export interface ListAwardsParams {
+  league: League;
+  award_type?: AwardType;
+  season?: number;
+  limit?: number;
+  offset?: number;
+}
+
+/** `getPriceHistory`: `GET /price-history` (platform_a, platform_b and platform_c markets). */
+export interface GetPriceHistoryParams {
+  /** 1 to 10 market ids (or one comma-separated string). */
+  market_ids: string[] | string;
+  /** Unix seconds. */
+  start_ts?: number;
+  /** Unix seconds, not before `start_ts`. */
+  end_ts?: number;
+  interval?: PriceInterval;
+  /** 1 to 5000 points. */
+  limit?: number;
+}
+
+/** `getProfileInfo`: `GET /profile/info`. */
+export interface GetProfileInfoParams {
+  /** platform_a or platform_b. */
+  platform: PlatformId;
+  /** A user name or address, 1 to 100 characters. */
+  user: string;
+  include_metrics?: boolean;
+}
+
+/** `listProfileTrades`: `GET /profile/trades`. */
+export interface ListProfileTradesParams {
+  platform: PlatformId;
+  user: string;
+  /** Page size, 1 to 100 (service default 50). */
+  limit?: number;
+  cursor?: string;
+}
+"#;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_PARAMS: &'static str = PARAMS_TS;
+
 /// Keeps in step with `predmarket_core::ErrorCode` (a test checks it).
+#[allow(dead_code)] // read by the custom section below, which rustc does not see
 const ERROR_CODE_TS: &str = "export type ErrorCode = \"VALIDATION_ERROR\" | \"INVALID_CURSOR\" | \"UNAUTHORIZED\" | \"NOT_FOUND\" | \"RATE_LIMITED\" | \"INTERNAL_ERROR\" | \"PLATFORM_UNAVAILABLE\" | \"NETWORK_ERROR\" | \"TIMEOUT\" | \"ABORTED\" | \"DECODE_ERROR\" | \"PAGINATION_LOOP\";";
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -61,8 +299,48 @@ const TS_ERROR_CODE: &'static str = ERROR_CODE_TS;
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
     #[test]
     fn the_declared_error_codes_are_the_cores() {
-        assert_eq!(super::ERROR_CODE_TS, predmarket_core::ErrorCode::typescript_union());
+        assert_eq!(
+            super::ERROR_CODE_TS,
+            predmarket_core::ErrorCode::typescript_union()
+        );
+    }
+
+    /// The keys of `export interface {name} { ... }` in a declaration text.
+    fn interface_keys(ts: &str, name: &str) -> Option<BTreeSet<String>> {
+        let start = ts.find(&format!("export interface {name} {{"))?;
+        let body = &ts[start..];
+        let body = &body[body.find('{')? + 1..body.find("\n}")?];
+        Some(
+            body.lines()
+                .map(str::trim)
+                .filter(|l| !l.starts_with("/*") && !l.starts_with('*') && !l.is_empty())
+                .filter_map(|l| l.split([':', '?']).next())
+                .map(str::to_owned)
+                .collect(),
+        )
+    }
+
+    #[test]
+    fn every_params_interface_declares_exactly_the_keys_read() {
+        for (operation, interface, keys) in crate::params::ALL {
+            let empty = format!("export type {interface} = Record<string, never>;");
+            let declared = interface_keys(super::PARAMS_TS, interface)
+                .or_else(|| super::PARAMS_TS.contains(&empty).then(BTreeSet::new))
+                .unwrap_or_else(|| panic!("{interface} of {operation} is not declared"));
+            let read: BTreeSet<String> = keys.iter().map(|k| (*k).to_owned()).collect();
+            assert_eq!(declared, read, "{interface}");
+        }
+        assert_eq!(crate::params::ALL.len(), 19);
+    }
+
+    #[test]
+    fn no_any_in_the_hand_written_declarations() {
+        for ts in [super::OPTIONS_TS, super::PARAMS_TS] {
+            assert!(!ts.contains(": any") && !ts.contains("<any>"));
+        }
     }
 }

@@ -7,11 +7,13 @@ use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::wasm_bindgen_test;
 
 fn server_url() -> &'static str {
-    option_env!("PREDMARKET_TEST_URL").expect("PREDMARKET_TEST_URL: run these through `cargo xtask test`")
+    option_env!("PREDMARKET_TEST_URL")
+        .expect("PREDMARKET_TEST_URL: run these through `cargo xtask test`")
 }
 
 fn server_key() -> &'static str {
-    option_env!("PREDMARKET_TEST_KEY").expect("PREDMARKET_TEST_KEY: run these through `cargo xtask test`")
+    option_env!("PREDMARKET_TEST_KEY")
+        .expect("PREDMARKET_TEST_KEY: run these through `cargo xtask test`")
 }
 
 fn object(pairs: &[(&str, JsValue)]) -> JsValue {
@@ -51,10 +53,17 @@ async fn rejection(promise: js_sys::Promise) -> JsValue {
 
 #[wasm_bindgen_test]
 async fn lists_the_eight_platforms() {
-    let response = JsFuture::from(client().list_platforms(JsValue::UNDEFINED)).await.expect("listPlatforms");
-    let platforms: Array = get(&response, "platforms").dyn_into().expect("platforms array");
+    let response = JsFuture::from(client().list_platforms(JsValue::UNDEFINED, JsValue::UNDEFINED))
+        .await
+        .expect("listPlatforms");
+    let platforms: Array = get(&response, "platforms")
+        .dyn_into()
+        .expect("platforms array");
     assert_eq!(platforms.length(), 8);
-    assert_eq!(get(&platforms.get(0), "id").as_string().as_deref(), Some("platform_a"));
+    assert_eq!(
+        get(&platforms.get(0), "id").as_string().as_deref(),
+        Some("platform_a")
+    );
     let health = get(&platforms.get(0), "health");
     assert!(get(&health, "response_time_ms").as_f64().is_some());
     assert_eq!(get(&get(&response, "meta"), "total").as_f64(), Some(8.0));
@@ -62,14 +71,27 @@ async fn lists_the_eight_platforms() {
 
 #[wasm_bindgen_test]
 async fn a_wrong_key_rejects_with_a_typed_error() {
-    let error = rejection(client_with("not-a-key", server_url()).list_platforms(JsValue::UNDEFINED)).await;
+    let error = rejection(
+        client_with("not-a-key", server_url())
+            .list_platforms(JsValue::UNDEFINED, JsValue::UNDEFINED),
+    )
+    .await;
     assert!(error.is_instance_of::<js_sys::Error>(), "a real Error");
     assert!(is_api_error(&error));
-    assert_eq!(get(&error, "name").as_string().as_deref(), Some("PredmarketError"));
-    assert_eq!(get(&error, "code").as_string().as_deref(), Some("UNAUTHORIZED"));
+    assert_eq!(
+        get(&error, "name").as_string().as_deref(),
+        Some("PredmarketError")
+    );
+    assert_eq!(
+        get(&error, "code").as_string().as_deref(),
+        Some("UNAUTHORIZED")
+    );
     assert_eq!(get(&error, "status").as_f64(), Some(401.0));
     let message = get(&error, "message").as_string().unwrap_or_default();
-    assert!(!message.contains("not-a-key"), "the key never appears in a message: {message}");
+    assert!(
+        !message.contains("not-a-key"),
+        "the key never appears in a message: {message}"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -79,8 +101,14 @@ fn a_missing_key_is_a_validation_error_naming_the_parameter() {
         Err(error) => error,
     };
     assert!(is_api_error(&error));
-    assert_eq!(get(&error, "code").as_string().as_deref(), Some("VALIDATION_ERROR"));
-    assert_eq!(get(&error, "parameter").as_string().as_deref(), Some("apiKey"));
+    assert_eq!(
+        get(&error, "code").as_string().as_deref(),
+        Some("VALIDATION_ERROR")
+    );
+    assert_eq!(
+        get(&error, "parameter").as_string().as_deref(),
+        Some("apiKey")
+    );
 }
 
 #[wasm_bindgen_test]
@@ -88,15 +116,22 @@ async fn an_aborted_signal_rejects_with_aborted() {
     let controller = web_sys::AbortController::new().expect("AbortController");
     controller.abort();
     let options = object(&[("signal", controller.signal().into())]);
-    let error = rejection(client().list_platforms(options)).await;
+    let error = rejection(client().list_platforms(JsValue::UNDEFINED, options)).await;
     assert_eq!(get(&error, "code").as_string().as_deref(), Some("ABORTED"));
 }
 
 #[wasm_bindgen_test]
 async fn an_unreachable_server_is_a_network_error() {
     // Port 9 (discard) on loopback: nothing listens there.
-    let error = rejection(client_with(server_key(), "http://127.0.0.1:9").list_platforms(JsValue::UNDEFINED)).await;
-    assert_eq!(get(&error, "code").as_string().as_deref(), Some("NETWORK_ERROR"));
+    let error = rejection(
+        client_with(server_key(), "http://127.0.0.1:9")
+            .list_platforms(JsValue::UNDEFINED, JsValue::UNDEFINED),
+    )
+    .await;
+    assert_eq!(
+        get(&error, "code").as_string().as_deref(),
+        Some("NETWORK_ERROR")
+    );
 }
 
 #[wasm_bindgen_test]

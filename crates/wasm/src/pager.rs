@@ -1,0 +1,406 @@
+//! Pagers for JS: `nextPage()` and `for await (const item of pager)`, on the
+//! core's `Pager` (both paging models, loop guard, `maxItems`, restart on
+//! an expired cursor). Pages are parsed by `JSON.parse`; Rust reads only the
+//! item count and the pagination object of each.
+
+use crate::signal::{self, SignalLink};
+use crate::{errors, json};
+use futures::lock::Mutex;
+use js_sys::{Array, Promise};
+use predmarket_client::core::Pager;
+use predmarket_client::core::models::{OffsetPagination, Pagination};
+use predmarket_client::core::request::{HttpRequest, PagePosition, Paged};
+use predmarket_client::fetch::FetchClient;
+use predmarket_client::{CallOptions, Error};
+use std::cell::Cell;
+use std::ops::Range;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen_futures::future_to_promise;
+
+/// Where a list operation keeps its items and its pagination.
+pub struct Layout {
+    items: &'static [&'static str],
+    pagination: &'static [&'static str],
+    /// Offset paging (`next_offset`) rather than cursor paging.
+    offset: bool,
+}
+
+/// A list operation a JS pager can walk.
+pub trait JsList: Paged + 'static {
+    const LAYOUT: Layout;
+}
+
+macro_rules! js_list {
+    ($($request:ty => $items:expr, $pagination:expr, $offset:expr;)+) => {
+        $(impl JsList for $request {
+            const LAYOUT: Layout = Layout { items: $items, pagination: $pagination, offset: $offset };
+        })+
+    };
+}
+
+use predmarket_client::core::request::{
+    ListAwards, ListEvents, ListFutures, ListGames, ListMarkets, ListProfileTrades, ListSeries,
+    ListTrades,
+};
+
+js_list! {
+    ListMarkets => &["markets"], &["pagination"], false;
+    ListEvents => &["events"], &["pagination"], false;
+    ListSeries => &["series"], &["pagination"], false;
+    ListTrades => &["trades"], &["pagination"], false;
+    ListGames => &["data", "games"], &["data", "pagination"], false;
+    ListProfileTrades => &["data", "trades"], &["data", "pagination"], false;
+    ListFutures => &["data", "futures"], &["data", "pagination"], true;
+    ListAwards => &["data", "awards"], &["data", "pagination"], true;
+}
+
+/// The core's pager with its request type erased: the async code below is
+/// compiled once, not once per list operation (it is most of the size).
+trait AnyPager {
+    fn next_http(&self) -> Result<Option<HttpRequest>, Error>;
+    fn accept_page(
+        &mut self,
+        len: usize,
+        next: Option<PagePosition>,
+    ) -> Result<Range<usize>, Error>;
+    fn on_error(&mut self, error: Error) -> Result<(), Error>;
+    fn progress(&self) -> (bool, usize, usize);
+}
+
+impl<R: Paged> AnyPager for Pager<R> {
+    fn next_http(&self) -> Result<Option<HttpRequest>, Error> {
+        self.next_request()?.map(|r| r.to_http()).transpose()
+    }
+    fn accept_page(
+        &mut self,
+        len: usize,
+        next: Option<PagePosition>,
+    ) -> Result<Range<usize>, Error> {
+        Pager::accept_page(self, len, next)
+    }
+    fn on_error(&mut self, error: Error) -> Result<(), Error> {
+        Pager::on_error(self, error)
+    }
+    fn progress(&self) -> (bool, usize, usize) {
+        (self.is_done(), self.delivered(), self.pages())
+    }
+}
+
+fn decode_error(what: &str) -> Error {
+    Error::decode(Some(200), what, "")
+}
+
+/// The next page's position, by the core's rules for the page's model.
+fn next_position(layout: &Layout, page: &JsValue) -> Result<Option<PagePosition>, Error> {
+    let pagination = json::get_path(page, layout.pagination);
+    if !pagination.is_object() {
+        return Ok(None);
+    }
+    let has_more = json::get(&pagination, "has_more").as_bool();
+    if layout.offset {
+        let next = json::get(&pagination, "next_offset");
+        let next_offset = match next.as_f64() {
+            Some(n) => Some(n),
+            None if next.is_undefined() || next.is_null() => None,
+            None => return Err(decode_error("`next_offset` is not a number")),
+        };
+        let p = OffsetPagination {
+            has_more,
+            next_offset,
+            ..Default::default()
+        };
+        Ok(p.next().map(PagePosition::Offset))
+    } else {
+        let next = json::get(&pagination, "next_cursor");
+        let next_cursor = match next.as_string() {
+            Some(c) => Some(c),
+            None if next.is_undefined() || next.is_null() => None,
+            None => return Err(decode_error("`next_cursor` is not a string")),
+        };
+        let p = Pagination {
+            has_more,
+            next_cursor,
+            ..Default::default()
+        };
+        Ok(p.next().map(|c| PagePosition::Cursor(c.to_owned())))
+    }
+}
+
+struct State {
+    pager: Box<dyn AnyPager>,
+    /// Items of the last page the iterator has not handed out yet.
+    buffer: Array,
+    index: u32,
+    /// The page `buffer` came from.
+    response: JsValue,
+    /// Ended by the iterator's `return()` (a `break` out of `for await`).
+    closed: bool,
+}
+
+/// One paging session, shared by the pager object and its iterators.
+pub struct Session {
+    client: Rc<FetchClient>,
+    options: JsValue,
+    layout: &'static Layout,
+    state: Mutex<State>,
+    /// (done, delivered, pages), readable while a page is loading.
+    progress: Cell<(bool, usize, usize)>,
+}
+
+fn page_object(items: &Array, response: &JsValue) -> JsValue {
+    let page = json::object();
+    json::set(&page, "items", items);
+    json::set(&page, "response", response);
+    page
+}
+
+fn iterator_result(value: &JsValue, done: bool) -> JsValue {
+    let result = json::object();
+    json::set(&result, "value", value);
+    json::set(&result, "done", &JsValue::from_bool(done));
+    result
+}
+
+impl Session {
+    /// Checks parameters and options now, so a bad one throws where the
+    /// pager is created rather than at the first page.
+    pub fn new<R: JsList>(
+        client: Rc<FetchClient>,
+        request: R,
+        options: JsValue,
+    ) -> Result<Rc<Self>, Error> {
+        signal::check_options(&options, signal::PAGER_OPTIONS, "pager options")?;
+        request.to_http()?;
+        let mut pager = Pager::new(request);
+        pager.set_max_items(signal::max_items(&options)?);
+        let progress = Cell::new(AnyPager::progress(&pager));
+        Ok(Rc::new(Self {
+            client,
+            options,
+            layout: &R::LAYOUT,
+            state: Mutex::new(State {
+                pager: Box::new(pager),
+                buffer: Array::new(),
+                index: 0,
+                response: JsValue::NULL,
+                closed: false,
+            }),
+            progress,
+        }))
+    }
+
+    pub fn progress(&self) -> (bool, usize, usize) {
+        self.progress.get()
+    }
+
+    /// The next page's delivered items and the page itself.
+    async fn fetch(&self, state: &mut State) -> Result<Option<(Array, JsValue)>, Error> {
+        let result = self.fetch_inner(state).await;
+        let (done, delivered, pages) = state.pager.progress();
+        let over = done || state.closed || result.as_ref().is_ok_and(Option::is_none);
+        self.progress.set((over, delivered, pages));
+        result
+    }
+
+    async fn fetch_inner(&self, state: &mut State) -> Result<Option<(Array, JsValue)>, Error> {
+        loop {
+            let Some(request) = state.pager.next_http()? else {
+                return Ok(None);
+            };
+            let link: SignalLink = signal::link_signal(&self.options)?;
+            let options = CallOptions::with_cancel(link.token.clone());
+            match self.client.send_http(&request, &options).await {
+                Ok(body) => {
+                    let page = json::parse_body(&body.0)?;
+                    let items = json::get_path(&page, self.layout.items);
+                    if !Array::is_array(&items) {
+                        return Err(decode_error(&format!(
+                            "the page has no `{}` array",
+                            self.layout.items.join(".")
+                        )));
+                    }
+                    let items: Array = items.unchecked_into();
+                    let len = items.length();
+                    let next = next_position(self.layout, &page)?;
+                    let range = state.pager.accept_page(len as usize, next)?;
+                    let (start, end) = (range.start as u32, range.end as u32);
+                    let delivered = if start == 0 && end == len {
+                        items
+                    } else {
+                        items.slice(start, end)
+                    };
+                    return Ok(Some((delivered, page)));
+                }
+                // Ok(()) when the session restarted after an expired cursor.
+                Err(error) => state.pager.on_error(error)?,
+            }
+        }
+    }
+
+    async fn next_page(self: Rc<Self>) -> Result<JsValue, Error> {
+        let mut state = self.state.lock().await;
+        if state.closed {
+            return Ok(JsValue::NULL);
+        }
+        // Items the iterator buffered but has not handed out come first, so
+        // mixing both ways of reading still delivers each item once.
+        let length = state.buffer.length();
+        if state.index < length {
+            let rest = state.buffer.slice(state.index, length);
+            state.index = length;
+            return Ok(page_object(&rest, &state.response));
+        }
+        match self.fetch(&mut state).await? {
+            Some((items, response)) => {
+                state.buffer = Array::new();
+                state.index = 0;
+                state.response = response.clone();
+                Ok(page_object(&items, &response))
+            }
+            None => Ok(JsValue::NULL),
+        }
+    }
+
+    async fn next_item(self: Rc<Self>) -> Result<JsValue, Error> {
+        let mut state = self.state.lock().await;
+        loop {
+            if state.closed {
+                return Ok(iterator_result(&JsValue::UNDEFINED, true));
+            }
+            if state.index < state.buffer.length() {
+                let item = state.buffer.get(state.index);
+                state.index += 1;
+                return Ok(iterator_result(&item, false));
+            }
+            match self.fetch(&mut state).await? {
+                Some((items, response)) => {
+                    state.buffer = items;
+                    state.index = 0;
+                    state.response = response;
+                }
+                None => return Ok(iterator_result(&JsValue::UNDEFINED, true)),
+            }
+        }
+    }
+
+    async fn close(self: Rc<Self>) -> Result<JsValue, Error> {
+        let mut state = self.state.lock().await;
+        state.closed = true;
+        state.buffer = Array::new();
+        state.index = 0;
+        let (_, delivered, pages) = self.progress.get();
+        self.progress.set((true, delivered, pages));
+        Ok(iterator_result(&JsValue::UNDEFINED, true))
+    }
+}
+
+fn promise<F>(future: F) -> Promise
+where
+    F: std::future::Future<Output = Result<JsValue, Error>> + 'static,
+{
+    future_to_promise(async move { future.await.map_err(|e| errors::to_js(&e)) })
+}
+
+/// The async iterator of a pager (`for await (const item of pager)`).
+#[wasm_bindgen]
+pub struct PagerIterator {
+    source: Rc<Session>,
+}
+
+#[wasm_bindgen]
+impl PagerIterator {
+    /// The next item; `{ done: true }` when the listing is over.
+    #[wasm_bindgen(unchecked_return_type = "Promise<IteratorResult<unknown, undefined>>")]
+    pub fn next(&self) -> Promise {
+        promise(Session::next_item(self.source.clone()))
+    }
+
+    /// Ends the iteration (called by `break` out of `for await`).
+    #[wasm_bindgen(
+        js_name = "return",
+        unchecked_return_type = "Promise<IteratorResult<unknown, undefined>>"
+    )]
+    pub fn finish(&self) -> Promise {
+        promise(Session::close(self.source.clone()))
+    }
+
+    #[wasm_bindgen(js_name = "[Symbol.asyncIterator]")]
+    pub fn iterator(&self) -> PagerIterator {
+        PagerIterator {
+            source: self.source.clone(),
+        }
+    }
+}
+
+macro_rules! pager_classes {
+    ($($(#[$doc:meta])* $class:ident => $page_ts:tt, $iterator_ts:tt;)+) => {
+        $(
+            $(#[$doc])*
+            #[wasm_bindgen]
+            pub struct $class {
+                session: Rc<Session>,
+            }
+
+            impl $class {
+                pub(crate) fn new(session: Rc<Session>) -> Self {
+                    Self { session }
+                }
+            }
+
+            #[wasm_bindgen]
+            impl $class {
+                /// The next page: the items new to the caller and the page as
+                /// the service sent it; `null` when the listing is over.
+                #[wasm_bindgen(js_name = nextPage, unchecked_return_type = $page_ts)]
+                pub fn next_page(&self) -> Promise {
+                    promise(Session::next_page(self.session.clone()))
+                }
+
+                /// Every item, fetching pages as needed:
+                /// `for await (const item of pager)`.
+                #[wasm_bindgen(js_name = "[Symbol.asyncIterator]", unchecked_return_type = $iterator_ts)]
+                pub fn iterator(&self) -> PagerIterator {
+                    PagerIterator { source: self.session.clone() }
+                }
+
+                /// Whether the listing is over (finished, capped, failed or closed).
+                #[wasm_bindgen(getter)]
+                pub fn done(&self) -> bool {
+                    self.session.progress().0
+                }
+
+                /// Items delivered so far.
+                #[wasm_bindgen(getter)]
+                pub fn delivered(&self) -> f64 {
+                    self.session.progress().1 as f64
+                }
+
+                /// Pages fetched so far.
+                #[wasm_bindgen(getter)]
+                pub fn pages(&self) -> f64 {
+                    self.session.progress().2 as f64
+                }
+            }
+        )+
+    };
+}
+
+pager_classes! {
+    /// Every market of `listMarkets`, page by page or item by item.
+    MarketsPager => "Promise<Page<Market, MarketsResponse> | null>", "AsyncIterator<Market>";
+    /// Every event of `listEvents`.
+    EventsPager => "Promise<Page<Event, EventsResponse> | null>", "AsyncIterator<Event>";
+    /// Every series of `listSeries`.
+    SeriesPager => "Promise<Page<Series, SeriesResponse> | null>", "AsyncIterator<Series>";
+    /// Every trade of a market (`listTrades`).
+    TradesPager => "Promise<Page<Trade, TradesResponse> | null>", "AsyncIterator<Trade>";
+    /// Every game of a league (`listGames`).
+    GamesPager => "Promise<Page<Game, ListGamesResponse> | null>", "AsyncIterator<Game>";
+    /// Every future of a league (`listFutures`, offset paging).
+    FuturesPager => "Promise<Page<Future, ListFuturesResponse> | null>", "AsyncIterator<Future>";
+    /// Every award of a league (`listAwards`, offset paging).
+    AwardsPager => "Promise<Page<Award, ListAwardsResponse> | null>", "AsyncIterator<Award>";
+    /// Every trade of a user (`listProfileTrades`).
+    ProfileTradesPager => "Promise<Page<ProfileTrade, ProfileTradesResponse> | null>", "AsyncIterator<ProfileTrade>";
+}
