@@ -26,21 +26,79 @@ fn step(outcomes: &mut Vec<Outcome>, name: &'static str, f: impl FnOnce() -> Res
     outcomes.push(Outcome { name, result, seconds: started.elapsed().as_secs_f64() });
 }
 
+/// The servers of the JS library's wasm tests (crates/wasm/tests): `main`
+/// with 10 000 markets (`--scale 2`), a failing sports platform and keys
+/// with low per-key limits, one set per runner since both runs share the
+/// server within a minute; `flaky` adds latency and injected 429/5xx.
+struct LibServers {
+    main: Server,
+    flaky: Server,
+}
+
+impl LibServers {
+    fn start() -> Result<LibServers> {
+        let unlimited = format!("{TEST_KEY}:unlimited");
+        let mut args = vec!["--api-key", &unlimited, "--scale", "2", "--fail-platform", "platform_h", "-q"];
+        for key in ["pm_low_node:3", "pm_low_browser:3", "pm_tiny_node:1", "pm_tiny_browser:1", "pm_once_node:1", "pm_once_browser:1", "pm_pair_node:1", "pm_pair_browser:1"] {
+            args.extend(["--api-key", key]);
+        }
+        let main = Server::start(Profile::Debug, "127.0.0.1:0", &args)?;
+        let flaky = Server::start(
+            Profile::Debug,
+            "127.0.0.1:0",
+            &["--api-key", &unlimited, "--latency-ms", "200", "--fault-5xx", "0.3", "--fault-429", "0.2", "-q"],
+        )?;
+        Ok(LibServers { main, flaky })
+    }
+}
+
 /// The wasm-bindgen test runner's Chromium options (headless, no network
 /// beyond loopback) live in crates/wasm/webdriver.json.
-fn wasm_tests(test: &str, server_url: &str, browser: bool) -> Result {
+fn wasm_tests(test: &str, servers: &Result<LibServers>, browser: bool) -> Result {
+    let servers = servers.as_ref().map_err(String::clone)?;
     let mut command = cmd("cargo");
     command
         .args(["test", "-p", "predmarket-wasm", "--target", "wasm32-unknown-unknown", "--test", test])
-        .env("PREDMARKET_TEST_URL", server_url)
+        .env("PREDMARKET_TEST_URL", &servers.main.url)
+        .env("PREDMARKET_TEST_FLAKY_URL", &servers.flaky.url)
         .env("PREDMARKET_TEST_KEY", TEST_KEY)
-        .env("WASM_BINDGEN_TEST_TIMEOUT", "180");
+        .env("WASM_BINDGEN_TEST_TIMEOUT", "300");
     if browser {
         command
             .env("CHROMEDRIVER", "/usr/bin/chromedriver")
             .env("WASM_BINDGEN_TEST_WEBDRIVER_JSON", root().join("crates/wasm/webdriver.json"));
     }
     exec(&mut command)
+}
+
+/// `tsc --noEmit` on tests/types/usage.ts against the built package,
+/// resolved through its exports map as a bundler (web build) and as Node
+/// (nodejs build) would.
+fn types_check() -> Result {
+    let package = build::npm()?;
+    let types = root().join("tests/types");
+    let modules = types.join("node_modules");
+    std::fs::create_dir_all(&modules).map_err(|e| format!("{}: {e}", modules.display()))?;
+    let link = modules.join("predmarket");
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink(&package, &link).map_err(|e| format!("{}: {e}", link.display()))?;
+    let tsc = root().join("tests/node_modules/.bin/tsc");
+    for config in ["tsconfig.json", "tsconfig.node.json"] {
+        exec(cmd(&tsc.to_string_lossy()).args(["--noEmit", "-p", config]).current_dir(&types))?;
+    }
+    Ok(())
+}
+
+/// The demo's component tests (web/tests/), in headless Chromium with the
+/// demo's own webdriver.json; the server-backed ones use the test server.
+fn web_tests(server_url: &str) -> Result {
+    exec(cmd("cargo")
+        .args(["test", "-p", "predmarket-web", "--target", "wasm32-unknown-unknown", "--no-fail-fast"])
+        .env("PREDMARKET_TEST_URL", server_url)
+        .env("PREDMARKET_TEST_KEY", TEST_KEY)
+        .env("WASM_BINDGEN_TEST_TIMEOUT", "180")
+        .env("CHROMEDRIVER", "/usr/bin/chromedriver")
+        .env("WASM_BINDGEN_TEST_WEBDRIVER_JSON", root().join("web/webdriver.json")))
 }
 
 fn node_tests(dir: &str, env: &[(&str, &str)]) -> Result {
@@ -69,15 +127,19 @@ pub fn run(args: &[String]) -> Result {
     match &api {
         Ok(api) => {
             let url = api.url.clone();
-            step(&mut outcomes, "wasm in Node (wasm-bindgen-test)", || wasm_tests("node", &url, false));
+            let lib = LibServers::start();
+            step(&mut outcomes, "wasm in Node (wasm-bindgen-test)", || wasm_tests("node", &lib, false));
             step(&mut outcomes, "wasm in headless Chromium, cross-origin (wasm-bindgen-test)", || {
-                wasm_tests("browser", &url, true)
+                wasm_tests("browser", &lib, true)
             });
+            drop(lib);
+            step(&mut outcomes, "demo components in headless Chromium (wasm-bindgen-test)", || web_tests(&url));
             step(&mut outcomes, "npm package imported as a user would (node --test)", || {
                 let package = build::npm()?;
                 let package = package.to_string_lossy().into_owned();
                 node_tests("node", &[("PREDMARKET_PACKAGE", &package), ("PREDMARKET_URL", &url), ("PREDMARKET_KEY", TEST_KEY)])
             });
+            step(&mut outcomes, "TypeScript declarations of the package (tsc --noEmit)", types_check);
         }
         Err(e) => outcomes.push(Outcome { name: "start predmarket-server", result: Err(e.clone()), seconds: 0.0 }),
     }

@@ -1,0 +1,599 @@
+//! The demo's components in headless Chromium: mount, interact, let the
+//! reactive system tick, assert on the DOM. Pure components need nothing
+//! else; the last tests talk to the reference server when
+//! PREDMARKET_TEST_URL / PREDMARKET_TEST_KEY are set at build time (as
+//! `cargo xtask test` does). Run with
+//! `cargo test -p predmarket-web --target wasm32-unknown-unknown`.
+#![cfg(target_arch = "wasm32")]
+
+use leptos::mount::{UnmountHandle, mount_to};
+use leptos::prelude::*;
+use leptos::tachys::view::Render;
+use leptos::task::tick;
+use predmarket_client::Error;
+use predmarket_client::core::ApiFailure;
+use predmarket_client::core::models::{Market, OddsFormat, PlatformError, PlatformId, PriceLevel};
+use predmarket_client::core::odds::Quote;
+use predmarket_client::core::orderbook::Book;
+use predmarket_web::components::{
+    Board, CostCalculator, DepthChart, ErrorNotice, MarketTable, OddsBoard, PlatformWarnings,
+    PriceChart, PricePoint,
+};
+use predmarket_web::{Page, format};
+use std::collections::BTreeMap;
+use std::time::Duration;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+/// Mounts a view into a fresh element of the page; the handle unmounts it
+/// when dropped.
+fn mount<F, N>(f: F) -> (web_sys::HtmlElement, UnmountHandle<<N as Render>::State>)
+where
+    F: FnOnce() -> N + 'static,
+    N: IntoView,
+{
+    let document = document();
+    let wrapper: web_sys::HtmlElement = document
+        .create_element("section")
+        .expect("create")
+        .unchecked_into();
+    document
+        .body()
+        .expect("body")
+        .append_child(&wrapper)
+        .expect("append");
+    let handle = mount_to(wrapper.clone(), f);
+    (wrapper, handle)
+}
+
+fn find(root: &web_sys::HtmlElement, selector: &str) -> Option<web_sys::HtmlElement> {
+    root.query_selector(selector)
+        .ok()
+        .flatten()
+        .map(|e| e.unchecked_into())
+}
+
+fn text(root: &web_sys::HtmlElement, selector: &str) -> String {
+    find(root, selector)
+        .map(|e| e.text_content().unwrap_or_default())
+        .unwrap_or_default()
+}
+
+fn count(root: &web_sys::HtmlElement, selector: &str) -> u32 {
+    root.query_selector_all(selector)
+        .map(|l| l.length())
+        .unwrap_or(0)
+}
+
+/// Types into an input as a user would (value, then a bubbling `input`).
+fn type_into(input: &web_sys::HtmlElement, value: &str) {
+    let input: &web_sys::HtmlInputElement = input.unchecked_ref();
+    input.set_value(value);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    let event = web_sys::Event::new_with_event_init_dict("input", &init).expect("event");
+    input.dispatch_event(&event).expect("dispatch");
+}
+
+async fn sleep(ms: u64) {
+    gloo_timers::future::sleep(Duration::from_millis(ms)).await;
+}
+
+/// Waits (up to `ms`) for a selector to match.
+async fn wait_for(root: &web_sys::HtmlElement, selector: &str, ms: u64) -> bool {
+    let mut waited = 0;
+    while waited < ms {
+        if find(root, selector).is_some() {
+            return true;
+        }
+        sleep(50).await;
+        waited += 50;
+    }
+    false
+}
+
+fn failure(status: u16, code: &str, retry_after_ms: Option<u64>) -> Error {
+    Error::from_failure(ApiFailure {
+        status,
+        code: code.into(),
+        message: "refused".into(),
+        details: None,
+        retry_after_ms,
+    })
+}
+
+fn level(price: f64, size: f64) -> PriceLevel {
+    PriceLevel::new(price, size)
+}
+
+fn quote(outcome: &str, platform: &str, decimal: f64) -> Quote {
+    Quote {
+        outcome: outcome.to_lowercase(),
+        label: outcome.into(),
+        platform: Some(PlatformId::from(platform)),
+        market_id: None,
+        decimal,
+    }
+}
+
+const HOSTILE: &str =
+    "<script>alert(\"xss\")</script><img src=x onerror=\"alert(1)\">\u{202e}Reversed\u{202c}";
+
+// --- error notice --------------------------------------------------------
+
+#[wasm_bindgen_test]
+async fn unauthorized_asks_for_a_key_with_a_link_to_settings() {
+    let (root, _h) = mount(|| view! { <ErrorNotice error=failure(401, "UNAUTHORIZED", None) /> });
+    tick().await;
+    let alert = find(&root, "[role=alert]").expect("an alert");
+    assert_eq!(
+        alert.get_attribute("data-code").as_deref(),
+        Some("UNAUTHORIZED")
+    );
+    assert!(text(&root, "strong").contains("API key"));
+    assert!(find(&root, r#"a[href="/app/settings"]"#).is_some());
+    assert!(
+        find(&root, "button").is_none(),
+        "a wrong key is not worth retrying"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn rate_limited_counts_down_then_retries_by_itself() {
+    let retries = RwSignal::new(0);
+    let (root, _h) = mount(move || {
+        view! { <ErrorNotice error=failure(429, "RATE_LIMITED", Some(2000)) retry=Callback::new(move |_| retries.update(|n| *n += 1)) /> }
+    });
+    tick().await;
+    assert_eq!(text(&root, ".secs"), "2");
+    sleep(1100).await;
+    assert_eq!(text(&root, ".secs"), "1");
+    assert_eq!(retries.get_untracked(), 0);
+    sleep(1100).await;
+    assert_eq!(text(&root, ".secs"), "0");
+    assert_eq!(
+        retries.get_untracked(),
+        1,
+        "retried once when the count reached zero"
+    );
+    sleep(1100).await;
+    assert_eq!(retries.get_untracked(), 1, "and only once");
+}
+
+#[wasm_bindgen_test]
+async fn retry_now_skips_the_wait() {
+    let retries = RwSignal::new(0);
+    let (root, _h) = mount(move || {
+        view! { <ErrorNotice error=failure(429, "RATE_LIMITED", None) retry=Callback::new(move |_| retries.update(|n| *n += 1)) /> }
+    });
+    tick().await;
+    assert_eq!(
+        text(&root, ".secs"),
+        "5",
+        "five seconds when the service does not say"
+    );
+    find(&root, ".countdown button").expect("retry now").click();
+    tick().await;
+    assert_eq!(retries.get_untracked(), 1);
+}
+
+#[wasm_bindgen_test]
+async fn a_server_error_offers_try_again_and_an_abort_shows_nothing() {
+    let retries = RwSignal::new(0);
+    let (root, _h) = mount(move || {
+        view! {
+            <div id="server"><ErrorNotice error=failure(500, "INTERNAL_ERROR", None) retry=Callback::new(move |_| retries.update(|n| *n += 1)) /></div>
+            <div id="aborted"><ErrorNotice error=Error::Aborted /></div>
+        }
+    });
+    tick().await;
+    find(&root, "#server button").expect("try again").click();
+    tick().await;
+    assert_eq!(retries.get_untracked(), 1);
+    assert_eq!(count(&root, "#aborted *"), 0);
+}
+
+#[wasm_bindgen_test]
+async fn error_details_from_the_service_are_text() {
+    let error = Error::from_failure(ApiFailure {
+        status: 500,
+        code: "INTERNAL_ERROR".into(),
+        message: HOSTILE.into(),
+        details: None,
+        retry_after_ms: None,
+    });
+    let (root, _h) = mount(move || view! { <ErrorNotice error /> });
+    tick().await;
+    assert!(text(&root, ".detail").contains("<script>"));
+    assert_eq!(count(&root, "script, img"), 0);
+}
+
+// --- depth chart ---------------------------------------------------------
+
+#[wasm_bindgen_test]
+async fn depth_chart_draws_both_sides_and_the_mid() {
+    let book = Book::from_levels(
+        &[level(0.48, 100.0), level(0.47, 50.0), level(0.45, 300.0)],
+        &[level(0.50, 80.0), level(0.52, 120.0)],
+    );
+    let curve = book.depth_curve();
+    let mid = book.mid();
+    let (root, _h) = mount(move || view! { <DepthChart curve mid=mid /> });
+    tick().await;
+    let bids = find(&root, "path.bids").expect("bids");
+    let asks = find(&root, "path.asks").expect("asks");
+    let d = bids.get_attribute("d").unwrap_or_default();
+    assert!(d.starts_with('M') && d.ends_with('Z'));
+    // One vertical step per level: M + L to the first size, 2 L per further level, 3 to close.
+    assert_eq!(d.matches('L').count(), 1 + 2 * 2 + 2);
+    assert!(asks.get_attribute("d").unwrap_or_default().starts_with('M'));
+    assert!(find(&root, "line.mid").is_some());
+    let label = find(&root, "svg")
+        .and_then(|s| s.get_attribute("aria-label"))
+        .unwrap_or_default();
+    assert!(
+        label.contains("3 bid levels") && label.contains("2 ask levels"),
+        "{label}"
+    );
+    assert!(
+        text(&root, ".depth-max").contains("450"),
+        "the deepest side: 450 shares"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn depth_chart_of_an_empty_book_says_so() {
+    let (root, _h) = mount(|| view! { <DepthChart curve=Book::default().depth_curve() /> });
+    tick().await;
+    assert!(find(&root, "svg").is_none());
+    assert!(text(&root, ".empty").contains("No resting orders"));
+}
+
+// --- cost calculator ------------------------------------------------------
+
+fn calculator_book() -> Book {
+    Book::from_levels(
+        &[level(0.28, 100.0), level(0.25, 400.0)],
+        &[level(0.30, 100.0), level(0.35, 200.0)],
+    )
+}
+
+#[wasm_bindgen_test]
+async fn calculator_walks_the_asks_for_a_buy() {
+    let (root, _h) = mount(|| view! { <CostCalculator book=calculator_book() outcome="Yes" /> });
+    tick().await;
+    assert_eq!(text(&root, ".cost"), "$30.00", "100 shares at the best ask");
+    assert_eq!(text(&root, ".vwap"), "30¢");
+    let input = find(&root, "input.shares").expect("input");
+    type_into(&input, "250");
+    tick().await;
+    // 100 × 0.30 + 150 × 0.35 = 82.50, average 33¢, 3¢ worse than the best.
+    assert_eq!(text(&root, ".cost"), "$82.50");
+    assert_eq!(text(&root, ".vwap"), "33¢");
+    assert!(text(&root, ".slippage").starts_with("3¢"));
+    assert!(find(&root, ".partial").is_none());
+    type_into(&input, "1000");
+    tick().await;
+    assert!(
+        text(&root, ".partial").contains("Only 300 of 1,000"),
+        "{}",
+        text(&root, ".partial")
+    );
+    type_into(&input, "abc");
+    tick().await;
+    assert!(find(&root, ".cost").is_none());
+}
+
+#[wasm_bindgen_test]
+async fn calculator_walks_the_bids_for_a_sell() {
+    let (root, _h) =
+        mount(|| view! { <CostCalculator book=calculator_book() outcome="Yes" shares=200.0 /> });
+    tick().await;
+    let sell = root
+        .query_selector_all(".segmented button")
+        .expect("buttons")
+        .item(1)
+        .expect("sell");
+    sell.unchecked_ref::<web_sys::HtmlElement>().click();
+    tick().await;
+    // 100 × 0.28 + 100 × 0.25 = 53.00.
+    assert_eq!(text(&root, ".cost"), "$53.00");
+    assert!(
+        find(&root, ".payout").is_none(),
+        "no payout line for a sale"
+    );
+}
+
+// --- odds board -------------------------------------------------------------
+
+fn arbitrage_quotes() -> Vec<Quote> {
+    // Best prices 2.2 (A) and 2.1 (B): 1/2.2 + 1/2.1 = 0.931 < 1.
+    vec![
+        quote("Home", "platform_a", 2.2),
+        quote("Away", "platform_a", 1.7),
+        quote("Home", "platform_b", 1.9),
+        quote("Away", "platform_b", 2.1),
+    ]
+}
+
+#[wasm_bindgen_test]
+async fn odds_board_highlights_best_prices_and_flags_the_arbitrage() {
+    let format = RwSignal::new(OddsFormat::Decimal);
+    let (root, _h) =
+        mount(move || view! { <OddsBoard quotes=arbitrage_quotes() format caption="Moneyline" /> });
+    tick().await;
+    assert_eq!(count(&root, "tbody tr"), 2);
+    assert_eq!(count(&root, "td.best"), 2);
+    assert!(text(&root, r#"tr[data-outcome="home"] td.best"#).starts_with("2.20"));
+    assert_eq!(
+        find(&root, r#"tr[data-outcome="home"] td.best"#)
+            .and_then(|e| e.get_attribute("data-platform"))
+            .as_deref(),
+        Some("platform_a")
+    );
+    assert!(text(&root, r#"tr[data-outcome="away"] td.best"#).starts_with("2.10"));
+    let flag = find(&root, ".arb.found").expect("an arbitrage");
+    assert!(flag.text_content().unwrap_or_default().contains("93.1%"));
+    assert_eq!(count(&root, ".arb .legs li"), 2);
+    // The switch re-renders every cell in the chosen notation.
+    format.set(OddsFormat::American);
+    tick().await;
+    assert!(text(&root, r#"tr[data-outcome="home"] td.best"#).starts_with("+120"));
+    format.set(OddsFormat::Probability);
+    tick().await;
+    assert!(text(&root, r#"tr[data-outcome="home"] td.best"#).starts_with("45.5%"));
+}
+
+#[wasm_bindgen_test]
+async fn odds_board_without_arbitrage_shows_fair_probabilities() {
+    let quotes = vec![
+        quote("Home", "platform_a", 1.8),
+        quote("Away", "platform_a", 2.0),
+        quote("Home", "platform_b", 1.75),
+        quote("Away", "platform_b", 2.05),
+    ];
+    let board = Board::new(&quotes, None);
+    let fair_sum: f64 = board.fair.values().sum();
+    assert!((fair_sum - 1.0).abs() < 1e-9);
+    let (root, _h) = mount(
+        move || view! { <OddsBoard quotes format=OddsFormat::Decimal caption="Moneyline" /> },
+    );
+    tick().await;
+    assert!(find(&root, ".arb.none").is_some());
+    assert!(find(&root, ".arb.found").is_none());
+    assert_eq!(count(&root, "td.fair"), 2);
+    assert_eq!(count(&root, "tfoot td.num"), 2, "each platform's margin");
+}
+
+#[wasm_bindgen_test]
+async fn an_unpriced_required_outcome_rules_out_arbitrage() {
+    let required = vec!["home".to_owned(), "away".to_owned(), "draw".to_owned()];
+    let (root, _h) = mount(
+        move || view! { <OddsBoard quotes=arbitrage_quotes() format=OddsFormat::Decimal caption="1X2" required /> },
+    );
+    tick().await;
+    assert!(
+        find(&root, ".arb.found").is_none(),
+        "a draw nobody prices could lose every stake"
+    );
+}
+
+// --- hostile text -----------------------------------------------------------
+
+#[wasm_bindgen_test]
+async fn hostile_titles_and_warnings_are_shown_as_characters() {
+    let mut market = Market::new("m<1>");
+    market.title = Some(HOSTILE.into());
+    market.event_name = Some(r#"<a href="javascript:alert(1)">event</a>"#.into());
+    market.platform = Some(PlatformId::from("<b>platform</b>"));
+    let mut warnings = BTreeMap::new();
+    warnings.insert(
+        "platform_g".to_owned(),
+        PlatformError {
+            code: Some("<i>CODE</i>".into()),
+            message: Some(HOSTILE.into()),
+        },
+    );
+    let (root, _h) = mount(move || {
+        view! {
+            <MarketTable markets=vec![market] caption="Markets" />
+            <PlatformWarnings errors=Some(warnings) />
+        }
+    });
+    tick().await;
+    assert_eq!(
+        count(&root, "script, img, b, i"),
+        0,
+        "no element came from the data"
+    );
+    assert_eq!(count(&root, r#"a[href^="javascript"]"#), 0);
+    let title = text(&root, "tbody .title");
+    assert!(
+        title.contains(r#"<script>alert("xss")</script>"#),
+        "{title}"
+    );
+    assert!(text(&root, ".platform-warnings li").contains("<script>"));
+    // The market link encodes the id as one path segment.
+    assert_eq!(
+        find(&root, "tbody .title")
+            .and_then(|a| a.get_attribute("href"))
+            .as_deref(),
+        Some("/app/markets/m%3C1%3E")
+    );
+}
+
+#[wasm_bindgen_test]
+fn links_and_colours_from_data_are_filtered() {
+    assert_eq!(format::safe_url(Some("javascript:alert(1)")), None);
+    assert_eq!(format::safe_url(Some(" JAVASCRIPT:alert(1)")), None);
+    assert_eq!(format::safe_url(Some("data:text/html,<script>")), None);
+    assert_eq!(
+        format::safe_url(Some("https://x.example/a\"onmouseover=1")),
+        None
+    );
+    assert_eq!(
+        format::safe_url(Some("https://x.example/m/1")).as_deref(),
+        Some("https://x.example/m/1")
+    );
+    assert_eq!(format::safe_color("#c4acaa").as_deref(), Some("#c4acaa"));
+    assert_eq!(format::safe_color("red;background:url(x)"), None);
+    assert_eq!(format::safe_color("#12345z"), None);
+}
+
+// --- formatting and paths -----------------------------------------------------
+
+#[wasm_bindgen_test]
+fn values_read_the_same_everywhere() {
+    assert_eq!(format::cents(Some(0.29)), "29¢");
+    assert_eq!(format::cents(Some(0.285)), "28.5¢");
+    assert_eq!(format::cents(None), "—");
+    assert_eq!(format::cents_change(Some(-0.027)), "−2.7¢");
+    assert_eq!(format::money(Some(645_026.79)), "$645.0K");
+    assert_eq!(format::money(Some(4_862.53)), "$4.86K");
+    assert_eq!(format::money(Some(1_867_350.9)), "$1.87M");
+    assert_eq!(format::money(Some(12.345)), "$12.35");
+    assert_eq!(format::integer(Some(1_234_567.0)), "1,234,567");
+    assert_eq!(format::odds(3.5, &OddsFormat::American), "+250");
+    assert_eq!(format::odds(1.909, &OddsFormat::American), "-110");
+    assert_eq!(format::odds(3.5, &OddsFormat::Decimal), "3.50");
+    assert_eq!(format::odds(4.0, &OddsFormat::Probability), "25.0%");
+    assert_eq!(format::odds(0.5, &OddsFormat::Decimal), "—");
+    assert_eq!(
+        format::datetime(Some("2026-11-23T04:00:00Z")),
+        "Nov 23, 2026 04:00 UTC"
+    );
+    assert_eq!(format::date(Some("not a date")), "not a date");
+    assert_eq!(format::epoch_to_ms(1_795_218_888.0), 1_795_218_888_000.0);
+    assert_eq!(format::words("not_started"), "Not started");
+    assert_eq!(format::label("platform_a"), "Platform A");
+}
+
+#[wasm_bindgen_test]
+fn paths_name_their_page() {
+    assert_eq!(Page::of_path("/app/"), Page::Markets);
+    assert_eq!(Page::of_path("/app/markets"), Page::Markets);
+    assert_eq!(
+        Page::of_path("/app/markets/500024"),
+        Page::Market("500024".into())
+    );
+    assert_eq!(
+        Page::of_path("/app/markets/a%2Fb"),
+        Page::Market("a/b".into())
+    );
+    assert_eq!(
+        Page::of_path("/app/sports/games/KCvSF20250209%40NFL"),
+        Page::Game("KCvSF20250209@NFL".into())
+    );
+    assert_eq!(
+        Page::of_path("/app/sports/futures/league_a_championship_2026"),
+        Page::Future("league_a_championship_2026".into())
+    );
+    assert_eq!(Page::of_path("/app/series"), Page::SeriesList);
+    assert_eq!(Page::of_path("/app/nope/nope"), Page::NotFound);
+}
+
+#[wasm_bindgen_test]
+async fn price_chart_follows_the_keyboard() {
+    let points: Vec<PricePoint> = (0..10)
+        .map(|i| PricePoint {
+            time_ms: 1_795_000_000_000.0 + f64::from(i) * 3_600_000.0,
+            price: 0.30 + f64::from(i) * 0.01,
+        })
+        .collect();
+    let (root, _h) = mount(move || view! { <PriceChart points /> });
+    tick().await;
+    assert!(find(&root, "path.line").is_some());
+    assert!(find(&root, "figure.trend-up").is_some());
+    let svg = find(&root, "svg").expect("svg");
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("End");
+    init.set_bubbles(true);
+    svg.dispatch_event(
+        &web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init)
+            .expect("event"),
+    )
+    .expect("dispatch");
+    tick().await;
+    assert!(
+        text(&root, ".readout").ends_with("39¢"),
+        "{}",
+        text(&root, ".readout")
+    );
+}
+
+// --- against the reference server -------------------------------------------
+
+/// Points the app at the test server (what Settings would store).
+fn use_test_server() -> bool {
+    let (Some(url), Some(key)) = (
+        option_env!("PREDMARKET_TEST_URL"),
+        option_env!("PREDMARKET_TEST_KEY"),
+    ) else {
+        return false;
+    };
+    let storage = web_sys::window()
+        .and_then(|w| w.session_storage().ok().flatten())
+        .expect("sessionStorage");
+    storage.set_item("predmarket.baseUrl", url).expect("set");
+    storage.set_item("predmarket.apiKey", key).expect("set");
+    true
+}
+
+#[wasm_bindgen_test]
+async fn the_app_lists_markets_and_a_market_shows_its_book() {
+    if !use_test_server() {
+        return;
+    }
+    let (root, handle) = mount(|| view! { <predmarket_web::App /> });
+    assert!(
+        wait_for(&root, "#markets tbody tr", 15_000).await,
+        "the market list appears"
+    );
+    assert_eq!(count(&root, "#markets tbody tr"), 25);
+    let id = find(&root, r#"#markets tbody tr [data-platform="platform_a"]"#)
+        .and_then(|cell| cell.closest("tr").ok().flatten())
+        .and_then(|tr| tr.get_attribute("data-id"))
+        .expect("a market of platform_a on the first page");
+    // Load more appends the next page.
+    find(&root, ".load-more button").expect("load more").click();
+    let mut waited = 0;
+    while count(&root, "#markets tbody tr") < 50 && waited < 10_000 {
+        sleep(50).await;
+        waited += 50;
+    }
+    assert_eq!(count(&root, "#markets tbody tr"), 50);
+    drop(handle);
+
+    let (root, _h) = mount(move || {
+        view! { <leptos_router::components::Router><predmarket_web::pages::market::MarketPage id=id /></leptos_router::components::Router> }
+    });
+    assert!(
+        wait_for(&root, "table.levels tbody tr.bid", 15_000).await,
+        "the order book has levels"
+    );
+    assert!(find(&root, ".depth-chart path.asks").is_some());
+    assert!(wait_for(&root, "#trades tbody tr", 15_000).await, "trades");
+    assert!(
+        wait_for(&root, ".price-chart path.line", 15_000).await,
+        "price history"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_wrong_key_shows_the_unauthorized_notice() {
+    if !use_test_server() {
+        return;
+    }
+    let storage = web_sys::window()
+        .and_then(|w| w.session_storage().ok().flatten())
+        .expect("sessionStorage");
+    storage
+        .set_item("predmarket.apiKey", "not-a-key")
+        .expect("set");
+    let (root, _h) = mount(|| view! { <predmarket_web::App /> });
+    let found = wait_for(&root, r#"[data-code="UNAUTHORIZED"]"#, 15_000).await;
+    let _ = storage.remove_item("predmarket.apiKey");
+    assert!(found);
+}
