@@ -145,6 +145,13 @@ pub fn run(args: &[String]) -> Result {
     }
     drop(api);
 
+    step(&mut outcomes, "server against its own OpenAPI document (schemathesis, no 5xx)", || {
+        // An unlimited key: schemathesis sends thousands of requests.
+        let key = "pm_schemathesis";
+        let server = Server::start(Profile::Debug, "127.0.0.1:0", &["--api-key", &format!("{key}:unlimited"), "-q"])?;
+        exec(cmd("bash").arg("crates/server/schemathesis.sh").arg(&server.url).arg(key))
+    });
+
     step(&mut outcomes, "demo end to end in Chromium (Playwright, node --test)", || {
         let dist = build::web()?;
         let dist = dist.to_string_lossy().into_owned();
