@@ -6,4 +6,7 @@
 
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
 
+/// Names the keys this run uses (see `api::runner_key`).
+const RUNNER: &str = "browser";
+
 mod api;

@@ -2,4 +2,7 @@
 //! Run by `cargo xtask test` (it starts the server and sets its URL).
 #![cfg(target_arch = "wasm32")]
 
+/// Names the keys this run uses (see `api::runner_key`).
+const RUNNER: &str = "node";
+
 mod api;

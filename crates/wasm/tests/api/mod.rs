@@ -1,22 +1,51 @@
-//! Tests shared by the Node and the Chromium runs.
+//! Tests shared by the Node and the Chromium runs, against the reference
+//! servers `cargo xtask test` starts (their URLs are compiled in):
+//! - `PREDMARKET_TEST_URL`: 10 000 markets, platform_h failing, keys with
+//!   low per-key limits (`pm_low_<runner>:3`, `pm_tiny_<runner>:1`, …);
+//! - `PREDMARKET_TEST_FLAKY_URL`: 200 ms latency, 30 % 5xx, 20 % 429.
 
-use js_sys::{Array, Object, Reflect};
+mod errors;
+mod functions;
+mod operations;
+mod paging;
+mod resilience;
+
+use js_sys::{Array, Object, Promise, Reflect};
 use predmarket_wasm::{Client, is_api_error};
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::JsFuture;
 use wasm_bindgen_test::wasm_bindgen_test;
 
-fn server_url() -> &'static str {
-    option_env!("PREDMARKET_TEST_URL")
-        .expect("PREDMARKET_TEST_URL: run these through `cargo xtask test`")
+pub const U: JsValue = JsValue::UNDEFINED;
+
+pub fn server_url() -> &'static str {
+    match option_env!("PREDMARKET_TEST_URL") {
+        Some(url) => url,
+        None => panic!("PREDMARKET_TEST_URL: run these through `cargo xtask test`"),
+    }
 }
 
-fn server_key() -> &'static str {
-    option_env!("PREDMARKET_TEST_KEY")
-        .expect("PREDMARKET_TEST_KEY: run these through `cargo xtask test`")
+pub fn flaky_url() -> &'static str {
+    match option_env!("PREDMARKET_TEST_FLAKY_URL") {
+        Some(url) => url,
+        None => panic!("PREDMARKET_TEST_FLAKY_URL: run these through `cargo xtask test`"),
+    }
 }
 
-fn object(pairs: &[(&str, JsValue)]) -> JsValue {
+pub fn server_key() -> &'static str {
+    match option_env!("PREDMARKET_TEST_KEY") {
+        Some(key) => key,
+        None => panic!("PREDMARKET_TEST_KEY: run these through `cargo xtask test`"),
+    }
+}
+
+/// A key of the main server reserved for this runner (Node and Chromium
+/// share the server, and a per-key limit would carry over between them).
+pub fn runner_key(kind: &str) -> String {
+    format!("pm_{kind}_{}", crate::RUNNER)
+}
+
+pub fn object(pairs: &[(&str, JsValue)]) -> JsValue {
     let object = Object::new();
     for (key, value) in pairs {
         Reflect::set(&object, &JsValue::from_str(key), value).expect("set");
@@ -24,70 +53,100 @@ fn object(pairs: &[(&str, JsValue)]) -> JsValue {
     object.into()
 }
 
-fn get(value: &JsValue, key: &str) -> JsValue {
-    Reflect::get(value, &JsValue::from_str(key)).expect("get")
+pub fn get(value: &JsValue, key: &str) -> JsValue {
+    Reflect::get(value, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
 }
 
-fn client_with(api_key: &str, base_url: &str) -> Client {
-    let options = object(&[
-        ("apiKey", api_key.into()),
-        ("baseUrl", base_url.into()),
-        ("maxRetries", 0.into()),
-    ]);
-    match Client::new(options) {
+pub fn path(value: &JsValue, keys: &[&str]) -> JsValue {
+    keys.iter().fold(value.clone(), |v, k| get(&v, k))
+}
+
+pub fn string(value: &JsValue, key: &str) -> Option<String> {
+    get(value, key).as_string()
+}
+
+pub fn array(value: &JsValue) -> Array {
+    assert!(Array::is_array(value), "not an array: {value:?}");
+    Array::from(value)
+}
+
+pub fn code(error: &JsValue) -> String {
+    string(error, "code").unwrap_or_else(|| format!("not an ApiError: {error:?}"))
+}
+
+/// A client of `base_url` with `extra` options (camelCase, as in JS).
+pub fn client_of(api_key: &str, base_url: &str, extra: &[(&str, JsValue)]) -> Client {
+    let mut pairs = vec![("apiKey", api_key.into()), ("baseUrl", base_url.into())];
+    pairs.extend(extra.iter().cloned());
+    match Client::new(object(&pairs)) {
         Ok(client) => client,
-        Err(e) => panic!("constructor failed: {e:?}"),
+        Err(e) => panic!("constructor failed: {:?}", get(&e, "message")),
     }
 }
 
-fn client() -> Client {
+pub fn client_with(api_key: &str, base_url: &str) -> Client {
+    client_of(api_key, base_url, &[("maxRetries", 0.into())])
+}
+
+pub fn client() -> Client {
     client_with(server_key(), server_url())
 }
 
-async fn rejection(promise: js_sys::Promise) -> JsValue {
+pub async fn resolve(promise: Promise) -> JsValue {
+    match JsFuture::from(promise).await {
+        Ok(value) => value,
+        Err(error) => panic!(
+            "rejected: {} {:?}",
+            code(&error),
+            get(&error, "message").as_string()
+        ),
+    }
+}
+
+pub async fn rejection(promise: Promise) -> JsValue {
     match JsFuture::from(promise).await {
         Ok(value) => panic!("expected a rejection, got {value:?}"),
-        Err(error) => error,
+        Err(error) => {
+            assert!(is_api_error(&error), "an ApiError: {error:?}");
+            error
+        }
     }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// `AbortSignal.timeout(ms)`: a signal that aborts after `ms`.
+    #[wasm_bindgen(js_namespace = AbortSignal, js_name = timeout)]
+    pub fn abort_after(ms: u32) -> web_sys::AbortSignal;
+}
+
+pub fn signal_after(ms: u32) -> JsValue {
+    object(&[("signal", abort_after(ms).into())])
 }
 
 #[wasm_bindgen_test]
 async fn lists_the_eight_platforms() {
-    let response = JsFuture::from(client().list_platforms(JsValue::UNDEFINED, JsValue::UNDEFINED))
-        .await
-        .expect("listPlatforms");
-    let platforms: Array = get(&response, "platforms")
-        .dyn_into()
-        .expect("platforms array");
+    let response = resolve(client().list_platforms(U, U)).await;
+    let platforms = array(&get(&response, "platforms"));
     assert_eq!(platforms.length(), 8);
     assert_eq!(
-        get(&platforms.get(0), "id").as_string().as_deref(),
+        string(&platforms.get(0), "id").as_deref(),
         Some("platform_a")
     );
     let health = get(&platforms.get(0), "health");
     assert!(get(&health, "response_time_ms").as_f64().is_some());
-    assert_eq!(get(&get(&response, "meta"), "total").as_f64(), Some(8.0));
+    assert_eq!(path(&response, &["meta", "total"]).as_f64(), Some(8.0));
 }
 
 #[wasm_bindgen_test]
 async fn a_wrong_key_rejects_with_a_typed_error() {
-    let error = rejection(
-        client_with("not-a-key", server_url())
-            .list_platforms(JsValue::UNDEFINED, JsValue::UNDEFINED),
-    )
-    .await;
+    let error = rejection(client_with("not-a-key", server_url()).list_platforms(U, U)).await;
     assert!(error.is_instance_of::<js_sys::Error>(), "a real Error");
-    assert!(is_api_error(&error));
-    assert_eq!(
-        get(&error, "name").as_string().as_deref(),
-        Some("PredmarketError")
-    );
-    assert_eq!(
-        get(&error, "code").as_string().as_deref(),
-        Some("UNAUTHORIZED")
-    );
+    assert_eq!(string(&error, "name").as_deref(), Some("PredmarketError"));
+    assert_eq!(code(&error), "UNAUTHORIZED");
     assert_eq!(get(&error, "status").as_f64(), Some(401.0));
-    let message = get(&error, "message").as_string().unwrap_or_default();
+    assert!(get(&error, "stack").is_string());
+    let message = string(&error, "message").unwrap_or_default();
     assert!(
         !message.contains("not-a-key"),
         "the key never appears in a message: {message}"
@@ -101,14 +160,18 @@ fn a_missing_key_is_a_validation_error_naming_the_parameter() {
         Err(error) => error,
     };
     assert!(is_api_error(&error));
-    assert_eq!(
-        get(&error, "code").as_string().as_deref(),
-        Some("VALIDATION_ERROR")
-    );
-    assert_eq!(
-        get(&error, "parameter").as_string().as_deref(),
-        Some("apiKey")
-    );
+    assert_eq!(code(&error), "VALIDATION_ERROR");
+    assert_eq!(string(&error, "parameter").as_deref(), Some("apiKey"));
+}
+
+#[wasm_bindgen_test]
+fn a_misspelt_client_option_is_reported() {
+    let options = object(&[("apiKey", server_key().into()), ("timeout", 5.into())]);
+    let error = match Client::new(options) {
+        Ok(_) => panic!("must throw"),
+        Err(error) => error,
+    };
+    assert_eq!(string(&error, "parameter").as_deref(), Some("timeout"));
 }
 
 #[wasm_bindgen_test]
@@ -116,22 +179,16 @@ async fn an_aborted_signal_rejects_with_aborted() {
     let controller = web_sys::AbortController::new().expect("AbortController");
     controller.abort();
     let options = object(&[("signal", controller.signal().into())]);
-    let error = rejection(client().list_platforms(JsValue::UNDEFINED, options)).await;
-    assert_eq!(get(&error, "code").as_string().as_deref(), Some("ABORTED"));
+    let error = rejection(client().list_platforms(U, options)).await;
+    assert_eq!(code(&error), "ABORTED");
 }
 
 #[wasm_bindgen_test]
 async fn an_unreachable_server_is_a_network_error() {
     // Port 9 (discard) on loopback: nothing listens there.
-    let error = rejection(
-        client_with(server_key(), "http://127.0.0.1:9")
-            .list_platforms(JsValue::UNDEFINED, JsValue::UNDEFINED),
-    )
-    .await;
-    assert_eq!(
-        get(&error, "code").as_string().as_deref(),
-        Some("NETWORK_ERROR")
-    );
+    let error =
+        rejection(client_with(server_key(), "http://127.0.0.1:9").list_platforms(U, U)).await;
+    assert_eq!(code(&error), "NETWORK_ERROR");
 }
 
 #[wasm_bindgen_test]
