@@ -250,6 +250,11 @@ test("a market: orderbook levels, depth chart, calculator, trades and history", 
   await page.keyboard.press("End");
   await page.locator(".price-chart .readout").waitFor(WAIT);
   await shot("market");
+  // Tabs, toggles and intervals replace the history entry: one step back
+  // is the filtered list the market was opened from.
+  await page.goBack();
+  await page.waitForURL(/\/app\/markets\?platform=platform_a$/, WAIT);
+  await rows("#markets").first().waitFor(WAIT);
 });
 
 test("a market of a platform without trades says so instead of failing", async () => {

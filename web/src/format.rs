@@ -74,23 +74,30 @@ pub fn shares(n: Option<f64>) -> String {
     }
 }
 
-/// Dollars, compact from a thousand on: $645.0K, $4.86K, $1.87M, $12.34.
+/// Dollars, three significant digits from a thousand on ($645K, $98.5K,
+/// $4.86K, $1.87M), cents below ($12.34).
 pub fn money(n: Option<f64>) -> String {
     match n.filter(|n| n.is_finite()) {
         Some(n) => {
             let sign = if n < 0.0 { "−" } else { "" };
             let a = n.abs();
-            if a >= 1e9 {
-                format!("{sign}${:.2}B", a / 1e9)
+            let (value, unit) = if a >= 1e9 {
+                (a / 1e9, "B")
             } else if a >= 1e6 {
-                format!("{sign}${:.2}M", a / 1e6)
-            } else if a >= 1e5 {
-                format!("{sign}${:.1}K", a / 1e3)
+                (a / 1e6, "M")
             } else if a >= 1e3 {
-                format!("{sign}${:.2}K", a / 1e3)
+                (a / 1e3, "K")
             } else {
-                format!("{sign}${a:.2}")
-            }
+                return format!("{sign}${a:.2}");
+            };
+            let decimals = if value >= 100.0 {
+                0
+            } else if value >= 10.0 {
+                1
+            } else {
+                2
+            };
+            format!("{sign}${value:.decimals$}{unit}")
         }
         None => NONE.into(),
     }

@@ -450,7 +450,8 @@ fn values_read_the_same_everywhere() {
     assert_eq!(format::cents(Some(0.285)), "28.5¢");
     assert_eq!(format::cents(None), "—");
     assert_eq!(format::cents_change(Some(-0.027)), "−2.7¢");
-    assert_eq!(format::money(Some(645_026.79)), "$645.0K");
+    assert_eq!(format::money(Some(645_026.79)), "$645K");
+    assert_eq!(format::money(Some(98_480.0)), "$98.5K");
     assert_eq!(format::money(Some(4_862.53)), "$4.86K");
     assert_eq!(format::money(Some(1_867_350.9)), "$1.87M");
     assert_eq!(format::money(Some(12.345)), "$12.35");

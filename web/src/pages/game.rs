@@ -6,8 +6,9 @@ use crate::components::{
 use crate::format;
 use crate::routes::{self, UrlState};
 use leptos::prelude::*;
-use predmarket_client::core::models::{GameMarketType, GameResponse, OddsFormat};
-use predmarket_client::core::odds;
+use predmarket_client::core::game_id::GameId;
+use predmarket_client::core::models::{GameMarket, GameMarketType, GameResponse, OddsFormat};
+use predmarket_client::core::odds::{self, Quote};
 use predmarket_client::core::request::GetGame;
 
 /// The odds notation of a sports page, kept in `?odds=`.
@@ -26,6 +27,26 @@ fn line_label(kind: &GameMarketType, line: Option<f64>) -> String {
         }
         (_, Some(l)) => format!("{name} {l}"),
         (_, None) => name,
+    }
+}
+
+/// A spread's outcomes read "Team −1.5": the line each side gets, from the
+/// outcome (or, for the home side, the market's line).
+fn label_spread_lines(quotes: &mut [Quote], markets: &[GameMarket]) {
+    for q in quotes.iter_mut() {
+        let line = markets
+            .iter()
+            .filter(|m| m.market_id == q.market_id)
+            .flat_map(|m| m.outcomes.iter().flatten())
+            .find(|o| {
+                odds::outcome_key(o.team_service_id.as_deref(), o.outcome_name.as_deref())
+                    .as_deref()
+                    == Some(&q.outcome)
+            })
+            .and_then(|o| o.line);
+        if let Some(l) = line {
+            q.label = format!("{} {}{}", q.label, if l > 0.0 { "+" } else { "" }, l);
+        }
     }
 }
 
@@ -81,6 +102,9 @@ fn GameView(
         .and_then(|v| v.as_str())
         .map(str::to_owned);
     let league = game.league.as_ref().map(|l| l.as_str().to_owned());
+    // The id ends in the league's abbreviation (`…@NBA`): a readable name
+    // without another request.
+    let league_name = GameId::parse(&game.id).ok().and_then(|g| g.league);
     let teams = game.teams.clone().unwrap_or_default();
     let boards = [
         GameMarketType::Moneyline,
@@ -101,7 +125,10 @@ fn GameView(
         }
         let markets = data.markets.clone();
         lines.into_iter().map(move |line| {
-            let quotes = odds::game_quotes(&markets, &kind, line);
+            let mut quotes = odds::game_quotes(&markets, &kind, line);
+            if kind == GameMarketType::Spread {
+                label_spread_lines(&mut quotes, &markets);
+            }
             let caption = line_label(&kind, line);
             view! {
                 <article class="card" data-market-type=kind.as_str().to_owned()>
@@ -133,7 +160,7 @@ fn GameView(
         <header class="page-head game-head">
             <h1><bdi>{game.title.clone().unwrap_or_else(|| game.id.clone())}</bdi></h1>
             <p class="tags">
-                {league.map(|l| view! { <a class="tag" href=routes::sports(&l, "games")>{format::label(&l)}</a> })}
+                {league.map(|l| view! { <a class="tag" href=routes::sports(&l, "games")>{league_name.clone().unwrap_or_else(|| format::label(&l))}</a> })}
                 {game.status.as_ref().map(|s| view! { <StatusBadge status=s.as_str().to_owned() /> })}
                 <span class="muted">{format::datetime(game.scheduled_at.as_deref())}</span>
                 {venue.map(|v| view! { <span class="muted"><bdi>{v}</bdi></span> })}
