@@ -49,6 +49,11 @@ pub fn npm() -> Result<PathBuf> {
             .arg(&wasm))?;
         let module = dir.join("predmarket_bg.wasm");
         exec(cmd("wasm-opt").arg("-Oz").arg(&module).arg("-o").arg(&module))?;
+        // The classes declare `[Symbol.dispose]`; without this a project
+        // whose `lib` predates ES2024 fails on the package's own types.
+        let types = dir.join("predmarket.d.ts");
+        let text = fs::read_to_string(&types).map_err(|e| format!("{}: {e}", types.display()))?;
+        write(&types, &format!("/// <reference lib=\"esnext.disposable\" />\n{text}"))?;
     }
     // One import works everywhere: the web build initialises itself from
     // the .wasm beside it (top-level await), so users never call init().

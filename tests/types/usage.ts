@@ -1,0 +1,268 @@
+// Type-checked (never run) against the built package's declarations by
+// `cargo xtask test` (tsc --noEmit, strict): every method, pager, option
+// and exported function, with `@ts-expect-error` lines proving that wrong
+// types fail. A declaration that became `any` would make those lines
+// unused, which tsc reports as an error.
+import {
+  Client,
+  isApiError,
+  americanToDecimal,
+  americanToProbability,
+  decimalToAmerican,
+  decimalToProbability,
+  probabilityToAmerican,
+  probabilityToDecimal,
+  impliedProbability,
+  overround,
+  noVigProbabilities,
+  futureQuotes,
+  awardQuotes,
+  gameQuotes,
+  bestPrices,
+  findArbitrage,
+  bestBid,
+  bestAsk,
+  midPrice,
+  spread,
+  normalizeBook,
+  isCrossed,
+  vwapToFill,
+  depthCurve,
+  depthWithin,
+  parseGameId,
+  formatGameId,
+  isSameGame,
+} from "predmarket";
+import type {
+  ApiError,
+  Arbitrage,
+  CallOptions,
+  ClientOptions,
+  DepthCurve,
+  ErrorCode,
+  Fill,
+  GameIdParts,
+  Market,
+  MarketsResponse,
+  Page,
+  PagerOptions,
+  PlatformError,
+  PlatformId,
+  PriceLevel,
+  Quote,
+} from "predmarket";
+
+/** Fails to compile unless `T` is exactly `U` (and neither is `any`). */
+type Exact<T, U> = (<G>() => G extends T ? 1 : 2) extends <G>() => G extends U ? 1 : 2 ? true : false;
+function expectType<T>(_value: T): void {}
+function assertExact<T, U>(_proof: Exact<T, U> extends true ? true : never): void {}
+
+const options: ClientOptions = {
+  apiKey: "pm_demo_key",
+  baseUrl: "http://127.0.0.1:8787",
+  timeoutMs: 10_000,
+  maxRetries: 2,
+  rateLimitPerMinute: 60,
+  cacheTtlMs: 5_000,
+  cacheMaxEntries: 100,
+};
+const client = new Client(options);
+const call: CallOptions = { signal: new AbortController().signal };
+const pagerOptions: PagerOptions = { signal: call.signal, maxItems: 500 };
+
+// @ts-expect-error apiKey is required
+new Client({ baseUrl: "http://x" });
+// @ts-expect-error timeoutMs is a number
+new Client({ apiKey: "k", timeoutMs: "10s" });
+
+async function operations(): Promise<void> {
+  const markets = await client.listMarkets({ platform: "platform_a", status: "open", limit: 100, sort: "volume_24h", order: "desc" }, call);
+  assertExact<typeof markets, MarketsResponse>(true);
+  const first: Market | undefined = markets.markets[0];
+  expectType<string | undefined>(first?.title);
+  expectType<number | undefined>(markets.pagination?.total);
+  expectType<string | null | undefined>(markets.pagination?.next_cursor);
+
+  await client.listMarkets();
+  await client.getMarket("500024");
+  await client.getMarket({ id: "500024", platform: "platform_b", include_raw: true }, call);
+  const book = await client.getOrderbook("500024", { signal: call.signal });
+  expectType<PriceLevel[] | undefined>(book.data.yes?.bids);
+
+  const series = await client.listSeries({ limit: 10, include_nested: true });
+  expectType<PlatformId[] | undefined>(series.meta?.platforms_queried);
+  await client.getSeries("1001");
+  await client.getSeries({ id: "1001", include_nested: true });
+
+  const events = await client.listEvents({ series_id: "1001", include_nested: true });
+  expectType<Market[] | undefined>(events.events[0]?.markets);
+  await client.getEvent("20001");
+  await client.getEvent({ id: "20001", platform: "platform_a" });
+
+  const trades = await client.listTrades({ market_id: "500024", limit: 50, takerOnly: true });
+  expectType<number | undefined>(trades.trades[0]?.price);
+  await client.listTrades("500024");
+
+  const leagues = await client.getLeagueInfo({ league: "league_a", include_teams: true });
+  const data = leagues.data;
+  expectType<string | undefined>(Array.isArray(data) ? data[0]?.name : data.name);
+  await client.getLeagueInfo();
+
+  const games = await client.listGames({ league: "league_a", status: "not_started", from: "2026-01-01", to: "2026-12-31", limit: 25 });
+  const gameErrors: Record<string, PlatformError> | undefined = games.meta?.platform_errors;
+  expectType<string | undefined>(gameErrors?.["platform_h"]?.code);
+  const game = await client.getGame("KCvSF20250209@NFL");
+  await client.getGame({ game_id: "KCvSF20250209" });
+  expectType<string>(game.data.game.id);
+
+  const platforms = await client.listPlatforms();
+  expectType<string>(platforms.platforms[0]!.id);
+  await client.listPlatforms({}, call);
+
+  const future = await client.getFuture("league_a_championship_2025");
+  expectType<Record<string, PlatformError> | undefined>(future.meta?.platform_errors);
+  await client.getFuture({ id: "league_a_championship_2025", platform: "platform_f", odds_format: "american" });
+  const futures = await client.listFutures({ league: "league_a", future_type: "championship", season: 2026, limit: 10, offset: 10 });
+  expectType<number | null | undefined>(futures.data.pagination?.next_offset);
+
+  const award = await client.getAward({ id: "league_a_mvp_2026", odds_format: "probability" });
+  expectType<string | undefined>(award.data.markets?.[0]?.candidates?.[0]?.player_name);
+  await client.getAward("league_a_mvp_2026");
+  await client.listAwards({ league: "league_b", award_type: "mvp", season: 2026 });
+
+  const history = await client.getPriceHistory({ market_ids: ["500024", "500025"], start_ts: 1, end_ts: 2, interval: "1h", limit: 100 });
+  expectType<number | undefined>(history.data[0]?.price?.close);
+  await client.getPriceHistory({ market_ids: "500024,500025" });
+
+  const profile = await client.getProfileInfo({ platform: "platform_a", user: "alice", include_metrics: true });
+  expectType<number | undefined>(profile.data.metrics?.pnl);
+  const profileTrades = await client.listProfileTrades({ platform: "platform_b", user: "alice", limit: 20, cursor: "c" });
+  expectType<string>(profileTrades.data.trades[0]!.trade_id);
+
+  expectType<string>(client.baseUrl);
+  expectType<number>(client.rateBudgetRemaining);
+  client.clearCache();
+
+  // @ts-expect-error limit is a number
+  await client.listMarkets({ limit: "100" });
+  // @ts-expect-error parameters use the wire names (include_raw)
+  await client.listMarkets({ includeRaw: true });
+  // @ts-expect-error listGames needs its league
+  await client.listGames({ status: "final" });
+  // @ts-expect-error getMarket needs an id
+  await client.getMarket();
+  // @ts-expect-error listPlatforms takes no parameters
+  await client.listPlatforms({ limit: 1 });
+  // @ts-expect-error call options take a signal, not parameters
+  await client.getMarket("500024", { platform: "platform_a" });
+  // @ts-expect-error a response is not any: no such field
+  markets.nope;
+}
+
+async function pagers(): Promise<void> {
+  for await (const m of client.markets({ query: "election" }, pagerOptions)) {
+    expectType<Market>(m);
+    assertExact<typeof m, Market>(true);
+  }
+  const pager = client.markets({ limit: 250 });
+  const page = await pager.nextPage();
+  if (page !== null) {
+    assertExact<typeof page, Page<Market, MarketsResponse>>(true);
+    expectType<Market[]>(page.items);
+    expectType<MarketsResponse>(page.response);
+  }
+  expectType<boolean>(pager.done);
+  expectType<number>(pager.delivered);
+  expectType<number>(pager.pages);
+
+  for await (const e of client.events({ limit: 25 })) expectType<string>(e.id);
+  for await (const s of client.series()) expectType<string>(s.id);
+  for await (const t of client.trades("500024", { maxItems: 10 })) expectType<string>(t.trade_id);
+  for await (const t of client.trades({ market_id: "500024" })) expectType<string>(t.trade_id);
+  for await (const g of client.games({ league: "league_c" })) expectType<string>(g.id);
+  for await (const f of client.futures({ league: "league_d" })) expectType<string>(f.id);
+  for await (const a of client.awards({ league: "league_a" })) expectType<string>(a.id);
+  for await (const t of client.profileTrades({ platform: "platform_a", user: "alice" })) expectType<string>(t.trade_id);
+
+  const futuresPage = await client.futures({ league: "league_a" }).nextPage();
+  expectType<Record<string, PlatformError> | undefined>(futuresPage?.response.meta?.platform_errors);
+
+  // @ts-expect-error maxItems is a pager option, a number
+  client.markets({}, { maxItems: "all" });
+  // @ts-expect-error items are markets, not strings
+  for await (const m of client.markets()) expectType<string>(m);
+}
+
+function errors(err: unknown): void {
+  if (isApiError(err)) {
+    const e: ApiError = err;
+    const code: ErrorCode = e.code;
+    expectType<number | undefined>(e.status);
+    expectType<number | undefined>(e.retryAfterMs);
+    expectType<Record<string, unknown> | undefined>(e.details);
+    expectType<string | undefined>(e.parameter);
+    expectType<string | undefined>(e.stack);
+    // @ts-expect-error not one of the codes
+    const wrong: ErrorCode = "TEAPOT";
+    void code;
+    void wrong;
+  }
+  // @ts-expect-error unknown is not narrowed without the guard
+  err.code;
+}
+
+async function functions(): Promise<void> {
+  expectType<number>(americanToDecimal("+250"));
+  expectType<number>(americanToProbability("-110"));
+  expectType<string>(decimalToAmerican(3.5));
+  expectType<number>(decimalToProbability(3.5));
+  expectType<string>(probabilityToAmerican(0.2));
+  expectType<number>(probabilityToDecimal(0.2));
+  expectType<number | undefined>(impliedProbability({ american: "+250" }));
+  expectType<number | undefined>(impliedProbability("+250"));
+  expectType<number | undefined>(impliedProbability(3.5));
+  expectType<number>(overround([0.52, 0.52]));
+  expectType<number[] | undefined>(noVigProbabilities([0.52, 0.52]));
+
+  const future = await client.getFuture("league_a_championship_2025");
+  const quotes: Quote[] = [...futureQuotes(future), ...futureQuotes(future.data)];
+  const award = await client.getAward("league_a_mvp_2026");
+  quotes.push(...awardQuotes(award));
+  const game = await client.getGame("KCvSF20250209@NFL");
+  quotes.push(...gameQuotes(game, "moneyline"), ...gameQuotes(game.data, "total", 47.5));
+  expectType<Record<string, Quote>>(bestPrices(quotes));
+  const arb: Arbitrage | undefined = findArbitrage(quotes, 100, future.data.metadata?.eligible_teams);
+  expectType<number | undefined>(arb?.guaranteed_profit);
+  findArbitrage(quotes, 100);
+
+  const book = await client.getOrderbook("500024");
+  expectType<PriceLevel | undefined>(bestBid(book));
+  expectType<PriceLevel | undefined>(bestAsk(book.data, "no"));
+  expectType<number | undefined>(midPrice(book.data.yes!));
+  expectType<number | undefined>(spread(book));
+  expectType<PriceLevel[]>(normalizeBook(book).bids);
+  expectType<boolean>(isCrossed(book));
+  const fill: Fill = vwapToFill(book, "buy", 100);
+  expectType<number | undefined>(fill.vwap);
+  expectType<boolean>(fill.partial);
+  const curve: DepthCurve = depthCurve(book, "yes");
+  expectType<number | undefined>(curve.bids[0]?.cumulative);
+  expectType<number>(depthWithin(book, 0.05).bid_size);
+
+  const parts: GameIdParts = parseGameId("KCvSF20250209@NFL");
+  expectType<string>(formatGameId({ ...parts, league: "NFL" }));
+  expectType<boolean>(isSameGame("KCvSF20250209@NFL", "KCvSF20250209"));
+
+  // @ts-expect-error american odds are a string
+  americanToDecimal(250);
+  // @ts-expect-error side is "buy" or "sell"
+  vwapToFill(book, "hold", 1);
+  // @ts-expect-error outcome is "yes" or "no"
+  bestBid(book, "maybe");
+  // @ts-expect-error quotes are Quote objects
+  findArbitrage([1, 2], 100);
+  // @ts-expect-error a game id is a string
+  parseGameId(20250209);
+}
+
+export { operations, pagers, errors, functions };
