@@ -36,6 +36,52 @@ test("ESM import gives the Client class and the isApiError guard", () => {
   assert.equal(typeof pm.isApiError, "function");
 });
 
+test("ESM import gives every operation, pager and function", () => {
+  const client = new pm.Client({ apiKey: key, baseUrl: url });
+  const methods = ["listSeries", "getSeries", "listMarkets", "getMarket", "getOrderbook", "listEvents", "getEvent", "listTrades", "getLeagueInfo", "listGames", "getGame", "listPlatforms", "getFuture", "listFutures", "getAward", "listAwards", "getPriceHistory", "getProfileInfo", "listProfileTrades"];
+  for (const m of methods) assert.equal(typeof client[m], "function", m);
+  for (const p of ["markets", "events", "series", "trades", "games", "futures", "awards", "profileTrades"]) assert.equal(typeof client[p], "function", p);
+  const functions = ["americanToDecimal", "decimalToAmerican", "decimalToProbability", "probabilityToDecimal", "americanToProbability", "probabilityToAmerican", "impliedProbability", "overround", "noVigProbabilities", "futureQuotes", "awardQuotes", "gameQuotes", "bestPrices", "findArbitrage", "bestBid", "bestAsk", "midPrice", "spread", "normalizeBook", "isCrossed", "vwapToFill", "depthCurve", "depthWithin", "parseGameId", "formatGameId", "isSameGame"];
+  for (const f of functions) assert.equal(typeof pm[f], "function", f);
+});
+
+test("a pager iterates with for await, with maxItems", async () => {
+  const client = new pm.Client({ apiKey: key, baseUrl: url });
+  const ids = new Set();
+  for await (const m of client.markets({ limit: 100 }, { maxItems: 250 })) ids.add(m.id);
+  assert.equal(ids.size, 250);
+  const pager = client.futures({ league: "league_a", limit: 4 });
+  let n = 0;
+  for (let page = await pager.nextPage(); page !== null; page = await pager.nextPage()) {
+    n += page.items.length;
+    assert.ok("platform_errors" in (page.response.meta ?? {}), "meta.platform_errors is reachable");
+  }
+  assert.ok(n > 4 && pager.done);
+  let seen = 0;
+  for await (const _ of client.events({ limit: 5 })) if (++seen === 3) break;
+  assert.equal(seen, 3, "break ends the iteration");
+});
+
+test("functions compute on real data and throw typed errors", async () => {
+  const client = new pm.Client({ apiKey: key, baseUrl: url });
+  const { markets } = await client.listMarkets({ platform: "platform_a", limit: 1 });
+  const book = await client.getOrderbook(markets[0].id);
+  assert.ok(pm.bestBid(book).price < pm.bestAsk(book).price);
+  assert.equal(pm.vwapToFill(book, "sell", 1).side, "sell");
+  assert.equal(pm.americanToDecimal("+250"), 3.5);
+  assert.deepEqual(pm.parseGameId("KCvSF20250209@NFL"), { away: "KC", home: "SF", date: "2025-02-09", league: "NFL" });
+  assert.throws(() => pm.americanToDecimal("+5"), (err) => pm.isApiError(err) && err.code === "VALIDATION_ERROR" && err.parameter === "odds");
+});
+
+test("operations reject with the service's codes", async () => {
+  const client = new pm.Client({ apiKey: key, baseUrl: url, maxRetries: 0 });
+  await assert.rejects(client.getMarket("no-such-market"), (err) => err.code === "NOT_FOUND" && err.status === 404);
+  await assert.rejects(client.listMarkets({ cursor: "bogus" }), (err) => err.code === "INVALID_CURSOR" && err.status === 400);
+  await assert.rejects(client.listMarkets({ status: "weird" }), (err) => err.code === "VALIDATION_ERROR" && err.details.parameter === "status");
+  await assert.rejects(client.listMarkets({ limit: 0 }), (err) => err.code === "VALIDATION_ERROR" && err.parameter === "limit" && err.status === undefined);
+  await assert.rejects(client.listMarkets({}, { signal: AbortSignal.abort() }), (err) => err.code === "ABORTED");
+});
+
 test("listPlatforms resolves with the eight platforms", async () => {
   const client = new pm.Client({ apiKey: key, baseUrl: url });
   const response = await client.listPlatforms();
@@ -47,9 +93,15 @@ test("listPlatforms resolves with the eight platforms", async () => {
 
 test("CommonJS require works too", async () => {
   const require = createRequire(join(project, "package.json"));
-  const { Client } = require("predmarket");
-  const response = await new Client({ apiKey: key, baseUrl: url }).listPlatforms();
+  const { Client, parseGameId, isApiError } = require("predmarket");
+  const client = new Client({ apiKey: key, baseUrl: url });
+  const response = await client.listPlatforms();
   assert.equal(response.platforms.length, 8);
+  let n = 0;
+  for await (const s of client.series({ limit: 10 }, { maxItems: 15 })) n += s.id ? 1 : 0;
+  assert.equal(n, 15);
+  assert.equal(parseGameId("KCvSF20250209").league, undefined);
+  assert.ok(typeof isApiError === "function");
 });
 
 test("a wrong key rejects with a real Error carrying code and status", async () => {
@@ -81,15 +133,24 @@ test("the package.json has what bundlers and Node need", () => {
 test("the README's examples run as written", () => {
   const readme = readFileSync(join(project, "node_modules/predmarket/README.md"), "utf8");
   const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
-  assert.ok(blocks.length > 0, "the README has examples");
-  blocks.forEach((code, i) => {
+  assert.ok(blocks.length >= 5, "the README has examples");
+  const outputs = blocks.map((code, i) => {
     const file = join(project, `readme-${i}.mjs`);
     writeFileSync(file, code);
-    const out = execFileSync("node", [file], {
+    return execFileSync("node", [file], {
       cwd: project,
       encoding: "utf8",
       env: { ...process.env, PREDMARKET_URL: url, PREDMARKET_KEY: key },
     });
-    assert.match(out, /platform_a/);
   });
+  outputs.forEach((out, i) => assert.ok(out.trim().length > 0, `example ${i} prints something`));
+  const all = outputs.join("\n");
+  assert.match(outputs[0], /platform_a/);
+  assert.match(all, /markets seen: 600/);
+  assert.match(all, /NOT_FOUND 404/);
+  assert.match(all, /VALIDATION_ERROR - limit/);
+  assert.match(all, /VALIDATION_ERROR - includeRaw/);
+  assert.match(all, /ABORTED/);
+  assert.match(all, /same series: true/);
+  assert.doesNotMatch(all, /NaN/);
 });
