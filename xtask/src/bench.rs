@@ -18,9 +18,11 @@ pub fn run(args: &[String]) -> Result {
     // The server only serves the page once; its speed is not measured.
     let key = format!("{KEY}:unlimited");
     let server = Server::start(Profile::Debug, "127.0.0.1:0", &["--api-key", &key, "-q"])?;
-    exec(cmd("node")
-        .arg(root().join("tests/bench/run.mjs"))
-        .env("PREDMARKET_URL", &server.url)
-        .env("PREDMARKET_KEY", KEY)
-        .env("PREDMARKET_PACKAGE", &package))
+    exec(
+        cmd("node")
+            .arg(root().join("tests/bench/run.mjs"))
+            .env("PREDMARKET_URL", &server.url)
+            .env("PREDMARKET_KEY", KEY)
+            .env("PREDMARKET_PACKAGE", &package),
+    )
 }

@@ -1,6 +1,6 @@
 //! Builds of what ships: the npm package and the demo.
 
-use crate::util::{Result, cmd, root, exec, target_dir};
+use crate::util::{Result, cmd, exec, root, target_dir};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -33,27 +33,41 @@ pub fn npm() -> Result<PathBuf> {
         "--profile",
         WASM_PROFILE,
     ]))?;
-    let wasm = target_dir().join("wasm32-unknown-unknown").join(WASM_PROFILE).join("predmarket_wasm.wasm");
+    let wasm = target_dir()
+        .join("wasm32-unknown-unknown")
+        .join(WASM_PROFILE)
+        .join("predmarket_wasm.wasm");
     let out = npm_dir();
     if out.exists() {
         fs::remove_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     }
     for (target, dir) in [("web", "web"), ("nodejs", "node")] {
         let dir = out.join(dir);
-        exec(cmd("wasm-bindgen")
-            .arg("--target")
-            .arg(target)
-            .arg("--out-dir")
-            .arg(&dir)
-            .args(["--out-name", "predmarket"])
-            .arg(&wasm))?;
+        exec(
+            cmd("wasm-bindgen")
+                .arg("--target")
+                .arg(target)
+                .arg("--out-dir")
+                .arg(&dir)
+                .args(["--out-name", "predmarket"])
+                .arg(&wasm),
+        )?;
         let module = dir.join("predmarket_bg.wasm");
-        exec(cmd("wasm-opt").arg("-Oz").arg(&module).arg("-o").arg(&module))?;
+        exec(
+            cmd("wasm-opt")
+                .arg("-Oz")
+                .arg(&module)
+                .arg("-o")
+                .arg(&module),
+        )?;
         // The classes declare `[Symbol.dispose]`; without this a project
         // whose `lib` predates ES2024 fails on the package's own types.
         let types = dir.join("predmarket.d.ts");
         let text = fs::read_to_string(&types).map_err(|e| format!("{}: {e}", types.display()))?;
-        write(&types, &format!("/// <reference lib=\"esnext.disposable\" />\n{text}"))?;
+        write(
+            &types,
+            &format!("/// <reference lib=\"esnext.disposable\" />\n{text}"),
+        )?;
     }
     // One import works everywhere: the web build initialises itself from
     // the .wasm beside it (top-level await), so users never call init().
@@ -61,8 +75,14 @@ pub fn npm() -> Result<PathBuf> {
         &out.join("web/index.js"),
         "import init from \"./predmarket.js\";\nawait init({ module_or_path: new URL(\"./predmarket_bg.wasm\", import.meta.url) });\nexport * from \"./predmarket.js\";\n",
     )?;
-    write(&out.join("web/index.d.ts"), "export * from \"./predmarket.js\";\n")?;
-    write(&out.join("node/package.json"), "{ \"type\": \"commonjs\" }\n")?;
+    write(
+        &out.join("web/index.d.ts"),
+        "export * from \"./predmarket.js\";\n",
+    )?;
+    write(
+        &out.join("node/package.json"),
+        "{ \"type\": \"commonjs\" }\n",
+    )?;
     let readme = root().join("crates/wasm/README.md");
     fs::copy(&readme, out.join("README.md")).map_err(|e| format!("{}: {e}", readme.display()))?;
     write(&out.join("package.json"), &package_json())?;

@@ -25,7 +25,10 @@ pub fn run(args: &[String]) -> Result {
     println!();
     println!("  predmarket demo:   {}/app/", server.url);
     println!("  API base URL:      {}", server.url);
-    println!("  demo API key:      {}  (public; guards only local data)", "pm_demo_key");
+    println!(
+        "  demo API key:      {}  (public; guards only local data)",
+        "pm_demo_key"
+    );
     println!("  npm package:       {}", package.display());
     println!("  Ctrl-C stops it.");
     println!();

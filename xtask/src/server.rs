@@ -32,7 +32,11 @@ impl Server {
     /// Starts the built server with `args` on `addr` and waits until it
     /// listens. Its log lines go to our stderr.
     pub fn start(profile: Profile, addr: &str, args: &[&str]) -> Result<Server> {
-        let dir = if profile == Profile::Release { "release" } else { "debug" };
+        let dir = if profile == Profile::Release {
+            "release"
+        } else {
+            "debug"
+        };
         let binary = target_dir().join(dir).join("predmarket-server");
         let mut child = cmd(&binary.to_string_lossy())
             .args(["--addr", addr])
@@ -45,7 +49,10 @@ impl Server {
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || {
             let mut sent = false;
-            for line in BufReader::new(stderr).lines().map_while(std::result::Result::ok) {
+            for line in BufReader::new(stderr)
+                .lines()
+                .map_while(std::result::Result::ok)
+            {
                 if !sent {
                     if let Some(url) = line.split("listening on ").nth(1) {
                         let _ = tx.send(url.trim().to_owned());
@@ -55,7 +62,10 @@ impl Server {
                 eprintln!("  [server] {line}");
             }
         });
-        let mut server = Server { child, url: String::new() };
+        let mut server = Server {
+            child,
+            url: String::new(),
+        };
         match rx.recv_timeout(Duration::from_secs(60)) {
             Ok(url) => {
                 server.url = url;
@@ -68,7 +78,11 @@ impl Server {
     /// Waits for the server to exit (the demo, until Ctrl-C).
     pub fn wait(mut self) -> Result {
         let status = self.child.wait().map_err(|e| e.to_string())?;
-        if status.success() { Ok(()) } else { Err(format!("the server exited with {status}")) }
+        if status.success() {
+            Ok(())
+        } else {
+            Err(format!("the server exited with {status}"))
+        }
     }
 }
 

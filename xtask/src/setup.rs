@@ -2,7 +2,7 @@
 //! so a second run takes seconds. Versions are pinned to what the project
 //! was measured with (see docs/ci.md and ../shared/toolchain.md).
 
-use crate::util::{Result, cmd, on_path, output, root, exec};
+use crate::util::{Result, cmd, exec, on_path, output, root};
 use std::time::Instant;
 
 const TRUNK_VERSION: &str = "0.21.14";
@@ -10,7 +10,8 @@ const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
 /// The wasm-bindgen version in Cargo.lock: the CLI must match it exactly.
 pub fn wasm_bindgen_version() -> Result<String> {
-    let lock = std::fs::read_to_string(root().join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
+    let lock = std::fs::read_to_string(root().join("Cargo.lock"))
+        .map_err(|e| format!("Cargo.lock: {e}"))?;
     let mut lines = lock.lines();
     while let Some(line) = lines.next() {
         if line == "name = \"wasm-bindgen\"" {
@@ -30,7 +31,10 @@ fn step(name: &str, check: impl FnOnce() -> bool, install: impl FnOnce() -> Resu
     }
     eprintln!("setup: {name}: installing");
     install()?;
-    eprintln!("setup: {name}: installed in {:.0} s", started.elapsed().as_secs_f64());
+    eprintln!(
+        "setup: {name}: installed in {:.0} s",
+        started.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 
@@ -51,9 +55,11 @@ pub fn run_setup() -> Result {
         || on_path("chromium") && std::path::Path::new(CHROMEDRIVER).exists(),
         || {
             exec(cmd("apt-get").args(["update", "-qq"]))?;
-            exec(cmd("apt-get")
-                .args(["install", "-y", "-qq", "chromium", "chromium-driver"])
-                .env("DEBIAN_FRONTEND", "noninteractive"))
+            exec(
+                cmd("apt-get")
+                    .args(["install", "-y", "-qq", "chromium", "chromium-driver"])
+                    .env("DEBIAN_FRONTEND", "noninteractive"),
+            )
         },
     )?;
 
@@ -77,23 +83,32 @@ pub fn run_setup() -> Result {
         || {
             let stamp = tests.join("node_modules/.package-lock.json");
             let lock = tests.join("package-lock.json");
-            let newer = |a: &std::path::Path, b: &std::path::Path| {
-                match (a.metadata().and_then(|m| m.modified()), b.metadata().and_then(|m| m.modified())) {
-                    (Ok(a), Ok(b)) => a >= b,
-                    _ => false,
-                }
+            let newer = |a: &std::path::Path, b: &std::path::Path| match (
+                a.metadata().and_then(|m| m.modified()),
+                b.metadata().and_then(|m| m.modified()),
+            ) {
+                (Ok(a), Ok(b)) => a >= b,
+                _ => false,
             };
             tests.join("node_modules/.bin/wasm-opt").exists()
                 && tests.join("node_modules/playwright-core").exists()
                 && newer(&stamp, &lock)
         },
-        || exec(cmd("npm").args(["ci", "--no-audit", "--no-fund"]).current_dir(&tests)),
+        || {
+            exec(
+                cmd("npm")
+                    .args(["ci", "--no-audit", "--no-fund"])
+                    .current_dir(&tests),
+            )
+        },
     )?;
 
     // Debian's binaryen (wasm-opt 108) produces wasm that fails to load, and
     // Trunk picks up any wasm-opt on PATH; ours comes first, but say so.
     if output(cmd("dpkg").args(["-s", "binaryen"])).is_some() {
-        eprintln!("setup: warning: Debian's binaryen is installed; the project uses npm's binaryen@132 (first on PATH)");
+        eprintln!(
+            "setup: warning: Debian's binaryen is installed; the project uses npm's binaryen@132 (first on PATH)"
+        );
     }
     eprintln!("setup: done in {:.1} s", started.elapsed().as_secs_f64());
     Ok(())

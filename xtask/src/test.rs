@@ -4,7 +4,7 @@
 use crate::build;
 use crate::server::{self, Profile, Server};
 use crate::setup;
-use crate::util::{Result, cmd, root, exec};
+use crate::util::{Result, cmd, exec, root};
 use std::time::Instant;
 
 /// The key the test servers accept.
@@ -23,7 +23,11 @@ fn step(outcomes: &mut Vec<Outcome>, name: &'static str, f: impl FnOnce() -> Res
     if let Err(e) = &result {
         eprintln!("=== {name}: FAILED: {e}");
     }
-    outcomes.push(Outcome { name, result, seconds: started.elapsed().as_secs_f64() });
+    outcomes.push(Outcome {
+        name,
+        result,
+        seconds: started.elapsed().as_secs_f64(),
+    });
 }
 
 /// The servers of the JS library's wasm tests (crates/wasm/tests): `main`
@@ -38,15 +42,42 @@ struct LibServers {
 impl LibServers {
     fn start() -> Result<LibServers> {
         let unlimited = format!("{TEST_KEY}:unlimited");
-        let mut args = vec!["--api-key", &unlimited, "--scale", "2", "--fail-platform", "platform_h", "-q"];
-        for key in ["pm_low_node:3", "pm_low_browser:3", "pm_tiny_node:1", "pm_tiny_browser:1", "pm_once_node:1", "pm_once_browser:1", "pm_pair_node:1", "pm_pair_browser:1"] {
+        let mut args = vec![
+            "--api-key",
+            &unlimited,
+            "--scale",
+            "2",
+            "--fail-platform",
+            "platform_h",
+            "-q",
+        ];
+        for key in [
+            "pm_low_node:3",
+            "pm_low_browser:3",
+            "pm_tiny_node:1",
+            "pm_tiny_browser:1",
+            "pm_once_node:1",
+            "pm_once_browser:1",
+            "pm_pair_node:1",
+            "pm_pair_browser:1",
+        ] {
             args.extend(["--api-key", key]);
         }
         let main = Server::start(Profile::Debug, "127.0.0.1:0", &args)?;
         let flaky = Server::start(
             Profile::Debug,
             "127.0.0.1:0",
-            &["--api-key", &unlimited, "--latency-ms", "200", "--fault-5xx", "0.3", "--fault-429", "0.2", "-q"],
+            &[
+                "--api-key",
+                &unlimited,
+                "--latency-ms",
+                "200",
+                "--fault-5xx",
+                "0.3",
+                "--fault-429",
+                "0.2",
+                "-q",
+            ],
         )?;
         Ok(LibServers { main, flaky })
     }
@@ -58,15 +89,24 @@ fn wasm_tests(test: &str, servers: &Result<LibServers>, browser: bool) -> Result
     let servers = servers.as_ref().map_err(String::clone)?;
     let mut command = cmd("cargo");
     command
-        .args(["test", "-p", "predmarket-wasm", "--target", "wasm32-unknown-unknown", "--test", test])
+        .args([
+            "test",
+            "-p",
+            "predmarket-wasm",
+            "--target",
+            "wasm32-unknown-unknown",
+            "--test",
+            test,
+        ])
         .env("PREDMARKET_TEST_URL", &servers.main.url)
         .env("PREDMARKET_TEST_FLAKY_URL", &servers.flaky.url)
         .env("PREDMARKET_TEST_KEY", TEST_KEY)
         .env("WASM_BINDGEN_TEST_TIMEOUT", "300");
     if browser {
-        command
-            .env("CHROMEDRIVER", "/usr/bin/chromedriver")
-            .env("WASM_BINDGEN_TEST_WEBDRIVER_JSON", root().join("crates/wasm/webdriver.json"));
+        command.env("CHROMEDRIVER", "/usr/bin/chromedriver").env(
+            "WASM_BINDGEN_TEST_WEBDRIVER_JSON",
+            root().join("crates/wasm/webdriver.json"),
+        );
     }
     exec(&mut command)
 }
@@ -84,7 +124,11 @@ fn types_check() -> Result {
     std::os::unix::fs::symlink(&package, &link).map_err(|e| format!("{}: {e}", link.display()))?;
     let tsc = root().join("tests/node_modules/.bin/tsc");
     for config in ["tsconfig.json", "tsconfig.node.json"] {
-        exec(cmd(&tsc.to_string_lossy()).args(["--noEmit", "-p", config]).current_dir(&types))?;
+        exec(
+            cmd(&tsc.to_string_lossy())
+                .args(["--noEmit", "-p", config])
+                .current_dir(&types),
+        )?;
     }
     Ok(())
 }
@@ -92,18 +136,32 @@ fn types_check() -> Result {
 /// The demo's component tests (web/tests/), in headless Chromium with the
 /// demo's own webdriver.json; the server-backed ones use the test server.
 fn web_tests(server_url: &str) -> Result {
-    exec(cmd("cargo")
-        .args(["test", "-p", "predmarket-web", "--target", "wasm32-unknown-unknown", "--no-fail-fast"])
-        .env("PREDMARKET_TEST_URL", server_url)
-        .env("PREDMARKET_TEST_KEY", TEST_KEY)
-        .env("WASM_BINDGEN_TEST_TIMEOUT", "180")
-        .env("CHROMEDRIVER", "/usr/bin/chromedriver")
-        .env("WASM_BINDGEN_TEST_WEBDRIVER_JSON", root().join("web/webdriver.json")))
+    exec(
+        cmd("cargo")
+            .args([
+                "test",
+                "-p",
+                "predmarket-web",
+                "--target",
+                "wasm32-unknown-unknown",
+                "--no-fail-fast",
+            ])
+            .env("PREDMARKET_TEST_URL", server_url)
+            .env("PREDMARKET_TEST_KEY", TEST_KEY)
+            .env("WASM_BINDGEN_TEST_TIMEOUT", "180")
+            .env("CHROMEDRIVER", "/usr/bin/chromedriver")
+            .env(
+                "WASM_BINDGEN_TEST_WEBDRIVER_JSON",
+                root().join("web/webdriver.json"),
+            ),
+    )
 }
 
 fn node_tests(dir: &str, env: &[(&str, &str)]) -> Result {
     let mut command = cmd("node");
-    command.args(["--test", "--test-reporter=spec"]).current_dir(root().join("tests").join(dir));
+    command
+        .args(["--test", "--test-reporter=spec"])
+        .current_dir(root().join("tests").join(dir));
     for (k, v) in env {
         command.env(k, v);
     }
@@ -118,73 +176,156 @@ pub fn run(args: &[String]) -> Result {
     setup::run_setup()?;
     let mut outcomes = Vec::new();
 
-    step(&mut outcomes, "native: cargo test (core, client, server over loopback, xtask)", || {
-        exec(cmd("cargo").args(["test", "--workspace", "--exclude", "predmarket-web", "--no-fail-fast"]))
-    });
+    step(
+        &mut outcomes,
+        "native: cargo test (core, client, server over loopback, xtask)",
+        || {
+            exec(cmd("cargo").args([
+                "test",
+                "--workspace",
+                "--exclude",
+                "predmarket-web",
+                "--no-fail-fast",
+            ]))
+        },
+    );
 
-    step(&mut outcomes, "build: predmarket-server", || server::build(Profile::Debug));
+    step(&mut outcomes, "build: predmarket-server", || {
+        server::build(Profile::Debug)
+    });
     let api = Server::start(Profile::Debug, "127.0.0.1:0", &["--api-key", TEST_KEY]);
     match &api {
         Ok(api) => {
             let url = api.url.clone();
             let lib = LibServers::start();
-            step(&mut outcomes, "wasm in Node (wasm-bindgen-test)", || wasm_tests("node", &lib, false));
-            step(&mut outcomes, "wasm in headless Chromium, cross-origin (wasm-bindgen-test)", || {
-                wasm_tests("browser", &lib, true)
+            step(&mut outcomes, "wasm in Node (wasm-bindgen-test)", || {
+                wasm_tests("node", &lib, false)
             });
+            step(
+                &mut outcomes,
+                "wasm in headless Chromium, cross-origin (wasm-bindgen-test)",
+                || wasm_tests("browser", &lib, true),
+            );
             drop(lib);
-            step(&mut outcomes, "demo components in headless Chromium (wasm-bindgen-test)", || web_tests(&url));
-            step(&mut outcomes, "npm package imported as a user would (node --test)", || {
-                let package = build::npm()?;
-                let package = package.to_string_lossy().into_owned();
-                node_tests("node", &[("PREDMARKET_PACKAGE", &package), ("PREDMARKET_URL", &url), ("PREDMARKET_KEY", TEST_KEY)])
-            });
-            step(&mut outcomes, "TypeScript declarations of the package (tsc --noEmit)", types_check);
+            step(
+                &mut outcomes,
+                "demo components in headless Chromium (wasm-bindgen-test)",
+                || web_tests(&url),
+            );
+            step(
+                &mut outcomes,
+                "npm package imported as a user would (node --test)",
+                || {
+                    let package = build::npm()?;
+                    let package = package.to_string_lossy().into_owned();
+                    node_tests(
+                        "node",
+                        &[
+                            ("PREDMARKET_PACKAGE", &package),
+                            ("PREDMARKET_URL", &url),
+                            ("PREDMARKET_KEY", TEST_KEY),
+                        ],
+                    )
+                },
+            );
+            step(
+                &mut outcomes,
+                "TypeScript declarations of the package (tsc --noEmit)",
+                types_check,
+            );
         }
-        Err(e) => outcomes.push(Outcome { name: "start predmarket-server", result: Err(e.clone()), seconds: 0.0 }),
+        Err(e) => outcomes.push(Outcome {
+            name: "start predmarket-server",
+            result: Err(e.clone()),
+            seconds: 0.0,
+        }),
     }
     drop(api);
 
-    step(&mut outcomes, "server against its own OpenAPI document (schemathesis, no 5xx)", || {
-        // An unlimited key: schemathesis sends thousands of requests.
-        let key = "pm_schemathesis";
-        let server = Server::start(Profile::Debug, "127.0.0.1:0", &["--api-key", &format!("{key}:unlimited"), "-q"])?;
-        exec(cmd("bash").arg("crates/server/schemathesis.sh").arg(&server.url).arg(key))
-    });
+    step(
+        &mut outcomes,
+        "server against its own OpenAPI document (schemathesis, no 5xx)",
+        || {
+            // An unlimited key: schemathesis sends thousands of requests.
+            let key = "pm_schemathesis";
+            let server = Server::start(
+                Profile::Debug,
+                "127.0.0.1:0",
+                &["--api-key", &format!("{key}:unlimited"), "-q"],
+            )?;
+            exec(
+                cmd("bash")
+                    .arg("crates/server/schemathesis.sh")
+                    .arg(&server.url)
+                    .arg(key),
+            )
+        },
+    );
 
-    step(&mut outcomes, "demo end to end in Chromium (Playwright, node --test)", || {
-        let dist = build::web()?;
-        let dist = dist.to_string_lossy().into_owned();
-        // The suite makes a few hundred calls in a couple of minutes: a
-        // 429 would be a console error, so the demo key gets room.
-        let demo = Server::start(Profile::Debug, "127.0.0.1:0", &["--web", &dist, "--rate-limit", "100000"])?;
-        let hostile = Server::start(
-            Profile::Debug,
-            "127.0.0.1:0",
-            &["--web", &dist, "--rate-limit", "100000", "--hostile", "--fail-platform", "platform_g"],
-        )?;
-        let fault = Server::start(Profile::Debug, "127.0.0.1:0", &["--fault-429", "1", "--quiet"])?;
-        let artifacts = root().join("tests/artifacts");
-        let artifacts = artifacts.to_string_lossy().into_owned();
-        node_tests(
-            "e2e",
-            &[
-                ("PREDMARKET_DEMO_URL", &format!("{}/app/", demo.url)),
-                ("PREDMARKET_HOSTILE_URL", &format!("{}/app/", hostile.url)),
-                ("PREDMARKET_FAULT_URL", &fault.url),
-                ("PREDMARKET_ARTIFACTS", &artifacts),
-            ],
-        )
-    });
+    step(
+        &mut outcomes,
+        "demo end to end in Chromium (Playwright, node --test)",
+        || {
+            let dist = build::web()?;
+            let dist = dist.to_string_lossy().into_owned();
+            // The suite makes a few hundred calls in a couple of minutes: a
+            // 429 would be a console error, so the demo key gets room.
+            let demo = Server::start(
+                Profile::Debug,
+                "127.0.0.1:0",
+                &["--web", &dist, "--rate-limit", "100000"],
+            )?;
+            let hostile = Server::start(
+                Profile::Debug,
+                "127.0.0.1:0",
+                &[
+                    "--web",
+                    &dist,
+                    "--rate-limit",
+                    "100000",
+                    "--hostile",
+                    "--fail-platform",
+                    "platform_g",
+                ],
+            )?;
+            let fault = Server::start(
+                Profile::Debug,
+                "127.0.0.1:0",
+                &["--fault-429", "1", "--quiet"],
+            )?;
+            let artifacts = root().join("tests/artifacts");
+            let artifacts = artifacts.to_string_lossy().into_owned();
+            node_tests(
+                "e2e",
+                &[
+                    ("PREDMARKET_DEMO_URL", &format!("{}/app/", demo.url)),
+                    ("PREDMARKET_HOSTILE_URL", &format!("{}/app/", hostile.url)),
+                    ("PREDMARKET_FAULT_URL", &fault.url),
+                    ("PREDMARKET_ARTIFACTS", &artifacts),
+                ],
+            )
+        },
+    );
 
-    eprintln!("\n=== summary ({:.0} s) ===", started.elapsed().as_secs_f64());
+    eprintln!(
+        "\n=== summary ({:.0} s) ===",
+        started.elapsed().as_secs_f64()
+    );
     let mut failed = 0;
     for outcome in &outcomes {
-        let verdict = if outcome.result.is_ok() { "ok  " } else { "FAIL" };
+        let verdict = if outcome.result.is_ok() {
+            "ok  "
+        } else {
+            "FAIL"
+        };
         eprintln!("{verdict} {:>6.1} s  {}", outcome.seconds, outcome.name);
         failed += usize::from(outcome.result.is_err());
     }
     let passed = outcomes.len() - failed;
     println!("xtask: {passed} passed, {failed} failed");
-    if failed == 0 { Ok(()) } else { Err(format!("{failed} of {} steps failed", outcomes.len())) }
+    if failed == 0 {
+        Ok(())
+    } else {
+        Err(format!("{failed} of {} steps failed", outcomes.len()))
+    }
 }

@@ -17,7 +17,11 @@ pub fn target_dir() -> PathBuf {
     match std::env::var_os("CARGO_TARGET_DIR") {
         Some(dir) => {
             let dir = PathBuf::from(dir);
-            if dir.is_absolute() { dir } else { root().join(dir) }
+            if dir.is_absolute() {
+                dir
+            } else {
+                root().join(dir)
+            }
         }
         None => root().join("target"),
     }
@@ -59,15 +63,23 @@ pub fn exec(command: &mut Command) -> Result {
     let text = describe(command);
     eprintln!("$ {text}");
     let started = Instant::now();
-    let status = command.status().map_err(|e| format!("could not start `{text}`: {e}"))?;
+    let status = command
+        .status()
+        .map_err(|e| format!("could not start `{text}`: {e}"))?;
     eprintln!("  ({:.1} s)", started.elapsed().as_secs_f64());
-    if status.success() { Ok(()) } else { Err(format!("`{text}` failed ({status})")) }
+    if status.success() {
+        Ok(())
+    } else {
+        Err(format!("`{text}` failed ({status})"))
+    }
 }
 
 /// The trimmed stdout of `command`, or `None` when it cannot run or fails.
 pub fn output(command: &mut Command) -> Option<String> {
     let out = command.output().ok()?;
-    out.status.success().then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
 }
 
 pub fn on_path(program: &str) -> bool {
