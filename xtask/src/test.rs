@@ -264,6 +264,47 @@ pub fn run(args: &[String]) -> Result {
 
     step(
         &mut outcomes,
+        "server under attack (worst-case searches, slowloris, idle sockets, odd requests; loopback, 20 s)",
+        || {
+            // Issue 12: the debug server like the other steps; the attack
+            // checks rules (no 5xx but shedding, good client never refused,
+            // sockets closed within the timeouts, SIGTERM exit), never
+            // latency. Release figures: docs/benchmarks.md, "Hostile traffic".
+            exec(cmd("cargo").args([
+                "build",
+                "-p",
+                "predmarket-server",
+                "--bin",
+                "predmarket-server",
+                "--example",
+                "attack",
+            ]))?;
+            let dir = crate::util::target_dir().join("debug");
+            let server = dir.join("predmarket-server");
+            exec(
+                cmd(&dir.join("examples/attack").to_string_lossy()).args([
+                    "--server",
+                    &server.to_string_lossy(),
+                    "--seconds",
+                    "20",
+                    "--heavy",
+                    "8",
+                    "--slowloris",
+                    "200",
+                    "--idle",
+                    "300",
+                    "--header-read-timeout",
+                    "2",
+                    "--idle-timeout",
+                    "3",
+                    "--check",
+                ]),
+            )
+        },
+    );
+
+    step(
+        &mut outcomes,
         "demo end to end in Chromium (Playwright, node --test)",
         || {
             let dist = build::web()?;

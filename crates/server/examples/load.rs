@@ -120,9 +120,15 @@ async fn start_in_process(args: &Args) -> Result<SocketAddr, String> {
         .map_err(|e| e.to_string())?;
     let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let app = predmarket_server::app(&config);
-    tokio::spawn(async move {
-        let _ = axum::serve(listener, app).await;
-    });
+    // The server's own connection loop (timeouts, connection cap), as the
+    // binary runs it.
+    let limits = predmarket_server::listen::ConnectionLimits::from_config(&config);
+    tokio::spawn(predmarket_server::listen::serve(
+        listener,
+        app,
+        limits,
+        std::future::pending(),
+    ));
     Ok(addr)
 }
 

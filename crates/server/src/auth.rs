@@ -9,8 +9,9 @@ use axum::http::{HeaderMap, HeaderValue};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use predmarket_core::rate::RateBudget;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
+use tokio::sync::Semaphore;
 use subtle::ConstantTimeEq;
 
 pub struct Keys {
@@ -22,15 +23,27 @@ struct KeyEntry {
     key: Vec<u8>,
     /// `None`: unlimited (load tests).
     budget: Option<Mutex<RateBudget>>,
+    /// Requests of this key in progress, capped so one key cannot take
+    /// every slot of `--max-in-flight` (issue 12).
+    in_flight: Arc<Semaphore>,
+    in_flight_cap: usize,
+    /// This key's searches on the blocking pool (see `guard::offload`).
+    lane: crate::guard::KeyLane,
 }
 
 impl Keys {
-    pub fn new(specs: &[KeySpec]) -> Self {
+    /// `in_flight_per_key`: requests of one key in progress at most.
+    pub fn new(specs: &[KeySpec], in_flight_per_key: usize) -> Self {
         let entries = specs
             .iter()
             .map(|spec| KeyEntry {
                 key: spec.key.as_bytes().to_vec(),
                 budget: spec.per_minute.map(|n| Mutex::new(RateBudget::new(n))),
+                in_flight: Arc::new(Semaphore::new(in_flight_per_key)),
+                in_flight_cap: in_flight_per_key,
+                lane: crate::guard::KeyLane {
+                    searches: Arc::new(Semaphore::new(crate::guard::key_search_permits())),
+                },
             })
             .collect();
         Self {
@@ -61,10 +74,11 @@ impl Keys {
     }
 }
 
-/// Rejects requests without a known key (401) or over the key's budget (429).
+/// Rejects requests without a known key (401), over the key's budget (429)
+/// or over the key's requests in progress (503 with Retry-After).
 pub async fn require_key(
     State(state): State<SharedState>,
-    request: Request,
+    mut request: Request,
     next: Next,
 ) -> Response {
     let presented = request
@@ -78,8 +92,9 @@ pub async fn require_key(
             None => return ApiError::unauthorized("unknown API key").into_response(),
         },
     };
+    request.extensions_mut().insert(entry.lane.clone());
     let Some(budget) = &entry.budget else {
-        return next.run(request).await;
+        return run_counted(entry, request, next).await;
     };
     let now = state.keys.now_ms();
     let (verdict, limit, remaining, reset_secs) = {
@@ -96,7 +111,7 @@ pub async fn require_key(
         )
     };
     let mut response = match verdict {
-        Ok(()) => next.run(request).await,
+        Ok(()) => run_counted(entry, request, next).await,
         Err(wait_ms) => {
             let retry_after = (wait_ms / 1000.0).ceil().max(1.0) as u64;
             let mut response = ApiError::rate_limited(limit, retry_after).into_response();
@@ -109,6 +124,17 @@ pub async fn require_key(
     set(headers, "x-ratelimit-remaining", remaining);
     set(headers, "x-ratelimit-reset", reset_secs);
     response
+}
+
+/// Runs `request` inside its key's cap of requests in progress.
+async fn run_counted(entry: &KeyEntry, request: Request, next: Next) -> Response {
+    match entry.in_flight.clone().try_acquire_owned() {
+        Ok(_permit) => next.run(request).await,
+        Err(_) => crate::guard::shed(&format!(
+            "this API key has {} requests in progress, its limit; retry shortly",
+            entry.in_flight_cap
+        )),
+    }
 }
 
 fn set(headers: &mut HeaderMap, name: &'static str, value: impl ToString) {

@@ -23,6 +23,17 @@ Fault injection (for client tests and demos):
   --fault-malformed 0.05       5 % of answers are 200 with truncated JSON or HTML
   Faults never touch /openapi.json or the demo under /app/.
 
+Hostile traffic (see docs/benchmarks.md, Hostile traffic):
+  --header-read-timeout 10    seconds a client has to send a request's headers
+                              (also how long an idle keep-alive connection stays open)
+  --idle-timeout 30           seconds without a byte either way before a connection is closed
+  --request-timeout 10        seconds an operation may take; then 504 TIMEOUT
+  --max-connections 4096      open connections; further ones are closed on accept
+  --max-in-flight 512         requests in progress; further ones get 503 + Retry-After
+  --max-in-flight-per-key 64  requests in progress per API key; then 503 + Retry-After
+  --shutdown-grace 5          seconds open requests get to finish on SIGTERM
+  Request heads (request line and headers) above 16 KiB get 431.
+
 Data:
   --scale 1 gives about 5 000 markets, --scale 20 about 100 000 (each market
   and its orderbook, trades and price history are derived from --seed).
@@ -31,6 +42,12 @@ Data:
 
 Example:
   predmarket-server --addr 127.0.0.1:8787 --api-key dev --api-key ci:1000 --seed 7";
+
+const KEYS_VARIABLE: &str = "PREDMARKET_API_KEYS";
+
+const EMPTY_KEY_LIST: &str = "--api-key / PREDMARKET_API_KEYS is set but holds no API key; \
+     refusing to start, since without keys the public demo key would be accepted \
+     (unset it to run with the demo key)";
 
 #[derive(Debug, Clone, Parser)]
 #[command(
@@ -116,6 +133,39 @@ pub struct Config {
     /// No request log on stderr.
     #[arg(long, short)]
     pub quiet: bool,
+
+    /// Seconds a client has to send the headers of a request, and so also how
+    /// long an idle keep-alive connection waits for its next request.
+    #[arg(long = "header-read-timeout", default_value_t = 10.0)]
+    pub header_read_timeout_secs: f64,
+
+    /// Seconds without a byte in either direction before a connection is
+    /// closed (a client that stops reading its answer, a stalled body).
+    #[arg(long = "idle-timeout", default_value_t = 30.0)]
+    pub idle_timeout_secs: f64,
+
+    /// Seconds an operation may take; then it is answered 504 `TIMEOUT`.
+    #[arg(long = "request-timeout", default_value_t = 10.0)]
+    pub request_timeout_secs: f64,
+
+    /// Open connections at most; a connection above it is closed on accept.
+    #[arg(long = "max-connections", default_value_t = 4096)]
+    pub max_connections: usize,
+
+    /// Requests in progress at most; above it a request is answered 503 with
+    /// Retry-After at once instead of waiting in a queue.
+    #[arg(long = "max-in-flight", default_value_t = 512)]
+    pub max_in_flight: usize,
+
+    /// Requests in progress per API key at most (then 503 with Retry-After),
+    /// so that one key cannot take every slot.
+    #[arg(long = "max-in-flight-per-key", default_value_t = 64)]
+    pub max_in_flight_per_key: usize,
+
+    /// Seconds requests in progress get to finish on SIGTERM / Ctrl-C before
+    /// the server exits anyway.
+    #[arg(long = "shutdown-grace", default_value_t = 5.0)]
+    pub shutdown_grace_secs: f64,
 }
 
 impl Config {
@@ -140,11 +190,22 @@ impl Config {
             fault_429: 0.0,
             fault_malformed: 0.0,
             quiet: true,
+            header_read_timeout_secs: 10.0,
+            idle_timeout_secs: 30.0,
+            request_timeout_secs: 10.0,
+            max_connections: 4096,
+            max_in_flight: 512,
+            max_in_flight_per_key: 64,
+            shutdown_grace_secs: 5.0,
         }
     }
 
     /// Every accepted key with its limit (`None`: unlimited): the flags, then
     /// the key file; the demo key when there is none.
+    ///
+    /// A source that is given but holds no key (an empty or comment-only
+    /// key file, `--api-key ""`) is an error rather than "no keys": falling
+    /// back to the public demo key there would open a private server.
     pub fn key_specs(&self) -> Result<Vec<KeySpec>, String> {
         let mut specs = Vec::new();
         for raw in &self.api_key {
@@ -152,9 +213,13 @@ impl Config {
                 specs.push(spec);
             }
         }
+        if !self.api_key.is_empty() && specs.is_empty() {
+            return Err(EMPTY_KEY_LIST.into());
+        }
         if let Some(path) = &self.api_key_file {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| format!("cannot read --api-key-file {}: {e}", path.display()))?;
+            let before = specs.len();
             for line in text.lines() {
                 let line = line.trim();
                 if line.starts_with('#') {
@@ -164,6 +229,13 @@ impl Config {
                     specs.push(spec);
                 }
             }
+            if specs.len() == before {
+                return Err(format!(
+                    "--api-key-file {} holds no API key (only blank or comment lines); \
+                     refusing to start, since without keys the public demo key would be accepted",
+                    path.display()
+                ));
+            }
         }
         if specs.is_empty() {
             specs.push(KeySpec {
@@ -172,6 +244,12 @@ impl Config {
             });
         }
         Ok(specs)
+    }
+
+    /// Whether the public demo key is accepted (no key configured).
+    pub fn demo_key_active(&self) -> bool {
+        self.key_specs()
+            .is_ok_and(|specs| specs.iter().any(|s| s.key == predmarket_core::DEMO_API_KEY))
     }
 
     /// The accepted keys, without their limits.
@@ -203,6 +281,32 @@ impl Config {
                 return Err(format!(
                     "--fail-platform: unknown platform {platform:?} (platform_a to platform_h)"
                 ));
+            }
+        }
+        // clap drops an empty variable, so the environment is read here too.
+        if self.api_key.is_empty()
+            && let Some(value) = std::env::var_os(KEYS_VARIABLE)
+            && value.to_string_lossy().split(',').all(|k| k.trim().is_empty())
+        {
+            return Err(EMPTY_KEY_LIST.into());
+        }
+        for (flag, secs) in [
+            ("--header-read-timeout", self.header_read_timeout_secs),
+            ("--idle-timeout", self.idle_timeout_secs),
+            ("--request-timeout", self.request_timeout_secs),
+            ("--shutdown-grace", self.shutdown_grace_secs),
+        ] {
+            if !(secs.is_finite() && secs > 0.0 && secs <= 86_400.0) {
+                return Err(format!("{flag} must be above 0 and at most 86400 seconds"));
+            }
+        }
+        for (flag, n) in [
+            ("--max-connections", self.max_connections),
+            ("--max-in-flight", self.max_in_flight),
+            ("--max-in-flight-per-key", self.max_in_flight_per_key),
+        ] {
+            if n == 0 || n > 1_000_000 {
+                return Err(format!("{flag} must be between 1 and 1000000"));
             }
         }
         if let Some(date) = &self.anchor_date {
@@ -297,5 +401,29 @@ mod tests {
         let mut config = Config::for_tests("k");
         config.api_key.clear();
         assert_eq!(config.api_keys(), [predmarket_core::DEMO_API_KEY]);
+        assert!(config.demo_key_active());
+    }
+
+    #[test]
+    fn given_but_empty_key_sources_are_refused() {
+        let mut config = Config::for_tests("k");
+        config.api_key = vec![String::new(), " ".into()];
+        let err = config.key_specs().unwrap_err();
+        assert!(err.contains("holds no API key"), "{err}");
+
+        let dir = std::env::temp_dir().join(format!("pm-keys-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("empty-keys");
+        std::fs::write(&file, "# only a comment\n\n   \n").unwrap();
+        config.api_key.clear();
+        config.api_key_file = Some(file.clone());
+        let err = config.key_specs().unwrap_err();
+        assert!(err.contains("holds no API key") && err.contains("demo key"), "{err}");
+        assert!(config.validate().is_err());
+
+        std::fs::write(&file, "# a key\nreal-key:5\n").unwrap();
+        assert_eq!(config.api_keys(), ["real-key"]);
+        assert!(!config.demo_key_active());
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -13,20 +13,30 @@ pub mod cursor;
 pub mod data;
 pub mod error;
 pub mod faults;
+pub mod guard;
+pub mod headers;
+pub mod listen;
 pub mod openapi;
 pub mod params;
 mod routes;
 
 use axum::Router;
+use axum::error_handling::HandleErrorLayer;
 use axum::http::{HeaderName, HeaderValue, Method, header};
 use config::Config;
 use data::Dataset;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
+use tower::ServiceBuilder;
+use tower::limit::GlobalConcurrencyLimitLayer;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
+use tower_http::set_header::SetResponseHeaderLayer;
+
+/// How long a browser may cache a CORS preflight answer.
+pub const PREFLIGHT_MAX_AGE: Duration = Duration::from_secs(600);
 
 /// Everything a handler needs, shared.
 pub struct AppState {
@@ -37,6 +47,8 @@ pub struct AppState {
     pub started: Instant,
     /// `/openapi.json`, built on first request (it names ids of the data).
     pub openapi: std::sync::OnceLock<Vec<u8>>,
+    /// Searches running at once on the blocking pool (see `guard::offload`).
+    pub searches: Arc<tokio::sync::Semaphore>,
 }
 
 pub type SharedState = Arc<AppState>;
@@ -63,7 +75,7 @@ pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
             .filter_map(|k| config::KeySpec::parse(k, config.rate_limit).ok().flatten())
             .collect()
     });
-    let keys = auth::Keys::new(&specs);
+    let keys = auth::Keys::new(&specs, config.max_in_flight_per_key);
     let log = Arc::new(access_log::AccessLog::new(!config.quiet, keys.secrets()));
     let state = Arc::new(AppState {
         data,
@@ -72,8 +84,13 @@ pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
         cursors: cursor::CursorKey::random(config.cursor_ttl_secs),
         started: Instant::now(),
         openapi: std::sync::OnceLock::new(),
+        searches: Arc::new(tokio::sync::Semaphore::new(guard::search_permits())),
     });
     let api = routes::router(state.clone())
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            guard::offload,
+        ))
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             faults::inject,
@@ -84,17 +101,53 @@ pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
         ));
     let mut app = api.merge(routes::public(state));
     if let Some(dir) = &config.web {
-        app = app.merge(routes::web(dir));
+        let policy = Arc::new(headers::WebPolicy::new(dir));
+        app = app.merge(
+            routes::web(dir).layer(axum::middleware::from_fn_with_state(policy, headers::apply)),
+        );
     }
-    app.fallback(error::not_found_fallback)
-        .method_not_allowed_fallback(error::method_not_allowed_fallback)
-        .layer(cors(config))
-        .layer(CompressionLayer::new())
+    let app = app
+        .fallback(error::not_found_fallback)
+        .method_not_allowed_fallback(error::method_not_allowed_fallback);
+    with_layers(app, config).layer(axum::middleware::from_fn_with_state(
+        log,
+        access_log::record,
+    ))
+}
+
+/// The layers every answer passes, outermost last:
+/// - CORS outside everything that can answer on its own (shedding, timeout,
+///   panic), so a browser can read those errors too;
+/// - `nosniff` and `Cache-Control: no-store` (unless the demo set its own);
+/// - shedding at `max_in_flight` requests in progress (503 + Retry-After)
+///   instead of a queue, and the request timeout (504), as JSON errors;
+/// - CatchPanic inside both, so a panic's 500 carries CORS headers;
+/// - compression innermost.
+///
+/// Public so tests can wrap a route of their own (one that panics) in the
+/// very same stack.
+pub fn with_layers(app: Router, config: &Config) -> Router {
+    let request_timeout = Duration::from_secs_f64(config.request_timeout_secs);
+    app.layer(CompressionLayer::new())
         .layer(CatchPanicLayer::custom(error::panic_response))
-        .layer(axum::middleware::from_fn_with_state(
-            log,
-            access_log::record,
+        .layer(
+            ServiceBuilder::new()
+                .layer(HandleErrorLayer::new(guard::overloaded))
+                .load_shed()
+                // Global: axum clones a layer per route, so a plain
+                // ConcurrencyLimit would count per route.
+                .layer(GlobalConcurrencyLimitLayer::new(config.max_in_flight))
+                .timeout(request_timeout),
+        )
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
         ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(cors(config))
 }
 
 fn cors(config: &Config) -> CorsLayer {
@@ -118,6 +171,7 @@ fn cors(config: &Config) -> CorsLayer {
             HeaderName::from_static("x-ratelimit-remaining"),
             HeaderName::from_static("x-ratelimit-reset"),
         ])
+        .max_age(PREFLIGHT_MAX_AGE)
 }
 
 /// Binds `config.addr` and serves until Ctrl-C / SIGTERM.
@@ -140,15 +194,26 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr: SocketAddr = listener.local_addr()?;
     eprintln!("predmarket-server listening on http://{addr}");
+    if config.demo_key_active() && !addr.ip().is_loopback() {
+        eprintln!(
+            "warning: no API key is configured, so the public demo key is accepted \
+             on {addr}, which is reachable beyond this machine; give --api-key or \
+             --api-key-file to make the server private"
+        );
+    }
     if let Some(dir) = &config.web {
         eprintln!(
             "serving the demo from {} at http://{addr}/app/",
             dir.display()
         );
     }
-    axum::serve(listener, app_with_data(&config, data))
-        .with_graceful_shutdown(shutdown_signal())
-        .await?;
+    listen::serve(
+        listener,
+        app_with_data(&config, data),
+        listen::ConnectionLimits::from_config(&config),
+        shutdown_signal(),
+    )
+    .await?;
     eprintln!("predmarket-server stopped");
     Ok(())
 }

@@ -3,27 +3,66 @@
 //! (memchr's SIMD search) instead of a search per title: at 100 000 markets
 //! that is the difference between a millisecond and a cache miss per row.
 
+use crate::error::ApiError;
+use crate::params::Params;
 use memchr::memmem::Finder;
+use serde_json::json;
 
-/// The words of a search query, each compiled once.
+/// Longest `query` accepted, in bytes (after trimming).
+pub const QUERY_MAX_BYTES: usize = 256;
+/// Most words a `query` may hold.
+pub const QUERY_MAX_WORDS: usize = 16;
+
+/// The `query` parameter, refused with a 400 above `QUERY_MAX_BYTES` or
+/// `QUERY_MAX_WORDS`. The caps bound the work of one search: without them a
+/// 30 000-word query cost 24 s of CPU (issue 12).
+pub fn query(params: &Params) -> Result<Option<String>, ApiError> {
+    let Some(query) = params.text("query")? else {
+        return Ok(None);
+    };
+    let bytes = query.len();
+    let words = query.split_whitespace().count();
+    if bytes > QUERY_MAX_BYTES || words > QUERY_MAX_WORDS {
+        let reason = format!(
+            "at most {QUERY_MAX_BYTES} bytes and {QUERY_MAX_WORDS} words \
+             (this one has {bytes} bytes and {words} words)"
+        );
+        return Err(ApiError::invalid("query", reason.clone()).with_details(json!({
+            "parameter": "query",
+            "reason": reason,
+            "max_bytes": QUERY_MAX_BYTES,
+            "max_words": QUERY_MAX_WORDS,
+        })));
+    }
+    Ok(Some(query))
+}
+
+/// The words of a search query, each compiled once: distinct, longest
+/// first (a long word is usually the rarest, so it narrows the rows first).
 pub struct Words(Vec<Finder<'static>>);
 
 impl Words {
-    /// Lower-case, whitespace-separated words of `query`.
+    /// Lower-case, whitespace-separated, distinct words of `query`.
     pub fn parse(query: Option<&str>) -> Self {
+        let mut words: Vec<String> = query
+            .map(|q| q.split_whitespace().map(str::to_lowercase).collect())
+            .unwrap_or_default();
+        words.sort_unstable_by(|a, b| b.len().cmp(&a.len()).then_with(|| a.cmp(b)));
+        words.dedup();
         Self(
-            query
-                .map(|q| {
-                    q.split_whitespace()
-                        .map(|w| Finder::new(w.to_lowercase().as_bytes()).into_owned())
-                        .collect()
-                })
-                .unwrap_or_default(),
+            words
+                .iter()
+                .map(|w| Finder::new(w.as_bytes()).into_owned())
+                .collect(),
         )
     }
 
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
     }
 
     /// Whether every word occurs in `text` (lower-case already).
@@ -54,43 +93,44 @@ impl TextIndex {
     }
 
     /// Rows whose line holds every word, ascending.
+    ///
+    /// One scan of the whole text for the first word, which jumps to the
+    /// next line after each hit; the other words are looked for only in the
+    /// lines that hit. The cost is one pass over the text plus, per hit line,
+    /// a pass over that line per word: bounded by the size of the index
+    /// times `QUERY_MAX_WORDS`, whatever the query.
     pub fn rows(&self, words: &Words) -> Vec<u32> {
-        let mut result: Option<Vec<u32>> = None;
-        for word in &words.0 {
-            let mut rows = Vec::new();
-            for hit in word.find_iter(self.text.as_bytes()) {
-                let row = self.starts.partition_point(|&s| s as usize <= hit) as u32 - 1;
-                if rows.last() != Some(&row) {
-                    rows.push(row);
-                }
+        let Some((first, rest)) = words.0.split_first() else {
+            return Vec::new();
+        };
+        let text = self.text.as_bytes();
+        let mut out = Vec::new();
+        let mut from = 0usize;
+        let mut row = 0usize;
+        while let Some(offset) = first.find(&text[from..]) {
+            let hit = from + offset;
+            // Rows are visited in order: search only those after the last.
+            row += self.starts[row..].partition_point(|&s| s as usize <= hit) - 1;
+            let end = self.line_end(row);
+            let line = &text[self.starts[row] as usize..end];
+            if rest.iter().all(|w| w.find(line).is_some()) {
+                out.push(row as u32);
             }
-            result = Some(match result {
-                None => rows,
-                Some(previous) => intersect(&previous, &rows),
-            });
-            if result.as_ref().is_some_and(Vec::is_empty) {
+            from = end + 1;
+            if from >= text.len() {
                 break;
             }
         }
-        result.unwrap_or_default()
+        out
     }
-}
 
-fn intersect(a: &[u32], b: &[u32]) -> Vec<u32> {
-    let (mut i, mut j) = (0, 0);
-    let mut out = Vec::new();
-    while i < a.len() && j < b.len() {
-        match a[i].cmp(&b[j]) {
-            std::cmp::Ordering::Less => i += 1,
-            std::cmp::Ordering::Greater => j += 1,
-            std::cmp::Ordering::Equal => {
-                out.push(a[i]);
-                i += 1;
-                j += 1;
-            }
-        }
+    /// Where `row`'s line ends (its line break).
+    fn line_end(&self, row: usize) -> usize {
+        self.starts
+            .get(row + 1)
+            .map_or(self.text.len(), |&next| next as usize)
+            - 1
     }
-    out
 }
 
 #[cfg(test)]
@@ -115,5 +155,24 @@ mod tests {
         assert_eq!(rows("nothing"), Vec::<u32>::new());
         assert_eq!(rows("nbelow"), Vec::<u32>::new());
         assert!(Words::parse(Some("Fed")).all_in("fed cuts"));
+        // Repeated words are one word.
+        assert_eq!(Words::parse(Some("e E e e")).len(), 1);
+        assert_eq!(rows("above above ABOVE"), [0, 3]);
+        assert_eq!(rows("e b"), [0, 2, 3]);
+        assert_eq!(rows("?"), [0]);
+    }
+
+    #[test]
+    fn query_caps() {
+        let ok = Params::parse("query=bitcoin%20above");
+        assert_eq!(query(&ok).unwrap().as_deref(), Some("bitcoin above"));
+        let words = vec!["e"; QUERY_MAX_WORDS + 1].join("+");
+        let err = query(&Params::parse(&format!("query={words}"))).unwrap_err();
+        assert!(err.message.contains("16 words"), "{}", err.message);
+        let long = "a".repeat(QUERY_MAX_BYTES + 1);
+        let err = query(&Params::parse(&format!("query={long}"))).unwrap_err();
+        assert!(err.message.contains("256 bytes"), "{}", err.message);
+        assert!(query(&Params::parse(&format!("query={}", "a".repeat(QUERY_MAX_BYTES)))).is_ok());
+        assert_eq!(query(&Params::parse("query=")).unwrap(), None);
     }
 }

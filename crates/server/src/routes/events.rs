@@ -71,7 +71,7 @@ pub async fn list_events(
     params: Params,
 ) -> Result<Response, ApiError> {
     let platform = one_platform(&state, &params, &EVENTS)?;
-    let query = params.text("query")?;
+    let query = crate::data::search::query(&params)?;
     let series_id = params.text("series_id")?;
     let nested = params.flag("include_nested")?.unwrap_or(false);
     let raw = params.flag("include_raw")?.unwrap_or(false);
@@ -160,7 +160,7 @@ pub async fn list_series(
     params: Params,
 ) -> Result<Response, ApiError> {
     let platform = one_platform(&state, &params, &EVENTS)?;
-    let query = params.text("query")?;
+    let query = crate::data::search::query(&params)?;
     let nested = params.flag("include_nested")?.unwrap_or(false);
     // Series carry no raw platform data of their own; accepted and checked
     // for the spec's sake.

@@ -186,7 +186,7 @@ pub async fn list(
 ) -> Result<Response, ApiError> {
     let platform = one_platform(&state, &params, &MARKETS)?;
     let status = params.one_of("status", MarketStatus::KNOWN)?;
-    let query = params.text("query")?;
+    let query = crate::data::search::query(&params)?;
     let category = params.text("category")?;
     let event_id = params.text("event_id")?;
     let series_id = params.text("series_id")?;

@@ -1,0 +1,111 @@
+//! Bounded work per request (issue 12): a request timeout, shedding above a
+//! number of requests in progress, per-key caps, and searches run on the
+//! blocking pool behind semaphores so they never hold an async worker.
+//!
+//! Every refusal is a JSON error body: 503 `PLATFORM_UNAVAILABLE` with
+//! `Retry-After` when shedding (the code the public service uses for a 503,
+//! `../shared/spec/public-service-facts.md`; `details.reason` says
+//! `overloaded`), 504 `TIMEOUT` when an operation runs out of time.
+
+use crate::SharedState;
+use crate::error::ApiError;
+use axum::BoxError;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use predmarket_core::ErrorCode;
+use serde_json::json;
+use std::sync::Arc;
+use tokio::sync::Semaphore;
+
+/// Seconds a shed client is asked to wait.
+pub const RETRY_AFTER_SECS: u64 = 1;
+
+/// The searches of one API key: how many may run at once, so that one key's
+/// searches leave blocking-pool permits to the others.
+#[derive(Clone)]
+pub struct KeyLane {
+    pub searches: Arc<Semaphore>,
+}
+
+/// Searches running at once on the whole server: one per core, so that
+/// searches cannot take every core from the async workers for long.
+pub fn search_permits() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Searches of one key running at once: half the server's, at least one.
+pub fn key_search_permits() -> usize {
+    (search_permits() / 2).max(1)
+}
+
+/// The 503 of a shed request.
+pub fn shed(message: &str) -> Response {
+    let mut response = ApiError::new(ErrorCode::PlatformUnavailable, message)
+        .with_details(json!({
+            "reason": "overloaded",
+            "retry_after": RETRY_AFTER_SECS,
+        }))
+        .into_response();
+    response
+        .headers_mut()
+        .insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECS));
+    response
+}
+
+/// The answer for an error of the timeout / load-shed / concurrency stack.
+pub async fn overloaded(error: BoxError) -> Response {
+    if error.is::<tower::load_shed::error::Overloaded>() {
+        shed("the server is at its limit of requests in progress; retry shortly")
+    } else if error.is::<tower::timeout::error::Elapsed>() {
+        ApiError::new(ErrorCode::Timeout, "the operation took too long")
+            .with_details(json!({ "reason": "request_timeout" }))
+            .into_response()
+    } else {
+        // The stack has no other error; kept generic rather than echoing it.
+        ApiError::internal("internal error").into_response()
+    }
+}
+
+/// Whether `request` is a search (`query` on a list that has one): the only
+/// operations whose cost depends on a user's text.
+fn is_search(request: &Request) -> bool {
+    matches!(request.uri().path(), "/markets" | "/events" | "/series")
+        && request.uri().query().is_some_and(|q| {
+            form_urlencoded::parse(q.as_bytes()).any(|(k, v)| k == "query" && !v.trim().is_empty())
+        })
+}
+
+/// Runs searches on the blocking pool, at most `search_permits()` at once
+/// and `key_search_permits()` per key, waiting in FIFO order (bounded by the
+/// request timeout, which drops the wait). Everything else runs as before.
+pub async fn offload(State(state): State<SharedState>, request: Request, next: Next) -> Response {
+    if !is_search(&request) {
+        return next.run(request).await;
+    }
+    let lane = request.extensions().get::<KeyLane>().cloned();
+    let key_permit = match lane {
+        Some(lane) => match lane.searches.acquire_owned().await {
+            Ok(p) => Some(p),
+            Err(_) => return shed("searches are closed"),
+        },
+        None => None,
+    };
+    let Ok(permit) = state.searches.clone().acquire_owned().await else {
+        return shed("searches are closed");
+    };
+    let runtime = tokio::runtime::Handle::current();
+    let task = tokio::task::spawn_blocking(move || {
+        // Held until the search is done, even when the client is gone and
+        // the timeout dropped the wait, so the limit counts real work.
+        let _permits = (key_permit, permit);
+        runtime.block_on(next.run(request))
+    });
+    match task.await {
+        Ok(response) => response,
+        // Re-raised so CatchPanic answers it like any handler's panic.
+        Err(e) if e.is_panic() => std::panic::resume_unwind(e.into_panic()),
+        Err(_) => ApiError::internal("internal error").into_response(),
+    }
+}
