@@ -281,25 +281,23 @@ pub fn run(args: &[String]) -> Result {
             ]))?;
             let dir = crate::util::target_dir().join("debug");
             let server = dir.join("predmarket-server");
-            exec(
-                cmd(&dir.join("examples/attack").to_string_lossy()).args([
-                    "--server",
-                    &server.to_string_lossy(),
-                    "--seconds",
-                    "20",
-                    "--heavy",
-                    "8",
-                    "--slowloris",
-                    "200",
-                    "--idle",
-                    "300",
-                    "--header-read-timeout",
-                    "2",
-                    "--idle-timeout",
-                    "3",
-                    "--check",
-                ]),
-            )
+            exec(cmd(&dir.join("examples/attack").to_string_lossy()).args([
+                "--server",
+                &server.to_string_lossy(),
+                "--seconds",
+                "20",
+                "--heavy",
+                "8",
+                "--slowloris",
+                "200",
+                "--idle",
+                "300",
+                "--header-read-timeout",
+                "2",
+                "--idle-timeout",
+                "3",
+                "--check",
+            ]))
         },
     );
 

@@ -527,8 +527,7 @@ async fn slowloris(addr: SocketAddr, limit: Duration, report: Arc<Report>, stop:
                 break true;
             }
             let mut buffer = [0u8; 1024];
-            match tokio::time::timeout(Duration::from_millis(500), stream.read(&mut buffer)).await
-            {
+            match tokio::time::timeout(Duration::from_millis(500), stream.read(&mut buffer)).await {
                 Ok(Ok(0)) | Ok(Err(_)) => break true,
                 Ok(Ok(_)) | Err(_) => {}
             }
@@ -561,8 +560,7 @@ async fn idle(addr: SocketAddr, limit: Duration, report: Arc<Report>, stop: Arc<
                 report.idle_open_at_end.fetch_add(1, Ordering::Relaxed);
                 break false;
             }
-            match tokio::time::timeout(Duration::from_millis(500), stream.read(&mut buffer)).await
-            {
+            match tokio::time::timeout(Duration::from_millis(500), stream.read(&mut buffer)).await {
                 Ok(Ok(0)) | Ok(Err(_)) => break true,
                 Ok(Ok(_)) | Err(_) => {}
             }
@@ -661,7 +659,12 @@ fn print_report(args: &Args, report: &Report, sigterm_secs: Option<(f64, u64)>) 
     println!(
         "attack: {:.0} s, {} worst-case search tasks, {} slowloris sockets, {} idle sockets \
          (server timeouts: header read {} s, idle {} s)",
-        args.seconds, args.heavy, args.slowloris, args.idle, args.header_read_timeout, args.idle_timeout
+        args.seconds,
+        args.heavy,
+        args.slowloris,
+        args.idle,
+        args.header_read_timeout,
+        args.idle_timeout
     );
     if let Ok(good) = report.good.lock() {
         for (path, micros) in good.iter() {

@@ -11,8 +11,8 @@ use axum::response::{IntoResponse, Response};
 use predmarket_core::rate::RateBudget;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
-use tokio::sync::Semaphore;
 use subtle::ConstantTimeEq;
+use tokio::sync::Semaphore;
 
 pub struct Keys {
     entries: Vec<KeyEntry>,

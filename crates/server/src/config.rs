@@ -286,7 +286,10 @@ impl Config {
         // clap drops an empty variable, so the environment is read here too.
         if self.api_key.is_empty()
             && let Some(value) = std::env::var_os(KEYS_VARIABLE)
-            && value.to_string_lossy().split(',').all(|k| k.trim().is_empty())
+            && value
+                .to_string_lossy()
+                .split(',')
+                .all(|k| k.trim().is_empty())
         {
             return Err(EMPTY_KEY_LIST.into());
         }
@@ -418,7 +421,10 @@ mod tests {
         config.api_key.clear();
         config.api_key_file = Some(file.clone());
         let err = config.key_specs().unwrap_err();
-        assert!(err.contains("holds no API key") && err.contains("demo key"), "{err}");
+        assert!(
+            err.contains("holds no API key") && err.contains("demo key"),
+            "{err}"
+        );
         assert!(config.validate().is_err());
 
         std::fs::write(&file, "# a key\nreal-key:5\n").unwrap();

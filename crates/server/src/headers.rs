@@ -131,7 +131,9 @@ mod tests {
 
     #[test]
     fn hashed_names() {
-        assert!(is_hashed_asset("/app/predmarket-web-3f2a9c1b7d8e0f12_bg.wasm"));
+        assert!(is_hashed_asset(
+            "/app/predmarket-web-3f2a9c1b7d8e0f12_bg.wasm"
+        ));
         assert!(is_hashed_asset("/app/predmarket-web-3f2a9c1b7d8e0f12.js"));
         assert!(is_hashed_asset("/app/style-a1b2c3d4e5f60718.css"));
         assert!(!is_hashed_asset("/app/index.html"));

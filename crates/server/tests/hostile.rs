@@ -103,7 +103,10 @@ async fn a_query_over_the_cap_is_a_400_that_states_the_cap() {
     let (_, _, again) = get(server.addr, "/markets?query=the+WILL+will+the&limit=5", KEY).await;
     assert_eq!(once["markets"], again["markets"]);
     assert_eq!(once["pagination"]["total"], again["pagination"]["total"]);
-    assert!(once["pagination"]["total"].as_f64().unwrap_or(0.0) > 0.0, "{once}");
+    assert!(
+        once["pagination"]["total"].as_f64().unwrap_or(0.0) > 0.0,
+        "{once}"
+    );
 }
 
 #[tokio::test]
@@ -216,7 +219,11 @@ async fn the_header_read_timeout_closes_a_slowloris_socket() {
     }
     assert!(closed, "a slowloris socket stayed open for 8 s");
     // Closed by the 1 s header timeout, not by anything slower.
-    assert!(started.elapsed() < Duration::from_secs(5), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
 }
 
 #[tokio::test]
@@ -285,7 +292,11 @@ async fn api_and_demo_headers() {
         format!("<!doctype html><head><script type=\"module\">{script}</script></head>"),
     )
     .expect("index");
-    std::fs::write(dir.join("predmarket-web-0123456789abcdef_bg.wasm"), b"\0asm").expect("wasm");
+    std::fs::write(
+        dir.join("predmarket-web-0123456789abcdef_bg.wasm"),
+        b"\0asm",
+    )
+    .expect("wasm");
     let mut config = config();
     config.web = Some(dir.clone());
     let server = serve(&config).await;
@@ -303,7 +314,10 @@ async fn api_and_demo_headers() {
             .split(';')
             .find(|d| d.trim().starts_with("script-src"))
             .unwrap_or("");
-        assert!(!script_src.contains("unsafe-inline"), "scripts stay hash-only: {csp}");
+        assert!(
+            !script_src.contains("unsafe-inline"),
+            "scripts stay hash-only: {csp}"
+        );
         assert!(csp.contains("object-src 'none'"), "{csp}");
         assert_eq!(headers["x-content-type-options"], "nosniff");
         assert_eq!(headers["referrer-policy"], "no-referrer");
@@ -371,7 +385,10 @@ fn an_empty_key_file_or_variable_is_refused_at_start() {
     assert!(stderr.contains("demo key"), "{stderr}");
     for value in ["", " , "] {
         let stderr = refused(&[], &[("PREDMARKET_API_KEYS", value)]);
-        assert!(stderr.contains("PREDMARKET_API_KEYS"), "{value:?}: {stderr}");
+        assert!(
+            stderr.contains("PREDMARKET_API_KEYS"),
+            "{value:?}: {stderr}"
+        );
     }
     let stderr = refused(&["--api-key", ""], &[]);
     assert!(stderr.contains("holds no API key"), "{stderr}");
@@ -404,7 +421,10 @@ fn sigterm_exits_within_the_grace_with_connections_open() {
     let mut addr = None;
     let mut line = String::new();
     while stderr.read_line(&mut line).unwrap_or(0) > 0 {
-        if let Some(rest) = line.trim().strip_prefix("predmarket-server listening on http://") {
+        if let Some(rest) = line
+            .trim()
+            .strip_prefix("predmarket-server listening on http://")
+        {
             addr = rest.parse::<SocketAddr>().ok();
             break;
         }

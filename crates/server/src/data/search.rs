@@ -27,12 +27,14 @@ pub fn query(params: &Params) -> Result<Option<String>, ApiError> {
             "at most {QUERY_MAX_BYTES} bytes and {QUERY_MAX_WORDS} words \
              (this one has {bytes} bytes and {words} words)"
         );
-        return Err(ApiError::invalid("query", reason.clone()).with_details(json!({
-            "parameter": "query",
-            "reason": reason,
-            "max_bytes": QUERY_MAX_BYTES,
-            "max_words": QUERY_MAX_WORDS,
-        })));
+        return Err(
+            ApiError::invalid("query", reason.clone()).with_details(json!({
+                "parameter": "query",
+                "reason": reason,
+                "max_bytes": QUERY_MAX_BYTES,
+                "max_words": QUERY_MAX_WORDS,
+            })),
+        );
     }
     Ok(Some(query))
 }
@@ -172,7 +174,13 @@ mod tests {
         let long = "a".repeat(QUERY_MAX_BYTES + 1);
         let err = query(&Params::parse(&format!("query={long}"))).unwrap_err();
         assert!(err.message.contains("256 bytes"), "{}", err.message);
-        assert!(query(&Params::parse(&format!("query={}", "a".repeat(QUERY_MAX_BYTES)))).is_ok());
+        assert!(
+            query(&Params::parse(&format!(
+                "query={}",
+                "a".repeat(QUERY_MAX_BYTES)
+            )))
+            .is_ok()
+        );
         assert_eq!(query(&Params::parse("query=")).unwrap(), None);
     }
 }
