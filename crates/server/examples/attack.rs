@@ -179,6 +179,7 @@ async fn run(args: Args) -> Result<bool, String> {
     let idle_limit =
         Duration::from_secs_f64(args.header_read_timeout.min(args.idle_timeout) + args.slack);
 
+    let solo = solo_searches(addr).await?;
     let mut tasks = Vec::new();
     // The good client starts first and runs throughout.
     let mut requests = Vec::new();
@@ -235,6 +236,10 @@ async fn run(args: Args) -> Result<bool, String> {
     for task in tasks {
         let _ = tokio::time::timeout(Duration::from_secs(5), task).await;
     }
+    println!(
+        "worst-case searches alone, before the attack (5 rounds of each list and query): worst {:.2} ms",
+        solo.as_secs_f64() * 1000.0
+    );
     print_report(&args, &report, sigterm_secs);
     let violations = report.violations.lock().map(|v| v.len()).unwrap_or(1);
     Ok(!args.check || violations == 0)
@@ -435,6 +440,27 @@ fn worst_queries() -> Vec<String> {
     let mut long = long.join("+");
     long.truncate(256);
     vec![letters.replace(' ', "+"), long]
+}
+
+/// The slowest of the worst-case searches sent one at a time, on a quiet
+/// server: the cost of one search, without queueing behind others.
+async fn solo_searches(addr: SocketAddr) -> Result<Duration, String> {
+    let mut stream = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
+    let mut worst = Duration::ZERO;
+    for _ in 0..5 {
+        for list in ["/markets", "/events", "/series"] {
+            for query in worst_queries() {
+                let request = get(addr, &format!("{list}?limit=250&query={query}"), ATTACKER_KEY);
+                let started = Instant::now();
+                let (status, _) = exchange(&mut stream, &request).await?;
+                if status != 200 {
+                    return Err(format!("{list} worst-case search alone: {status}"));
+                }
+                worst = worst.max(started.elapsed());
+            }
+        }
+    }
+    Ok(worst)
 }
 
 async fn heavy(addr: SocketAddr, seed: usize, report: Arc<Report>, stop: Arc<AtomicBool>) {
