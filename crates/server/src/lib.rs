@@ -194,12 +194,8 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr: SocketAddr = listener.local_addr()?;
     eprintln!("predmarket-server listening on http://{addr}");
-    if config.demo_key_active() && !addr.ip().is_loopback() {
-        eprintln!(
-            "warning: no API key is configured, so the public demo key is accepted \
-             on {addr}, which is reachable beyond this machine; give --api-key or \
-             --api-key-file to make the server private"
-        );
+    if let Some(warning) = demo_key_warning(&config, addr) {
+        eprintln!("{warning}");
     }
     if let Some(dir) = &config.web {
         eprintln!(
@@ -218,6 +214,18 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
     Ok(())
 }
 
+/// The warning for a server that accepts the public demo key on an address
+/// other machines can reach.
+pub fn demo_key_warning(config: &Config, addr: SocketAddr) -> Option<String> {
+    (config.demo_key_active() && !addr.ip().is_loopback()).then(|| {
+        format!(
+            "warning: no API key is configured, so the public demo key is accepted \
+             on {addr}, which is reachable beyond this machine; give --api-key or \
+             --api-key-file to make the server private"
+        )
+    })
+}
+
 async fn shutdown_signal() {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
@@ -234,4 +242,21 @@ async fn shutdown_signal() {
     #[cfg(not(unix))]
     let term = std::future::pending::<()>();
     tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_demo_key_beyond_loopback_is_warned_about() {
+        let mut config = Config::for_tests("k");
+        let public: SocketAddr = "0.0.0.0:8787".parse().unwrap();
+        let loopback: SocketAddr = "127.0.0.1:8787".parse().unwrap();
+        assert_eq!(demo_key_warning(&config, public), None);
+        config.api_key.clear();
+        assert!(demo_key_warning(&config, public).is_some_and(|w| w.contains("demo key")));
+        assert_eq!(demo_key_warning(&config, loopback), None);
+        assert!(demo_key_warning(&config, "[::]:1".parse().unwrap()).is_some());
+    }
 }
