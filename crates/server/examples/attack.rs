@@ -450,7 +450,11 @@ async fn solo_searches(addr: SocketAddr) -> Result<Duration, String> {
     for _ in 0..5 {
         for list in ["/markets", "/events", "/series"] {
             for query in worst_queries() {
-                let request = get(addr, &format!("{list}?limit=250&query={query}"), ATTACKER_KEY);
+                let request = get(
+                    addr,
+                    &format!("{list}?limit=250&query={query}"),
+                    ATTACKER_KEY,
+                );
                 let started = Instant::now();
                 let (status, _) = exchange(&mut stream, &request).await?;
                 if status != 200 {

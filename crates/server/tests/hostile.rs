@@ -464,3 +464,35 @@ fn sigterm_exits_within_the_grace_with_connections_open() {
     assert!(status.success(), "{status}");
     drop(idle);
 }
+
+#[tokio::test]
+async fn connections_above_the_cap_are_closed_on_accept() {
+    let mut config = config();
+    config.max_connections = 2;
+    config.header_read_timeout_secs = 60.0;
+    config.idle_timeout_secs = 60.0;
+    let server = serve(&config).await;
+    let mut held = Vec::new();
+    for _ in 0..2 {
+        let mut stream = TcpStream::connect(server.addr).await.expect("connect");
+        stream
+            .write_all(
+                format!("GET /platforms HTTP/1.1\r\nHost: x\r\nX-API-Key: {KEY}\r\n\r\n")
+                    .as_bytes(),
+            )
+            .await
+            .expect("write");
+        let mut head = [0u8; 12];
+        stream.read_exact(&mut head).await.expect("answer");
+        assert_eq!(&head, b"HTTP/1.1 200");
+        held.push(stream);
+    }
+    // A third is accepted by the kernel and closed by the server at once.
+    let mut third = TcpStream::connect(server.addr).await.expect("connect");
+    assert!(closed_within(&mut third, Duration::from_secs(5)).await);
+    // Once one closes, a new connection is served again.
+    drop(held.pop());
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (status, _, _) = get(server.addr, "/platforms", KEY).await;
+    assert_eq!(status, 200);
+}
