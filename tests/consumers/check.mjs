@@ -18,6 +18,6 @@ export async function check(pm, { baseUrl, apiKey }) {
     listed: page.markets.length,
     paged: ids.size,
     error,
-    decimal: pm.americanToDecimal(150),
+    decimal: pm.americanToDecimal("+150"),
   };
 }

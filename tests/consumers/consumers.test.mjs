@@ -69,7 +69,8 @@ async function runPage(url) {
   const page = await browser.newPage();
   const errors = [];
   page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
-  page.on("console", (m) => m.type() === "error" && errors.push(`console: ${m.text()}`));
+  // The check's own 404 (an unknown market) is logged by the browser.
+  page.on("console", (m) => m.type() === "error" && !/status of 404/.test(m.text()) && errors.push(`console: ${m.text()}`));
   await page.addInitScript((config) => {
     window.__predmarket = config;
   }, { baseUrl, apiKey });

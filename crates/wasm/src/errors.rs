@@ -24,8 +24,16 @@ thread_local! {
 /// Called once by the package's entry with its two error classes.
 #[wasm_bindgen(js_name = __registerErrorClasses, skip_typescript)]
 pub fn register_error_classes(base: &js_sys::Function, abort: &js_sys::Function) {
-    let prototype = |class: &js_sys::Function| json::get(class.as_ref(), "prototype");
-    CLASSES.with(|c| *c.borrow_mut() = Some((prototype(base), prototype(abort))));
+    // Reflect, not json::get: a class is a function, not an object.
+    let prototype = |class: &js_sys::Function| {
+        js_sys::Reflect::get(class.as_ref(), &JsValue::from_str("prototype"))
+            .ok()
+            .filter(JsValue::is_object)
+    };
+    let (Some(base), Some(abort)) = (prototype(base), prototype(abort)) else {
+        return;
+    };
+    CLASSES.with(|c| *c.borrow_mut() = Some((base, abort)));
 }
 
 fn set(target: &JsValue, key: &str, value: &JsValue) {

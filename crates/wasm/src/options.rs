@@ -49,7 +49,7 @@ pub fn headers(options: &JsValue) -> Result<Vec<(String, String)>, Error> {
         return Err(Error::invalid("headers", "must be an object of strings"));
     }
     let mut out = Vec::new();
-    for key in js_sys::Object::keys(value.unchecked_ref()).iter() {
+    for key in js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter() {
         let Some(name) = key.as_string() else { continue };
         let header = get(&value, &name)
             .as_string()

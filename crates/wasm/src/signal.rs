@@ -23,7 +23,8 @@ pub const PAGER_OPTIONS: &[&str] = &[
 /// link that must live as long as the call, and the raw-response hook.
 pub struct Call {
     pub options: CallOptions,
-    pub link: SignalLink,
+    /// Held, not read: dropping it removes the abort listener.
+    _link: SignalLink,
     on_response: Option<js_sys::Function>,
 }
 
@@ -60,7 +61,7 @@ impl Call {
         };
         Ok(Call {
             options: call_options,
-            link,
+            _link: link,
             on_response,
         })
     }
