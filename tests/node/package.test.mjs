@@ -159,7 +159,15 @@ test("errors are PredmarketError instances whose stack points at the caller", as
   assert.equal(aborted.name, "AbortError");
   assert.equal(aborted.code, "ABORTED");
   assert.ok(pm.isApiError(aborted));
-  const refused = await new pm.Client({ apiKey: key, baseUrl: "http://127.0.0.1:9", maxRetries: 0 }).listPlatforms().catch((e) => e);
+  // A loopback port nobody listens on (port 9 and the like are "bad ports" to fetch).
+  const { createServer } = await import("node:net");
+  const closed = await new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+  const refused = await new pm.Client({ apiKey: key, baseUrl: `http://127.0.0.1:${closed}`, maxRetries: 0 }).listPlatforms().catch((e) => e);
   assert.equal(refused.code, "NETWORK_ERROR");
   assert.match(refused.message, /refused/);
   assert.ok(refused.cause instanceof Error);
