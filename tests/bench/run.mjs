@@ -18,7 +18,7 @@ const response = await fetch(`${url}/markets?limit=250`, { headers: { "X-API-Key
 if (!response.ok) throw new Error(`page: HTTP ${response.status}`);
 const text = await response.text();
 
-const { Client } = createRequire(import.meta.url)(join(pkg, "node/predmarket.js"));
+const { Client } = createRequire(import.meta.url)(join(pkg, "index.cjs"));
 const node = await bench({ Client, text });
 
 const context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "predmarket-bench-")), {

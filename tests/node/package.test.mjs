@@ -123,11 +123,98 @@ test("bad options throw synchronously with VALIDATION_ERROR", () => {
   assert.throws(() => new pm.Client({ apiKey: key, baseUrl: "ftp://x" }), (err) => err.parameter === "baseUrl");
 });
 
-test("the package.json has what bundlers and Node need", () => {
+test("the package.json keeps the entries that instantiate the wasm, and says where it comes from", () => {
   const manifest = JSON.parse(readFileSync(join(project, "node_modules/predmarket/package.json"), "utf8"));
-  assert.equal(manifest.sideEffects, false);
-  assert.deepEqual(Object.keys(manifest.exports["."].node), ["types", "default"]);
-  assert.ok(manifest.files.includes("web/") && manifest.files.includes("node/"));
+  // `false` let bundlers drop the entry that instantiates the wasm.
+  assert.deepEqual(manifest.sideEffects, ["./index.js", "./index.cjs", "./edge.js"]);
+  for (const condition of ["workerd", "import", "require", "default"]) {
+    assert.equal(Object.keys(manifest.exports["."][condition])[0], "types", condition);
+  }
+  assert.ok(manifest.repository && manifest.homepage && manifest.bugs);
+  for (const file of ["LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"]) {
+    assert.ok(readFileSync(join(project, "node_modules/predmarket", file), "utf8").length > 100, file);
+  }
+});
+
+test("the declarations show no wasm internals", () => {
+  const types = readFileSync(join(project, "node_modules/predmarket/index.d.ts"), "utf8");
+  for (const internal of ["initSync", "InitOutput", "InitInput", "__wbg", "__register", "memory: WebAssembly.Memory", 'r#"']) {
+    assert.ok(!types.includes(internal), internal);
+  }
+  assert.ok(!("initSync" in pm) && !("default" in pm) && !("__registerErrorClasses" in pm));
+});
+
+test("errors are PredmarketError instances whose stack points at the caller", async () => {
+  const client = new pm.Client({ apiKey: key, baseUrl: url, maxRetries: 0 });
+  async function callerFrame() {
+    return client.getMarket("no-such-market");
+  }
+  const err = await callerFrame().catch((e) => e);
+  assert.ok(err instanceof pm.PredmarketError && err instanceof Error);
+  assert.equal(err.code, "NOT_FOUND");
+  assert.match(err.stack, /^PredmarketError: /);
+  assert.match(err.stack, /callerFrame/);
+  const aborted = await client.listMarkets({}, { signal: AbortSignal.abort() }).catch((e) => e);
+  assert.ok(aborted instanceof pm.PredmarketAbortError && aborted instanceof pm.PredmarketError);
+  assert.equal(aborted.name, "AbortError");
+  assert.equal(aborted.code, "ABORTED");
+  assert.ok(pm.isApiError(aborted));
+  // A loopback port nobody listens on (port 9 and the like are "bad ports" to fetch).
+  const { createServer } = await import("node:net");
+  const closed = await new Promise((resolve) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+  const refused = await new pm.Client({ apiKey: key, baseUrl: `http://127.0.0.1:${closed}`, maxRetries: 0 }).listPlatforms().catch((e) => e);
+  assert.equal(refused.code, "NETWORK_ERROR");
+  assert.match(refused.message, /refused/);
+  assert.ok(refused.cause instanceof Error);
+});
+
+test("a custom fetch, headers, events and raw responses", async () => {
+  const sent = [];
+  const events = [];
+  const client = new pm.Client({
+    apiKey: key,
+    baseUrl: url,
+    headers: { "X-App": "test" },
+    fetch: (u, init) => {
+      sent.push({ u, headers: { ...init.headers }, redirect: init.redirect });
+      return fetch(u, init);
+    },
+    onEvent: (e) => events.push(e),
+  });
+  let info;
+  await client.listPlatforms({}, { headers: { "X-Call": "1" }, onResponse: (r) => (info = r) });
+  assert.equal(sent.length, 1);
+  assert.equal(sent[0].headers["X-App"], "test");
+  assert.equal(sent[0].headers["X-Call"], "1");
+  assert.equal(sent[0].headers["X-API-Key"], key);
+  assert.equal(sent[0].redirect, "manual", "redirects are followed by the client, re-checking the origin");
+  assert.equal(info.status, 200);
+  assert.match(info.headers["content-type"], /json/);
+  assert.deepEqual(events.map((e) => e.type), ["request", "response"]);
+  assert.equal(events[1].status, 200);
+  assert.ok(events[1].elapsedMs >= 0);
+  assert.ok(!JSON.stringify(events).includes(key), "no key in events");
+  assert.throws(() => new pm.Client({ apiKey: key, baseUrl: url, headers: { "x-api-key": "other" } }), (e) => e.parameter === "headers");
+  await assert.rejects(client.listPlatforms({}, { headers: { "X-API-KEY": "other" } }), (e) => e.code === "VALIDATION_ERROR");
+});
+
+test("a call's timeoutMs bounds its wait for the rate budget", async () => {
+  const client = new pm.Client({ apiKey: key, baseUrl: url, rateLimitPerMinute: 1 });
+  await client.listPlatforms();
+  const started = Date.now();
+  await assert.rejects(client.getMarket("x", { timeoutMs: 300 }), (e) => e.code === "TIMEOUT");
+  const took = Date.now() - started;
+  assert.ok(took < 30_000, `gave up after ${took} ms, not after the budget's minute`);
+});
+
+test("a body over maxBodyBytes is refused with RESPONSE_TOO_LARGE", async () => {
+  const client = new pm.Client({ apiKey: key, baseUrl: url, maxBodyBytes: 1_000 });
+  await assert.rejects(client.listMarkets({ limit: 100 }), (e) => e.code === "RESPONSE_TOO_LARGE" && e.status === 200);
 });
 
 test("the README's examples run as written", () => {
@@ -152,5 +239,6 @@ test("the README's examples run as written", () => {
   assert.match(all, /VALIDATION_ERROR - includeRaw/);
   assert.match(all, /ABORTED/);
   assert.match(all, /same series: true/);
+  assert.match(all, /request, response/);
   assert.doesNotMatch(all, /NaN/);
 });

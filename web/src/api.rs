@@ -142,12 +142,7 @@ pub fn client() -> Result<Rc<FetchClient>, Error> {
 pub async fn send<R: Request>(request: &R, cancel: &CancelToken) -> Result<R::Response, Error> {
     let client = client()?;
     client
-        .send(
-            request,
-            &CallOptions {
-                cancel: Some(cancel.clone()),
-            },
-        )
+        .send(request, &CallOptions::with_cancel(cancel.clone()))
         .await
 }
 

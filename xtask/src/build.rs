@@ -20,9 +20,29 @@ fn write(path: &Path, contents: &str) -> Result {
     fs::write(path, contents).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-/// Builds the npm package: `web` (ES module, auto-initialised) and `nodejs`
-/// (CommonJS, also importable from ESM) builds of one wasm, an `exports`
-/// map with `types` first, `sideEffects: false` and a `files` allow-list.
+/// Names of the package's files (see [`npm`]).
+const GLUE: &str = "predmarket.js";
+const WASM: &str = "predmarket_bg.wasm";
+
+/// Builds the npm package: one wasm-bindgen build (`--target web` glue,
+/// instantiated by hand) and one small entry per kind of runtime, chosen
+/// by the `exports` conditions:
+///
+/// - `index.js` (ES module; browsers and every bundler, Node `import`, Bun,
+///   Deno, web workers): instantiates the wasm synchronously from bytes
+///   inlined as base64 in `wasm-inline.js`. No file to locate at run time,
+///   so it works unchanged where a bundler does not copy `.wasm` files
+///   (esbuild, Rollup) and in server bundles that have no `__dirname`
+///   (webpack `target: node`, esbuild `--platform=node`); no top-level
+///   await, so it also loads through `require(esm)` and old targets.
+/// - `index.cjs` (`require`): the same, as one CommonJS file (esbuild).
+/// - `edge.js` (`workerd`): `import wasm from "./predmarket_bg.wasm"`, the
+///   form edge runtimes require (they refuse to compile wasm from bytes).
+///
+/// So the wasm ships as a file (`predmarket_bg.wasm`, also exported as
+/// `predmarket/wasm`) and inlined in the two JS entries; a runtime loads
+/// one of them. The declarations (`index.d.ts`, `index.d.cts`) are
+/// self-contained and omit wasm-bindgen's init functions and memory.
 pub fn npm() -> Result<PathBuf> {
     exec(cmd("cargo").args([
         "build",
@@ -41,52 +61,183 @@ pub fn npm() -> Result<PathBuf> {
     if out.exists() {
         fs::remove_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     }
-    for (target, dir) in [("web", "web"), ("nodejs", "node")] {
-        let dir = out.join(dir);
-        exec(
-            cmd("wasm-bindgen")
-                .arg("--target")
-                .arg(target)
-                .arg("--out-dir")
-                .arg(&dir)
-                .args(["--out-name", "predmarket"])
-                .arg(&wasm),
-        )?;
-        let module = dir.join("predmarket_bg.wasm");
-        exec(
-            cmd("wasm-opt")
-                .arg("-Oz")
-                .arg(&module)
-                .arg("-o")
-                .arg(&module),
-        )?;
-        // The classes declare `[Symbol.dispose]`; without this a project
-        // whose `lib` predates ES2024 fails on the package's own types.
-        let types = dir.join("predmarket.d.ts");
-        let text = fs::read_to_string(&types).map_err(|e| format!("{}: {e}", types.display()))?;
-        write(
-            &types,
-            &format!("/// <reference lib=\"esnext.disposable\" />\n{text}"),
-        )?;
+    exec(
+        cmd("wasm-bindgen")
+            .args(["--target", "web", "--out-name", "predmarket"])
+            .arg("--out-dir")
+            .arg(&out)
+            .arg(&wasm),
+    )?;
+    let module = out.join(WASM);
+    exec(
+        cmd("wasm-opt")
+            .arg("-Oz")
+            .arg(&module)
+            .arg("-o")
+            .arg(&module),
+    )?;
+
+    // The glue's own loader resolves the .wasm with `new URL(..,
+    // import.meta.url)`; unused here, but bundlers would copy the file for
+    // it and CommonJS output would warn about `import.meta`.
+    let glue_path = out.join(GLUE);
+    let glue = read(&glue_path)?;
+    let loader = "new URL('predmarket_bg.wasm', import.meta.url)";
+    if !glue.contains(loader) {
+        return Err(format!(
+            "{}: wasm-bindgen's loader changed (no `{loader}`): review npm()",
+            glue_path.display()
+        ));
     }
-    // One import works everywhere: the web build initialises itself from
-    // the .wasm beside it (top-level await), so users never call init().
     write(
-        &out.join("web/index.js"),
-        "import init from \"./predmarket.js\";\nawait init({ module_or_path: new URL(\"./predmarket_bg.wasm\", import.meta.url) });\nexport * from \"./predmarket.js\";\n",
+        &glue_path,
+        &glue.replace(
+            loader,
+            "(() => { throw new Error(\"predmarket initialises itself\"); })()",
+        ),
+    )?;
+
+    let glue_types_path = out.join("predmarket.d.ts");
+    let glue_types = read(&glue_types_path)?;
+    fs::remove_file(&glue_types_path).map_err(|e| format!("{}: {e}", glue_types_path.display()))?;
+    let types = public_types(&glue_types)?;
+    let names = exported_values(&types);
+    write(&out.join("index.d.ts"), &types)?;
+    write(&out.join("index.d.cts"), &types)?;
+
+    let bytes = fs::read(&module).map_err(|e| format!("{}: {e}", module.display()))?;
+    write(&out.join("wasm-inline.js"), &inline_module(&bytes))?;
+    write(&out.join("errors.js"), ERRORS_JS)?;
+    let exports = format!(
+        "export {{ {} }} from \"./{GLUE}\";\nexport {{ PredmarketError, PredmarketAbortError }} from \"./errors.js\";\n",
+        names.join(", ")
+    );
+    let register = "__registerErrorClasses(PredmarketError, PredmarketAbortError);\n";
+    write(
+        &out.join("index.js"),
+        &format!(
+            "// Instantiates the wasm from the bytes inlined in wasm-inline.js: no file\n// to fetch or find, so every bundler, server bundle and runtime loads it\n// unchanged. Synchronous: no top-level await.\nimport {{ initSync, __registerErrorClasses }} from \"./{GLUE}\";\nimport {{ wasmBytes }} from \"./wasm-inline.js\";\nimport {{ PredmarketError, PredmarketAbortError }} from \"./errors.js\";\n\ninitSync({{ module: wasmBytes() }});\n{register}\n{exports}"
+        ),
     )?;
     write(
-        &out.join("web/index.d.ts"),
-        "export * from \"./predmarket.js\";\n",
+        &out.join("edge.js"),
+        &format!(
+            "// Edge runtimes (workerd) compile no wasm from bytes at run time: the\n// module comes in as an import, compiled by the runtime.\nimport wasm from \"./{WASM}\";\nimport {{ initSync, __registerErrorClasses }} from \"./{GLUE}\";\nimport {{ PredmarketError, PredmarketAbortError }} from \"./errors.js\";\n\ninitSync({{ module: wasm }});\n{register}\n{exports}"
+        ),
     )?;
-    write(
-        &out.join("node/package.json"),
-        "{ \"type\": \"commonjs\" }\n",
+    exec(
+        cmd("esbuild")
+            .arg(out.join("index.js"))
+            .args([
+                "--bundle",
+                "--format=cjs",
+                "--platform=neutral",
+                "--log-level=warning",
+            ])
+            .arg(format!("--outfile={}", out.join("index.cjs").display())),
     )?;
-    let readme = root().join("crates/wasm/README.md");
-    fs::copy(&readme, out.join("README.md")).map_err(|e| format!("{}: {e}", readme.display()))?;
+
+    for file in ["README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"] {
+        let from = if file == "README.md" {
+            root().join("crates/wasm/README.md")
+        } else {
+            root().join(file)
+        };
+        fs::copy(&from, out.join(file)).map_err(|e| format!("{}: {e}", from.display()))?;
+    }
     write(&out.join("package.json"), &package_json())?;
     Ok(out)
+}
+
+fn read(path: &Path) -> Result<String> {
+    fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The error classes: plain JS in the package (a `class extends Error` in a
+/// wasm-bindgen snippet breaks some of its targets); the wasm gives its
+/// errors their prototypes (crates/wasm/src/errors.rs).
+const ERRORS_JS: &str = r#"// Every error the library rejects or throws is a PredmarketError.
+export class PredmarketError extends Error {
+  constructor(message, options) {
+    super(message, options);
+    this.name = "PredmarketError";
+  }
+}
+
+// An aborted call, named as code checking `err.name === "AbortError"` expects.
+export class PredmarketAbortError extends PredmarketError {
+  constructor(message = "the request was aborted", options) {
+    super(message, options);
+    this.name = "AbortError";
+    this.code = "ABORTED";
+  }
+}
+"#;
+
+/// wasm-bindgen's declarations without what only its loader needs
+/// (`InitInput`, `InitOutput` with the raw wasm exports, `initSync`, the
+/// default `init`), with the lib reference `[Symbol.dispose]` needs and
+/// `free()` documented.
+fn public_types(glue_types: &str) -> Result<String> {
+    let cut = glue_types
+        .find("export type InitInput")
+        .ok_or("predmarket.d.ts: no `export type InitInput` (wasm-bindgen changed?)")?;
+    let types = glue_types[..cut].trim_end().replace(
+        "  free(): void;",
+        "  /** Releases the object's wasm memory now instead of at garbage collection (optional; `using` does it too). */\n  free(): void;",
+    );
+    // The classes declare `[Symbol.dispose]`; without this a project whose
+    // `lib` predates ES2024 fails on the package's own types.
+    Ok(format!(
+        "/// <reference lib=\"esnext.disposable\" />\n{types}\n"
+    ))
+}
+
+/// The values (classes and functions) a declaration file exports.
+fn exported_values(types: &str) -> Vec<String> {
+    let mut names: Vec<String> = types
+        .lines()
+        .filter_map(|line| {
+            let rest = line
+                .strip_prefix("export class ")
+                .or_else(|| line.strip_prefix("export function "))?;
+            let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))?;
+            // `__` names are the entries' business, not the public API's.
+            Some(rest[..end].to_owned()).filter(|name| !name.starts_with("__"))
+        })
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// An ES module holding the wasm as base64, with a decoder that needs only
+/// `atob` (browsers, workers, Node 16+, Deno, Bun).
+fn inline_module(bytes: &[u8]) -> String {
+    format!(
+        "// The package's wasm ({} bytes), inlined; generated by `cargo xtask npm`.\nconst base64 = \"{}\";\n\nexport function wasmBytes() {{\n  if (typeof Uint8Array.fromBase64 === \"function\") return Uint8Array.fromBase64(base64);\n  const text = atob(base64);\n  const bytes = new Uint8Array(text.length);\n  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);\n  return bytes;\n}}\n",
+        bytes.len(),
+        base64(bytes)
+    )
+}
+
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, b)| n | u32::from(*b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ALPHABET[(n >> (18 - 6 * i) & 63) as usize]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
 }
 
 fn package_json() -> String {
@@ -95,30 +246,62 @@ fn package_json() -> String {
         r#"{{
   "name": "predmarket",
   "version": "{version}",
-  "description": "Typed client of the predmarket prediction-market and sports-odds service, for browsers, bundlers, Node and workers (Rust + WebAssembly).",
+  "description": "Typed client of the predmarket prediction-market and sports-odds service, for browsers, bundlers, Node, Bun, Deno, workers and edge runtimes (Rust + WebAssembly).",
   "license": "MIT OR Apache-2.0",
+  "repository": {{ "type": "git", "url": "git+https://example.invalid/predmarket.git", "directory": "crates/wasm" }},
+  "homepage": "https://example.invalid/predmarket#readme",
+  "bugs": {{ "url": "https://example.invalid/predmarket/issues" }},
   "type": "module",
-  "main": "./node/predmarket.js",
-  "module": "./web/index.js",
-  "types": "./web/index.d.ts",
+  "main": "./index.cjs",
+  "module": "./index.js",
+  "types": "./index.d.cts",
   "exports": {{
     ".": {{
-      "node": {{
-        "types": "./node/predmarket.d.ts",
-        "default": "./node/predmarket.js"
+      "workerd": {{
+        "types": "./index.d.ts",
+        "default": "./edge.js"
       }},
-      "types": "./web/index.d.ts",
-      "default": "./web/index.js"
+      "import": {{
+        "types": "./index.d.ts",
+        "default": "./index.js"
+      }},
+      "require": {{
+        "types": "./index.d.cts",
+        "default": "./index.cjs"
+      }},
+      "default": {{
+        "types": "./index.d.ts",
+        "default": "./index.js"
+      }}
     }},
+    "./wasm": "./predmarket_bg.wasm",
     "./package.json": "./package.json"
   }},
-  "sideEffects": false,
-  "files": ["web/", "node/", "README.md"],
+  "sideEffects": ["./index.js", "./index.cjs", "./edge.js"],
+  "files": ["index.js", "index.cjs", "edge.js", "errors.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
   "engines": {{ "node": ">=18" }},
   "keywords": ["prediction-markets", "odds", "orderbook", "wasm", "sdk"]
 }}
 "#
     )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn base64_matches_the_standard_alphabet_and_padding() {
+        assert_eq!(super::base64(b""), "");
+        assert_eq!(super::base64(b"f"), "Zg==");
+        assert_eq!(super::base64(b"fo"), "Zm8=");
+        assert_eq!(super::base64(b"foo"), "Zm9v");
+        assert_eq!(super::base64(&[0xff, 0xfe, 0x00, 0x01]), "//4AAQ==");
+    }
+
+    #[test]
+    fn exported_values_are_classes_and_functions() {
+        let types = "export class Client {\n}\nexport function americanToDecimal(a: number): number;\nexport type X = 1;\nexport interface Y {}\n";
+        assert_eq!(super::exported_values(types), ["Client", "americanToDecimal"]);
+    }
 }
 
 /// Builds the demo with Trunk into `dist/`, served under `/app/`.

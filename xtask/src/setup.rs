@@ -79,7 +79,7 @@ pub fn run_setup() -> Result {
 
     let tests = root().join("tests");
     step(
-        "npm dev dependencies (binaryen 132, playwright-core, typescript)",
+        "npm dev dependencies (binaryen 132, playwright-core, typescript; the consumer tests' vite, webpack, esbuild, rollup, bun, deno, workerd; publint, attw)",
         || {
             let stamp = tests.join("node_modules/.package-lock.json");
             let lock = tests.join("package-lock.json");
@@ -90,7 +90,9 @@ pub fn run_setup() -> Result {
                 (Ok(a), Ok(b)) => a >= b,
                 _ => false,
             };
-            tests.join("node_modules/.bin/wasm-opt").exists()
+            ["wasm-opt", "esbuild", "vite", "webpack", "rollup", "bun", "deno", "workerd", "publint", "attw"]
+                .iter()
+                .all(|tool| tests.join("node_modules/.bin").join(tool).exists())
                 && tests.join("node_modules/playwright-core").exists()
                 && newer(&stamp, &lock)
         },

@@ -157,6 +157,29 @@ fn web_tests(server_url: &str) -> Result {
     )
 }
 
+/// publint and @arethetypeswrong/cli on the built package: both must
+/// report nothing (attw packs it itself).
+fn package_lint() -> Result {
+    let package = build::npm()?;
+    let bin = root().join("tests/node_modules/.bin");
+    exec(cmd(&bin.join("publint").to_string_lossy()).args(["run", "--strict"]).arg(&package))?;
+    // `predmarket/wasm` is the .wasm file itself (for edge set-ups that
+    // want it), not a module with types: nothing for attw to check.
+    exec(
+        cmd(&bin.join("attw").to_string_lossy())
+            // The folder first: `--exclude-entrypoints` takes every
+            // argument after it.
+            .arg(&package)
+            .args([
+                "--pack",
+                "--format",
+                "table-flipped",
+                "--exclude-entrypoints",
+                "./wasm",
+            ]),
+    )
+}
+
 fn node_tests(dir: &str, env: &[(&str, &str)]) -> Result {
     let mut command = cmd("node");
     command
@@ -241,6 +264,37 @@ pub fn run(args: &[String]) -> Result {
         }),
     }
     drop(api);
+
+    step(
+        &mut outcomes,
+        "npm package lint (publint, @arethetypeswrong/cli)",
+        package_lint,
+    );
+
+    step(
+        &mut outcomes,
+        "npm package in every runtime and bundler (tests/consumers, node --test)",
+        || {
+            let package = build::npm()?;
+            let package = package.to_string_lossy().into_owned();
+            // Its own server and an unlimited key: ~15 apps share it within
+            // a minute, and the service's 100 a minute is not under test.
+            let key = "pm_consumers";
+            let server = Server::start(
+                Profile::Debug,
+                "127.0.0.1:0",
+                &["--api-key", &format!("{key}:unlimited"), "-q"],
+            )?;
+            node_tests(
+                "consumers",
+                &[
+                    ("PREDMARKET_PACKAGE", &package),
+                    ("PREDMARKET_URL", &server.url),
+                    ("PREDMARKET_KEY", key),
+                ],
+            )
+        },
+    );
 
     step(
         &mut outcomes,

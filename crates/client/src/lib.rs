@@ -23,6 +23,7 @@ mod cache;
 mod cancel;
 mod ops;
 mod paginate;
+mod redirect;
 mod transport;
 
 #[cfg(target_arch = "wasm32")]
@@ -52,6 +53,13 @@ use std::time::Duration;
 /// The local reference server's address, the default of the demo and tests.
 pub const DEFAULT_BASE_URL: &str = "http://127.0.0.1:8787";
 
+/// Default cap of an answer's body: a page of 250 markets with their raw
+/// platform data is a few megabytes.
+pub const DEFAULT_MAX_BODY_BYTES: u64 = 32 * 1024 * 1024;
+
+/// Redirects followed for one attempt.
+pub const MAX_REDIRECTS: usize = 5;
+
 /// Default size bound of the cache, when it is on.
 pub const DEFAULT_CACHE_MAX_ENTRIES: usize = 256;
 
@@ -71,13 +79,107 @@ pub struct ClientConfig {
     pub timeout: Option<Duration>,
     pub max_retries: u32,
     pub rate_limit_per_minute: u32,
-    /// Seed of the retry jitter (tests pin it).
-    pub jitter_seed: u64,
+    /// Seed of the retry jitter. `None` (the default): a random seed per
+    /// client, so processes that failed together do not retry in step;
+    /// tests pin one.
+    pub jitter_seed: Option<u64>,
+    /// The largest answer body read; a larger one fails with
+    /// `Error::ResponseTooLarge` without being read further.
+    pub max_body_bytes: u64,
     /// How long a successful answer is reused for the same URL. `None`
     /// (the default): every call asks the service.
     pub cache_ttl: Option<Duration>,
     /// Most answers the cache holds (oldest dropped first).
     pub cache_max_entries: usize,
+    /// Headers sent with every request. `X-API-Key` is refused here: the
+    /// key is `api_key`, and no header can replace it by accident.
+    pub headers: Vec<(String, String)>,
+    /// Told of every request, answer, retry and wait (observability).
+    pub observer: Option<Observer>,
+}
+
+/// A function told of the client's [`Event`]s.
+pub type Observer = Rc<dyn Fn(&Event<'_>)>;
+
+/// What the client is doing, for hooks and logs. URLs never hold the key
+/// (it is a header).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Event<'a> {
+    pub kind: EventKind,
+    /// Always `GET` today.
+    pub method: &'static str,
+    pub url: &'a str,
+    /// 0 for the first attempt of a request, 1 for its first retry, ….
+    pub attempt: u32,
+    /// `Response`: the HTTP status; `Retry`: the status retried, if any.
+    pub status: Option<u16>,
+    /// `Response`: since the attempt started; `Retry`: since the call
+    /// started.
+    pub elapsed_ms: Option<f64>,
+    /// `Retry`, `Wait`: how long the client waits.
+    pub wait_ms: Option<f64>,
+    /// `Retry`, `Wait`: why.
+    pub reason: Option<WaitReason>,
+    /// `Retry`: the error retried.
+    pub error: Option<ErrorCode>,
+    /// `Response`: the service's request id (`X-Request-Id`), if it sent one.
+    pub request_id: Option<&'a str>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventKind {
+    Request,
+    Response,
+    Retry,
+    Wait,
+}
+
+impl EventKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Request => "request",
+            Self::Response => "response",
+            Self::Retry => "retry",
+            Self::Wait => "wait",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WaitReason {
+    /// The client-side rate budget (requests per minute) is spent.
+    Budget,
+    /// The service said how long (`Retry-After`, or a spent window's reset).
+    RetryAfter,
+    /// Exponential backoff with jitter before a retry.
+    Backoff,
+}
+
+impl WaitReason {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Budget => "budget",
+            Self::RetryAfter => "retry-after",
+            Self::Backoff => "backoff",
+        }
+    }
+}
+
+impl<'a> Event<'a> {
+    fn new(kind: EventKind, url: &'a str, attempt: u32) -> Self {
+        Self {
+            kind,
+            method: "GET",
+            url,
+            attempt,
+            status: None,
+            elapsed_ms: None,
+            wait_ms: None,
+            reason: None,
+            error: None,
+            request_id: None,
+        }
+    }
 }
 
 impl ClientConfig {
@@ -88,7 +190,10 @@ impl ClientConfig {
             timeout: Some(Duration::from_secs(30)),
             max_retries: 3,
             rate_limit_per_minute: DEFAULT_REQUESTS_PER_MINUTE,
-            jitter_seed: 0x5eed,
+            jitter_seed: None,
+            max_body_bytes: DEFAULT_MAX_BODY_BYTES,
+            headers: Vec::new(),
+            observer: None,
             cache_ttl: None,
             cache_max_entries: DEFAULT_CACHE_MAX_ENTRIES,
         }
@@ -105,6 +210,9 @@ impl fmt::Debug for ClientConfig {
             .field("rate_limit_per_minute", &self.rate_limit_per_minute)
             .field("cache_ttl", &self.cache_ttl)
             .field("cache_max_entries", &self.cache_max_entries)
+            .field("max_body_bytes", &self.max_body_bytes)
+            .field("headers", &self.headers)
+            .field("observer", &self.observer.is_some())
             .finish()
     }
 }
@@ -113,6 +221,14 @@ impl fmt::Debug for ClientConfig {
 #[derive(Debug, Clone, Default)]
 pub struct CallOptions {
     pub cancel: Option<CancelToken>,
+    /// Bounds the call's whole life: waits for the rate budget, every
+    /// attempt and every backoff (the client's `timeout` bounds each
+    /// attempt). Fails with `Error::Timeout`.
+    pub timeout: Option<Duration>,
+    /// This call's retries instead of the client's.
+    pub max_retries: Option<u32>,
+    /// Headers of this call, over the client's (never `X-API-Key`).
+    pub headers: Vec<(String, String)>,
 }
 
 impl CallOptions {
@@ -120,11 +236,59 @@ impl CallOptions {
     pub fn with_cancel(token: CancelToken) -> Self {
         Self {
             cancel: Some(token),
+            ..Self::default()
         }
+    }
+
+    /// A call of its own: not shared with identical calls in flight, nor
+    /// answered from or stored in the cache, since what it sends or how it
+    /// retries differs from theirs.
+    fn is_private(&self) -> bool {
+        self.max_retries.is_some() || !self.headers.is_empty()
     }
 }
 
-type Fetch<B> = LocalBoxFuture<'static, Result<B, Error>>;
+/// Checks headers given by the caller: names and values HTTP accepts, and
+/// never the API key's header.
+pub fn check_headers(headers: &[(String, String)], parameter: &str) -> Result<(), Error> {
+    for (name, value) in headers {
+        if name.eq_ignore_ascii_case("x-api-key") {
+            return Err(Error::invalid(
+                parameter,
+                "must not set X-API-Key: the key is the apiKey option",
+            ));
+        }
+        let token = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
+        if name.is_empty() || !name.bytes().all(token) {
+            return Err(Error::invalid(parameter, format!("`{name}` is not a header name")));
+        }
+        if value.bytes().any(|b| b == b'\r' || b == b'\n' || b == 0) {
+            return Err(Error::invalid(parameter, format!("the value of `{name}` has a line break")));
+        }
+    }
+    Ok(())
+}
+
+/// A 2xx answer: the body and what raw response access shows.
+#[derive(Debug, Clone)]
+pub struct Answer<B> {
+    pub body: B,
+    pub status: u16,
+    /// Names lower-case.
+    pub headers: Rc<[(String, String)]>,
+}
+
+impl<B> Answer<B> {
+    /// `X-Request-Id`, when the service sent one.
+    pub fn request_id(&self) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == "x-request-id")
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+type Fetch<B> = LocalBoxFuture<'static, Result<Answer<B>, Error>>;
 type SharedBody<B> = Shared<Fetch<B>>;
 
 struct Inner<T: Transport> {
@@ -135,7 +299,7 @@ struct Inner<T: Transport> {
     /// URL → the request answering it now. Weak, so that when every caller
     /// of a request has given up the request itself is dropped (aborted).
     in_flight: RefCell<HashMap<String, WeakShared<Fetch<T::Body>>>>,
-    cache: RefCell<Cache<T::Body>>,
+    cache: RefCell<Cache<Answer<T::Body>>>,
 }
 
 /// The client. Cheap to clone: clones share the rate budget, the cache and
@@ -166,8 +330,12 @@ impl<T: Transport + 'static> Client<T> {
         if config.rate_limit_per_minute == 0 {
             return Err(Error::invalid("rateLimitPerMinute", "must be at least 1"));
         }
+        check_headers(&config.headers, "headers")?;
         let budget = RefCell::new(RateBudget::new(config.rate_limit_per_minute));
-        let retry = RefCell::new(RetryPolicy::new(config.max_retries, config.jitter_seed));
+        let seed = config
+            .jitter_seed
+            .unwrap_or_else(|| transport.random_seed());
+        let retry = RefCell::new(RetryPolicy::new(config.max_retries, seed));
         let ttl_ms = config.cache_ttl.map_or(0.0, |t| t.as_secs_f64() * 1000.0);
         let cache = RefCell::new(Cache::new(ttl_ms, config.cache_max_entries));
         Ok(Self {
@@ -233,8 +401,25 @@ impl<T: Transport + 'static> Client<T> {
         http: &HttpRequest,
         options: &CallOptions,
     ) -> Result<T::Body, Error> {
-        self.get_url(http.url(&self.inner.config.base_url), options)
-            .await
+        Ok(self.send_http_answer(http, options).await?.body)
+    }
+
+    /// [`Client::send_http`] with the answer's status and headers.
+    pub async fn send_http_answer(
+        &self,
+        http: &HttpRequest,
+        options: &CallOptions,
+    ) -> Result<Answer<T::Body>, Error> {
+        let call = pin!(self.get_url(http.url(&self.inner.config.base_url), options));
+        match options.timeout {
+            None => call.await,
+            Some(limit) => match select(call, pin!(self.inner.transport.sleep(limit))).await {
+                Either::Left((result, _)) => result,
+                Either::Right(_) => Err(Error::Timeout {
+                    after_ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),
+                }),
+            },
+        }
     }
 
     /// Sends a checked request and decodes its answer into typed models.
@@ -253,7 +438,7 @@ impl<T: Transport + 'static> Client<T> {
         Paginator::new(self.clone(), request)
     }
 
-    async fn get_url(&self, url: String, options: &CallOptions) -> Result<T::Body, Error> {
+    async fn get_url(&self, url: String, options: &CallOptions) -> Result<Answer<T::Body>, Error> {
         if options
             .cancel
             .as_ref()
@@ -261,11 +446,20 @@ impl<T: Transport + 'static> Client<T> {
         {
             return Err(Error::Aborted);
         }
-        let now = self.inner.transport.now_ms();
-        if let Some(body) = self.inner.cache.borrow_mut().get(&url, now) {
-            return Ok(body);
-        }
-        let shared = Inner::join_or_start(&self.inner, url);
+        check_headers(&options.headers, "headers")?;
+        let shared = if options.is_private() {
+            let inner = self.inner.clone();
+            let (max_retries, headers) = (options.max_retries, options.headers.clone());
+            let own: Fetch<T::Body> =
+                async move { inner.fetch(&url, max_retries, &headers).await }.boxed_local();
+            own.shared()
+        } else {
+            let now = self.inner.transport.now_ms();
+            if let Some(answer) = self.inner.cache.borrow_mut().get(&url, now) {
+                return Ok(answer);
+            }
+            Inner::join_or_start(&self.inner, url)
+        };
         match &options.cancel {
             None => shared.await,
             // Giving up drops only this caller's share: the request goes on
@@ -288,13 +482,13 @@ impl<T: Transport + 'static> Inner<T> {
         let inner = this.clone();
         let key = url.clone();
         let request: Fetch<T::Body> = async move {
-            let result = inner.fetch(&key).await;
+            let result = inner.fetch(&key, None, &[]).await;
             // Before the answer reaches any caller: a call from now on
             // starts afresh (or hits the cache), never this finished request.
             inner.in_flight.borrow_mut().remove(&key);
-            if let Ok(body) = &result {
+            if let Ok(answer) = &result {
                 let now = inner.transport.now_ms();
-                inner.cache.borrow_mut().insert(key, now, body.clone());
+                inner.cache.borrow_mut().insert(key, now, answer.clone());
             }
             result
         }
@@ -306,13 +500,40 @@ impl<T: Transport + 'static> Inner<T> {
         shared
     }
 
+    fn emit(&self, event: &Event<'_>) {
+        if let Some(observer) = &self.config.observer {
+            observer(event);
+        }
+    }
+
     /// One request to its end: budget, attempts, retries.
-    async fn fetch(&self, url: &str) -> Result<T::Body, Error> {
+    async fn fetch(
+        &self,
+        url: &str,
+        max_retries: Option<u32>,
+        call_headers: &[(String, String)],
+    ) -> Result<Answer<T::Body>, Error> {
+        let headers: Vec<(String, String)> = if call_headers.is_empty() {
+            self.config.headers.clone()
+        } else {
+            // The call's headers replace the client's of the same name.
+            let mut all: Vec<(String, String)> = self
+                .config
+                .headers
+                .iter()
+                .filter(|(n, _)| !call_headers.iter().any(|(c, _)| c.eq_ignore_ascii_case(n)))
+                .cloned()
+                .collect();
+            all.extend(call_headers.iter().cloned());
+            all
+        };
+        let max_retries = max_retries.unwrap_or(self.config.max_retries);
+        let started = self.transport.now_ms();
         let mut attempt = 0;
         loop {
-            self.wait_for_budget().await;
-            let error = match self.attempt(url).await {
-                Ok(body) => return Ok(body),
+            self.wait_for_budget(url, attempt).await;
+            let error = match self.attempt(url, attempt, &headers).await {
+                Ok(answer) => return Ok(answer),
                 Err(error) => error,
             };
             if let Error::RateLimited(_) = &error {
@@ -320,9 +541,23 @@ impl<T: Transport + 'static> Inner<T> {
                 let wait = error.retry_after_ms().map(|ms| ms.min(MAX_WAIT_MS));
                 self.budget.borrow_mut().on_rate_limited(now, wait);
             }
-            let delay = self.retry.borrow_mut().next_delay_ms(attempt, &error);
+            let delay = self
+                .retry
+                .borrow_mut()
+                .delay_ms(attempt, max_retries, &error);
             match delay {
                 Some(ms) if ms <= MAX_WAIT_MS => {
+                    let mut event = Event::new(EventKind::Retry, url, attempt + 1);
+                    event.wait_ms = Some(ms as f64);
+                    event.elapsed_ms = Some(self.transport.now_ms() - started);
+                    event.error = Some(error.code());
+                    event.status = error.status();
+                    event.reason = Some(if error.retry_after_ms().is_some() {
+                        WaitReason::RetryAfter
+                    } else {
+                        WaitReason::Backoff
+                    });
+                    self.emit(&event);
                     self.transport.sleep(Duration::from_millis(ms)).await;
                 }
                 _ => return Err(error),
@@ -331,7 +566,7 @@ impl<T: Transport + 'static> Inner<T> {
         }
     }
 
-    async fn wait_for_budget(&self) {
+    async fn wait_for_budget(&self, url: &str, attempt: u32) {
         loop {
             let now = self.transport.now_ms();
             let wait = self.budget.borrow_mut().try_acquire(now);
@@ -341,6 +576,10 @@ impl<T: Transport + 'static> Inner<T> {
                 // huge reset time from a header cannot overflow a timer.
                 Err(ms) => {
                     let ms = (ms.ceil() as u64).clamp(1, MAX_WAIT_MS);
+                    let mut event = Event::new(EventKind::Wait, url, attempt);
+                    event.wait_ms = Some(ms as f64);
+                    event.reason = Some(WaitReason::Budget);
+                    self.emit(&event);
                     self.transport.sleep(Duration::from_millis(ms)).await;
                 }
             }
@@ -348,15 +587,16 @@ impl<T: Transport + 'static> Inner<T> {
     }
 
     /// One attempt, raced against the timeout.
-    async fn attempt(&self, url: &str) -> Result<T::Body, Error> {
-        let request = TransportRequest {
-            url,
-            api_key: &self.config.api_key,
-        };
-        let send = pin!(self.transport.get(request));
+    async fn attempt(
+        &self,
+        url: &str,
+        attempt: u32,
+        headers: &[(String, String)],
+    ) -> Result<Answer<T::Body>, Error> {
+        let hops = pin!(self.follow(url, attempt, headers));
         let response = match self.config.timeout {
-            None => send.await?,
-            Some(limit) => match select(send, pin!(self.transport.sleep(limit))).await {
+            None => hops.await?,
+            Some(limit) => match select(hops, pin!(self.transport.sleep(limit))).await {
                 Either::Left((response, _)) => response?,
                 Either::Right(_) => {
                     return Err(Error::Timeout {
@@ -365,14 +605,60 @@ impl<T: Transport + 'static> Inner<T> {
                 }
             },
         };
-        let now = self.transport.now_ms();
-        self.budget.borrow_mut().observe(now, &response.rate_limit);
         if (200..300).contains(&response.status) {
-            Ok(response.body)
+            Ok(Answer {
+                body: response.body,
+                status: response.status,
+                headers: response.headers.into(),
+            })
         } else {
             Err(response
                 .body
                 .into_error(response.status, response.rate_limit.retry_after_ms()))
         }
+    }
+
+    /// Sends the request, following redirects by hand: the key goes only to
+    /// the configured origin, never to another one a redirect points at.
+    async fn follow(
+        &self,
+        url: &str,
+        attempt: u32,
+        headers: &[(String, String)],
+    ) -> Result<TransportResponse<T::Body>, Error> {
+        let origin = redirect::origin(&self.config.base_url);
+        let mut url = url.to_owned();
+        for _ in 0..=MAX_REDIRECTS {
+            let same_origin = origin.is_some() && redirect::origin(&url) == origin;
+            let request = TransportRequest {
+                url: &url,
+                api_key: same_origin.then_some(self.config.api_key.as_str()),
+                max_body_bytes: self.config.max_body_bytes,
+                headers,
+            };
+            self.emit(&Event::new(EventKind::Request, &url, attempt));
+            let sent_at = self.transport.now_ms();
+            let response = self.transport.get(request).await?;
+            let mut event = Event::new(EventKind::Response, &url, attempt);
+            event.status = Some(response.status);
+            event.elapsed_ms = Some(self.transport.now_ms() - sent_at);
+            event.request_id = response.header("x-request-id");
+            self.emit(&event);
+            if same_origin {
+                let now = self.transport.now_ms();
+                self.budget.borrow_mut().observe(now, &response.rate_limit);
+            }
+            match (&response.location, response.status) {
+                (Some(location), 300..=399) => {
+                    url = redirect::resolve(&url, location).ok_or_else(|| Error::Network {
+                        message: format!("redirect to an unusable location: {location}"),
+                    })?;
+                }
+                _ => return Ok(response),
+            }
+        }
+        Err(Error::Network {
+            message: format!("more than {MAX_REDIRECTS} redirects"),
+        })
     }
 }

@@ -5,12 +5,21 @@ use predmarket_core::rate::RateLimitHeaders;
 use std::future::Future;
 use std::time::Duration;
 
-/// What the client hands a transport: always a GET.
+/// What the client hands a transport: always a GET, one hop (a transport
+/// never follows redirects itself: the client does, so that the key is not
+/// sent to another origin).
 #[derive(Debug, Clone, Copy)]
 pub struct TransportRequest<'a> {
     pub url: &'a str,
-    /// Sent as the `X-API-Key` header, never in the URL.
-    pub api_key: &'a str,
+    /// Sent as the `X-API-Key` header, never in the URL. `None` on a hop to
+    /// another origin than the configured one.
+    pub api_key: Option<&'a str>,
+    /// Read no more of the body than this: past it the transport stops
+    /// reading and fails with `Error::ResponseTooLarge`.
+    pub max_body_bytes: u64,
+    /// Further headers (the client's, then the call's). The transport sets
+    /// `X-API-Key` after them: they cannot replace it.
+    pub headers: &'a [(String, String)],
 }
 
 /// An HTTP answer, whatever its status.
@@ -18,7 +27,21 @@ pub struct TransportRequest<'a> {
 pub struct TransportResponse<B> {
     pub status: u16,
     pub rate_limit: RateLimitHeaders,
+    /// `Location` of a 3xx answer.
+    pub location: Option<String>,
+    /// Every header of the answer, names lower-case (raw response access).
+    pub headers: Vec<(String, String)>,
     pub body: B,
+}
+
+impl<B> TransportResponse<B> {
+    /// A header's value, by lower-case name.
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
 }
 
 /// A response body as the transport holds it. The fetch transport keeps the
@@ -70,6 +93,10 @@ pub trait Transport {
 
     /// Milliseconds on a monotonic clock.
     fn now_ms(&self) -> f64;
+
+    /// A seed for the retry jitter, different in every client: processes
+    /// that failed together must not retry in step.
+    fn random_seed(&self) -> u64;
 
     fn sleep(&self, duration: Duration) -> impl Future<Output = ()>;
 }

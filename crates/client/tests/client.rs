@@ -125,7 +125,7 @@ fn every_operation_sends_its_path_and_decodes_its_answer() {
     let sent = fake.sent();
     assert_eq!(sent.len(), 19);
     for s in &sent {
-        assert_eq!(s.api_key, KEY);
+        assert_eq!(s.api_key.as_deref(), Some(KEY));
         assert!(!s.url.contains(KEY), "the key is never in a URL: {}", s.url);
     }
     assert!(
@@ -546,4 +546,213 @@ fn bad_configs_are_refused() {
     let mut cfg = config();
     cfg.rate_limit_per_minute = 0;
     assert!(predmarket_client::Client::with_transport(cfg, fake).is_err());
+}
+
+#[test]
+fn a_zero_reset_on_a_500_is_not_a_reason_to_retry_at_once() {
+    // The reference server sends X-RateLimit-Reset on every answer.
+    let fake = Fake::new(|_, n| match n {
+        0 | 1 => Reply::error(500, "INTERNAL_ERROR")
+            .header("x-ratelimit-limit", 100)
+            .header("x-ratelimit-remaining", 90)
+            .header("x-ratelimit-reset", 0),
+        _ => Reply::ok(PLATFORMS),
+    });
+    let c = client(&fake, config());
+    run(&fake.clock, c.list_platforms()).expect("retried");
+    let t = fake.times();
+    assert!(t[1] - t[0] >= 25 && t[2] - t[1] >= 50, "backed off: {t:?}");
+}
+
+#[test]
+fn a_huge_reset_with_nothing_remaining_blocks_one_minute_at_most() {
+    let fake = Fake::new(|_, n| match n {
+        0 => Reply::ok(PLATFORMS)
+            .header("x-ratelimit-remaining", 0)
+            .header("x-ratelimit-reset", "1e15"),
+        _ => Reply::ok(PLATFORMS),
+    });
+    let c = client(&fake, config());
+    run(&fake.clock, async {
+        c.list_platforms().await.expect("first");
+        c.list_platforms().await.expect("second, after the capped wait");
+    });
+    assert_eq!(fake.times(), vec![0, 60_000]);
+}
+
+#[test]
+fn clients_get_different_jitter_seeds_unless_one_is_pinned() {
+    // Two clients failing the same way: without a pinned seed their retries
+    // are not in step; with one, they are.
+    let gaps = |seed: Option<u64>, clients: usize| {
+        let fake = Fake::new(|_, n| {
+            if n < 3 {
+                Reply::error(503, "PLATFORM_UNAVAILABLE")
+            } else {
+                Reply::ok(PLATFORMS)
+            }
+        });
+        let mut cfg = config();
+        cfg.jitter_seed = seed;
+        // The transport hands every client it makes a new seed.
+        let made: Vec<_> = (0..clients).map(|_| client(&fake, cfg.clone())).collect();
+        let last = made.last().expect("a client");
+        run(&fake.clock, last.list_platforms()).expect("retried");
+        let t = fake.times();
+        t.windows(2).map(|w| w[1] - w[0]).collect::<Vec<_>>()
+    };
+    assert_ne!(gaps(None, 1), gaps(None, 2));
+    assert_eq!(gaps(Some(3), 1), gaps(Some(3), 2));
+}
+
+#[test]
+fn redirects_keep_the_key_on_the_service_origin_only() {
+    let fake = Fake::new(|url, _| {
+        if url.starts_with(BASE) && url.contains("/v2/") {
+            Reply::status(307, "").header("location", "https://elsewhere.test/p")
+        } else if url.starts_with(BASE) {
+            Reply::status(302, "").header("location", "/v2/platforms")
+        } else {
+            Reply::ok(PLATFORMS)
+        }
+    });
+    let c = client(&fake, config());
+    run(&fake.clock, c.list_platforms()).expect("followed");
+    let sent = fake.sent();
+    assert_eq!(sent.len(), 3, "{sent:?}");
+    assert_eq!(sent[1].url, format!("{BASE}/v2/platforms"));
+    assert_eq!(sent[1].api_key.as_deref(), Some(KEY), "same origin");
+    assert_eq!(sent[2].url, "https://elsewhere.test/p");
+    assert_eq!(sent[2].api_key, None, "never to another origin");
+}
+
+#[test]
+fn a_redirect_loop_stops() {
+    let fake = Fake::new(|_, _| Reply::status(302, "").header("location", "/markets"));
+    let c = client(&fake, config());
+    let err = run(&fake.clock, c.list_platforms()).expect_err("loop");
+    assert_eq!(err.code(), ErrorCode::NetworkError);
+}
+
+#[test]
+fn a_body_over_the_cap_is_a_typed_error_and_not_retried() {
+    let fake = Fake::new(|_, _| Reply::ok(" ".repeat(2_000)));
+    let mut cfg = config();
+    cfg.max_body_bytes = 1_000;
+    let c = client(&fake, cfg);
+    let err = run(&fake.clock, c.list_platforms()).expect_err("too large");
+    assert_eq!(err.code(), ErrorCode::ResponseTooLarge);
+    assert_eq!(err.status(), Some(200));
+    assert_eq!(fake.count(), 1);
+}
+
+#[test]
+fn a_calls_timeout_bounds_its_budget_wait_too() {
+    let fake = Fake::new(|_, _| Reply::ok(PLATFORMS));
+    let mut cfg = config();
+    cfg.rate_limit_per_minute = 1;
+    let c = client(&fake, cfg);
+    let err = run(&fake.clock, async {
+        c.list_platforms().await.expect("first");
+        let options = CallOptions {
+            timeout: Some(Duration::from_millis(500)),
+            ..CallOptions::default()
+        };
+        c.send(&GetMarket::new("x"), &options).await
+    })
+    .expect_err("budget wait outlasts the call's timeout");
+    assert_eq!(err.code(), ErrorCode::Timeout);
+    assert_eq!(fake.clock.now(), 500);
+    assert_eq!(fake.count(), 1);
+}
+
+#[test]
+fn a_calls_max_retries_and_headers_apply_to_it_alone() {
+    let fake = Fake::new(|_, _| Reply::error(503, "PLATFORM_UNAVAILABLE"));
+    let mut cfg = config();
+    cfg.headers = vec![("x-app".into(), "demo".into()), ("x-trace".into(), "client".into())];
+    let c = client(&fake, cfg);
+    let options = CallOptions {
+        max_retries: Some(0),
+        headers: vec![("X-Trace".into(), "call".into())],
+        ..CallOptions::default()
+    };
+    run(&fake.clock, c.send(&ListPlatforms, &options)).expect_err("fails");
+    assert_eq!(fake.count(), 1, "no retry");
+    let sent = &fake.sent()[0];
+    assert_eq!(
+        sent.headers,
+        vec![("x-app".to_owned(), "demo".to_owned()), ("X-Trace".to_owned(), "call".to_owned())]
+    );
+}
+
+#[test]
+fn no_header_can_replace_the_key() {
+    let fake = platforms_ok();
+    let mut cfg = config();
+    cfg.headers = vec![("X-Api-Key".into(), "other".into())];
+    let err = predmarket_client::Client::with_transport(cfg, fake.clone()).err().expect("refused");
+    assert_eq!(err.parameter(), Some("headers"));
+    let c = client(&fake, config());
+    let options = CallOptions {
+        headers: vec![("x-api-key".into(), "other".into())],
+        ..CallOptions::default()
+    };
+    let err = run(&fake.clock, c.send(&ListPlatforms, &options)).expect_err("refused");
+    assert_eq!(err.code(), ErrorCode::ValidationError);
+    assert_eq!(fake.count(), 0);
+}
+
+#[test]
+fn events_tell_requests_answers_retries_and_waits() {
+    use predmarket_client::{EventKind, WaitReason};
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let fake = Fake::new(|_, n| match n {
+        0 => Reply::error(503, "PLATFORM_UNAVAILABLE").header("x-request-id", "req-1"),
+        _ => Reply::ok(PLATFORMS).header("x-request-id", "req-2"),
+    });
+    let seen = Rc::new(RefCell::new(Vec::new()));
+    let mut cfg = config();
+    cfg.rate_limit_per_minute = 1;
+    let log = seen.clone();
+    cfg.observer = Some(Rc::new(move |e| {
+        log.borrow_mut().push((
+            e.kind,
+            e.attempt,
+            e.status,
+            e.reason,
+            e.request_id.map(str::to_owned),
+            e.url.to_owned(),
+        ));
+    }));
+    let c = client(&fake, cfg);
+    run(&fake.clock, c.list_platforms()).expect("retried");
+    let seen = seen.borrow();
+    let kinds: Vec<_> = seen.iter().map(|e| (e.0, e.1, e.2, e.3)).collect();
+    assert_eq!(
+        kinds,
+        vec![
+            (EventKind::Request, 0, None, None),
+            (EventKind::Response, 0, Some(503), None),
+            (EventKind::Retry, 1, Some(503), Some(WaitReason::Backoff)),
+            // One request a minute: the retry waits for the budget.
+            (EventKind::Wait, 1, None, Some(WaitReason::Budget)),
+            (EventKind::Request, 1, None, None),
+            (EventKind::Response, 1, Some(200), None),
+        ]
+    );
+    assert_eq!(seen[5].4.as_deref(), Some("req-2"));
+    assert!(seen.iter().all(|e| e.5 == format!("{BASE}/platforms") && !e.5.contains(KEY)));
+}
+
+#[test]
+fn raw_answers_carry_status_headers_and_request_id() {
+    let fake = Fake::new(|_, _| Reply::ok(PLATFORMS).header("x-request-id", "abc"));
+    let c = client(&fake, config());
+    let http = ListPlatforms.to_http().expect("valid");
+    let answer = run(&fake.clock, c.send_http_answer(&http, &CallOptions::default())).expect("ok");
+    assert_eq!(answer.status, 200);
+    assert_eq!(answer.request_id(), Some("abc"));
+    assert_eq!(answer.body, PLATFORMS);
 }

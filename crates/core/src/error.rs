@@ -34,10 +34,12 @@ pub enum ErrorCode {
     DecodeError,
     /// Pagination stopped because the service repeated a cursor or offset.
     PaginationLoop,
+    /// The answer's body is larger than the client accepts (`maxBodyBytes`).
+    ResponseTooLarge,
 }
 
 impl ErrorCode {
-    pub const ALL: [ErrorCode; 12] = [
+    pub const ALL: [ErrorCode; 13] = [
         Self::ValidationError,
         Self::InvalidCursor,
         Self::Unauthorized,
@@ -50,6 +52,7 @@ impl ErrorCode {
         Self::Aborted,
         Self::DecodeError,
         Self::PaginationLoop,
+        Self::ResponseTooLarge,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -66,6 +69,7 @@ impl ErrorCode {
             Self::Aborted => "ABORTED",
             Self::DecodeError => "DECODE_ERROR",
             Self::PaginationLoop => "PAGINATION_LOOP",
+            Self::ResponseTooLarge => "RESPONSE_TOO_LARGE",
         }
     }
 
@@ -157,6 +161,10 @@ pub enum Error {
     },
     #[error("pagination stopped: the service repeated {repeated}")]
     PaginationLoop { repeated: String },
+    /// The body was not read past the client's cap (a hostile or broken
+    /// server cannot make the client hold an unbounded answer).
+    #[error("the answer is larger than {limit_bytes} bytes; not read further")]
+    ResponseTooLarge { status: u16, limit_bytes: u64 },
 }
 
 /// Longest part of a body kept in a decode error.
@@ -237,6 +245,7 @@ impl Error {
             Self::Aborted => ErrorCode::Aborted,
             Self::Decode { .. } => ErrorCode::DecodeError,
             Self::PaginationLoop { .. } => ErrorCode::PaginationLoop,
+            Self::ResponseTooLarge { .. } => ErrorCode::ResponseTooLarge,
         }
     }
 
@@ -257,6 +266,7 @@ impl Error {
     pub fn status(&self) -> Option<u16> {
         match self {
             Self::Decode { status, .. } => *status,
+            Self::ResponseTooLarge { status, .. } => Some(*status),
             other => other.failure().map(|f| f.status),
         }
     }

@@ -2,6 +2,21 @@
 //! key, and a well-behaved program should never see a 429. Sans-IO: the
 //! caller passes the time (milliseconds on any monotonic clock) and sleeps
 //! for as long as it is told.
+//!
+//! The headers, as the client reads them (the public service documents
+//! none of them, `../shared/spec/public-service-facts.md`; the reference
+//! server sends all four, `../shared/spec/where-the-spec-is-silent.md`):
+//! - `X-RateLimit-Limit`: requests allowed per window (one minute).
+//! - `X-RateLimit-Remaining`: requests left in the current window.
+//! - `X-RateLimit-Reset`: **seconds until the current window resets** (a
+//!   delay, not a Unix time). It says when the budget refills; it is a
+//!   reason to wait only when `Remaining` is 0 or the answer is a 429. A
+//!   `Reset: 0` on a 500 is not "retry now".
+//! - `Retry-After`: seconds to wait before the next request (the HTTP-date
+//!   form is not used by the service and is ignored).
+//!
+//! Every wait read from a header is capped ([`MAX_HEADER_WAIT_MS`]): a
+//! header came over the network and may say anything.
 
 use std::collections::VecDeque;
 
@@ -9,10 +24,19 @@ use std::collections::VecDeque;
 pub const DEFAULT_REQUESTS_PER_MINUTE: u32 = 100;
 const WINDOW_MS: f64 = 60_000.0;
 
+/// The longest wait any header can impose on the budget: one window. The
+/// service's budget is per minute, so a longer reset is a broken or hostile
+/// header; the budget waits at most this and then asks again.
+pub const MAX_HEADER_WAIT_MS: f64 = WINDOW_MS;
+
 /// A rolling one-minute window of the requests sent, corrected by what the
 /// service reports (`X-RateLimit-*`, `Retry-After`) when it reports it.
 #[derive(Debug, Clone)]
 pub struct RateBudget {
+    /// What the caller configured: the ceiling a learned limit returns to.
+    configured: u32,
+    /// In force now: the configured limit, or a lower one the service
+    /// reported on its latest answer that reported one.
     limit: u32,
     sent: VecDeque<f64>,
     /// No request before this time (from a 429 or an exhausted budget).
@@ -48,18 +72,25 @@ impl RateLimitHeaders {
         }
     }
 
-    /// How long the service asked us to wait, if it did.
+    /// How long the service asked us to wait before the next request, if
+    /// it did: `Retry-After`, or the reset of an exhausted window
+    /// (`Remaining: 0`). A reset alone, with requests remaining, asks for no
+    /// wait. Not capped here: the caller compares it with what it is willing
+    /// to wait, and an error reports it as the service said it.
     pub fn retry_after_ms(&self) -> Option<u64> {
+        let exhausted_reset = self.reset_secs.filter(|_| self.remaining == Some(0));
         self.retry_after_secs
-            .or(self.reset_secs)
+            .or(exhausted_reset)
             .map(|s| (s * 1000.0).ceil() as u64)
     }
 }
 
 impl RateBudget {
     pub fn new(requests_per_minute: u32) -> Self {
+        let limit = requests_per_minute.max(1);
         Self {
-            limit: requests_per_minute.max(1),
+            configured: limit,
+            limit,
             sent: VecDeque::new(),
             blocked_until: f64::MIN,
         }
@@ -111,28 +142,31 @@ impl RateBudget {
         (blocked.max(window) / 1000.0).ceil() as u64
     }
 
-    /// Takes what the service reported into account: a lower limit than ours,
-    /// or an exhausted budget with its reset time.
+    /// Takes what the service reported into account: its limit (lower than
+    /// ours, or back up again after a lower one: the key's plan may have
+    /// changed; never above what the caller configured), or an exhausted
+    /// budget with its reset time (capped at [`MAX_HEADER_WAIT_MS`]).
     pub fn observe(&mut self, now_ms: f64, headers: &RateLimitHeaders) {
         if let Some(limit) = headers.limit
             && limit > 0
-            && limit < self.limit
         {
-            self.limit = limit;
+            self.limit = limit.min(self.configured);
         }
         if headers.remaining == Some(0)
             && let Some(reset) = headers.reset_secs
         {
-            self.blocked_until = self.blocked_until.max(now_ms + reset * 1000.0);
+            let wait = (reset * 1000.0).min(MAX_HEADER_WAIT_MS);
+            self.blocked_until = self.blocked_until.max(now_ms + wait);
         }
     }
 
-    /// A 429 arrived: nothing more until the service's `Retry-After`, or,
-    /// without one, until the oldest request of our window leaves it.
+    /// A 429 arrived: nothing more until the service's `Retry-After` (capped
+    /// at [`MAX_HEADER_WAIT_MS`]), or, without one, until the oldest request
+    /// of our window leaves it.
     pub fn on_rate_limited(&mut self, now_ms: f64, retry_after_ms: Option<u64>) {
         self.forget_old(now_ms);
         let wait = match retry_after_ms {
-            Some(ms) => ms as f64,
+            Some(ms) => (ms as f64).min(MAX_HEADER_WAIT_MS),
             None => self
                 .sent
                 .front()
@@ -187,6 +221,61 @@ mod tests {
         assert_eq!(budget.limit(), 10);
         assert_eq!(budget.try_acquire(1.0), Err(11_999.0));
         assert_eq!(headers.retry_after_ms(), Some(12_000));
+    }
+
+    fn headers(pairs: &[(&str, &str)]) -> RateLimitHeaders {
+        let pairs: Vec<(String, String)> = pairs
+            .iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect();
+        RateLimitHeaders::read(|name| {
+            pairs
+                .iter()
+                .find(|(k, _)| k == name)
+                .map(|(_, v)| v.clone())
+        })
+    }
+
+    #[test]
+    fn a_reset_with_requests_remaining_asks_for_no_wait() {
+        // The reference server sends `X-RateLimit-Reset` on every answer,
+        // a 500 included: that is when the window refills, not "retry now".
+        let h = headers(&[
+            ("x-ratelimit-limit", "100"),
+            ("x-ratelimit-remaining", "57"),
+            ("x-ratelimit-reset", "0"),
+        ]);
+        assert_eq!(h.retry_after_ms(), None);
+        let exhausted = headers(&[("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", "3")]);
+        assert_eq!(exhausted.retry_after_ms(), Some(3_000));
+        let told = headers(&[("retry-after", "2"), ("x-ratelimit-reset", "0")]);
+        assert_eq!(told.retry_after_ms(), Some(2_000));
+    }
+
+    #[test]
+    fn a_huge_reset_blocks_for_one_window_at_most() {
+        let mut budget = RateBudget::new(100);
+        let h = headers(&[("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", "1e12")]);
+        budget.observe(0.0, &h);
+        assert_eq!(budget.try_acquire(0.0), Err(MAX_HEADER_WAIT_MS));
+        assert_eq!(budget.try_acquire(MAX_HEADER_WAIT_MS), Ok(()));
+        let mut budget = RateBudget::new(100);
+        budget.on_rate_limited(0.0, Some(u64::MAX));
+        assert_eq!(budget.try_acquire(1.0), Err(MAX_HEADER_WAIT_MS - 1.0));
+    }
+
+    #[test]
+    fn a_learned_limit_recovers_but_never_exceeds_the_configured_one() {
+        let mut budget = RateBudget::new(100);
+        budget.observe(0.0, &headers(&[("x-ratelimit-limit", "5")]));
+        assert_eq!(budget.limit(), 5);
+        budget.observe(1.0, &headers(&[("x-ratelimit-limit", "60")]));
+        assert_eq!(budget.limit(), 60);
+        budget.observe(2.0, &headers(&[("x-ratelimit-limit", "1000")]));
+        assert_eq!(budget.limit(), 100);
+        // An answer without the header changes nothing.
+        budget.observe(3.0, &headers(&[]));
+        assert_eq!(budget.limit(), 100);
     }
 
     #[test]

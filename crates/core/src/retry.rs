@@ -1,6 +1,9 @@
 //! When and how long to wait before sending a failed request again:
 //! exponential backoff with full jitter, honouring the service's
-//! `Retry-After`. Sans-IO and seedable, so tests are exact.
+//! `Retry-After`. Sans-IO and seedable, so tests are exact; the client
+//! seeds it randomly per client (`getrandom`-like sources are the
+//! transport's business: this crate does no I/O), so processes that failed
+//! together do not retry together.
 
 use crate::error::Error;
 
@@ -31,21 +34,33 @@ impl RetryPolicy {
     /// The wait before retry number `attempt + 1` after `error`, or `None`
     /// when the request should not be sent again.
     pub fn next_delay_ms(&mut self, attempt: u32, error: &Error) -> Option<u64> {
-        if attempt >= self.max_retries || !error.is_retryable() {
+        self.delay_ms(attempt, self.max_retries, error)
+    }
+
+    /// [`RetryPolicy::next_delay_ms`] with another retry count than the
+    /// policy's (a call's own `maxRetries`).
+    pub fn delay_ms(&mut self, attempt: u32, max_retries: u32, error: &Error) -> Option<u64> {
+        if attempt >= max_retries || !error.is_retryable() {
             return None;
-        }
-        if let Some(after) = error.retry_after_ms() {
-            // The service knows best; a little jitter spreads clients that
-            // were told the same time.
-            // Saturating: the header came over the network and may be huge.
-            return Some(after.saturating_add(self.rng.below(after / 10 + 1)));
         }
         let ceiling = self
             .base_delay_ms
             .saturating_mul(1u64 << attempt.min(20))
             .min(self.max_delay_ms);
         // Full jitter, but never less than a tenth of the ceiling.
-        Some(ceiling / 10 + self.rng.below(ceiling - ceiling / 10 + 1))
+        let backoff = ceiling / 10 + self.rng.below(ceiling - ceiling / 10 + 1);
+        match error.retry_after_ms() {
+            // The service knows best; a little jitter spreads clients that
+            // were told the same time. Saturating: the header came over the
+            // network and may be huge (the client refuses waits beyond its
+            // cap). Never less than the backoff: a `Retry-After: 0` on a
+            // 5xx must not turn retries into a tight loop.
+            Some(after) => {
+                let told = after.saturating_add(self.rng.below(after / 10 + 1));
+                Some(told.max(backoff))
+            }
+            None => Some(backoff),
+        }
     }
 }
 
@@ -96,6 +111,27 @@ mod tests {
             );
         }
         assert_eq!(policy.next_delay_ms(10, &server_error(None)), None);
+    }
+
+    #[test]
+    fn a_zero_retry_after_still_backs_off() {
+        let mut policy = RetryPolicy::new(3, 9);
+        for attempt in 0..3 {
+            let delay = policy.next_delay_ms(attempt, &server_error(Some(0))).unwrap();
+            let ceiling = 250u64 << attempt;
+            assert!(delay >= ceiling / 10 && delay <= ceiling, "{delay}");
+        }
+    }
+
+    #[test]
+    fn different_seeds_give_different_delays() {
+        let delays = |seed| {
+            let mut policy = RetryPolicy::new(5, seed);
+            (0..5)
+                .map(|a| policy.next_delay_ms(a, &server_error(None)))
+                .collect::<Vec<_>>()
+        };
+        assert_ne!(delays(1), delays(2));
     }
 
     #[test]

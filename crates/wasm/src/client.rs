@@ -7,8 +7,8 @@ use crate::pager::{
 use crate::{errors, json, options, params, signal};
 use js_sys::Promise;
 use predmarket_client::core::request::{HttpRequest, Request};
-use predmarket_client::fetch::FetchClient;
-use predmarket_client::{CallOptions, Error};
+use predmarket_client::Error;
+use predmarket_client::fetch::{FetchClient, FetchTransport};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
@@ -26,8 +26,11 @@ impl Client {
     /// checked and rendered here, so the async part is one function for
     /// every operation (compiled once: most of the wasm size is futures).
     fn call<R: Request>(&self, request: Result<R, Error>, call_options: JsValue) -> Promise {
+        // Captured now, while the caller's frames are on the stack: a
+        // rejection's stack points at the call, not at the promise machinery.
+        let site = js_sys::Error::new("");
         let http = request.and_then(|r| r.to_http());
-        future_to_promise(fetch_json(self.inner.clone(), http, call_options))
+        future_to_promise(fetch_json(self.inner.clone(), http, call_options, site))
     }
 
     fn session<R: crate::pager::JsList>(
@@ -45,17 +48,17 @@ async fn fetch_json(
     inner: Rc<FetchClient>,
     http: Result<HttpRequest, Error>,
     call_options: JsValue,
+    site: js_sys::Error,
 ) -> Result<JsValue, JsValue> {
     let run = async {
         signal::check_options(&call_options, signal::CALL_OPTIONS, "call options")?;
         let http = http?;
-        let link = signal::link_signal(&call_options)?;
-        let body = inner
-            .send_http(&http, &CallOptions::with_cancel(link.token.clone()))
-            .await?;
-        json::parse_body(&body.0)
+        let call = signal::Call::read(&call_options)?;
+        let answer = inner.send_http_answer(&http, &call.options).await?;
+        call.answered(&answer, &http.url(&inner.config().base_url));
+        json::parse_body(&answer.body.0)
     };
-    run.await.map_err(|e| errors::to_js(&e))
+    run.await.map_err(|e| errors::to_js_at(&e, &site))
 }
 
 #[wasm_bindgen]
@@ -64,8 +67,9 @@ impl Client {
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "ClientOptions")] options: JsValue,
     ) -> Result<Client, JsValue> {
-        let config = options::client_config(&options).map_err(|e| errors::to_js(&e))?;
-        let inner = FetchClient::new(config).map_err(|e| errors::to_js(&e))?;
+        let (config, fetch) = options::client_config(&options).map_err(|e| errors::to_js(&e))?;
+        let transport = FetchTransport::with_fetch(fetch);
+        let inner = FetchClient::with_transport(config, transport).map_err(|e| errors::to_js(&e))?;
         Ok(Client {
             inner: Rc::new(inner),
         })

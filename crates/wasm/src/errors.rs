@@ -1,11 +1,40 @@
 //! Rejections are real `Error` objects (with a stack) carrying `name`,
 //! `code`, `status`, `retryAfterMs`, `details` and `parameter`.
+//!
+//! In the npm package they are instances of the classes `PredmarketError`
+//! and `PredmarketAbortError` (name `AbortError`), defined by the package's
+//! entry files and registered here at start-up (`__registerErrorClasses`):
+//! a class written in a wasm-bindgen JS snippet breaks some of its targets,
+//! and the entries are plain JS. Without registration (the wasm tests) the
+//! errors are plain `Error`s with the same fields.
 
 use crate::json;
 use predmarket_client::Error;
+use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 const NAME: &str = "PredmarketError";
+const ABORT_NAME: &str = "AbortError";
+
+thread_local! {
+    /// The prototypes of `PredmarketError` and `PredmarketAbortError`.
+    static CLASSES: RefCell<Option<(JsValue, JsValue)>> = const { RefCell::new(None) };
+}
+
+/// Called once by the package's entry with its two error classes.
+#[wasm_bindgen(js_name = __registerErrorClasses, skip_typescript)]
+pub fn register_error_classes(base: &js_sys::Function, abort: &js_sys::Function) {
+    // Reflect, not json::get: a class is a function, not an object.
+    let prototype = |class: &js_sys::Function| {
+        js_sys::Reflect::get(class.as_ref(), &JsValue::from_str("prototype"))
+            .ok()
+            .filter(JsValue::is_object)
+    };
+    let (Some(base), Some(abort)) = (prototype(base), prototype(abort)) else {
+        return;
+    };
+    CLASSES.with(|c| *c.borrow_mut() = Some((base, abort)));
+}
 
 fn set(target: &JsValue, key: &str, value: &JsValue) {
     let _ = js_sys::Reflect::set(target, &JsValue::from_str(key), value);
@@ -13,7 +42,15 @@ fn set(target: &JsValue, key: &str, value: &JsValue) {
 
 pub fn to_js(error: &Error) -> JsValue {
     let js_error = js_sys::Error::new(&error.to_string());
-    js_error.set_name(NAME);
+    let aborted = matches!(error, Error::Aborted);
+    CLASSES.with(|c| {
+        if let Some((base, abort)) = &*c.borrow() {
+            let prototype = if aborted { abort } else { base };
+            js_sys::Object::set_prototype_of(js_error.as_ref(), prototype.unchecked_ref());
+        }
+    });
+    // An own property too, so the name shows in logs without the classes.
+    js_error.set_name(if aborted { ABORT_NAME } else { NAME });
     let target: &JsValue = js_error.as_ref();
     set(target, "code", &JsValue::from_str(error.code().as_str()));
     if let Some(status) = error.status() {
@@ -33,10 +70,34 @@ pub fn to_js(error: &Error) -> JsValue {
     js_error.into()
 }
 
+/// The error of a call, with the stack of where the caller made the call
+/// (`site`, captured synchronously then) instead of the wasm and promise
+/// machinery that rejected it later; the call site's error is its `cause`
+/// chain's start only in spirit: `cause` holds what the library knows of
+/// the underlying failure.
+pub fn to_js_at(error: &Error, site: &js_sys::Error) -> JsValue {
+    let js_error = to_js(error);
+    if let Some(stack) = json::get(site.as_ref(), "stack").as_string() {
+        // The site's first line is its own (empty) message; the frames follow.
+        let frames = stack.split_once('\n').map_or("", |(_, rest)| rest);
+        let name = json::get(&js_error, "name").as_string().unwrap_or_default();
+        set(
+            &js_error,
+            "stack",
+            &JsValue::from_str(&format!("{name}: {error}\n{frames}")),
+        );
+    }
+    if let Error::Network { message } = error {
+        set(&js_error, "cause", &js_sys::Error::new(message).into());
+    }
+    js_error
+}
+
 /// Whether `value` is an error of this library: narrows `unknown` in TS.
 #[wasm_bindgen(js_name = isApiError, unchecked_return_type = "value is ApiError")]
 pub fn is_api_error(#[wasm_bindgen(unchecked_param_type = "unknown")] value: &JsValue) -> bool {
+    let name = json::get(value, "name").as_string();
     value.is_instance_of::<js_sys::Error>()
-        && json::get(value, "name").as_string().as_deref() == Some(NAME)
+        && matches!(name.as_deref(), Some(NAME | ABORT_NAME))
         && json::get(value, "code").is_string()
 }

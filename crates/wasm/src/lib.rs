@@ -54,7 +54,7 @@ use wasm_bindgen::prelude::*;
 const OPTIONS_TS: &str = r#"
 /** Options of `new Client(...)`. */
 export interface ClientOptions {
-  /** Sent as the `X-API-Key` header, never in a URL. */
+  /** Sent as the `X-API-Key` header, never in a URL. In browser code it is visible to every visitor: see the README. */
   apiKey: string;
   /** Default: `http://127.0.0.1:8787` (the local reference server). */
   baseUrl?: string;
@@ -62,24 +62,70 @@ export interface ClientOptions {
   timeoutMs?: number;
   /** Retries on 429, 5xx, network errors and timeouts, with backoff and jitter, honouring `Retry-After`. Default 3. */
   maxRetries?: number;
-  /** The client-side budget: calls wait for a slot instead of running into a 429. Default 100 (the service's limit); lowered automatically when the service reports a lower one. */
+  /** The client-side budget: calls wait for a slot instead of running into a 429. Default 100 (the service's limit); follows a lower limit the service reports. */
   rateLimitPerMinute?: number;
   /** Reuse a successful answer for the same URL for this long. Default 0: no cache. */
   cacheTtlMs?: number;
   /** Most answers the cache holds (oldest dropped first). Default 256. */
   cacheMaxEntries?: number;
+  /** The largest answer body read; a larger one rejects with `RESPONSE_TOO_LARGE`. Default 32 MiB. */
+  maxBodyBytes?: number;
+  /** Headers sent with every request. `X-API-Key` is refused: the key is `apiKey`. */
+  headers?: Record<string, string>;
+  /** Used instead of the global `fetch` (proxies, tests, instrumentation). Called as `fetch(url, init)`. */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  /** Told of every request, response, retry and wait. A hook that throws does not break the call. */
+  onEvent?: (event: ClientEvent) => void;
+  /** Log every event with `console.debug`. */
+  debug?: boolean;
+}
+
+/** What the client is doing (`onEvent`, `debug`). URLs never hold the key. */
+export interface ClientEvent {
+  type: "request" | "response" | "retry" | "wait";
+  method: "GET";
+  url: string;
+  /** 0 for the first attempt, 1 for the first retry, … */
+  attempt: number;
+  /** `response`; `retry` (the status retried, when there was one). */
+  status?: number;
+  /** `response`: since the attempt started; `retry`: since the call started. */
+  elapsedMs?: number;
+  /** `retry`, `wait`: how long the client waits. */
+  waitMs?: number;
+  /** `retry`, `wait`: `budget` (the client's rate budget), `retry-after` (the service said so), `backoff`. */
+  reason?: "budget" | "retry-after" | "backoff";
+  /** `retry`: the error retried. */
+  code?: ErrorCode;
+  /** `response`: the service's `X-Request-Id`, when it sent one. */
+  requestId?: string;
+}
+
+/** Status, headers and request id of the answer a call resolved with (`onResponse`). */
+export interface ResponseInfo {
+  status: number;
+  url: string;
+  /** Names lower-case. */
+  headers: Record<string, string>;
+  requestId?: string;
 }
 
 /** Per-call options. */
 export interface CallOptions {
-  /** Aborts the call: the promise rejects with code `ABORTED`. */
+  /** Aborts the call: the promise rejects with an `AbortError` (code `ABORTED`). */
   signal?: AbortSignal;
+  /** Bounds the call's whole life, waits for the rate budget and retries included (code `TIMEOUT`). */
+  timeoutMs?: number;
+  /** This call's retries instead of the client's. */
+  maxRetries?: number;
+  /** Headers of this call, over the client's. `X-API-Key` is refused. */
+  headers?: Record<string, string>;
+  /** Raw response access: called with the status, headers and request id of the answer. */
+  onResponse?: (response: ResponseInfo) => void;
 }
 
-/** Options of a pager (`client.markets(params, options)`). */
-export interface PagerOptions {
-  /** Aborts the page request in flight, and every later one. */
-  signal?: AbortSignal;
+/** Options of a pager (`client.markets(params, options)`); the call options apply to each page. */
+export interface PagerOptions extends CallOptions {
   /** Deliver at most this many items in total (the last page is cut). */
   maxItems?: number;
 }
@@ -90,9 +136,10 @@ export interface Page<Item, Response> {
   response: Response;
 }
 
-/** Every failure of the library: a real `Error` with these fields. */
+/** Every failure of the library: a real `Error` with these fields (a `PredmarketError` in the package). */
 export interface ApiError extends Error {
-  name: "PredmarketError";
+  /** `AbortError` when the call was aborted (code `ABORTED`). */
+  name: "PredmarketError" | "AbortError";
   code: ErrorCode;
   /** HTTP status, when the service answered. */
   status?: number;
@@ -102,6 +149,24 @@ export interface ApiError extends Error {
   details?: Record<string, unknown>;
   /** The parameter a check named (client-side checks). */
   parameter?: string;
+  /** What the library knows of the underlying failure (a network error's message). */
+  cause?: unknown;
+}
+
+/** The class of every error the library rejects or throws: `err instanceof PredmarketError`. */
+export declare class PredmarketError extends Error implements ApiError {
+  name: "PredmarketError" | "AbortError";
+  code: ErrorCode;
+  status?: number;
+  retryAfterMs?: number;
+  details?: Record<string, unknown>;
+  parameter?: string;
+}
+
+/** An aborted call (`signal`): name `AbortError`, code `ABORTED`. */
+export declare class PredmarketAbortError extends PredmarketError {
+  name: "AbortError";
+  code: "ABORTED";
 }
 "#;
 
@@ -302,7 +367,7 @@ const TS_PARAMS: &'static str = PARAMS_TS;
 
 /// Keeps in step with `predmarket_core::ErrorCode` (a test checks it).
 #[allow(dead_code)] // read by the custom section below, which rustc does not see
-const ERROR_CODE_TS: &str = "export type ErrorCode = \"VALIDATION_ERROR\" | \"INVALID_CURSOR\" | \"UNAUTHORIZED\" | \"NOT_FOUND\" | \"RATE_LIMITED\" | \"INTERNAL_ERROR\" | \"PLATFORM_UNAVAILABLE\" | \"NETWORK_ERROR\" | \"TIMEOUT\" | \"ABORTED\" | \"DECODE_ERROR\" | \"PAGINATION_LOOP\";";
+const ERROR_CODE_TS: &str = "export type ErrorCode = \"VALIDATION_ERROR\" | \"INVALID_CURSOR\" | \"UNAUTHORIZED\" | \"NOT_FOUND\" | \"RATE_LIMITED\" | \"INTERNAL_ERROR\" | \"PLATFORM_UNAVAILABLE\" | \"NETWORK_ERROR\" | \"TIMEOUT\" | \"ABORTED\" | \"DECODE_ERROR\" | \"PAGINATION_LOOP\" | \"RESPONSE_TOO_LARGE\";";
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_ERROR_CODE: &'static str = ERROR_CODE_TS;

@@ -1,9 +1,10 @@
 //! `ClientOptions` from a JS object, checked.
 
-use crate::json::get;
-use predmarket_client::{ClientConfig, DEFAULT_BASE_URL, Error};
+use crate::json::{self, get};
+use predmarket_client::{ClientConfig, DEFAULT_BASE_URL, Error, Event, Observer};
+use std::rc::Rc;
 use std::time::Duration;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
 fn number(options: &JsValue, key: &str) -> Result<Option<f64>, Error> {
     let value = get(options, key);
@@ -27,6 +28,38 @@ fn string(options: &JsValue, key: &str) -> Result<Option<String>, Error> {
         .ok_or_else(|| Error::invalid(key, "must be a string"))
 }
 
+fn function(options: &JsValue, key: &str) -> Result<Option<js_sys::Function>, Error> {
+    let value = get(options, key);
+    if value.is_undefined() || value.is_null() {
+        return Ok(None);
+    }
+    value
+        .dyn_into::<js_sys::Function>()
+        .map(Some)
+        .map_err(|_| Error::invalid(key, "must be a function"))
+}
+
+/// `headers`: a plain object of string values (client or call options).
+pub fn headers(options: &JsValue) -> Result<Vec<(String, String)>, Error> {
+    let value = get(options, "headers");
+    if value.is_undefined() || value.is_null() {
+        return Ok(Vec::new());
+    }
+    if !value.is_object() {
+        return Err(Error::invalid("headers", "must be an object of strings"));
+    }
+    let mut out = Vec::new();
+    for key in js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter() {
+        let Some(name) = key.as_string() else { continue };
+        let header = get(&value, &name)
+            .as_string()
+            .ok_or_else(|| Error::invalid("headers", format!("the value of `{name}` must be a string")))?;
+        out.push((name, header));
+    }
+    predmarket_client::check_headers(&out, "headers")?;
+    Ok(out)
+}
+
 const KEYS: &[&str] = &[
     "apiKey",
     "baseUrl",
@@ -35,9 +68,55 @@ const KEYS: &[&str] = &[
     "rateLimitPerMinute",
     "cacheTtlMs",
     "cacheMaxEntries",
+    "maxBodyBytes",
+    "headers",
+    "fetch",
+    "onEvent",
+    "debug",
 ];
 
-pub fn client_config(options: &JsValue) -> Result<ClientConfig, Error> {
+/// The JS face of an event: `{ type, method, url, attempt, status?,
+/// elapsedMs?, waitMs?, reason?, code?, requestId? }`.
+fn event_object(event: &Event<'_>) -> JsValue {
+    json::Obj::new()
+        .str("type", event.kind.as_str())
+        .str("method", event.method)
+        .str("url", event.url)
+        .num("attempt", f64::from(event.attempt))
+        .opt_num("status", event.status.map(f64::from))
+        .opt_num("elapsedMs", event.elapsed_ms)
+        .opt_num("waitMs", event.wait_ms)
+        .opt_str("reason", event.reason.map(|r| r.as_str()))
+        .opt_str("code", event.error.map(|c| c.as_str()))
+        .opt_str("requestId", event.request_id)
+        .build()
+}
+
+fn debug_line(event: &Event<'_>) -> String {
+    let mut line = format!("predmarket {} {} {}", event.kind.as_str(), event.method, event.url);
+    if event.attempt > 0 {
+        line.push_str(&format!(" attempt={}", event.attempt));
+    }
+    if let Some(status) = event.status {
+        line.push_str(&format!(" status={status}"));
+    }
+    if let Some(ms) = event.elapsed_ms {
+        line.push_str(&format!(" elapsed={ms:.0}ms"));
+    }
+    if let Some(ms) = event.wait_ms {
+        line.push_str(&format!(" wait={ms:.0}ms"));
+    }
+    if let Some(reason) = event.reason {
+        line.push_str(&format!(" reason={}", reason.as_str()));
+    }
+    if let Some(id) = event.request_id {
+        line.push_str(&format!(" request-id={id}"));
+    }
+    line
+}
+
+/// The client's config, and the custom `fetch` if one was given.
+pub fn client_config(options: &JsValue) -> Result<(ClientConfig, Option<js_sys::Function>), Error> {
     if !options.is_object() {
         return Err(Error::invalid(
             "options",
@@ -66,5 +145,28 @@ pub fn client_config(options: &JsValue) -> Result<ClientConfig, Error> {
     if let Some(n) = number(options, "cacheMaxEntries")? {
         config.cache_max_entries = n as usize;
     }
-    Ok(config)
+    if let Some(n) = number(options, "maxBodyBytes")? {
+        config.max_body_bytes = n as u64;
+    }
+    config.headers = headers(options)?;
+    let on_event = function(options, "onEvent")?;
+    let debug = get(options, "debug");
+    if !(debug.is_undefined() || debug.is_null() || debug.as_bool().is_some()) {
+        return Err(Error::invalid("debug", "must be a boolean"));
+    }
+    let debug = debug.is_truthy();
+    if on_event.is_some() || debug {
+        let observer: Observer = Rc::new(move |event: &Event<'_>| {
+            if let Some(f) = &on_event {
+                // A throwing hook must not break the call it observes.
+                let _ = f.call1(&JsValue::UNDEFINED, &event_object(event));
+            }
+            if debug {
+                web_sys::console::debug_1(&JsValue::from_str(&debug_line(event)));
+            }
+        });
+        config.observer = Some(observer);
+    }
+    let fetch = function(options, "fetch")?;
+    Ok((config, fetch))
 }

@@ -3,7 +3,7 @@
 //! an expired cursor). Pages are parsed by `JSON.parse`; Rust reads only the
 //! item count and the pagination object of each.
 
-use crate::signal::{self, SignalLink};
+use crate::signal;
 use crate::{errors, json};
 use futures::lock::Mutex;
 use js_sys::{Array, Promise};
@@ -11,7 +11,7 @@ use predmarket_client::core::Pager;
 use predmarket_client::core::models::{OffsetPagination, Pagination};
 use predmarket_client::core::request::{HttpRequest, PagePosition, Paged};
 use predmarket_client::fetch::FetchClient;
-use predmarket_client::{CallOptions, Error};
+use predmarket_client::Error;
 use std::cell::Cell;
 use std::ops::Range;
 use std::rc::Rc;
@@ -208,11 +208,11 @@ impl Session {
             let Some(request) = state.pager.next_http()? else {
                 return Ok(None);
             };
-            let link: SignalLink = signal::link_signal(&self.options)?;
-            let options = CallOptions::with_cancel(link.token.clone());
-            match self.client.send_http(&request, &options).await {
-                Ok(body) => {
-                    let page = json::parse_body(&body.0)?;
+            let call = signal::Call::read(&self.options)?;
+            match self.client.send_http_answer(&request, &call.options).await {
+                Ok(answer) => {
+                    call.answered(&answer, &request.url(&self.client.config().base_url));
+                    let page = json::parse_body(&answer.body.0)?;
                     let items = json::get_path(&page, self.layout.items);
                     if !Array::is_array(&items) {
                         return Err(decode_error(&format!(

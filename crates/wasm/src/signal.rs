@@ -1,14 +1,87 @@
-//! Call options (`{ signal }`, and `maxItems` for pagers), and the link
-//! from an `AbortSignal` to the client's cancel token.
+//! Call options (`{ signal, timeoutMs, maxRetries, headers, onResponse }`,
+//! and `maxItems` for pagers), and the link from an `AbortSignal` to the
+//! client's cancel token.
 
 use crate::json;
 use js_sys::Object;
-use predmarket_client::{CancelToken, Error};
+use predmarket_client::{Answer, CallOptions, CancelToken, Error};
+use std::time::Duration;
 use wasm_bindgen::prelude::*;
 
 /// The keys of call options and of pager options.
-pub const CALL_OPTIONS: &[&str] = &["signal"];
-pub const PAGER_OPTIONS: &[&str] = &["signal", "maxItems"];
+pub const CALL_OPTIONS: &[&str] = &["signal", "timeoutMs", "maxRetries", "headers", "onResponse"];
+pub const PAGER_OPTIONS: &[&str] = &[
+    "signal",
+    "timeoutMs",
+    "maxRetries",
+    "headers",
+    "onResponse",
+    "maxItems",
+];
+
+/// A call's options, read and checked: what the client needs, the signal
+/// link that must live as long as the call, and the raw-response hook.
+pub struct Call {
+    pub options: CallOptions,
+    /// Held, not read: dropping it removes the abort listener.
+    _link: SignalLink,
+    on_response: Option<js_sys::Function>,
+}
+
+impl Call {
+    pub fn read(options: &JsValue) -> Result<Call, Error> {
+        let link = link_signal(options)?;
+        let number = |key: &str| -> Result<Option<f64>, Error> {
+            let value = json::get(options, key);
+            if value.is_undefined() || value.is_null() {
+                return Ok(None);
+            }
+            match value.as_f64() {
+                Some(n) if n.is_finite() && n >= 0.0 => Ok(Some(n)),
+                _ => Err(Error::invalid(key, "must be a non-negative number")),
+            }
+        };
+        let call_options = CallOptions {
+            cancel: Some(link.token.clone()),
+            timeout: number("timeoutMs")?
+                .filter(|ms| *ms > 0.0)
+                .map(|ms| Duration::from_millis(ms as u64)),
+            max_retries: number("maxRetries")?.map(|n| n.min(20.0) as u32),
+            headers: crate::options::headers(options)?,
+        };
+        let on_response = json::get(options, "onResponse");
+        let on_response = if on_response.is_undefined() || on_response.is_null() {
+            None
+        } else {
+            Some(
+                on_response
+                    .dyn_into::<js_sys::Function>()
+                    .map_err(|_| Error::invalid("onResponse", "must be a function"))?,
+            )
+        };
+        Ok(Call {
+            options: call_options,
+            _link: link,
+            on_response,
+        })
+    }
+
+    /// Hands the answer's status, headers and request id to `onResponse`.
+    pub fn answered<B>(&self, answer: &Answer<B>, url: &str) {
+        let Some(hook) = &self.on_response else { return };
+        let headers = json::object();
+        for (name, value) in answer.headers.iter() {
+            json::set(&headers, name, &JsValue::from_str(value));
+        }
+        let info = json::Obj::new()
+            .num("status", f64::from(answer.status))
+            .str("url", url)
+            .val("headers", &headers)
+            .opt_str("requestId", answer.request_id())
+            .build();
+        let _ = hook.call1(&JsValue::UNDEFINED, &info);
+    }
+}
 
 /// Checks an options object: absent, or an object with only `allowed`
 /// keys. A parameter passed here by mistake (`getMarket(id, { platform })`)

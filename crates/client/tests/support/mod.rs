@@ -151,7 +151,10 @@ impl Reply {
 pub struct Sent {
     pub at_ms: u64,
     pub url: String,
-    pub api_key: String,
+    /// `None` when the client sent no key (a hop to another origin).
+    pub api_key: Option<String>,
+    /// The further headers sent.
+    pub headers: Vec<(String, String)>,
     /// Answered (false while running, or when dropped before the answer).
     pub answered: bool,
     /// Dropped by the client before the answer (aborted).
@@ -165,6 +168,8 @@ pub struct Fake {
     pub clock: Rc<Clock>,
     handler: Rc<Handler>,
     pub log: Rc<RefCell<Vec<Sent>>>,
+    /// A different seed for every client made on this transport.
+    seeds: Rc<Cell<u64>>,
 }
 
 impl Fake {
@@ -174,6 +179,7 @@ impl Fake {
             clock: Rc::new(Clock::default()),
             handler: Rc::new(handler),
             log: Rc::default(),
+            seeds: Rc::default(),
         }
     }
 
@@ -215,7 +221,8 @@ impl Transport for Fake {
             log.push(Sent {
                 at_ms: self.clock.now(),
                 url: request.url.to_owned(),
-                api_key: request.api_key.to_owned(),
+                api_key: request.api_key.map(str::to_owned),
+                headers: request.headers.to_vec(),
                 answered: false,
                 dropped: false,
             });
@@ -238,8 +245,22 @@ impl Transport for Fake {
             });
         }
         let headers = reply.headers.clone();
+        if reply.body.len() as u64 > request.max_body_bytes {
+            return Err(Error::ResponseTooLarge {
+                status: reply.status,
+                limit_bytes: request.max_body_bytes,
+            });
+        }
         Ok(TransportResponse {
             status: reply.status,
+            location: headers
+                .iter()
+                .find(|(n, _)| *n == "location")
+                .map(|(_, v)| v.clone()),
+            headers: headers
+                .iter()
+                .map(|(n, v)| ((*n).to_owned(), v.clone()))
+                .collect(),
             rate_limit: RateLimitHeaders::read(|name| {
                 headers
                     .iter()
@@ -254,6 +275,11 @@ impl Transport for Fake {
         self.clock.now() as f64
     }
 
+    fn random_seed(&self) -> u64 {
+        self.seeds.set(self.seeds.get() + 1);
+        self.seeds.get()
+    }
+
     fn sleep(&self, duration: Duration) -> impl Future<Output = ()> {
         self.clock
             .sleep(u64::try_from(duration.as_millis()).unwrap_or(u64::MAX))
@@ -262,7 +288,7 @@ impl Transport for Fake {
 
 pub fn config() -> ClientConfig {
     let mut config = ClientConfig::new(BASE, KEY);
-    config.jitter_seed = 7;
+    config.jitter_seed = Some(7);
     config
 }
 

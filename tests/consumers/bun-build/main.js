@@ -1,0 +1,2 @@
+// A browser app bundled by `bun build --target=browser`.
+import "../browser-app.mjs";

@@ -1,0 +1,6 @@
+// A Bun program (`bun app.mjs`), resolving the package as Bun does.
+import * as pm from "predmarket";
+import { check } from "../check.mjs";
+
+const result = await check(pm, { baseUrl: process.env.PREDMARKET_URL, apiKey: process.env.PREDMARKET_KEY });
+console.log(`RESULT ${JSON.stringify(result)}`);

@@ -1,0 +1,283 @@
+// The packed npm package used the way users use it, one test per runtime or
+// bundler: `npm pack` of the built package, `npm install` of the tarball,
+// then each tiny app (tests/consumers/<runtime>/) is built with its real
+// tool (pinned in tests/package.json) and run for real against the test
+// server: Node (ESM, CommonJS, webpack and esbuild server bundles), Bun,
+// Deno, workerd, and browser bundles (Vite dev and build, webpack dev and
+// production, esbuild, Rollup, bun build, a web worker) in headless Chromium.
+// Every app runs check.mjs; each test compares its result with the server's
+// data. Run by `cargo xtask test` (step "consumers").
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { execFile, spawn } from "node:child_process";
+import { createServer } from "node:http";
+import { createServer as createNetServer } from "node:net";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, extname, join, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { chromium } from "playwright-core";
+
+const packageDir = process.env.PREDMARKET_PACKAGE;
+const baseUrl = process.env.PREDMARKET_URL;
+const apiKey = process.env.PREDMARKET_KEY;
+assert.ok(packageDir && baseUrl && apiKey, "run through `cargo xtask test` (PREDMARKET_PACKAGE, PREDMARKET_URL, PREDMARKET_KEY)");
+
+const here = dirname(fileURLToPath(import.meta.url));
+const bin = (name) => join(here, "..", "node_modules", ".bin", name);
+const run = promisify(execFile);
+/// No single build or run may hang the step.
+const STEP_TIMEOUT_MS = 120_000;
+
+let work;
+let browser;
+let staticServer;
+let staticUrl;
+
+/// Runs a tool, failing with its output when it fails.
+async function sh(file, args, options = {}) {
+  try {
+    return await run(file, args, { timeout: STEP_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024, ...options, env: { ...process.env, ...options.env } });
+  } catch (error) {
+    throw new Error(`${file} ${args.join(" ")} failed:\n${error.stdout ?? ""}\n${error.stderr ?? ""}\n${error.message}`);
+  }
+}
+
+/// What every app must report (see check.mjs).
+function assertResult(result) {
+  assert.ok(!result.failed, result.failed);
+  assert.deepEqual(result, {
+    listed: 5,
+    paged: 120,
+    error: { code: "NOT_FOUND", status: 404, isError: true },
+    decimal: 2.5,
+  });
+}
+
+/// A command-line app's result: its `RESULT {...}` line.
+async function runApp(file, args, options) {
+  const { stdout } = await sh(file, args, { ...options, env: { PREDMARKET_URL: baseUrl, PREDMARKET_KEY: apiKey, ...options?.env } });
+  const line = stdout.split("\n").find((l) => l.startsWith("RESULT "));
+  assert.ok(line, `no RESULT line in:\n${stdout}`);
+  return JSON.parse(line.slice("RESULT ".length));
+}
+
+/// Opens `url` in Chromium and waits for the app's `window.__result`;
+/// uncaught page errors fail the test.
+async function runPage(url) {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
+  // The check's own 404 (an unknown market) is logged by the browser.
+  page.on("console", (m) => m.type() === "error" && !/status of 404/.test(m.text()) && errors.push(`console: ${m.text()}`));
+  await page.addInitScript((config) => {
+    window.__predmarket = config;
+  }, { baseUrl, apiKey });
+  try {
+    await page.goto(url);
+    const handle = await page.waitForFunction(() => window.__result, null, { timeout: 30_000 }).catch(() => null);
+    const result = handle ? await handle.jsonValue() : { failed: `no result after 30 s; ${errors.join("; ") || "no error reported"}` };
+    assert.deepEqual(errors, []);
+    return result;
+  } finally {
+    await page.close();
+  }
+}
+
+const TYPES = { ".html": "text/html", ".js": "text/javascript", ".mjs": "text/javascript", ".wasm": "application/wasm", ".css": "text/css" };
+
+/// Serves `work` (the built apps) over loopback.
+function serveWork() {
+  return new Promise((resolve) => {
+    const server = createServer((req, res) => {
+      const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));
+      let file = join(work, path);
+      if (!file.startsWith(work)) return res.writeHead(403).end();
+      if (existsSync(file) && statSync(file).isDirectory()) file = join(file, "index.html");
+      if (!existsSync(file)) return res.writeHead(404).end();
+      res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+      res.end(readFileSync(file));
+    });
+    server.listen(0, "127.0.0.1", () => resolve(server));
+  });
+}
+
+/// A page that loads `script` as a module.
+function writePage(dir, script, title) {
+  writeFileSync(
+    join(dir, "index.html"),
+    `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>${title}</title></head><body><script type="module" src="./${script}"></script></body></html>\n`,
+  );
+}
+
+function freePort() {
+  return new Promise((resolve) => {
+    const server = createNetServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+before(async () => {
+  work = mkdtempSync(join(tmpdir(), "predmarket-consumers-"));
+  // Installed exactly as a user installs a package: from its tarball.
+  const { stdout } = await sh("npm", ["pack", packageDir, "--pack-destination", work, "--silent"]);
+  const tarball = join(work, stdout.trim().split("\n").pop());
+  rmSync(join(here, "node_modules"), { recursive: true, force: true });
+  await sh("npm", ["install", "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--offline", tarball], { cwd: here });
+  browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "predmarket-chromium-")), {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  staticServer = await serveWork();
+  staticUrl = `http://127.0.0.1:${staticServer.address().port}`;
+});
+
+after(async () => {
+  await browser?.close();
+  staticServer?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+test("Node ESM (import)", async () => {
+  assertResult(await runApp("node", ["app.mjs"], { cwd: join(here, "node-esm") }));
+});
+
+test("Node CommonJS (require)", async () => {
+  assertResult(await runApp("node", ["app.cjs"], { cwd: join(here, "node-cjs") }));
+});
+
+test("webpack 5 server bundle (target: node), run without node_modules", async () => {
+  const out = join(work, "webpack-node");
+  await sh(bin("webpack"), ["--config", "webpack.config.cjs"], { cwd: join(here, "webpack-node"), env: { OUT_DIR: out } });
+  assertResult(await runApp("node", ["server.cjs"], { cwd: out }));
+});
+
+test("esbuild server bundle (--platform=node), run without node_modules", async () => {
+  const out = join(work, "esbuild-node");
+  await sh(bin("esbuild"), ["app.mjs", "--bundle", "--platform=node", `--outfile=${join(out, "server.cjs")}`, "--log-level=warning"], { cwd: join(here, "esbuild-node") });
+  assertResult(await runApp("node", ["server.cjs"], { cwd: out }));
+});
+
+test("Bun", async () => {
+  assertResult(await runApp(bin("bun"), ["app.mjs"], { cwd: join(here, "bun") }));
+});
+
+test("Deno", async () => {
+  assertResult(
+    await runApp(bin("deno"), ["run", "--allow-net", "--allow-env=PREDMARKET_URL,PREDMARKET_KEY", "--allow-read", "app.mjs"], {
+      cwd: join(here, "deno"),
+      env: { DENO_NO_UPDATE_CHECK: "1", DENO_DIR: join(work, "deno-cache") },
+    }),
+  );
+});
+
+test("workerd (Cloudflare's runtime; wasm imported as a module)", async () => {
+  // Bundled the way wrangler bundles a worker: esbuild with the `workerd`
+  // condition, `.wasm` imports left as modules the runtime compiles.
+  const out = join(work, "workerd");
+  mkdirSync(out, { recursive: true });
+  await sh(bin("esbuild"), ["worker.mjs", "--bundle", "--format=esm", "--conditions=workerd,worker", "--external:*.wasm", `--outfile=${join(out, "worker.js")}`, "--log-level=warning"], { cwd: join(here, "workerd") });
+  cpSync(join(here, "node_modules/predmarket/predmarket_bg.wasm"), join(out, "predmarket_bg.wasm"));
+  const port = await freePort();
+  writeFileSync(
+    join(out, "config.capnp"),
+    `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [
+    (name = "main", worker = .worker),
+    # The test server is on loopback, which workerd's default outbound refuses.
+    (name = "net", network = (allow = ["public", "private", "local"])),
+  ],
+  sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ],
+);
+const worker :Workerd.Worker = (
+  modules = [
+    (name = "worker.js", esModule = embed "worker.js"),
+    (name = "predmarket_bg.wasm", wasm = embed "predmarket_bg.wasm"),
+  ],
+  bindings = [
+    (name = "PREDMARKET_URL", text = ${JSON.stringify(baseUrl)}),
+    (name = "PREDMARKET_KEY", text = ${JSON.stringify(apiKey)}),
+  ],
+  globalOutbound = "net",
+  compatibilityDate = "2025-09-01",
+);
+`,
+  );
+  const child = spawn(bin("workerd"), ["serve", "config.capnp"], { cwd: out, stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr.on("data", (d) => (stderr += d));
+  try {
+    let response;
+    for (let i = 0; i < 100 && !response; i++) {
+      response = await fetch(`http://127.0.0.1:${port}/`).catch(() => new Promise((r) => setTimeout(r, 100)));
+    }
+    assert.ok(response, `workerd did not answer: ${stderr}`);
+    assertResult(await response.json());
+  } finally {
+    child.kill();
+  }
+});
+
+test("Vite dev server", async () => {
+  const { createServer: createViteServer } = await import("vite");
+  const server = await createViteServer({ root: join(here, "vite"), logLevel: "warn", server: { host: "127.0.0.1", port: 0, strictPort: false }, cacheDir: join(work, "vite-cache") });
+  await server.listen();
+  try {
+    assertResult(await runPage(server.resolvedUrls.local[0]));
+  } finally {
+    await server.close();
+  }
+});
+
+test("Vite production build", async () => {
+  const out = join(work, "vite-build");
+  await sh(bin("vite"), ["build", "--outDir", out, "--emptyOutDir", "--logLevel", "warn", "--base", "./"], { cwd: join(here, "vite") });
+  assertResult(await runPage(`${staticUrl}/vite-build/`));
+});
+
+for (const mode of ["development", "production"]) {
+  test(`webpack 5 ${mode} build`, async () => {
+    const out = join(work, `webpack-${mode}`);
+    await sh(bin("webpack"), ["--config", "webpack.config.cjs", "--mode", mode], { cwd: join(here, "webpack"), env: { OUT_DIR: out } });
+    writePage(out, "main.js", `webpack ${mode}`);
+    assertResult(await runPage(`${staticUrl}/webpack-${mode}/`));
+  });
+}
+
+for (const minify of [false, true]) {
+  test(`esbuild browser bundle${minify ? " (minified)" : ""}`, async () => {
+    const name = `esbuild${minify ? "-min" : ""}`;
+    const out = join(work, name);
+    await sh(bin("esbuild"), ["main.js", "--bundle", "--format=esm", ...(minify ? ["--minify"] : []), `--outfile=${join(out, "main.js")}`, "--log-level=warning"], { cwd: join(here, "esbuild") });
+    writePage(out, "main.js", name);
+    assertResult(await runPage(`${staticUrl}/${name}/`));
+  });
+}
+
+test("Rollup browser bundle", async () => {
+  const out = join(work, "rollup");
+  await sh(bin("rollup"), ["--config", "rollup.config.mjs", "--silent"], { cwd: join(here, "rollup"), env: { OUT_DIR: out } });
+  writePage(out, "main.js", "rollup");
+  assertResult(await runPage(`${staticUrl}/rollup/`));
+});
+
+test("bun build --target=browser", async () => {
+  const out = join(work, "bun-build");
+  await sh(bin("bun"), ["build", "main.js", "--target=browser", `--outdir=${out}`], { cwd: join(here, "bun-build") });
+  writePage(out, "main.js", "bun build");
+  assertResult(await runPage(`${staticUrl}/bun-build/`));
+});
+
+test("web worker (module worker, esbuild bundle)", async () => {
+  const out = join(work, "worker");
+  await sh(bin("esbuild"), ["worker.mjs", "--bundle", "--format=esm", `--outfile=${join(out, "worker.js")}`, "--log-level=warning"], { cwd: join(here, "worker") });
+  cpSync(join(here, "worker/main.js"), join(out, "main.js"));
+  writePage(out, "main.js", "web worker");
+  assertResult(await runPage(`${staticUrl}/worker/`));
+});

@@ -1,0 +1,2 @@
+// A Rollup app with the usual node-resolve plugin (browser exports).
+import "../browser-app.mjs";

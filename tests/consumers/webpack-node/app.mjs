@@ -1,0 +1,8 @@
+// A server bundle (webpack `target: "node"`), run from a folder without
+// node_modules.
+import * as pm from "predmarket";
+import { check } from "../check.mjs";
+
+check(pm, { baseUrl: process.env.PREDMARKET_URL, apiKey: process.env.PREDMARKET_KEY }).then((result) =>
+  console.log(`RESULT ${JSON.stringify(result)}`),
+);

@@ -1,0 +1,2 @@
+// A webpack 5 app, default settings but the entry.
+import "../browser-app.mjs";
