@@ -133,7 +133,7 @@ pub const CHOICES: &[(&str, &str)] = &[
         "errors",
         "Every error is JSON: `{error: {code, message, details, timestamp}, meta: \
          {request_time}}` (401 without `meta`). 400 VALIDATION_ERROR or INVALID_CURSOR, 401 \
-         UNAUTHORIZED, 404 NOT_FOUND (unknown ids and paths), 405 for methods other than GET, \
+         INVALID_API_KEY, 404 NOT_FOUND (unknown ids and paths), 405 for methods other than GET, \
          429 RATE_LIMITED with Retry-After and X-RateLimit-Limit/Remaining/Reset, 500 \
          INTERNAL_ERROR, 503 PLATFORM_UNAVAILABLE. Unknown query parameters are ignored. \
          A typed parameter (enum, true/false, integer, date) that is present but empty is \
@@ -818,7 +818,7 @@ fn schemas() -> Value {
                         (
                             "code",
                             json!({"type": "string", "enum": [
-                                "VALIDATION_ERROR", "INVALID_CURSOR", "UNAUTHORIZED",
+                                "VALIDATION_ERROR", "INVALID_CURSOR", "INVALID_API_KEY",
                                 "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR",
                                 "PLATFORM_UNAVAILABLE"
                             ]}),
@@ -1050,7 +1050,7 @@ fn operation(
     }
     responses.insert(
         "401".into(),
-        error_response("UNAUTHORIZED: missing or unknown X-API-Key."),
+        error_response("INVALID_API_KEY: missing or unknown X-API-Key."),
     );
     let mut limited = error_response("RATE_LIMITED: over the key's requests per minute.");
     let mut headers = rate_headers();
