@@ -45,7 +45,7 @@ impl Names {
     }
 
     /// The wire id of a platform or league label; any other text as it is.
-    pub fn wire<'a>(self, label: &'a str) -> &'a str {
+    pub fn wire(self, label: &str) -> &str {
         if !self.renamed {
             return label;
         }
