@@ -282,6 +282,37 @@ impl Sports {
         out
     }
 
+    /// The market of each of `platforms` on the future or award `id`, whose
+    /// outcomes have the true probabilities `truth`: `market` builds it from
+    /// the platform's wire id, its market id, its price of each outcome (in
+    /// order) and a generator for the rest of the quote.
+    #[allow(clippy::too_many_arguments)]
+    fn quoted<M>(
+        &self,
+        id: &str,
+        kind: &str,
+        truth: &[f64],
+        arbitrage: bool,
+        salt: u64,
+        platforms: &[&str],
+        mut market: impl FnMut(PlatformId, String, Vec<f64>, &mut Rng) -> M,
+    ) -> Vec<M> {
+        platforms
+            .iter()
+            .map(|platform| {
+                let p_index = SPORTS.iter().position(|p| p == platform).unwrap_or(0);
+                let prices = self.priced(id, p_index, truth, arbitrage);
+                let mut rng = Rng::of(self.seed, id, salt + p_index as u64);
+                market(
+                    PlatformId::from(self.names.wire(platform)),
+                    sports_market_id(platform, id, kind),
+                    prices,
+                    &mut rng,
+                )
+            })
+            .collect()
+    }
+
     /// A future with the markets of `platforms`, odds in `format`.
     pub fn future_model(
         &self,
@@ -290,49 +321,47 @@ impl Sports {
         format: Option<&OddsFormat>,
     ) -> Future {
         let mut future = row.model.clone();
-        future.markets = Some(
-            platforms
-                .iter()
-                .map(|platform| {
-                    let p_index = SPORTS.iter().position(|p| p == platform).unwrap_or(0);
-                    let prices =
-                        self.priced(&row.model.id, p_index, &row.probabilities, row.arbitrage);
-                    let mut rng = Rng::of(self.seed, &row.model.id, 200 + p_index as u64);
-                    FutureMarket {
-                        platform: Some(PlatformId::from(self.names.wire(platform))),
-                        market_id: Some(sports_market_id(platform, &row.model.id, "FUT")),
-                        outcomes: Some(
-                            row.teams
-                                .iter()
-                                .zip(prices)
-                                .map(|(&t, price)| {
-                                    let team = &self.teams[t];
-                                    FutureOutcome {
-                                        outcome_name: Some(
-                                            team.model.name.clone().unwrap_or_default(),
-                                        ),
-                                        odds: Some(odds::odds(price, format)),
-                                        team_service_id: Some(team.model.service_id.clone()),
-                                        volume_24h: Some(round(
-                                            rng.log_normal(5_000.0, 1.2) * price.sqrt(),
-                                            2,
-                                        )),
-                                        last_trade_price: Some(round(price, 3)),
-                                        metadata: Some(BTreeMap::from([(
-                                            "abbreviation".to_owned(),
-                                            Value::from(team.code.clone()),
-                                        )])),
-                                    }
-                                })
-                                .collect(),
-                        ),
-                    }
-                })
-                .collect(),
+        let id = &row.model.id;
+        let markets = self.quoted(
+            id,
+            "FUT",
+            &row.probabilities,
+            row.arbitrage,
+            200,
+            platforms,
+            |platform, market_id, prices, rng| FutureMarket {
+                platform: Some(platform),
+                market_id: Some(market_id),
+                outcomes: Some(
+                    row.teams
+                        .iter()
+                        .zip(prices)
+                        .map(|(&t, price)| {
+                            let team = &self.teams[t];
+                            FutureOutcome {
+                                outcome_name: Some(team.model.name.clone().unwrap_or_default()),
+                                odds: Some(odds::odds(price, format)),
+                                team_service_id: Some(team.model.service_id.clone()),
+                                volume_24h: Some(round(
+                                    rng.log_normal(5_000.0, 1.2) * price.sqrt(),
+                                    2,
+                                )),
+                                last_trade_price: Some(round(price, 3)),
+                                metadata: Some(BTreeMap::from([(
+                                    "abbreviation".to_owned(),
+                                    Value::from(team.code.clone()),
+                                )])),
+                            }
+                        })
+                        .collect(),
+                ),
+            },
         );
+        future.markets = Some(markets);
         future
     }
 
+    /// An award with the markets of `platforms`, odds in `format`.
     pub fn award_model(
         &self,
         row: &AwardRow,
@@ -340,43 +369,37 @@ impl Sports {
         format: Option<&OddsFormat>,
     ) -> Award {
         let mut award = row.model.clone();
-        let probabilities: Vec<f64> = row.candidates.iter().map(|c| c.3).collect();
-        award.markets = Some(
-            platforms
-                .iter()
-                .map(|platform| {
-                    let p_index = SPORTS.iter().position(|p| p == platform).unwrap_or(0);
-                    let prices = self.priced(&row.model.id, p_index, &probabilities, false);
-                    let mut rng = Rng::of(self.seed, &row.model.id, 300 + p_index as u64);
-                    AwardMarket {
-                        platform: Some(PlatformId::from(self.names.wire(platform))),
-                        market_id: Some(sports_market_id(platform, &row.model.id, "AWD")),
-                        candidates: Some(
-                            row.candidates
-                                .iter()
-                                .zip(prices)
-                                .map(|((name, team, position, _), price)| Candidate {
-                                    player_name: Some(name.clone()),
-                                    odds: Some(odds::odds(price, format)),
-                                    team_service_id: Some(
-                                        self.teams[*team].model.service_id.clone(),
-                                    ),
-                                    volume_24h: Some(round(
-                                        rng.log_normal(3_000.0, 1.2) * price.sqrt(),
-                                        2,
-                                    )),
-                                    last_trade_price: Some(round(price, 3)),
-                                    metadata: Some(BTreeMap::from([(
-                                        "position".to_owned(),
-                                        Value::from(*position),
-                                    )])),
-                                })
-                                .collect(),
-                        ),
-                    }
-                })
-                .collect(),
+        let truth: Vec<f64> = row.candidates.iter().map(|c| c.3).collect();
+        let markets = self.quoted(
+            &row.model.id,
+            "AWD",
+            &truth,
+            false,
+            300,
+            platforms,
+            |platform, market_id, prices, rng| AwardMarket {
+                platform: Some(platform),
+                market_id: Some(market_id),
+                candidates: Some(
+                    row.candidates
+                        .iter()
+                        .zip(prices)
+                        .map(|((name, team, position, _), price)| Candidate {
+                            player_name: Some(name.clone()),
+                            odds: Some(odds::odds(price, format)),
+                            team_service_id: Some(self.teams[*team].model.service_id.clone()),
+                            volume_24h: Some(round(rng.log_normal(3_000.0, 1.2) * price.sqrt(), 2)),
+                            last_trade_price: Some(round(price, 3)),
+                            metadata: Some(BTreeMap::from([(
+                                "position".to_owned(),
+                                Value::from(*position),
+                            )])),
+                        })
+                        .collect(),
+                ),
+            },
         );
+        award.markets = Some(markets);
         award
     }
 

@@ -219,97 +219,65 @@ pub trait Board: Send + Sync + 'static {
 pub struct Futures;
 pub struct Awards;
 
-impl Board for Futures {
-    type Row = FutureRow;
-    type Model = Future;
-    type ListResponse = ListFuturesResponse;
-    type OneResponse = FutureResponse;
-    const NOUN: &'static str = "future";
-    const KIND_PARAM: &'static str = "future_type";
-    const KINDS: &'static [&'static str] = FutureType::KNOWN;
-    fn rows(sports: &Sports) -> &[FutureRow] {
-        &sports.futures
-    }
-    fn id(row: &FutureRow) -> &str {
-        &row.model.id
-    }
-    fn key(row: &FutureRow) -> (usize, &str, i64) {
-        (row.league, row.future_type, row.season)
-    }
-    fn model(
-        sports: &Sports,
-        row: &FutureRow,
-        platforms: &[&str],
-        format: Option<&OddsFormat>,
-    ) -> Future {
-        sports.future_model(row, platforms, format)
-    }
-    fn list_response(
-        futures: Vec<Future>,
-        pagination: OffsetPagination,
-        meta: SportsMeta,
-    ) -> ListFuturesResponse {
-        ListFuturesResponse {
-            data: FuturesPage {
-                futures,
-                pagination: Some(pagination),
-            },
-            meta: Some(meta),
+/// The [`Board`] of one resource: everything that differs is a name.
+macro_rules! board {
+    ($board:ident: $row:ident => $model:ident via $make:ident, rows $rows:ident,
+     kind $kind_param:literal of $kinds:ident in $kind_field:ident, noun $noun:literal,
+     list $list:ident { $page:ident.$items:ident }, one $one:ident) => {
+        impl Board for $board {
+            type Row = $row;
+            type Model = $model;
+            type ListResponse = $list;
+            type OneResponse = $one;
+            const NOUN: &'static str = $noun;
+            const KIND_PARAM: &'static str = $kind_param;
+            const KINDS: &'static [&'static str] = $kinds::KNOWN;
+            fn rows(sports: &Sports) -> &[$row] {
+                &sports.$rows
+            }
+            fn id(row: &$row) -> &str {
+                &row.model.id
+            }
+            fn key(row: &$row) -> (usize, &str, i64) {
+                (row.league, row.$kind_field, row.season)
+            }
+            fn model(
+                sports: &Sports,
+                row: &$row,
+                platforms: &[&str],
+                format: Option<&OddsFormat>,
+            ) -> $model {
+                sports.$make(row, platforms, format)
+            }
+            fn list_response(
+                $items: Vec<$model>,
+                pagination: OffsetPagination,
+                meta: SportsMeta,
+            ) -> $list {
+                $list {
+                    data: $page {
+                        $items,
+                        pagination: Some(pagination),
+                    },
+                    meta: Some(meta),
+                }
+            }
+            fn one_response(data: $model, meta: SportsMeta) -> $one {
+                $one {
+                    data,
+                    meta: Some(meta),
+                }
+            }
         }
-    }
-    fn one_response(data: Future, meta: SportsMeta) -> FutureResponse {
-        FutureResponse {
-            data,
-            meta: Some(meta),
-        }
-    }
+    };
 }
 
-impl Board for Awards {
-    type Row = AwardRow;
-    type Model = Award;
-    type ListResponse = ListAwardsResponse;
-    type OneResponse = AwardResponse;
-    const NOUN: &'static str = "award";
-    const KIND_PARAM: &'static str = "award_type";
-    const KINDS: &'static [&'static str] = AwardType::KNOWN;
-    fn rows(sports: &Sports) -> &[AwardRow] {
-        &sports.awards
-    }
-    fn id(row: &AwardRow) -> &str {
-        &row.model.id
-    }
-    fn key(row: &AwardRow) -> (usize, &str, i64) {
-        (row.league, row.award_type, row.season)
-    }
-    fn model(
-        sports: &Sports,
-        row: &AwardRow,
-        platforms: &[&str],
-        format: Option<&OddsFormat>,
-    ) -> Award {
-        sports.award_model(row, platforms, format)
-    }
-    fn list_response(
-        awards: Vec<Award>,
-        pagination: OffsetPagination,
-        meta: SportsMeta,
-    ) -> ListAwardsResponse {
-        ListAwardsResponse {
-            data: AwardsPage {
-                awards,
-                pagination: Some(pagination),
-            },
-            meta: Some(meta),
-        }
-    }
-    fn one_response(data: Award, meta: SportsMeta) -> AwardResponse {
-        AwardResponse {
-            data,
-            meta: Some(meta),
-        }
-    }
-}
+board!(Futures: FutureRow => Future via future_model, rows futures,
+    kind "future_type" of FutureType in future_type, noun "future",
+    list ListFuturesResponse { FuturesPage.futures }, one FutureResponse);
+board!(Awards: AwardRow => Award via award_model, rows awards,
+    kind "award_type" of AwardType in award_type, noun "award",
+    list ListAwardsResponse { AwardsPage.awards }, one AwardResponse);
 
 pub async fn list<B: Board>(
     State(state): State<SharedState>,
