@@ -522,6 +522,13 @@ fn schemas() -> Value {
             ("status", string()),
             ("tags", array(string())),
             ("metadata", json!({"type": "object"})),
+            (
+                "markets",
+                described(
+                    array(reference("GameMarket")),
+                    "GET /games/{game_id} only: each platform's moneyline, spread and total.",
+                ),
+            ),
         ],
     );
     let game_outcome = object(
@@ -933,10 +940,7 @@ fn schemas() -> Value {
             ("games", array(reference("Game"))),
             ("pagination", reference("Pagination")),
         ]), "SportsMeta"),
-        "GameResponse": data_envelope(object(&["game", "markets"], &[
-            ("game", reference("Game")),
-            ("markets", array(reference("GameMarket"))),
-        ]), "SportsMeta"),
+        "GameResponse": data_envelope(reference("Game"), "SportsMeta"),
         "FutureResponse": data_envelope(reference("Future"), "SportsMeta"),
         "ListFuturesResponse": data_envelope(object(&["futures"], &[
             ("futures", array(reference("Future"))),

@@ -2,8 +2,8 @@
 //! `GET /list-futures`, `GET /futures/{id}`, `GET /list-awards`,
 //! `GET /awards/{id}`.
 
-use super::json;
 use super::paging::{Window, one_label, one_platform, page_of, split_down, sports_meta};
+use super::{bytes_response, json, object, text, with_member};
 use crate::SharedState;
 use crate::access_log::Started;
 use crate::cursor::Scope;
@@ -17,9 +17,9 @@ use axum::response::Response;
 use predmarket_core::game_id::GameId;
 use predmarket_core::models::{
     Award, AwardResponse, AwardType, AwardsPage, Future, FutureResponse, FutureType, FuturesPage,
-    GameDetail, GameResponse, GameStatus, GamesPage, LeagueInfoData, LeagueInfoResponse,
-    ListAwardsResponse, ListFuturesResponse, ListGamesResponse, OddsFormat, OffsetPagination,
-    PlatformError, RequestMeta, SportsMeta,
+    GameStatus, GamesPage, LeagueInfoData, LeagueInfoResponse, ListAwardsResponse,
+    ListFuturesResponse, ListGamesResponse, OddsFormat, OffsetPagination, PlatformError,
+    RequestMeta, SportsMeta,
 };
 use predmarket_core::request::LIST_MAX_LIMIT;
 use std::collections::BTreeMap;
@@ -156,13 +156,18 @@ pub async fn game(
     let game = sports
         .game(&parsed)
         .ok_or_else(|| ApiError::not_found("game", &id))?;
-    Ok(json(&GameResponse {
-        data: GameDetail {
-            game: game.model.clone(),
-            markets: sports.game_markets(game, &up),
-        },
-        meta: Some(sports_meta(&state, &started, &queried, errors)),
-    }))
+    // `{data: Game, meta}` with the game carrying its markets, as the
+    // public service documents it (../shared/spec/where-the-spec-is-silent.md).
+    let data = with_member(
+        &text(&game.model),
+        "markets",
+        &text(&sports.game_markets(game, &up)),
+    );
+    let meta = sports_meta(&state, &started, &queried, errors);
+    Ok(bytes_response(object(&[
+        ("data", &data),
+        ("meta", &text(&meta)),
+    ])))
 }
 
 /// `limit` and `offset` of the offset-paged lists.
