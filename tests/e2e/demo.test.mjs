@@ -9,6 +9,10 @@
 // PREDMARKET_HOSTILE_URL   optional: the demo on a server started with
 //                          --hostile --fail-platform platform_g
 // PREDMARKET_FAULT_URL     optional: an API server answering every call with 429
+//
+// Platform and league ids are read from the server (`/platforms`,
+// `/league-info`), never written here: `cargo xtask test` runs this suite a
+// second time against a server started with --rename-ids.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
@@ -27,10 +31,28 @@ const WAIT = { timeout: 30_000 };
 
 let context;
 let page;
+/// Ids as the demo's server names them, in its listing order.
+let P;
+let L;
+/// The same for the hostile server (its own data and naming).
+let hostileP;
+
+async function ids(base) {
+  const get = async (path) => {
+    const res = await fetch(`${base}${path}`, { headers: { "X-API-Key": "pm_demo_key" } });
+    assert.equal(res.status, 200, path);
+    return res.json();
+  };
+  const platforms = (await get("/platforms")).platforms.map((p) => p.id);
+  const leagues = (await get("/league-info")).data.map((l) => l.id);
+  return { platforms, leagues, get };
+}
 const consoleErrors = [];
 const dialogs = [];
 
 before(async () => {
+  ({ platforms: P, leagues: L } = await ids(origin));
+  if (hostileUrl) hostileP = (await ids(new URL(hostileUrl).origin)).platforms;
   context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "predmarket-e2e-")), {
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     headless: true,
@@ -163,12 +185,12 @@ test("search puts the query in the URL and finds markets", async () => {
 test("platform and status filters, and sort by liquidity", async () => {
   await page.goto(`${demoUrl}markets`);
   await rows("#markets").first().waitFor(WAIT);
-  await page.selectOption("#filter-platform", "platform_b");
-  await page.waitForURL(/platform=platform_b/, WAIT);
-  await page.waitForFunction(() => {
+  await page.selectOption("#filter-platform", P[1]);
+  await page.waitForURL(new RegExp(`platform=${P[1]}`), WAIT);
+  await page.waitForFunction((id) => {
     const cells = [...document.querySelectorAll("#markets tbody tr [data-platform]")];
-    return cells.length > 0 && cells.every((c) => c.dataset.platform === "platform_b");
-  }, null, WAIT);
+    return cells.length > 0 && cells.every((c) => c.dataset.platform === id);
+  }, P[1], WAIT);
   await page.selectOption("#filter-status", "closed");
   await page.waitForURL(/status=closed/, WAIT);
   await page.waitForFunction(() => {
@@ -208,7 +230,7 @@ test("load more pages through the list and survives a reload", async () => {
 });
 
 test("a market: orderbook levels, depth chart, calculator, trades and history", async () => {
-  await page.goto(`${demoUrl}markets?platform=platform_a`);
+  await page.goto(`${demoUrl}markets?platform=${P[0]}`);
   await rows("#markets").first().waitFor(WAIT);
   const title = await page.locator("#markets tbody tr .title").first().innerText();
   await page.locator("#markets tbody tr .title").first().click();
@@ -253,12 +275,12 @@ test("a market: orderbook levels, depth chart, calculator, trades and history", 
   // Tabs, toggles and intervals replace the history entry: one step back
   // is the filtered list the market was opened from.
   await page.goBack();
-  await page.waitForURL(/\/app\/markets\?platform=platform_a$/, WAIT);
+  await page.waitForURL(new RegExp(`/app/markets\\?platform=${P[0]}$`), WAIT);
   await rows("#markets").first().waitFor(WAIT);
 });
 
 test("a market of a platform without trades says so instead of failing", async () => {
-  await page.goto(`${demoUrl}markets?platform=platform_d`);
+  await page.goto(`${demoUrl}markets?platform=${P[3]}`);
   await rows("#markets").first().waitFor(WAIT);
   await page.locator("#markets tbody tr .title").first().click();
   await page.locator("text=does not publish trades").waitFor(WAIT);
@@ -297,7 +319,7 @@ test("sports: league tabs, games, futures and awards boards with the odds switch
   await rows("#games").first().waitFor(WAIT);
   await page.locator(".league-head").waitFor(WAIT);
   await page.click('.pills a:has-text("NBA")');
-  await page.waitForURL(/league=league_b/, WAIT);
+  await page.waitForURL(new RegExp(`league=${L[1]}`), WAIT);
   await page.locator(".league-head h2", { hasText: "Basketball" }).waitFor(WAIT);
   await rows("#games").first().waitFor(WAIT);
   await page.selectOption("#game-status", "final");
@@ -317,7 +339,7 @@ test("sports: league tabs, games, futures and awards boards with the odds switch
   await shot("game");
 
   // Futures board: best price per outcome, no-vig fair probability.
-  await page.goto(`${demoUrl}sports?league=league_a&view=futures`);
+  await page.goto(`${demoUrl}sports?league=${L[0]}&view=futures`);
   await rows("#futures").first().waitFor(WAIT);
   await page.locator("#futures tbody tr .title").first().click();
   await page.waitForURL(/\/app\/sports\/futures\/.+/, WAIT);
@@ -339,13 +361,13 @@ test("sports: league tabs, games, futures and awards boards with the odds switch
   assert.equal(await page.locator(".arb").count(), 1, "the arbitrage verdict is shown");
   await shot("future");
 
-  await page.goto(`${demoUrl}sports?league=league_a&view=awards`);
+  await page.goto(`${demoUrl}sports?league=${L[0]}&view=awards`);
   await rows("#awards").first().waitFor(WAIT);
   await page.locator("#awards tbody tr .title").first().click();
   await page.locator("table.board tbody tr").first().waitFor(WAIT);
   await shot("award");
 
-  await page.goto(`${demoUrl}sports?league=league_c&view=teams`);
+  await page.goto(`${demoUrl}sports?league=${L[2]}&view=teams`);
   await rows("#teams").first().waitFor(WAIT);
   assert.ok((await rows("#teams").count()) >= 20);
   await shot("teams");
@@ -392,7 +414,9 @@ test("theme toggle: light, dark, back to the system's", async () => {
   await rows("#markets").first().waitFor(WAIT);
   assert.equal(await theme(), "dark", "the choice is remembered");
   await shot("markets-dark");
-  await page.goto(`${demoUrl}sports/futures/league_b_championship_2026`);
+  const { get } = await ids(origin);
+  const futures = await get(`/list-futures?league=${L[1]}&future_type=championship&limit=1`);
+  await page.goto(`${demoUrl}sports/futures/${encodeURIComponent(futures.data.futures[0].id)}`);
   await page.locator("table.board").waitFor(WAIT);
   await shot("future-dark");
   await page.click(".theme-toggle");
@@ -448,11 +472,11 @@ test("hostile text is shown as text, never run or parsed", { skip: !hostileUrl &
   // A platform that failed shows as a warning next to the data.
   await page.goto(`${hostileUrl}sports`);
   await rows("#games").first().waitFor(WAIT);
-  await page.locator('.platform-warnings [data-platform="platform_g"]').waitFor(WAIT);
+  await page.locator(`.platform-warnings [data-platform="${hostileP[6]}"]`).waitFor(WAIT);
   await page.locator("#games tbody tr .title").first().click();
   await page.locator('[data-market-type="moneyline"] table.board').waitFor(WAIT);
-  assert.equal(await page.locator('.platform-warnings [data-platform="platform_g"]').count(), 1);
-  assert.equal(await page.locator('table.board [data-platform="platform_g"]').count(), 0, "no column for the failed platform");
+  assert.equal(await page.locator(`.platform-warnings [data-platform="${hostileP[6]}"]`).count(), 1);
+  assert.equal(await page.locator(`table.board [data-platform="${hostileP[6]}"]`).count(), 0, "no column for the failed platform");
   await shot("hostile-game");
   assert.equal(await page.locator("main script, main img").count(), 0);
 });

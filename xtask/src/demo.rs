@@ -25,10 +25,7 @@ pub fn run(args: &[String]) -> Result {
     println!();
     println!("  predmarket demo:   {}/app/", server.url);
     println!("  API base URL:      {}", server.url);
-    println!(
-        "  demo API key:      {}  (public; guards only local data)",
-        "pm_demo_key"
-    );
+    println!("  demo API key:      pm_demo_key  (public; guards only local data)");
     println!("  npm package:       {}", package.display());
     println!("  Ctrl-C stops it.");
     println!();

@@ -53,11 +53,9 @@ impl Server {
                 .lines()
                 .map_while(std::result::Result::ok)
             {
-                if !sent {
-                    if let Some(url) = line.split("listening on ").nth(1) {
-                        let _ = tx.send(url.trim().to_owned());
-                        sent = true;
-                    }
+                if !sent && let Some(url) = line.split("listening on ").nth(1) {
+                    let _ = tx.send(url.trim().to_owned());
+                    sent = true;
                 }
                 eprintln!("  [server] {line}");
             }

@@ -40,8 +40,11 @@ struct LibServers {
 }
 
 impl LibServers {
-    fn start() -> Result<LibServers> {
+    /// `renamed`: the servers rename every platform and league id
+    /// (`--rename-ids`).
+    fn start(renamed: bool) -> Result<LibServers> {
         let unlimited = format!("{TEST_KEY}:unlimited");
+        let rename: &[&str] = if renamed { &["--rename-ids"] } else { &[] };
         let mut args = vec![
             "--api-key",
             &unlimited,
@@ -63,22 +66,21 @@ impl LibServers {
         ] {
             args.extend(["--api-key", key]);
         }
+        args.extend(rename);
         let main = Server::start(Profile::Debug, "127.0.0.1:0", &args)?;
-        let flaky = Server::start(
-            Profile::Debug,
-            "127.0.0.1:0",
-            &[
-                "--api-key",
-                &unlimited,
-                "--latency-ms",
-                "200",
-                "--fault-5xx",
-                "0.3",
-                "--fault-429",
-                "0.2",
-                "-q",
-            ],
-        )?;
+        let mut flaky_args = vec![
+            "--api-key",
+            &unlimited,
+            "--latency-ms",
+            "200",
+            "--fault-5xx",
+            "0.3",
+            "--fault-429",
+            "0.2",
+            "-q",
+        ];
+        flaky_args.extend(rename);
+        let flaky = Server::start(Profile::Debug, "127.0.0.1:0", &flaky_args)?;
         Ok(LibServers { main, flaky })
     }
 }
@@ -180,11 +182,67 @@ fn package_lint() -> Result {
     )
 }
 
-fn node_tests(dir: &str, env: &[(&str, &str)]) -> Result {
+/// `cargo fmt --check` over the workspace.
+fn fmt_check() -> Result {
+    exec(cmd("cargo").args(["fmt", "--all", "--check"]))
+}
+
+/// clippy with warnings as errors: natively for every crate but the demo
+/// (a wasm-only app), then the two wasm crates for their own target, where
+/// their `cfg(target_arch = "wasm32")` code lives. The workspace lints of
+/// the root Cargo.toml apply to all.
+fn clippy() -> Result {
+    exec(cmd("cargo").args([
+        "clippy",
+        "--workspace",
+        "--exclude",
+        "predmarket-web",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]))?;
+    exec(cmd("cargo").args([
+        "clippy",
+        "-p",
+        "predmarket-wasm",
+        "-p",
+        "predmarket-web",
+        "--target",
+        "wasm32-unknown-unknown",
+        "--all-targets",
+        "--",
+        "-D",
+        "warnings",
+    ]))
+}
+
+/// `cargo doc` of the workspace's own crates with rustdoc warnings (broken
+/// intra-doc links among them) as errors.
+fn doc_check() -> Result {
+    exec(
+        cmd("cargo")
+            .args([
+                "doc",
+                "--no-deps",
+                "--workspace",
+                "--exclude",
+                "predmarket-web",
+            ])
+            .env("RUSTDOCFLAGS", "-D warnings"),
+    )
+}
+
+/// `node --test` in tests/`dir`; `only`: a regular expression of the test
+/// names to run (all when `None`).
+fn node_tests(dir: &str, env: &[(&str, &str)], only: Option<&str>) -> Result {
     let mut command = cmd("node");
     command
         .args(["--test", "--test-reporter=spec"])
         .current_dir(root().join("tests").join(dir));
+    if let Some(pattern) = only {
+        command.arg(format!("--test-name-pattern={pattern}"));
+    }
     for (k, v) in env {
         command.env(k, v);
     }
@@ -198,6 +256,14 @@ pub fn run(args: &[String]) -> Result {
     let started = Instant::now();
     setup::run_setup()?;
     let mut outcomes = Vec::new();
+
+    step(&mut outcomes, "cargo fmt --check", fmt_check);
+    step(
+        &mut outcomes,
+        "cargo clippy -D warnings (native; wasm32 for the wasm crates)",
+        clippy,
+    );
+    step(&mut outcomes, "cargo doc, warnings denied", doc_check);
 
     step(
         &mut outcomes,
@@ -217,19 +283,28 @@ pub fn run(args: &[String]) -> Result {
         server::build(Profile::Debug)
     });
     let api = Server::start(Profile::Debug, "127.0.0.1:0", &["--api-key", TEST_KEY]);
+    // The built package and demo, reused by the runs against a server with
+    // renamed ids.
+    let mut package_dir: Option<String> = None;
+    let mut dist_dir: Option<String> = None;
     match &api {
         Ok(api) => {
             let url = api.url.clone();
-            let lib = LibServers::start();
+            let lib = LibServers::start(false);
             step(&mut outcomes, "wasm in Node (wasm-bindgen-test)", || {
                 wasm_tests("node", &lib, false)
             });
+            drop(lib);
+            // The browser run meets renamed ids: the same suite passing
+            // against both namings shows it takes ids from the server (the
+            // two runs compile separately anyway, so this costs nothing).
+            let renamed = LibServers::start(true);
             step(
                 &mut outcomes,
-                "wasm in headless Chromium, cross-origin (wasm-bindgen-test)",
-                || wasm_tests("browser", &lib, true),
+                "wasm in headless Chromium, cross-origin, server with renamed ids (wasm-bindgen-test)",
+                || wasm_tests("browser", &renamed, true),
             );
-            drop(lib);
+            drop(renamed);
             step(
                 &mut outcomes,
                 "demo components in headless Chromium (wasm-bindgen-test)",
@@ -239,8 +314,9 @@ pub fn run(args: &[String]) -> Result {
                 &mut outcomes,
                 "npm package imported as a user would (node --test)",
                 || {
-                    let package = build::npm()?;
-                    let package = package.to_string_lossy().into_owned();
+                    let built = build::npm()?;
+                    let package = built.to_string_lossy().into_owned();
+                    package_dir = Some(package.clone());
                     node_tests(
                         "node",
                         &[
@@ -248,6 +324,7 @@ pub fn run(args: &[String]) -> Result {
                             ("PREDMARKET_URL", &url),
                             ("PREDMARKET_KEY", TEST_KEY),
                         ],
+                        None,
                     )
                 },
             );
@@ -264,6 +341,34 @@ pub fn run(args: &[String]) -> Result {
         }),
     }
     drop(api);
+
+    // Proof that nothing depends on the spec's labels: the same package
+    // suite against a server whose every platform and league id is renamed
+    // (`--rename-ids`; the suite reads ids from /platforms and /league-info).
+    step(
+        &mut outcomes,
+        "npm package against a server with renamed ids (node --test)",
+        || {
+            let package = package_dir
+                .as_deref()
+                .ok_or("the npm package was not built")?;
+            let server = Server::start(
+                Profile::Debug,
+                "127.0.0.1:0",
+                &["--api-key", TEST_KEY, "--rename-ids", "-q"],
+            )?;
+            node_tests(
+                "node",
+                &[
+                    ("PREDMARKET_PACKAGE", package),
+                    ("PREDMARKET_URL", &server.url),
+                    ("PREDMARKET_KEY", TEST_KEY),
+                    ("PREDMARKET_RENAMED_IDS", "1"),
+                ],
+                None,
+            )
+        },
+    );
 
     step(
         &mut outcomes,
@@ -292,6 +397,7 @@ pub fn run(args: &[String]) -> Result {
                     ("PREDMARKET_URL", &server.url),
                     ("PREDMARKET_KEY", key),
                 ],
+                None,
             )
         },
     );
@@ -361,6 +467,7 @@ pub fn run(args: &[String]) -> Result {
         || {
             let dist = build::web()?;
             let dist = dist.to_string_lossy().into_owned();
+            dist_dir = Some(dist.clone());
             // The suite makes a few hundred calls in a couple of minutes: a
             // 429 would be a console error, so the demo key gets room.
             let demo = Server::start(
@@ -396,6 +503,39 @@ pub fn run(args: &[String]) -> Result {
                     ("PREDMARKET_FAULT_URL", &fault.url),
                     ("PREDMARKET_ARTIFACTS", &artifacts),
                 ],
+                None,
+            )
+        },
+    );
+
+    step(
+        &mut outcomes,
+        "demo end to end against a server with renamed ids (Playwright, the tests that use ids)",
+        || {
+            let dist = dist_dir.as_deref().ok_or("the demo was not built")?;
+            let demo = Server::start(
+                Profile::Debug,
+                "127.0.0.1:0",
+                &[
+                    "--web",
+                    dist,
+                    "--rate-limit",
+                    "100000",
+                    "--rename-ids",
+                    "-q",
+                ],
+            )?;
+            let artifacts = root().join("tests/artifacts/renamed");
+            let artifacts = artifacts.to_string_lossy().into_owned();
+            node_tests(
+                "e2e",
+                &[
+                    ("PREDMARKET_DEMO_URL", &format!("{}/app/", demo.url)),
+                    ("PREDMARKET_ARTIFACTS", &artifacts),
+                ],
+                // Every test that uses a platform or league id, to keep the
+                // second run short.
+                Some("filters|a market|sports|theme"),
             )
         },
     );

@@ -93,6 +93,13 @@ pub struct Config {
     #[arg(long, env = "PREDMARKET_HOSTILE")]
     pub hostile: bool,
 
+    /// Rename every platform and league id (and display name) to names
+    /// unrelated to the spec's labels (platform_a → kestrel, league_a →
+    /// ridge, …), to prove that clients take ids from /platforms and
+    /// /league-info. --fail-platform takes either spelling.
+    #[arg(long = "rename-ids", env = "PREDMARKET_RENAME_IDS")]
+    pub rename_ids: bool,
+
     /// Day (YYYY-MM-DD, UTC) the generated data is anchored to; default: today.
     /// Pin it for byte-identical data across days.
     #[arg(long = "anchor-date", env = "PREDMARKET_ANCHOR_DATE")]
@@ -180,6 +187,7 @@ impl Config {
             seed: 42,
             scale: 1.0,
             hostile: false,
+            rename_ids: false,
             anchor_date: None,
             cursor_ttl_secs: 900,
             web: None,

@@ -6,6 +6,9 @@ use axum::response::{IntoResponse, Response};
 use predmarket_core::{ErrorBody, ErrorCode};
 use serde_json::{Value, json};
 
+/// The wire code of a 401.
+pub const INVALID_API_KEY: &str = "INVALID_API_KEY";
+
 #[derive(Debug, Clone)]
 pub struct ApiError {
     pub code: ErrorCode,
@@ -76,6 +79,11 @@ impl IntoResponse for ApiError {
         let status = StatusCode::from_u16(self.code.http_status())
             .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let mut body = ErrorBody::new(self.code, self.message);
+        if self.code == ErrorCode::Unauthorized {
+            // The public service's documented 401 code
+            // (../shared/spec/where-the-spec-is-silent.md, "Errors").
+            body.error.code = INVALID_API_KEY.to_owned();
+        }
         body.error.details = self.details;
         body.error.timestamp = Some(crate::data::time::now_iso8601());
         let mut value = serde_json::to_value(&body).unwrap_or_else(|_| json!({}));

@@ -39,7 +39,15 @@ enum Verdict {
 impl Faults {
     pub fn new(config: &Config) -> Self {
         Self {
-            down: config.fail_platforms.clone(),
+            // Kept as labels, the server's own names, whichever spelling
+            // the flag used.
+            down: config
+                .fail_platforms
+                .iter()
+                .map(|p| {
+                    crate::data::names::label_of_any(p).map_or_else(|| p.clone(), str::to_owned)
+                })
+                .collect(),
             latency: Duration::from_millis(config.latency_ms),
             share_5xx: config.fault_5xx,
             share_429: config.fault_429,

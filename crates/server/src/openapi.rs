@@ -133,7 +133,7 @@ pub const CHOICES: &[(&str, &str)] = &[
         "errors",
         "Every error is JSON: `{error: {code, message, details, timestamp}, meta: \
          {request_time}}` (401 without `meta`). 400 VALIDATION_ERROR or INVALID_CURSOR, 401 \
-         UNAUTHORIZED, 404 NOT_FOUND (unknown ids and paths), 405 for methods other than GET, \
+         INVALID_API_KEY, 404 NOT_FOUND (unknown ids and paths), 405 for methods other than GET, \
          429 RATE_LIMITED with Retry-After and X-RateLimit-Limit/Remaining/Reset, 500 \
          INTERNAL_ERROR, 503 PLATFORM_UNAVAILABLE. Unknown query parameters are ignored. \
          A typed parameter (enum, true/false, integer, date) that is present but empty is \
@@ -522,6 +522,13 @@ fn schemas() -> Value {
             ("status", string()),
             ("tags", array(string())),
             ("metadata", json!({"type": "object"})),
+            (
+                "markets",
+                described(
+                    array(reference("GameMarket")),
+                    "GET /games/{game_id} only: each platform's moneyline, spread and total.",
+                ),
+            ),
         ],
     );
     let game_outcome = object(
@@ -818,7 +825,7 @@ fn schemas() -> Value {
                         (
                             "code",
                             json!({"type": "string", "enum": [
-                                "VALIDATION_ERROR", "INVALID_CURSOR", "UNAUTHORIZED",
+                                "VALIDATION_ERROR", "INVALID_CURSOR", "INVALID_API_KEY",
                                 "NOT_FOUND", "RATE_LIMITED", "INTERNAL_ERROR",
                                 "PLATFORM_UNAVAILABLE"
                             ]}),
@@ -933,10 +940,7 @@ fn schemas() -> Value {
             ("games", array(reference("Game"))),
             ("pagination", reference("Pagination")),
         ]), "SportsMeta"),
-        "GameResponse": data_envelope(object(&["game", "markets"], &[
-            ("game", reference("Game")),
-            ("markets", array(reference("GameMarket"))),
-        ]), "SportsMeta"),
+        "GameResponse": data_envelope(reference("Game"), "SportsMeta"),
         "FutureResponse": data_envelope(reference("Future"), "SportsMeta"),
         "ListFuturesResponse": data_envelope(object(&["futures"], &[
             ("futures", array(reference("Future"))),
@@ -1050,7 +1054,7 @@ fn operation(
     }
     responses.insert(
         "401".into(),
-        error_response("UNAUTHORIZED: missing or unknown X-API-Key."),
+        error_response("INVALID_API_KEY: missing or unknown X-API-Key."),
     );
     let mut limited = error_response("RATE_LIMITED: over the key's requests per minute.");
     let mut headers = rate_headers();

@@ -46,7 +46,7 @@ async fn missing_or_unknown_key_is_a_401_json_error() {
         let response = request.send().await.expect("request");
         assert_eq!(response.status(), 401);
         let body: Value = response.json().await.expect("json error body");
-        assert_eq!(body["error"]["code"], "UNAUTHORIZED");
+        assert_eq!(body["error"]["code"], "INVALID_API_KEY");
         assert!(
             body["error"]["message"]
                 .as_str()

@@ -346,6 +346,7 @@ fn data_is_deterministic_per_seed() {
         seed,
         scale: 0.2,
         hostile: false,
+        names: Default::default(),
         as_of: 1_762_041_600,
     };
     let a = Dataset::generate(&options(7));

@@ -4,7 +4,7 @@ mod common;
 
 use common::{TestServer, enc};
 use predmarket_core::models::{
-    AwardResponse, FutureResponse, GameMarketType, GameResponse, LeagueInfoData,
+    AwardResponse, FutureResponse, Game, GameMarket, GameMarketType, LeagueInfoData,
     LeagueInfoResponse, ListAwardsResponse, ListFuturesResponse, ListGamesResponse, Odds,
 };
 use predmarket_core::odds::{american_to_decimal, find_arbitrage, future_quotes};
@@ -123,6 +123,29 @@ async fn list_games_filters_and_pages() {
         .await;
 }
 
+/// `GET /games/{id}`: `{data: Game with its markets, meta}`
+/// (../shared/spec/where-the-spec-is-silent.md).
+#[derive(serde::Deserialize)]
+struct GameAnswer {
+    data: GameWithMarkets,
+}
+
+#[derive(serde::Deserialize)]
+struct GameWithMarkets {
+    #[serde(flatten)]
+    game: Game,
+    markets: Vec<GameMarket>,
+}
+
+impl GameWithMarkets {
+    fn count_of(&self, kind: &GameMarketType) -> usize {
+        self.markets
+            .iter()
+            .filter(|m| m.market_type.as_ref() == Some(kind))
+            .count()
+    }
+}
+
 #[tokio::test]
 async fn a_game_by_id_with_and_without_league_suffix() {
     let server = TestServer::start().await;
@@ -130,8 +153,10 @@ async fn a_game_by_id_with_and_without_league_suffix() {
         .typed("/list-games?league=league_a&status=not_started&limit=1")
         .await;
     let id = list.data.games[0].id.clone();
-    let game: GameResponse = server.typed(&format!("/games/{}", enc(&id))).await;
+    let game: GameAnswer = server.typed(&format!("/games/{}", enc(&id))).await;
     assert_eq!(game.data.game.id, id);
+    let raw = server.ok(&format!("/games/{}", enc(&id))).await;
+    assert!(raw["data"]["markets"].is_array() && raw["data"].get("game").is_none());
     assert_eq!(
         game.data.markets.len(),
         15,
@@ -142,7 +167,7 @@ async fn a_game_by_id_with_and_without_league_suffix() {
         GameMarketType::Spread,
         GameMarketType::Total,
     ] {
-        assert_eq!(game.data.markets_by_type(&kind).count(), 5);
+        assert_eq!(game.data.count_of(&kind), 5);
     }
     for market in &game.data.markets {
         for outcome in market.outcomes.as_ref().unwrap() {
@@ -150,13 +175,13 @@ async fn a_game_by_id_with_and_without_league_suffix() {
         }
     }
     let (base, _) = id.split_once('@').unwrap();
-    let old: GameResponse = server.typed(&format!("/games/{base}")).await;
+    let old: GameAnswer = server.typed(&format!("/games/{base}")).await;
     assert_eq!(old.data.game.id, id);
-    let label: GameResponse = server
+    let label: GameAnswer = server
         .typed(&format!("/games/{}", enc(&format!("{base}@league_a"))))
         .await;
     assert_eq!(label.data.game.id, id);
-    let one_platform: GameResponse = server
+    let one_platform: GameAnswer = server
         .typed(&format!("/games/{}?platform=platform_g", enc(&id)))
         .await;
     assert_eq!(one_platform.data.markets.len(), 3);

@@ -280,6 +280,7 @@ fn hostile(options: &Options, text: String, n: u64) -> String {
 /// Series → events → markets for platform_a or platform_b.
 fn grouped(options: &Options, catalog: &mut Catalog, ids: &mut Ids, platform: u8, target: usize) {
     let label = MARKETS[platform as usize];
+    let wire = options.names.wire(label);
     let mut made = 0usize;
     let mut series_n = 0u64;
     while made < target {
@@ -367,7 +368,7 @@ fn grouped(options: &Options, catalog: &mut Catalog, ids: &mut Ids, platform: u8
             series_volume += event_volume;
             series_markets += count as u64;
             let mut event = Event::new(event_id.clone());
-            event.platform = Some(PlatformId::from(label));
+            event.platform = Some(PlatformId::from(wire));
             event.platform_id = Some(event_id.clone());
             event.title = Some(event_title.clone());
             event.last_synced_at = Some(iso8601(options.as_of - 60));
@@ -378,7 +379,7 @@ fn grouped(options: &Options, catalog: &mut Catalog, ids: &mut Ids, platform: u8
                 event_text.description.clone(),
                 made as u64 + 3,
             ));
-            event.image_url = Some(image_url(label, "events", &event_id));
+            event.image_url = Some(image_url(wire, "events", &event_id));
             event.resolution_source_url = Some(format!(
                 "https://sources.example/{}",
                 text::slugify(event_text.resolution_source)
@@ -401,13 +402,13 @@ fn grouped(options: &Options, catalog: &mut Catalog, ids: &mut Ids, platform: u8
         }
         let events = first_event..catalog.events.len() as u32;
         let mut series = Series::new(series_id.clone());
-        series.platform = Some(PlatformId::from(label));
+        series.platform = Some(PlatformId::from(wire));
         series.platform_id = Some(series_id.clone());
         series.title = Some(series_title.clone());
         series.last_synced_at = Some(iso8601(options.as_of - 60));
         series.slug = Some(text::slugify(&text.title));
         series.description = Some(hostile(options, text.description.clone(), series_n + 2));
-        series.image_url = Some(image_url(label, "series", &series_id));
+        series.image_url = Some(image_url(wire, "series", &series_id));
         series.category = Some(text.category.to_owned());
         series.tags = Some(text.tags.clone());
         series.event_count = Some(events.len() as f64);
@@ -608,6 +609,7 @@ struct MarketSpec<'a> {
 
 fn market(options: &Options, rng: &mut Rng, spec: MarketSpec<'_>) -> MarketRow {
     let label = MARKETS[spec.platform as usize];
+    let wire = options.names.wire(label);
     let as_of = options.as_of;
     let quote = spec.quote;
     let state = spec.state;
@@ -697,7 +699,7 @@ fn market(options: &Options, rng: &mut Rng, spec: MarketSpec<'_>) -> MarketRow {
         },
     );
     let mut m = Market::new(spec.id.clone());
-    m.platform = Some(PlatformId::from(label));
+    m.platform = Some(PlatformId::from(wire));
     m.platform_id = Some(spec.id.clone());
     m.title = Some(title.clone());
     m.status = Some(MarketStatus::from(state.as_str()));
@@ -752,10 +754,10 @@ fn market(options: &Options, rng: &mut Rng, spec: MarketSpec<'_>) -> MarketRow {
     m.withdrawal_fee = Some(0.0);
     m.source_url = Some(format!(
         "https://{}.example/market/{}",
-        label.replace('_', "-"),
+        wire.replace('_', "-"),
         slug
     ));
-    m.image_url = Some(image_url(label, "markets", &spec.id));
+    m.image_url = Some(image_url(wire, "markets", &spec.id));
     m.created_at = Some(iso8601(created_at));
     m.trading_start_at = Some(iso8601(created_at + 3_600));
     m.trading_end_at = Some(iso8601(spec.end_at));

@@ -2,6 +2,8 @@
 //! seed and a scale: the same options give the same data, byte for byte.
 
 pub mod catalog;
+pub mod leagues;
+pub mod names;
 pub mod odds;
 pub mod platforms;
 pub mod prices;
@@ -22,6 +24,8 @@ pub struct Options {
     pub seed: u64,
     pub scale: f64,
     pub hostile: bool,
+    /// How platform and league ids are spelled on the wire.
+    pub names: names::Names,
     /// The data's "now" (Unix seconds): 00:00 UTC of the anchor day.
     /// Timestamps, game days and price paths are relative to it.
     pub as_of: i64,
@@ -38,6 +42,7 @@ impl From<&Config> for Options {
                 1.0
             },
             hostile: config.hostile,
+            names: names::Names::new(config.rename_ids),
             as_of: config
                 .anchor_date
                 .as_deref()

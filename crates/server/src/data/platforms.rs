@@ -9,6 +9,7 @@
 //! - platform_d: a lower-case slug with dashes (`btc-above-100k-jun-30-4f2a`);
 //! - platform_e: 12 mixed-case letters and digits (`aB3dE5fG7hJ9`).
 
+use super::names::Names;
 use predmarket_core::models::{
     HealthStatus, Platform, PlatformEndpoint, PlatformFeatures, PlatformHealth, PlatformStatus,
 };
@@ -46,8 +47,9 @@ pub const SPORTS: [&str; 5] = [
     "platform_h",
 ];
 
-pub fn is_platform(label: &str) -> bool {
-    ALL.contains(&label)
+/// A platform's label, or its renamed id (see `names`).
+pub fn is_platform(id: &str) -> bool {
+    super::names::label_of_any(id).is_some_and(|label| ALL.contains(&label))
 }
 
 /// Index of a market platform (0 = platform_a).
@@ -93,25 +95,30 @@ pub fn detect(id: &str) -> Option<&'static str> {
     None
 }
 
-/// (label, display name, [orderbook, trades, historical_data, user_profiles])
-const DIRECTORY: [(&str, &str, [bool; 4]); 8] = [
-    ("platform_a", "Platform A", [true, true, true, true]),
-    ("platform_b", "Platform B", [true, true, true, true]),
-    ("platform_c", "Platform C", [true, false, true, false]),
-    ("platform_d", "Platform D", [true, false, false, false]),
-    ("platform_e", "Platform E", [false, false, false, false]),
-    ("platform_f", "Platform F", [false, false, false, false]),
-    ("platform_g", "Platform G", [false, false, false, false]),
-    ("platform_h", "Platform H", [false, false, false, false]),
+/// (label, [orderbook, trades, historical_data, user_profiles])
+const DIRECTORY: [(&str, [bool; 4]); 8] = [
+    ("platform_a", [true, true, true, true]),
+    ("platform_b", [true, true, true, true]),
+    ("platform_c", [true, false, true, false]),
+    ("platform_d", [true, false, false, false]),
+    ("platform_e", [false, false, false, false]),
+    ("platform_f", [false, false, false, false]),
+    ("platform_g", [false, false, false, false]),
+    ("platform_h", [false, false, false, false]),
 ];
 
 /// The platform directory; a platform failed by `--fail-platform` shows as
 /// unavailable with a failing health check.
-pub fn directory(seed: u64, now_iso: &str, down: &dyn Fn(&str) -> bool) -> Vec<Platform> {
+pub fn directory(
+    seed: u64,
+    names: Names,
+    now_iso: &str,
+    down: &dyn Fn(&str) -> bool,
+) -> Vec<Platform> {
     DIRECTORY
         .iter()
         .enumerate()
-        .map(|(i, (id, name, [orderbook, trades, history, profiles]))| {
+        .map(|(i, (id, [orderbook, trades, history, profiles]))| {
             let response_time =
                 40.0 + ((seed.wrapping_mul(31).wrapping_add(i as u64 * 97)) % 260) as f64;
             // One platform degraded, so the demo has something to show.
@@ -128,8 +135,8 @@ pub fn directory(seed: u64, now_iso: &str, down: &dyn Fn(&str) -> bool) -> Vec<P
                 (PlatformStatus::Available, HealthStatus::Pass, response_time)
             };
             Platform {
-                id: (*id).to_owned(),
-                name: Some((*name).to_owned()),
+                id: names.wire(id).to_owned(),
+                name: Some(names.platform_name(id)),
                 status: Some(status),
                 health: Some(PlatformHealth {
                     status: Some(health),

@@ -9,6 +9,9 @@
 //! less than the payout: a real cross-platform arbitrage.
 
 use super::Options;
+pub use super::leagues::LEAGUES;
+use super::leagues::{CITIES, LeagueDef};
+use super::names::Names;
 use super::odds;
 use super::platforms::SPORTS;
 use super::rng::{Rng, round};
@@ -28,303 +31,6 @@ const DAY: i64 = 86_400;
 
 /// The future whose best prices across platforms sum below 1.
 pub const FUTURE_WITH_ARBITRAGE_NAME: &str = "first division future of league_b";
-
-pub struct LeagueDef {
-    pub id: &'static str,
-    pub name: &'static str,
-    pub abbreviation: &'static str,
-    pub sport: &'static str,
-    pub teams: usize,
-    /// (conference code, conference name, divisions)
-    pub conferences: [(&'static str, &'static str, &'static [&'static str]); 2],
-    /// Month the season starts (1-12) and its length in months.
-    pub season_start_month: u32,
-    pub season_months: u32,
-    pub games_per_day: usize,
-    /// Days of the week with games (0 = Monday).
-    pub game_days: &'static [i64],
-    pub venue: &'static str,
-    pub mascots: &'static [&'static str],
-    pub positions: &'static [&'static str],
-    pub awards: &'static [(&'static str, &'static str)],
-    /// Typical total points, and the spread unit.
-    pub total_points: f64,
-    pub spread_unit: f64,
-}
-
-pub const LEAGUES: [LeagueDef; 4] = [
-    LeagueDef {
-        id: "league_a",
-        name: "National Football League",
-        abbreviation: "NFL",
-        sport: "football",
-        teams: 32,
-        conferences: [
-            ("afc", "AFC", &["East", "North", "South", "West"]),
-            ("nfc", "NFC", &["East", "North", "South", "West"]),
-        ],
-        season_start_month: 9,
-        season_months: 6,
-        games_per_day: 8,
-        game_days: &[0, 3, 6],
-        venue: "Stadium",
-        mascots: &[
-            "Comets",
-            "Ironclads",
-            "Stallions",
-            "Sentinels",
-            "Thunder",
-            "Voyagers",
-            "Wolves",
-            "Foxes",
-            "Titans",
-            "Rangers",
-            "Hawks",
-            "Guardians",
-            "Bison",
-            "Pioneers",
-            "Raptors",
-            "Mariners",
-            "Outlaws",
-            "Lynx",
-            "Cyclones",
-            "Knights",
-            "Mustangs",
-            "Owls",
-            "Cobras",
-            "Giants",
-            "Falcons",
-            "Kodiaks",
-            "Blaze",
-            "Vipers",
-            "Spartans",
-            "Harriers",
-            "Monarchs",
-            "Chargers",
-        ],
-        positions: &["QB", "RB", "WR", "TE", "LB", "CB", "DE", "S"],
-        awards: &[
-            ("mvp", "MVP"),
-            (
-                "offensive_player_of_the_year",
-                "Offensive Player of the Year",
-            ),
-            (
-                "defensive_player_of_the_year",
-                "Defensive Player of the Year",
-            ),
-            ("rookie_of_the_year", "Rookie of the Year"),
-            ("comeback_player_of_the_year", "Comeback Player of the Year"),
-            ("coach_of_the_year", "Coach of the Year"),
-        ],
-        total_points: 44.5,
-        spread_unit: 1.0,
-    },
-    LeagueDef {
-        id: "league_b",
-        name: "National Basketball Association",
-        abbreviation: "NBA",
-        sport: "basketball",
-        teams: 30,
-        conferences: [
-            ("eastern", "Eastern", &["Atlantic", "Central", "Southeast"]),
-            ("western", "Western", &["Northwest", "Pacific", "Southwest"]),
-        ],
-        season_start_month: 10,
-        season_months: 9,
-        games_per_day: 7,
-        game_days: &[0, 1, 2, 3, 4, 5, 6],
-        venue: "Arena",
-        mascots: &[
-            "Jets", "Flames", "Storm", "Aces", "Rockets", "Kings", "Suns", "Waves", "Blizzard",
-            "Phantoms", "Hornets", "Express", "Meteors", "Pilots", "Sparks", "Tigers", "Hammers",
-            "Vortex", "Surge", "Legends", "Fury", "Dragons", "Bolts", "Comets", "Lights",
-            "Raiders", "Royals", "Nomads", "Quakes", "Orbit",
-        ],
-        positions: &["PG", "SG", "SF", "PF", "C"],
-        awards: &[
-            ("mvp", "MVP"),
-            ("rookie_of_the_year", "Rookie of the Year"),
-            (
-                "defensive_player_of_the_year",
-                "Defensive Player of the Year",
-            ),
-            ("most_improved_player", "Most Improved Player"),
-            ("coach_of_the_year", "Coach of the Year"),
-        ],
-        total_points: 224.5,
-        spread_unit: 1.0,
-    },
-    LeagueDef {
-        id: "league_c",
-        name: "Major League Baseball",
-        abbreviation: "MLB",
-        sport: "baseball",
-        teams: 30,
-        conferences: [
-            ("american", "American League", &["East", "Central", "West"]),
-            ("national", "National League", &["East", "Central", "West"]),
-        ],
-        season_start_month: 3,
-        season_months: 8,
-        games_per_day: 12,
-        game_days: &[0, 1, 2, 3, 4, 5, 6],
-        venue: "Park",
-        mascots: &[
-            "Barons",
-            "Clippers",
-            "Herons",
-            "Miners",
-            "Admirals",
-            "Beacons",
-            "Cardinals",
-            "Drifters",
-            "Express",
-            "Generals",
-            "Lanterns",
-            "Navigators",
-            "Otters",
-            "Pelicans",
-            "Quails",
-            "Redwoods",
-            "Sailors",
-            "Tornadoes",
-            "Unicorns",
-            "Wildcats",
-            "Yellowjackets",
-            "Zephyrs",
-            "Anchors",
-            "Brewers",
-            "Canaries",
-            "Dolphins",
-            "Eagles",
-            "Frontiersmen",
-            "Grizzlies",
-            "Hurricanes",
-        ],
-        positions: &["SP", "RP", "C", "1B", "SS", "CF", "RF"],
-        awards: &[
-            ("mvp", "MVP"),
-            ("rookie_of_the_year", "Rookie of the Year"),
-            ("coach_of_the_year", "Manager of the Year"),
-        ],
-        total_points: 8.5,
-        spread_unit: 1.5,
-    },
-    LeagueDef {
-        id: "league_d",
-        name: "National Hockey League",
-        abbreviation: "NHL",
-        sport: "hockey",
-        teams: 32,
-        conferences: [
-            ("eastern", "Eastern", &["Atlantic", "Metropolitan"]),
-            ("western", "Western", &["Central", "Pacific"]),
-        ],
-        season_start_month: 10,
-        season_months: 9,
-        games_per_day: 6,
-        game_days: &[0, 1, 2, 3, 4, 5, 6],
-        venue: "Center",
-        mascots: &[
-            "Blades",
-            "Glaciers",
-            "Huskies",
-            "Icebreakers",
-            "Jackals",
-            "Lumberjacks",
-            "Moose",
-            "Northmen",
-            "Orcas",
-            "Penguins",
-            "Ravens",
-            "Sabres",
-            "Timberwolves",
-            "Avalanche",
-            "Bears",
-            "Caribou",
-            "Frost",
-            "Gulls",
-            "Hunters",
-            "Islanders",
-            "Marauders",
-            "Polar Bears",
-            "Reapers",
-            "Snowhawks",
-            "Tundra",
-            "Vikings",
-            "Warriors",
-            "Yetis",
-            "Blue Jays",
-            "Crushers",
-            "Drakes",
-            "Emperors",
-        ],
-        positions: &["C", "LW", "RW", "D", "G"],
-        awards: &[
-            ("mvp", "MVP"),
-            ("rookie_of_the_year", "Rookie of the Year"),
-            ("defensive_player_of_the_year", "Best Defenseman"),
-            ("coach_of_the_year", "Coach of the Year"),
-        ],
-        total_points: 6.0,
-        spread_unit: 1.5,
-    },
-];
-
-/// (city, state or province, code)
-const CITIES: &[(&str, &str, &str)] = &[
-    ("Atlanta", "GA", "ATL"),
-    ("Austin", "TX", "AUS"),
-    ("Baltimore", "MD", "BAL"),
-    ("Boston", "MA", "BOS"),
-    ("Buffalo", "NY", "BUF"),
-    ("Calgary", "AB", "CGY"),
-    ("Charlotte", "NC", "CHA"),
-    ("Chicago", "IL", "CHI"),
-    ("Cincinnati", "OH", "CIN"),
-    ("Cleveland", "OH", "CLE"),
-    ("Columbus", "OH", "CBJ"),
-    ("Dallas", "TX", "DAL"),
-    ("Denver", "CO", "DEN"),
-    ("Detroit", "MI", "DET"),
-    ("Edmonton", "AB", "EDM"),
-    ("Houston", "TX", "HOU"),
-    ("Indianapolis", "IN", "IND"),
-    ("Jacksonville", "FL", "JAX"),
-    ("Kansas City", "MO", "KC"),
-    ("Las Vegas", "NV", "LV"),
-    ("Los Angeles", "CA", "LA"),
-    ("Memphis", "TN", "MEM"),
-    ("Miami", "FL", "MIA"),
-    ("Milwaukee", "WI", "MIL"),
-    ("Minneapolis", "MN", "MIN"),
-    ("Montreal", "QC", "MTL"),
-    ("Nashville", "TN", "NSH"),
-    ("New Orleans", "LA", "NO"),
-    ("New York", "NY", "NY"),
-    ("Oakland", "CA", "OAK"),
-    ("Oklahoma City", "OK", "OKC"),
-    ("Orlando", "FL", "ORL"),
-    ("Ottawa", "ON", "OTT"),
-    ("Philadelphia", "PA", "PHI"),
-    ("Phoenix", "AZ", "PHX"),
-    ("Pittsburgh", "PA", "PIT"),
-    ("Portland", "OR", "POR"),
-    ("Raleigh", "NC", "RAL"),
-    ("Sacramento", "CA", "SAC"),
-    ("Salt Lake City", "UT", "SLC"),
-    ("San Antonio", "TX", "SA"),
-    ("San Diego", "CA", "SD"),
-    ("San Francisco", "CA", "SF"),
-    ("Seattle", "WA", "SEA"),
-    ("St. Louis", "MO", "STL"),
-    ("Tampa", "FL", "TB"),
-    ("Toronto", "ON", "TOR"),
-    ("Vancouver", "BC", "VAN"),
-    ("Washington", "DC", "WAS"),
-    ("Winnipeg", "MB", "WPG"),
-];
 
 pub struct TeamRow {
     pub league: usize,
@@ -372,6 +78,7 @@ pub struct Sports {
     pub awards: Vec<AwardRow>,
     seed: u64,
     as_of: i64,
+    names: Names,
 }
 
 impl Sports {
@@ -397,7 +104,7 @@ impl Sports {
         let year = self.season_year(league);
         let (start, end) = season_span(def, year);
         LeagueInfo {
-            id: def.id.to_owned(),
+            id: self.names.wire(def.id).to_owned(),
             name: Some(def.name.to_owned()),
             abbreviation: Some(def.abbreviation.to_owned()),
             sport: Some(def.sport.to_owned()),
@@ -430,7 +137,8 @@ impl Sports {
     pub fn game(&self, id: &GameId) -> Option<&GameRow> {
         let league = match &id.league {
             Some(suffix) => Some(LEAGUES.iter().position(|l| {
-                l.abbreviation.eq_ignore_ascii_case(suffix) || l.id.eq_ignore_ascii_case(suffix)
+                l.abbreviation.eq_ignore_ascii_case(suffix)
+                    || self.names.wire(l.id).eq_ignore_ascii_case(suffix)
             })?),
             None => None,
         };
@@ -545,7 +253,7 @@ impl Sports {
                     _ => format!("{}: total points {total_line}", game_title(away, home)),
                 };
                 out.push(GameMarket {
-                    platform: Some(PlatformId::from(*platform)),
+                    platform: Some(PlatformId::from(self.names.wire(platform))),
                     market_id: Some(market_id.clone()),
                     market_type: Some(kind),
                     title: Some(title),
@@ -565,13 +273,44 @@ impl Sports {
                     last_synced_at: Some(synced.clone()),
                     source_url: Some(format!(
                         "https://{}.example/sports/{}",
-                        platform.replace('_', "-"),
+                        self.names.wire(platform).replace('_', "-"),
                         market_id.to_ascii_lowercase()
                     )),
                 });
             }
         }
         out
+    }
+
+    /// The market of each of `platforms` on the future or award `id`, whose
+    /// outcomes have the true probabilities `truth`: `market` builds it from
+    /// the platform's wire id, its market id, its price of each outcome (in
+    /// order) and a generator for the rest of the quote.
+    #[allow(clippy::too_many_arguments)]
+    fn quoted<M>(
+        &self,
+        id: &str,
+        kind: &str,
+        truth: &[f64],
+        arbitrage: bool,
+        salt: u64,
+        platforms: &[&str],
+        mut market: impl FnMut(PlatformId, String, Vec<f64>, &mut Rng) -> M,
+    ) -> Vec<M> {
+        platforms
+            .iter()
+            .map(|platform| {
+                let p_index = SPORTS.iter().position(|p| p == platform).unwrap_or(0);
+                let prices = self.priced(id, p_index, truth, arbitrage);
+                let mut rng = Rng::of(self.seed, id, salt + p_index as u64);
+                market(
+                    PlatformId::from(self.names.wire(platform)),
+                    sports_market_id(platform, id, kind),
+                    prices,
+                    &mut rng,
+                )
+            })
+            .collect()
     }
 
     /// A future with the markets of `platforms`, odds in `format`.
@@ -582,49 +321,47 @@ impl Sports {
         format: Option<&OddsFormat>,
     ) -> Future {
         let mut future = row.model.clone();
-        future.markets = Some(
-            platforms
-                .iter()
-                .map(|platform| {
-                    let p_index = SPORTS.iter().position(|p| p == platform).unwrap_or(0);
-                    let prices =
-                        self.priced(&row.model.id, p_index, &row.probabilities, row.arbitrage);
-                    let mut rng = Rng::of(self.seed, &row.model.id, 200 + p_index as u64);
-                    FutureMarket {
-                        platform: Some(PlatformId::from(*platform)),
-                        market_id: Some(sports_market_id(platform, &row.model.id, "FUT")),
-                        outcomes: Some(
-                            row.teams
-                                .iter()
-                                .zip(prices)
-                                .map(|(&t, price)| {
-                                    let team = &self.teams[t];
-                                    FutureOutcome {
-                                        outcome_name: Some(
-                                            team.model.name.clone().unwrap_or_default(),
-                                        ),
-                                        odds: Some(odds::odds(price, format)),
-                                        team_service_id: Some(team.model.service_id.clone()),
-                                        volume_24h: Some(round(
-                                            rng.log_normal(5_000.0, 1.2) * price.sqrt(),
-                                            2,
-                                        )),
-                                        last_trade_price: Some(round(price, 3)),
-                                        metadata: Some(BTreeMap::from([(
-                                            "abbreviation".to_owned(),
-                                            Value::from(team.code.clone()),
-                                        )])),
-                                    }
-                                })
-                                .collect(),
-                        ),
-                    }
-                })
-                .collect(),
+        let id = &row.model.id;
+        let markets = self.quoted(
+            id,
+            "FUT",
+            &row.probabilities,
+            row.arbitrage,
+            200,
+            platforms,
+            |platform, market_id, prices, rng| FutureMarket {
+                platform: Some(platform),
+                market_id: Some(market_id),
+                outcomes: Some(
+                    row.teams
+                        .iter()
+                        .zip(prices)
+                        .map(|(&t, price)| {
+                            let team = &self.teams[t];
+                            FutureOutcome {
+                                outcome_name: Some(team.model.name.clone().unwrap_or_default()),
+                                odds: Some(odds::odds(price, format)),
+                                team_service_id: Some(team.model.service_id.clone()),
+                                volume_24h: Some(round(
+                                    rng.log_normal(5_000.0, 1.2) * price.sqrt(),
+                                    2,
+                                )),
+                                last_trade_price: Some(round(price, 3)),
+                                metadata: Some(BTreeMap::from([(
+                                    "abbreviation".to_owned(),
+                                    Value::from(team.code.clone()),
+                                )])),
+                            }
+                        })
+                        .collect(),
+                ),
+            },
         );
+        future.markets = Some(markets);
         future
     }
 
+    /// An award with the markets of `platforms`, odds in `format`.
     pub fn award_model(
         &self,
         row: &AwardRow,
@@ -632,43 +369,37 @@ impl Sports {
         format: Option<&OddsFormat>,
     ) -> Award {
         let mut award = row.model.clone();
-        let probabilities: Vec<f64> = row.candidates.iter().map(|c| c.3).collect();
-        award.markets = Some(
-            platforms
-                .iter()
-                .map(|platform| {
-                    let p_index = SPORTS.iter().position(|p| p == platform).unwrap_or(0);
-                    let prices = self.priced(&row.model.id, p_index, &probabilities, false);
-                    let mut rng = Rng::of(self.seed, &row.model.id, 300 + p_index as u64);
-                    AwardMarket {
-                        platform: Some(PlatformId::from(*platform)),
-                        market_id: Some(sports_market_id(platform, &row.model.id, "AWD")),
-                        candidates: Some(
-                            row.candidates
-                                .iter()
-                                .zip(prices)
-                                .map(|((name, team, position, _), price)| Candidate {
-                                    player_name: Some(name.clone()),
-                                    odds: Some(odds::odds(price, format)),
-                                    team_service_id: Some(
-                                        self.teams[*team].model.service_id.clone(),
-                                    ),
-                                    volume_24h: Some(round(
-                                        rng.log_normal(3_000.0, 1.2) * price.sqrt(),
-                                        2,
-                                    )),
-                                    last_trade_price: Some(round(price, 3)),
-                                    metadata: Some(BTreeMap::from([(
-                                        "position".to_owned(),
-                                        Value::from(*position),
-                                    )])),
-                                })
-                                .collect(),
-                        ),
-                    }
-                })
-                .collect(),
+        let truth: Vec<f64> = row.candidates.iter().map(|c| c.3).collect();
+        let markets = self.quoted(
+            &row.model.id,
+            "AWD",
+            &truth,
+            false,
+            300,
+            platforms,
+            |platform, market_id, prices, rng| AwardMarket {
+                platform: Some(platform),
+                market_id: Some(market_id),
+                candidates: Some(
+                    row.candidates
+                        .iter()
+                        .zip(prices)
+                        .map(|((name, team, position, _), price)| Candidate {
+                            player_name: Some(name.clone()),
+                            odds: Some(odds::odds(price, format)),
+                            team_service_id: Some(self.teams[*team].model.service_id.clone()),
+                            volume_24h: Some(round(rng.log_normal(3_000.0, 1.2) * price.sqrt(), 2)),
+                            last_trade_price: Some(round(price, 3)),
+                            metadata: Some(BTreeMap::from([(
+                                "position".to_owned(),
+                                Value::from(*position),
+                            )])),
+                        })
+                        .collect(),
+                ),
+            },
         );
+        award.markets = Some(markets);
         award
     }
 
@@ -766,6 +497,7 @@ pub fn generate(options: &Options) -> Sports {
         awards: Vec::new(),
         seed: options.seed,
         as_of: options.as_of,
+        names: options.names,
     };
     for (league, def) in LEAGUES.iter().enumerate() {
         teams(options, &mut sports, league, def);
@@ -791,23 +523,27 @@ fn teams(options: &Options, sports: &mut Sports, league: usize, def: &LeagueDef)
         let conference = i / per_conference;
         let divisions = def.conferences[conference.min(1)].2;
         let division = (i % per_conference) * divisions.len() / per_conference;
-        let service_id = format!("{}_{}", def.id, code.to_ascii_lowercase());
+        let service_id = format!(
+            "{}_{}",
+            options.names.wire(def.id),
+            code.to_ascii_lowercase()
+        );
         let mut name = format!("{city} {mascot}");
         if options.hostile {
             name = text::hostile(&name, i as u64);
         }
         let platform_ids = BTreeMap::from([
             (
-                "platform_a".to_owned(),
+                options.names.wire("platform_a").to_owned(),
                 format!("{}-{}", code.to_ascii_lowercase(), text::slugify(mascot)),
             ),
-            ("platform_b".to_owned(), code.to_owned()),
+            (options.names.wire("platform_b").to_owned(), code.to_owned()),
             (
-                "platform_f".to_owned(),
+                options.names.wire("platform_f").to_owned(),
                 format!("{}", 1_000 + league * 100 + i),
             ),
             (
-                "platform_g".to_owned(),
+                options.names.wire("platform_g").to_owned(),
                 format!(
                     "{}-{}",
                     def.abbreviation.to_ascii_lowercase(),
@@ -815,7 +551,7 @@ fn teams(options: &Options, sports: &mut Sports, league: usize, def: &LeagueDef)
                 ),
             ),
             (
-                "platform_h".to_owned(),
+                options.names.wire("platform_h").to_owned(),
                 format!("{:012x}", fnv(&service_id) >> 16),
             ),
         ]);
@@ -935,12 +671,12 @@ fn game_model(
         id,
         title: Some(title.clone()),
         sport: Some(def.sport.to_owned()),
-        league: Some(League::from(def.id)),
+        league: Some(League::from(options.names.wire(def.id))),
         description: Some(format!("{title}, {} regular season.", def.abbreviation)),
         category: Some("Sports".to_owned()),
         image_url: Some(format!(
             "https://img.sports.example/{}/{}-{}.png",
-            def.id,
+            options.names.wire(def.id),
             a.code.to_ascii_lowercase(),
             h.code.to_ascii_lowercase()
         )),
@@ -1014,7 +750,7 @@ fn futures(options: &Options, sports: &mut Sports, league: usize, def: &LeagueDe
         if future_type == "division" {
             first_division = false;
         }
-        let id = format!("{}_{name}_{year}", def.id);
+        let id = format!("{}_{name}_{year}", options.names.wire(def.id));
         let eligible: Vec<String> = teams
             .iter()
             .map(|&t| sports.teams[t].model.service_id.clone())
@@ -1022,7 +758,7 @@ fn futures(options: &Options, sports: &mut Sports, league: usize, def: &LeagueDe
         let model = Future {
             id,
             future_name: Some(title.clone()),
-            league: Some(League::from(def.id)),
+            league: Some(League::from(options.names.wire(def.id))),
             future_type: Some(FutureType::from(future_type)),
             category: Some(FutureCategory::Team),
             season: Some(year as f64),
@@ -1076,9 +812,9 @@ fn awards(options: &Options, sports: &mut Sports, league: usize, def: &LeagueDef
             c.3 = *p;
         }
         let model = Award {
-            id: format!("{}_{award_type}_{year}", def.id),
+            id: format!("{}_{award_type}_{year}", options.names.wire(def.id)),
             award_name: Some(format!("{} {award_title} {year}", def.abbreviation)),
-            league: Some(League::from(def.id)),
+            league: Some(League::from(options.names.wire(def.id))),
             award_type: Some(AwardType::from(*award_type)),
             season: Some(year as f64),
             markets: None,
@@ -1114,6 +850,7 @@ mod tests {
             seed: 1,
             scale: 1.0,
             hostile: false,
+            names: Default::default(),
             as_of: time::parse_date("2025-11-02").unwrap_or(0),
         })
     }

@@ -1,7 +1,11 @@
-//! `GET /events`, `GET /events/{id}`, `GET /series`, `GET /series/{id}`.
+//! `GET /events`, `GET /events/{id}`, `GET /series`, `GET /series/{id}`:
+//! one list handler and one by-id handler, generic over what differs
+//! between events and series ([`Group`]).
 
 use super::markets::{market_json, words};
-use super::paging::{Window, list_meta, list_meta_json, one_platform, split_down};
+use super::paging::{
+    Window, list_meta, list_meta_json, one_platform, single_page, split_down, unavailable,
+};
 use super::{array, bytes_response, object, text, with_member};
 use crate::SharedState;
 use crate::access_log::Started;
@@ -9,52 +13,127 @@ use crate::cursor::Scope;
 use crate::data::Dataset;
 use crate::data::catalog::{EventRow, SeriesRow};
 use crate::data::platforms::{self, EVENTS};
+use crate::data::search::Words;
 use crate::error::ApiError;
 use crate::params::{Id, Params};
 use axum::extract::State;
 use axum::response::Response;
-use predmarket_core::models::Pagination;
 use predmarket_core::request::{EVENTS_MAX_LIMIT, SERIES_MAX_LIMIT};
 use std::borrow::Cow;
 
 pub const DEFAULT_LIMIT: u32 = 25;
 
-/// An event's JSON, with its markets when nested ones are asked for.
-fn event_json<'a>(data: &Dataset, event: &'a EventRow, nested: bool, raw: bool) -> Cow<'a, str> {
-    if !nested {
-        return Cow::Borrowed(&event.json);
-    }
-    let markets: Vec<Cow<'_, str>> = event
-        .markets
-        .clone()
-        .map(|i| market_json(data, &data.catalog.markets[i as usize], raw))
-        .collect();
-    Cow::Owned(with_member(
-        &event.json,
-        "markets",
-        &array(markets.iter().map(|m| m.as_ref())),
-    ))
+/// What a list request filters on besides the platform.
+pub struct Filter {
+    words: Words,
+    /// `series_id` (events only): `Some(None)` is an unknown series.
+    series: Option<Option<u32>>,
 }
 
-/// A series' JSON, with its events (without their markets) when nested
-/// ones are asked for.
-fn series_json<'a>(data: &Dataset, series: &'a SeriesRow, nested: bool) -> Cow<'a, str> {
-    if !nested {
-        return Cow::Borrowed(&series.json);
-    }
-    let events = series
-        .events
-        .clone()
-        .map(|i| data.catalog.events[i as usize].json.as_ref());
-    Cow::Owned(with_member(&series.json, "events", &array(events)))
+/// A resource grouped under a platform and listed with the same rules:
+/// events and series.
+pub trait Group: Send + Sync + 'static {
+    type Row: Sync;
+    /// The member of the answer that holds the items.
+    const KEY: &'static str;
+    /// The resource's name in a 404.
+    const NOUN: &'static str;
+    /// The operation name cursors are bound to.
+    const LIST_OPERATION: &'static str;
+    const MAX_LIMIT: u32;
+    /// Whether the list takes `series_id`.
+    const BY_SERIES: bool;
+    fn rows(data: &Dataset) -> &[Self::Row];
+    fn find<'a>(data: &'a Dataset, id: &str) -> Option<&'a Self::Row>;
+    /// Index of the row's platform in `EVENTS`.
+    fn platform(row: &Self::Row) -> u8;
+    fn matches(data: &Dataset, row: &Self::Row, filter: &Filter) -> bool;
+    /// The row's JSON, with its nested children when asked for.
+    fn json<'a>(data: &Dataset, row: &'a Self::Row, nested: bool, raw: bool) -> Cow<'a, str>;
 }
 
-fn single() -> Pagination {
-    Pagination {
-        total: Some(1.0),
-        limit: Some(1.0),
-        has_more: Some(false),
-        next_cursor: None,
+pub struct Events;
+pub struct Series;
+
+impl Group for Events {
+    type Row = EventRow;
+    const KEY: &'static str = "events";
+    const NOUN: &'static str = "event";
+    const LIST_OPERATION: &'static str = "listEvents";
+    const MAX_LIMIT: u32 = EVENTS_MAX_LIMIT;
+    const BY_SERIES: bool = true;
+
+    fn rows(data: &Dataset) -> &[EventRow] {
+        &data.catalog.events
+    }
+    fn find<'a>(data: &'a Dataset, id: &str) -> Option<&'a EventRow> {
+        let i = *data.catalog.event_index.get(id)?;
+        data.catalog.events.get(i as usize)
+    }
+    fn platform(row: &EventRow) -> u8 {
+        row.platform
+    }
+    fn matches(_data: &Dataset, event: &EventRow, filter: &Filter) -> bool {
+        filter.series.is_none_or(|s| s == Some(event.series)) && filter.words.all_in(&event.search)
+    }
+    /// An event's JSON, with its markets when nested ones are asked for.
+    fn json<'a>(data: &Dataset, event: &'a EventRow, nested: bool, raw: bool) -> Cow<'a, str> {
+        if !nested {
+            return Cow::Borrowed(&event.json);
+        }
+        let markets: Vec<Cow<'_, str>> = event
+            .markets
+            .clone()
+            .map(|i| market_json(data, &data.catalog.markets[i as usize], raw))
+            .collect();
+        Cow::Owned(with_member(
+            &event.json,
+            "markets",
+            &array(markets.iter().map(|m| m.as_ref())),
+        ))
+    }
+}
+
+impl Group for Series {
+    type Row = SeriesRow;
+    const KEY: &'static str = "series";
+    const NOUN: &'static str = "series";
+    const LIST_OPERATION: &'static str = "listSeries";
+    const MAX_LIMIT: u32 = SERIES_MAX_LIMIT;
+    const BY_SERIES: bool = false;
+
+    fn rows(data: &Dataset) -> &[SeriesRow] {
+        &data.catalog.series
+    }
+    fn find<'a>(data: &'a Dataset, id: &str) -> Option<&'a SeriesRow> {
+        let i = *data.catalog.series_index.get(id)?;
+        data.catalog.series.get(i as usize)
+    }
+    fn platform(row: &SeriesRow) -> u8 {
+        row.platform
+    }
+    /// Search mode: a series matches on its own text or on the title of
+    /// one of its events.
+    fn matches(data: &Dataset, series: &SeriesRow, filter: &Filter) -> bool {
+        let words = &filter.words;
+        words.all_in(&series.search)
+            || (!words.is_empty()
+                && series
+                    .events
+                    .clone()
+                    .any(|e| words.all_in(&data.catalog.events[e as usize].search)))
+    }
+    /// A series' JSON, with its events (without their markets) when nested
+    /// ones are asked for. Series carry no raw platform data of their own.
+    fn json<'a>(data: &Dataset, series: &'a SeriesRow, nested: bool, _raw: bool) -> Cow<'a, str> {
+        if !nested {
+            return Cow::Borrowed(&series.json);
+        }
+        let events = series
+            .events
+            .clone()
+            .map(|i| data.catalog.events[i as usize].json.as_ref());
+        Cow::Owned(with_member(&series.json, "events", &array(events)))
     }
 }
 
@@ -65,21 +144,25 @@ fn platform_filter(platform: &Option<String>) -> Option<u8> {
         .map(|p| p as u8)
 }
 
-pub async fn list_events(
+pub async fn list<G: Group>(
     State(state): State<SharedState>,
     started: Started,
     params: Params,
 ) -> Result<Response, ApiError> {
     let platform = one_platform(&state, &params, &EVENTS)?;
     let query = crate::data::search::query(&params)?;
-    let series_id = params.text("series_id")?;
+    let series_id = if G::BY_SERIES {
+        params.text("series_id")?
+    } else {
+        None
+    };
     let nested = params.flag("include_nested")?.unwrap_or(false);
     let raw = params.flag("include_raw")?.unwrap_or(false);
-    let scope = Scope::new("listEvents")
+    let scope = Scope::new(G::LIST_OPERATION)
         .with("platform", platform.as_deref())
         .with("query", query.as_deref())
         .with("series_id", series_id.as_deref());
-    let window = Window::read(&state, &params, &scope, DEFAULT_LIMIT, EVENTS_MAX_LIMIT)?;
+    let window = Window::read(&state, &params, &scope, DEFAULT_LIMIT, G::MAX_LIMIT)?;
     let data = &state.data;
     let (up, errors) = if platform.is_some() {
         (Vec::new(), Default::default())
@@ -87,26 +170,20 @@ pub async fn list_events(
         split_down(&state, &EVENTS)
     };
     let platform_index = platform_filter(&platform);
-    let series_filter = series_id
-        .as_deref()
-        .map(|id| data.catalog.series_index.get(id).copied());
-    let words = words(query.as_deref());
-    let mut total = 0usize;
-    let mut page = Vec::new();
-    for (i, event) in data.catalog.events.iter().enumerate() {
-        let label = EVENTS[event.platform as usize];
-        let keep = match platform_index {
-            Some(p) => p == event.platform,
-            None => up.contains(&label),
-        } && series_filter.is_none_or(|s| s == Some(event.series))
-            && words.all_in(&event.search);
-        if keep {
-            if total >= window.offset && page.len() < window.limit.applied as usize {
-                page.push(i);
-            }
-            total += 1;
-        }
-    }
+    let filter = Filter {
+        words: words(query.as_deref()),
+        series: series_id
+            .as_deref()
+            .map(|id| data.catalog.series_index.get(id).copied()),
+    };
+    let (total, page) = window.take(G::rows(data).iter().filter(|row| {
+        let p = G::platform(row);
+        let served = match platform_index {
+            Some(wanted) => wanted == p,
+            None => up.contains(&EVENTS[p as usize]),
+        };
+        served && G::matches(data, row, &filter)
+    }));
     let pagination = window.pagination(&state, &scope, total);
     let queried: Vec<&str> = match &platform {
         Some(p) => vec![p.as_str()],
@@ -114,17 +191,17 @@ pub async fn list_events(
     };
     let meta = list_meta(&state, &started, Some(&queried));
     let items: Vec<Cow<'_, str>> = page
-        .iter()
-        .map(|&i| event_json(data, &data.catalog.events[i], nested, raw))
+        .into_iter()
+        .map(|row| G::json(data, row, nested, raw))
         .collect();
     Ok(bytes_response(object(&[
         ("pagination", &text(&pagination)),
-        ("events", &array(items.iter().map(|c| c.as_ref()))),
+        (G::KEY, &array(items.iter().map(|c| c.as_ref()))),
         ("meta", &list_meta_json(&meta, &errors)),
     ])))
 }
 
-pub async fn get_event(
+pub async fn get<G: Group>(
     State(state): State<SharedState>,
     started: Started,
     Id(id): Id,
@@ -134,116 +211,18 @@ pub async fn get_event(
     let nested = params.flag("include_nested")?.unwrap_or(false);
     let raw = params.flag("include_raw")?.unwrap_or(false);
     let data = &state.data;
-    let event = data
-        .catalog
-        .event_index
-        .get(id.as_str())
-        .map(|&i| &data.catalog.events[i as usize])
-        .filter(|e| platform_filter(&platform).is_none_or(|p| p == e.platform))
-        .ok_or_else(|| ApiError::not_found("event", &id))?;
-    let label = EVENTS[event.platform as usize];
+    let row = G::find(data, &id)
+        .filter(|row| platform_filter(&platform).is_none_or(|p| p == G::platform(row)))
+        .ok_or_else(|| ApiError::not_found(G::NOUN, &id))?;
+    let label = EVENTS[G::platform(row) as usize];
     if state.faults.is_down(label) {
-        return Err(ApiError::platform_unavailable(label));
+        return Err(unavailable(&state, label));
     }
     let meta = list_meta(&state, &started, Some(&[label]));
-    let item = event_json(data, event, nested, raw);
+    let item = G::json(data, row, nested, raw);
     Ok(bytes_response(object(&[
-        ("pagination", &text(&single())),
-        ("events", &array(std::iter::once(item.as_ref()))),
-        ("meta", &text(&meta)),
-    ])))
-}
-
-pub async fn list_series(
-    State(state): State<SharedState>,
-    started: Started,
-    params: Params,
-) -> Result<Response, ApiError> {
-    let platform = one_platform(&state, &params, &EVENTS)?;
-    let query = crate::data::search::query(&params)?;
-    let nested = params.flag("include_nested")?.unwrap_or(false);
-    // Series carry no raw platform data of their own; accepted and checked
-    // for the spec's sake.
-    let _raw = params.flag("include_raw")?;
-    let scope = Scope::new("listSeries")
-        .with("platform", platform.as_deref())
-        .with("query", query.as_deref());
-    let window = Window::read(&state, &params, &scope, DEFAULT_LIMIT, SERIES_MAX_LIMIT)?;
-    let data = &state.data;
-    let (up, errors) = if platform.is_some() {
-        (Vec::new(), Default::default())
-    } else {
-        split_down(&state, &EVENTS)
-    };
-    let platform_index = platform_filter(&platform);
-    let words = words(query.as_deref());
-    // Search mode: a series matches on its own text or on the title of
-    // one of its events.
-    let matches = |s: &SeriesRow| {
-        words.all_in(&s.search)
-            || (!words.is_empty()
-                && s.events
-                    .clone()
-                    .any(|e| words.all_in(&data.catalog.events[e as usize].search)))
-    };
-    let mut total = 0usize;
-    let mut page = Vec::new();
-    for (i, series) in data.catalog.series.iter().enumerate() {
-        let label = EVENTS[series.platform as usize];
-        let keep = match platform_index {
-            Some(p) => p == series.platform,
-            None => up.contains(&label),
-        } && matches(series);
-        if keep {
-            if total >= window.offset && page.len() < window.limit.applied as usize {
-                page.push(i);
-            }
-            total += 1;
-        }
-    }
-    let pagination = window.pagination(&state, &scope, total);
-    let queried: Vec<&str> = match &platform {
-        Some(p) => vec![p.as_str()],
-        None => EVENTS.to_vec(),
-    };
-    let meta = list_meta(&state, &started, Some(&queried));
-    let items: Vec<Cow<'_, str>> = page
-        .iter()
-        .map(|&i| series_json(data, &data.catalog.series[i], nested))
-        .collect();
-    Ok(bytes_response(object(&[
-        ("pagination", &text(&pagination)),
-        ("series", &array(items.iter().map(|c| c.as_ref()))),
-        ("meta", &list_meta_json(&meta, &errors)),
-    ])))
-}
-
-pub async fn get_series(
-    State(state): State<SharedState>,
-    started: Started,
-    Id(id): Id,
-    params: Params,
-) -> Result<Response, ApiError> {
-    let platform = one_platform(&state, &params, &EVENTS)?;
-    let nested = params.flag("include_nested")?.unwrap_or(false);
-    let _raw = params.flag("include_raw")?;
-    let data = &state.data;
-    let series = data
-        .catalog
-        .series_index
-        .get(id.as_str())
-        .map(|&i| &data.catalog.series[i as usize])
-        .filter(|s| platform_filter(&platform).is_none_or(|p| p == s.platform))
-        .ok_or_else(|| ApiError::not_found("series", &id))?;
-    let label = EVENTS[series.platform as usize];
-    if state.faults.is_down(label) {
-        return Err(ApiError::platform_unavailable(label));
-    }
-    let meta = list_meta(&state, &started, Some(&[label]));
-    let item = series_json(data, series, nested);
-    Ok(bytes_response(object(&[
-        ("pagination", &text(&single())),
-        ("series", &array(std::iter::once(item.as_ref()))),
+        ("pagination", &text(&single_page())),
+        (G::KEY, &array(std::iter::once(item.as_ref()))),
         ("meta", &text(&meta)),
     ])))
 }

@@ -1,6 +1,8 @@
 //! `GET /markets`, `GET /markets/{id}`, `GET /markets/{id}/orderbook`.
 
-use super::paging::{Window, list_meta, list_meta_json, one_platform, split_down};
+use super::paging::{
+    Window, list_meta, list_meta_json, one_platform, single_page, split_down, unavailable,
+};
 use super::{array, bytes_response, json, object, text};
 use crate::SharedState;
 use crate::access_log::Started;
@@ -16,7 +18,7 @@ use axum::extract::State;
 use axum::response::Response;
 use predmarket_core::models::{
     Market, MarketStatus, Orderbook, OrderbookMetadata, OrderbookResponse, OrderbookSide,
-    Pagination, PlatformId, PriceLevel, RequestMeta, SortOrder,
+    PlatformId, PriceLevel, RequestMeta, SortOrder,
 };
 use predmarket_core::request::MARKETS_MAX_LIMIT;
 use serde_json::{Value, json};
@@ -351,7 +353,7 @@ fn find<'a>(
         return Err(ApiError::not_found("market", id));
     }
     if state.faults.is_down(row.platform()) {
-        return Err(ApiError::platform_unavailable(row.platform()));
+        return Err(unavailable(state, row.platform()));
     }
     Ok(row)
 }
@@ -365,16 +367,10 @@ pub async fn get(
     let platform = one_platform(&state, &params, &MARKETS)?;
     let include_raw = params.flag("include_raw")?.unwrap_or(false);
     let row = find(&state, &id, platform.as_deref())?;
-    let pagination = Pagination {
-        total: Some(1.0),
-        limit: Some(1.0),
-        has_more: Some(false),
-        next_cursor: None,
-    };
     let meta = list_meta(&state, &started, Some(&[row.platform()]));
     let item = market_json(&state.data, row, include_raw);
     Ok(bytes_response(object(&[
-        ("pagination", &text(&pagination)),
+        ("pagination", &text(&single_page())),
         ("markets", &array(std::iter::once(item.as_ref()))),
         ("meta", &text(&meta)),
     ])))
@@ -397,12 +393,13 @@ pub async fn orderbook(
         return Err(ApiError::not_found("market", &id));
     }
     if !ORDERBOOK.contains(&row.platform()) {
+        let names = state.data.options.names;
         return Err(ApiError::invalid(
             "platform",
             format!(
                 "orderbooks are available for {}, not {}",
-                ORDERBOOK.join(", "),
-                row.platform()
+                names.wires(&ORDERBOOK).join(", "),
+                names.wire(row.platform())
             ),
         ));
     }
@@ -434,7 +431,7 @@ pub async fn orderbook(
     });
     let book = Orderbook {
         market_id: Some(row.id.to_string()),
-        platform: Some(PlatformId::from(row.platform())),
+        platform: Some(PlatformId::from(data.options.names.wire(row.platform()))),
         timestamp: Some(iso8601(row.last_active(data.as_of()) - 5)),
         yes: Some(yes),
         no: Some(no),

@@ -21,13 +21,13 @@ pub use respond::*;
 /// The operations behind the API key.
 pub fn router(state: SharedState) -> Router {
     Router::new()
-        .route("/series", get(events::list_series))
-        .route("/series/{id}", get(events::get_series))
+        .route("/series", get(events::list::<events::Series>))
+        .route("/series/{id}", get(events::get::<events::Series>))
         .route("/markets", get(markets::list))
         .route("/markets/{id}", get(markets::get))
         .route("/markets/{id}/orderbook", get(markets::orderbook))
-        .route("/events", get(events::list_events))
-        .route("/events/{id}", get(events::get_event))
+        .route("/events", get(events::list::<events::Events>))
+        .route("/events/{id}", get(events::get::<events::Events>))
         .route("/trades", get(trades::trades))
         .route("/price-history", get(trades::price_history))
         .route("/profile/info", get(profiles::info))
@@ -36,10 +36,10 @@ pub fn router(state: SharedState) -> Router {
         .route("/league-info", get(sports::league_info))
         .route("/list-games", get(sports::list_games))
         .route("/games/{game_id}", get(sports::game))
-        .route("/list-futures", get(sports::list_futures))
-        .route("/futures/{id}", get(sports::future))
-        .route("/list-awards", get(sports::list_awards))
-        .route("/awards/{id}", get(sports::award))
+        .route("/list-futures", get(sports::list::<sports::Futures>))
+        .route("/futures/{id}", get(sports::get::<sports::Futures>))
+        .route("/list-awards", get(sports::list::<sports::Awards>))
+        .route("/awards/{id}", get(sports::get::<sports::Awards>))
         .with_state(state)
 }
 

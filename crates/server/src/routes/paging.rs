@@ -40,6 +40,11 @@ impl Window {
         self.offset + self.limit.applied as usize
     }
 
+    /// This page of `items`, and how many items there are in all.
+    pub fn take<T>(&self, items: impl IntoIterator<Item = T>) -> (usize, Vec<T>) {
+        page_of(items, self.offset, self.limit.applied as usize)
+    }
+
     /// The pagination object of this page of a list of `total` items.
     pub fn pagination(&self, state: &SharedState, scope: &Scope, total: usize) -> Pagination {
         let has_more = self.end() < total;
@@ -56,8 +61,46 @@ impl Window {
     }
 }
 
-pub fn platform_ids(labels: &[&str]) -> Vec<PlatformId> {
-    labels.iter().map(|p| PlatformId::from(*p)).collect()
+/// The `limit` items from `offset` on, and the count of all items: every
+/// list operation pages its matches through this one walk.
+pub fn page_of<T>(
+    items: impl IntoIterator<Item = T>,
+    offset: usize,
+    limit: usize,
+) -> (usize, Vec<T>) {
+    let mut total = 0usize;
+    let mut page = Vec::with_capacity(limit.min(256));
+    for item in items {
+        if total >= offset && page.len() < limit {
+            page.push(item);
+        }
+        total += 1;
+    }
+    (total, page)
+}
+
+/// The pagination object of an answer that is one item by id.
+pub fn single_page() -> Pagination {
+    Pagination {
+        total: Some(1.0),
+        limit: Some(1.0),
+        has_more: Some(false),
+        next_cursor: None,
+    }
+}
+
+/// The wire ids of platform labels.
+pub fn platform_ids(state: &SharedState, labels: &[&str]) -> Vec<PlatformId> {
+    let names = state.data.options.names;
+    labels
+        .iter()
+        .map(|p| PlatformId::from(names.wire(p)))
+        .collect()
+}
+
+/// 503 for a platform that is down, named as the wire names it.
+pub fn unavailable(state: &SharedState, label: &str) -> ApiError {
+    ApiError::platform_unavailable(state.data.options.names.wire(label))
 }
 
 /// `meta` of markets, events and series.
@@ -66,7 +109,7 @@ pub fn list_meta(state: &SharedState, started: &Started, queried: Option<&[&str]
         request_time: Some(started.elapsed_ms()),
         cache_hit: Some(false),
         data_freshness: Some(state.data.freshness()),
-        platforms_queried: queried.map(platform_ids),
+        platforms_queried: queried.map(|q| platform_ids(state, q)),
     }
 }
 
@@ -78,13 +121,15 @@ pub fn split_down<'a>(
 ) -> (Vec<&'a str>, BTreeMap<String, PlatformError>) {
     let mut up = Vec::with_capacity(candidates.len());
     let mut errors = BTreeMap::new();
+    let names = state.data.options.names;
     for p in candidates {
         if state.faults.is_down(p) {
+            let wire = names.wire(p);
             errors.insert(
-                (*p).to_owned(),
+                wire.to_owned(),
                 PlatformError {
                     code: Some("PLATFORM_UNAVAILABLE".to_owned()),
-                    message: Some(format!("{p} did not answer")),
+                    message: Some(format!("{wire} did not answer")),
                 },
             );
         } else {
@@ -102,7 +147,7 @@ pub fn sports_meta(
     errors: BTreeMap<String, PlatformError>,
 ) -> SportsMeta {
     SportsMeta {
-        platforms_queried: Some(platform_ids(queried)),
+        platforms_queried: Some(platform_ids(state, queried)),
         request_time: Some(started.elapsed_ms()),
         data_freshness: Some(state.data.freshness()),
         platform_errors: Some(errors),
@@ -121,18 +166,33 @@ pub fn list_meta_json(meta: &ListMeta, errors: &BTreeMap<String, PlatformError>)
     }
 }
 
-/// The one platform a request names, checked against `allowed`; a platform
-/// that is down answers 503.
+/// The label of the one platform or league parameter `name` gives, by its
+/// wire id, checked against the labels `allowed`.
+pub fn one_label(
+    state: &SharedState,
+    params: &Params,
+    name: &str,
+    allowed: &[&str],
+) -> Result<Option<String>, ApiError> {
+    let names = state.data.options.names;
+    let Some(wire) = params.one_of(name, &names.wires(allowed))? else {
+        return Ok(None);
+    };
+    Ok(Some(names.label(&wire).map_or(wire, str::to_owned)))
+}
+
+/// The one platform a request names (as its label), checked against
+/// `allowed`; a platform that is down answers 503.
 pub fn one_platform(
     state: &SharedState,
     params: &Params,
     allowed: &[&str],
 ) -> Result<Option<String>, ApiError> {
-    let platform = params.one_of("platform", allowed)?;
+    let platform = one_label(state, params, "platform", allowed)?;
     if let Some(p) = &platform
         && state.faults.is_down(p)
     {
-        return Err(ApiError::platform_unavailable(p));
+        return Err(unavailable(state, p));
     }
     Ok(platform)
 }

@@ -10,9 +10,12 @@ use axum::response::Response;
 use predmarket_core::models::{PlatformsMeta, PlatformsResponse};
 
 pub async fn list(State(state): State<SharedState>, started: Started) -> Response {
-    let platforms = directory(state.data.options.seed, &now_iso8601(), &|p| {
-        state.faults.is_down(p)
-    });
+    let platforms = directory(
+        state.data.options.seed,
+        state.data.options.names,
+        &now_iso8601(),
+        &|p| state.faults.is_down(p),
+    );
     let total = platforms.len() as f64;
     json(&PlatformsResponse {
         platforms,

@@ -1,7 +1,7 @@
 //! `GET /profile/info` and `GET /profile/trades`.
 
 use super::json;
-use super::paging::{Window, list_meta};
+use super::paging::{Window, list_meta, one_label, unavailable};
 use crate::SharedState;
 use crate::access_log::Started;
 use crate::cursor::Scope;
@@ -20,8 +20,7 @@ pub const DEFAULT_TRADES_LIMIT: u32 = 50;
 
 /// `platform` and `user`, both required; the user must exist there.
 fn user<'a>(state: &'a SharedState, params: &Params) -> Result<(&'static str, &'a User), ApiError> {
-    let platform = params
-        .one_of("platform", &PROFILES)?
+    let platform = one_label(state, params, "platform", &PROFILES)?
         .ok_or_else(|| ApiError::invalid("platform", "is required"))?;
     let label = PROFILES
         .iter()
@@ -36,7 +35,7 @@ fn user<'a>(state: &'a SharedState, params: &Params) -> Result<(&'static str, &'
         ));
     }
     if state.faults.is_down(label) {
-        return Err(ApiError::platform_unavailable(label));
+        return Err(unavailable(state, label));
     }
     let index = if label == PROFILES[0] { 0 } else { 1 };
     let user = state
@@ -90,12 +89,7 @@ pub async fn trades(
     let all = data
         .profiles
         .trades(user, &data.catalog, data.options.seed, data.as_of());
-    let total = all.len();
-    let page: Vec<_> = all
-        .into_iter()
-        .skip(window.offset)
-        .take(window.limit.applied as usize)
-        .collect();
+    let (total, page) = window.take(all);
     Ok(json(&ProfileTradesResponse {
         data: ProfileTradesPage {
             trades: page,

@@ -1,7 +1,7 @@
 //! `GET /trades` and `GET /price-history`.
 
 use super::json;
-use super::paging::Window;
+use super::paging::{Window, unavailable};
 use crate::SharedState;
 use crate::access_log::Started;
 use crate::cursor::Scope;
@@ -35,7 +35,7 @@ fn market<'a>(state: &'a SharedState, id: &str) -> Result<&'a MarketRow, ApiErro
         .market(id)
         .ok_or_else(|| ApiError::not_found("market", id))?;
     if state.faults.is_down(row.platform()) {
-        return Err(ApiError::platform_unavailable(row.platform()));
+        return Err(unavailable(state, row.platform()));
     }
     Ok(row)
 }
@@ -58,13 +58,14 @@ pub async fn trades(
         TRADES_MAX_LIMIT,
     )?;
     let row = market(&state, &market_id)?;
+    let names = state.data.options.names;
     if !TRADES.contains(&row.platform()) {
         return Err(ApiError::invalid(
             "market_id",
             format!(
                 "trades are available for {} markets; this one is on {}",
-                TRADES.join(" and "),
-                row.platform()
+                names.wires(&TRADES).join(" and "),
+                names.wire(row.platform())
             ),
         ));
     }
@@ -91,15 +92,8 @@ pub async fn trades(
         users,
     )
     .filter(|t| !filter_taker || t.taker);
-    let mut total = 0usize;
-    let mut page = Vec::with_capacity(window.limit.applied as usize);
-    for t in all {
-        if total >= window.offset && page.len() < window.limit.applied as usize {
-            page.push(t);
-        }
-        total += 1;
-    }
-    let platform = PlatformId::from(row.platform());
+    let (total, page) = window.take(all);
+    let platform = PlatformId::from(names.wire(row.platform()));
     let trades = page
         .into_iter()
         .map(|t| {
@@ -173,6 +167,7 @@ pub async fn price_history(
         return Err(ApiError::invalid("start_ts", "must not be after end_ts"));
     }
     let data = &state.data;
+    let names = data.options.names;
     let mut rows = Vec::with_capacity(ids.len());
     for id in &ids {
         let row = market(&state, id)?;
@@ -181,8 +176,8 @@ pub async fn price_history(
                 "market_ids",
                 format!(
                     "price history is available for {} markets; {id} is on {}",
-                    HISTORY.join(", "),
-                    row.platform()
+                    names.wires(&HISTORY).join(", "),
+                    names.wire(row.platform())
                 ),
             ));
         }
@@ -194,7 +189,7 @@ pub async fn price_history(
     let mut points = Vec::new();
     let mut platforms: Vec<PlatformId> = Vec::new();
     for row in rows {
-        let platform = PlatformId::from(row.platform());
+        let platform = PlatformId::from(names.wire(row.platform()));
         if !platforms.contains(&platform) {
             platforms.push(platform.clone());
         }

@@ -11,6 +11,7 @@ fn parameter(error: &JsValue) -> Option<String> {
 
 #[wasm_bindgen_test]
 async fn client_side_checks_reject_with_validation_error_before_sending() {
+    let named = ids().await;
     let c = client();
     let error = rejection(c.list_markets(object(&[("limit", 0.into())]), U)).await;
     assert_eq!(code(&error), "VALIDATION_ERROR");
@@ -26,7 +27,7 @@ async fn client_side_checks_reject_with_validation_error_before_sending() {
     );
 
     let error =
-        rejection(c.get_market("x".into(), object(&[("platform", "platform_a".into())]))).await;
+        rejection(c.get_market("x".into(), object(&[("platform", named.platform(0))]))).await;
     assert_eq!(
         parameter(&error).as_deref(),
         Some("platform"),
@@ -45,7 +46,7 @@ async fn client_side_checks_reject_with_validation_error_before_sending() {
     assert_eq!(parameter(&error).as_deref(), Some("market_ids"));
 
     let error =
-        rejection(c.get_profile_info(object(&[("platform", "platform_a".into())]), U)).await;
+        rejection(c.get_profile_info(object(&[("platform", named.platform(0))]), U)).await;
     assert_eq!(parameter(&error).as_deref(), Some("user"));
 
     let error =
@@ -83,15 +84,16 @@ async fn an_unknown_id_is_not_found() {
 
 #[wasm_bindgen_test]
 async fn a_failing_platform_queried_alone_is_platform_unavailable() {
+    let named = ids().await;
     let c = client();
     let futures = resolve(c.list_futures(
-        object(&[("league", "league_a".into()), ("limit", 1.into())]),
+        object(&[("league", named.league(0)), ("limit", 1.into())]),
         U,
     ))
     .await;
     let id = string(&array(&path(&futures, &["data", "futures"])).get(0), "id").expect("id");
     let error = rejection(c.get_future(
-        object(&[("id", id.into()), ("platform", "platform_h".into())]),
+        object(&[("id", id.into()), ("platform", named.platform(7))]),
         U,
     ))
     .await;

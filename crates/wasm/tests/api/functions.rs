@@ -76,9 +76,10 @@ fn arbitrage_over_quotes() {
 
 #[wasm_bindgen_test]
 async fn quotes_of_real_futures_and_games() {
+    let named = ids().await;
     let c = client();
     let futures = resolve(c.list_futures(
-        object(&[("league", "league_a".into()), ("limit", 1.into())]),
+        object(&[("league", named.league(0)), ("limit", 1.into())]),
         U,
     ))
     .await;
@@ -92,7 +93,7 @@ async fn quotes_of_real_futures_and_games() {
     );
 
     let games = resolve(c.list_games(
-        object(&[("league", "league_a".into()), ("limit", 1.into())]),
+        object(&[("league", named.league(0)), ("limit", 1.into())]),
         U,
     ))
     .await;
@@ -104,9 +105,10 @@ async fn quotes_of_real_futures_and_games() {
 
 #[wasm_bindgen_test]
 async fn order_book_analytics_of_a_real_book() {
+    let named = ids().await;
     let c = client();
     let markets = resolve(c.list_markets(
-        object(&[("platform", "platform_a".into()), ("limit", 1.into())]),
+        object(&[("platform", named.platform(0)), ("limit", 1.into())]),
         U,
     ))
     .await;

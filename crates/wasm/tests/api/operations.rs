@@ -10,11 +10,12 @@ fn first(list: &JsValue) -> JsValue {
 
 #[wasm_bindgen_test]
 async fn every_operation_answers_with_the_documented_shape() {
+    let named = ids().await;
     let c = client();
 
     // Markets, order book, trades, price history.
     let markets = resolve(c.list_markets(
-        object(&[("platform", "platform_a".into()), ("limit", 5.into())]),
+        object(&[("platform", named.platform(0)), ("limit", 5.into())]),
         U,
     ))
     .await;
@@ -22,7 +23,7 @@ async fn every_operation_answers_with_the_documented_shape() {
     assert_eq!(path(&markets, &["pagination", "limit"]).as_f64(), Some(5.0));
     let market = first(&get(&markets, "markets"));
     let market_id = string(&market, "id").expect("market id");
-    assert_eq!(string(&market, "platform").as_deref(), Some("platform_a"));
+    assert_eq!(string(&market, "platform"), named.platform(0).as_string());
 
     let by_id = resolve(c.get_market(market_id.clone().into(), U)).await;
     assert_eq!(
@@ -32,7 +33,7 @@ async fn every_operation_answers_with_the_documented_shape() {
     let by_params = resolve(c.get_market(
         object(&[
             ("id", market_id.clone().into()),
-            ("platform", "platform_a".into()),
+            ("platform", named.platform(0)),
         ]),
         U,
     ))
@@ -96,29 +97,29 @@ async fn every_operation_answers_with_the_documented_shape() {
     // Sports.
     let league = resolve(c.get_league_info(
         object(&[
-            ("league", "league_a".into()),
+            ("league", named.league(0)),
             ("include_teams", true.into()),
         ]),
         U,
     ))
     .await;
     assert_eq!(
-        path(&league, &["data", "id"]).as_string().as_deref(),
-        Some("league_a")
+        path(&league, &["data", "id"]).as_string(),
+        named.league(0).as_string()
     );
     assert!(array(&path(&league, &["data", "teams"])).length() > 0);
     let all = resolve(c.get_league_info(U, U)).await;
     assert_eq!(array(&get(&all, "data")).length(), 4);
 
     let games = resolve(c.list_games(
-        object(&[("league", "league_a".into()), ("limit", 2.into())]),
+        object(&[("league", named.league(0)), ("limit", 2.into())]),
         U,
     ))
     .await;
     let game_id = string(&first(&path(&games, &["data", "games"])), "id").expect("game id");
     let game = resolve(c.get_game(game_id.clone().into(), U)).await;
     assert_eq!(
-        path(&game, &["data", "game", "id"]).as_string(),
+        path(&game, &["data", "id"]).as_string(),
         Some(game_id.clone())
     );
     assert!(array(&path(&game, &["data", "markets"])).length() > 0);
@@ -126,7 +127,7 @@ async fn every_operation_answers_with_the_documented_shape() {
     resolve(c.get_game(object(&[("game_id", without_league.into())]), U)).await;
 
     let futures = resolve(c.list_futures(
-        object(&[("league", "league_a".into()), ("limit", 2.into())]),
+        object(&[("league", named.league(0)), ("limit", 2.into())]),
         U,
     ))
     .await;
@@ -148,7 +149,7 @@ async fn every_operation_answers_with_the_documented_shape() {
     assert_eq!(path(&future, &["data", "id"]).as_string(), Some(future_id));
 
     let awards = resolve(c.list_awards(
-        object(&[("league", "league_a".into()), ("limit", 2.into())]),
+        object(&[("league", named.league(0)), ("limit", 2.into())]),
         U,
     ))
     .await;
@@ -159,7 +160,7 @@ async fn every_operation_answers_with_the_documented_shape() {
     // Profiles.
     let profile = resolve(c.get_profile_info(
         object(&[
-            ("platform", "platform_a".into()),
+            ("platform", named.platform(0)),
             ("user", user.clone().into()),
             ("include_metrics", true.into()),
         ]),
@@ -177,7 +178,7 @@ async fn every_operation_answers_with_the_documented_shape() {
     );
     let profile_trades = resolve(c.list_profile_trades(
         object(&[
-            ("platform", "platform_a".into()),
+            ("platform", named.platform(0)),
             ("user", user.into()),
             ("limit", 2.into()),
         ]),
@@ -195,17 +196,19 @@ async fn every_operation_answers_with_the_documented_shape() {
 
 #[wasm_bindgen_test]
 async fn a_failing_platform_shows_in_platform_errors_and_the_rest_is_served() {
+    let named = ids().await;
     let c = client();
     let futures = resolve(c.list_futures(
-        object(&[("league", "league_b".into()), ("limit", 1.into())]),
+        object(&[("league", named.league(1)), ("limit", 1.into())]),
         U,
     ))
     .await;
     let id = string(&first(&path(&futures, &["data", "futures"])), "id").expect("future id");
     let future = resolve(c.get_future(id.into(), U)).await;
     let errors = path(&future, &["meta", "platform_errors"]);
+    let failing = named.platform(7).as_string().expect("id");
     assert_eq!(
-        path(&errors, &["platform_h", "code"])
+        path(&errors, &[failing.as_str(), "code"])
             .as_string()
             .as_deref(),
         Some("PLATFORM_UNAVAILABLE")
@@ -216,11 +219,11 @@ async fn a_failing_platform_shows_in_platform_errors_and_the_rest_is_served() {
     );
 
     let games = resolve(c.list_games(
-        object(&[("league", "league_a".into()), ("limit", 1.into())]),
+        object(&[("league", named.league(0)), ("limit", 1.into())]),
         U,
     ))
     .await;
-    assert!(path(&games, &["meta", "platform_errors", "platform_h"]).is_object());
+    assert!(path(&games, &["meta", "platform_errors", failing.as_str()]).is_object());
 }
 
 #[wasm_bindgen_test]

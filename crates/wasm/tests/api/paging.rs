@@ -65,9 +65,10 @@ async fn next_page_gives_items_and_the_page_and_max_items_cuts_the_last() {
 
 #[wasm_bindgen_test]
 async fn offset_paging_of_futures_yields_the_whole_list() {
+    let named = ids().await;
     let c = client();
     let first = resolve(c.list_futures(
-        object(&[("league", "league_a".into()), ("limit", 3.into())]),
+        object(&[("league", named.league(0)), ("limit", 3.into())]),
         U,
     ))
     .await;
@@ -76,7 +77,7 @@ async fn offset_paging_of_futures_yields_the_whole_list() {
         .expect("total");
     let pager = c
         .futures(
-            object(&[("league", "league_a".into()), ("limit", 3.into())]),
+            object(&[("league", named.league(0)), ("limit", 3.into())]),
             U,
         )
         .expect("pager");
@@ -91,9 +92,10 @@ async fn offset_paging_of_futures_yields_the_whole_list() {
 
 #[wasm_bindgen_test]
 async fn every_list_has_a_pager() {
+    let named = ids().await;
     let c = client();
     let market = resolve(c.list_markets(
-        object(&[("platform", "platform_a".into()), ("limit", 1.into())]),
+        object(&[("platform", named.platform(0)), ("limit", 1.into())]),
         U,
     ))
     .await;
@@ -115,18 +117,18 @@ async fn every_list_has_a_pager() {
         c.trades(market_id.into(), cap())
             .expect("trades")
             .iterator(),
-        c.games(object(&[("league", "league_b".into())]), cap())
+        c.games(object(&[("league", named.league(1))]), cap())
             .expect("games")
             .iterator(),
         c.awards(
-            object(&[("league", "league_a".into()), ("limit", 2.into())]),
+            object(&[("league", named.league(0)), ("limit", 2.into())]),
             cap(),
         )
         .expect("awards")
         .iterator(),
         c.profile_trades(
             object(&[
-                ("platform", "platform_a".into()),
+                ("platform", named.platform(0)),
                 ("user", user.into()),
                 ("limit", 20.into()),
             ]),
