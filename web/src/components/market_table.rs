@@ -24,7 +24,7 @@ pub fn PlatformName(#[prop(into)] id: String) -> impl IntoView {
     let data = id.clone();
     view! {
         <span class="platform" data-platform=data>
-            {move || directory.map(|d| d.name(&id)).unwrap_or_else(|| format::label(&id))}
+            {move || directory.map(|d| d.name(&id)).unwrap_or_else(|| id.clone())}
         </span>
     }
 }

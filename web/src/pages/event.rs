@@ -1,9 +1,8 @@
 use crate::api::{self, Inflight};
-use crate::components::{ErrorNotice, Loading, MarketTable, PlatformName};
+use crate::components::{Loader, MarketTable, PlatformName, platform_id};
 use crate::format;
 use crate::routes;
 use leptos::prelude::*;
-use predmarket_client::Error;
 use predmarket_client::core::models::Event;
 use predmarket_client::core::request::GetEvent;
 
@@ -11,49 +10,24 @@ use predmarket_client::core::request::GetEvent;
 #[component]
 pub fn EventPage(#[prop(into)] id: String) -> impl IntoView {
     // The page is rebuilt when the id in the path changes.
-    let id = Signal::stored(id);
     let inflight = Inflight::new();
     let event = LocalResource::new(move || {
-        let id = id.get();
+        let request = GetEvent {
+            id: id.clone(),
+            include_nested: Some(true),
+            ..GetEvent::default()
+        };
         let token = inflight.next();
-        async move {
-            let request = GetEvent {
-                id: id.clone(),
-                include_nested: Some(true),
-                ..GetEvent::default()
-            };
-            let response = api::send(&request, &token).await?;
-            response
-                .events
-                .into_iter()
-                .next()
-                .ok_or_else(|| missing("event", &id))
-        }
+        async move { api::load_one(&request, "event", &request.id, &token, |r| r.events).await }
     });
     view! {
         <section class="page event-page">
             <nav class="crumbs" aria-label="Breadcrumb"><a href="/app/events">"Events"</a></nav>
-            <Transition fallback=|| view! { <Loading what="the event" /> }>
-                {move || Suspend::new(async move {
-                    match event.await {
-                        Ok(e) => view! { <EventView event=e /> }.into_any(),
-                        Err(error) => view! { <ErrorNotice error retry=Callback::new(move |_| event.refetch()) /> }.into_any(),
-                    }
-                })}
-            </Transition>
+            <Loader resource=event what="the event" let:event>
+                <EventView event />
+            </Loader>
         </section>
     }
-}
-
-/// A 404 for an answer that came back empty.
-pub fn missing(what: &str, id: &str) -> Error {
-    Error::from_failure(predmarket_client::core::ApiFailure {
-        status: 404,
-        code: "NOT_FOUND".into(),
-        message: format!("no {what} {id:?}"),
-        details: None,
-        retry_after_ms: None,
-    })
 }
 
 #[component]
@@ -65,7 +39,7 @@ fn EventView(event: Event) -> impl IntoView {
         <header class="page-head">
             <h1><bdi>{event.title.clone().unwrap_or_else(|| event.id.clone())}</bdi></h1>
             <p class="tags">
-                <PlatformName id=event.platform.as_ref().map(|p| p.as_str().to_owned()).unwrap_or_default() />
+                <PlatformName id=platform_id(event.platform.as_ref()) />
                 {event.series_id.clone().map(|s| view! { <a class="tag" href=routes::series(&s)>"Series " <bdi>{s.clone()}</bdi></a> })}
             </p>
             {event.description.clone().map(|d| view! { <p class="description">{d}</p> })}

@@ -1,7 +1,5 @@
-use super::event::missing;
-use super::events::EventTable;
 use crate::api::{self, Inflight};
-use crate::components::{ErrorNotice, Loading, PlatformName};
+use crate::components::{EventTable, Loader, PlatformName, platform_id};
 use crate::format;
 use leptos::prelude::*;
 use predmarket_client::core::models::Series;
@@ -11,36 +9,22 @@ use predmarket_client::core::request::GetSeries;
 #[component]
 pub fn SeriesPage(#[prop(into)] id: String) -> impl IntoView {
     // The page is rebuilt when the id in the path changes.
-    let id = Signal::stored(id);
     let inflight = Inflight::new();
     let series = LocalResource::new(move || {
-        let id = id.get();
+        let request = GetSeries {
+            id: id.clone(),
+            include_nested: Some(true),
+            ..GetSeries::default()
+        };
         let token = inflight.next();
-        async move {
-            let request = GetSeries {
-                id: id.clone(),
-                include_nested: Some(true),
-                ..GetSeries::default()
-            };
-            let response = api::send(&request, &token).await?;
-            response
-                .series
-                .into_iter()
-                .next()
-                .ok_or_else(|| missing("series", &id))
-        }
+        async move { api::load_one(&request, "series", &request.id, &token, |r| r.series).await }
     });
     view! {
         <section class="page series-detail">
             <nav class="crumbs" aria-label="Breadcrumb"><a href="/app/series">"Series"</a></nav>
-            <Transition fallback=|| view! { <Loading what="the series" /> }>
-                {move || Suspend::new(async move {
-                    match series.await {
-                        Ok(s) => view! { <SeriesView series=s /> }.into_any(),
-                        Err(error) => view! { <ErrorNotice error retry=Callback::new(move |_| series.refetch()) /> }.into_any(),
-                    }
-                })}
-            </Transition>
+            <Loader resource=series what="the series" let:series>
+                <SeriesView series />
+            </Loader>
         </section>
     }
 }
@@ -54,7 +38,7 @@ fn SeriesView(series: Series) -> impl IntoView {
         <header class="page-head">
             <h1><bdi>{series.title.clone().unwrap_or_else(|| series.id.clone())}</bdi></h1>
             <p class="tags">
-                <PlatformName id=series.platform.as_ref().map(|p| p.as_str().to_owned()).unwrap_or_default() />
+                <PlatformName id=platform_id(series.platform.as_ref()) />
                 {series.category.clone().map(|c| view! { <span class="tag"><bdi>{c}</bdi></span> })}
                 {tags.into_iter().map(|t| view! { <span class="tag subtle"><bdi>{t}</bdi></span> }).collect_view()}
             </p>
