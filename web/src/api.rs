@@ -342,6 +342,12 @@ pub fn platform_name(id: &str) -> String {
     }
 }
 
+/// A league's short name from the directory, once it knows the leagues
+/// (reactive; asks for them the first time).
+pub fn league_name(id: &str) -> Option<String> {
+    Directory::get().and_then(|d| d.league_name(id))
+}
+
 /// A 404 for an answer that came back without the item asked for.
 pub fn missing(what: &str, id: &str) -> Error {
     Error::from_failure(predmarket_client::core::ApiFailure {
@@ -353,18 +359,33 @@ pub fn missing(what: &str, id: &str) -> Error {
     })
 }
 
-/// Sends a by-id request whose answer is a list, and takes its first item.
-pub async fn load_one<R: Request, T>(
-    request: &R,
-    what: &str,
-    id: &str,
-    cancel: &CancelToken,
-    take: impl FnOnce(R::Response) -> Vec<T>,
-) -> Result<T, Error> {
-    take(send(request, cancel).await?)
-        .into_iter()
-        .next()
-        .ok_or_else(|| missing(what, id))
+/// The resource of a page about one item: sends `request(id)` (again
+/// only on a retry; the page is rebuilt when the id changes), cancelled
+/// when the page is left, and takes the item out of the answer, a 404
+/// when it has none.
+pub fn item_by_id<R, T, I>(
+    id: String,
+    what: &'static str,
+    request: impl Fn(String) -> R + 'static,
+    take: impl Fn(R::Response) -> I + Copy + 'static,
+) -> LocalResource<Result<T, Error>>
+where
+    R: Request + 'static,
+    I: IntoIterator<Item = T>,
+    T: 'static,
+{
+    let inflight = Inflight::new();
+    LocalResource::new(move || {
+        let request = request(id.clone());
+        let id = id.clone();
+        let token = inflight.next();
+        async move {
+            take(send(&request, &token).await?)
+                .into_iter()
+                .next()
+                .ok_or_else(|| missing(what, &id))
+        }
+    })
 }
 
 /// What a list shows beside its items, from its first page: the total

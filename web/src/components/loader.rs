@@ -39,3 +39,28 @@ where
         </Transition>
     }
 }
+
+/// The frame of a page about one item: a way back to its list, then the
+/// item through the scaffold.
+#[component]
+pub fn ItemPage<T, F, V>(
+    /// The page's class (`event-page`).
+    class: &'static str,
+    /// The list it belongs to: (href, text).
+    back: (&'static str, &'static str),
+    resource: LocalResource<Result<T, Error>>,
+    #[prop(into)] what: String,
+    children: F,
+) -> impl IntoView
+where
+    T: Clone + 'static,
+    F: Fn(T) -> V + Clone + Send + 'static,
+    V: IntoView + 'static,
+{
+    view! {
+        <section class=format!("page {class}")>
+            <nav class="crumbs" aria-label="Breadcrumb"><a href=back.0>{back.1}</a></nav>
+            <Loader resource what children />
+        </section>
+    }
+}

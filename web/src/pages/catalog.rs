@@ -22,41 +22,44 @@ where
     fn table(items: Signal<Vec<Self::Item>>) -> AnyView;
 }
 
-impl Catalog for ListEvents {
-    const NOUN: &'static str = "events";
-    const TITLE: &'static str = "Events";
-    const LEDE: &'static str =
-        "Questions grouped by what they are about: an election, a match, a data release.";
-    const PLACEHOLDER: &'static str = "Search events";
-    fn new(query: Option<String>, platform: Option<PlatformId>) -> Self {
-        Self {
-            limit: Some(api::PAGE_SIZE),
-            query,
-            platform,
-            ..Self::default()
+/// Both requests take the same filters; only the texts and the table differ.
+macro_rules! catalog {
+    ($($request:ty {
+        $noun:literal, $title:literal, $lede:literal, $placeholder:literal,
+        |$items:ident| $table:expr
+    })*) => {$(
+        impl Catalog for $request {
+            const NOUN: &'static str = $noun;
+            const TITLE: &'static str = $title;
+            const LEDE: &'static str = $lede;
+            const PLACEHOLDER: &'static str = $placeholder;
+            fn new(query: Option<String>, platform: Option<PlatformId>) -> Self {
+                Self {
+                    limit: Some(api::PAGE_SIZE),
+                    query,
+                    platform,
+                    ..Self::default()
+                }
+            }
+            fn table($items: Signal<Vec<Self::Item>>) -> AnyView {
+                $table.into_any()
+            }
         }
-    }
-    fn table(items: Signal<Vec<Self::Item>>) -> AnyView {
-        view! { <EventTable events=items id="events" /> }.into_any()
-    }
+    )*};
 }
 
-impl Catalog for ListSeries {
-    const NOUN: &'static str = "series";
-    const TITLE: &'static str = "Series";
-    const LEDE: &'static str =
-        "Recurring questions: every election of a country, every monthly data release.";
-    const PLACEHOLDER: &'static str = "Search series, e.g. elections, inflation";
-    fn new(query: Option<String>, platform: Option<PlatformId>) -> Self {
-        Self {
-            limit: Some(api::PAGE_SIZE),
-            query,
-            platform,
-            ..Self::default()
-        }
+catalog! {
+    ListEvents {
+        "events", "Events",
+        "Questions grouped by what they are about: an election, a match, a data release.",
+        "Search events",
+        |items| view! { <EventTable events=items id="events" /> }
     }
-    fn table(items: Signal<Vec<Self::Item>>) -> AnyView {
-        view! { <SeriesTable series=items /> }.into_any()
+    ListSeries {
+        "series", "Series",
+        "Recurring questions: every election of a country, every monthly data release.",
+        "Search series, e.g. elections, inflation",
+        |items| view! { <SeriesTable series=items /> }
     }
 }
 

@@ -1,7 +1,7 @@
 //! The page of a future or an award: one page, two resources.
 
-use crate::api::{self, Inflight};
-use crate::components::{Contest, Loader, OddsBoard, OddsFormatSwitch, PlatformWarnings};
+use crate::api;
+use crate::components::{Contest, ItemPage, OddsBoard, OddsFormatSwitch, PlatformWarnings};
 use crate::format;
 use crate::routes::{self, UrlState};
 use leptos::prelude::*;
@@ -14,7 +14,7 @@ type Loaded = (Contest, Option<BTreeMap<String, PlatformError>>);
 
 /// A by-id request of a future or an award.
 pub trait ContestRequest: Request + 'static {
-    /// For the placeholder ("the future").
+    /// For the placeholder and a 404 ("future").
     const WHAT: &'static str;
     fn for_id(id: String) -> Self;
     fn read(response: Self::Response) -> Loaded;
@@ -25,7 +25,7 @@ fn warnings(meta: Option<SportsMeta>) -> Option<BTreeMap<String, PlatformError>>
 }
 
 impl ContestRequest for GetFuture {
-    const WHAT: &'static str = "the future";
+    const WHAT: &'static str = "future";
     fn for_id(id: String) -> Self {
         Self::new(id)
     }
@@ -35,7 +35,7 @@ impl ContestRequest for GetFuture {
 }
 
 impl ContestRequest for GetAward {
-    const WHAT: &'static str = "the award";
+    const WHAT: &'static str = "award";
     fn for_id(id: String) -> Self {
         Self::new(id)
     }
@@ -57,20 +57,12 @@ pub fn AwardPage(#[prop(into)] id: String) -> impl IntoView {
 }
 
 fn contest_page<R: ContestRequest>(id: String) -> impl IntoView {
-    // The page is rebuilt when the id in the path changes.
     let (odds_format, set_format) = UrlState::new().odds_format();
-    let inflight = Inflight::new();
-    let contest = LocalResource::new(move || {
-        let request = R::for_id(id.clone());
-        let token = inflight.next();
-        async move { api::send(&request, &token).await.map(R::read) }
-    });
+    let contest = api::item_by_id(id, R::WHAT, R::for_id, |r| Some(R::read(r)));
     view! {
-        <section class="page contest-page">
-            <Loader resource=contest what=R::WHAT let:loaded>
-                <ContestView loaded odds_format set_format />
-            </Loader>
-        </section>
+        <ItemPage class="contest-page" back=("/app/sports", "Sports") resource=contest what=R::WHAT let:loaded>
+            <ContestView loaded odds_format set_format />
+        </ItemPage>
     }
 }
 
@@ -83,25 +75,18 @@ fn ContestView(
     let (contest, errors) = loaded;
     let league = contest.league.clone();
     let list_view = contest.list_view;
-    let league_name = league.clone().map(|l| {
-        let id = l.clone();
-        move || {
-            api::Directory::get()
-                .and_then(|d| d.league_name(&id))
-                .unwrap_or_else(|| id.clone())
-        }
-    });
     view! {
-        <nav class="crumbs" aria-label="Breadcrumb">
-            <a href="/app/sports">"Sports"</a>
-            {league.map(|l| view! {
-                <span aria-hidden="true">" / "</span>
-                <a href=routes::sports(&l, list_view)>{league_name}" "{format::words(list_view)}</a>
-            })}
-        </nav>
         <header class="page-head">
             <h1><bdi>{contest.name.clone()}</bdi></h1>
             <p class="tags">
+                {league.map(|l| {
+                    let name = l.clone();
+                    view! {
+                        <a class="tag" href=routes::sports(&l, list_view)>
+                            {move || api::league_name(&name).unwrap_or_else(|| name.clone())} " " {format::words(list_view)}
+                        </a>
+                    }
+                })}
                 {contest.kind.clone().map(|t| view! { <span class="tag">{t}</span> })}
                 {contest.season.map(|s| view! { <span class="tag subtle">{format!("Season {s:.0}")}</span> })}
                 <span class="muted">"Deadline " {format::date(contest.deadline.as_deref())}</span>

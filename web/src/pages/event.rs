@@ -1,5 +1,5 @@
-use crate::api::{self, Inflight};
-use crate::components::{Loader, MarketTable, PlatformName, platform_id};
+use crate::api;
+use crate::components::{ItemPage, MarketTable, PlatformName, platform_id};
 use crate::format;
 use crate::routes;
 use leptos::prelude::*;
@@ -9,24 +9,16 @@ use predmarket_client::core::request::GetEvent;
 /// One event with its markets.
 #[component]
 pub fn EventPage(#[prop(into)] id: String) -> impl IntoView {
-    // The page is rebuilt when the id in the path changes.
-    let inflight = Inflight::new();
-    let event = LocalResource::new(move || {
-        let request = GetEvent {
-            id: id.clone(),
-            include_nested: Some(true),
-            ..GetEvent::default()
-        };
-        let token = inflight.next();
-        async move { api::load_one(&request, "event", &request.id, &token, |r| r.events).await }
-    });
+    let request = |id| GetEvent {
+        id,
+        include_nested: Some(true),
+        ..GetEvent::default()
+    };
+    let event = api::item_by_id(id, "event", request, |r| r.events);
     view! {
-        <section class="page event-page">
-            <nav class="crumbs" aria-label="Breadcrumb"><a href="/app/events">"Events"</a></nav>
-            <Loader resource=event what="the event" let:event>
-                <EventView event />
-            </Loader>
-        </section>
+        <ItemPage class="event-page" back=("/app/events", "Events") resource=event what="the event" let:event>
+            <EventView event />
+        </ItemPage>
     }
 }
 

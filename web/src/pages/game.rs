@@ -1,6 +1,6 @@
-use crate::api::{self, Directory, Inflight};
+use crate::api;
 use crate::components::{
-    Loader, OddsBoard, OddsFormatSwitch, PlatformName, PlatformWarnings, StatusBadge, platform_id,
+    ItemPage, OddsBoard, OddsFormatSwitch, PlatformName, PlatformWarnings, StatusBadge, platform_id,
 };
 use crate::format;
 use crate::routes::{self, UrlState};
@@ -44,21 +44,12 @@ fn label_spread_lines(quotes: &mut [Quote], markets: &[GameMarket]) {
 /// One game: each platform's moneyline, spread and total side by side.
 #[component]
 pub fn GamePage(#[prop(into)] id: String) -> impl IntoView {
-    // The page is rebuilt when the id in the path changes.
     let (odds_format, set_format) = UrlState::new().odds_format();
-    let inflight = Inflight::new();
-    let game = LocalResource::new(move || {
-        let request = GetGame::new(id.clone());
-        let token = inflight.next();
-        async move { api::send(&request, &token).await }
-    });
+    let game = api::item_by_id(id, "game", GetGame::new, Some);
     view! {
-        <section class="page game-page">
-            <nav class="crumbs" aria-label="Breadcrumb"><a href="/app/sports">"Sports"</a></nav>
-            <Loader resource=game what="the game" let:response>
-                <GameView response odds_format set_format />
-            </Loader>
-        </section>
+        <ItemPage class="game-page" back=("/app/sports", "Sports") resource=game what="the game" let:response>
+            <GameView response odds_format set_format />
+        </ItemPage>
     }
 }
 
@@ -86,8 +77,7 @@ fn GameView(
     let id_suffix = GameId::parse(&game.id).ok().and_then(|g| g.league);
     let league_name = league.clone().map(|l| {
         move || {
-            Directory::get()
-                .and_then(|d| d.league_name(&l))
+            api::league_name(&l)
                 .or_else(|| id_suffix.clone())
                 .unwrap_or_else(|| l.clone())
         }

@@ -1,6 +1,6 @@
 use crate::api::{self, Directory, Feature, Inflight, Loaded};
 use crate::components::{
-    CostCalculator, DepthChart, Loader, OrderbookLadder, PagedResults, PlatformName, PriceChart,
+    CostCalculator, DepthChart, ItemPage, Loader, OrderbookLadder, PagedResults, PlatformName, PriceChart,
     PricePoint, StatusBadge, platform_id, yes_change, yes_price,
 };
 use crate::format;
@@ -71,20 +71,11 @@ impl<T> Section<T> {
 /// the URL: `?side=yes|no&interval=1h&taker=1`.
 #[component]
 pub fn MarketPage(#[prop(into)] id: String) -> impl IntoView {
-    // The page is rebuilt when the id in the path changes.
-    let inflight = Inflight::new();
-    let market = LocalResource::new(move || {
-        let request = GetMarket::new(id.clone());
-        let token = inflight.next();
-        async move { api::load_one(&request, "market", &request.id, &token, |r| r.markets).await }
-    });
+    let market = api::item_by_id(id, "market", GetMarket::new, |r| r.markets);
     view! {
-        <section class="page market-page">
-            <nav class="crumbs" aria-label="Breadcrumb"><a href="/app/markets">"Markets"</a></nav>
-            <Loader resource=market what="the market" let:market>
-                <MarketView market />
-            </Loader>
-        </section>
+        <ItemPage class="market-page" back=("/app/markets", "Markets") resource=market what="the market" let:market>
+            <MarketView market />
+        </ItemPage>
     }
 }
 

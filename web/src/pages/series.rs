@@ -1,5 +1,5 @@
-use crate::api::{self, Inflight};
-use crate::components::{EventTable, Loader, PlatformName, platform_id};
+use crate::api;
+use crate::components::{EventTable, ItemPage, PlatformName, platform_id};
 use crate::format;
 use leptos::prelude::*;
 use predmarket_client::core::models::Series;
@@ -8,24 +8,16 @@ use predmarket_client::core::request::GetSeries;
 /// One series with its events.
 #[component]
 pub fn SeriesPage(#[prop(into)] id: String) -> impl IntoView {
-    // The page is rebuilt when the id in the path changes.
-    let inflight = Inflight::new();
-    let series = LocalResource::new(move || {
-        let request = GetSeries {
-            id: id.clone(),
-            include_nested: Some(true),
-            ..GetSeries::default()
-        };
-        let token = inflight.next();
-        async move { api::load_one(&request, "series", &request.id, &token, |r| r.series).await }
-    });
+    let request = |id| GetSeries {
+        id,
+        include_nested: Some(true),
+        ..GetSeries::default()
+    };
+    let series = api::item_by_id(id, "series", request, |r| r.series);
     view! {
-        <section class="page series-detail">
-            <nav class="crumbs" aria-label="Breadcrumb"><a href="/app/series">"Series"</a></nav>
-            <Loader resource=series what="the series" let:series>
-                <SeriesView series />
-            </Loader>
-        </section>
+        <ItemPage class="series-detail" back=("/app/series", "Series") resource=series what="the series" let:series>
+            <SeriesView series />
+        </ItemPage>
     }
 }
 
