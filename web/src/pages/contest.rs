@@ -5,62 +5,43 @@ use crate::components::{Contest, ItemPage, OddsBoard, OddsFormatSwitch, Platform
 use crate::format;
 use crate::routes::{self, UrlState};
 use leptos::prelude::*;
-use predmarket_client::core::models::{OddsFormat, PlatformError, SportsMeta};
+use predmarket_client::core::models::{
+    AwardResponse, FutureResponse, OddsFormat, PlatformError, SportsMeta,
+};
 use predmarket_client::core::request::{GetAward, GetFuture, Request};
 use std::collections::BTreeMap;
 
 /// A contest with the platforms that failed to price it.
 type Loaded = (Contest, Option<BTreeMap<String, PlatformError>>);
 
-/// A by-id request of a future or an award.
-pub trait ContestRequest: Request + 'static {
-    /// For the placeholder and a 404 ("future").
-    const WHAT: &'static str;
-    fn for_id(id: String) -> Self;
-    fn read(response: Self::Response) -> Loaded;
-}
-
 fn warnings(meta: Option<SportsMeta>) -> Option<BTreeMap<String, PlatformError>> {
     meta.and_then(|m| m.platform_errors)
-}
-
-impl ContestRequest for GetFuture {
-    const WHAT: &'static str = "future";
-    fn for_id(id: String) -> Self {
-        Self::new(id)
-    }
-    fn read(response: Self::Response) -> Loaded {
-        (Contest::from(&response.data), warnings(response.meta))
-    }
-}
-
-impl ContestRequest for GetAward {
-    const WHAT: &'static str = "award";
-    fn for_id(id: String) -> Self {
-        Self::new(id)
-    }
-    fn read(response: Self::Response) -> Loaded {
-        (Contest::from(&response.data), warnings(response.meta))
-    }
 }
 
 /// A future (e.g. the championship): outcomes × platforms.
 #[component]
 pub fn FuturePage(#[prop(into)] id: String) -> impl IntoView {
-    contest_page::<GetFuture>(id)
+    let read = |r: FutureResponse| Some((Contest::from(&r.data), warnings(r.meta)));
+    contest_page(id, "future", GetFuture::new, read)
 }
 
 /// An award (e.g. MVP): candidates × platforms.
 #[component]
 pub fn AwardPage(#[prop(into)] id: String) -> impl IntoView {
-    contest_page::<GetAward>(id)
+    let read = |r: AwardResponse| Some((Contest::from(&r.data), warnings(r.meta)));
+    contest_page(id, "award", GetAward::new, read)
 }
 
-fn contest_page<R: ContestRequest>(id: String) -> impl IntoView {
+fn contest_page<R: Request + 'static>(
+    id: String,
+    what: &'static str,
+    request: fn(String) -> R,
+    read: fn(R::Response) -> Option<Loaded>,
+) -> impl IntoView {
     let (odds_format, set_format) = UrlState::new().odds_format();
-    let contest = api::item_by_id(id, R::WHAT, R::for_id, |r| Some(R::read(r)));
+    let contest = api::item_by_id(id, what, request, read);
     view! {
-        <ItemPage class="contest-page" back=("/app/sports", "Sports") resource=contest what=R::WHAT let:loaded>
+        <ItemPage class="contest-page" back=("/app/sports", "Sports") resource=contest what=format!("the {what}") let:loaded>
             <ContestView loaded odds_format set_format />
         </ItemPage>
     }

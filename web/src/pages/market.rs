@@ -1,7 +1,7 @@
 use crate::api::{self, Directory, Feature, Inflight, Loaded};
 use crate::components::{
-    CostCalculator, DepthChart, ItemPage, Loader, OrderbookLadder, PagedResults, PlatformName, PriceChart,
-    PricePoint, StatusBadge, platform_id, yes_change, yes_price,
+    CostCalculator, DepthChart, ItemPage, Loader, OrderbookLadder, PagedResults, PlatformName,
+    PriceChart, PricePoint, StatusBadge, platform_id, yes_change, yes_price,
 };
 use crate::format;
 use crate::routes::{self, UrlState};

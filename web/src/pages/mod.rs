@@ -3,12 +3,11 @@
 
 pub mod catalog;
 pub mod contest;
-pub mod event;
 pub mod game;
+pub mod group;
 pub mod market;
 pub mod markets;
 pub mod not_found;
 pub mod platforms;
-pub mod series;
 pub mod settings;
 pub mod sports;
