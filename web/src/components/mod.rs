@@ -24,7 +24,9 @@ pub use filters::{FilterSelect, PlatformFilter, SearchBox};
 pub use group_tables::{EventTable, SeriesTable, platform_id};
 pub use load_more::LoadMore;
 pub use loader::{ItemPage, Loader};
-pub use market_table::{MarketTable, PlatformName, SortedBy, StatusBadge, yes_change, yes_price};
+pub use market_table::{
+    MarketTable, PlatformName, SortedBy, StatusBadge, change_class, yes_change, yes_price,
+};
 pub use odds_board::{Board, OddsBoard, OddsFormatSwitch};
 pub use orderbook_ladder::OrderbookLadder;
 pub use paged::PagedResults;

@@ -1,7 +1,7 @@
 use crate::api::{self, Directory, Feature, Inflight, Loaded};
 use crate::components::{
     CostCalculator, DepthChart, ItemPage, Loader, OrderbookLadder, PagedResults, PlatformName,
-    PriceChart, PricePoint, StatusBadge, platform_id, yes_change, yes_price,
+    PriceChart, PricePoint, StatusBadge, change_class, platform_id, yes_change, yes_price,
 };
 use crate::format;
 use crate::routes::{self, UrlState};
@@ -261,11 +261,7 @@ fn points_of(response: &PriceHistoryResponse, market: &Market) -> Vec<PricePoint
 #[component]
 fn MarketHead(market: Market) -> impl IntoView {
     let title = market.title.clone().unwrap_or_else(|| market.id.clone());
-    let platform = market
-        .platform
-        .as_ref()
-        .map(|p| p.as_str().to_owned())
-        .unwrap_or_default();
+    let platform = platform_id(market.platform.as_ref());
     let status = market.status.as_ref().map(|s| s.as_str().to_owned());
     let event = market
         .event_id
@@ -274,11 +270,7 @@ fn MarketHead(market: Market) -> impl IntoView {
     let yes = yes_price(&market);
     let change = yes_change(&market);
     let no = market.current_price("no").or_else(|| yes.map(|y| 1.0 - y));
-    let change_class = match change {
-        Some(c) if c > 0.0005 => "change up",
-        Some(c) if c < -0.0005 => "change down",
-        _ => "change",
-    };
+    let change_class = change_class(change);
     view! {
         <header class="page-head market-head">
             <h1><bdi>{title}</bdi></h1>
