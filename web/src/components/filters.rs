@@ -38,12 +38,13 @@ pub fn SearchBox(
     }
 }
 
-/// A select bound to one URL parameter (`id` is `filter-{key}`); a choice
-/// is a new history entry and starts the paging over.
+/// A select bound to one URL parameter (its id `filter-{key}` unless
+/// given); a choice is a new history entry and starts the paging over.
 #[component]
 pub fn FilterSelect(
     url: UrlState,
     key: &'static str,
+    #[prop(optional)] id: Option<&'static str>,
     label: &'static str,
     /// The text of the empty choice ("All platforms").
     all: &'static str,
@@ -51,7 +52,7 @@ pub fn FilterSelect(
     #[prop(into)]
     options: Signal<Vec<(String, String)>>,
 ) -> impl IntoView {
-    let id = format!("filter-{key}");
+    let id = id.map_or_else(|| format!("filter-{key}"), str::to_owned);
     view! {
         <div class="field">
             <label for=id.clone()>{label}</label>

@@ -164,7 +164,7 @@ fn GamesTab(league: String, url: UrlState) -> impl IntoView {
         .collect::<Vec<_>>();
     view! {
         <div class="filters inline">
-            <FilterSelect url key="status" label="Status" all="All games" options=statuses />
+            <FilterSelect url key="status" id="game-status" label="Status" all="All games" options=statuses />
         </div>
         <Loader resource=games what="games" let:loaded>
             <PagedResults
