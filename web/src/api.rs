@@ -1,12 +1,15 @@
 //! Talking to the service: the settings (base URL and key), the client
-//! built from them, cancellation tied to the page, the platform directory
-//! and paged lists. One client per settings, so its rate budget is shared
+//! built from them, cancellation tied to the page, the directory of
+//! platforms and leagues, and paged lists. One client per settings, so its rate budget is shared
 //! by every page.
 
 use leptos::prelude::*;
 use predmarket_client::core::Pager;
-use predmarket_client::core::models::{Platform, PlatformsResponse};
-use predmarket_client::core::request::{ListPlatforms, Paged, Request};
+use predmarket_client::core::models::{
+    EventsResponse, LeagueInfo, ListAwardsResponse, ListFuturesResponse, ListGamesResponse,
+    MarketsResponse, Platform, PlatformError, PlatformsResponse, SeriesResponse, TradesResponse,
+};
+use predmarket_client::core::request::{GetLeagueInfo, ListPlatforms, Paged, Request};
 use predmarket_client::fetch::FetchClient;
 use predmarket_client::{CallOptions, CancelToken, ClientConfig, Error};
 use std::cell::RefCell;
@@ -187,11 +190,18 @@ impl Default for Inflight {
     }
 }
 
-/// The platform directory (names and features), loaded once for the app.
+/// What the service says it has: its platforms (`GET /platforms`, loaded
+/// with the app, for names, filters and features) and its leagues (`GET
+/// /league-info`, loaded the first time a page asks, then kept). Every
+/// filter, tab and display name of the demo comes from here, never from
+/// the labels of service.md (../shared/spec/public-service-facts.md:
+/// "Identifiers are not the labels").
 #[derive(Clone, Copy)]
 pub struct Directory {
     pub resource: LocalResource<Result<PlatformsResponse, Error>>,
-    platforms: Memo<BTreeMap<String, Platform>>,
+    platforms: Memo<Vec<Platform>>,
+    leagues_wanted: RwSignal<bool>,
+    leagues: LocalResource<Result<Vec<LeagueInfo>, Error>>,
 }
 
 impl Directory {
@@ -205,17 +215,30 @@ impl Directory {
                 .read()
                 .as_ref()
                 .and_then(|r| r.as_ref().ok())
-                .map(|r| {
-                    r.platforms
-                        .iter()
-                        .map(|p| (p.id.clone(), p.clone()))
-                        .collect()
-                })
+                .map(|r| r.platforms.clone())
                 .unwrap_or_default()
+        });
+        let leagues_wanted = RwSignal::new(false);
+        let leagues = LocalResource::new(move || {
+            let wanted = leagues_wanted.get();
+            async move {
+                // Not asked for yet: stay pending, so the first visit to
+                // the market list costs no league request.
+                if !wanted {
+                    std::future::pending::<()>().await;
+                }
+                let client = client()?;
+                let response = client
+                    .send(&GetLeagueInfo::default(), &CallOptions::default())
+                    .await?;
+                Ok(response.data.leagues().to_vec())
+            }
         });
         let directory = Self {
             resource,
             platforms,
+            leagues_wanted,
+            leagues,
         };
         provide_context(directory);
         directory
@@ -227,38 +250,75 @@ impl Directory {
         use_context::<Self>()
     }
 
-    /// The display name of a platform (reactive), its label until the
-    /// directory has answered.
+    /// Asks the service again (after the settings changed).
+    pub fn refetch(&self) {
+        self.resource.refetch();
+        if self.leagues_wanted.get_untracked() {
+            self.leagues.refetch();
+        }
+    }
+
+    /// The display name of a platform (reactive): its `name` in the
+    /// directory, else its id as the service spells it.
     pub fn name(&self, id: &str) -> String {
         self.platforms
-            .with(|p| p.get(id).and_then(|p| p.name.clone()))
-            .unwrap_or_else(|| crate::format::label(id))
+            .with(|all| all.iter().find(|p| p.id == id).and_then(|p| p.name.clone()))
+            .unwrap_or_else(|| id.to_owned())
+    }
+
+    /// The platforms that serve an endpoint (`markets`, `events`, …), as
+    /// (id, name) in the directory's order (reactive). A platform that
+    /// lists no such endpoint is offered: only the service knows, and it
+    /// answers with an error the page shows.
+    pub fn platforms_serving(&self, endpoint: &str) -> Vec<(String, String)> {
+        self.platforms.with(|all| {
+            all.iter()
+                .filter(|p| {
+                    p.endpoints
+                        .as_ref()
+                        .and_then(|e| e.iter().find(|e| e.name == endpoint))
+                        .is_none_or(|e| e.available)
+                })
+                .map(|p| (p.id.clone(), p.name.clone().unwrap_or_else(|| p.id.clone())))
+                .collect()
+        })
     }
 
     /// Whether a platform offers a feature. Waits for the directory; when
-    /// it failed, falls back to what the service documentation says.
+    /// it failed or does not say, the answer is yes and the service judges.
     pub async fn supports(&self, platform: &str, feature: Feature) -> bool {
-        match self.resource.await {
-            Ok(directory) => {
-                if let Some(features) = directory
-                    .platforms
-                    .iter()
-                    .find(|p| p.id == platform)
-                    .and_then(|p| p.features.clone())
-                {
-                    let flag = match feature {
-                        Feature::Orderbook => features.orderbook,
-                        Feature::Trades => features.trades,
-                        Feature::History => features.historical_data,
-                    };
-                    if let Some(flag) = flag {
-                        return flag;
-                    }
-                }
-                feature.documented(platform)
-            }
-            Err(_) => feature.documented(platform),
+        let Ok(directory) = self.resource.await else {
+            return true;
+        };
+        let features = directory
+            .platforms
+            .iter()
+            .find(|p| p.id == platform)
+            .and_then(|p| p.features.clone())
+            .unwrap_or_default();
+        let flag = match feature {
+            Feature::Orderbook => features.orderbook,
+            Feature::Trades => features.trades,
+            Feature::History => features.historical_data,
+        };
+        flag.unwrap_or(true)
+    }
+
+    /// The leagues of the service, in its order (loads them on first use).
+    pub fn leagues(&self) -> LocalResource<Result<Vec<LeagueInfo>, Error>> {
+        if !self.leagues_wanted.get_untracked() {
+            self.leagues_wanted.set(true);
         }
+        self.leagues
+    }
+
+    /// A league's short name (abbreviation, else name) once the leagues
+    /// are known (reactive).
+    pub fn league_name(&self, id: &str) -> Option<String> {
+        self.leagues().read().as_ref().and_then(|r| {
+            let league = r.as_ref().ok()?.iter().find(|l| l.id == id)?;
+            league.abbreviation.clone().or_else(|| league.name.clone())
+        })
     }
 }
 
@@ -269,25 +329,94 @@ pub enum Feature {
     History,
 }
 
-impl Feature {
-    /// service.md and where-the-spec-is-silent.md: orderbooks for
-    /// platform_a..d, trades for a and b, price history for a..c.
-    pub fn documented(self, platform: &str) -> bool {
-        let allowed: &[&str] = match self {
-            Self::Orderbook => &["platform_a", "platform_b", "platform_c", "platform_d"],
-            Self::Trades => &["platform_a", "platform_b"],
-            Self::History => &["platform_a", "platform_b", "platform_c"],
-        };
-        allowed.contains(&platform)
-    }
-}
-
 /// The display name of a platform, from the directory when the app has one.
 pub fn platform_name(id: &str) -> String {
     match Directory::get() {
         Some(d) => d.name(id),
-        None => crate::format::label(id),
+        None => id.to_owned(),
     }
+}
+
+/// A league's short name from the directory, once it knows the leagues
+/// (reactive; asks for them the first time).
+pub fn league_name(id: &str) -> Option<String> {
+    Directory::get().and_then(|d| d.league_name(id))
+}
+
+/// A 404 for an answer that came back without the item asked for.
+pub fn missing(what: &str, id: &str) -> Error {
+    Error::from_failure(predmarket_client::core::ApiFailure {
+        status: 404,
+        code: "NOT_FOUND".into(),
+        message: format!("no {what} {id:?}"),
+        details: None,
+        retry_after_ms: None,
+    })
+}
+
+/// The resource of a page about one item: sends `request(id)` (again
+/// only on a retry; the page is rebuilt when the id changes), cancelled
+/// when the page is left, and takes the item out of the answer, a 404
+/// when it has none.
+pub fn item_by_id<R, T, I>(
+    id: String,
+    what: &'static str,
+    request: impl Fn(String) -> R + 'static,
+    take: impl Fn(R::Response) -> I + Copy + 'static,
+) -> LocalResource<Result<T, Error>>
+where
+    R: Request + 'static,
+    I: IntoIterator<Item = T>,
+    T: 'static,
+{
+    let inflight = Inflight::new();
+    LocalResource::new(move || {
+        let request = request(id.clone());
+        let id = id.clone();
+        let token = inflight.next();
+        async move {
+            take(send(&request, &token).await?)
+                .into_iter()
+                .next()
+                .ok_or_else(|| missing(what, &id))
+        }
+    })
+}
+
+/// What a list shows beside its items, from its first page: the total
+/// count and the platforms that failed (the rest of the page is served).
+pub trait Listing {
+    fn total(&self) -> Option<f64>;
+    fn platform_errors(&self) -> Option<BTreeMap<String, PlatformError>>;
+}
+
+macro_rules! listing {
+    ($($response:ty: |$r:ident| $total:expr, $errors:expr;)*) => {$(
+        #[allow(unused_variables)]
+        impl Listing for $response {
+            fn total(&self) -> Option<f64> {
+                let $r = self;
+                $total
+            }
+            fn platform_errors(&self) -> Option<BTreeMap<String, PlatformError>> {
+                let $r = self;
+                $errors
+            }
+        }
+    )*};
+}
+
+listing! {
+    MarketsResponse: |r| r.pagination.as_ref().and_then(|p| p.total), None;
+    EventsResponse: |r| r.pagination.as_ref().and_then(|p| p.total), None;
+    SeriesResponse: |r| r.pagination.as_ref().and_then(|p| p.total), None;
+    TradesResponse: |r| r.pagination.as_ref().and_then(|p| p.total), None;
+    ListGamesResponse: |r| r.data.pagination.as_ref().and_then(|p| p.total),
+        r.meta.as_ref().and_then(|m| m.platform_errors.clone());
+    ListFuturesResponse: |r| r.data.pagination.as_ref().and_then(|p| p.total),
+        r.meta.as_ref().and_then(|m| m.platform_errors.clone());
+    ListAwardsResponse: |r| r.data.pagination.as_ref().and_then(|p| p.total),
+        r.meta.as_ref().and_then(|m| m.platform_errors.clone());
 }
 
 /// The first pages of a list and the pager to go on with.

@@ -225,15 +225,6 @@ pub fn words(label: &str) -> String {
     }
 }
 
-/// "platform_a" → "Platform A": the fallback when the directory has no
-/// display name.
-pub fn label(id: &str) -> String {
-    match id.rsplit_once('_') {
-        Some((head, tail)) if tail.len() == 1 => format!("{} {}", words(head), tail.to_uppercase()),
-        _ => words(id),
-    }
-}
-
 /// A link target from the service, only when it is plain http(s): a
 /// `javascript:` or `data:` URL in hostile data must never become a link.
 pub fn safe_url(url: Option<&str>) -> Option<String> {

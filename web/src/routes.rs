@@ -108,6 +108,7 @@ use leptos::prelude::*;
 use leptos_router::NavigateOptions;
 use leptos_router::hooks::{use_location, use_navigate, use_query_map};
 use leptos_router::params::ParamsMap;
+use predmarket_client::core::models::OddsFormat;
 use std::rc::Rc;
 
 type Navigate = Rc<dyn Fn(&str, NavigateOptions)>;
@@ -142,6 +143,32 @@ impl UrlState {
         self.query
             .with_untracked(|q| q.get_str(key).map(str::to_owned))
             .filter(|v| !v.trim().is_empty())
+    }
+
+    /// How many pages of a list a shared link asks to preload (`?pages=`),
+    /// read once per load: growing the list updates it and must not
+    /// reload the list. Each page is a request, so a link may ask for 8.
+    pub fn pages_to_preload(&self) -> usize {
+        self.get_untracked("pages")
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(1)
+            .clamp(1, 8)
+    }
+
+    /// Records how many pages are on screen, without a history entry.
+    pub fn set_pages(&self, pages: usize) {
+        self.set(&[("pages", Some(pages.to_string()))], true);
+    }
+
+    /// The odds notation of a sports page, kept in `?odds=`, and the way
+    /// to change it (no history entry).
+    pub fn odds_format(&self) -> (Memo<OddsFormat>, Callback<OddsFormat>) {
+        let url = *self;
+        let format = Memo::new(move |_| crate::format::odds_format(url.get("odds").as_deref()));
+        let set = Callback::new(move |f: OddsFormat| {
+            url.set(&[("odds", Some(f.as_str().to_owned()))], true)
+        });
+        (format, set)
     }
 
     /// Changes some parameters (`None` removes one). A filter change is a

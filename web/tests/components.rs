@@ -12,12 +12,15 @@ use leptos::tachys::view::Render;
 use leptos::task::tick;
 use predmarket_client::Error;
 use predmarket_client::core::ApiFailure;
-use predmarket_client::core::models::{Market, OddsFormat, PlatformError, PlatformId, PriceLevel};
+use predmarket_client::core::models::{
+    Award, Future, Market, OddsFormat, PlatformError, PlatformId, PriceLevel,
+};
 use predmarket_client::core::odds::Quote;
 use predmarket_client::core::orderbook::Book;
+use predmarket_client::core::request::{GetLeagueInfo, ListPlatforms};
 use predmarket_web::components::{
-    Board, CostCalculator, DepthChart, ErrorNotice, MarketTable, OddsBoard, PlatformWarnings,
-    PriceChart, PricePoint,
+    Board, Contest, ContestTable, CostCalculator, DepthChart, ErrorNotice, Loader, MarketTable,
+    OddsBoard, PlatformWarnings, PriceChart, PricePoint,
 };
 use predmarket_web::{Page, format};
 use std::collections::BTreeMap;
@@ -311,10 +314,10 @@ async fn calculator_walks_the_bids_for_a_sell() {
 fn arbitrage_quotes() -> Vec<Quote> {
     // Best prices 2.2 (A) and 2.1 (B): 1/2.2 + 1/2.1 = 0.931 < 1.
     vec![
-        quote("Home", "platform_a", 2.2),
-        quote("Away", "platform_a", 1.7),
-        quote("Home", "platform_b", 1.9),
-        quote("Away", "platform_b", 2.1),
+        quote("Home", "north", 2.2),
+        quote("Away", "north", 1.7),
+        quote("Home", "south", 1.9),
+        quote("Away", "south", 2.1),
     ]
 }
 
@@ -331,7 +334,7 @@ async fn odds_board_highlights_best_prices_and_flags_the_arbitrage() {
         find(&root, r#"tr[data-outcome="home"] td.best"#)
             .and_then(|e| e.get_attribute("data-platform"))
             .as_deref(),
-        Some("platform_a")
+        Some("north")
     );
     assert!(text(&root, r#"tr[data-outcome="away"] td.best"#).starts_with("2.10"));
     let flag = find(&root, ".arb.found").expect("an arbitrage");
@@ -349,10 +352,10 @@ async fn odds_board_highlights_best_prices_and_flags_the_arbitrage() {
 #[wasm_bindgen_test]
 async fn odds_board_without_arbitrage_shows_fair_probabilities() {
     let quotes = vec![
-        quote("Home", "platform_a", 1.8),
-        quote("Away", "platform_a", 2.0),
-        quote("Home", "platform_b", 1.75),
-        quote("Away", "platform_b", 2.05),
+        quote("Home", "north", 1.8),
+        quote("Away", "north", 2.0),
+        quote("Home", "south", 1.75),
+        quote("Away", "south", 2.05),
     ];
     let board = Board::new(&quotes, None);
     let fair_sum: f64 = board.fair.values().sum();
@@ -390,7 +393,7 @@ async fn hostile_titles_and_warnings_are_shown_as_characters() {
     market.platform = Some(PlatformId::from("<b>platform</b>"));
     let mut warnings = BTreeMap::new();
     warnings.insert(
-        "platform_g".to_owned(),
+        "west".to_owned(),
         PlatformError {
             code: Some("<i>CODE</i>".into()),
             message: Some(HOSTILE.into()),
@@ -468,7 +471,6 @@ fn values_read_the_same_everywhere() {
     assert_eq!(format::date(Some("not a date")), "not a date");
     assert_eq!(format::epoch_to_ms(1_795_218_888.0), 1_795_218_888_000.0);
     assert_eq!(format::words("not_started"), "Not started");
-    assert_eq!(format::label("platform_a"), "Platform A");
 }
 
 #[wasm_bindgen_test]
@@ -488,8 +490,8 @@ fn paths_name_their_page() {
         Page::Game("KCvSF20250209@NFL".into())
     );
     assert_eq!(
-        Page::of_path("/app/sports/futures/league_a_championship_2026"),
-        Page::Future("league_a_championship_2026".into())
+        Page::of_path("/app/sports/futures/nfl_championship_2026"),
+        Page::Future("nfl_championship_2026".into())
     );
     assert_eq!(Page::of_path("/app/series"), Page::SeriesList);
     assert_eq!(Page::of_path("/app/nope/nope"), Page::NotFound);
@@ -524,6 +526,117 @@ async fn price_chart_follows_the_keyboard() {
     );
 }
 
+// --- the loading scaffold -------------------------------------------------
+
+#[wasm_bindgen_test]
+async fn the_scaffold_shows_loading_then_the_value() {
+    let (root, _h) = mount(|| {
+        let resource = LocalResource::new(|| async {
+            sleep(200).await;
+            Ok::<_, Error>(42)
+        });
+        view! {
+            <Loader resource what="the answer" let:n>
+                <p class="value">{n}</p>
+            </Loader>
+        }
+    });
+    tick().await;
+    assert!(text(&root, ".loading").contains("Loading the answer"));
+    assert!(wait_for(&root, ".value", 5_000).await);
+    assert_eq!(text(&root, ".value"), "42");
+    assert!(find(&root, ".loading").is_none());
+}
+
+#[wasm_bindgen_test]
+async fn the_scaffold_shows_the_error_and_retries() {
+    let calls = RwSignal::new(0);
+    let (root, _h) = mount(move || {
+        let resource = LocalResource::new(move || {
+            calls.update_untracked(|n| *n += 1);
+            let first = calls.get_untracked() == 1;
+            async move {
+                if first {
+                    Err(failure(503, "PLATFORM_UNAVAILABLE", None))
+                } else {
+                    Ok("second time".to_owned())
+                }
+            }
+        });
+        view! {
+            <Loader resource what="a value" let:v>
+                <p class="value">{v}</p>
+            </Loader>
+        }
+    });
+    assert!(wait_for(&root, "[role=alert]", 5_000).await);
+    find(&root, "[role=alert] button")
+        .expect("try again")
+        .click();
+    assert!(wait_for(&root, ".value", 5_000).await);
+    assert_eq!(text(&root, ".value"), "second time");
+    assert_eq!(calls.get_untracked(), 2);
+}
+
+// --- futures and awards: one shape -------------------------------------------
+
+#[wasm_bindgen_test]
+async fn futures_and_awards_read_into_one_table_nulls_included() {
+    let future: Future = serde_json::from_value(serde_json::json!({
+        "id": "nfl_champion_2026",
+        "future_name": "Champion",
+        "future_type": "championship",
+        "season": 2026,
+        "markets": [
+            {"platform": "north", "market_id": "n1", "outcomes": [
+                {"outcome_name": "Kansas City", "odds": {"decimal": 4.0}},
+                {"outcome_name": "Buffalo", "odds": {"decimal": 5.0}}
+            ]}
+        ],
+        "metadata": {"deadline": "2026-02-08"}
+    }))
+    .expect("a future");
+    let award: Award = serde_json::from_value(serde_json::json!({
+        "id": "nfl_mvp_2026",
+        "award_name": null,
+        "award_type": null,
+        "season": null,
+        "markets": null,
+        "metadata": null
+    }))
+    .expect("an award with nulls");
+    let contests = vec![Contest::from(&future), Contest::from(&award)];
+    let (root, _h) = mount(
+        move || view! { <ContestTable contests id="contests" caption="Futures and awards" /> },
+    );
+    tick().await;
+    assert_eq!(count(&root, "#contests tbody tr"), 2);
+    let first = text(&root, r#"tr[data-id="nfl_champion_2026"]"#);
+    assert!(
+        first.contains("Champion") && first.contains("Kansas City") && first.contains("25.0%"),
+        "{first}"
+    );
+    assert_eq!(
+        find(&root, r#"tr[data-id="nfl_champion_2026"] a"#)
+            .and_then(|a| a.get_attribute("href"))
+            .as_deref(),
+        Some("/app/sports/futures/nfl_champion_2026")
+    );
+    // Every field of the award is null: its id stands in for the name and
+    // each cell says "not known".
+    let second = text(&root, r#"tr[data-id="nfl_mvp_2026"]"#);
+    assert!(
+        second.contains("nfl_mvp_2026") && second.contains("—"),
+        "{second}"
+    );
+    assert_eq!(
+        find(&root, r#"tr[data-id="nfl_mvp_2026"] a"#)
+            .and_then(|a| a.get_attribute("href"))
+            .as_deref(),
+        Some("/app/sports/awards/nfl_mvp_2026")
+    );
+}
+
 // --- against the reference server -------------------------------------------
 
 /// Points the app at the test server (what Settings would store).
@@ -553,10 +666,6 @@ async fn the_app_lists_markets_and_a_market_shows_its_book() {
         "the market list appears"
     );
     assert_eq!(count(&root, "#markets tbody tr"), 25);
-    let id = find(&root, r#"#markets tbody tr [data-platform="platform_a"]"#)
-        .and_then(|cell| cell.closest("tr").ok().flatten())
-        .and_then(|tr| tr.get_attribute("data-id"))
-        .expect("a market of platform_a on the first page");
     // Load more appends the next page.
     find(&root, ".load-more button").expect("load more").click();
     let mut waited = 0;
@@ -565,6 +674,36 @@ async fn the_app_lists_markets_and_a_market_shows_its_book() {
         waited += 50;
     }
     assert_eq!(count(&root, "#markets tbody tr"), 50);
+    // A platform that says it publishes a book, trades and history: from
+    // the service's directory, not from a label.
+    let platforms = predmarket_web::api::client()
+        .expect("client")
+        .send(&ListPlatforms, &Default::default())
+        .await
+        .expect("the directory")
+        .platforms;
+    let complete = platforms
+        .iter()
+        .filter(|p| {
+            p.features.as_ref().is_some_and(|f| {
+                f.orderbook == Some(true)
+                    && f.trades == Some(true)
+                    && f.historical_data == Some(true)
+            })
+        })
+        .map(|p| p.id.clone())
+        .collect::<Vec<_>>();
+    let id = complete
+        .iter()
+        .find_map(|platform| {
+            find(
+                &root,
+                &format!(r#"#markets tbody tr [data-platform="{platform}"]"#),
+            )
+        })
+        .and_then(|cell| cell.closest("tr").ok().flatten())
+        .and_then(|tr| tr.get_attribute("data-id"))
+        .expect("a market of a platform with every feature in the first two pages");
     drop(handle);
 
     let (root, _h) = mount(move || {
@@ -597,4 +736,87 @@ async fn a_wrong_key_shows_the_unauthorized_notice() {
     let found = wait_for(&root, r#"[data-code="UNAUTHORIZED"]"#, 15_000).await;
     let _ = storage.remove_item("predmarket.apiKey");
     assert!(found);
+}
+
+#[wasm_bindgen_test]
+async fn filters_and_league_tabs_come_from_the_service() {
+    if !use_test_server() {
+        return;
+    }
+    let client = predmarket_web::api::client().expect("client");
+    let platforms = client
+        .send(&ListPlatforms, &Default::default())
+        .await
+        .expect("the directory")
+        .platforms;
+    let leagues = client
+        .send(&GetLeagueInfo::default(), &Default::default())
+        .await
+        .expect("the leagues")
+        .data
+        .leagues()
+        .to_vec();
+    assert!(!platforms.is_empty() && !leagues.is_empty());
+
+    // The market list's platform filter: every platform that serves
+    // markets, by its name, and nothing else.
+    let (root, handle) = mount(|| view! { <predmarket_web::App /> });
+    assert!(
+        wait_for(
+            &root,
+            "#filter-platform option[value]:not([value=''])",
+            15_000
+        )
+        .await
+    );
+    let options = root
+        .query_selector_all("#filter-platform option:not([value=''])")
+        .expect("options");
+    let shown: Vec<(String, String)> = (0..options.length())
+        .filter_map(|i| options.item(i))
+        .map(|o| {
+            let o: web_sys::HtmlElement = o.unchecked_into();
+            (
+                o.get_attribute("value").unwrap_or_default(),
+                o.text_content().unwrap_or_default(),
+            )
+        })
+        .collect();
+    let serving_markets: Vec<(String, String)> = platforms
+        .iter()
+        .filter(|p| {
+            p.endpoints
+                .as_ref()
+                .and_then(|e| e.iter().find(|e| e.name == "markets"))
+                .is_none_or(|e| e.available)
+        })
+        .map(|p| (p.id.clone(), p.name.clone().unwrap_or_else(|| p.id.clone())))
+        .collect();
+    assert_eq!(shown, serving_markets);
+    drop(handle);
+
+    // Sports: one tab per league the service lists, the first one chosen.
+    let (root, _h) = mount(|| {
+        view! { <leptos_router::components::Router><predmarket_web::pages::sports::SportsPage /></leptos_router::components::Router> }
+    });
+    assert!(wait_for(&root, ".pills a", 15_000).await);
+    assert_eq!(count(&root, ".pills a"), leagues.len() as u32);
+    let first = &leagues[0];
+    let current = find(&root, r#".pills a[aria-current="page"]"#).expect("a chosen league");
+    assert_eq!(
+        current.get_attribute("data-league").as_deref(),
+        Some(first.id.as_str())
+    );
+    assert_eq!(
+        current.text_content().unwrap_or_default(),
+        first
+            .abbreviation
+            .clone()
+            .or_else(|| first.name.clone())
+            .unwrap_or_else(|| first.id.clone())
+    );
+    assert!(
+        wait_for(&root, "#games tbody tr", 15_000).await,
+        "the first league's games"
+    );
 }

@@ -1,3 +1,4 @@
+use super::platform_id;
 use crate::api::Directory;
 use crate::format;
 use crate::routes;
@@ -24,7 +25,7 @@ pub fn PlatformName(#[prop(into)] id: String) -> impl IntoView {
     let data = id.clone();
     view! {
         <span class="platform" data-platform=data>
-            {move || directory.map(|d| d.name(&id)).unwrap_or_else(|| format::label(&id))}
+            {move || directory.map(|d| d.name(&id)).unwrap_or_else(|| id.clone())}
         </span>
     }
 }
@@ -47,6 +48,15 @@ pub fn yes_change(market: &Market) -> Option<f64> {
             .map(|(_, v)| v)
     })?;
     value.as_f64()
+}
+
+/// The class of a price change: up, down or flat.
+pub fn change_class(change: Option<f64>) -> &'static str {
+    match change {
+        Some(c) if c > 0.0005 => "change up",
+        Some(c) if c < -0.0005 => "change down",
+        _ => "change",
+    }
 }
 
 /// Which column a list is sorted by, for `aria-sort`.
@@ -103,16 +113,8 @@ pub fn MarketTable(
 fn MarketRow(market: Market) -> impl IntoView {
     let price = yes_price(&market);
     let change = yes_change(&market);
-    let change_class = match change {
-        Some(c) if c > 0.0005 => "change up",
-        Some(c) if c < -0.0005 => "change down",
-        _ => "change",
-    };
-    let platform = market
-        .platform
-        .as_ref()
-        .map(|p| p.as_str().to_owned())
-        .unwrap_or_default();
+    let change_class = change_class(change);
+    let platform = platform_id(market.platform.as_ref());
     let status = market.status.as_ref().map(|s| s.as_str().to_owned());
     let title = market.title.clone().unwrap_or_else(|| market.id.clone());
     let context = market

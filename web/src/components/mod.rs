@@ -1,24 +1,38 @@
 //! Pieces shared by the pages.
 
+mod boards;
 mod cost_calculator;
 mod depth_chart;
 mod error_notice;
+mod filters;
+mod group_tables;
 mod load_more;
+mod loader;
 mod market_table;
 mod odds_board;
 mod orderbook_ladder;
+mod paged;
 mod platform_warnings;
 mod price_chart;
+mod sports_tables;
 
+pub use boards::{Contest, ContestTable};
 pub use cost_calculator::CostCalculator;
 pub use depth_chart::DepthChart;
 pub use error_notice::ErrorNotice;
+pub use filters::{FilterSelect, PlatformFilter, SearchBox};
+pub use group_tables::{EventTable, SeriesTable, platform_id};
 pub use load_more::LoadMore;
-pub use market_table::{MarketTable, PlatformName, SortedBy, StatusBadge, yes_change, yes_price};
+pub use loader::{ItemPage, Loader};
+pub use market_table::{
+    MarketTable, PlatformName, SortedBy, StatusBadge, change_class, yes_change, yes_price,
+};
 pub use odds_board::{Board, OddsBoard, OddsFormatSwitch};
 pub use orderbook_ladder::OrderbookLadder;
+pub use paged::PagedResults;
 pub use platform_warnings::PlatformWarnings;
 pub use price_chart::{PriceChart, PricePoint};
+pub use sports_tables::{GamesTable, TeamsTable, score};
 
 use leptos::prelude::*;
 

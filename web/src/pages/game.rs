@@ -1,7 +1,6 @@
-use super::event::missing;
-use crate::api::{self, Inflight};
+use crate::api;
 use crate::components::{
-    ErrorNotice, Loading, OddsBoard, OddsFormatSwitch, PlatformName, PlatformWarnings, StatusBadge,
+    ItemPage, OddsBoard, OddsFormatSwitch, PlatformName, PlatformWarnings, StatusBadge, platform_id,
 };
 use crate::format;
 use crate::routes::{self, UrlState};
@@ -10,14 +9,6 @@ use predmarket_client::core::game_id::GameId;
 use predmarket_client::core::models::{GameMarket, GameMarketType, GameResponse, OddsFormat};
 use predmarket_client::core::odds::{self, Quote};
 use predmarket_client::core::request::GetGame;
-
-/// The odds notation of a sports page, kept in `?odds=`.
-pub fn odds_in_url(url: UrlState) -> (Memo<OddsFormat>, Callback<OddsFormat>) {
-    let format = Memo::new(move |_| format::odds_format(url.get("odds").as_deref()));
-    let set =
-        Callback::new(move |f: OddsFormat| url.set(&[("odds", Some(f.as_str().to_owned()))], true));
-    (format, set)
-}
 
 fn line_label(kind: &GameMarketType, line: Option<f64>) -> String {
     let name = format::words(kind.as_str());
@@ -53,33 +44,12 @@ fn label_spread_lines(quotes: &mut [Quote], markets: &[GameMarket]) {
 /// One game: each platform's moneyline, spread and total side by side.
 #[component]
 pub fn GamePage(#[prop(into)] id: String) -> impl IntoView {
-    // The page is rebuilt when the id in the path changes.
-    let id = Signal::stored(id);
-    let url = UrlState::new();
-    let (odds_format, set_format) = odds_in_url(url);
-    let inflight = Inflight::new();
-    let game = LocalResource::new(move || {
-        let id = id.get();
-        let token = inflight.next();
-        async move {
-            if id.trim().is_empty() {
-                return Err(missing("game", &id));
-            }
-            api::send(&GetGame::new(id), &token).await
-        }
-    });
+    let (odds_format, set_format) = UrlState::new().odds_format();
+    let game = api::item_by_id(id, "game", GetGame::new, Some);
     view! {
-        <section class="page game-page">
-            <nav class="crumbs" aria-label="Breadcrumb"><a href="/app/sports">"Sports"</a></nav>
-            <Transition fallback=|| view! { <Loading what="the game" /> }>
-                {move || Suspend::new(async move {
-                    match game.await {
-                        Ok(response) => view! { <GameView response odds_format set_format /> }.into_any(),
-                        Err(error) => view! { <ErrorNotice error retry=Callback::new(move |_| game.refetch()) /> }.into_any(),
-                    }
-                })}
-            </Transition>
-        </section>
+        <ItemPage class="game-page" back=("/app/sports", "Sports") resource=game what="the game" let:response>
+            <GameView response odds_format set_format />
+        </ItemPage>
     }
 }
 
@@ -102,9 +72,16 @@ fn GameView(
         .and_then(|v| v.as_str())
         .map(str::to_owned);
     let league = game.league.as_ref().map(|l| l.as_str().to_owned());
-    // The id ends in the league's abbreviation (`…@NBA`): a readable name
-    // without another request.
-    let league_name = GameId::parse(&game.id).ok().and_then(|g| g.league);
+    // The league's name from the directory; until it has answered, the
+    // abbreviation the id ends in (`…@NBA`).
+    let id_suffix = GameId::parse(&game.id).ok().and_then(|g| g.league);
+    let league_name = league.clone().map(|l| {
+        move || {
+            api::league_name(&l)
+                .or_else(|| id_suffix.clone())
+                .unwrap_or_else(|| l.clone())
+        }
+    });
     let teams = game.teams.clone().unwrap_or_default();
     let boards = [
         GameMarketType::Moneyline,
@@ -145,7 +122,7 @@ fn GameView(
             let source = format::safe_url(m.source_url.as_deref());
             view! {
                 <tr>
-                    <td><PlatformName id=m.platform.as_ref().map(|p| p.as_str().to_owned()).unwrap_or_default() /></td>
+                    <td><PlatformName id=platform_id(m.platform.as_ref()) /></td>
                     <th scope="row"><bdi>{m.title.clone().unwrap_or_else(|| m.market_id.clone().unwrap_or_default())}</bdi></th>
                     <td>{m.status.as_ref().map(|s| view! { <StatusBadge status=s.as_str().to_owned() /> })}</td>
                     <td class="num">{format::money(m.volume_24h)}</td>
@@ -160,7 +137,7 @@ fn GameView(
         <header class="page-head game-head">
             <h1><bdi>{game.title.clone().unwrap_or_else(|| game.id.clone())}</bdi></h1>
             <p class="tags">
-                {league.map(|l| view! { <a class="tag" href=routes::sports(&l, "games")>{league_name.clone().unwrap_or_else(|| format::label(&l))}</a> })}
+                {league.map(|l| view! { <a class="tag" href=routes::sports(&l, "games")>{league_name}</a> })}
                 {game.status.as_ref().map(|s| view! { <StatusBadge status=s.as_str().to_owned() /> })}
                 <span class="muted">{format::datetime(game.scheduled_at.as_deref())}</span>
                 {venue.map(|v| view! { <span class="muted"><bdi>{v}</bdi></span> })}

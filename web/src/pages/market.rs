@@ -1,7 +1,7 @@
-use crate::api::{self, Directory, Feature, Inflight, Loaded, PagedList};
+use crate::api::{self, Directory, Feature, Inflight, Loaded};
 use crate::components::{
-    CostCalculator, DepthChart, ErrorNotice, LoadMore, Loading, OrderbookLadder, PlatformName,
-    PriceChart, PricePoint, StatusBadge, yes_change, yes_price,
+    CostCalculator, DepthChart, ItemPage, Loader, OrderbookLadder, PagedResults, PlatformName,
+    PriceChart, PricePoint, StatusBadge, change_class, platform_id, yes_change, yes_price,
 };
 use crate::format;
 use crate::routes::{self, UrlState};
@@ -24,44 +24,46 @@ const INTERVALS: [(&str, &str, u32); 5] = [
 const DEFAULT_INTERVAL: &str = "1h";
 const TRADES_PAGE: u32 = 20;
 
-fn not_found(id: &str) -> Error {
-    Error::from_failure(predmarket_client::core::ApiFailure {
-        status: 404,
-        code: "NOT_FOUND".into(),
-        message: format!("no market {id:?}"),
-        details: None,
-        retry_after_ms: None,
-    })
-}
-
-/// What a section shows when the market's platform does not offer it.
+/// A section of the market page, or why the market's platform has none.
 #[derive(Clone)]
 enum Section<T> {
     Data(T),
     Unsupported(String),
 }
 
-async fn market_of(resource: LocalResource<Result<Market, Error>>) -> Result<Market, Error> {
-    resource.await
-}
+impl<T> Section<T> {
+    /// Loads a section when the directory does not say the platform lacks
+    /// the feature (the service judges the rest).
+    async fn load<F: Future<Output = Result<T, Error>>>(
+        directory: Option<Directory>,
+        market: &Market,
+        feature: Feature,
+        what: &str,
+        load: impl FnOnce() -> F,
+    ) -> Result<Self, Error> {
+        let platform = platform_id(market.platform.as_ref());
+        let supported = match directory {
+            Some(d) => d.supports(&platform, feature).await,
+            None => true,
+        };
+        if !supported {
+            let name = match directory {
+                Some(d) if !platform.is_empty() => d.name(&platform),
+                _ => "This platform".to_owned(),
+            };
+            return Ok(Self::Unsupported(format!(
+                "{name} does not publish {what}."
+            )));
+        }
+        load().await.map(Self::Data)
+    }
 
-/// Whether the market's platform offers a feature, and its platform id.
-async fn platform_for(market: &Market, feature: Feature) -> Option<String> {
-    let platform = market.platform.as_ref()?.as_str().to_owned();
-    let supported = match Directory::get() {
-        Some(d) => d.supports(&platform, feature).await,
-        None => feature.documented(&platform),
-    };
-    supported.then_some(platform)
-}
-
-fn unsupported(market: &Market, what: &str) -> String {
-    let platform = market
-        .platform
-        .as_ref()
-        .map(|p| api::platform_name(p.as_str()))
-        .unwrap_or_else(|| "This platform".into());
-    format!("{platform} does not publish {what}.")
+    fn view<V: IntoView + 'static>(self, data: impl FnOnce(T) -> V) -> AnyView {
+        match self {
+            Self::Data(value) => data(value).into_any(),
+            Self::Unsupported(why) => view! { <p class="empty">{why}</p> }.into_any(),
+        }
+    }
 }
 
 /// One market: prices, key facts, the order book with depth chart and
@@ -69,43 +71,40 @@ fn unsupported(market: &Market, what: &str) -> String {
 /// the URL: `?side=yes|no&interval=1h&taker=1`.
 #[component]
 pub fn MarketPage(#[prop(into)] id: String) -> impl IntoView {
-    // The page is rebuilt when the id in the path changes.
-    let id = Signal::stored(id);
-    let url = UrlState::new();
-    let inflight = Inflight::new();
+    let market = api::item_by_id(id, "market", GetMarket::new, |r| r.markets);
+    view! {
+        <ItemPage class="market-page" back=("/app/markets", "Markets") resource=market what="the market" let:market>
+            <MarketView market />
+        </ItemPage>
+    }
+}
 
-    let market = LocalResource::new({
-        let inflight = inflight.clone();
-        move || {
-            let id = id.get();
-            let token = inflight.next();
-            async move {
-                let response = api::send(&GetMarket::new(id.clone()), &token).await?;
-                response
-                    .markets
-                    .into_iter()
-                    .next()
-                    .ok_or_else(|| not_found(&id))
-            }
-        }
-    });
+#[component]
+fn MarketView(market: Market) -> impl IntoView {
+    let url = UrlState::new();
+    let directory = Directory::get();
+    let this = StoredValue::new(market.clone());
 
     let book_inflight = Inflight::new();
     let orderbook = LocalResource::new(move || {
         let token = book_inflight.next();
+        let m = this.get_value();
         async move {
-            let m = market_of(market).await?;
-            match platform_for(&m, Feature::Orderbook).await {
-                Some(platform) => {
+            Section::load(
+                directory,
+                &m,
+                Feature::Orderbook,
+                "an order book",
+                || async {
                     let request = GetOrderbook {
                         id: m.id.clone(),
-                        platform: Some(platform.as_str().into()),
+                        platform: m.platform.clone(),
                         include_raw: None,
                     };
-                    Ok(Section::Data(api::send(&request, &token).await?.data))
-                }
-                None => Ok(Section::Unsupported(unsupported(&m, "an order book"))),
-            }
+                    Ok(api::send(&request, &token).await?.data)
+                },
+            )
+            .await
         }
     });
 
@@ -114,23 +113,19 @@ pub fn MarketPage(#[prop(into)] id: String) -> impl IntoView {
     let trades = LocalResource::new({
         let trades_inflight = trades_inflight.clone();
         move || {
-            let taker = taker_only.get();
+            let request = ListTrades {
+                market_id: this.with_value(|m| m.id.clone()),
+                limit: Some(TRADES_PAGE),
+                cursor: None,
+                taker_only: taker_only.get().then_some(true),
+            };
             let token = trades_inflight.next();
+            let m = this.get_value();
             async move {
-                let m = market_of(market).await?;
-                if platform_for(&m, Feature::Trades).await.is_none() {
-                    return Ok(Section::Unsupported(unsupported(&m, "trades")));
-                }
-                let request = ListTrades {
-                    market_id: m.id.clone(),
-                    limit: Some(TRADES_PAGE),
-                    cursor: None,
-                    taker_only: taker.then_some(true),
-                };
-                Ok::<_, Error>(Section::Data((
-                    api::load_pages(request, 1, &token).await?,
-                    m.platform.clone(),
-                )))
+                Section::load(directory, &m, Feature::Trades, "trades", || {
+                    api::load_pages(request, 1, &token)
+                })
+                .await
             }
         }
     });
@@ -144,133 +139,91 @@ pub fn MarketPage(#[prop(into)] id: String) -> impl IntoView {
     let history = LocalResource::new(move || {
         let interval = interval.get();
         let token = history_inflight.next();
+        let m = this.get_value();
         async move {
-            let m = market_of(market).await?;
-            if platform_for(&m, Feature::History).await.is_none() {
-                return Ok(Section::Unsupported(unsupported(&m, "price history")));
-            }
             let limit = INTERVALS
                 .iter()
                 .find(|(v, _, _)| *v == interval)
                 .map_or(168, |(_, _, n)| *n);
-            let request = GetPriceHistory {
-                market_ids: vec![m.id.clone()],
-                interval: Some(PriceInterval::from(interval.as_str())),
-                limit: Some(limit),
-                ..GetPriceHistory::default()
-            };
-            let response = api::send(&request, &token).await?;
-            Ok::<_, Error>(Section::Data(points_of(&response, &m)))
+            Section::load(directory, &m, Feature::History, "price history", || async {
+                let request = GetPriceHistory {
+                    market_ids: vec![m.id.clone()],
+                    interval: Some(PriceInterval::from(interval.as_str())),
+                    limit: Some(limit),
+                    ..GetPriceHistory::default()
+                };
+                let response = api::send(&request, &token).await?;
+                Ok(points_of(&response, &m))
+            })
+            .await
         }
     });
 
     view! {
-        <section class="page market-page">
-            <Transition fallback=|| view! { <Loading what="the market" /> }>
-                {move || Suspend::new(async move {
-                    match market.await {
-                        Ok(m) => view! { <MarketHead market=m /> }.into_any(),
-                        Err(error) => view! {
-                            <nav class="crumbs" aria-label="Breadcrumb"><a href="/app/markets">"Markets"</a></nav>
-                            <ErrorNotice error retry=Callback::new(move |_| market.refetch()) />
-                        }
-                        .into_any(),
-                    }
-                })}
-            </Transition>
-            <div class="market-grid">
-                <div class="main-col">
-                    <article class="card" aria-labelledby="history-h">
-                        <header class="card-head">
-                            <h2 id="history-h">"Price history"</h2>
-                            <div class="segmented intervals" role="group" aria-label="Interval">
-                                {INTERVALS
-                                    .iter()
-                                    .map(|(value, label, _)| {
-                                        let value = *value;
-                                        view! {
-                                            <button
-                                                type="button"
-                                                data-interval=value
-                                                title=*label
-                                                aria-pressed=move || (interval.get() == value).to_string()
-                                                on:click=move |_| url.set(&[("interval", Some(value.to_owned()))], true)
-                                            >
-                                                {value}
-                                            </button>
-                                        }
-                                    })
-                                    .collect_view()}
-                            </div>
-                        </header>
-                        <Transition fallback=|| view! { <Loading what="price history" /> }>
-                            {move || Suspend::new(async move {
-                                match history.await {
-                                    Ok(Section::Data(points)) => view! { <PriceChart points /> }.into_any(),
-                                    Ok(Section::Unsupported(why)) => view! { <p class="empty">{why}</p> }.into_any(),
-                                    Err(error) => view! { <ErrorNotice error retry=Callback::new(move |_| history.refetch()) /> }.into_any(),
-                                }
-                            })}
-                        </Transition>
-                    </article>
-                    <article class="card" aria-labelledby="book-h">
-                        <header class="card-head">
-                            <h2 id="book-h">"Order book"</h2>
-                            <button type="button" class="link" on:click=move |_| orderbook.refetch()>"Refresh"</button>
-                        </header>
-                        <Transition fallback=|| view! { <Loading what="the order book" /> }>
-                            {move || Suspend::new(async move {
-                                match orderbook.await {
-                                    Ok(Section::Data(book)) => view! { <BookView book url /> }.into_any(),
-                                    Ok(Section::Unsupported(why)) => view! { <p class="empty">{why}</p> }.into_any(),
-                                    Err(error) => view! { <ErrorNotice error retry=Callback::new(move |_| orderbook.refetch()) /> }.into_any(),
-                                }
-                            })}
-                        </Transition>
-                    </article>
-                    <article class="card" aria-labelledby="trades-h">
-                        <header class="card-head">
-                            <h2 id="trades-h">"Trades"</h2>
-                            <label class="toggle">
-                                <input
-                                    type="checkbox"
-                                    id="taker-only"
-                                    prop:checked=move || taker_only.get()
-                                    on:change=move |ev| {
-                                        let on = event_target_checked(&ev);
-                                        url.set(&[("taker", on.then(|| "1".to_owned()))], true)
-                                    }
-                                />
-                                "Taker trades only"
-                            </label>
-                        </header>
-                        <Transition fallback=|| view! { <Loading what="trades" /> }>
-                            {move || {
-                                let trades_inflight = trades_inflight.clone();
-                                Suspend::new(async move {
-                                    match trades.await {
-                                        Ok(Section::Data((loaded, platform))) => {
-                                            let partial_filter = taker_only.get_untracked()
-                                                && platform.as_ref().is_some_and(|p| p.as_str() != "platform_a");
-                                            view! { <TradesTape loaded inflight=trades_inflight partial_filter /> }.into_any()
-                                        }
-                                        Ok(Section::Unsupported(why)) => view! { <p class="empty">{why}</p> }.into_any(),
-                                        Err(error) => view! { <ErrorNotice error retry=Callback::new(move |_| trades.refetch()) /> }.into_any(),
+        <MarketHead market=market.clone() />
+        <div class="market-grid">
+            <div class="main-col">
+                <article class="card" aria-labelledby="history-h">
+                    <header class="card-head">
+                        <h2 id="history-h">"Price history"</h2>
+                        <div class="segmented intervals" role="group" aria-label="Interval">
+                            {INTERVALS
+                                .iter()
+                                .map(|(value, label, _)| {
+                                    let value = *value;
+                                    view! {
+                                        <button
+                                            type="button"
+                                            data-interval=value
+                                            title=*label
+                                            aria-pressed=move || (interval.get() == value).to_string()
+                                            on:click=move |_| url.set(&[("interval", Some(value.to_owned()))], true)
+                                        >
+                                            {value}
+                                        </button>
                                     }
                                 })
-                            }}
-                        </Transition>
-                    </article>
-                </div>
-                <aside class="side-col">
-                    <Transition fallback=|| ()>
-                        {move || Suspend::new(async move {
-                            market.await.ok().map(|m| view! { <MarketFacts market=m /> })
-                        })}
-                    </Transition>
-                </aside>
+                                .collect_view()}
+                        </div>
+                    </header>
+                    <Loader resource=history what="price history" let:section>
+                        {section.view(|points| view! { <PriceChart points /> })}
+                    </Loader>
+                </article>
+                <article class="card" aria-labelledby="book-h">
+                    <header class="card-head">
+                        <h2 id="book-h">"Order book"</h2>
+                        <button type="button" class="link" on:click=move |_| orderbook.refetch()>"Refresh"</button>
+                    </header>
+                    <Loader resource=orderbook what="the order book" let:section>
+                        {section.view(|book| view! { <BookView book url /> })}
+                    </Loader>
+                </article>
+                <article class="card" aria-labelledby="trades-h">
+                    <header class="card-head">
+                        <h2 id="trades-h">"Trades"</h2>
+                        <label class="toggle">
+                            <input
+                                type="checkbox"
+                                id="taker-only"
+                                prop:checked=move || taker_only.get()
+                                on:change=move |ev| {
+                                    let on = event_target_checked(&ev);
+                                    url.set(&[("taker", on.then(|| "1".to_owned()))], true)
+                                }
+                            />
+                            "Taker trades only"
+                        </label>
+                    </header>
+                    <Loader resource=trades what="trades" let:section>
+                        {section.view(|loaded| view! { <TradesTape loaded inflight=trades_inflight.clone() taker_only=taker_only.get_untracked() /> })}
+                    </Loader>
+                </article>
             </div>
-        </section>
+            <aside class="side-col">
+                <MarketFacts market />
+            </aside>
+        </div>
     }
 }
 
@@ -308,11 +261,7 @@ fn points_of(response: &PriceHistoryResponse, market: &Market) -> Vec<PricePoint
 #[component]
 fn MarketHead(market: Market) -> impl IntoView {
     let title = market.title.clone().unwrap_or_else(|| market.id.clone());
-    let platform = market
-        .platform
-        .as_ref()
-        .map(|p| p.as_str().to_owned())
-        .unwrap_or_default();
+    let platform = platform_id(market.platform.as_ref());
     let status = market.status.as_ref().map(|s| s.as_str().to_owned());
     let event = market
         .event_id
@@ -321,24 +270,16 @@ fn MarketHead(market: Market) -> impl IntoView {
     let yes = yes_price(&market);
     let change = yes_change(&market);
     let no = market.current_price("no").or_else(|| yes.map(|y| 1.0 - y));
-    let change_class = match change {
-        Some(c) if c > 0.0005 => "change up",
-        Some(c) if c < -0.0005 => "change down",
-        _ => "change",
-    };
+    let change_class = change_class(change);
     view! {
-        <nav class="crumbs" aria-label="Breadcrumb">
-            <a href="/app/markets">"Markets"</a>
-            {event.map(|(id, name)| view! {
-                <span aria-hidden="true">" / "</span>
-                <a href=routes::event(&id)><bdi>{name.unwrap_or_else(|| id.clone())}</bdi></a>
-            })}
-        </nav>
         <header class="page-head market-head">
             <h1><bdi>{title}</bdi></h1>
             <p class="tags">
                 <PlatformName id=platform />
                 {status.map(|s| view! { <StatusBadge status=s /> })}
+                {event.map(|(id, name)| view! {
+                    <a class="tag" href=routes::event(&id)>"Event: " <bdi>{name.unwrap_or_else(|| id.clone())}</bdi></a>
+                })}
                 {market.category.clone().map(|c| view! { <span class="tag"><bdi>{c}</bdi></span> })}
                 {market.trading_end_at.clone().map(|t| view! { <span class="muted">"Closes " {format::date(Some(&t))}</span> })}
             </p>
@@ -533,55 +474,47 @@ fn BookView(book: Orderbook, url: UrlState) -> impl IntoView {
     }
 }
 
+/// The trades tape. A platform that marks no trade as taker or maker
+/// ignores the taker filter: said, so an unchanged list is not a puzzle.
 #[component]
-fn TradesTape(
-    loaded: Loaded<ListTrades>,
-    inflight: Inflight,
-    partial_filter: bool,
-) -> impl IntoView {
-    let total = loaded.first.pagination.as_ref().and_then(|p| p.total);
-    if loaded.items.is_empty() {
-        return view! { <p class="empty">"No trades yet."</p> }.into_any();
-    }
-    let list = PagedList::new(loaded.items, loaded.pager);
-    let on_more = Callback::new(move |_| list.more(inflight.current(), |_| ()));
+fn TradesTape(loaded: Loaded<ListTrades>, inflight: Inflight, taker_only: bool) -> impl IntoView {
+    let unmarked = taker_only && loaded.items.iter().all(|t| t.taker.is_none());
     let now = js_sys::Date::now();
     view! {
-        {partial_filter.then(|| view! {
+        {(unmarked && !loaded.items.is_empty()).then(|| view! {
             <p class="hint">"This platform does not mark takers: the filter has no effect here."</p>
         })}
-        <div class="table-wrap">
-            <table class="data trades" id="trades">
-                <caption class="visually-hidden">"Trades, newest first"</caption>
-                <thead>
-                    <tr>
-                        <th scope="col">"Time"</th>
-                        <th scope="col">"Side"</th>
-                        <th scope="col">"Outcome"</th>
-                        <th scope="col" class="num">"Price"</th>
-                        <th scope="col" class="num">"Shares"</th>
-                        <th scope="col" class="num">"Value"</th>
-                        <th scope="col">"Role"</th>
-                        <th scope="col">"Trader"</th>
-                    </tr>
-                </thead>
-                <tbody>
-                    <For each=move || list.items.get() key=|t: &Trade| t.trade_id.clone() let:trade>
-                        <TradeRow trade now />
-                    </For>
-                </tbody>
-            </table>
-        </div>
-        <LoadMore
-            shown=Signal::derive(move || list.items.with(Vec::len))
-            total
-            done=list.done
-            state=list.state
+        <PagedResults
+            loaded
+            inflight
             noun="trades"
-            on_more
+            empty={|| view! { <p class="empty">"No trades yet."</p> }}
+            table={move |trades: Signal<Vec<Trade>>| view! {
+                <div class="table-wrap">
+                    <table class="data trades" id="trades">
+                        <caption class="visually-hidden">"Trades, newest first"</caption>
+                        <thead>
+                            <tr>
+                                <th scope="col">"Time"</th>
+                                <th scope="col">"Side"</th>
+                                <th scope="col">"Outcome"</th>
+                                <th scope="col" class="num">"Price"</th>
+                                <th scope="col" class="num">"Shares"</th>
+                                <th scope="col" class="num">"Value"</th>
+                                <th scope="col">"Role"</th>
+                                <th scope="col">"Trader"</th>
+                            </tr>
+                        </thead>
+                        <tbody>
+                            <For each=move || trades.get() key=|t: &Trade| t.trade_id.clone() let:trade>
+                                <TradeRow trade now />
+                            </For>
+                        </tbody>
+                    </table>
+                </div>
+            }}
         />
     }
-    .into_any()
 }
 
 #[component]

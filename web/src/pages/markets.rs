@@ -1,21 +1,13 @@
-use crate::api::{self, Inflight, Loaded, PagedList};
-use crate::components::{ErrorNotice, LoadMore, Loading, MarketTable, SortedBy};
+use crate::api::{self, Inflight, Loaded};
+use crate::components::{
+    FilterSelect, Loader, MarketTable, PagedResults, PlatformFilter, SearchBox, SortedBy,
+};
 use crate::format;
 use crate::routes::UrlState;
 use leptos::prelude::*;
 use predmarket_client::core::models::{MarketSort, MarketStatus, PlatformId, SortOrder};
 use predmarket_client::core::request::ListMarkets;
 
-/// Pages a shared link may ask to preload: each is a request.
-const MAX_PRELOAD_PAGES: usize = 8;
-
-const PLATFORMS: [&str; 5] = [
-    "platform_a",
-    "platform_b",
-    "platform_c",
-    "platform_d",
-    "platform_e",
-];
 const STATUSES: [&str; 4] = ["open", "closed", "resolved", "suspended"];
 const SORTS: [(&str, &str); 7] = [
     ("volume_24h", "24h volume"),
@@ -93,13 +85,7 @@ pub fn MarketsPage() -> impl IntoView {
         let inflight = inflight.clone();
         move || {
             let request = filters.get().request();
-            // Read once per load: growing the list updates `pages` and
-            // must not reload it.
-            let pages = url
-                .get_untracked("pages")
-                .and_then(|p| p.parse().ok())
-                .unwrap_or(1)
-                .clamp(1, MAX_PRELOAD_PAGES);
+            let pages = url.pages_to_preload();
             let token = inflight.next();
             async move { api::load_pages(request, pages, &token).await }
         }
@@ -113,17 +99,9 @@ pub fn MarketsPage() -> impl IntoView {
             </header>
             <MarketFilters url filters />
             <div class="results" class:pending=move || pending.get() aria-busy=move || pending.get().to_string()>
-                <Transition fallback=|| view! { <Loading what="markets" /> } set_pending=pending>
-                    {move || {
-                        let inflight = inflight.clone();
-                        Suspend::new(async move {
-                            match list.await {
-                                Ok(loaded) => view! { <Results loaded url inflight filters=filters.get_untracked() /> }.into_any(),
-                                Err(error) => view! { <ErrorNotice error retry=Callback::new(move |_| list.refetch()) /> }.into_any(),
-                            }
-                        })
-                    }}
-                </Transition>
+                <Loader resource=list what="markets" pending let:loaded>
+                    <Results loaded url inflight=inflight.clone() filters=filters.get_untracked() />
+                </Loader>
             </div>
         </section>
     }
@@ -131,71 +109,25 @@ pub fn MarketsPage() -> impl IntoView {
 
 #[component]
 fn MarketFilters(url: UrlState, filters: Memo<Filters>) -> impl IntoView {
-    let draft = RwSignal::new(url.get_untracked("q").unwrap_or_default());
-    // Back and forward change the URL: the box follows.
-    Effect::new(move |_| draft.set(filters.with(|f| f.q.clone()).unwrap_or_default()));
     let set = move |key: &'static str, value: String| {
         url.set(&[(key, Some(value)), ("pages", None)], false)
     };
-    let on_search = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        set("q", draft.get_untracked());
-    };
-    let select = move |key: &'static str,
-                       label: &'static str,
-                       all: &'static str,
-                       options: Vec<(String, String)>| {
-        let id = format!("filter-{key}");
-        view! {
-            <div class="field">
-                <label for=id.clone()>{label}</label>
-                <select id=id name=key on:change=move |ev| set(key, event_target_value(&ev))>
-                    <option value="" prop:selected=move || filters.with(|_| url.get(key).is_none())>{all}</option>
-                    {options
-                        .into_iter()
-                        .map(|(value, text)| {
-                            let v = value.clone();
-                            view! {
-                                <option value=value prop:selected=move || url.get(key).as_deref() == Some(v.as_str())>{text}</option>
-                            }
-                        })
-                        .collect_view()}
-                </select>
-            </div>
-        }
-    };
-    let platforms = PLATFORMS
-        .iter()
-        .map(|p| (p.to_string(), crate::api::platform_name(p)))
-        .collect();
-    let statuses = STATUSES
+    let statuses: Vec<(String, String)> = STATUSES
         .iter()
         .map(|s| (s.to_string(), format::words(s)))
         .collect();
-    let sorts = SORTS
+    let sorts: Vec<(String, String)> = SORTS
         .iter()
         .map(|(v, t)| (v.to_string(), t.to_string()))
         .collect();
     let descending = move || filters.with(|f| f.descending());
     view! {
         <div class="filters">
-            <form role="search" class="search" on:submit=on_search>
-                <label for="market-search" class="visually-hidden">"Search markets"</label>
-                <input
-                    id="market-search"
-                    type="search"
-                    name="q"
-                    placeholder="Search markets, e.g. election, bitcoin, rain"
-                    autocomplete="off"
-                    prop:value=move || draft.get()
-                    on:input=move |ev| draft.set(event_target_value(&ev))
-                />
-                <button type="submit" class="primary">"Search"</button>
-            </form>
+            <SearchBox url id="market-search" label="Search markets" placeholder="Search markets, e.g. election, bitcoin, rain" />
             <div class="selects">
-                {select("platform", "Platform", "All platforms", platforms)}
-                {select("status", "Status", "Any status", statuses)}
-                {select("sort", "Sort by", "Default order", sorts)}
+                <PlatformFilter url endpoint="markets" />
+                <FilterSelect url key="status" label="Status" all="Any status" options=statuses />
+                <FilterSelect url key="sort" label="Sort by" all="Default order" options=sorts />
                 <div class="field">
                     <span class="label" id="order-label">"Order"</span>
                     <button
@@ -232,46 +164,32 @@ fn Results(
     inflight: Inflight,
     filters: Filters,
 ) -> impl IntoView {
-    let total = loaded.first.pagination.as_ref().and_then(|p| p.total);
-    if loaded.items.is_empty() {
-        let what = match &filters.q {
+    let query = filters.q.clone();
+    let empty = move || {
+        let what = match &query {
             Some(q) => format!("No markets match “{q}”."),
             None => "No markets match these filters.".to_owned(),
         };
-        return view! {
+        view! {
             <div class="empty-state">
                 <p class="empty">{what}</p>
                 <p><button type="button" on:click=move |_| url.set(&[("q", None), ("platform", None), ("status", None), ("pages", None)], false)>"Show all markets"</button></p>
             </div>
         }
-        .into_any();
-    }
-    let list = PagedList::new(loaded.items, loaded.pager);
-    let on_more = Callback::new(move |_| {
-        list.more(inflight.current(), move |pages| {
-            url.set(&[("pages", Some(pages.to_string()))], true)
-        });
-    });
+    };
     let caption = match &filters.q {
         Some(q) => format!("Markets matching “{q}”"),
         None => "Markets".to_owned(),
     };
+    let (sorted, descending) = (filters.sorted_by(), filters.descending());
     view! {
-        <MarketTable
-            markets=list.items
-            caption
-            sorted=filters.sorted_by()
-            descending=filters.descending()
-            id="markets".to_string()
-        />
-        <LoadMore
-            shown=Signal::derive(move || list.items.with(Vec::len))
-            total
-            done=list.done
-            state=list.state
+        <PagedResults
+            loaded
+            inflight
             noun="markets"
-            on_more
+            empty
+            table={move |markets| view! { <MarketTable markets caption sorted descending id="markets".to_string() /> }}
+            url
         />
     }
-    .into_any()
 }

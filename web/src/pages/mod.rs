@@ -1,15 +1,13 @@
-//! One module per page.
+//! One module per page; a page that serves two resources (events and
+//! series, futures and awards) is one module.
 
-pub mod award;
-pub mod event;
-pub mod events;
-pub mod future;
+pub mod catalog;
+pub mod contest;
 pub mod game;
+pub mod group;
 pub mod market;
 pub mod markets;
 pub mod not_found;
 pub mod platforms;
-pub mod series;
-pub mod series_list;
 pub mod settings;
 pub mod sports;

@@ -1,17 +1,17 @@
 use crate::api::{self, Inflight};
-use crate::components::{ErrorNotice, Loading};
-use crate::format;
+use crate::components::Loader;
 use leptos::prelude::*;
 use predmarket_client::core::models::Platform;
 use predmarket_client::core::request::ListPlatforms;
 
-/// The platform directory: health, response time and features.
+/// The platform directory: health, response time and features. Asks
+/// again on each visit: health is the point of the page.
 #[component]
 pub fn PlatformsPage() -> impl IntoView {
     let inflight = Inflight::new();
     let platforms = LocalResource::new(move || {
         let token = inflight.next();
-        async move { api::send(&ListPlatforms, &token).await }
+        async move { api::send(&ListPlatforms, &token).await.map(|r| r.platforms) }
     });
     view! {
         <section class="page platforms-page">
@@ -19,17 +19,13 @@ pub fn PlatformsPage() -> impl IntoView {
                 <h1>"Platforms"</h1>
                 <p class="lede">"The exchanges behind the service: health, speed and what each one publishes."</p>
             </header>
-            <Transition fallback=|| view! { <Loading what="platforms" /> }>
-                {move || Suspend::new(async move {
-                    match platforms.await {
-                        Ok(response) if response.platforms.is_empty() => {
-                            view! { <p class="empty">"The service lists no platforms."</p> }.into_any()
-                        }
-                        Ok(response) => view! { <PlatformTable platforms=response.platforms /> }.into_any(),
-                        Err(error) => view! { <ErrorNotice error retry=Callback::new(move |_| platforms.refetch()) /> }.into_any(),
-                    }
-                })}
-            </Transition>
+            <Loader resource=platforms what="platforms" let:platforms>
+                {if platforms.is_empty() {
+                    view! { <p class="empty">"The service lists no platforms."</p> }.into_any()
+                } else {
+                    view! { <PlatformTable platforms /> }.into_any()
+                }}
+            </Loader>
         </section>
     }
 }
@@ -66,7 +62,7 @@ fn PlatformTable(platforms: Vec<Platform>) -> impl IntoView {
             let response_time = health.response_time_ms.map(|ms| format!("{ms:.0} ms")).unwrap_or_else(|| "—".into());
             view! {
                 <tr data-platform=p.id.clone()>
-                    <th scope="row">{p.name.clone().unwrap_or_else(|| format::label(&p.id))}<span class="sub">{p.id.clone()}</span></th>
+                    <th scope="row">{p.name.clone().unwrap_or_else(|| p.id.clone())}<span class="sub">{p.id.clone()}</span></th>
                     <td>{p.status.as_ref().map(|s| view! { <crate::components::StatusBadge status=s.to_string() /> })}</td>
                     <td><span class=format!("health health-{health_status}")>{health_status.clone()}</span></td>
                     <td class="num">{response_time}</td>

@@ -45,7 +45,7 @@ pub fn SettingsPage() -> impl IntoView {
             }
         })));
         if let Some(directory) = Directory::get() {
-            directory.resource.refetch();
+            directory.refetch();
         }
     };
     let on_test = move |_| {
@@ -77,7 +77,7 @@ pub fn SettingsPage() -> impl IntoView {
             "Back to the defaults: this server and its demo key.".into(),
         )));
         if let Some(directory) = Directory::get() {
-            directory.resource.refetch();
+            directory.refetch();
         }
     };
     view! {
