@@ -89,7 +89,7 @@ pub struct Config {
     #[arg(long, env = "PREDMARKET_SCALE", default_value_t = 1.0)]
     pub scale: f64,
 
-    /// Generate hostile text (HTML, <script>, RTL marks, emoji, very long strings).
+    /// Generate hostile text (HTML, `<script>`, RTL marks, emoji, very long strings).
     #[arg(long, env = "PREDMARKET_HOSTILE")]
     pub hostile: bool,
 

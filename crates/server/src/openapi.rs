@@ -10,6 +10,7 @@
 //! these schemas' required fields.
 
 use crate::SharedState;
+use crate::data::names::Names;
 use crate::data::platforms::{EVENTS, HISTORY, MARKETS, ORDERBOOK, PROFILES, SPORTS, TRADES};
 use crate::data::sports::LEAGUES;
 use crate::data::{Dataset, MarketSort};
@@ -30,9 +31,21 @@ pub async fn serve(State(state): State<SharedState>) -> Response {
     let bytes = state.openapi.get_or_init(|| {
         let mut doc = document();
         add_examples(&mut doc, &state.data);
+        rename_ids(&mut doc, state.data.options.names);
         serde_json::to_vec(&doc).unwrap_or_default()
     });
     crate::routes::bytes_response(bytes.clone())
+}
+
+/// The document as a server started with `--rename-ids` speaks: every
+/// label in enums, examples and prose replaced by its wire id.
+fn rename_ids(doc: &mut Value, names: Names) {
+    match doc {
+        Value::String(text) => *text = names.in_text(text),
+        Value::Array(items) => items.iter_mut().for_each(|v| rename_ids(v, names)),
+        Value::Object(members) => members.values_mut().for_each(|v| rename_ids(v, names)),
+        _ => {}
+    }
 }
 
 /// Ids that exist in this server's data, as parameter examples, so that

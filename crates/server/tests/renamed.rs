@@ -129,7 +129,21 @@ async fn every_answer_is_free_of_the_labels() {
         }
         out
     };
-    for (path, body) in &answers {
+    let doc: Value = reqwest::get(server.url("/openapi.json"))
+        .await
+        .expect("document")
+        .json()
+        .await
+        .expect("JSON");
+    let platform_enum = &doc["paths"]["/markets"]["get"]["parameters"]
+        .as_array()
+        .and_then(|ps| ps.iter().find(|p| p["name"] == "platform"))
+        .expect("platform parameter")["schema"]["enum"];
+    assert_eq!(platform_enum[0], "kestrel", "{platform_enum}");
+    for (path, body) in answers
+        .iter()
+        .chain([&("/openapi.json".to_owned(), doc.clone())])
+    {
         let text = body.to_string();
         assert!(!has_label(&text), "{path} names a label: {text:.600}");
     }

@@ -79,6 +79,23 @@ impl Names {
             .map(|(l, _)| l)
     }
 
+    /// `text` with every label in it replaced by its wire id (the prose and
+    /// enums of the OpenAPI document).
+    pub fn in_text(self, text: &str) -> String {
+        if !self.renamed {
+            return text.to_owned();
+        }
+        let mut out = text.to_owned();
+        for (label, id) in PLATFORMS
+            .iter()
+            .map(|(l, id, _)| (*l, *id))
+            .chain(LEAGUES.iter().copied())
+        {
+            out = out.replace(label, id);
+        }
+        out
+    }
+
     /// A platform's display name.
     pub fn platform_name(self, label: &str) -> String {
         match PLATFORMS.iter().find(|(l, _, _)| *l == label) {
@@ -122,6 +139,10 @@ mod tests {
             assert!(!id.contains("league"));
         }
         assert_eq!(names.wires(&["platform_a", "x"]), ["kestrel", "x"]);
+        assert_eq!(
+            names.in_text("platform_a and league_d_mvp"),
+            "kestrel and fjord_mvp"
+        );
     }
 
     #[test]

@@ -45,8 +45,7 @@ async fn client_side_checks_reject_with_validation_error_before_sending() {
     let error = rejection(c.get_price_history(object(&[("market_ids", ids.into())]), U)).await;
     assert_eq!(parameter(&error).as_deref(), Some("market_ids"));
 
-    let error =
-        rejection(c.get_profile_info(object(&[("platform", named.platform(0))]), U)).await;
+    let error = rejection(c.get_profile_info(object(&[("platform", named.platform(0))]), U)).await;
     assert_eq!(parameter(&error).as_deref(), Some("user"));
 
     let error =

@@ -96,10 +96,7 @@ async fn every_operation_answers_with_the_documented_shape() {
 
     // Sports.
     let league = resolve(c.get_league_info(
-        object(&[
-            ("league", named.league(0)),
-            ("include_teams", true.into()),
-        ]),
+        object(&[("league", named.league(0)), ("include_teams", true.into())]),
         U,
     ))
     .await;
