@@ -113,7 +113,7 @@ async function operations(): Promise<void> {
   expectType<string | undefined>(gameErrors?.["platform_h"]?.code);
   const game = await client.getGame("KCvSF20250209@NFL");
   await client.getGame({ game_id: "KCvSF20250209" });
-  expectType<string>(game.data.game.id);
+  expectType<string>(game.data.id);
 
   const platforms = await client.listPlatforms();
   expectType<string>(platforms.platforms[0]!.id);

@@ -160,16 +160,52 @@ pub struct GameMarket {
     pub source_url: Option<String>,
 }
 
-/// `data` of `GET /games/{game_id}`: the game, and every market of every
-/// platform on it as one flat list (each market names its platform and
-/// kind), the same layout as the markets of futures and awards. Group with
-/// [`GameDetail::markets_of`] / [`GameDetail::markets_by_type`].
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// `data` of `GET /games/{game_id}`: the game, carrying every market of
+/// every platform on it as one flat list (each market names its platform
+/// and kind), the same layout as the markets of futures and awards. Group
+/// with [`GameDetail::markets_of`] / [`GameDetail::markets_by_type`].
+///
+/// On the wire the game's fields and `markets` sit side by side (`{data:
+/// Game & {markets}, meta}`, as the public service documents it: see
+/// ../shared/spec/where-the-spec-is-silent.md). The older `{data: {game,
+/// markets}}` layout is read too.
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct GameDetail {
+    #[serde(flatten)]
     pub game: Game,
     #[serde(default)]
     pub markets: Vec<GameMarket>,
+}
+
+impl<'de> Deserialize<'de> for GameDetail {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        struct Nested {
+            game: Game,
+            #[serde(default)]
+            markets: Option<Vec<GameMarket>>,
+        }
+        #[derive(Deserialize)]
+        struct Flat {
+            #[serde(flatten)]
+            game: Game,
+            #[serde(default)]
+            markets: Option<Vec<GameMarket>>,
+        }
+        let value = Value::deserialize(deserializer)?;
+        let (game, markets) = if value.get("game").is_some_and(Value::is_object) {
+            let nested = Nested::deserialize(value).map_err(serde::de::Error::custom)?;
+            (nested.game, nested.markets)
+        } else {
+            let flat = Flat::deserialize(value).map_err(serde::de::Error::custom)?;
+            (flat.game, flat.markets)
+        };
+        Ok(Self {
+            game,
+            markets: markets.unwrap_or_default(),
+        })
+    }
 }
 
 impl GameDetail {
@@ -194,7 +230,7 @@ impl GameDetail {
     }
 }
 
-/// Response of `GET /games/{game_id}`: `{data: {game, markets}, meta}`.
+/// Response of `GET /games/{game_id}`: `{data: Game & {markets}, meta}`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct GameResponse {
@@ -205,3 +241,30 @@ pub struct GameResponse {
 
 /// Response of `getGame`.
 pub type GetGameResponse = GameResponse;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_detail_reads_the_flat_and_the_nested_layout() {
+        let flat: GameDetail = serde_json::from_str(
+            r#"{"id":"KCvSF20250209@NFL","status":"not_started","markets":[{"platform":"kalshi","market_type":"moneyline"}]}"#,
+        )
+        .expect("flat");
+        let nested: GameDetail = serde_json::from_str(
+            r#"{"game":{"id":"KCvSF20250209@NFL","status":"not_started"},"markets":[{"platform":"kalshi","market_type":"moneyline"}]}"#,
+        )
+        .expect("nested");
+        assert_eq!(flat, nested);
+        assert_eq!(flat.game.id, "KCvSF20250209@NFL");
+        assert_eq!(flat.markets.len(), 1);
+        // Written back flat, as the service sends it.
+        let text = serde_json::to_value(&flat).expect("serialize");
+        assert_eq!(text["id"], "KCvSF20250209@NFL");
+        assert!(text.get("game").is_none());
+        let bare: GameDetail = serde_json::from_str(r#"{"id":"x"}"#).expect("no markets");
+        assert!(bare.markets.is_empty());
+        assert!(serde_json::from_str::<GameDetail>(r#"{"markets":[]}"#).is_err());
+    }
+}
