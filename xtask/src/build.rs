@@ -44,6 +44,19 @@ const WASM: &str = "predmarket_bg.wasm";
 /// one of them. The declarations (`index.d.ts`, `index.d.cts`) are
 /// self-contained and omit wasm-bindgen's init functions and memory.
 pub fn npm() -> Result<PathBuf> {
+    // Several test steps need the package: build it once per xtask run
+    // (wasm-opt alone takes 10-60 s on the 2-core machines).
+    static BUILT: std::sync::Mutex<Option<PathBuf>> = std::sync::Mutex::new(None);
+    let mut built = BUILT.lock().map_err(|_| "npm build lock poisoned")?;
+    if let Some(dir) = &*built {
+        return Ok(dir.clone());
+    }
+    let dir = build_npm()?;
+    *built = Some(dir.clone());
+    Ok(dir)
+}
+
+fn build_npm() -> Result<PathBuf> {
     exec(cmd("cargo").args([
         "build",
         "-p",
@@ -286,6 +299,12 @@ fn package_json() -> String {
     )
 }
 
+/// Builds the demo with Trunk into `dist/`, served under `/app/`.
+pub fn web() -> Result<PathBuf> {
+    exec(cmd("trunk").args(["build", "--release", "--skip-version-check"]))?;
+    Ok(dist_dir())
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -300,12 +319,9 @@ mod tests {
     #[test]
     fn exported_values_are_classes_and_functions() {
         let types = "export class Client {\n}\nexport function americanToDecimal(a: number): number;\nexport type X = 1;\nexport interface Y {}\n";
-        assert_eq!(super::exported_values(types), ["Client", "americanToDecimal"]);
+        assert_eq!(
+            super::exported_values(types),
+            ["Client", "americanToDecimal"]
+        );
     }
-}
-
-/// Builds the demo with Trunk into `dist/`, served under `/app/`.
-pub fn web() -> Result<PathBuf> {
-    exec(cmd("trunk").args(["build", "--release", "--skip-version-check"]))?;
-    Ok(dist_dir())
 }

@@ -90,9 +90,12 @@ pub fn run_setup() -> Result {
                 (Ok(a), Ok(b)) => a >= b,
                 _ => false,
             };
-            ["wasm-opt", "esbuild", "vite", "webpack", "rollup", "bun", "deno", "workerd", "publint", "attw"]
-                .iter()
-                .all(|tool| tests.join("node_modules/.bin").join(tool).exists())
+            [
+                "wasm-opt", "esbuild", "vite", "webpack", "rollup", "bun", "deno", "workerd",
+                "publint", "attw",
+            ]
+            .iter()
+            .all(|tool| tests.join("node_modules/.bin").join(tool).exists())
                 && tests.join("node_modules/playwright-core").exists()
                 && newer(&stamp, &lock)
         },

@@ -164,7 +164,11 @@ fn web_tests(server_url: &str) -> Result {
 fn package_lint() -> Result {
     let package = build::npm()?;
     let bin = root().join("tests/node_modules/.bin");
-    exec(cmd(&bin.join("publint").to_string_lossy()).args(["run", "--strict"]).arg(&package))?;
+    exec(
+        cmd(&bin.join("publint").to_string_lossy())
+            .args(["run", "--strict"])
+            .arg(&package),
+    )?;
     // `predmarket/wasm` is the .wasm file itself (for edge set-ups that
     // want it), not a module with types: nothing for attw to check.
     exec(

@@ -201,7 +201,10 @@ fn describe_fetch_error(error: &JsValue) -> String {
 /// The body as a JS string, or `None` past `limit` bytes (the rest is not
 /// read). A declared length with no content coding bounds what `text()`
 /// reads; anything else is read chunk by chunk, counting.
-async fn read_body(response: &web_sys::Response, limit: u64) -> Result<Option<js_sys::JsString>, Error> {
+async fn read_body(
+    response: &web_sys::Response,
+    limit: u64,
+) -> Result<Option<js_sys::JsString>, Error> {
     let headers = response.headers();
     let length = headers.get("content-length").ok().flatten();
     let declared = length.as_deref().and_then(|l| l.trim().parse::<u64>().ok());
@@ -343,17 +346,20 @@ impl Transport for FetchTransport {
         if let Ok(Some(entries)) = js_sys::try_iter(&headers) {
             for entry in entries.flatten() {
                 let pair = js_sys::Array::from(&entry);
-                if let (Some(name), Some(value)) = (pair.get(0).as_string(), pair.get(1).as_string()) {
+                if let (Some(name), Some(value)) =
+                    (pair.get(0).as_string(), pair.get(1).as_string())
+                {
                     all_headers.push((name, value));
                 }
             }
         }
-        let text = read_body(&response, request.max_body_bytes)
-            .await?
-            .ok_or(Error::ResponseTooLarge {
-                status,
-                limit_bytes: request.max_body_bytes,
-            })?;
+        let text =
+            read_body(&response, request.max_body_bytes)
+                .await?
+                .ok_or(Error::ResponseTooLarge {
+                    status,
+                    limit_bytes: request.max_body_bytes,
+                })?;
         // The body is complete: nothing left to abort.
         guard.0 = None;
         Ok(TransportResponse {

@@ -260,10 +260,16 @@ pub fn check_headers(headers: &[(String, String)], parameter: &str) -> Result<()
         }
         let token = |b: u8| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b);
         if name.is_empty() || !name.bytes().all(token) {
-            return Err(Error::invalid(parameter, format!("`{name}` is not a header name")));
+            return Err(Error::invalid(
+                parameter,
+                format!("`{name}` is not a header name"),
+            ));
         }
         if value.bytes().any(|b| b == b'\r' || b == b'\n' || b == 0) {
-            return Err(Error::invalid(parameter, format!("the value of `{name}` has a line break")));
+            return Err(Error::invalid(
+                parameter,
+                format!("the value of `{name}` has a line break"),
+            ));
         }
     }
     Ok(())

@@ -54,23 +54,53 @@ mod tests {
 
     #[test]
     fn origins_compare_scheme_host_and_port() {
-        assert_eq!(origin("http://127.0.0.1:8787/markets?x=1").as_deref(), Some("http://127.0.0.1:8787"));
-        assert_eq!(origin("HTTPS://Api.Example.com/x"), origin("https://api.example.com:443/y"));
-        assert_ne!(origin("https://api.example.com"), origin("https://evil.example.com"));
-        assert_ne!(origin("http://api.example.com"), origin("https://api.example.com"));
+        assert_eq!(
+            origin("http://127.0.0.1:8787/markets?x=1").as_deref(),
+            Some("http://127.0.0.1:8787")
+        );
+        assert_eq!(
+            origin("HTTPS://Api.Example.com/x"),
+            origin("https://api.example.com:443/y")
+        );
+        assert_ne!(
+            origin("https://api.example.com"),
+            origin("https://evil.example.com")
+        );
+        assert_ne!(
+            origin("http://api.example.com"),
+            origin("https://api.example.com")
+        );
         assert_ne!(origin("http://a.test:1"), origin("http://a.test:2"));
-        assert_eq!(origin("https://user@a.test/").as_deref(), Some("https://a.test:443"));
+        assert_eq!(
+            origin("https://user@a.test/").as_deref(),
+            Some("https://a.test:443")
+        );
         assert_eq!(origin("ftp://a.test/"), None);
     }
 
     #[test]
     fn locations_resolve_against_the_answering_url() {
         let base = "http://a.test:1/v1/markets?limit=5";
-        assert_eq!(resolve(base, "https://b.test/x").as_deref(), Some("https://b.test/x"));
-        assert_eq!(resolve(base, "//b.test/x").as_deref(), Some("http://b.test/x"));
-        assert_eq!(resolve(base, "/markets?limit=5").as_deref(), Some("http://a.test:1/markets?limit=5"));
-        assert_eq!(resolve(base, "other").as_deref(), Some("http://a.test:1/v1/other"));
-        assert_eq!(resolve(base, "javascript:alert(1)").as_deref(), Some("http://a.test:1/v1/javascript:alert(1)"));
+        assert_eq!(
+            resolve(base, "https://b.test/x").as_deref(),
+            Some("https://b.test/x")
+        );
+        assert_eq!(
+            resolve(base, "//b.test/x").as_deref(),
+            Some("http://b.test/x")
+        );
+        assert_eq!(
+            resolve(base, "/markets?limit=5").as_deref(),
+            Some("http://a.test:1/markets?limit=5")
+        );
+        assert_eq!(
+            resolve(base, "other").as_deref(),
+            Some("http://a.test:1/v1/other")
+        );
+        assert_eq!(
+            resolve(base, "javascript:alert(1)").as_deref(),
+            Some("http://a.test:1/v1/javascript:alert(1)")
+        );
         assert_eq!(resolve(base, "file:///etc/passwd"), None);
     }
 }

@@ -575,7 +575,9 @@ fn a_huge_reset_with_nothing_remaining_blocks_one_minute_at_most() {
     let c = client(&fake, config());
     run(&fake.clock, async {
         c.list_platforms().await.expect("first");
-        c.list_platforms().await.expect("second, after the capped wait");
+        c.list_platforms()
+            .await
+            .expect("second, after the capped wait");
     });
     assert_eq!(fake.times(), vec![0, 60_000]);
 }
@@ -670,7 +672,10 @@ fn a_calls_timeout_bounds_its_budget_wait_too() {
 fn a_calls_max_retries_and_headers_apply_to_it_alone() {
     let fake = Fake::new(|_, _| Reply::error(503, "PLATFORM_UNAVAILABLE"));
     let mut cfg = config();
-    cfg.headers = vec![("x-app".into(), "demo".into()), ("x-trace".into(), "client".into())];
+    cfg.headers = vec![
+        ("x-app".into(), "demo".into()),
+        ("x-trace".into(), "client".into()),
+    ];
     let c = client(&fake, cfg);
     let options = CallOptions {
         max_retries: Some(0),
@@ -682,7 +687,10 @@ fn a_calls_max_retries_and_headers_apply_to_it_alone() {
     let sent = &fake.sent()[0];
     assert_eq!(
         sent.headers,
-        vec![("x-app".to_owned(), "demo".to_owned()), ("X-Trace".to_owned(), "call".to_owned())]
+        vec![
+            ("x-app".to_owned(), "demo".to_owned()),
+            ("X-Trace".to_owned(), "call".to_owned())
+        ]
     );
 }
 
@@ -691,7 +699,9 @@ fn no_header_can_replace_the_key() {
     let fake = platforms_ok();
     let mut cfg = config();
     cfg.headers = vec![("X-Api-Key".into(), "other".into())];
-    let err = predmarket_client::Client::with_transport(cfg, fake.clone()).err().expect("refused");
+    let err = predmarket_client::Client::with_transport(cfg, fake.clone())
+        .err()
+        .expect("refused");
     assert_eq!(err.parameter(), Some("headers"));
     let c = client(&fake, config());
     let options = CallOptions {
@@ -743,7 +753,10 @@ fn events_tell_requests_answers_retries_and_waits() {
         ]
     );
     assert_eq!(seen[5].4.as_deref(), Some("req-2"));
-    assert!(seen.iter().all(|e| e.5 == format!("{BASE}/platforms") && !e.5.contains(KEY)));
+    assert!(
+        seen.iter()
+            .all(|e| e.5 == format!("{BASE}/platforms") && !e.5.contains(KEY))
+    );
 }
 
 #[test]
@@ -751,7 +764,11 @@ fn raw_answers_carry_status_headers_and_request_id() {
     let fake = Fake::new(|_, _| Reply::ok(PLATFORMS).header("x-request-id", "abc"));
     let c = client(&fake, config());
     let http = ListPlatforms.to_http().expect("valid");
-    let answer = run(&fake.clock, c.send_http_answer(&http, &CallOptions::default())).expect("ok");
+    let answer = run(
+        &fake.clock,
+        c.send_http_answer(&http, &CallOptions::default()),
+    )
+    .expect("ok");
     assert_eq!(answer.status, 200);
     assert_eq!(answer.request_id(), Some("abc"));
     assert_eq!(answer.body, PLATFORMS);

@@ -255,7 +255,10 @@ mod tests {
     #[test]
     fn a_huge_reset_blocks_for_one_window_at_most() {
         let mut budget = RateBudget::new(100);
-        let h = headers(&[("x-ratelimit-remaining", "0"), ("x-ratelimit-reset", "1e12")]);
+        let h = headers(&[
+            ("x-ratelimit-remaining", "0"),
+            ("x-ratelimit-reset", "1e12"),
+        ]);
         budget.observe(0.0, &h);
         assert_eq!(budget.try_acquire(0.0), Err(MAX_HEADER_WAIT_MS));
         assert_eq!(budget.try_acquire(MAX_HEADER_WAIT_MS), Ok(()));

@@ -117,7 +117,9 @@ mod tests {
     fn a_zero_retry_after_still_backs_off() {
         let mut policy = RetryPolicy::new(3, 9);
         for attempt in 0..3 {
-            let delay = policy.next_delay_ms(attempt, &server_error(Some(0))).unwrap();
+            let delay = policy
+                .next_delay_ms(attempt, &server_error(Some(0)))
+                .unwrap();
             let ceiling = 250u64 << attempt;
             assert!(delay >= ceiling / 10 && delay <= ceiling, "{delay}");
         }

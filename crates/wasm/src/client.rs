@@ -6,8 +6,8 @@ use crate::pager::{
 };
 use crate::{errors, json, options, params, signal};
 use js_sys::Promise;
-use predmarket_client::core::request::{HttpRequest, Request};
 use predmarket_client::Error;
+use predmarket_client::core::request::{HttpRequest, Request};
 use predmarket_client::fetch::{FetchClient, FetchTransport};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -69,7 +69,8 @@ impl Client {
     ) -> Result<Client, JsValue> {
         let (config, fetch) = options::client_config(&options).map_err(|e| errors::to_js(&e))?;
         let transport = FetchTransport::with_fetch(fetch);
-        let inner = FetchClient::with_transport(config, transport).map_err(|e| errors::to_js(&e))?;
+        let inner =
+            FetchClient::with_transport(config, transport).map_err(|e| errors::to_js(&e))?;
         Ok(Client {
             inner: Rc::new(inner),
         })

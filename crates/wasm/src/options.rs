@@ -50,10 +50,12 @@ pub fn headers(options: &JsValue) -> Result<Vec<(String, String)>, Error> {
     }
     let mut out = Vec::new();
     for key in js_sys::Object::keys(value.unchecked_ref::<js_sys::Object>()).iter() {
-        let Some(name) = key.as_string() else { continue };
-        let header = get(&value, &name)
-            .as_string()
-            .ok_or_else(|| Error::invalid("headers", format!("the value of `{name}` must be a string")))?;
+        let Some(name) = key.as_string() else {
+            continue;
+        };
+        let header = get(&value, &name).as_string().ok_or_else(|| {
+            Error::invalid("headers", format!("the value of `{name}` must be a string"))
+        })?;
         out.push((name, header));
     }
     predmarket_client::check_headers(&out, "headers")?;
@@ -93,7 +95,12 @@ fn event_object(event: &Event<'_>) -> JsValue {
 }
 
 fn debug_line(event: &Event<'_>) -> String {
-    let mut line = format!("predmarket {} {} {}", event.kind.as_str(), event.method, event.url);
+    let mut line = format!(
+        "predmarket {} {} {}",
+        event.kind.as_str(),
+        event.method,
+        event.url
+    );
     if event.attempt > 0 {
         line.push_str(&format!(" attempt={}", event.attempt));
     }

@@ -68,7 +68,9 @@ impl Call {
 
     /// Hands the answer's status, headers and request id to `onResponse`.
     pub fn answered<B>(&self, answer: &Answer<B>, url: &str) {
-        let Some(hook) = &self.on_response else { return };
+        let Some(hook) = &self.on_response else {
+            return;
+        };
         let headers = json::object();
         for (name, value) in answer.headers.iter() {
             json::set(&headers, name, &JsValue::from_str(value));
