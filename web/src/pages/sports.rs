@@ -160,7 +160,7 @@ fn GamesTab(league: String, url: UrlState) -> impl IntoView {
         let inflight = inflight.clone();
         move || {
             let request = ListGames {
-                league: Some(League::from(league_for_load.as_str())),
+                league: League::from(league_for_load.as_str()),
                 status: status.get().map(|s| GameStatus::from(s.as_str())),
                 limit: Some(api::PAGE_SIZE),
                 ..ListGames::default()
