@@ -154,7 +154,7 @@ fn a_failed_check_is_reported_before_anything_is_sent() {
     .expect_err("limit 0");
     assert_eq!(err.code(), ErrorCode::ValidationError);
     assert_eq!(err.parameter(), Some("limit"));
-    let err = run(&fake.clock, c.get_game(&GetGame::new("not a game"))).expect_err("bad id");
+    let err = run(&fake.clock, c.get_game(&GetGame::new(" "))).expect_err("blank id");
     assert_eq!(err.parameter(), Some("game_id"));
     assert_eq!(fake.count(), 0);
 }

@@ -13,12 +13,14 @@
 //! - [`game_id`]: `{Away}v{Home}{YYYYMMDD}@{LEAGUE}` ids;
 //! - [`odds`]: notations, overround, no-vig, best prices, arbitrage;
 //! - [`orderbook`]: top of book, depth, VWAP/slippage, yes/no complement;
+//! - [`capabilities`]: which platform serves what (server and display only);
 //! - [`rate`], [`retry`]: client-side rate budget and backoff, sans-IO;
 //! - [`error`]: the one error type.
 
 #[macro_use]
 mod open_enum;
 
+pub mod capabilities;
 pub mod error;
 pub mod game_id;
 pub mod models;

@@ -35,6 +35,34 @@ macro_rules! open_enum {
             }
         }
 
+        /// The empty value: "not given", which a required parameter's check
+        /// rejects.
+        impl Default for $name {
+            fn default() -> Self {
+                Self::Other(String::new())
+            }
+        }
+
+        impl AsRef<str> for $name {
+            fn as_ref(&self) -> &str {
+                self.as_str()
+            }
+        }
+
+        // Any string, the known values as examples: the set is open.
+        #[cfg(feature = "schema")]
+        impl ::schemars::JsonSchema for $name {
+            fn schema_name() -> ::std::borrow::Cow<'static, str> {
+                stringify!($name).into()
+            }
+            fn json_schema(_: &mut ::schemars::SchemaGenerator) -> ::schemars::Schema {
+                ::schemars::json_schema!({
+                    "type": "string",
+                    "examples": $name::KNOWN,
+                })
+            }
+        }
+
         impl From<&str> for $name {
             fn from(value: &str) -> Self {
                 match value {

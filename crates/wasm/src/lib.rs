@@ -173,197 +173,9 @@ export declare class PredmarketAbortError extends PredmarketError {
 #[wasm_bindgen(typescript_custom_section)]
 const TS_OPTIONS: &'static str = OPTIONS_TS;
 
-/// The parameters of every operation. Keys are the service's wire names;
-/// `params::ALL` lists the same (a test compares them).
-#[allow(dead_code)]
-const PARAMS_TS: &str = r#"
-/** `listSeries`: `GET /series`. */
-export interface ListSeriesParams {
-  /** Page size; capped at 25. */
-  limit?: number;
-  /** `next_cursor` of the previous page. */
-  cursor?: string;
-  /** platform_a or platform_b. */
-  platform?: PlatformId;
-  /** Search mode. */
-  query?: string;
-  include_raw?: boolean;
-  /** Include each series' events. */
-  include_nested?: boolean;
-}
-
-/** `getSeries`: `GET /series/{id}`. */
-export interface GetSeriesParams {
-  id: string;
-  platform?: PlatformId;
-  include_raw?: boolean;
-  include_nested?: boolean;
-}
-
-/** `listMarkets`: `GET /markets`. */
-export interface ListMarketsParams {
-  /** Page size; capped at 250. */
-  limit?: number;
-  cursor?: string;
-  /** platform_a … platform_e. */
-  platform?: PlatformId;
-  status?: MarketStatus;
-  /** Full-text search. */
-  query?: string;
-  category?: string;
-  event_id?: string;
-  series_id?: string;
-  sort?: MarketSort;
-  /** Default desc when `sort` is given. */
-  order?: SortOrder;
-  include_raw?: boolean;
-}
-
-/** `getMarket`: `GET /markets/{id}`. */
-export interface GetMarketParams {
-  id: string;
-  platform?: PlatformId;
-  include_raw?: boolean;
-}
-
-/** `getOrderbook`: `GET /markets/{id}/orderbook`. Without `platform` the service detects it from the id. */
-export interface GetOrderbookParams {
-  id: string;
-  /** platform_a … platform_d. */
-  platform?: PlatformId;
-  include_raw?: boolean;
-}
-
-/** `listEvents`: `GET /events`. */
-export interface ListEventsParams {
-  /** Page size; capped at 25. */
-  limit?: number;
-  cursor?: string;
-  /** platform_a or platform_b. */
-  platform?: PlatformId;
-  query?: string;
-  series_id?: string;
-  include_raw?: boolean;
-  /** Include each event's markets. */
-  include_nested?: boolean;
-}
-
-/** `getEvent`: `GET /events/{id}`. */
-export interface GetEventParams {
-  id: string;
-  platform?: PlatformId;
-  include_raw?: boolean;
-  include_nested?: boolean;
-}
-
-/** `listTrades`: `GET /trades` (platform_a and platform_b markets). */
-export interface ListTradesParams {
-  market_id: string;
-  /** Page size; capped at 1000. */
-  limit?: number;
-  cursor?: string;
-  /** Only taker trades (platform_a only). The wire name, camelCase on the service too. */
-  takerOnly?: boolean;
-}
-
-/** `getLeagueInfo`: `GET /league-info`. Without `league`, every league. */
-export interface GetLeagueInfoParams {
-  league?: League;
-  include_teams?: boolean;
-}
-
-/** `listGames`: `GET /list-games`. */
-export interface ListGamesParams {
-  league: League;
-  status?: GameStatus;
-  /** First scheduled day, `YYYY-MM-DD`, inclusive. */
-  from?: string;
-  /** Last scheduled day, `YYYY-MM-DD`, inclusive. */
-  to?: string;
-  /** Page size; capped at 25. */
-  limit?: number;
-  cursor?: string;
-}
-
-/** `getGame`: `GET /games/{game_id}`. */
-export interface GetGameParams {
-  /** `{Away}v{Home}{YYYYMMDD}@{LEAGUE}`, or without the `@{LEAGUE}` suffix. */
-  game_id: string;
-}
-
-/** `listPlatforms`: `GET /platforms` takes no parameters. */
-export type ListPlatformsParams = Record<string, never>;
-
-/** `getFuture`: `GET /futures/{id}`. */
-export interface GetFutureParams {
-  /** Like `league_a_championship_2025`. */
-  id: string;
-  /** One of the sports platforms (platform_a, platform_b, platform_f, platform_g, platform_h). */
-  platform?: PlatformId;
-  odds_format?: OddsFormat;
-}
-
-/** `listFutures`: `GET /list-futures` (offset paging). */
-export interface ListFuturesParams {
-  league: League;
-  future_type?: FutureType;
-  /** Four-digit year. */
-  season?: number;
-  /** Page size; capped at 25. */
-  limit?: number;
-  offset?: number;
-}
-
-/** `getAward`: `GET /awards/{id}`. */
-export interface GetAwardParams {
-  id: string;
-  platform?: PlatformId;
-  odds_format?: OddsFormat;
-}
-
-/** `listAwards`: `GET /list-awards` (offset paging). */
-export interface ListAwardsParams {
-  league: League;
-  award_type?: AwardType;
-  season?: number;
-  limit?: number;
-  offset?: number;
-}
-
-/** `getPriceHistory`: `GET /price-history` (platform_a, platform_b and platform_c markets). */
-export interface GetPriceHistoryParams {
-  /** 1 to 10 market ids (or one comma-separated string). */
-  market_ids: string[] | string;
-  /** Unix seconds. */
-  start_ts?: number;
-  /** Unix seconds, not before `start_ts`. */
-  end_ts?: number;
-  interval?: PriceInterval;
-  /** 1 to 5000 points. */
-  limit?: number;
-}
-
-/** `getProfileInfo`: `GET /profile/info`. */
-export interface GetProfileInfoParams {
-  /** platform_a or platform_b. */
-  platform: PlatformId;
-  /** A user name or address, 1 to 100 characters. */
-  user: string;
-  include_metrics?: boolean;
-}
-
-/** `listProfileTrades`: `GET /profile/trades`. */
-export interface ListProfileTradesParams {
-  platform: PlatformId;
-  user: string;
-  /** Page size, 1 to 100 (service default 50). */
-  limit?: number;
-  cursor?: string;
-}
-"#;
-
-#[wasm_bindgen(typescript_custom_section)]
-const TS_PARAMS: &'static str = PARAMS_TS;
+// The parameter types (`ListMarketsParams`, ...) are derived from the core's
+// request structs (tsify); the core's contract test holds them to the
+// struct's serde names, JSON Schema and query rendering.
 
 /// Keeps in step with `predmarket_core::ErrorCode` (a test checks it).
 #[allow(dead_code)] // read by the custom section below, which rustc does not see
@@ -374,8 +186,6 @@ const TS_ERROR_CODE: &'static str = ERROR_CODE_TS;
 
 #[cfg(test)]
 mod tests {
-    use std::collections::BTreeSet;
-
     #[test]
     fn the_declared_error_codes_are_the_cores() {
         assert_eq!(
@@ -384,38 +194,9 @@ mod tests {
         );
     }
 
-    /// The keys of `export interface {name} { ... }` in a declaration text.
-    fn interface_keys(ts: &str, name: &str) -> Option<BTreeSet<String>> {
-        let start = ts.find(&format!("export interface {name} {{"))?;
-        let body = &ts[start..];
-        let body = &body[body.find('{')? + 1..body.find("\n}")?];
-        Some(
-            body.lines()
-                .map(str::trim)
-                .filter(|l| !l.starts_with("/*") && !l.starts_with('*') && !l.is_empty())
-                .filter_map(|l| l.split([':', '?']).next())
-                .map(str::to_owned)
-                .collect(),
-        )
-    }
-
-    #[test]
-    fn every_params_interface_declares_exactly_the_keys_read() {
-        for (operation, interface, keys) in crate::params::ALL {
-            let empty = format!("export type {interface} = Record<string, never>;");
-            let declared = interface_keys(super::PARAMS_TS, interface)
-                .or_else(|| super::PARAMS_TS.contains(&empty).then(BTreeSet::new))
-                .unwrap_or_else(|| panic!("{interface} of {operation} is not declared"));
-            let read: BTreeSet<String> = keys.iter().map(|k| (*k).to_owned()).collect();
-            assert_eq!(declared, read, "{interface}");
-        }
-        assert_eq!(crate::params::ALL.len(), 19);
-    }
-
     #[test]
     fn no_any_in_the_hand_written_declarations() {
-        for ts in [super::OPTIONS_TS, super::PARAMS_TS] {
-            assert!(!ts.contains(": any") && !ts.contains("<any>"));
-        }
+        let ts = super::OPTIONS_TS;
+        assert!(!ts.contains(": any") && !ts.contains("<any>"));
     }
 }

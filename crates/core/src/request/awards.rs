@@ -1,19 +1,28 @@
-//! `GET /awards/{id}` and `GET /list-awards`.
+//! `GET /awards/{id}` and `GET /list-awards`, as futures.
 
-use super::checks::{self, LIST_MAX_LIMIT, SPORTS_PLATFORMS};
-use super::futures::{next_offset, odds_format, offset_of, season};
-use super::{HttpRequest, PagePosition, Paged, Request, path_segment};
+use super::futures::{check_sports, check_sports_list};
+use super::{Request, path_segment, wire};
 use crate::error::Error;
 use crate::models::{
     Award, AwardResponse, AwardType, League, ListAwardsResponse, OddsFormat, PlatformId,
 };
+use serde::{Deserialize, Serialize};
 
 /// `GET /awards/{id}`.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "GetAwardParams")
+)]
 pub struct GetAward {
+    /// The award id (path).
     pub id: String,
-    /// One of the sports platforms.
+    /// Only this platform's quotes.
     pub platform: Option<PlatformId>,
+    /// american, decimal or probability.
     pub odds_format: Option<OddsFormat>,
 }
 
@@ -28,35 +37,51 @@ impl GetAward {
 
 impl Request for GetAward {
     const OPERATION: &'static str = "getAward";
+    const PATH: &'static str = "/awards/{id}";
+    const PATH_PARAMS: &'static [&'static str] = &["id"];
     type Response = AwardResponse;
-    fn to_http(&self) -> Result<HttpRequest, Error> {
-        Ok(
-            HttpRequest::new(format!("/awards/{}", path_segment("id", &self.id)?))
-                .param(
-                    "platform",
-                    checks::platform(self.platform.as_ref(), SPORTS_PLATFORMS)?,
-                )
-                .param("odds_format", odds_format(self.odds_format.as_ref())?),
-        )
+    fn checked(&self) -> Result<Self, Error> {
+        check_sports(&self.platform, &self.odds_format)?;
+        Ok(self.clone())
+    }
+    fn path(&self) -> Result<String, Error> {
+        Ok(format!("/awards/{}", path_segment("id", &self.id)?))
     }
 }
 
-/// `GET /list-awards`. Pages by offset; `limit` capped at 25. `award_type`
-/// is sent as given, known value or not (the set of awards is open).
-#[derive(Debug, Clone, Default, PartialEq)]
+/// `GET /list-awards`. Pages by offset; `limit` capped at 25.
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "ListAwardsParams")
+)]
 pub struct ListAwards {
-    /// Required.
-    pub league: Option<League>,
+    /// One league id.
+    pub league: League,
+    /// One award type (mvp, ...).
     pub award_type: Option<AwardType>,
+    /// A year from 1900 to 2200.
+    #[serde(default, deserialize_with = "wire::whole")]
     pub season: Option<u32>,
+    /// Only this platform's quotes.
+    pub platform: Option<PlatformId>,
+    /// american, decimal or probability.
+    pub odds_format: Option<OddsFormat>,
+    /// Page size; capped at 25.
+    #[serde(default, deserialize_with = "wire::whole")]
     pub limit: Option<u32>,
+    /// `next_offset` of the previous page.
+    #[serde(default, deserialize_with = "wire::whole")]
     pub offset: Option<u64>,
 }
 
 impl ListAwards {
     pub fn new(league: League) -> Self {
         Self {
-            league: Some(league),
+            league,
             ..Self::default()
         }
     }
@@ -64,41 +89,20 @@ impl ListAwards {
 
 impl Request for ListAwards {
     const OPERATION: &'static str = "listAwards";
+    const PATH: &'static str = "/list-awards";
     type Response = ListAwardsResponse;
-    fn to_http(&self) -> Result<HttpRequest, Error> {
-        let award_type = match &self.award_type {
-            Some(t) if t.as_str().trim().is_empty() || t.as_str().contains(',') => {
-                return Err(Error::invalid("award_type", "takes exactly one award type"));
-            }
-            other => other.as_ref().map(AwardType::as_str),
-        };
-        Ok(HttpRequest::new("/list-awards")
-            .param(
-                "league",
-                Some(checks::required_league(self.league.as_ref())?),
-            )
-            .param("award_type", award_type)
-            .param("season", season(self.season)?)
-            .param("limit", checks::limit(self.limit, LIST_MAX_LIMIT)?)
-            .param("offset", self.offset.filter(|o| *o > 0)))
+    fn checked(&self) -> Result<Self, Error> {
+        let mut r = self.clone();
+        check_sports_list(
+            &r.league,
+            ("award_type", &r.award_type),
+            r.season,
+            &mut r.limit,
+            &mut r.offset,
+        )?;
+        check_sports(&r.platform, &r.odds_format)?;
+        Ok(r)
     }
 }
 
-impl Paged for ListAwards {
-    type Item = Award;
-    fn position(&self) -> Option<PagePosition> {
-        self.offset.filter(|o| *o > 0).map(PagePosition::Offset)
-    }
-    fn set_position(&mut self, position: Option<PagePosition>) {
-        self.offset = offset_of(position);
-    }
-    fn next_position(response: &ListAwardsResponse) -> Option<PagePosition> {
-        next_offset(response.data.pagination.as_ref())
-    }
-    fn items(response: &ListAwardsResponse) -> &[Award] {
-        &response.data.awards
-    }
-    fn into_items(response: ListAwardsResponse) -> Vec<Award> {
-        response.data.awards
-    }
-}
+paged!(offset ListAwards => Award, |r| r.data.awards, r.data.pagination.as_ref());

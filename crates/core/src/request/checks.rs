@@ -2,7 +2,6 @@
 //! `Error::InvalidArgument` naming the parameter.
 
 use crate::error::Error;
-use crate::models::{League, PlatformId};
 
 /// `GET /markets`: maximum 250 (release 0.4.0).
 pub const MARKETS_MAX_LIMIT: u32 = 250;
@@ -29,140 +28,75 @@ pub const PROFILE_TRADES_MAX_LIMIT: u32 = 100;
 /// Profile operations: `user` is 1 to 100 characters.
 pub const PROFILE_USER_MAX_CHARS: usize = 100;
 
-/// Platforms of `GET /series` and `GET /events`.
-pub(crate) const SERIES_EVENTS_PLATFORMS: &[PlatformId] =
-    &[PlatformId::PlatformA, PlatformId::PlatformB];
-/// Platforms of `GET /markets/{id}` (and, by this project's choice, of
-/// `GET /markets`: the platforms whose markets the service can return).
-pub(crate) const MARKET_PLATFORMS: &[PlatformId] = &[
-    PlatformId::PlatformA,
-    PlatformId::PlatformB,
-    PlatformId::PlatformC,
-    PlatformId::PlatformD,
-    PlatformId::PlatformE,
-];
-/// Platforms of `GET /markets/{id}/orderbook`.
-pub(crate) const ORDERBOOK_PLATFORMS: &[PlatformId] = &[
-    PlatformId::PlatformA,
-    PlatformId::PlatformB,
-    PlatformId::PlatformC,
-    PlatformId::PlatformD,
-];
-/// Platforms with user profiles.
-pub(crate) const PROFILE_PLATFORMS: &[PlatformId] = &[PlatformId::PlatformA, PlatformId::PlatformB];
-/// Platforms queried for sports data (futures and awards `platform`).
-pub(crate) const SPORTS_PLATFORMS: &[PlatformId] = &[
-    PlatformId::PlatformA,
-    PlatformId::PlatformB,
-    PlatformId::PlatformF,
-    PlatformId::PlatformG,
-    PlatformId::PlatformH,
-];
+/// `season`: a year. A structural range, shared with the reference server:
+/// it catches a two-digit year, a timestamp or a typo, and is wide enough
+/// for every season a league on any platform can have (the oldest North
+/// American major league's seasons start in the 1870s, but no market on
+/// them exists; the upper bound leaves two centuries of headroom).
+pub const SEASON_MIN: u32 = 1900;
+/// See [`SEASON_MIN`].
+pub const SEASON_MAX: u32 = 2200;
 
-fn one_of(values: &[&str]) -> String {
-    format!("must be one of {}", values.join(", "))
-}
-
-/// Exactly one platform, and one this operation accepts.
-pub(crate) fn platform<'a>(
-    value: Option<&'a PlatformId>,
-    allowed: &[PlatformId],
-) -> Result<Option<&'a str>, Error> {
-    let Some(value) = value else {
-        return Ok(None);
-    };
-    let s = value.as_str();
-    if s.contains(',') {
-        return Err(Error::invalid(
-            "platform",
-            "takes exactly one platform; a comma-separated list is not supported",
-        ));
-    }
-    if !allowed.contains(value) {
-        let names: Vec<&str> = allowed.iter().map(PlatformId::as_str).collect();
-        return Err(Error::invalid(
-            "platform",
-            format!("{s:?} is not accepted here; {}", one_of(&names)),
-        ));
-    }
-    Ok(Some(s))
-}
-
-/// A platform the operation requires.
-pub(crate) fn required_platform<'a>(
-    value: Option<&'a PlatformId>,
-    allowed: &[PlatformId],
-) -> Result<&'a str, Error> {
-    platform(value, allowed)?.ok_or_else(|| Error::invalid("platform", "is required"))
-}
-
-/// A league label the service knows.
-pub(crate) fn league(
-    parameter: &str,
-    value: Option<&League>,
-) -> Result<Option<&'static str>, Error> {
-    match value {
-        None => Ok(None),
-        Some(League::Other(other)) => Err(Error::invalid(
+/// One value of an open set (platform, league, status, type, sort, ...):
+/// not blank and not a comma-separated list. Which values exist is the
+/// service's call (`../shared/spec/public-service-facts.md`).
+pub(crate) fn one_value<T: AsRef<str>>(parameter: &str, value: &Option<T>) -> Result<(), Error> {
+    match value.as_ref().map(AsRef::as_ref) {
+        Some(v) if v.trim().is_empty() => Err(Error::invalid(parameter, "must not be empty")),
+        Some(v) if v.contains(',') => Err(Error::invalid(
             parameter,
-            format!("{other:?} is not a league; {}", one_of(League::KNOWN)),
+            "takes exactly one value; a comma-separated list is not supported",
         )),
-        Some(known) => Ok(League::KNOWN.iter().copied().find(|k| *k == known.as_str())),
+        _ => Ok(()),
     }
 }
 
-/// A league the operation requires.
-pub(crate) fn required_league(value: Option<&League>) -> Result<&'static str, Error> {
-    league("league", value)?.ok_or_else(|| Error::invalid("league", "is required"))
+/// A required value of an open set: present, not blank, one value.
+pub(crate) fn required_value(parameter: &str, value: &str) -> Result<(), Error> {
+    if value.trim().is_empty() {
+        return Err(Error::invalid(parameter, "is required"));
+    }
+    one_value(parameter, &Some(value))
+}
+
+/// A season year within [`SEASON_MIN`]..=[`SEASON_MAX`].
+pub(crate) fn season(value: Option<u32>) -> Result<(), Error> {
+    match value {
+        Some(y) if !(SEASON_MIN..=SEASON_MAX).contains(&y) => Err(Error::invalid(
+            "season",
+            format!("must be a year from {SEASON_MIN} to {SEASON_MAX}"),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// A page size: 0 is an error; above `max` it is capped (the service caps
 /// too, never rejects).
-pub(crate) fn limit(value: Option<u32>, max: u32) -> Result<Option<u32>, Error> {
+pub(crate) fn limit(value: &mut Option<u32>, max: u32) -> Result<(), Error> {
     match value {
         Some(0) => Err(Error::invalid(
             "limit",
             format!("must be between 1 and {max}"),
         )),
-        Some(n) => Ok(Some(n.min(max))),
-        None => Ok(None),
-    }
-}
-
-/// A value of an open value set that must be one of the known values
-/// (a request parameter, unlike a response field, is checked).
-pub(crate) fn known<'a>(
-    parameter: &str,
-    value: &'a str,
-    is_known: bool,
-    known: &[&str],
-) -> Result<&'a str, Error> {
-    if is_known {
-        Ok(value)
-    } else {
-        Err(Error::invalid(
-            parameter,
-            format!("{value:?} is not accepted; {}", one_of(known)),
-        ))
+        Some(n) => {
+            *n = (*n).min(max);
+            Ok(())
+        }
+        None => Ok(()),
     }
 }
 
 /// A cursor as sent: an empty one means "first page".
-pub(crate) fn cursor(value: Option<&str>) -> Option<&str> {
-    value.filter(|c| !c.is_empty())
+pub(crate) fn cursor(value: &mut Option<String>) {
+    if value.as_deref().is_some_and(str::is_empty) {
+        *value = None;
+    }
 }
 
 /// A free-text value: blank means absent (a cleared search box is no search).
-pub(crate) fn text(value: Option<&str>) -> Option<&str> {
-    value.filter(|t| !t.trim().is_empty())
-}
-
-/// A required non-blank query value.
-pub(crate) fn required_text<'a>(parameter: &str, value: &'a str) -> Result<&'a str, Error> {
-    if value.trim().is_empty() {
-        Err(Error::invalid(parameter, "is required"))
-    } else {
-        Ok(value)
+pub(crate) fn text(value: &mut Option<String>) {
+    if value.as_deref().is_some_and(|t| t.trim().is_empty()) {
+        *value = None;
     }
 }
 
@@ -190,35 +124,40 @@ pub(crate) fn date(parameter: &str, value: Option<&str>) -> Result<Option<(u32, 
     Ok(Some((y, m, d)))
 }
 
-pub(crate) fn bool_str(value: Option<bool>) -> Option<&'static str> {
-    value.map(|b| if b { "true" } else { "false" })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn limits_cap_and_zero_is_an_error() {
-        assert_eq!(limit(Some(5000), 250), Ok(Some(250)));
-        assert_eq!(limit(Some(7), 250), Ok(Some(7)));
-        assert_eq!(limit(None, 250), Ok(None));
-        assert_eq!(limit(Some(0), 250).unwrap_err().parameter(), Some("limit"));
+        let capped = |v: Option<u32>| {
+            let mut v = v;
+            limit(&mut v, 250).map(|()| v)
+        };
+        assert_eq!(capped(Some(5000)), Ok(Some(250)));
+        assert_eq!(capped(Some(7)), Ok(Some(7)));
+        assert_eq!(capped(None), Ok(None));
+        assert_eq!(capped(Some(0)).unwrap_err().parameter(), Some("limit"));
     }
 
     #[test]
-    fn one_platform_only() {
-        let two = PlatformId::from("platform_a,platform_b");
-        let err = platform(Some(&two), SERIES_EVENTS_PLATFORMS).unwrap_err();
+    fn one_value_of_any_name() {
+        assert_eq!(one_value("platform", &Some("polymarket")), Ok(()));
+        assert_eq!(one_value("platform", &None::<String>), Ok(()));
+        let err = one_value("platform", &Some("a,b")).unwrap_err();
         assert_eq!(err.parameter(), Some("platform"));
         assert!(err.to_string().contains("exactly one"), "{err}");
-        let c = PlatformId::PlatformC;
-        let err = platform(Some(&c), SERIES_EVENTS_PLATFORMS).unwrap_err();
-        assert!(err.to_string().contains("platform_a, platform_b"), "{err}");
-        assert_eq!(
-            platform(Some(&c), ORDERBOOK_PLATFORMS),
-            Ok(Some("platform_c"))
-        );
+        assert!(one_value("league", &Some(" ")).is_err());
+        assert!(required_value("league", "").is_err());
+        assert_eq!(required_value("league", "nfl"), Ok(()));
+    }
+
+    #[test]
+    fn seasons() {
+        assert_eq!(season(Some(SEASON_MIN)), Ok(()));
+        assert_eq!(season(Some(SEASON_MAX)), Ok(()));
+        assert!(season(Some(25)).is_err());
+        assert!(season(Some(SEASON_MAX + 1)).is_err());
     }
 
     #[test]

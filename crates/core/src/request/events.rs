@@ -1,75 +1,75 @@
 //! `GET /events` and `GET /events/{id}`.
 
-use super::checks::{self, EVENTS_MAX_LIMIT, SERIES_EVENTS_PLATFORMS};
-use super::series::{cursor_of, next_cursor, position_of_cursor};
-use super::{HttpRequest, PagePosition, Paged, Request, path_segment};
+use super::checks::{self, EVENTS_MAX_LIMIT};
+use super::{Request, path_segment, wire};
 use crate::error::Error;
 use crate::models::{Event, EventsResponse, PlatformId};
+use serde::{Deserialize, Serialize};
 
 /// `GET /events`. The spec names `limit`, `cursor` and `platform`; `query`,
 /// `series_id`, `include_raw` and `include_nested` are this project's
 /// choice, mirroring `GET /series` and `GET /events/{id}`.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "ListEventsParams")
+)]
 pub struct ListEvents {
-    /// Capped at 25.
+    /// Page size; capped at 25.
+    #[serde(default, deserialize_with = "wire::whole")]
     pub limit: Option<u32>,
+    /// `next_cursor` of the previous page.
     pub cursor: Option<String>,
-    /// platform_a or platform_b.
+    /// One platform id.
     pub platform: Option<PlatformId>,
     /// Search mode, as for series.
     pub query: Option<String>,
     /// Only the events of one series.
     pub series_id: Option<String>,
+    #[serde(default, deserialize_with = "wire::flag")]
     pub include_raw: Option<bool>,
     /// Include each event's markets.
+    #[serde(default, deserialize_with = "wire::flag")]
     pub include_nested: Option<bool>,
 }
 
 impl Request for ListEvents {
     const OPERATION: &'static str = "listEvents";
+    const PATH: &'static str = "/events";
     type Response = EventsResponse;
-    fn to_http(&self) -> Result<HttpRequest, Error> {
-        Ok(HttpRequest::new("/events")
-            .param("limit", checks::limit(self.limit, EVENTS_MAX_LIMIT)?)
-            .param("cursor", checks::cursor(self.cursor.as_deref()))
-            .param(
-                "platform",
-                checks::platform(self.platform.as_ref(), SERIES_EVENTS_PLATFORMS)?,
-            )
-            .param("query", checks::text(self.query.as_deref()))
-            .param("series_id", checks::text(self.series_id.as_deref()))
-            .param("include_raw", checks::bool_str(self.include_raw))
-            .param("include_nested", checks::bool_str(self.include_nested)))
+    fn checked(&self) -> Result<Self, Error> {
+        let mut r = self.clone();
+        checks::limit(&mut r.limit, EVENTS_MAX_LIMIT)?;
+        checks::cursor(&mut r.cursor);
+        checks::one_value("platform", &r.platform)?;
+        checks::text(&mut r.query);
+        checks::text(&mut r.series_id);
+        Ok(r)
     }
 }
 
-impl Paged for ListEvents {
-    type Item = Event;
-    fn position(&self) -> Option<PagePosition> {
-        position_of_cursor(self.cursor.as_deref())
-    }
-    fn set_position(&mut self, position: Option<PagePosition>) {
-        self.cursor = cursor_of(position);
-    }
-    fn next_position(response: &EventsResponse) -> Option<PagePosition> {
-        next_cursor(response.pagination.as_ref())
-    }
-    fn items(response: &EventsResponse) -> &[Event] {
-        &response.events
-    }
-    fn into_items(response: EventsResponse) -> Vec<Event> {
-        response.events
-    }
-}
+paged!(cursor ListEvents => Event, |r| r.events, r.pagination.as_ref());
 
 /// `GET /events/{id}`.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "GetEventParams")
+)]
 pub struct GetEvent {
+    /// The event id (path).
     pub id: String,
-    /// platform_a or platform_b.
     pub platform: Option<PlatformId>,
+    #[serde(default, deserialize_with = "wire::flag")]
     pub include_raw: Option<bool>,
     /// Include the event's markets.
+    #[serde(default, deserialize_with = "wire::flag")]
     pub include_nested: Option<bool>,
 }
 
@@ -84,16 +84,14 @@ impl GetEvent {
 
 impl Request for GetEvent {
     const OPERATION: &'static str = "getEvent";
+    const PATH: &'static str = "/events/{id}";
+    const PATH_PARAMS: &'static [&'static str] = &["id"];
     type Response = EventsResponse;
-    fn to_http(&self) -> Result<HttpRequest, Error> {
-        Ok(
-            HttpRequest::new(format!("/events/{}", path_segment("id", &self.id)?))
-                .param(
-                    "platform",
-                    checks::platform(self.platform.as_ref(), SERIES_EVENTS_PLATFORMS)?,
-                )
-                .param("include_raw", checks::bool_str(self.include_raw))
-                .param("include_nested", checks::bool_str(self.include_nested)),
-        )
+    fn checked(&self) -> Result<Self, Error> {
+        checks::one_value("platform", &self.platform)?;
+        Ok(self.clone())
+    }
+    fn path(&self) -> Result<String, Error> {
+        Ok(format!("/events/{}", path_segment("id", &self.id)?))
     }
 }

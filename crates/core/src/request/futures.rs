@@ -1,19 +1,28 @@
-//! `GET /futures/{id}` and `GET /list-futures`.
+//! `GET /futures/{id}` and `GET /list-futures`; `awards.rs` mirrors it.
 
-use super::checks::{self, LIST_MAX_LIMIT, SPORTS_PLATFORMS};
-use super::{HttpRequest, PagePosition, Paged, Request, path_segment};
+use super::checks::{self, LIST_MAX_LIMIT};
+use super::{Request, path_segment, wire};
 use crate::error::Error;
 use crate::models::{
     Future, FutureResponse, FutureType, League, ListFuturesResponse, OddsFormat, PlatformId,
 };
+use serde::{Deserialize, Serialize};
 
 /// `GET /futures/{id}`.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "GetFutureParams")
+)]
 pub struct GetFuture {
+    /// Like `<league>_<name>_<season>` (path).
     pub id: String,
-    /// One of the sports platforms (platform_a, platform_b, platform_f,
-    /// platform_g, platform_h).
+    /// Only this platform's quotes.
     pub platform: Option<PlatformId>,
+    /// american, decimal or probability.
     pub odds_format: Option<OddsFormat>,
 }
 
@@ -28,52 +37,80 @@ impl GetFuture {
 
 impl Request for GetFuture {
     const OPERATION: &'static str = "getFuture";
+    const PATH: &'static str = "/futures/{id}";
+    const PATH_PARAMS: &'static [&'static str] = &["id"];
     type Response = FutureResponse;
-    fn to_http(&self) -> Result<HttpRequest, Error> {
-        Ok(
-            HttpRequest::new(format!("/futures/{}", path_segment("id", &self.id)?))
-                .param(
-                    "platform",
-                    checks::platform(self.platform.as_ref(), SPORTS_PLATFORMS)?,
-                )
-                .param("odds_format", odds_format(self.odds_format.as_ref())?),
-        )
+    fn checked(&self) -> Result<Self, Error> {
+        check_sports(&self.platform, &self.odds_format)?;
+        Ok(self.clone())
+    }
+    fn path(&self) -> Result<String, Error> {
+        Ok(format!("/futures/{}", path_segment("id", &self.id)?))
     }
 }
 
-pub(crate) fn odds_format(value: Option<&OddsFormat>) -> Result<Option<&str>, Error> {
-    value
-        .map(|f| checks::known("odds_format", f.as_str(), f.is_known(), OddsFormat::KNOWN))
-        .transpose()
+/// The checks shared by futures and awards, by id and listed.
+pub(crate) fn check_sports(
+    platform: &Option<PlatformId>,
+    odds_format: &Option<OddsFormat>,
+) -> Result<(), Error> {
+    checks::one_value("platform", platform)?;
+    checks::one_value("odds_format", odds_format)
 }
 
-/// A season year: four digits.
-pub(crate) fn season(value: Option<u32>) -> Result<Option<u32>, Error> {
-    match value {
-        Some(y) if !(1000..=9999).contains(&y) => {
-            Err(Error::invalid("season", "must be a four-digit year"))
-        }
-        other => Ok(other),
+/// The checks of list-futures and list-awards (`kind` is `future_type` or
+/// `award_type`); the request as sent.
+pub(crate) fn check_sports_list<T: AsRef<str>>(
+    league: &League,
+    kind: (&str, &Option<T>),
+    season: Option<u32>,
+    limit: &mut Option<u32>,
+    offset: &mut Option<u64>,
+) -> Result<(), Error> {
+    checks::required_value("league", league.as_str())?;
+    checks::one_value(kind.0, kind.1)?;
+    checks::season(season)?;
+    checks::limit(limit, LIST_MAX_LIMIT)?;
+    if *offset == Some(0) {
+        *offset = None;
     }
+    Ok(())
 }
 
-/// `GET /list-futures`. Pages by offset. `limit` is capped at 25 (the
+/// `GET /list-futures`. Pages by offset; `limit` is capped at 25 (the
 /// pagination guide's range; the spec gives no maximum here).
-#[derive(Debug, Clone, Default, PartialEq)]
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "ListFuturesParams")
+)]
 pub struct ListFutures {
-    /// Required.
-    pub league: Option<League>,
-    /// championship, division or conference.
+    /// One league id.
+    pub league: League,
+    /// One future type (championship, division, conference, ...).
     pub future_type: Option<FutureType>,
+    /// A year from 1900 to 2200.
+    #[serde(default, deserialize_with = "wire::whole")]
     pub season: Option<u32>,
+    /// Only this platform's quotes.
+    pub platform: Option<PlatformId>,
+    /// american, decimal or probability.
+    pub odds_format: Option<OddsFormat>,
+    /// Page size; capped at 25.
+    #[serde(default, deserialize_with = "wire::whole")]
     pub limit: Option<u32>,
+    /// `next_offset` of the previous page.
+    #[serde(default, deserialize_with = "wire::whole")]
     pub offset: Option<u64>,
 }
 
 impl ListFutures {
     pub fn new(league: League) -> Self {
         Self {
-            league: Some(league),
+            league,
             ..Self::default()
         }
     }
@@ -81,53 +118,20 @@ impl ListFutures {
 
 impl Request for ListFutures {
     const OPERATION: &'static str = "listFutures";
+    const PATH: &'static str = "/list-futures";
     type Response = ListFuturesResponse;
-    fn to_http(&self) -> Result<HttpRequest, Error> {
-        let future_type = self
-            .future_type
-            .as_ref()
-            .map(|t| checks::known("future_type", t.as_str(), t.is_known(), FutureType::KNOWN))
-            .transpose()?;
-        Ok(HttpRequest::new("/list-futures")
-            .param(
-                "league",
-                Some(checks::required_league(self.league.as_ref())?),
-            )
-            .param("future_type", future_type)
-            .param("season", season(self.season)?)
-            .param("limit", checks::limit(self.limit, LIST_MAX_LIMIT)?)
-            .param("offset", self.offset.filter(|o| *o > 0)))
+    fn checked(&self) -> Result<Self, Error> {
+        let mut r = self.clone();
+        check_sports_list(
+            &r.league,
+            ("future_type", &r.future_type),
+            r.season,
+            &mut r.limit,
+            &mut r.offset,
+        )?;
+        check_sports(&r.platform, &r.odds_format)?;
+        Ok(r)
     }
 }
 
-impl Paged for ListFutures {
-    type Item = Future;
-    fn position(&self) -> Option<PagePosition> {
-        self.offset.filter(|o| *o > 0).map(PagePosition::Offset)
-    }
-    fn set_position(&mut self, position: Option<PagePosition>) {
-        self.offset = offset_of(position);
-    }
-    fn next_position(response: &ListFuturesResponse) -> Option<PagePosition> {
-        next_offset(response.data.pagination.as_ref())
-    }
-    fn items(response: &ListFuturesResponse) -> &[Future] {
-        &response.data.futures
-    }
-    fn into_items(response: ListFuturesResponse) -> Vec<Future> {
-        response.data.futures
-    }
-}
-
-pub(crate) fn offset_of(position: Option<PagePosition>) -> Option<u64> {
-    match position {
-        Some(PagePosition::Offset(o)) => Some(o),
-        _ => None,
-    }
-}
-
-pub(crate) fn next_offset(
-    pagination: Option<&crate::models::OffsetPagination>,
-) -> Option<PagePosition> {
-    pagination.and_then(|p| p.next()).map(PagePosition::Offset)
-}
+paged!(offset ListFutures => Future, |r| r.data.futures, r.data.pagination.as_ref());

@@ -1,32 +1,43 @@
 //! `GET /list-games` and `GET /games/{game_id}`.
 
 use super::checks::{self, LIST_MAX_LIMIT};
-use super::series::{cursor_of, next_cursor, position_of_cursor};
-use super::{HttpRequest, PagePosition, Paged, Request, path_segment};
+use super::{Request, path_segment, wire};
 use crate::error::Error;
-use crate::game_id::GameId;
-use crate::models::{Game, GameResponse, GameStatus, League, ListGamesResponse};
+use crate::models::{Game, GameResponse, GameStatus, League, ListGamesResponse, PlatformId};
+use serde::{Deserialize, Serialize};
 
 /// `GET /list-games`. The spec names only `league` (required); `status`,
 /// the date range `from`/`to` (inclusive, `YYYY-MM-DD`, on the scheduled
 /// date), `limit` (capped at 25, the pagination guide's range) and `cursor`
 /// are this project's choice.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "ListGamesParams")
+)]
 pub struct ListGames {
-    /// Required.
-    pub league: Option<League>,
-    /// Sent as given, known value or not.
+    /// One league id.
+    pub league: League,
+    /// One status.
     pub status: Option<GameStatus>,
+    /// First scheduled day, `YYYY-MM-DD`, inclusive.
     pub from: Option<String>,
+    /// Last scheduled day, `YYYY-MM-DD`, inclusive.
     pub to: Option<String>,
+    /// Page size; capped at 25.
+    #[serde(default, deserialize_with = "wire::whole")]
     pub limit: Option<u32>,
+    /// `next_cursor` of the previous page.
     pub cursor: Option<String>,
 }
 
 impl ListGames {
     pub fn new(league: League) -> Self {
         Self {
-            league: Some(league),
+            league,
             ..Self::default()
         }
     }
@@ -34,75 +45,69 @@ impl ListGames {
 
 impl Request for ListGames {
     const OPERATION: &'static str = "listGames";
+    const PATH: &'static str = "/list-games";
     type Response = ListGamesResponse;
-    fn to_http(&self) -> Result<HttpRequest, Error> {
-        let league = checks::required_league(self.league.as_ref())?;
-        let from_text = checks::text(self.from.as_deref());
-        let to_text = checks::text(self.to.as_deref());
-        let from = checks::date("from", from_text)?;
-        let to = checks::date("to", to_text)?;
+    fn checked(&self) -> Result<Self, Error> {
+        let mut r = self.clone();
+        checks::required_value("league", r.league.as_str())?;
+        checks::one_value("status", &r.status)?;
+        checks::text(&mut r.from);
+        checks::text(&mut r.to);
+        let from = checks::date("from", r.from.as_deref())?;
+        let to = checks::date("to", r.to.as_deref())?;
         if let (Some(from), Some(to)) = (from, to)
             && from > to
         {
             return Err(Error::invalid("to", "must not be before `from`"));
         }
-        let status = match &self.status {
-            Some(s) if s.as_str().trim().is_empty() => {
-                return Err(Error::invalid("status", "must not be empty"));
-            }
-            other => other.as_ref().map(GameStatus::as_str),
-        };
-        Ok(HttpRequest::new("/list-games")
-            .param("league", Some(league))
-            .param("status", status)
-            .param("from", from_text)
-            .param("to", to_text)
-            .param("limit", checks::limit(self.limit, LIST_MAX_LIMIT)?)
-            .param("cursor", checks::cursor(self.cursor.as_deref())))
+        checks::limit(&mut r.limit, LIST_MAX_LIMIT)?;
+        checks::cursor(&mut r.cursor);
+        Ok(r)
     }
 }
 
-impl Paged for ListGames {
-    type Item = Game;
-    fn position(&self) -> Option<PagePosition> {
-        position_of_cursor(self.cursor.as_deref())
-    }
-    fn set_position(&mut self, position: Option<PagePosition>) {
-        self.cursor = cursor_of(position);
-    }
-    fn next_position(response: &ListGamesResponse) -> Option<PagePosition> {
-        next_cursor(response.data.pagination.as_ref())
-    }
-    fn items(response: &ListGamesResponse) -> &[Game] {
-        &response.data.games
-    }
-    fn into_items(response: ListGamesResponse) -> Vec<Game> {
-        response.data.games
-    }
-}
+paged!(cursor ListGames => Game, |r| r.data.games, r.data.pagination.as_ref());
 
 /// `GET /games/{game_id}`: the game and every platform's markets on it.
-/// The id is checked against the game id format (with or without the
-/// league suffix) before sending.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// The id is sent as given (any non-blank string): the public service's
+/// ids come in more forms than `{Away}v{Home}{YYYYMMDD}@{LEAGUE}`.
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "GetGameParams")
+)]
 pub struct GetGame {
+    /// `{Away}v{Home}{YYYYMMDD}@{LEAGUE}`, or without the `@{LEAGUE}` suffix (path).
     pub game_id: String,
+    /// Only this platform's markets.
+    pub platform: Option<PlatformId>,
 }
 
 impl GetGame {
     pub fn new(game_id: impl Into<String>) -> Self {
         Self {
             game_id: game_id.into(),
+            platform: None,
         }
     }
 }
 
 impl Request for GetGame {
     const OPERATION: &'static str = "getGame";
+    const PATH: &'static str = "/games/{game_id}";
+    const PATH_PARAMS: &'static [&'static str] = &["game_id"];
     type Response = GameResponse;
-    fn to_http(&self) -> Result<HttpRequest, Error> {
-        let segment = path_segment("game_id", &self.game_id)?;
-        GameId::parse(&self.game_id)?;
-        Ok(HttpRequest::new(format!("/games/{segment}")))
+    fn checked(&self) -> Result<Self, Error> {
+        checks::one_value("platform", &self.platform)?;
+        Ok(self.clone())
+    }
+    fn path(&self) -> Result<String, Error> {
+        Ok(format!(
+            "/games/{}",
+            path_segment("game_id", &self.game_id)?
+        ))
     }
 }

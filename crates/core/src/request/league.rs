@@ -1,23 +1,32 @@
 //! `GET /league-info`.
 
-use super::checks;
-use super::{HttpRequest, Request};
+use super::{Request, checks, wire};
 use crate::error::Error;
 use crate::models::{League, LeagueInfoResponse};
+use serde::{Deserialize, Serialize};
 
 /// `GET /league-info`. Without `league` the service returns every league.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "GetLeagueInfoParams")
+)]
 pub struct GetLeagueInfo {
+    /// One league id; without it, every league.
     pub league: Option<League>,
+    #[serde(default, deserialize_with = "wire::flag")]
     pub include_teams: Option<bool>,
 }
 
 impl Request for GetLeagueInfo {
     const OPERATION: &'static str = "getLeagueInfo";
+    const PATH: &'static str = "/league-info";
     type Response = LeagueInfoResponse;
-    fn to_http(&self) -> Result<HttpRequest, Error> {
-        Ok(HttpRequest::new("/league-info")
-            .param("league", checks::league("league", self.league.as_ref())?)
-            .param("include_teams", checks::bool_str(self.include_teams)))
+    fn checked(&self) -> Result<Self, Error> {
+        checks::one_value("league", &self.league)?;
+        Ok(self.clone())
     }
 }

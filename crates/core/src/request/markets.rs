@@ -1,12 +1,12 @@
 //! `GET /markets`, `GET /markets/{id}` and `GET /markets/{id}/orderbook`.
 
-use super::checks::{self, MARKET_PLATFORMS, MARKETS_MAX_LIMIT, ORDERBOOK_PLATFORMS};
-use super::series::{cursor_of, next_cursor, position_of_cursor};
-use super::{HttpRequest, PagePosition, Paged, Request, path_segment};
+use super::checks::{self, MARKETS_MAX_LIMIT};
+use super::{Request, path_segment, wire};
 use crate::error::Error;
 use crate::models::{
     Market, MarketSort, MarketStatus, MarketsResponse, OrderbookResponse, PlatformId, SortOrder,
 };
+use serde::{Deserialize, Serialize};
 
 /// `GET /markets`. The spec names `limit`, `cursor`, `platform`, `status`
 /// and `query`; the other filters are this project's choice of what users
@@ -16,100 +16,72 @@ use crate::models::{
 ///   liquidity, open_interest, created_at, trading_end_at) with `order`
 ///   (asc, desc; the service's default is desc when `sort` is given);
 /// - `include_raw`, as for a market by id.
-///
-/// `platform` accepts the platforms of a market by id (platform_a …
-/// platform_e). `status` is sent as given, known value or not, since the
-/// spec does not list every status.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "ListMarketsParams")
+)]
 pub struct ListMarkets {
-    /// Capped at 250.
+    /// Page size; capped at 250.
+    #[serde(default, deserialize_with = "wire::whole")]
     pub limit: Option<u32>,
+    /// `next_cursor` of the previous page.
     pub cursor: Option<String>,
+    /// One platform id.
     pub platform: Option<PlatformId>,
+    /// One status.
     pub status: Option<MarketStatus>,
+    /// Full-text search.
     pub query: Option<String>,
     pub category: Option<String>,
     pub event_id: Option<String>,
     pub series_id: Option<String>,
     pub sort: Option<MarketSort>,
+    /// Default desc when `sort` is given.
     pub order: Option<SortOrder>,
+    #[serde(default, deserialize_with = "wire::flag")]
     pub include_raw: Option<bool>,
 }
 
 impl Request for ListMarkets {
     const OPERATION: &'static str = "listMarkets";
+    const PATH: &'static str = "/markets";
     type Response = MarketsResponse;
-    fn to_http(&self) -> Result<HttpRequest, Error> {
-        let status = match &self.status {
-            Some(s) if s.as_str().trim().is_empty() => {
-                return Err(Error::invalid("status", "must not be empty"));
-            }
-            Some(s) if s.as_str().contains(',') => {
-                return Err(Error::invalid("status", "takes exactly one status"));
-            }
-            other => other.as_ref().map(MarketStatus::as_str),
-        };
-        let sort = match &self.sort {
-            Some(s) => Some(checks::known(
-                "sort",
-                s.as_str(),
-                s.is_known(),
-                MarketSort::KNOWN,
-            )?),
-            None => None,
-        };
-        let order = match &self.order {
-            Some(o) => Some(checks::known(
-                "order",
-                o.as_str(),
-                o.is_known(),
-                SortOrder::KNOWN,
-            )?),
-            None => None,
-        };
-        Ok(HttpRequest::new("/markets")
-            .param("limit", checks::limit(self.limit, MARKETS_MAX_LIMIT)?)
-            .param("cursor", checks::cursor(self.cursor.as_deref()))
-            .param(
-                "platform",
-                checks::platform(self.platform.as_ref(), MARKET_PLATFORMS)?,
-            )
-            .param("status", status)
-            .param("query", checks::text(self.query.as_deref()))
-            .param("category", checks::text(self.category.as_deref()))
-            .param("event_id", checks::text(self.event_id.as_deref()))
-            .param("series_id", checks::text(self.series_id.as_deref()))
-            .param("sort", sort)
-            .param("order", order)
-            .param("include_raw", checks::bool_str(self.include_raw)))
+    fn checked(&self) -> Result<Self, Error> {
+        let mut r = self.clone();
+        checks::limit(&mut r.limit, MARKETS_MAX_LIMIT)?;
+        checks::cursor(&mut r.cursor);
+        checks::one_value("platform", &r.platform)?;
+        checks::one_value("status", &r.status)?;
+        checks::one_value("sort", &r.sort)?;
+        checks::one_value("order", &r.order)?;
+        checks::text(&mut r.query);
+        checks::text(&mut r.category);
+        checks::text(&mut r.event_id);
+        checks::text(&mut r.series_id);
+        Ok(r)
     }
 }
 
-impl Paged for ListMarkets {
-    type Item = Market;
-    fn position(&self) -> Option<PagePosition> {
-        position_of_cursor(self.cursor.as_deref())
-    }
-    fn set_position(&mut self, position: Option<PagePosition>) {
-        self.cursor = cursor_of(position);
-    }
-    fn next_position(response: &MarketsResponse) -> Option<PagePosition> {
-        next_cursor(response.pagination.as_ref())
-    }
-    fn items(response: &MarketsResponse) -> &[Market] {
-        &response.markets
-    }
-    fn into_items(response: MarketsResponse) -> Vec<Market> {
-        response.markets
-    }
-}
+paged!(cursor ListMarkets => Market, |r| r.markets, r.pagination.as_ref());
 
 /// `GET /markets/{id}`.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "GetMarketParams")
+)]
 pub struct GetMarket {
+    /// The market id (path).
     pub id: String,
-    /// platform_a … platform_e.
     pub platform: Option<PlatformId>,
+    #[serde(default, deserialize_with = "wire::flag")]
     pub include_raw: Option<bool>,
 }
 
@@ -124,26 +96,34 @@ impl GetMarket {
 
 impl Request for GetMarket {
     const OPERATION: &'static str = "getMarket";
+    const PATH: &'static str = "/markets/{id}";
+    const PATH_PARAMS: &'static [&'static str] = &["id"];
     type Response = MarketsResponse;
-    fn to_http(&self) -> Result<HttpRequest, Error> {
-        Ok(
-            HttpRequest::new(format!("/markets/{}", path_segment("id", &self.id)?))
-                .param(
-                    "platform",
-                    checks::platform(self.platform.as_ref(), MARKET_PLATFORMS)?,
-                )
-                .param("include_raw", checks::bool_str(self.include_raw)),
-        )
+    fn checked(&self) -> Result<Self, Error> {
+        checks::one_value("platform", &self.platform)?;
+        Ok(self.clone())
+    }
+    fn path(&self) -> Result<String, Error> {
+        Ok(format!("/markets/{}", path_segment("id", &self.id)?))
     }
 }
 
 /// `GET /markets/{id}/orderbook`. Without `platform` the service detects it
 /// from the market id.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "GetOrderbookParams")
+)]
 pub struct GetOrderbook {
+    /// The market id (path).
     pub id: String,
-    /// platform_a … platform_d.
+    /// Without it the service detects the platform from the id.
     pub platform: Option<PlatformId>,
+    #[serde(default, deserialize_with = "wire::flag")]
     pub include_raw: Option<bool>,
 }
 
@@ -158,16 +138,17 @@ impl GetOrderbook {
 
 impl Request for GetOrderbook {
     const OPERATION: &'static str = "getOrderbook";
+    const PATH: &'static str = "/markets/{id}/orderbook";
+    const PATH_PARAMS: &'static [&'static str] = &["id"];
     type Response = OrderbookResponse;
-    fn to_http(&self) -> Result<HttpRequest, Error> {
-        Ok(HttpRequest::new(format!(
+    fn checked(&self) -> Result<Self, Error> {
+        checks::one_value("platform", &self.platform)?;
+        Ok(self.clone())
+    }
+    fn path(&self) -> Result<String, Error> {
+        Ok(format!(
             "/markets/{}/orderbook",
             path_segment("id", &self.id)?
         ))
-        .param(
-            "platform",
-            checks::platform(self.platform.as_ref(), ORDERBOOK_PLATFORMS)?,
-        )
-        .param("include_raw", checks::bool_str(self.include_raw)))
     }
 }

@@ -1,9 +1,28 @@
-//! One request type per operation. A request *is* its path and query string;
-//! `to_http` runs the spec's checks first, so nothing invalid is ever sent.
+//! One request type per operation, and each is the single declaration of
+//! its operation's parameters (issue "one declaration per operation"):
 //!
-//! Requests are plain structs with public `Option` fields and `Default`, so
-//! `ListMarkets { limit: Some(50), ..Default::default() }` works; required
-//! parameters are checked in `to_http` and named in the error.
+//! - `Serialize` renders the query string (octocrab style: the struct *is*
+//!   the query, with the wire names, absent values skipped);
+//! - `Deserialize` reads a query string back ([`Request::from_query`], the
+//!   reference server's parsing) and a JS parameter object
+//!   ([`Request::from_json`], the npm package); numbers and booleans are
+//!   accepted as such or as the strings of the wire;
+//! - `schemars::JsonSchema` (feature `schema`) gives the server's OpenAPI
+//!   parameters; tsify (feature `tsify`) gives the JS parameter type,
+//!   `<Name>Params`;
+//! - [`Request::checked`] runs the structural checks (one value, no comma,
+//!   not empty, integer ranges, required parameters; limits are capped,
+//!   never rejected) and [`Request::to_http`] renders path and query.
+//!
+//! No check tests membership of an open set (platform, league, status,
+//! award or future type, sort, interval, odds format): the public service's
+//! ids are not the labels of service.md
+//! (`../shared/spec/public-service-facts.md`), so the service decides. The
+//! platforms each operation serves are in [`crate::capabilities`], for the
+//! server and for display.
+//!
+//! Requests are plain structs with public fields and `Default`, so
+//! `ListMarkets { limit: Some(50), ..Default::default() }` works.
 //!
 //! | operation | request | path |
 //! |---|---|---|
@@ -27,6 +46,9 @@
 //! | getProfileInfo | [`GetProfileInfo`] | `GET /profile/info` |
 //! | listProfileTrades | [`ListProfileTrades`] | `GET /profile/trades` |
 
+#[macro_use]
+mod paging;
+
 mod awards;
 mod checks;
 mod events;
@@ -39,12 +61,13 @@ mod price_history;
 mod profile;
 mod series;
 mod trades;
+pub(crate) mod wire;
 
 pub use awards::*;
 pub use checks::{
     EVENTS_MAX_LIMIT, LIST_MAX_LIMIT, MARKETS_MAX_LIMIT, PRICE_HISTORY_MAX_LIMIT,
-    PRICE_HISTORY_MAX_MARKETS, PROFILE_TRADES_MAX_LIMIT, PROFILE_USER_MAX_CHARS, SERIES_MAX_LIMIT,
-    TRADES_MAX_LIMIT,
+    PRICE_HISTORY_MAX_MARKETS, PROFILE_TRADES_MAX_LIMIT, PROFILE_USER_MAX_CHARS, SEASON_MAX,
+    SEASON_MIN, SERIES_MAX_LIMIT, TRADES_MAX_LIMIT,
 };
 pub use events::*;
 pub use futures::*;
@@ -59,6 +82,7 @@ pub use trades::*;
 
 use crate::error::Error;
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 
 /// Characters left as they are in a path segment or a query component
@@ -69,14 +93,104 @@ const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'_')
     .remove(b'~');
 
-/// An operation of the service.
-pub trait Request {
+/// An operation of the service: its parameters are the fields of `Self`.
+pub trait Request: Serialize + DeserializeOwned + Clone {
     /// The operation's name as the JS library spells it, e.g. `listPlatforms`.
     const OPERATION: &'static str;
+    /// The path template, e.g. `/markets/{id}`.
+    const PATH: &'static str;
+    /// The fields that go into the path, not the query (e.g. `["id"]`).
+    const PATH_PARAMS: &'static [&'static str] = &[];
     /// What a successful answer decodes into.
     type Response: DeserializeOwned;
-    /// Checks the request against the spec and renders it.
-    fn to_http(&self) -> Result<HttpRequest, Error>;
+
+    /// The structural checks; returns the request as it is sent: limits
+    /// capped, blank text and empty cursors dropped.
+    fn checked(&self) -> Result<Self, Error>;
+
+    /// The path, with the path parameters encoded as one segment each.
+    fn path(&self) -> Result<String, Error> {
+        Ok(Self::PATH.to_owned())
+    }
+
+    /// Checks the request and renders it.
+    fn to_http(&self) -> Result<HttpRequest, Error> {
+        let checked = self.checked()?;
+        let path = checked.path()?;
+        let mut query = query_pairs(&checked)?;
+        query.retain(|(name, _)| !Self::PATH_PARAMS.contains(&name.as_str()));
+        Ok(HttpRequest { path, query })
+    }
+
+    /// Reads a request from a query string (`a=1&b=x`, no `?`), with the
+    /// path parameters given apart (they win over query keys of the same
+    /// name). Unknown query keys are ignored; a repeated key is an error.
+    /// Not checked: call [`Request::checked`] or [`Request::to_http`].
+    fn from_query(path_params: &[(&str, &str)], query: &str) -> Result<Self, Error> {
+        let query = query.strip_prefix('?').unwrap_or(query);
+        let text = if path_params.is_empty() {
+            query.to_owned()
+        } else {
+            let mut pairs: Vec<(String, String)> = serde_urlencoded::from_str(query)
+                .map_err(|e| Error::invalid("query", e.to_string()))?;
+            pairs.retain(|(k, _)| !path_params.iter().any(|(p, _)| p == k));
+            pairs.extend(
+                path_params
+                    .iter()
+                    .map(|(k, v)| ((*k).to_owned(), (*v).to_owned())),
+            );
+            serde_urlencoded::to_string(&pairs)
+                .map_err(|e| Error::invalid("query", e.to_string()))?
+        };
+        let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(text.as_bytes()));
+        serde_path_to_error::deserialize(de).map_err(parameter_error)
+    }
+
+    /// Reads a request from a JSON object (a JS parameter object after
+    /// `JSON.stringify`). Unknown keys are ignored here: the caller checks
+    /// them against [`parameter_names`] first, to name them.
+    fn from_json(json: &str) -> Result<Self, Error> {
+        let mut de = serde_json::Deserializer::from_str(json);
+        serde_path_to_error::deserialize(&mut de).map_err(parameter_error)
+    }
+}
+
+/// The query pairs `request` serializes to, in field order.
+pub fn query_pairs<R: Serialize>(request: &R) -> Result<Vec<(String, String)>, Error> {
+    let text = serde_urlencoded::to_string(request)
+        .map_err(|e| Error::invalid("params", e.to_string()))?;
+    Ok(form_urlencoded::parse(text.as_bytes())
+        .map(|(k, v)| (k.into_owned(), v.into_owned()))
+        .collect())
+}
+
+/// A deserialization failure as a validation error naming the parameter.
+fn parameter_error<E: std::fmt::Display>(error: serde_path_to_error::Error<E>) -> Error {
+    let path = error.path().to_string();
+    let message = error.inner().to_string();
+    // serde_json appends the position, which says nothing to a caller.
+    let message = match message.rfind(" at line ") {
+        Some(at) => message[..at].to_owned(),
+        None => message,
+    };
+    // A missing or repeated field is reported at its parent's path, named
+    // in the message between backticks.
+    let quoted = message
+        .split('`')
+        .nth(1)
+        .filter(|_| message.starts_with("missing field") || message.starts_with("duplicate field"));
+    match quoted {
+        Some(field) if message.starts_with("missing") => Error::invalid(field, "is required"),
+        Some(field) => Error::invalid(field, "takes exactly one value"),
+        None if path.is_empty() || path == "." => Error::invalid("params", message),
+        None => Error::invalid(path, message),
+    }
+}
+
+/// The wire names of the parameters of `R`, in declaration order, read
+/// from its `Deserialize` implementation (so they cannot drift from it).
+pub fn parameter_names<R: DeserializeOwned>() -> &'static [&'static str] {
+    wire::struct_fields::<R>()
 }
 
 /// Where a page starts: the service's two paging models.
@@ -98,7 +212,7 @@ impl std::fmt::Display for PagePosition {
 }
 
 /// A list operation the pager (`crate::pagination::Pager`) can walk.
-pub trait Paged: Request + Clone {
+pub trait Paged: Request {
     /// One item of a page.
     type Item;
     /// Where this request starts (`None`: the first page).
@@ -113,11 +227,12 @@ pub trait Paged: Request + Clone {
     fn into_items(response: Self::Response) -> Vec<Self::Item>;
 }
 
-/// A checked request: path (already encoded) and query pairs.
+/// A checked request: path (already encoded) and query pairs (not yet
+/// encoded).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HttpRequest {
     pub path: String,
-    pub query: Vec<(&'static str, String)>,
+    pub query: Vec<(String, String)>,
 }
 
 impl HttpRequest {
@@ -129,9 +244,9 @@ impl HttpRequest {
     }
 
     /// Adds `name=value` when `value` is present.
-    pub fn param(mut self, name: &'static str, value: Option<impl ToString>) -> Self {
+    pub fn param(mut self, name: &str, value: Option<impl ToString>) -> Self {
         if let Some(value) = value {
-            self.query.push((name, value.to_string()));
+            self.query.push((name.to_owned(), value.to_string()));
         }
         self
     }
@@ -140,7 +255,7 @@ impl HttpRequest {
     pub fn get(&self, name: &str) -> Option<&str> {
         self.query
             .iter()
-            .find(|(n, _)| *n == name)
+            .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     }
 
@@ -149,7 +264,7 @@ impl HttpRequest {
         let mut out = self.path.clone();
         for (i, (name, value)) in self.query.iter().enumerate() {
             out.push(if i == 0 { '?' } else { '&' });
-            out.push_str(name);
+            out.extend(utf8_percent_encode(name, COMPONENT));
             out.push('=');
             out.extend(utf8_percent_encode(value, COMPONENT));
         }

@@ -1,23 +1,41 @@
 //! `GET /price-history`.
 
 use super::checks::{self, PRICE_HISTORY_MAX_LIMIT, PRICE_HISTORY_MAX_MARKETS};
-use super::{HttpRequest, Request};
+use super::{Request, wire};
 use crate::error::Error;
 use crate::models::{PriceHistoryResponse, PriceInterval};
+use serde::{Deserialize, Serialize};
 
-/// `GET /price-history`: historical prices of 1 to 10 markets (only
-/// platform_a, platform_b and platform_c markets have history; the service
-/// knows the platform from the ids).
-#[derive(Debug, Clone, Default, PartialEq)]
+/// `GET /price-history`: historical prices of 1 to 10 markets (the service
+/// knows the platform from the ids, and which platforms have history).
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "GetPriceHistoryParams")
+)]
 pub struct GetPriceHistory {
-    /// Required, 1 to 10; sent comma-separated.
+    /// 1 to 10 market ids (or one comma-separated string); sent
+    /// comma-separated.
+    #[serde(
+        serialize_with = "wire::comma_joined",
+        deserialize_with = "wire::comma_list"
+    )]
+    #[cfg_attr(feature = "tsify", tsify(type = "string[] | string"))]
+    #[cfg_attr(feature = "schema", schemars(with = "String"))]
     pub market_ids: Vec<String>,
     /// Unix seconds.
+    #[serde(default, deserialize_with = "wire::whole")]
     pub start_ts: Option<i64>,
-    /// Unix seconds; not before `start_ts`.
+    /// Unix seconds, not before `start_ts`.
+    #[serde(default, deserialize_with = "wire::whole")]
     pub end_ts: Option<i64>,
+    /// One interval (1m, 5m, 1h, 4h, 1d, ...).
     pub interval: Option<PriceInterval>,
-    /// Capped at 5000.
+    /// 1 to 5000 points (capped).
+    #[serde(default, deserialize_with = "wire::whole")]
     pub limit: Option<u32>,
 }
 
@@ -32,21 +50,23 @@ impl GetPriceHistory {
 
 impl Request for GetPriceHistory {
     const OPERATION: &'static str = "getPriceHistory";
+    const PATH: &'static str = "/price-history";
     type Response = PriceHistoryResponse;
-    fn to_http(&self) -> Result<HttpRequest, Error> {
-        if self.market_ids.is_empty() {
+    fn checked(&self) -> Result<Self, Error> {
+        let mut r = self.clone();
+        if r.market_ids.is_empty() {
             return Err(Error::invalid("market_ids", "is required"));
         }
-        if self.market_ids.len() > PRICE_HISTORY_MAX_MARKETS {
+        if r.market_ids.len() > PRICE_HISTORY_MAX_MARKETS {
             return Err(Error::invalid(
                 "market_ids",
                 format!(
                     "at most {PRICE_HISTORY_MAX_MARKETS} markets, got {}",
-                    self.market_ids.len()
+                    r.market_ids.len()
                 ),
             ));
         }
-        for id in &self.market_ids {
+        for id in &r.market_ids {
             if id.trim().is_empty() {
                 return Err(Error::invalid("market_ids", "an id is empty"));
             }
@@ -57,26 +77,18 @@ impl Request for GetPriceHistory {
                 ));
             }
         }
-        for (name, ts) in [("start_ts", self.start_ts), ("end_ts", self.end_ts)] {
+        for (name, ts) in [("start_ts", r.start_ts), ("end_ts", r.end_ts)] {
             if ts.is_some_and(|t| t < 0) {
                 return Err(Error::invalid(name, "must be Unix seconds, not negative"));
             }
         }
-        if let (Some(start), Some(end)) = (self.start_ts, self.end_ts)
+        if let (Some(start), Some(end)) = (r.start_ts, r.end_ts)
             && start > end
         {
             return Err(Error::invalid("end_ts", "must not be before `start_ts`"));
         }
-        let interval = self
-            .interval
-            .as_ref()
-            .map(|i| checks::known("interval", i.as_str(), i.is_known(), PriceInterval::KNOWN))
-            .transpose()?;
-        Ok(HttpRequest::new("/price-history")
-            .param("market_ids", Some(self.market_ids.join(",")))
-            .param("start_ts", self.start_ts)
-            .param("end_ts", self.end_ts)
-            .param("interval", interval)
-            .param("limit", checks::limit(self.limit, PRICE_HISTORY_MAX_LIMIT)?))
+        checks::one_value("interval", &r.interval)?;
+        checks::limit(&mut r.limit, PRICE_HISTORY_MAX_LIMIT)?;
+        Ok(r)
     }
 }

@@ -1,12 +1,12 @@
-//! `GET /profile/info` and `GET /profile/trades` (platform_a, platform_b).
+//! `GET /profile/info` and `GET /profile/trades`.
 
-use super::checks::{self, PROFILE_PLATFORMS, PROFILE_TRADES_MAX_LIMIT, PROFILE_USER_MAX_CHARS};
-use super::series::{cursor_of, next_cursor, position_of_cursor};
-use super::{HttpRequest, PagePosition, Paged, Request};
+use super::checks::{self, PROFILE_TRADES_MAX_LIMIT, PROFILE_USER_MAX_CHARS};
+use super::{Request, wire};
 use crate::error::Error;
 use crate::models::{PlatformId, ProfileInfoResponse, ProfileTrade, ProfileTradesResponse};
+use serde::{Deserialize, Serialize};
 
-fn user(value: &str) -> Result<&str, Error> {
+fn check_user(value: &str) -> Result<(), Error> {
     let chars = value.chars().count();
     if value.trim().is_empty() {
         Err(Error::invalid("user", "is required"))
@@ -16,24 +16,32 @@ fn user(value: &str) -> Result<&str, Error> {
             format!("must be 1 to {PROFILE_USER_MAX_CHARS} characters, got {chars}"),
         ))
     } else {
-        Ok(value)
+        Ok(())
     }
 }
 
 /// `GET /profile/info`.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "GetProfileInfoParams")
+)]
 pub struct GetProfileInfo {
-    /// Required: platform_a or platform_b.
-    pub platform: Option<PlatformId>,
-    /// Required: 1 to 100 characters (a user name or address).
+    /// One platform id.
+    pub platform: PlatformId,
+    /// A user name or address, 1 to 100 characters.
     pub user: String,
+    #[serde(default, deserialize_with = "wire::flag")]
     pub include_metrics: Option<bool>,
 }
 
 impl GetProfileInfo {
     pub fn new(platform: PlatformId, user: impl Into<String>) -> Self {
         Self {
-            platform: Some(platform),
+            platform,
             user: user.into(),
             include_metrics: None,
         }
@@ -42,37 +50,40 @@ impl GetProfileInfo {
 
 impl Request for GetProfileInfo {
     const OPERATION: &'static str = "getProfileInfo";
+    const PATH: &'static str = "/profile/info";
     type Response = ProfileInfoResponse;
-    fn to_http(&self) -> Result<HttpRequest, Error> {
-        Ok(HttpRequest::new("/profile/info")
-            .param(
-                "platform",
-                Some(checks::required_platform(
-                    self.platform.as_ref(),
-                    PROFILE_PLATFORMS,
-                )?),
-            )
-            .param("user", Some(user(&self.user)?))
-            .param("include_metrics", checks::bool_str(self.include_metrics)))
+    fn checked(&self) -> Result<Self, Error> {
+        checks::required_value("platform", self.platform.as_str())?;
+        check_user(&self.user)?;
+        Ok(self.clone())
     }
 }
 
 /// `GET /profile/trades`.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "ListProfileTradesParams")
+)]
 pub struct ListProfileTrades {
-    /// Required: platform_a or platform_b.
-    pub platform: Option<PlatformId>,
-    /// Required: 1 to 100 characters.
+    /// One platform id.
+    pub platform: PlatformId,
+    /// A user name or address, 1 to 100 characters.
     pub user: String,
-    /// 1 to 100 (service default 50); capped at 100.
+    /// Page size, 1 to 100 (service default 50); capped at 100.
+    #[serde(default, deserialize_with = "wire::whole")]
     pub limit: Option<u32>,
+    /// `next_cursor` of the previous page.
     pub cursor: Option<String>,
 }
 
 impl ListProfileTrades {
     pub fn new(platform: PlatformId, user: impl Into<String>) -> Self {
         Self {
-            platform: Some(platform),
+            platform,
             user: user.into(),
             ..Self::default()
         }
@@ -81,40 +92,16 @@ impl ListProfileTrades {
 
 impl Request for ListProfileTrades {
     const OPERATION: &'static str = "listProfileTrades";
+    const PATH: &'static str = "/profile/trades";
     type Response = ProfileTradesResponse;
-    fn to_http(&self) -> Result<HttpRequest, Error> {
-        Ok(HttpRequest::new("/profile/trades")
-            .param(
-                "platform",
-                Some(checks::required_platform(
-                    self.platform.as_ref(),
-                    PROFILE_PLATFORMS,
-                )?),
-            )
-            .param("user", Some(user(&self.user)?))
-            .param(
-                "limit",
-                checks::limit(self.limit, PROFILE_TRADES_MAX_LIMIT)?,
-            )
-            .param("cursor", checks::cursor(self.cursor.as_deref())))
+    fn checked(&self) -> Result<Self, Error> {
+        let mut r = self.clone();
+        checks::required_value("platform", r.platform.as_str())?;
+        check_user(&r.user)?;
+        checks::limit(&mut r.limit, PROFILE_TRADES_MAX_LIMIT)?;
+        checks::cursor(&mut r.cursor);
+        Ok(r)
     }
 }
 
-impl Paged for ListProfileTrades {
-    type Item = ProfileTrade;
-    fn position(&self) -> Option<PagePosition> {
-        position_of_cursor(self.cursor.as_deref())
-    }
-    fn set_position(&mut self, position: Option<PagePosition>) {
-        self.cursor = cursor_of(position);
-    }
-    fn next_position(response: &ProfileTradesResponse) -> Option<PagePosition> {
-        next_cursor(response.data.pagination.as_ref())
-    }
-    fn items(response: &ProfileTradesResponse) -> &[ProfileTrade] {
-        &response.data.trades
-    }
-    fn into_items(response: ProfileTradesResponse) -> Vec<ProfileTrade> {
-        response.data.trades
-    }
-}
+paged!(cursor ListProfileTrades => ProfileTrade, |r| r.data.trades, r.data.pagination.as_ref());

@@ -1,67 +1,71 @@
 //! `GET /series` and `GET /series/{id}`.
 
-use super::checks::{self, SERIES_EVENTS_PLATFORMS, SERIES_MAX_LIMIT};
-use super::{HttpRequest, PagePosition, Paged, Request, path_segment};
+use super::checks::{self, SERIES_MAX_LIMIT};
+use super::{Request, path_segment, wire};
 use crate::error::Error;
 use crate::models::{PlatformId, Series, SeriesResponse};
+use serde::{Deserialize, Serialize};
 
 /// `GET /series`. `limit` is capped at [`SERIES_MAX_LIMIT`] (25; see there
 /// why not 100). With `query` the service runs in search mode.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "ListSeriesParams")
+)]
 pub struct ListSeries {
+    /// Page size; capped at 25.
+    #[serde(default, deserialize_with = "wire::whole")]
     pub limit: Option<u32>,
+    /// `next_cursor` of the previous page.
     pub cursor: Option<String>,
-    /// platform_a or platform_b.
+    /// One platform id.
     pub platform: Option<PlatformId>,
+    /// Search mode.
     pub query: Option<String>,
+    #[serde(default, deserialize_with = "wire::flag")]
     pub include_raw: Option<bool>,
     /// Include each series' events (service default: false).
+    #[serde(default, deserialize_with = "wire::flag")]
     pub include_nested: Option<bool>,
 }
 
 impl Request for ListSeries {
     const OPERATION: &'static str = "listSeries";
+    const PATH: &'static str = "/series";
     type Response = SeriesResponse;
-    fn to_http(&self) -> Result<HttpRequest, Error> {
-        Ok(HttpRequest::new("/series")
-            .param("limit", checks::limit(self.limit, SERIES_MAX_LIMIT)?)
-            .param("cursor", checks::cursor(self.cursor.as_deref()))
-            .param(
-                "platform",
-                checks::platform(self.platform.as_ref(), SERIES_EVENTS_PLATFORMS)?,
-            )
-            .param("query", checks::text(self.query.as_deref()))
-            .param("include_raw", checks::bool_str(self.include_raw))
-            .param("include_nested", checks::bool_str(self.include_nested)))
+    fn checked(&self) -> Result<Self, Error> {
+        let mut r = self.clone();
+        checks::limit(&mut r.limit, SERIES_MAX_LIMIT)?;
+        checks::cursor(&mut r.cursor);
+        checks::one_value("platform", &r.platform)?;
+        checks::text(&mut r.query);
+        Ok(r)
     }
 }
 
-impl Paged for ListSeries {
-    type Item = Series;
-    fn position(&self) -> Option<PagePosition> {
-        position_of_cursor(self.cursor.as_deref())
-    }
-    fn set_position(&mut self, position: Option<PagePosition>) {
-        self.cursor = cursor_of(position);
-    }
-    fn next_position(response: &SeriesResponse) -> Option<PagePosition> {
-        next_cursor(response.pagination.as_ref())
-    }
-    fn items(response: &SeriesResponse) -> &[Series] {
-        &response.series
-    }
-    fn into_items(response: SeriesResponse) -> Vec<Series> {
-        response.series
-    }
-}
+paged!(cursor ListSeries => Series, |r| r.series, r.pagination.as_ref());
 
 /// `GET /series/{id}`.
-#[derive(Debug, Clone, Default, PartialEq)]
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "GetSeriesParams")
+)]
 pub struct GetSeries {
+    /// The series id (path).
     pub id: String,
-    /// platform_a or platform_b.
     pub platform: Option<PlatformId>,
+    #[serde(default, deserialize_with = "wire::flag")]
     pub include_raw: Option<bool>,
+    /// Include the series' events.
+    #[serde(default, deserialize_with = "wire::flag")]
     pub include_nested: Option<bool>,
 }
 
@@ -76,38 +80,14 @@ impl GetSeries {
 
 impl Request for GetSeries {
     const OPERATION: &'static str = "getSeries";
+    const PATH: &'static str = "/series/{id}";
+    const PATH_PARAMS: &'static [&'static str] = &["id"];
     type Response = SeriesResponse;
-    fn to_http(&self) -> Result<HttpRequest, Error> {
-        Ok(
-            HttpRequest::new(format!("/series/{}", path_segment("id", &self.id)?))
-                .param(
-                    "platform",
-                    checks::platform(self.platform.as_ref(), SERIES_EVENTS_PLATFORMS)?,
-                )
-                .param("include_raw", checks::bool_str(self.include_raw))
-                .param("include_nested", checks::bool_str(self.include_nested)),
-        )
+    fn checked(&self) -> Result<Self, Error> {
+        checks::one_value("platform", &self.platform)?;
+        Ok(self.clone())
     }
-}
-
-/// The position a cursor parameter stands for (empty: the first page).
-pub(crate) fn position_of_cursor(cursor: Option<&str>) -> Option<PagePosition> {
-    cursor
-        .filter(|c| !c.is_empty())
-        .map(|c| PagePosition::Cursor(c.to_owned()))
-}
-
-/// The cursor to send for a page position (an offset has no cursor form).
-pub(crate) fn cursor_of(position: Option<PagePosition>) -> Option<String> {
-    match position {
-        Some(PagePosition::Cursor(c)) => Some(c),
-        _ => None,
+    fn path(&self) -> Result<String, Error> {
+        Ok(format!("/series/{}", path_segment("id", &self.id)?))
     }
-}
-
-/// The next cursor page, per the rules of service.md.
-pub(crate) fn next_cursor(pagination: Option<&crate::models::Pagination>) -> Option<PagePosition> {
-    pagination
-        .and_then(|p| p.next())
-        .map(|c| PagePosition::Cursor(c.to_owned()))
 }

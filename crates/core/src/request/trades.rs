@@ -1,22 +1,33 @@
 //! `GET /trades`.
 
 use super::checks::{self, TRADES_MAX_LIMIT};
-use super::series::{cursor_of, next_cursor, position_of_cursor};
-use super::{HttpRequest, PagePosition, Paged, Request};
+use super::{Request, wire};
 use crate::error::Error;
 use crate::models::{Trade, TradesResponse};
+use serde::{Deserialize, Serialize};
 
-/// `GET /trades`: the trades of one market. Only markets of platform_a and
-/// platform_b have trades; the platform is not a parameter (the service
-/// knows it from the market id), so that is the service's check, not ours.
-#[derive(Debug, Clone, Default, PartialEq)]
+/// `GET /trades`: the trades of one market. The platform is not a
+/// parameter (the service knows it from the market id), so which markets
+/// have trades is the service's call.
+#[serde_with::skip_serializing_none]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(
+    feature = "tsify",
+    derive(tsify::Tsify),
+    tsify(rename = "ListTradesParams")
+)]
 pub struct ListTrades {
-    /// Required.
+    /// The market whose trades to list.
     pub market_id: String,
-    /// Capped at 1000.
+    /// Page size; capped at 1000.
+    #[serde(default, deserialize_with = "wire::whole")]
     pub limit: Option<u32>,
+    /// `next_cursor` of the previous page.
     pub cursor: Option<String>,
-    /// Only taker trades; only effective for platform_a. Sent as `takerOnly`.
+    /// Only taker trades (effective on one platform). The wire name,
+    /// camelCase on the service too.
+    #[serde(rename = "takerOnly", default, deserialize_with = "wire::flag")]
     pub taker_only: Option<bool>,
 }
 
@@ -31,34 +42,15 @@ impl ListTrades {
 
 impl Request for ListTrades {
     const OPERATION: &'static str = "listTrades";
+    const PATH: &'static str = "/trades";
     type Response = TradesResponse;
-    fn to_http(&self) -> Result<HttpRequest, Error> {
-        Ok(HttpRequest::new("/trades")
-            .param(
-                "market_id",
-                Some(checks::required_text("market_id", &self.market_id)?),
-            )
-            .param("limit", checks::limit(self.limit, TRADES_MAX_LIMIT)?)
-            .param("cursor", checks::cursor(self.cursor.as_deref()))
-            .param("takerOnly", checks::bool_str(self.taker_only)))
+    fn checked(&self) -> Result<Self, Error> {
+        let mut r = self.clone();
+        checks::required_value("market_id", &r.market_id)?;
+        checks::limit(&mut r.limit, TRADES_MAX_LIMIT)?;
+        checks::cursor(&mut r.cursor);
+        Ok(r)
     }
 }
 
-impl Paged for ListTrades {
-    type Item = Trade;
-    fn position(&self) -> Option<PagePosition> {
-        position_of_cursor(self.cursor.as_deref())
-    }
-    fn set_position(&mut self, position: Option<PagePosition>) {
-        self.cursor = cursor_of(position);
-    }
-    fn next_position(response: &TradesResponse) -> Option<PagePosition> {
-        next_cursor(response.pagination.as_ref())
-    }
-    fn items(response: &TradesResponse) -> &[Trade] {
-        &response.trades
-    }
-    fn into_items(response: TradesResponse) -> Vec<Trade> {
-        response.trades
-    }
-}
+paged!(cursor ListTrades => Trade, |r| r.trades, r.pagination.as_ref());

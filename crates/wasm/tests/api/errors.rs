@@ -34,7 +34,7 @@ async fn client_side_checks_reject_with_validation_error_before_sending() {
         "a parameter passed as an option"
     );
 
-    let error = rejection(c.get_game("not-a-game".into(), U)).await;
+    let error = rejection(c.get_game("".into(), U)).await;
     assert_eq!(parameter(&error).as_deref(), Some("game_id"));
 
     let error =

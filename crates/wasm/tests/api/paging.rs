@@ -223,7 +223,7 @@ fn a_pager_with_bad_parameters_throws_where_it_is_created() {
     assert_eq!(parameter(c.games(object(&[]), U).map(drop)), "league");
     assert_eq!(
         parameter(
-            c.events(object(&[("platform", "platform_c".into())]), U)
+            c.events(object(&[("platform", "platform_a,platform_b".into())]), U)
                 .map(drop)
         ),
         "platform"
