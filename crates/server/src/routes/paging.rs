@@ -67,6 +67,7 @@ pub fn list_meta(state: &SharedState, started: &Started, queried: Option<&[&str]
         cache_hit: Some(false),
         data_freshness: Some(state.data.freshness()),
         platforms_queried: queried.map(platform_ids),
+        platform_errors: None,
     }
 }
 
