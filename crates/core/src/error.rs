@@ -9,6 +9,7 @@ use std::fmt;
 /// The stable codes of every failure, as JS users see them in `err.code`.
 /// The first seven are the service's own wire codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum ErrorCode {
     /// A parameter failed a check, on the client before sending or on the server (400).
     ValidationError,
@@ -78,6 +79,22 @@ impl ErrorCode {
         Self::ALL.into_iter().find(|c| c.as_str() == code)
     }
 
+    /// Our code for a code the public service sends
+    /// (`../shared/spec/public-service-facts.md`, "Errors"), ours included;
+    /// `None` for a code nobody documents (then the status decides).
+    pub fn from_service_code(code: &str) -> Option<Self> {
+        Some(match code {
+            "INVALID_API_KEY" | "UNAUTHORIZED" => Self::Unauthorized,
+            "VALIDATION_ERROR" | "INVALID_PARAMETERS" | "INVALID_LEAGUE" | "AWARD_ID_REQUIRED"
+            | "FUTURE_ID_REQUIRED" => Self::ValidationError,
+            "NOT_FOUND" | "MARKET_NOT_FOUND" | "USER_NOT_FOUND" | "NO_SNAPSHOTS_FOUND" => {
+                Self::NotFound
+            }
+            "PLATFORM_UNAVAILABLE" | "PLATFORM_ERROR" => Self::PlatformUnavailable,
+            other => return Self::from_wire(other),
+        })
+    }
+
     /// The HTTP status the service answers with for this code.
     pub fn http_status(self) -> u16 {
         match self {
@@ -119,6 +136,64 @@ pub struct ApiFailure {
     pub retry_after_ms: Option<u64>,
 }
 
+/// One entry of `details.validation_errors`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldError {
+    /// The parameter, when the service named one.
+    pub field: Option<String>,
+    pub message: String,
+}
+
+impl ApiFailure {
+    /// `details.validation_errors` in one shape, whichever the service sent:
+    /// a map `field -> [messages]` (or `field -> message`) or an array of
+    /// `{field, message}` (`../shared/spec/public-service-facts.md`).
+    pub fn validation_errors(&self) -> Vec<FieldError> {
+        use serde_json::Value;
+        let text = |v: &Value| match v {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        };
+        let Some(errors) = self
+            .details
+            .as_ref()
+            .and_then(|d| d.get("validation_errors"))
+        else {
+            return Vec::new();
+        };
+        match errors {
+            Value::Object(map) => map
+                .iter()
+                .flat_map(|(field, messages)| {
+                    let messages: Vec<String> = match messages {
+                        Value::Array(list) => list.iter().map(text).collect(),
+                        one => vec![text(one)],
+                    };
+                    messages.into_iter().map(|message| FieldError {
+                        field: Some(field.clone()),
+                        message,
+                    })
+                })
+                .collect(),
+            Value::Array(list) => list
+                .iter()
+                .map(|item| FieldError {
+                    field: item
+                        .get("field")
+                        .or_else(|| item.get("parameter"))
+                        .and_then(Value::as_str)
+                        .map(str::to_owned),
+                    message: item.get("message").map_or_else(|| text(item), text),
+                })
+                .collect(),
+            other => vec![FieldError {
+                field: None,
+                message: text(other),
+            }],
+        }
+    }
+}
+
 impl fmt::Display for ApiFailure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}: {}", self.status, self.code, self.message)
@@ -127,6 +202,7 @@ impl fmt::Display for ApiFailure {
 
 /// Every way an operation can fail.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Error {
     /// A check of the spec failed before anything was sent.
     #[error("invalid `{parameter}`: {message}")]
@@ -196,15 +272,33 @@ impl Error {
 
     /// The error of a non-2xx answer: the JSON error body when there is one,
     /// else what the status says.
+    ///
+    /// Both envelopes of the public service decode here:
+    /// `{error: {code, message, details?, timestamp?}, meta?}` and the
+    /// profile operations' `{success: false, error: {...}}`. Without a
+    /// `Retry-After` header, `details.retry_after` (seconds) is used.
     pub fn from_response(status: u16, body: &str, retry_after_ms: Option<u64>) -> Self {
         let failure = match serde_json::from_str::<ErrorBody>(body) {
-            Ok(parsed) => ApiFailure {
-                status,
-                code: parsed.error.code,
-                message: parsed.error.message,
-                details: parsed.error.details,
-                retry_after_ms,
-            },
+            Ok(parsed) => {
+                let retry_after_ms = retry_after_ms.or_else(|| {
+                    let seconds = parsed.error.details.as_ref()?.get("retry_after")?;
+                    let seconds = seconds
+                        .as_f64()
+                        .or_else(|| seconds.as_str()?.trim().parse().ok())?;
+                    (seconds.is_finite() && seconds >= 0.0).then(|| (seconds * 1000.0) as u64)
+                });
+                let code = match parsed.error.code {
+                    Some(code) if !code.is_empty() => code,
+                    _ => default_code_for_status(status).as_str().to_owned(),
+                };
+                ApiFailure {
+                    status,
+                    code,
+                    message: parsed.error.message.unwrap_or_default(),
+                    details: parsed.error.details,
+                    retry_after_ms,
+                }
+            }
             Err(_) => ApiFailure {
                 status,
                 code: default_code_for_status(status).as_str().to_owned(),
@@ -218,7 +312,7 @@ impl Error {
 
     /// Sorts a failure by the service's code, falling back to the status.
     pub fn from_failure(failure: ApiFailure) -> Self {
-        let code = ErrorCode::from_wire(&failure.code)
+        let code = ErrorCode::from_service_code(&failure.code)
             .unwrap_or_else(|| default_code_for_status(failure.status));
         match code {
             ErrorCode::ValidationError => Self::Rejected(failure),
@@ -324,8 +418,11 @@ pub struct ErrorBody {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct ErrorDetail {
-    pub code: String,
-    pub message: String,
+    /// Absent or empty: the status decides.
+    #[serde(default)]
+    pub code: Option<String>,
+    #[serde(default)]
+    pub message: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "tsify", tsify(type = "Record<string, unknown>"))]
     pub details: Option<serde_json::Value>,
@@ -345,8 +442,8 @@ impl ErrorBody {
     pub fn new(code: ErrorCode, message: impl Into<String>) -> Self {
         Self {
             error: ErrorDetail {
-                code: code.as_str().to_owned(),
-                message: message.into(),
+                code: Some(code.as_str().to_owned()),
+                message: Some(message.into()),
                 details: None,
                 timestamp: None,
             },
@@ -405,6 +502,93 @@ mod tests {
         );
         assert_eq!(err.code(), ErrorCode::RateLimited);
         assert_eq!(err.failure().map(|f| f.code.as_str()), Some("SLOW_DOWN"));
+    }
+
+    #[test]
+    fn every_listed_code_of_the_public_service_is_mapped() {
+        for (status, code, expected) in [
+            (401, "INVALID_API_KEY", ErrorCode::Unauthorized),
+            (401, "UNAUTHORIZED", ErrorCode::Unauthorized),
+            (400, "VALIDATION_ERROR", ErrorCode::ValidationError),
+            (400, "INVALID_PARAMETERS", ErrorCode::ValidationError),
+            (400, "INVALID_LEAGUE", ErrorCode::ValidationError),
+            (400, "AWARD_ID_REQUIRED", ErrorCode::ValidationError),
+            (400, "FUTURE_ID_REQUIRED", ErrorCode::ValidationError),
+            (400, "INVALID_CURSOR", ErrorCode::InvalidCursor),
+            (404, "NOT_FOUND", ErrorCode::NotFound),
+            (404, "MARKET_NOT_FOUND", ErrorCode::NotFound),
+            (404, "USER_NOT_FOUND", ErrorCode::NotFound),
+            (404, "NO_SNAPSHOTS_FOUND", ErrorCode::NotFound),
+            (500, "INTERNAL_ERROR", ErrorCode::InternalError),
+            (503, "PLATFORM_UNAVAILABLE", ErrorCode::PlatformUnavailable),
+            (503, "PLATFORM_ERROR", ErrorCode::PlatformUnavailable),
+            // Unknown codes: by status.
+            (400, "SOMETHING_NEW", ErrorCode::ValidationError),
+            (404, "GONE_AWAY", ErrorCode::NotFound),
+            (503, "BUSY", ErrorCode::PlatformUnavailable),
+            (418, "TEAPOT", ErrorCode::InternalError),
+        ] {
+            let body = format!(r#"{{"error":{{"code":"{code}","message":"m"}}}}"#);
+            let err = Error::from_response(status, &body, None);
+            assert_eq!(err.code(), expected, "{code}");
+            assert_eq!(err.failure().map(|f| f.code.as_str()), Some(code));
+        }
+    }
+
+    #[test]
+    fn both_envelopes_and_retry_after_in_details() {
+        let profile =
+            r#"{"success":false,"error":{"code":"USER_NOT_FOUND","message":"no such user"}}"#;
+        let err = Error::from_response(404, profile, None);
+        assert_eq!(err.code(), ErrorCode::NotFound);
+        assert_eq!(
+            err.failure().map(|f| f.message.as_str()),
+            Some("no such user")
+        );
+
+        let busy = r#"{"error":{"code":"PLATFORM_ERROR","message":"down","details":{"retry_after":30},"timestamp":"2025-01-01T00:00:00.000Z"},"meta":{"request_time":2}}"#;
+        let err = Error::from_response(503, busy, None);
+        assert_eq!(err.retry_after_ms(), Some(30_000));
+        let err = Error::from_response(503, busy, Some(1_000));
+        assert_eq!(err.retry_after_ms(), Some(1_000), "the header wins");
+
+        let bare = r#"{"error":{}}"#;
+        let err = Error::from_response(401, bare, None);
+        assert_eq!(err.code(), ErrorCode::Unauthorized);
+    }
+
+    #[test]
+    fn validation_errors_as_map_or_array_are_one_shape() {
+        let map = r#"{"error":{"code":"VALIDATION_ERROR","message":"bad","details":{"validation_errors":{"limit":["too big","not a number"],"league":"unknown"}}}}"#;
+        let array = r#"{"error":{"code":"INVALID_PARAMETERS","message":"bad","details":{"validation_errors":[{"field":"limit","message":"too big"},{"message":"general"}]}}}"#;
+        let errors = |body: &str| {
+            Error::from_response(400, body, None)
+                .failure()
+                .map(ApiFailure::validation_errors)
+                .unwrap_or_default()
+        };
+        let field = |f: &str, m: &str| FieldError {
+            field: Some(f.to_owned()),
+            message: m.to_owned(),
+        };
+        assert_eq!(
+            errors(map),
+            [
+                field("league", "unknown"),
+                field("limit", "too big"),
+                field("limit", "not a number")
+            ]
+        );
+        assert_eq!(
+            errors(array),
+            [
+                field("limit", "too big"),
+                FieldError {
+                    field: None,
+                    message: "general".into()
+                }
+            ]
+        );
     }
 
     #[test]

@@ -35,7 +35,7 @@ pub mod retry;
 /// the demo's default. Public by design: it guards nothing but local data.
 pub const DEMO_API_KEY: &str = "pm_demo_key";
 
-pub use error::{ApiFailure, Error, ErrorBody, ErrorCode};
+pub use error::{ApiFailure, Error, ErrorBody, ErrorCode, FieldError};
 pub use pagination::Pager;
 pub use request::{HttpRequest, PagePosition, Paged, Request};
 

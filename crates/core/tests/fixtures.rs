@@ -584,3 +584,17 @@ fn a_missing_id_is_an_error_but_missing_optional_fields_are_not() {
     let m: Market = serde_json::from_str(r#"{"id": "m"}"#).expect("only id");
     assert_eq!(m, Market::new("m"));
 }
+
+#[test]
+fn list_meta_types_platform_errors() {
+    let meta: ListMeta = serde_json::from_str(
+        r#"{"request_time":12,"platform_errors":{"kalshi":{"code":"PLATFORM_UNAVAILABLE","message":"timeout"}}}"#,
+    )
+    .expect("decodes");
+    let errors = meta.platform_errors.expect("typed");
+    assert_eq!(
+        errors["kalshi"].code.as_deref(),
+        Some("PLATFORM_UNAVAILABLE")
+    );
+    assert_eq!(errors["kalshi"].message.as_deref(), Some("timeout"));
+}

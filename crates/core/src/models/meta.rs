@@ -20,6 +20,11 @@ pub struct ListMeta {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[cfg_attr(feature = "tsify", tsify(type = "PlatformId[]"))]
     pub platforms_queried: Option<Vec<PlatformId>>,
+    /// Platform id → what went wrong there (`{code, message}`); the rest
+    /// of the list is still served.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(feature = "tsify", tsify(type = "Record<string, PlatformError>"))]
+    pub platform_errors: Option<BTreeMap<String, PlatformError>>,
 }
 
 /// `meta` that carries only the time taken (orderbook, league-info).

@@ -110,6 +110,7 @@ pub fn list_meta(state: &SharedState, started: &Started, queried: Option<&[&str]
         cache_hit: Some(false),
         data_freshness: Some(state.data.freshness()),
         platforms_queried: queried.map(|q| platform_ids(state, q)),
+        platform_errors: None,
     }
 }
 
