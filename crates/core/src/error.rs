@@ -285,7 +285,7 @@ impl Error {
                     let seconds = seconds
                         .as_f64()
                         .or_else(|| seconds.as_str()?.trim().parse().ok())?;
-                    (seconds.is_finite() && seconds >= 0.0).then(|| (seconds * 1000.0) as u64)
+                    (seconds.is_finite() && seconds >= 0.0).then_some((seconds * 1000.0) as u64)
                 });
                 let code = match parsed.error.code {
                     Some(code) if !code.is_empty() => code,

@@ -82,7 +82,7 @@ impl IntoResponse for ApiError {
         if self.code == ErrorCode::Unauthorized {
             // The public service's documented 401 code
             // (../shared/spec/where-the-spec-is-silent.md, "Errors").
-            body.error.code = INVALID_API_KEY.to_owned();
+            body.error.code = Some(INVALID_API_KEY.to_owned());
         }
         body.error.details = self.details;
         body.error.timestamp = Some(crate::data::time::now_iso8601());
