@@ -130,10 +130,10 @@ pub fn client() -> Result<Rc<FetchClient>, Error> {
     let settings = Settings::load();
     CLIENT.with(|cell| {
         let mut cell = cell.borrow_mut();
-        if let Some((cached, client)) = cell.as_ref() {
-            if *cached == settings {
-                return Ok(client.clone());
-            }
+        if let Some((cached, client)) = cell.as_ref()
+            && *cached == settings
+        {
+            return Ok(client.clone());
         }
         let client = Rc::new(settings.client()?);
         *cell = Some((settings, client.clone()));

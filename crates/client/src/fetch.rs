@@ -242,7 +242,7 @@ async fn read_body(
     loop {
         let step = read
             .call0(&reader)
-            .and_then(|p| p.dyn_into::<js_sys::Promise>().map_err(JsValue::from))
+            .and_then(|p| p.dyn_into::<js_sys::Promise>())
             .map_err(|e| network(&e))?;
         let step = JsFuture::from(step).await.map_err(|e| network(&e))?;
         if global_get(&step, "done").is_truthy() {

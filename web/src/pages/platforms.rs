@@ -52,7 +52,7 @@ fn PlatformTable(platforms: Vec<Platform>) -> impl IntoView {
     let rows = platforms
         .into_iter()
         .map(|p| {
-            let health = p.health.clone().unwrap_or_else(|| predmarket_client::core::models::PlatformHealth {
+            let health = p.health.clone().unwrap_or(predmarket_client::core::models::PlatformHealth {
                 status: None,
                 last_check: None,
                 response_time_ms: None,
