@@ -202,6 +202,11 @@ pub struct Directory {
     platforms: Memo<Vec<Platform>>,
     leagues_wanted: RwSignal<bool>,
     leagues: LocalResource<Result<Vec<LeagueInfo>, Error>>,
+    /// The leagues once loaded, as a plain signal: a display name read
+    /// from it inside a page's `<Transition>` must not suspend the page
+    /// on the league request (a direct load of a future's page waited
+    /// forever on it).
+    known_leagues: RwSignal<Vec<LeagueInfo>>,
 }
 
 impl Directory {
@@ -234,11 +239,18 @@ impl Directory {
                 Ok(response.data.leagues().to_vec())
             }
         });
+        let known_leagues = RwSignal::new(Vec::new());
+        Effect::new(move |_| {
+            if let Some(Ok(list)) = leagues.read().as_ref() {
+                known_leagues.set(list.clone());
+            }
+        });
         let directory = Self {
             resource,
             platforms,
             leagues_wanted,
             leagues,
+            known_leagues,
         };
         provide_context(directory);
         directory
@@ -315,8 +327,9 @@ impl Directory {
     /// A league's short name (abbreviation, else name) once the leagues
     /// are known (reactive).
     pub fn league_name(&self, id: &str) -> Option<String> {
-        self.leagues().read().as_ref().and_then(|r| {
-            let league = r.as_ref().ok()?.iter().find(|l| l.id == id)?;
+        self.leagues();
+        self.known_leagues.with(|all| {
+            let league = all.iter().find(|l| l.id == id)?;
             league.abbreviation.clone().or_else(|| league.name.clone())
         })
     }
