@@ -54,6 +54,34 @@ async fn client_side_checks_reject_with_validation_error_before_sending() {
 }
 
 #[wasm_bindgen_test]
+async fn a_value_of_the_wrong_type_is_an_error_naming_its_parameter() {
+    let c = client();
+    // The failing member is not the first: the error's position in the
+    // parameters' JSON text must map to the right key.
+    let error = rejection(c.list_markets(
+        object(&[
+            ("query", "a \"quoted\" word, with: punctuation".into()),
+            ("limit", "many".into()),
+            ("include_raw", true.into()),
+        ]),
+        U,
+    ))
+    .await;
+    assert_eq!(code(&error), "VALIDATION_ERROR");
+    assert_eq!(parameter(&error).as_deref(), Some("limit"));
+    let message = string(&error, "message").unwrap_or_default();
+    assert!(message.contains("whole number"), "{message}");
+    assert!(!message.contains("line 1"), "no JSON position: {message}");
+
+    let error = rejection(c.list_markets(
+        object(&[("limit", 5.into()), ("include_raw", "perhaps".into())]),
+        U,
+    ))
+    .await;
+    assert_eq!(parameter(&error).as_deref(), Some("include_raw"));
+}
+
+#[wasm_bindgen_test]
 async fn a_parameter_the_service_rejects_is_a_validation_error_with_details() {
     let error = rejection(client().list_markets(object(&[("status", "weird".into())]), U)).await;
     assert_eq!(code(&error), "VALIDATION_ERROR");
