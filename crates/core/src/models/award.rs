@@ -1,6 +1,7 @@
 //! Awards (e.g. most valuable player) with candidates and odds from several
 //! platforms: `GET /awards/{id}` and `GET /list-awards`.
 
+use super::SkippedItem;
 use super::{League, Odds, OffsetPagination, PlatformId, SportsMeta};
 use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
@@ -79,20 +80,30 @@ pub struct AwardResponse {
 
 /// `data` of list-awards.
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct AwardsPage {
     pub awards: Vec<Award>,
     pub pagination: Option<OffsetPagination>,
+    /// Items of the page that could not be read (the others are kept).
+    #[serde(skip)]
+    pub skipped: Vec<SkippedItem>,
 }
+
+list_response!(AwardsPage {
+    awards: ["awards"],
+    pagination
+});
 
 /// Response of `GET /list-awards` (shape chosen like list-futures):
 /// `{data: {awards, pagination: OffsetPagination}, meta}`.
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ListAwardsResponse {
     pub data: AwardsPage,
     pub meta: Option<SportsMeta>,
 }
+
+page_envelope!(ListAwardsResponse => AwardsPage);
 
 /// Response of `getAward`.
 pub type GetAwardResponse = AwardResponse;

@@ -1,5 +1,6 @@
 //! Events (a group of markets): `GET /events` and `GET /events/{id}`.
 
+use super::SkippedItem;
 use super::{ListMeta, Market, Pagination, PlatformId};
 use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
@@ -42,12 +43,32 @@ impl Event {
 
 /// Response of `GET /events` and `GET /events/{id}`: `{pagination, events, meta}`.
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename = "EventsPage")]
 pub struct EventsResponse {
     pub pagination: Option<Pagination>,
     pub events: Vec<Event>,
     pub meta: Option<ListMeta>,
+    /// Items of the page that could not be read (the others are kept).
+    #[serde(skip)]
+    pub skipped: Vec<SkippedItem>,
 }
+
+// Older pages put the events under `markets`.
+list_response!(EventsResponse {
+    events: ["events", "markets"],
+    pagination,
+    meta
+});
+
+// The envelopes JS may receive (the library hands out the body as parsed):
+// the spec's shape, declared from the struct above, or the public
+// service's other documented one.
+#[cfg(feature = "tsify")]
+const _: () = {
+    #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+    const TS: &'static str = "export type EventsResponse = EventsPage | (Omit<EventsPage, \"events\"> & { markets: Event[] });";
+};
 
 /// Response of `listEvents`.
 pub type ListEventsResponse = EventsResponse;

@@ -1,6 +1,7 @@
 //! Futures (season-long outcomes such as a championship) with odds from
 //! several platforms: `GET /futures/{id}` and `GET /list-futures`.
 
+use super::SkippedItem;
 use super::{League, Odds, OffsetPagination, PlatformId, SportsMeta};
 use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
@@ -87,22 +88,32 @@ pub struct FutureResponse {
 
 /// `data` of list-futures.
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FuturesPage {
     pub futures: Vec<Future>,
     pub pagination: Option<OffsetPagination>,
+    /// Items of the page that could not be read (the others are kept).
+    #[serde(skip)]
+    pub skipped: Vec<SkippedItem>,
 }
+
+list_response!(FuturesPage {
+    futures: ["futures"],
+    pagination
+});
 
 /// Response of `GET /list-futures`. The spec does not show it; chosen to
 /// match list-games (`{data: {<items>, pagination}, meta}`) with the offset
 /// pagination `where-the-spec-is-silent.md` gives:
 /// `{data: {futures, pagination: {total, limit, offset, has_more, next_offset}}, meta}`.
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ListFuturesResponse {
     pub data: FuturesPage,
     pub meta: Option<SportsMeta>,
 }
+
+page_envelope!(ListFuturesResponse => FuturesPage);
 
 /// Response of `getFuture`.
 pub type GetFutureResponse = FutureResponse;

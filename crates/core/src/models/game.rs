@@ -1,6 +1,7 @@
 //! Games: `GET /list-games` and `GET /games/{game_id}`. Parsing and
 //! formatting game ids lives in `crate::game_id`.
 
+use super::SkippedItem;
 use super::{League, MarketStatus, Odds, Pagination, PlatformId, SportsMeta};
 use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
@@ -66,25 +67,47 @@ impl Game {
 
 /// `data` of list-games.
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GamesPage {
     pub games: Vec<Game>,
     pub pagination: Option<Pagination>,
+    /// Items of the page that could not be read (the others are kept).
+    #[serde(skip)]
+    pub skipped: Vec<SkippedItem>,
 }
+
+list_response!(GamesPage {
+    games: ["games"],
+    pagination
+});
 
 /// Response of `GET /list-games`: `{data: {games, pagination}, meta}`.
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename = "ListGamesEnvelope")]
 pub struct ListGamesResponse {
     pub data: GamesPage,
     pub meta: Option<SportsMeta>,
 }
+
+page_envelope!(ListGamesResponse => GamesPage);
+
+// The envelopes JS may receive (the library hands out the body as parsed):
+// the spec's shape, declared from the struct above, or the public
+// service's other documented one.
+#[cfg(feature = "tsify")]
+const _: () = {
+    #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+    const TS: &'static str = "export type ListGamesResponse = ListGamesEnvelope | (GamesPage & { meta?: SportsMeta | null });";
+};
 
 /// One outcome of a game market: a team (moneyline, spread) or a side of a
 /// total (`Over`/`Under`).
 #[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct GameOutcome {
+    /// The public service (2.0.0) spells it `name`.
+    #[model(also = "name")]
     pub outcome_name: Option<String>,
     /// The team's `service_id`, for team outcomes.
     #[model(also = "team_polyrouter_id")]

@@ -132,10 +132,45 @@ impl LeagueInfoData {
 
 /// Response of `GET /league-info`: `{data, meta}`.
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename = "LeagueInfoEnvelope")]
 pub struct LeagueInfoResponse {
     pub data: LeagueInfoData,
     pub meta: Option<RequestMeta>,
+}
+
+// The envelopes JS may receive (the library hands out the body as parsed):
+// the spec's shape, declared from the struct above, or the public
+// service's other documented one.
+#[cfg(feature = "tsify")]
+const _: () = {
+    #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+    const TS: &'static str = "export type LeagueInfoResponse = LeagueInfoEnvelope | { leagues: LeagueInfo[]; meta?: RequestMeta | null };";
+};
+
+/// `{data: LeagueInfo | LeagueInfo[], meta}`, or (older pages) `{leagues:
+/// [...], meta}`. A league of a list that cannot be read is left out.
+impl<'de> Deserialize<'de> for LeagueInfoResponse {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let mut value = serde_json::Value::deserialize(d)?;
+        let body = value
+            .as_object_mut()
+            .ok_or_else(|| D::Error::custom("expected an object"))?;
+        let meta = super::list::Body::part(body.remove("meta"));
+        let data = match body.remove("data").or_else(|| body.remove("leagues")) {
+            Some(list @ serde_json::Value::Array(_)) => LeagueInfoData::Many(
+                super::list::decode_items(Some(list))
+                    .map_err(D::Error::custom)?
+                    .0,
+            ),
+            Some(one @ serde_json::Value::Object(_)) => {
+                LeagueInfoData::One(LeagueInfo::deserialize(one).map_err(D::Error::custom)?)
+            }
+            _ => return Err(D::Error::custom("no `data` or `leagues` in the body")),
+        };
+        Ok(Self { data, meta })
+    }
 }
 
 /// Response of `getLeagueInfo`.

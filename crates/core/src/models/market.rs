@@ -1,5 +1,6 @@
 //! Markets: `GET /markets` and `GET /markets/{id}`.
 
+use super::SkippedItem;
 use super::{ListMeta, Pagination, PlatformId};
 use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
@@ -163,12 +164,21 @@ pub struct MarketMetadata {
 /// Response of `GET /markets` and `GET /markets/{id}`:
 /// `{pagination, markets, meta}`.
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MarketsResponse {
     pub pagination: Option<Pagination>,
     pub markets: Vec<Market>,
     pub meta: Option<ListMeta>,
+    /// Items of the page that could not be read (the others are kept).
+    #[serde(skip)]
+    pub skipped: Vec<SkippedItem>,
 }
+
+list_response!(MarketsResponse {
+    markets: ["markets"],
+    pagination,
+    meta
+});
 
 /// Response of `listMarkets`.
 pub type ListMarketsResponse = MarketsResponse;

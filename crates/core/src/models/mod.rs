@@ -36,6 +36,9 @@
 //! | getProfileInfo | [`ProfileInfoResponse`] | `{data: {profile, metrics}, meta}` |
 //! | listProfileTrades | [`ProfileTradesResponse`] | `{data: {trades, pagination}, meta}` |
 
+#[macro_use]
+mod list;
+
 mod award;
 mod event;
 mod future;
@@ -61,6 +64,7 @@ pub use future::*;
 pub use game::*;
 pub use ids::*;
 pub use league::*;
+pub use list::SkippedItem;
 pub use market::*;
 pub use meta::*;
 pub use odds::*;

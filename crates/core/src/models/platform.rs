@@ -1,3 +1,4 @@
+use super::SkippedItem;
 use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
 
@@ -70,11 +71,19 @@ pub struct PlatformsMeta {
 
 /// Response of `GET /platforms`: `{platforms, meta}`.
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PlatformsResponse {
     pub platforms: Vec<Platform>,
     pub meta: Option<PlatformsMeta>,
+    /// Items of the page that could not be read (the others are kept).
+    #[serde(skip)]
+    pub skipped: Vec<SkippedItem>,
 }
+
+list_response!(PlatformsResponse {
+    platforms: ["platforms"],
+    meta
+});
 
 /// Response of `listPlatforms`.
 pub type ListPlatformsResponse = PlatformsResponse;

@@ -3,6 +3,7 @@
 //! camelCase).
 
 use super::PlatformId;
+use super::SkippedItem;
 use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
 
@@ -108,11 +109,19 @@ pub struct PriceHistoryMeta {
 
 /// Response of `GET /price-history`: `{data: [PricePoint], meta}`.
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PriceHistoryResponse {
     pub data: Vec<PricePoint>,
     pub meta: Option<PriceHistoryMeta>,
+    /// Items of the page that could not be read (the others are kept).
+    #[serde(skip)]
+    pub skipped: Vec<SkippedItem>,
 }
+
+list_response!(PriceHistoryResponse {
+    data: ["data", "points"],
+    meta
+});
 
 impl PriceHistoryResponse {
     /// The points of one market, in the order sent.

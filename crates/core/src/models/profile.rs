@@ -1,6 +1,7 @@
 //! User profiles of platform_a and platform_b: `GET /profile/info` and
 //! `GET /profile/trades` (shapes from `where-the-spec-is-silent.md`).
 
+use super::SkippedItem;
 use super::{ListMeta, Pagination, TradeSide};
 use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
@@ -79,19 +80,29 @@ pub struct ProfileTrade {
 
 /// `data` of profile trades.
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ProfileTradesPage {
     pub trades: Vec<ProfileTrade>,
     pub pagination: Option<Pagination>,
+    /// Items of the page that could not be read (the others are kept).
+    #[serde(skip)]
+    pub skipped: Vec<SkippedItem>,
 }
+
+list_response!(ProfileTradesPage {
+    trades: ["trades"],
+    pagination
+});
 
 /// Response of `GET /profile/trades`: `{data: {trades, pagination}, meta?}`.
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ProfileTradesResponse {
     pub data: ProfileTradesPage,
     pub meta: Option<ListMeta>,
 }
+
+page_envelope!(ProfileTradesResponse => ProfileTradesPage);
 
 /// Response of `getProfileInfo`.
 pub type GetProfileInfoResponse = ProfileInfoResponse;

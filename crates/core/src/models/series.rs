@@ -1,5 +1,6 @@
 //! Series (a group of events): `GET /series` and `GET /series/{id}`.
 
+use super::SkippedItem;
 use super::{Event, ListMeta, Pagination, PlatformId};
 use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
@@ -40,12 +41,21 @@ impl Series {
 
 /// Response of `GET /series` and `GET /series/{id}`: `{pagination, series, meta}`.
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct SeriesResponse {
     pub pagination: Option<Pagination>,
     pub series: Vec<Series>,
     pub meta: Option<ListMeta>,
+    /// Items of the page that could not be read (the others are kept).
+    #[serde(skip)]
+    pub skipped: Vec<SkippedItem>,
 }
+
+list_response!(SeriesResponse {
+    series: ["series"],
+    pagination,
+    meta
+});
 
 /// Response of `listSeries`.
 pub type ListSeriesResponse = SeriesResponse;

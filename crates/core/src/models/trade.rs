@@ -1,5 +1,6 @@
 //! Trades of a market: `GET /trades`.
 
+use super::SkippedItem;
 use super::{Pagination, PlatformId, TradesMeta};
 use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
@@ -48,12 +49,33 @@ pub struct TradeUser {
 
 /// Response of `GET /trades`: `{trades, pagination, meta}`.
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(rename = "TradesPage")]
 pub struct TradesResponse {
     pub trades: Vec<Trade>,
     pub pagination: Option<Pagination>,
     pub meta: Option<TradesMeta>,
+    /// Items of the page that could not be read (the others are kept).
+    #[serde(skip)]
+    pub skipped: Vec<SkippedItem>,
 }
+
+// `{trades, pagination, meta}` or `{data: {trades, pagination, meta}, meta}`.
+list_response!(TradesResponse {
+    trades: ["trades"],
+    pagination,
+    meta
+});
+
+// The envelopes JS may receive (the library hands out the body as parsed):
+// the spec's shape, declared from the struct above, or the public
+// service's other documented one.
+#[cfg(feature = "tsify")]
+const _: () = {
+    #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+    const TS: &'static str =
+        "export type TradesResponse = TradesPage | { data: TradesPage; meta?: TradesMeta | null };";
+};
 
 /// Response of `listTrades`.
 pub type ListTradesResponse = TradesResponse;
