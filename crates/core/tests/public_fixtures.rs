@@ -106,6 +106,7 @@ fn one_bad_item_is_skipped_and_reported() {
     assert_eq!(r.markets[2].platform, None);
     assert_eq!(r.markets[2].status, None);
     assert_eq!(r.skipped.len(), 2);
+    assert_eq!(Skipped::skipped(&r).len(), 2);
     assert_eq!(r.skipped[0].index, 1);
     assert!(
         r.skipped[0].reason.contains("missing field `id`"),
@@ -180,6 +181,7 @@ fn trades_wrapped_in_data() {
 fn futures_without_pagination_and_odds_in_both_forms() {
     let r: ListFuturesResponse = load("list_futures.json");
     assert!(r.data.pagination.is_none(), "2.0.0: no pagination object");
+    assert!(Skipped::skipped(&r).is_empty());
     let f = &r.data.futures[0];
     assert_eq!(f.league, Some(League::from("nfl")));
     assert_eq!(f.season, Some(2025.0), "\"2025\"");
@@ -435,4 +437,21 @@ fn both_error_envelopes_and_validation_errors_as_map_or_array() {
         Some(30_000),
         "details.retry_after seconds"
     );
+}
+
+#[test]
+fn a_pager_ends_on_a_list_without_pagination() {
+    use predmarket_core::Pager;
+    use predmarket_core::request::ListFutures;
+    let mut pager = Pager::new(ListFutures::new(League::from("nfl")));
+    assert!(pager.next_request().expect("first").is_some());
+    let items = pager
+        .on_page(load::<ListFuturesResponse>("list_futures.json"))
+        .expect("page");
+    assert_eq!(items.len(), 1);
+    assert!(
+        pager.next_request().expect("no error").is_none(),
+        "ended cleanly"
+    );
+    assert!(pager.is_done());
 }

@@ -30,6 +30,12 @@ impl std::fmt::Display for SkippedItem {
     }
 }
 
+/// A list response (or page) that reports the items it could not read.
+pub trait Skipped {
+    /// The items left out of this page, with why.
+    fn skipped(&self) -> &[SkippedItem];
+}
+
 /// Decodes every element of `value` (an array) as `T`; those that fail are
 /// reported, not fatal. Absent or `null`: no items. Anything else is not a
 /// list: an error.
@@ -155,6 +161,12 @@ macro_rules! list_response {
                 })
             }
         }
+
+        impl $crate::models::Skipped for $ty {
+            fn skipped(&self) -> &[$crate::models::SkippedItem] {
+                &self.skipped
+            }
+        }
     };
 }
 
@@ -172,6 +184,12 @@ macro_rules! page_envelope {
                         .map_err(<D::Error as ::serde::de::Error>::custom)?,
                     meta: $crate::models::list::Body::part(meta),
                 })
+            }
+        }
+
+        impl $crate::models::Skipped for $ty {
+            fn skipped(&self) -> &[$crate::models::SkippedItem] {
+                &self.data.skipped
             }
         }
     };

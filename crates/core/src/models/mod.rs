@@ -64,7 +64,7 @@ pub use future::*;
 pub use game::*;
 pub use ids::*;
 pub use league::*;
-pub use list::SkippedItem;
+pub use list::{Skipped, SkippedItem};
 pub use market::*;
 pub use meta::*;
 pub use odds::*;

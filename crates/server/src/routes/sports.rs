@@ -264,6 +264,7 @@ macro_rules! board {
                     data: $page {
                         $items,
                         pagination: Some(pagination),
+                        skipped: Vec::new(),
                     },
                     meta: Some(meta),
                 }
