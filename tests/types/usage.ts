@@ -91,7 +91,7 @@ async function operations(): Promise<void> {
   await client.getMarket("500024");
   await client.getMarket({ id: "500024", platform: "platform_b", include_raw: true }, call);
   const book = await client.getOrderbook("500024", { signal: call.signal });
-  expectType<PriceLevel[] | undefined>(book.data.yes?.bids);
+  expectType<PriceLevel[] | null | undefined>(book.data.yes?.bids);
 
   const series = await client.listSeries({ limit: 10, include_nested: true });
   expectType<PlatformId[] | null | undefined>(series.meta?.platforms_queried);

@@ -201,6 +201,18 @@ fn generic_arg<'a>(ty: &'a Type, name: &str) -> Option<&'a Type> {
     }
 }
 
+/// The TypeScript name of a plain type, as tsify writes it.
+fn ts_name(ty: &Type) -> Option<String> {
+    let Type::Path(p) = ty else { return None };
+    let ident = p.path.get_ident()?.to_string();
+    Some(match ident.as_str() {
+        "String" => "string".to_owned(),
+        "f64" => "Numeric".to_owned(),
+        "bool" => "boolean".to_owned(),
+        _ => ident,
+    })
+}
+
 fn is(ty: &Type, name: &str) -> bool {
     matches!(ty, Type::Path(p) if p.qself.is_none() && p.path.is_ident(name))
 }
@@ -210,6 +222,12 @@ fn field_expand(field: &mut Field) -> syn::Result<Option<String>> {
     let m = markers(field)?;
     let seen = serde_seen(&field.attrs)?;
     if seen.flatten {
+        // Flattened maps: serde's own handling; only the declared type.
+        if let Some(ts) = &m.ts {
+            field
+                .attrs
+                .push(syn::parse_quote!(#[cfg_attr(feature = "tsify", tsify(type = #ts))]));
+        }
         return Ok(None);
     }
     let option = generic_arg(&field.ty, "Option").cloned();
@@ -278,6 +296,11 @@ fn field_expand(field: &mut Field) -> syn::Result<Option<String>> {
         Some("Timestamp".to_owned())
     } else if is(inner, "f64") {
         Some("Numeric".to_owned())
+    } else if option.is_none() && seen.default {
+        // A list that reads `null` as empty: JS sees the `null`.
+        generic_arg(inner, "Vec")
+            .and_then(ts_name)
+            .map(|item| format!("{item}[] | null"))
     } else {
         None // tsify writes `T | null` for an `Option` itself
     };

@@ -44,7 +44,7 @@ impl Event {
 /// Response of `GET /events` and `GET /events/{id}`: `{pagination, events, meta}`.
 #[model]
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename = "EventsPage")]
+#[cfg_attr(feature = "tsify", tsify(rename = "EventsPage"))]
 pub struct EventsResponse {
     pub pagination: Option<Pagination>,
     pub events: Vec<Event>,

@@ -84,7 +84,7 @@ list_response!(GamesPage {
 /// Response of `GET /list-games`: `{data: {games, pagination}, meta}`.
 #[model]
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename = "ListGamesEnvelope")]
+#[cfg_attr(feature = "tsify", tsify(rename = "ListGamesEnvelope"))]
 pub struct ListGamesResponse {
     pub data: GamesPage,
     pub meta: Option<SportsMeta>,

@@ -133,7 +133,7 @@ impl LeagueInfoData {
 /// Response of `GET /league-info`: `{data, meta}`.
 #[model]
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename = "LeagueInfoEnvelope")]
+#[cfg_attr(feature = "tsify", tsify(rename = "LeagueInfoEnvelope"))]
 pub struct LeagueInfoResponse {
     pub data: LeagueInfoData,
     pub meta: Option<RequestMeta>,

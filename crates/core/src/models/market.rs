@@ -153,7 +153,9 @@ pub struct MarketMetadata {
     pub best_bid: Option<f64>,
     pub best_ask: Option<f64>,
     pub spread: Option<f64>,
+    /// An array, or (as the platform itself sends it) a string holding one.
     #[serde(deserialize_with = "super::wire::string_list")]
+    #[model(ts = "string[] | string")]
     pub clob_token_ids: Option<Vec<String>>,
     /// Every other key (raw platform data when `include_raw=true`).
     #[serde(flatten)]

@@ -50,7 +50,7 @@ pub struct TradeUser {
 /// Response of `GET /trades`: `{trades, pagination, meta}`.
 #[model]
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[serde(rename = "TradesPage")]
+#[cfg_attr(feature = "tsify", tsify(rename = "TradesPage"))]
 pub struct TradesResponse {
     pub trades: Vec<Trade>,
     pub pagination: Option<Pagination>,
