@@ -44,6 +44,7 @@ import type {
   GameIdParts,
   Market,
   MarketsResponse,
+  Numeric,
   Page,
   PagerOptions,
   PlatformError,
@@ -79,7 +80,10 @@ async function operations(): Promise<void> {
   const markets = await client.listMarkets({ platform: "platform_a", status: "open", limit: 100, sort: "volume_24h", order: "desc" }, call);
   assertExact<typeof markets, MarketsResponse>(true);
   const first: Market | undefined = markets.markets[0];
-  expectType<string | undefined>(first?.title);
+  // Nullable and numeric strings, as the wire says (Numeric = number | string).
+  expectType<string | null | undefined>(first?.title);
+  expectType<Numeric | null | undefined>(markets.pagination?.total);
+  // @ts-expect-error a total may arrive as a numeric string
   expectType<number | undefined>(markets.pagination?.total);
   expectType<string | null | undefined>(markets.pagination?.next_cursor);
 
@@ -87,30 +91,34 @@ async function operations(): Promise<void> {
   await client.getMarket("500024");
   await client.getMarket({ id: "500024", platform: "platform_b", include_raw: true }, call);
   const book = await client.getOrderbook("500024", { signal: call.signal });
-  expectType<PriceLevel[] | undefined>(book.data.yes?.bids);
+  expectType<PriceLevel[] | null | undefined>(book.data.yes?.bids);
 
   const series = await client.listSeries({ limit: 10, include_nested: true });
-  expectType<PlatformId[] | undefined>(series.meta?.platforms_queried);
+  expectType<PlatformId[] | null | undefined>(series.meta?.platforms_queried);
   await client.getSeries("1001");
   await client.getSeries({ id: "1001", include_nested: true });
 
   const events = await client.listEvents({ series_id: "1001", include_nested: true });
-  expectType<Market[] | undefined>(events.events[0]?.markets);
+  // Older pages put the events under `markets`: the type says so.
+  const eventList = "events" in events ? events.events : events.markets;
+  expectType<Market[] | null | undefined>(eventList[0]?.markets);
   await client.getEvent("20001");
   await client.getEvent({ id: "20001", platform: "platform_a" });
 
   const trades = await client.listTrades({ market_id: "500024", limit: 50, takerOnly: true });
-  expectType<number | undefined>(trades.trades[0]?.price);
+  // `{trades, pagination}` or `{data: {trades, pagination}}`.
+  const tradeList = "trades" in trades ? trades.trades : trades.data.trades;
+  expectType<Numeric | null | undefined>(tradeList[0]?.price);
   await client.listTrades("500024");
 
   const leagues = await client.getLeagueInfo({ league: "league_a", include_teams: true });
-  const data = leagues.data;
-  expectType<string | undefined>(Array.isArray(data) ? data[0]?.name : data.name);
+  const data = "data" in leagues ? leagues.data : leagues.leagues;
+  expectType<string | null | undefined>(Array.isArray(data) ? data[0]?.name : data.name);
   await client.getLeagueInfo();
 
   const games = await client.listGames({ league: "league_a", status: "not_started", from: "2026-01-01", to: "2026-12-31", limit: 25 });
-  const gameErrors: Record<string, PlatformError> | undefined = games.meta?.platform_errors;
-  expectType<string | undefined>(gameErrors?.["platform_h"]?.code);
+  const gameErrors: Record<string, PlatformError> | null | undefined = games.meta?.platform_errors;
+  expectType<string | null | undefined>(gameErrors?.["platform_h"]?.code);
   const game = await client.getGame("KCvSF20250209@NFL");
   await client.getGame({ game_id: "KCvSF20250209" });
   expectType<string>(game.data.id);
@@ -120,22 +128,22 @@ async function operations(): Promise<void> {
   await client.listPlatforms({}, call);
 
   const future = await client.getFuture("league_a_championship_2025");
-  expectType<Record<string, PlatformError> | undefined>(future.meta?.platform_errors);
+  expectType<Record<string, PlatformError> | null | undefined>(future.meta?.platform_errors);
   await client.getFuture({ id: "league_a_championship_2025", platform: "platform_f", odds_format: "american" });
   const futures = await client.listFutures({ league: "league_a", future_type: "championship", season: 2026, limit: 10, offset: 10 });
-  expectType<number | null | undefined>(futures.data.pagination?.next_offset);
+  expectType<Numeric | null | undefined>(futures.data.pagination?.next_offset);
 
   const award = await client.getAward({ id: "league_a_mvp_2026", odds_format: "probability" });
-  expectType<string | undefined>(award.data.markets?.[0]?.candidates?.[0]?.player_name);
+  expectType<string | null | undefined>(award.data.markets?.[0]?.candidates?.[0]?.player_name);
   await client.getAward("league_a_mvp_2026");
   await client.listAwards({ league: "league_b", award_type: "mvp", season: 2026 });
 
   const history = await client.getPriceHistory({ market_ids: ["500024", "500025"], start_ts: 1, end_ts: 2, interval: "1h", limit: 100 });
-  expectType<number | undefined>(history.data[0]?.price?.close);
+  expectType<Numeric | null | undefined>(history.data[0]?.price?.close);
   await client.getPriceHistory({ market_ids: "500024,500025" });
 
   const profile = await client.getProfileInfo({ platform: "platform_a", user: "alice", include_metrics: true });
-  expectType<number | undefined>(profile.data.metrics?.pnl);
+  expectType<Numeric | null | undefined>(profile.data.metrics?.pnl);
   const profileTrades = await client.listProfileTrades({ platform: "platform_b", user: "alice", limit: 20, cursor: "c" });
   expectType<string>(profileTrades.data.trades[0]!.trade_id);
 
@@ -185,7 +193,7 @@ async function pagers(): Promise<void> {
   for await (const t of client.profileTrades({ platform: "platform_a", user: "alice" })) expectType<string>(t.trade_id);
 
   const futuresPage = await client.futures({ league: "league_a" }).nextPage();
-  expectType<Record<string, PlatformError> | undefined>(futuresPage?.response.meta?.platform_errors);
+  expectType<Record<string, PlatformError> | null | undefined>(futuresPage?.response.meta?.platform_errors);
 
   // @ts-expect-error maxItems is a pager option, a number
   client.markets({}, { maxItems: "all" });

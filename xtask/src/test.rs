@@ -113,7 +113,8 @@ fn wasm_tests(test: &str, servers: &Result<LibServers>, browser: bool) -> Result
     exec(&mut command)
 }
 
-/// `tsc --noEmit` on tests/types/usage.ts against the built package,
+/// `tsc --noEmit` on tests/types/usage.ts (and fixtures.ts: the
+/// fixtures of tests/fixtures/public) against the built package,
 /// resolved through its exports map as a bundler (web build) and as Node
 /// (nodejs build) would.
 fn types_check() -> Result {
@@ -125,7 +126,12 @@ fn types_check() -> Result {
     let _ = std::fs::remove_file(&link);
     std::os::unix::fs::symlink(&package, &link).map_err(|e| format!("{}: {e}", link.display()))?;
     let tsc = root().join("tests/node_modules/.bin/tsc");
-    for config in ["tsconfig.json", "tsconfig.node.json"] {
+    // tsconfig.fixtures.json: the real-shaped fixtures against the types.
+    for config in [
+        "tsconfig.json",
+        "tsconfig.node.json",
+        "tsconfig.fixtures.json",
+    ] {
         exec(
             cmd(&tsc.to_string_lossy())
                 .args(["--noEmit", "-p", config])

@@ -1,6 +1,7 @@
 //! The fetch transport: the *global* `fetch` (window, worker and Node alike).
 
 use crate::transport::{Body, Transport, TransportRequest, TransportResponse};
+use predmarket_core::error::retry_after_in_details;
 use predmarket_core::rate::RateLimitHeaders;
 use predmarket_core::{ApiFailure, Error};
 use std::future::Future;
@@ -26,15 +27,19 @@ impl Body for JsBody {
             .map(|p| get(p, "error"))
             .filter(JsValue::is_object);
         let failure = match error {
-            Some(error) => ApiFailure {
-                status,
-                code: get(&error, "code").as_string().unwrap_or_default(),
-                message: get(&error, "message").as_string().unwrap_or_default(),
-                details: Some(get(&error, "details"))
+            Some(error) => {
+                let details = Some(get(&error, "details"))
                     .filter(JsValue::is_object)
-                    .map(|d| to_value(&d, 0)),
-                retry_after_ms,
-            },
+                    .map(|d| to_value(&d, 0));
+                ApiFailure {
+                    status,
+                    code: get(&error, "code").as_string().unwrap_or_default(),
+                    message: get(&error, "message").as_string().unwrap_or_default(),
+                    retry_after_ms: retry_after_ms
+                        .or_else(|| retry_after_in_details(details.as_ref())),
+                    details,
+                }
+            }
             // Not the service's error body (a proxy's HTML page, say): an
             // empty code makes the status decide (Error::from_failure).
             None => {

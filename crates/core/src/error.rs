@@ -280,13 +280,8 @@ impl Error {
     pub fn from_response(status: u16, body: &str, retry_after_ms: Option<u64>) -> Self {
         let failure = match serde_json::from_str::<ErrorBody>(body) {
             Ok(parsed) => {
-                let retry_after_ms = retry_after_ms.or_else(|| {
-                    let seconds = parsed.error.details.as_ref()?.get("retry_after")?;
-                    let seconds = seconds
-                        .as_f64()
-                        .or_else(|| seconds.as_str()?.trim().parse().ok())?;
-                    (seconds.is_finite() && seconds >= 0.0).then_some((seconds * 1000.0) as u64)
-                });
+                let retry_after_ms = retry_after_ms
+                    .or_else(|| retry_after_in_details(parsed.error.details.as_ref()));
                 let code = match parsed.error.code {
                     Some(code) if !code.is_empty() => code,
                     _ => default_code_for_status(status).as_str().to_owned(),
@@ -450,6 +445,17 @@ impl ErrorBody {
             meta: None,
         }
     }
+}
+
+/// `details.retry_after` of an error body (seconds, a number or a numeric
+/// string) in milliseconds: the public service's 503s say when to come
+/// back there rather than in a `Retry-After` header.
+pub fn retry_after_in_details(details: Option<&serde_json::Value>) -> Option<u64> {
+    let seconds = details?.get("retry_after")?;
+    let seconds = seconds
+        .as_f64()
+        .or_else(|| seconds.as_str()?.trim().parse().ok())?;
+    (seconds.is_finite() && seconds >= 0.0).then_some((seconds * 1000.0) as u64)
 }
 
 #[cfg(test)]

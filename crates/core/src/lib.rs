@@ -30,6 +30,7 @@ pub mod pagination;
 pub mod rate;
 pub mod request;
 pub mod retry;
+pub mod time;
 
 /// The API key the reference server accepts when started without keys, and
 /// the demo's default. Public by design: it guards nothing but local data.
@@ -42,5 +43,8 @@ pub use request::{HttpRequest, PagePosition, Paged, Request};
 /// TypeScript declarations of the types the derive macros cannot describe
 /// (open enums). The wasm crate puts them into its `.d.ts`.
 pub fn typescript_declarations() -> String {
-    models::OPEN_ENUM_TS.join("\n")
+    let mut all = models::OPEN_ENUM_TS.join("\n");
+    all.push('\n');
+    all.push_str(models::WIRE_TS);
+    all
 }

@@ -265,6 +265,7 @@ mod tests {
         let end = (start + page).min(items.len());
         let has_more = end < items.len();
         MarketsResponse {
+            skipped: Vec::new(),
             pagination: Some(Pagination {
                 total: Some(items.len() as f64),
                 limit: Some(page as f64),
@@ -286,6 +287,7 @@ mod tests {
         let has_more = end < items.len();
         ListFuturesResponse {
             data: FuturesPage {
+                skipped: Vec::new(),
                 futures: items[start.min(end)..end]
                     .iter()
                     .map(|i| future(i))
@@ -386,6 +388,7 @@ mod tests {
     fn a_repeated_cursor_ends_paging_after_delivering_the_page() {
         let mut pager = Pager::new(ListMarkets::default());
         let stuck = |ids: &[&str]| MarketsResponse {
+            skipped: Vec::new(),
             pagination: Some(Pagination {
                 has_more: Some(true),
                 next_cursor: Some("same".into()),
@@ -411,6 +414,7 @@ mod tests {
         let mut pager = Pager::new(ListFutures::new(League::LeagueA));
         let page = |offset: f64, next: f64| ListFuturesResponse {
             data: FuturesPage {
+                skipped: Vec::new(),
                 futures: vec![future("f")],
                 pagination: Some(OffsetPagination {
                     offset: Some(offset),
@@ -440,6 +444,7 @@ mod tests {
                     i += 1;
                     pager
                         .on_page(MarketsResponse {
+                            skipped: Vec::new(),
                             pagination: Some(Pagination {
                                 has_more: Some(true),
                                 next_cursor: Some(format!("c{i}")),

@@ -58,9 +58,16 @@ pub fn string(object: &JsValue, key: &str) -> Option<String> {
     get(object, key).as_string()
 }
 
-/// `object[key]` when it is a number.
+/// `object[key]` when it is a number or a string holding one (the
+/// declarations say `Numeric`: the public service sends both).
 pub fn number(object: &JsValue, key: &str) -> Option<f64> {
-    get(object, key).as_f64()
+    let value = get(object, key);
+    value.as_f64().or_else(|| {
+        value
+            .as_string()
+            .and_then(|s| s.trim().parse::<f64>().ok())
+            .filter(|n| n.is_finite())
+    })
 }
 
 /// The elements of `value` when it is an array, else none.

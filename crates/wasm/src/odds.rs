@@ -393,7 +393,7 @@ pub fn best_prices(
 pub fn find_arbitrage(
     #[wasm_bindgen(unchecked_param_type = "Quote[]")] quotes: JsValue,
     budget: f64,
-    #[wasm_bindgen(unchecked_optional_param_type = "string[]")] required: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "string[] | null")] required: JsValue,
 ) -> Result<JsValue, JsValue> {
     let quotes = quotes_in(&quotes).map_err(throw)?;
     let found = if required.is_undefined() || required.is_null() {

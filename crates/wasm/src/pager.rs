@@ -18,10 +18,13 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
 
-/// Where a list operation keeps its items and its pagination.
+/// Where a list operation keeps its items and its pagination: each is a
+/// list of places, the first that holds the right kind of value wins (the
+/// public service wraps some lists in `data` and not others, see
+/// ../shared/spec/public-service-facts.md, "Envelopes").
 pub struct Layout {
-    items: &'static [&'static str],
-    pagination: &'static [&'static str],
+    items: &'static [&'static [&'static str]],
+    pagination: &'static [&'static [&'static str]],
     /// Offset paging (`next_offset`) rather than cursor paging.
     offset: bool,
 }
@@ -44,15 +47,31 @@ use predmarket_client::core::request::{
     ListTrades,
 };
 
+const TOP: &[&[&str]] = &[&["pagination"], &["data", "pagination"]];
+const IN_DATA: &[&[&str]] = &[&["data", "pagination"], &["pagination"]];
+
 js_list! {
-    ListMarkets => &["markets"], &["pagination"], false;
-    ListEvents => &["events"], &["pagination"], false;
-    ListSeries => &["series"], &["pagination"], false;
-    ListTrades => &["trades"], &["pagination"], false;
-    ListGames => &["data", "games"], &["data", "pagination"], false;
-    ListProfileTrades => &["data", "trades"], &["data", "pagination"], false;
-    ListFutures => &["data", "futures"], &["data", "pagination"], true;
-    ListAwards => &["data", "awards"], &["data", "pagination"], true;
+    ListMarkets => &[&["markets"]], TOP, false;
+    // Older pages put the events under `markets`.
+    ListEvents => &[&["events"], &["markets"]], TOP, false;
+    ListSeries => &[&["series"]], TOP, false;
+    // `{trades, pagination}` or `{data: {trades, pagination}}`.
+    ListTrades => &[&["trades"], &["data", "trades"]], TOP, false;
+    // `{data: {games, pagination}}` or `{games, pagination}`.
+    ListGames => &[&["data", "games"], &["games"]], IN_DATA, false;
+    ListProfileTrades => &[&["data", "trades"], &["trades"]], IN_DATA, false;
+    // No pagination object at all (2.0.0) ends the list.
+    ListFutures => &[&["data", "futures"], &["futures"]], IN_DATA, true;
+    ListAwards => &[&["data", "awards"], &["awards"]], IN_DATA, true;
+}
+
+/// The first of `paths` in `page` whose value passes `is`, else `undefined`.
+fn first(page: &JsValue, paths: &[&[&str]], is: impl Fn(&JsValue) -> bool) -> JsValue {
+    paths
+        .iter()
+        .map(|path| json::get_path(page, path))
+        .find(|v| is(v))
+        .unwrap_or(JsValue::UNDEFINED)
 }
 
 /// The core's pager with its request type erased: the async code below is
@@ -93,14 +112,18 @@ fn decode_error(what: &str) -> Error {
 
 /// The next page's position, by the core's rules for the page's model.
 fn next_position(layout: &Layout, page: &JsValue) -> Result<Option<PagePosition>, Error> {
-    let pagination = json::get_path(page, layout.pagination);
+    let pagination = first(page, layout.pagination, JsValue::is_object);
     if !pagination.is_object() {
         return Ok(None);
     }
     let has_more = json::get(&pagination, "has_more").as_bool();
     if layout.offset {
         let next = json::get(&pagination, "next_offset");
-        let next_offset = match next.as_f64() {
+        // A number, or (as the service sends numbers) a numeric string.
+        let numeric = next
+            .as_f64()
+            .or_else(|| next.as_string().and_then(|t| t.trim().parse().ok()));
+        let next_offset = match numeric {
             Some(n) => Some(n),
             None if next.is_undefined() || next.is_null() => None,
             None => return Err(decode_error("`next_offset` is not a number")),
@@ -213,11 +236,11 @@ impl Session {
                 Ok(answer) => {
                     call.answered(&answer, &request.url(&self.client.config().base_url));
                     let page = json::parse_body(&answer.body.0)?;
-                    let items = json::get_path(&page, self.layout.items);
+                    let items = first(&page, self.layout.items, Array::is_array);
                     if !Array::is_array(&items) {
                         return Err(decode_error(&format!(
                             "the page has no `{}` array",
-                            self.layout.items.join(".")
+                            self.layout.items[0].join(".")
                         )));
                     }
                     let items: Array = items.unchecked_into();

@@ -1,45 +1,33 @@
 //! Events (a group of markets): `GET /events` and `GET /events/{id}`.
 
+use super::SkippedItem;
 use super::{ListMeta, Market, Pagination, PlatformId};
+use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[model]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Event {
     pub id: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "PlatformId"))]
+    #[model(ts = "PlatformId")]
     pub platform: Option<PlatformId>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub platform_id: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[model(timestamp)]
     pub last_synced_at: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub series_id: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub slug: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub image_url: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub resolution_source_url: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[model(timestamp)]
     pub event_start_at: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[model(timestamp)]
     pub event_end_at: Option<String>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "super::wire::int"
-    )]
+    #[serde(serialize_with = "super::wire::int")]
     pub market_count: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub total_volume: Option<f64>,
     /// Present when nested markets were asked for (`include_nested=true`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub markets: Option<Vec<Market>>,
 }
 
@@ -48,34 +36,39 @@ impl Event {
     pub fn new(id: impl Into<String>) -> Self {
         Self {
             id: id.into(),
-            platform: None,
-            platform_id: None,
-            title: None,
-            last_synced_at: None,
-            series_id: None,
-            slug: None,
-            description: None,
-            image_url: None,
-            resolution_source_url: None,
-            event_start_at: None,
-            event_end_at: None,
-            market_count: None,
-            total_volume: None,
-            markets: None,
+            ..Default::default()
         }
     }
 }
 
 /// Response of `GET /events` and `GET /events/{id}`: `{pagination, events, meta}`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[model]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "tsify", tsify(rename = "EventsPage"))]
 pub struct EventsResponse {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pagination: Option<Pagination>,
     pub events: Vec<Event>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub meta: Option<ListMeta>,
+    /// Items of the page that could not be read (the others are kept).
+    #[serde(skip)]
+    pub skipped: Vec<SkippedItem>,
 }
+
+// Older pages put the events under `markets`.
+list_response!(EventsResponse {
+    events: ["events", "markets"],
+    pagination,
+    meta
+});
+
+// The envelopes JS may receive (the library hands out the body as parsed):
+// the spec's shape, declared from the struct above, or the public
+// service's other documented one.
+#[cfg(feature = "tsify")]
+const _: () = {
+    #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+    const TS: &'static str = "export type EventsResponse = EventsPage | (Omit<EventsPage, \"events\"> & { markets: Event[] });";
+};
 
 /// Response of `listEvents`.
 pub type ListEventsResponse = EventsResponse;

@@ -1,7 +1,9 @@
 //! Games: `GET /list-games` and `GET /games/{game_id}`. Parsing and
 //! formatting game ids lives in `crate::game_id`.
 
+use super::SkippedItem;
 use super::{League, MarketStatus, Odds, Pagination, PlatformId, SportsMeta};
+use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -29,37 +31,27 @@ open_enum!(
     }
 );
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[model]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Game {
     /// `{Away}v{Home}{YYYYMMDD}@{LEAGUE}` (see `crate::game_id`).
     pub id: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sport: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "League"))]
+    #[model(ts = "League")]
     pub league: Option<League>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub category: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub image_url: Option<String>,
     /// Team names or ids, away team first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub teams: Option<Vec<String>>,
     /// ISO 8601.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[model(timestamp)]
     pub scheduled_at: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "GameStatus"))]
+    #[model(ts = "GameStatus")]
     pub status: Option<GameStatus>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tags: Option<Vec<String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "Record<string, unknown>"))]
+    #[model(ts = "Record<string, unknown>")]
     pub metadata: Option<BTreeMap<String, Value>>,
 }
 
@@ -68,95 +60,86 @@ impl Game {
     pub fn new(id: impl Into<String>) -> Self {
         Self {
             id: id.into(),
-            title: None,
-            sport: None,
-            league: None,
-            description: None,
-            category: None,
-            image_url: None,
-            teams: None,
-            scheduled_at: None,
-            status: None,
-            tags: None,
-            metadata: None,
+            ..Default::default()
         }
     }
 }
 
 /// `data` of list-games.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[model]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GamesPage {
     pub games: Vec<Game>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pagination: Option<Pagination>,
+    /// Items of the page that could not be read (the others are kept).
+    #[serde(skip)]
+    pub skipped: Vec<SkippedItem>,
 }
 
+list_response!(GamesPage {
+    games: ["games"],
+    pagination
+});
+
 /// Response of `GET /list-games`: `{data: {games, pagination}, meta}`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[model]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "tsify", tsify(rename = "ListGamesEnvelope"))]
 pub struct ListGamesResponse {
     pub data: GamesPage,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub meta: Option<SportsMeta>,
 }
 
+page_envelope!(ListGamesResponse => GamesPage);
+
+// The envelopes JS may receive (the library hands out the body as parsed):
+// the spec's shape, declared from the struct above, or the public
+// service's other documented one.
+#[cfg(feature = "tsify")]
+const _: () = {
+    #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+    const TS: &'static str = "export type ListGamesResponse = ListGamesEnvelope | (GamesPage & { meta?: SportsMeta | null });";
+};
+
 /// One outcome of a game market: a team (moneyline, spread) or a side of a
 /// total (`Over`/`Under`).
+#[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct GameOutcome {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The public service (2.0.0) spells it `name`.
+    #[model(also = "name")]
     pub outcome_name: Option<String>,
     /// The team's `service_id`, for team outcomes.
-    #[serde(
-        default,
-        alias = "team_polyrouter_id",
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[model(also = "team_polyrouter_id")]
     pub team_service_id: Option<String>,
     /// Price in 0..1 (the outcome's share price at the platform).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub price: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub odds: Option<Odds>,
     /// The handicap for spread outcomes (e.g. `-3.5`), the points line for
     /// totals.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub volume_24h: Option<f64>,
 }
 
 /// One market of one platform on a game.
+#[model]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct GameMarket {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "PlatformId"))]
+    #[model(ts = "PlatformId")]
     pub platform: Option<PlatformId>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub market_id: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "GameMarketType"))]
+    #[model(ts = "GameMarketType")]
     pub market_type: Option<GameMarketType>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub title: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "MarketStatus"))]
+    #[model(ts = "MarketStatus")]
     pub status: Option<MarketStatus>,
     /// The spread or total line the market is about.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcomes: Option<Vec<GameOutcome>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub volume_24h: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub liquidity: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[model(timestamp)]
     pub last_synced_at: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_url: Option<String>,
 }
 
@@ -169,8 +152,8 @@ pub struct GameMarket {
 /// Game & {markets}, meta}`, as the public service documents it: see
 /// ../shared/spec/where-the-spec-is-silent.md). The older `{data: {game,
 /// markets}}` layout is read too.
+#[model]
 #[derive(Debug, Clone, PartialEq, Serialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct GameDetail {
     #[serde(flatten)]
     pub game: Game,
@@ -231,11 +214,10 @@ impl GameDetail {
 }
 
 /// Response of `GET /games/{game_id}`: `{data: Game & {markets}, meta}`.
+#[model]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct GameResponse {
     pub data: GameDetail,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub meta: Option<SportsMeta>,
 }
 

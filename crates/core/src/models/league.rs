@@ -1,6 +1,7 @@
 //! League information with its teams: `GET /league-info`.
 
 use super::{League, RequestMeta};
+use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -15,28 +16,20 @@ open_enum!(
 );
 
 /// Field `data` of the league-info response (one league).
+#[model]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct LeagueInfo {
     /// The league label (`league_a` …).
     pub id: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub abbreviation: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub sport: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub season: Option<Season>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub endpoints: Option<LeagueEndpoints>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub counts: Option<LeagueCounts>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "LeagueStatus"))]
+    #[model(ts = "LeagueStatus")]
     pub status: Option<LeagueStatus>,
     /// Present with `include_teams=true`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub teams: Option<Vec<Team>>,
 }
 
@@ -47,112 +40,77 @@ impl LeagueInfo {
     }
 }
 
+#[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct Season {
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "super::wire::int"
-    )]
+    #[serde(serialize_with = "super::wire::int")]
     pub year: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[model(timestamp)]
     pub start_date: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[model(timestamp)]
     pub end_date: Option<String>,
 }
 
 /// Which sports operations the league supports.
+#[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct LeagueEndpoints {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub awards: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub futures: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub games: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub list_games: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub list_awards: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub list_futures: Option<bool>,
 }
 
+#[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct LeagueCounts {
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "super::wire::int"
-    )]
+    #[serde(serialize_with = "super::wire::int")]
     pub teams: Option<f64>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "super::wire::int"
-    )]
+    #[serde(serialize_with = "super::wire::int")]
     pub awards: Option<f64>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "super::wire::int"
-    )]
+    #[serde(serialize_with = "super::wire::int")]
     pub futures: Option<f64>,
 }
 
 /// A team of a league.
+#[model]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct Team {
     /// `<league>_<team_code>`. The public service spells it `polyrouter_id`,
     /// accepted as an alias.
-    #[serde(alias = "polyrouter_id")]
+    #[model(also = "polyrouter_id")]
     pub service_id: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub abbreviation: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub city: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub state: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conference: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub division: Option<String>,
     /// Platform label → the team's id there.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "Record<string, string>"))]
+    #[model(ts = "Record<string, string>")]
     pub platform_ids: Option<BTreeMap<String, String>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metadata: Option<TeamMetadata>,
 }
 
+#[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct TeamMetadata {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub logo_url: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub colors: Option<Vec<String>>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "super::wire::int"
-    )]
+    #[serde(serialize_with = "super::wire::int")]
     pub founded: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// The venue; some leagues send it as `arena`.
+    #[model(also = "arena")]
     pub stadium: Option<String>,
 }
 
 /// `data` of league-info: one league when `league` was given; when it was
 /// absent the service returns all leagues, which the spec does not shape,
 /// so an array is accepted as well.
+#[model]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 #[serde(untagged)]
 // Not boxed: the value is built once per response, and a `Box` would make
 // every constructor (server, tests) noisier for no measurable gain.
@@ -173,12 +131,46 @@ impl LeagueInfoData {
 }
 
 /// Response of `GET /league-info`: `{data, meta}`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[model]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "tsify", tsify(rename = "LeagueInfoEnvelope"))]
 pub struct LeagueInfoResponse {
     pub data: LeagueInfoData,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
+}
+
+// The envelopes JS may receive (the library hands out the body as parsed):
+// the spec's shape, declared from the struct above, or the public
+// service's other documented one.
+#[cfg(feature = "tsify")]
+const _: () = {
+    #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+    const TS: &'static str = "export type LeagueInfoResponse = LeagueInfoEnvelope | { leagues: LeagueInfo[]; meta?: RequestMeta | null };";
+};
+
+/// `{data: LeagueInfo | LeagueInfo[], meta}`, or (older pages) `{leagues:
+/// [...], meta}`. A league of a list that cannot be read is left out.
+impl<'de> Deserialize<'de> for LeagueInfoResponse {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error;
+        let mut value = serde_json::Value::deserialize(d)?;
+        let body = value
+            .as_object_mut()
+            .ok_or_else(|| D::Error::custom("expected an object"))?;
+        let meta = super::list::Body::part(body.remove("meta"));
+        let data = match body.remove("data").or_else(|| body.remove("leagues")) {
+            Some(list @ serde_json::Value::Array(_)) => LeagueInfoData::Many(
+                super::list::decode_items(Some(list))
+                    .map_err(D::Error::custom)?
+                    .0,
+            ),
+            Some(one @ serde_json::Value::Object(_)) => {
+                LeagueInfoData::One(LeagueInfo::deserialize(one).map_err(D::Error::custom)?)
+            }
+            _ => return Err(D::Error::custom("no `data` or `leagues` in the body")),
+        };
+        Ok(Self { data, meta })
+    }
 }
 
 /// Response of `getLeagueInfo`.

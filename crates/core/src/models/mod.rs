@@ -36,6 +36,9 @@
 //! | getProfileInfo | [`ProfileInfoResponse`] | `{data: {profile, metrics}, meta}` |
 //! | listProfileTrades | [`ProfileTradesResponse`] | `{data: {trades, pagination}, meta}` |
 
+#[macro_use]
+mod list;
+
 mod award;
 mod event;
 mod future;
@@ -61,6 +64,7 @@ pub use future::*;
 pub use game::*;
 pub use ids::*;
 pub use league::*;
+pub use list::{Skipped, SkippedItem};
 pub use market::*;
 pub use meta::*;
 pub use odds::*;
@@ -72,6 +76,17 @@ pub use price_history::*;
 pub use profile::*;
 pub use series::*;
 pub use trade::*;
+
+/// The TypeScript aliases `#[model]` declares fields with: the public
+/// service sends numbers as numbers or numeric strings, and times in every
+/// form (see `crate::time`).
+pub const WIRE_TS: &str = "/** A number as the service sends it: a JSON number or a string holding one (`\"0.1300\"`). `Number(x)` reads both. */\nexport type Numeric = number | string;\n/** A time as the service sends it: RFC 3339 or date-only text, Unix seconds (number) or Unix milliseconds (string). */\nexport type Timestamp = string | number;";
+
+#[cfg(feature = "tsify")]
+const _: () = {
+    #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+    const TS: &'static str = WIRE_TS;
+};
 
 /// TypeScript declarations of every open enum of the models.
 pub(crate) const OPEN_ENUM_TS: &[&str] = &[
@@ -145,5 +160,43 @@ mod tests {
             serde_json::to_string(&p).ok().as_deref(),
             Some(r#"{"total":3,"limit":2.5,"has_more":true,"next_cursor":null}"#)
         );
+    }
+}
+
+#[cfg(all(test, feature = "tsify"))]
+mod declarations {
+    use super::*;
+    use tsify::Tsify;
+
+    /// The declarations describe the raw wire: every field but the id is
+    /// optional and nullable; numbers may be numeric strings; times any
+    /// form; both spellings of team ids.
+    #[test]
+    fn declarations_are_honest_about_the_wire() {
+        let market = Market::DECL;
+        for member in [
+            "id: string;",
+            "platform?: PlatformId | null;",
+            "title?: string | null;",
+            "volume_24h?: Numeric | null;",
+            "unique_traders?: Numeric | null;",
+            "resolved_at?: Timestamp | null;",
+            "outcomes?: Outcome[] | null;",
+            "current_prices?: Record<string, unknown> | null;",
+            "metadata?: MarketMetadata | null;",
+        ] {
+            assert!(market.contains(member), "{member} in {market}");
+        }
+        assert!(!market.contains("?: string;"), "{market}");
+        assert!(Pagination::DECL.contains("next_cursor?: string | null;"));
+        assert!(Trade::DECL.contains("timestamp?: Timestamp | null;"));
+        assert!(
+            Team::DECL.contains("service_id?: string;"),
+            "{}",
+            Team::DECL
+        );
+        assert!(BidAsk::DECL.contains("bid?: Numeric | PriceBar | null;"));
+        assert!(PriceLevel::DECL.contains("price: Numeric;"));
+        println!("{}\n{}\n{}", Market::DECL, Team::DECL, GameOutcome::DECL);
     }
 }

@@ -1,6 +1,7 @@
 //! Odds as the sports operations send them. Conversions and the math over
 //! several platforms live in `crate::odds`.
 
+use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
 
 open_enum!(
@@ -15,19 +16,14 @@ open_enum!(
 /// One price in three notations. All three are optional because
 /// `odds_format` may make the service send only one; [`Odds::probability`]
 /// derives the implied probability from whichever is present.
+#[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct Odds {
     /// A string such as `"+250"` or `"-110"`.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "super::wire::american_odds"
-    )]
+    #[serde(deserialize_with = "super::wire::american_odds")]
+    #[model(ts = "string | number")]
     pub american: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decimal: Option<f64>,
     /// In 0..1.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub implied_probability: Option<f64>,
 }

@@ -2,12 +2,13 @@
 //! it lives in `crate::orderbook`.
 
 use super::{PlatformId, RequestMeta};
+use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 /// One price level.
+#[model]
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct PriceLevel {
     pub price: f64,
     pub size: f64,
@@ -21,58 +22,48 @@ impl PriceLevel {
 
 /// The bids and asks of one outcome (`yes` or `no`). Absent lists decode as
 /// empty: an empty side is a normal state of a book.
+#[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct OrderbookSide {
     #[serde(default)]
     pub bids: Vec<PriceLevel>,
     #[serde(default)]
     pub asks: Vec<PriceLevel>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub depth: Option<f64>,
 }
 
+#[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct OrderbookMetadata {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub min_order_size: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tick_size: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub neg_risk: Option<bool>,
     /// Raw platform data, when `include_raw=true`.
-    #[serde(rename = "_raw", default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "unknown"))]
+    #[serde(rename = "_raw")]
+    #[model(ts = "unknown")]
     pub raw: Option<Value>,
 }
 
 /// Field `data` of the orderbook response.
+#[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct Orderbook {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub market_id: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "PlatformId"))]
+    #[model(ts = "PlatformId")]
     pub platform: Option<PlatformId>,
     /// ISO 8601.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[model(timestamp)]
     pub timestamp: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub yes: Option<OrderbookSide>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub no: Option<OrderbookSide>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub metadata: Option<OrderbookMetadata>,
 }
 
 /// Response of `GET /markets/{id}/orderbook`: `{data, meta}`.
+#[model]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct OrderbookResponse {
     pub data: Orderbook,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub meta: Option<RequestMeta>,
 }
 

@@ -1,30 +1,21 @@
 //! The two paging models of the service: cursor (markets, events, series,
 //! trades, games, profile trades) and offset (list-futures, list-awards).
 
+use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
 
 /// Cursor pagination: continue while `has_more` and `next_cursor` is not null.
+#[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct Pagination {
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "super::wire::int"
-    )]
+    #[serde(serialize_with = "super::wire::int")]
     pub total: Option<f64>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "super::wire::int"
-    )]
+    #[serde(serialize_with = "super::wire::int")]
     pub limit: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub has_more: Option<bool>,
     /// Opaque; null when there is no further page. Always serialized (as
     /// `null` when absent) because the spec lists it as "string or null".
-    #[serde(default)]
-    #[cfg_attr(feature = "tsify", tsify(optional, type = "string | null"))]
+    #[model(always)]
     pub next_cursor: Option<String>,
 }
 
@@ -41,32 +32,19 @@ impl Pagination {
 }
 
 /// Offset pagination (list-futures, list-awards).
+#[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct OffsetPagination {
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "super::wire::int"
-    )]
+    #[serde(serialize_with = "super::wire::int")]
     pub total: Option<f64>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "super::wire::int"
-    )]
+    #[serde(serialize_with = "super::wire::int")]
     pub limit: Option<f64>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "super::wire::int"
-    )]
+    #[serde(serialize_with = "super::wire::int")]
     pub offset: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub has_more: Option<bool>,
     /// Null when there is no further page.
-    #[serde(default, serialize_with = "super::wire::int")]
-    #[cfg_attr(feature = "tsify", tsify(optional, type = "number | null"))]
+    #[serde(serialize_with = "super::wire::int")]
+    #[model(always)]
     pub next_offset: Option<f64>,
 }
 

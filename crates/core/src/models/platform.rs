@@ -1,3 +1,5 @@
+use super::SkippedItem;
+use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
 
 open_enum!(
@@ -20,74 +22,68 @@ open_enum!(
 );
 
 /// One platform of the directory (`GET /platforms`).
+#[model]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct Platform {
     pub id: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "PlatformStatus"))]
+    #[model(ts = "PlatformStatus")]
     pub status: Option<PlatformStatus>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub health: Option<PlatformHealth>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub endpoints: Option<Vec<PlatformEndpoint>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub features: Option<PlatformFeatures>,
 }
 
+#[model]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct PlatformHealth {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "HealthStatus"))]
+    #[model(ts = "HealthStatus")]
     pub status: Option<HealthStatus>,
     /// ISO 8601.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[model(timestamp)]
     pub last_check: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub response_time_ms: Option<f64>,
 }
 
+#[model]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct PlatformEndpoint {
     pub name: String,
     pub available: bool,
 }
 
+#[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct PlatformFeatures {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub orderbook: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trades: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub historical_data: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub user_profiles: Option<bool>,
 }
 
 /// `meta` of `GET /platforms`.
+#[model]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct PlatformsMeta {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request_time: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub total: Option<f64>,
 }
 
 /// Response of `GET /platforms`: `{platforms, meta}`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[model]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PlatformsResponse {
     pub platforms: Vec<Platform>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub meta: Option<PlatformsMeta>,
+    /// Items of the page that could not be read (the others are kept).
+    #[serde(skip)]
+    pub skipped: Vec<SkippedItem>,
 }
+
+list_response!(PlatformsResponse {
+    platforms: ["platforms"],
+    meta
+});
 
 /// Response of `listPlatforms`.
 pub type ListPlatformsResponse = PlatformsResponse;

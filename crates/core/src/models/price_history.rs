@@ -3,6 +3,8 @@
 //! camelCase).
 
 use super::PlatformId;
+use super::SkippedItem;
+use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
 
 open_enum!(
@@ -32,114 +34,94 @@ impl PriceInterval {
 
 /// One bar. Only `close` is always meaningful; `open`, `high`, `low` are
 /// sent when the platform has them.
+#[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct PriceBar {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub close: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub open: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub high: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub low: Option<f64>,
 }
 
+#[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct BidAsk {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// A price, or (public service) an OHLC object: its `close` is read.
+    #[serde(deserialize_with = "super::wire::price_or_close")]
+    #[model(ts = "Numeric | PriceBar")]
     pub bid: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// As `bid`.
+    #[serde(deserialize_with = "super::wire::price_or_close")]
+    #[model(ts = "Numeric | PriceBar")]
     pub ask: Option<f64>,
 }
 
 /// One point of a price history.
+#[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct PricePoint {
     /// Unix seconds.
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "super::wire::int"
-    )]
+    #[serde(serialize_with = "super::wire::int")]
+    #[model(timestamp)]
     pub timestamp: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub price: Option<PriceBar>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub volume: Option<f64>,
-    #[serde(
-        rename = "openInterest",
-        default,
-        skip_serializing_if = "Option::is_none"
-    )]
+    #[serde(rename = "openInterest")]
     pub open_interest: Option<f64>,
-    #[serde(rename = "bidAsk", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "bidAsk")]
     pub bid_ask: Option<BidAsk>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "PlatformId"))]
+    #[model(ts = "PlatformId")]
     pub platform: Option<PlatformId>,
-    #[serde(rename = "marketId", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "marketId")]
     pub market_id: Option<String>,
-    #[serde(rename = "outcomeId", default, skip_serializing_if = "Option::is_none")]
+    #[serde(rename = "outcomeId")]
     pub outcome_id: Option<String>,
 }
 
 /// `meta.time_range` of price history: Unix seconds. Strings that are not
 /// numbers read as absent rather than failing the response.
+#[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct TimeRange {
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "super::wire::lenient_number",
-        serialize_with = "super::wire::int"
-    )]
+    #[serde(serialize_with = "super::wire::int")]
+    #[model(timestamp)]
     pub start: Option<f64>,
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        deserialize_with = "super::wire::lenient_number",
-        serialize_with = "super::wire::int"
-    )]
+    #[serde(serialize_with = "super::wire::int")]
+    #[model(timestamp)]
     pub end: Option<f64>,
 }
 
+#[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct PriceHistoryMeta {
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "super::wire::int"
-    )]
+    #[serde(serialize_with = "super::wire::int")]
     pub total_points: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "PlatformId[]"))]
+    #[model(ts = "PlatformId[]")]
     pub platforms: Option<Vec<PlatformId>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_range: Option<TimeRange>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "PriceInterval"))]
+    #[model(ts = "PriceInterval")]
     pub interval: Option<PriceInterval>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request_time: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cache_hit: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[model(timestamp)]
     pub data_freshness: Option<String>,
 }
 
 /// Response of `GET /price-history`: `{data: [PricePoint], meta}`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[model]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PriceHistoryResponse {
     pub data: Vec<PricePoint>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub meta: Option<PriceHistoryMeta>,
+    /// Items of the page that could not be read (the others are kept).
+    #[serde(skip)]
+    pub skipped: Vec<SkippedItem>,
 }
+
+list_response!(PriceHistoryResponse {
+    data: ["data", "points"],
+    meta
+});
 
 impl PriceHistoryResponse {
     /// The points of one market, in the order sent.

@@ -1,6 +1,8 @@
 //! Trades of a market: `GET /trades`.
 
+use super::SkippedItem;
 use super::{Pagination, PlatformId, TradesMeta};
+use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -13,64 +15,67 @@ open_enum!(
     }
 );
 
+#[model]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct Trade {
     pub trade_id: String,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub market_id: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "PlatformId"))]
+    #[model(ts = "PlatformId")]
     pub platform: Option<PlatformId>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "TradeSide"))]
+    #[model(ts = "TradeSide")]
     pub side: Option<TradeSide>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub price: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub size: Option<f64>,
     /// An integer; units not shown by the spec (the reference server sends
     /// Unix seconds).
-    #[serde(
-        default,
-        skip_serializing_if = "Option::is_none",
-        serialize_with = "super::wire::int"
-    )]
+    #[serde(serialize_with = "super::wire::int")]
+    #[model(timestamp)]
     pub timestamp: Option<f64>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub taker: Option<bool>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub transaction_hash: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub user: Option<TradeUser>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[cfg_attr(feature = "tsify", tsify(type = "Record<string, unknown>"))]
+    #[model(ts = "Record<string, unknown>")]
     pub metadata: Option<BTreeMap<String, Value>>,
 }
 
+#[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
 pub struct TradeUser {
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub name: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pseudonym: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub profile_image: Option<String>,
 }
 
 /// Response of `GET /trades`: `{trades, pagination, meta}`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[model]
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[cfg_attr(feature = "tsify", tsify(rename = "TradesPage"))]
 pub struct TradesResponse {
     pub trades: Vec<Trade>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pagination: Option<Pagination>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub meta: Option<TradesMeta>,
+    /// Items of the page that could not be read (the others are kept).
+    #[serde(skip)]
+    pub skipped: Vec<SkippedItem>,
 }
+
+// `{trades, pagination, meta}` or `{data: {trades, pagination, meta}, meta}`.
+list_response!(TradesResponse {
+    trades: ["trades"],
+    pagination,
+    meta
+});
+
+// The envelopes JS may receive (the library hands out the body as parsed):
+// the spec's shape, declared from the struct above, or the public
+// service's other documented one.
+#[cfg(feature = "tsify")]
+const _: () = {
+    #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
+    const TS: &'static str =
+        "export type TradesResponse = TradesPage | { data: TradesPage; meta?: TradesMeta | null };";
+};
 
 /// Response of `listTrades`.
 pub type ListTradesResponse = TradesResponse;

@@ -1,5 +1,6 @@
 //! Small serde helpers shared by the models.
 
+use serde::Deserialize;
 use serde::de::{self, Deserializer, Visitor};
 use serde::ser::Serializer;
 use std::fmt;
@@ -103,9 +104,15 @@ pub(crate) fn string_list<'de, D: Deserializer<'de>>(
             }
         }
         fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            // Items that are not text (a number is written as its text)
+            // are dropped.
             let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(2));
-            while let Some(item) = seq.next_element::<String>()? {
-                out.push(item);
+            while let Some(item) = seq.next_element::<serde_json::Value>()? {
+                match item {
+                    serde_json::Value::String(s) => out.push(s),
+                    serde_json::Value::Number(n) => out.push(n.to_string()),
+                    _ => {}
+                }
             }
             Ok(Some(out))
         }
@@ -148,4 +155,154 @@ pub(crate) fn lenient_number<'de, D: Deserializer<'de>>(
         }
     }
     deserializer.deserialize_option(V)
+}
+
+// ---- The tolerant deserializers `#[model]` puts on fields (by type). ----
+
+/// `skip_serializing_if` of every optional field: the server omits absent
+/// fields. Not `Option::is_none`, which tsify would declare without
+/// `| null` (see the `#[model]` macro).
+pub(crate) fn is_none<T>(value: &Option<T>) -> bool {
+    value.is_none()
+}
+
+/// A required number: a number or a string holding one.
+pub(crate) fn number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+    lenient_number(deserializer)?.ok_or_else(|| de::Error::custom("expected a number"))
+}
+
+/// A text field: a string, or a number written as its text (numeric ids,
+/// Unix times); anything else reads as absent.
+pub(crate) fn text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
+    struct V;
+    impl<'de> Visitor<'de> for V {
+        type Value = Option<String>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("a string or a number")
+        }
+        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+            d.deserialize_any(self)
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+            Ok(Some(v.to_owned()))
+        }
+        fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+            Ok(Some(v))
+        }
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+            Ok(Some(v.to_string()))
+        }
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+            Ok(Some(v.to_string()))
+        }
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+            Ok(Some(v.to_string()))
+        }
+        fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+            Ok(None)
+        }
+        fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+            while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+            Ok(None)
+        }
+        fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            while map
+                .next_entry::<de::IgnoredAny, de::IgnoredAny>()?
+                .is_some()
+            {}
+            Ok(None)
+        }
+    }
+    deserializer.deserialize_option(V)
+}
+
+/// A required id: a string or a number (written as its text).
+pub(crate) fn id<'de, D: Deserializer<'de>>(deserializer: D) -> Result<String, D::Error> {
+    text(deserializer)?.ok_or_else(|| de::Error::custom("expected a string or a number"))
+}
+
+/// A flag: a bool, `"true"`/`"false"`, or 0/1; anything else reads as
+/// absent.
+pub(crate) fn flag<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<bool>, D::Error> {
+    Ok(match serde_json::Value::deserialize(deserializer)? {
+        serde_json::Value::Bool(b) => Some(b),
+        serde_json::Value::String(s) if s.eq_ignore_ascii_case("true") => Some(true),
+        serde_json::Value::String(s) if s.eq_ignore_ascii_case("false") => Some(false),
+        serde_json::Value::Number(n) => match n.as_f64() {
+            Some(0.0) => Some(false),
+            Some(1.0) => Some(true),
+            _ => None,
+        },
+        _ => None,
+    })
+}
+
+/// A time read as Unix seconds: a number (milliseconds when 10^11 or
+/// more), a string holding one, or an ISO 8601 text (`/profile/trades`
+/// sends these where `/trades` sends integers).
+pub(crate) fn unix_seconds<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<f64>, D::Error> {
+    let value = serde_json::Value::deserialize(deserializer)?;
+    Ok(crate::time::value_ms(&value).map(|ms| ms as f64 / 1000.0))
+}
+
+/// Any other optional value: what does not decode as `T` reads as absent
+/// instead of failing the resource that holds it.
+pub(crate) fn or_none<'de, D: Deserializer<'de>, T: de::DeserializeOwned>(
+    deserializer: D,
+) -> Result<Option<T>, D::Error> {
+    let value = serde_json::Value::deserialize(deserializer)?;
+    if value.is_null() {
+        return Ok(None);
+    }
+    Ok(T::deserialize(value).ok())
+}
+
+/// A nested list: the items that decode, in order (a bad one is dropped;
+/// lists of a page are reported instead, see `decode_items`); not an
+/// array: absent.
+pub(crate) fn list_or_none<'de, D: Deserializer<'de>, T: de::DeserializeOwned>(
+    deserializer: D,
+) -> Result<Option<Vec<T>>, D::Error> {
+    Ok(match serde_json::Value::deserialize(deserializer)? {
+        serde_json::Value::Array(items) => Some(
+            items
+                .into_iter()
+                .filter_map(|item| T::deserialize(item).ok())
+                .collect(),
+        ),
+        _ => None,
+    })
+}
+
+/// [`list_or_none`] for a list that is empty when absent.
+pub(crate) fn list_or_empty<'de, D: Deserializer<'de>, T: de::DeserializeOwned>(
+    deserializer: D,
+) -> Result<Vec<T>, D::Error> {
+    Ok(list_or_none(deserializer)?.unwrap_or_default())
+}
+
+/// A price that is a number, a numeric string, or an OHLC object (`{close,
+/// open, high, low}`: the close is read).
+pub(crate) fn price_or_close<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<f64>, D::Error> {
+    fn of(value: &serde_json::Value) -> Option<f64> {
+        match value {
+            serde_json::Value::Number(n) => n.as_f64(),
+            serde_json::Value::String(s) => s.trim().parse().ok().filter(|n: &f64| n.is_finite()),
+            serde_json::Value::Object(o) => ["close", "price", "last"]
+                .iter()
+                .find_map(|k| o.get(*k).and_then(of)),
+            _ => None,
+        }
+    }
+    Ok(of(&serde_json::Value::deserialize(deserializer)?))
 }

@@ -19,6 +19,7 @@ pub async fn list(State(state): State<SharedState>, started: Started) -> Respons
     let total = platforms.len() as f64;
     json(&PlatformsResponse {
         platforms,
+        skipped: Vec::new(),
         meta: Some(PlatformsMeta {
             request_time: Some(started.elapsed_ms()),
             total: Some(total),

@@ -93,6 +93,7 @@ pub async fn trades(
     Ok(json(&ProfileTradesResponse {
         data: ProfileTradesPage {
             trades: page,
+            skipped: Vec::new(),
             pagination: Some(window.pagination(&state, &scope, total)),
         },
         meta: Some(list_meta(&state, &started, Some(&[label]))),

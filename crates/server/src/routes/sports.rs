@@ -131,6 +131,7 @@ pub async fn list_games(
     Ok(json(&ListGamesResponse {
         data: GamesPage {
             games,
+            skipped: Vec::new(),
             pagination: Some(window.pagination(&state, &scope, total)),
         },
         meta: Some(sports_meta(&state, &started, &queried, errors)),
@@ -263,6 +264,7 @@ macro_rules! board {
                     data: $page {
                         $items,
                         pagination: Some(pagination),
+                        skipped: Vec::new(),
                     },
                     meta: Some(meta),
                 }

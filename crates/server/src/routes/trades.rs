@@ -123,6 +123,7 @@ pub async fn trades(
         .collect();
     Ok(json(&TradesResponse {
         trades,
+        skipped: Vec::new(),
         pagination: Some(window.pagination(&state, &scope, total)),
         meta: Some(TradesMeta {
             request_time: Some(started.elapsed_ms()),
@@ -257,6 +258,7 @@ pub async fn price_history(
     let total = points.len() as f64;
     Ok(json(&PriceHistoryResponse {
         data: points,
+        skipped: Vec::new(),
         meta: Some(PriceHistoryMeta {
             total_points: Some(total),
             platforms: Some(platforms),

@@ -1,0 +1,457 @@
+//! The real-shaped fixtures of tests/fixtures/public (written from
+//! ../shared/spec/public-service-facts.md; the same files are type-checked
+//! against the npm package's declarations and served to it by
+//! tests/node/fixtures.test.mjs) decode with the core's response types,
+//! with the values they hold. docs/public-service-facts-coverage.md maps
+//! each fact to the assertion that covers it.
+
+use predmarket_core::models::*;
+use predmarket_core::time::timestamp_ms;
+use predmarket_core::{Error, ErrorCode};
+use serde::de::DeserializeOwned;
+
+fn text(name: &str) -> String {
+    let path = format!(
+        "{}/../../tests/fixtures/public/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn load<T: DeserializeOwned>(name: &str) -> T {
+    serde_json::from_str(&text(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+const SEP_4_18H: i64 = 1_757_008_800_000; // 2025-09-04T18:00:00Z
+
+#[test]
+fn markets_nulls_numeric_strings_timestamps_and_raw_fields() {
+    let r: MarketsResponse = load("list_markets.json");
+    assert!(r.skipped.is_empty());
+    assert_eq!(r.markets.len(), 2);
+    let p = r.pagination.as_ref().expect("pagination");
+    assert_eq!(p.next(), None, "next_cursor null ends the list");
+
+    let m = &r.markets[0];
+    assert_eq!(m.platform, Some(PlatformId::from("polymarket")));
+    assert_eq!(m.platform.as_ref().map(|p| p.is_known()), Some(false));
+    assert_eq!(m.event_id.as_deref(), Some(""), "event_id \"\" kept");
+    for absent in [&m.event_name, &m.event_slug, &m.category, &m.subcategory] {
+        assert_eq!(absent, &None);
+    }
+    assert_eq!(m.tags, None);
+    assert_eq!(
+        (m.volume_7d, m.open_interest, m.unique_traders),
+        (None, None, None)
+    );
+    assert_eq!(
+        (m.fee_rate, m.trading_fee, m.withdrawal_fee),
+        (None, None, None)
+    );
+    assert_eq!(
+        (m.resolved_at.as_deref(), m.last_trades.as_ref()),
+        (None, None)
+    );
+    assert_eq!(m.volume_24h, Some(125_000.5), "numeric string");
+    assert_eq!(m.liquidity, Some(0.13), "\"0.1300\"");
+    assert_eq!(m.volume_total, Some(4_200_000.0));
+    assert_eq!(m.current_price("yes"), Some(0.87));
+    let md = m.metadata.as_ref().expect("metadata");
+    let tokens = md.clob_token_ids.as_ref().expect("clobTokenIds");
+    assert_eq!(tokens.len(), 2, "JSON-encoded string array");
+    assert!(tokens[0].starts_with("713210456"));
+    assert_eq!((md.best_bid, md.best_ask), (Some(0.86), Some(0.88)));
+    assert_eq!(md.extra.get("takerOnly"), Some(&serde_json::json!(false)));
+    // Every timestamp form, one normalized value.
+    let ms = |t: &Option<String>| t.as_deref().and_then(timestamp_ms);
+    assert_eq!(ms(&m.last_synced_at), Some(SEP_4_18H + 123), "ms, Z");
+    assert_eq!(ms(&m.created_at), Some(1_748_779_200_000), "µs, +00:00");
+    assert_eq!(
+        ms(&m.trading_end_at),
+        Some(1_758_132_000_000),
+        "no fraction"
+    );
+    assert_eq!(ms(&m.resolution_date), Some(1_758_067_200_000), "date only");
+
+    let k = &r.markets[1];
+    assert_eq!(
+        k.status,
+        Some(MarketStatus::from("active")),
+        "unknown status kept"
+    );
+    assert_eq!(
+        k.last_synced_at.as_deref(),
+        Some("1757008800"),
+        "Unix seconds"
+    );
+    assert_eq!(ms(&k.last_synced_at), Some(SEP_4_18H));
+    assert_eq!(
+        ms(&k.trading_end_at),
+        Some(1_758_132_000_000),
+        "Unix ms string"
+    );
+    assert_eq!(k.volume_24h, Some(0.0), "\"0\"");
+    assert_eq!(k.outcomes.as_ref().map(|o| o[0].name.clone()), Some(None));
+}
+
+#[test]
+fn one_bad_item_is_skipped_and_reported() {
+    let r: MarketsResponse = load("list_markets_one_bad_item.json");
+    let ids: Vec<&str> = r.markets.iter().map(|m| m.id.as_str()).collect();
+    assert_eq!(ids, ["m1", "m3", "m4"]);
+    assert_eq!(
+        r.markets[1].outcomes, None,
+        "a malformed field reads as absent"
+    );
+    assert_eq!(r.markets[2].platform, None);
+    assert_eq!(r.markets[2].status, None);
+    assert_eq!(r.skipped.len(), 2);
+    assert_eq!(Skipped::skipped(&r).len(), 2);
+    assert_eq!(r.skipped[0].index, 1);
+    assert!(
+        r.skipped[0].reason.contains("missing field `id`"),
+        "{:?}",
+        r.skipped
+    );
+    assert_eq!(r.skipped[1].index, 4);
+    // The page still pages on.
+    assert_eq!(
+        r.pagination.as_ref().and_then(|p| p.next()),
+        Some("eyJvZmZzZXQiOjR9")
+    );
+}
+
+#[test]
+fn orderbook_numeric_strings_and_unsorted_sides() {
+    let r: OrderbookResponse = load("get_orderbook.json");
+    let yes = r.data.yes.as_ref().expect("yes");
+    let bids: Vec<f64> = yes.bids.iter().map(|l| l.price).collect();
+    assert_eq!(bids, [0.85, 0.86, 0.84], "kept as sent");
+    assert_eq!(yes.bids[1].size, 350.5);
+    let book = predmarket_core::orderbook::Book::new(yes);
+    assert_eq!(
+        book.best_bid().map(|l| l.price),
+        Some(0.86),
+        "sorted before use"
+    );
+    assert_eq!(book.best_ask().map(|l| l.price), Some(0.88));
+    let no = r.data.no.as_ref().expect("no");
+    assert!(
+        no.bids.is_empty() && no.asks.is_empty(),
+        "asks: null reads as empty"
+    );
+    let md = r.data.metadata.as_ref().expect("metadata");
+    assert_eq!((md.tick_size, md.min_order_size), (Some(0.001), Some(5.0)));
+    assert_eq!(
+        r.data.timestamp.as_deref().and_then(timestamp_ms),
+        Some(SEP_4_18H + 123)
+    );
+}
+
+#[test]
+fn trades_wrapped_in_data() {
+    let r: TradesResponse = load("list_trades_wrapped.json");
+    assert_eq!(r.trades.len(), 2);
+    assert_eq!(r.trades[0].timestamp, Some(1_757_008_800.0));
+    assert_eq!(r.trades[0].size, Some(120.0));
+    assert_eq!(
+        r.trades[0]
+            .user
+            .as_ref()
+            .and_then(|u| u.pseudonym.as_deref()),
+        Some("Quiet-Otter")
+    );
+    let t = &r.trades[1];
+    assert_eq!(
+        (
+            t.outcome.as_deref(),
+            t.user.as_ref(),
+            t.transaction_hash.as_deref()
+        ),
+        (None, None, None)
+    );
+    assert_eq!((t.taker, t.price), (None, Some(0.61)));
+    assert_eq!(r.pagination.as_ref().and_then(|p| p.next()), Some("t2"));
+    let meta = r.meta.as_ref().expect("top-level meta wins");
+    assert_eq!(meta.platform, Some(PlatformId::from("polymarket")));
+    assert_eq!(meta.request_time, Some(31.0));
+}
+
+#[test]
+fn futures_without_pagination_and_odds_in_both_forms() {
+    let r: ListFuturesResponse = load("list_futures.json");
+    assert!(r.data.pagination.is_none(), "2.0.0: no pagination object");
+    assert!(Skipped::skipped(&r).is_empty());
+    let f = &r.data.futures[0];
+    assert_eq!(f.league, Some(League::from("nfl")));
+    assert_eq!(f.season, Some(2025.0), "\"2025\"");
+    let outcomes = f.markets.as_ref().expect("markets")[0]
+        .outcomes
+        .as_ref()
+        .expect("outcomes");
+    assert_eq!(
+        outcomes[0].team_service_id.as_deref(),
+        Some("nfl_kc"),
+        "team_polyrouter_id"
+    );
+    let odds = outcomes[0].odds.as_ref().expect("odds");
+    assert_eq!(odds.american.as_deref(), Some("+450"));
+    assert_eq!(odds.decimal, Some(5.5));
+    assert_eq!(outcomes[0].last_trade_price, Some(0.18));
+    assert_eq!(outcomes[1].team_service_id, None, "null team id");
+    assert_eq!(
+        outcomes[1]
+            .odds
+            .as_ref()
+            .and_then(|o| o.american.as_deref()),
+        Some("-110")
+    );
+    let meta = r.meta.as_ref().expect("meta");
+    assert!(meta.is_partial());
+    assert_eq!(
+        meta.platform_errors
+            .as_ref()
+            .and_then(|e| e["kalshi"].code.as_deref()),
+        Some("PLATFORM_ERROR")
+    );
+    assert_eq!(
+        f.metadata
+            .as_ref()
+            .and_then(|m| m.deadline.as_deref())
+            .and_then(timestamp_ms),
+        Some(1_770_508_800_000)
+    );
+}
+
+#[test]
+fn awards_with_offset_pagination_nested_in_data() {
+    let r: ListAwardsResponse = load("list_awards_nested_pagination.json");
+    let p = r.data.pagination.as_ref().expect("nested pagination");
+    assert_eq!(
+        (p.offset, p.has_more, p.next()),
+        (Some(0.0), Some(false), None)
+    );
+    let c = &r.data.awards[0].markets.as_ref().expect("markets")[0]
+        .candidates
+        .as_ref()
+        .expect("candidates");
+    assert_eq!(c[0].volume_24h, Some(1500.25));
+    assert_eq!(
+        c[1].odds.as_ref().and_then(|o| o.american.as_deref()),
+        Some("+400")
+    );
+    assert_eq!(c[1].team_service_id, None);
+}
+
+#[test]
+fn league_info_leagues_array_seasons_and_arena() {
+    let r: LeagueInfoResponse = load("league_info.json");
+    let leagues = r.data.leagues();
+    assert_eq!(leagues.len(), 1, "an array even for one");
+    let l = &leagues[0];
+    assert_eq!(
+        (l.id.as_str(), l.abbreviation.as_deref()),
+        ("nfl", Some("NFL"))
+    );
+    let season = l.season.as_ref().expect("season");
+    assert_eq!(season.year, Some(2025.0));
+    assert_eq!(
+        season.start_date.as_deref().and_then(timestamp_ms),
+        Some(1_756_944_000_000)
+    );
+    let teams = l.teams.as_ref().expect("teams");
+    assert_eq!(teams[0].service_id, "nfl_kc", "polyrouter_id");
+    assert_eq!(teams[1].service_id, "PIT");
+    let md = teams[0].metadata.as_ref().expect("metadata");
+    assert_eq!(
+        md.stadium.as_deref(),
+        Some("GEHA Field at Arrowhead Stadium"),
+        "arena"
+    );
+    assert_eq!((md.logo_url.as_deref(), md.founded), (None, Some(1960.0)));
+}
+
+#[test]
+fn list_games_at_the_top_level() {
+    let r: ListGamesResponse = load("list_games_top_level.json");
+    let g = &r.data.games[0];
+    assert_eq!(g.id, "KCvSF20250209", "no @LEAGUE suffix");
+    assert_eq!(g.league, Some(League::from("NFL")));
+    assert_eq!(
+        g.scheduled_at.as_deref().and_then(timestamp_ms),
+        Some(1_739_143_800_000)
+    );
+    assert_eq!(r.data.pagination.as_ref().and_then(|p| p.next()), None);
+    assert_eq!(
+        r.meta.as_ref().and_then(|m| m.request_time),
+        Some(15.0),
+        "top-level meta"
+    );
+}
+
+#[test]
+fn game_2_0_0_with_markets_inside() {
+    let r: GameResponse = load("get_game.json");
+    assert_eq!(r.data.game.id, "KCvSF20250209@NFL");
+    assert_eq!(r.data.game.scheduled_at.as_deref(), Some("1739143800"));
+    let m = &r.data.markets[0];
+    assert_eq!(m.platform, Some(PlatformId::from("polymarket")));
+    let o = &m.outcomes.as_ref().expect("outcomes")[0];
+    assert_eq!(o.outcome_name.as_deref(), Some("Chiefs"), "`name`");
+    assert_eq!(o.team_service_id.as_deref(), Some("nfl_kc"));
+    assert_eq!(o.price, Some(0.455));
+    assert_eq!(
+        o.odds.as_ref().and_then(|x| x.american.as_deref()),
+        Some("+120")
+    );
+    assert!(
+        !r.meta.as_ref().expect("meta").is_partial(),
+        "empty platform_errors"
+    );
+}
+
+#[test]
+fn price_history_ohlc_bid_ask_and_numbers() {
+    let r: PriceHistoryResponse = load("price_history.json");
+    assert_eq!(r.data.len(), 2);
+    let a = &r.data[0];
+    assert_eq!(a.timestamp, Some(1_757_005_200.0));
+    assert_eq!(a.open_interest, Some(250_000.0));
+    let ba = a.bid_ask.as_ref().expect("bidAsk");
+    assert_eq!((ba.bid, ba.ask), (Some(0.86), Some(0.88)), "OHLC: close");
+    assert!(
+        a.market_id.as_deref().is_some_and(|id| id.len() > 70),
+        "token id"
+    );
+    let b = &r.data[1];
+    assert_eq!(b.timestamp, Some(1_757_008_800.0), "string seconds");
+    assert_eq!(b.price.as_ref().and_then(|p| p.close), Some(0.88));
+    let ba = b.bid_ask.as_ref().expect("bidAsk");
+    assert_eq!((ba.bid, ba.ask), (Some(0.87), Some(0.89)), "numbers");
+    let range = r
+        .meta
+        .as_ref()
+        .and_then(|m| m.time_range.as_ref())
+        .expect("range");
+    assert_eq!(
+        (range.start, range.end),
+        (Some(1_757_001_600.0), Some(1_757_008_800.0))
+    );
+    assert_eq!(r.points_of("KXFEDDECISION-25SEP-C25").count(), 1);
+}
+
+#[test]
+fn profiles_wrapped_with_success_and_iso_trade_times() {
+    let r: ProfileInfoResponse = load("profile_info.json");
+    let p = r.data.profile.as_ref().expect("profile");
+    assert_eq!(p.display_name, None);
+    assert_eq!(p.following_count, Some(3.0));
+    assert_eq!(
+        p.joined_at.as_deref().and_then(timestamp_ms),
+        Some(1_705_312_800_000)
+    );
+    let m = r.data.metrics.as_ref().expect("metrics");
+    assert_eq!(
+        (m.volume, m.pnl, m.roi),
+        (Some(15_234.56), Some(-120.5), None)
+    );
+
+    let t: ProfileTradesResponse = load("profile_trades.json");
+    let trade = &t.data.trades[0];
+    assert_eq!(
+        trade.timestamp,
+        Some(1_757_008_800.0),
+        "ISO string to Unix seconds"
+    );
+    assert_eq!(trade.side, Some(TradeSide::from("BUY")));
+    assert_eq!(trade.price, Some(0.87));
+    assert_eq!(t.data.pagination.as_ref().and_then(|p| p.next()), None);
+}
+
+#[test]
+fn events_under_the_markets_key() {
+    let r: EventsResponse = load("list_events_markets_key.json");
+    assert_eq!(r.events.len(), 1);
+    let e = &r.events[0];
+    assert_eq!(e.id, "fed-decision-september");
+    assert_eq!(e.market_count, Some(4.0));
+    assert_eq!(e.markets, None);
+    assert_eq!(
+        e.event_start_at.as_deref().and_then(timestamp_ms),
+        Some(1_748_736_000_000)
+    );
+}
+
+#[test]
+fn platforms_with_lowercase_ids() {
+    let r: PlatformsResponse = load("list_platforms.json");
+    let ids: Vec<&str> = r.platforms.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids, ["polymarket", "kalshi"]);
+    assert_eq!(
+        r.platforms[0]
+            .health
+            .as_ref()
+            .and_then(|h| h.response_time_ms),
+        Some(120.0)
+    );
+    assert_eq!(r.platforms[1].health, None);
+}
+
+#[test]
+fn both_error_envelopes_and_validation_errors_as_map_or_array() {
+    let e = Error::from_response(400, &text("error_validation_map.json"), None);
+    assert_eq!(e.code(), ErrorCode::ValidationError);
+    let fields: Vec<Option<String>> = e
+        .failure()
+        .map(|f| f.validation_errors().into_iter().map(|v| v.field).collect())
+        .unwrap_or_default();
+    assert_eq!(
+        fields,
+        [Some("league".to_owned()), Some("limit".to_owned())]
+    );
+
+    let e = Error::from_response(400, &text("error_validation_array.json"), None);
+    assert_eq!(
+        e.code(),
+        ErrorCode::ValidationError,
+        "INVALID_PARAMETERS by status"
+    );
+    assert_eq!(
+        e.failure().map(|f| f.code.as_str()),
+        Some("INVALID_PARAMETERS")
+    );
+    let errors = e
+        .failure()
+        .map(|f| f.validation_errors())
+        .unwrap_or_default();
+    assert_eq!(errors.len(), 1);
+    assert_eq!(
+        (errors[0].field.as_deref(), errors[0].message.as_str()),
+        (Some("user"), "is required")
+    );
+
+    let e = Error::from_response(503, &text("error_platform_unavailable.json"), None);
+    assert_eq!(e.code(), ErrorCode::PlatformUnavailable);
+    assert_eq!(
+        e.retry_after_ms(),
+        Some(30_000),
+        "details.retry_after seconds"
+    );
+}
+
+#[test]
+fn a_pager_ends_on_a_list_without_pagination() {
+    use predmarket_core::Pager;
+    use predmarket_core::request::ListFutures;
+    let mut pager = Pager::new(ListFutures::new(League::from("nfl")));
+    assert!(pager.next_request().expect("first").is_some());
+    let items = pager
+        .on_page(load::<ListFuturesResponse>("list_futures.json"))
+        .expect("page");
+    assert_eq!(items.len(), 1);
+    assert!(
+        pager.next_request().expect("no error").is_none(),
+        "ended cleanly"
+    );
+    assert!(pager.is_done());
+}
