@@ -3,9 +3,7 @@
 //! between events and series ([`Group`]).
 
 use super::markets::{market_json, words};
-use super::paging::{
-    Window, list_meta, list_meta_json, one_platform, single_page, split_down, unavailable,
-};
+use super::paging::{Window, list_meta, list_meta_json, single_page, split_down, unavailable};
 use super::{array, bytes_response, object, text, with_member};
 use crate::SharedState;
 use crate::access_log::Started;
@@ -15,10 +13,12 @@ use crate::data::catalog::{EventRow, SeriesRow};
 use crate::data::platforms::{self, EVENTS};
 use crate::data::search::Words;
 use crate::error::ApiError;
-use crate::params::{Id, Params};
+use crate::query::{Query, platform as one_platform};
 use axum::extract::State;
 use axum::response::Response;
-use predmarket_core::request::{EVENTS_MAX_LIMIT, SERIES_MAX_LIMIT};
+use predmarket_core::capabilities::Capability;
+use predmarket_core::models::PlatformId;
+use predmarket_core::request::{GetEvent, GetSeries, ListEvents, ListSeries, Request};
 use std::borrow::Cow;
 
 pub const DEFAULT_LIMIT: u32 = 25;
@@ -30,19 +30,36 @@ pub struct Filter {
     series: Option<Option<u32>>,
 }
 
+/// The parameters events and series share, as their requests declare them.
+pub struct Wanted<'a> {
+    platform: &'a Option<PlatformId>,
+    include_raw: Option<bool>,
+    include_nested: Option<bool>,
+}
+
+/// A list request's own parameters besides [`Wanted`].
+pub struct ListWanted<'a> {
+    wanted: Wanted<'a>,
+    limit: Option<u32>,
+    cursor: Option<&'a str>,
+    query: Option<&'a str>,
+    /// Events only.
+    series_id: Option<&'a str>,
+}
+
 /// A resource grouped under a platform and listed with the same rules:
 /// events and series.
 pub trait Group: Send + Sync + 'static {
     type Row: Sync;
+    type List: Request + Send;
+    type Get: Request + Send;
+    fn list_wanted(r: &Self::List) -> ListWanted<'_>;
+    /// The id and what is wanted of it.
+    fn get_wanted(r: &Self::Get) -> (&str, Wanted<'_>);
     /// The member of the answer that holds the items.
     const KEY: &'static str;
     /// The resource's name in a 404.
     const NOUN: &'static str;
-    /// The operation name cursors are bound to.
-    const LIST_OPERATION: &'static str;
-    const MAX_LIMIT: u32;
-    /// Whether the list takes `series_id`.
-    const BY_SERIES: bool;
     fn rows(data: &Dataset) -> &[Self::Row];
     fn find<'a>(data: &'a Dataset, id: &str) -> Option<&'a Self::Row>;
     /// Index of the row's platform in `EVENTS`.
@@ -59,9 +76,29 @@ impl Group for Events {
     type Row = EventRow;
     const KEY: &'static str = "events";
     const NOUN: &'static str = "event";
-    const LIST_OPERATION: &'static str = "listEvents";
-    const MAX_LIMIT: u32 = EVENTS_MAX_LIMIT;
-    const BY_SERIES: bool = true;
+    type List = ListEvents;
+    type Get = GetEvent;
+    fn list_wanted(r: &ListEvents) -> ListWanted<'_> {
+        ListWanted {
+            wanted: Wanted {
+                platform: &r.platform,
+                include_raw: r.include_raw,
+                include_nested: r.include_nested,
+            },
+            limit: r.limit,
+            cursor: r.cursor.as_deref(),
+            query: r.query.as_deref(),
+            series_id: r.series_id.as_deref(),
+        }
+    }
+    fn get_wanted(r: &GetEvent) -> (&str, Wanted<'_>) {
+        let wanted = Wanted {
+            platform: &r.platform,
+            include_raw: r.include_raw,
+            include_nested: r.include_nested,
+        };
+        (&r.id, wanted)
+    }
 
     fn rows(data: &Dataset) -> &[EventRow] {
         &data.catalog.events
@@ -98,9 +135,29 @@ impl Group for Series {
     type Row = SeriesRow;
     const KEY: &'static str = "series";
     const NOUN: &'static str = "series";
-    const LIST_OPERATION: &'static str = "listSeries";
-    const MAX_LIMIT: u32 = SERIES_MAX_LIMIT;
-    const BY_SERIES: bool = false;
+    type List = ListSeries;
+    type Get = GetSeries;
+    fn list_wanted(r: &ListSeries) -> ListWanted<'_> {
+        ListWanted {
+            wanted: Wanted {
+                platform: &r.platform,
+                include_raw: r.include_raw,
+                include_nested: r.include_nested,
+            },
+            limit: r.limit,
+            cursor: r.cursor.as_deref(),
+            query: r.query.as_deref(),
+            series_id: None,
+        }
+    }
+    fn get_wanted(r: &GetSeries) -> (&str, Wanted<'_>) {
+        let wanted = Wanted {
+            platform: &r.platform,
+            include_raw: r.include_raw,
+            include_nested: r.include_nested,
+        };
+        (&r.id, wanted)
+    }
 
     fn rows(data: &Dataset) -> &[SeriesRow] {
         &data.catalog.series
@@ -137,43 +194,36 @@ impl Group for Series {
     }
 }
 
-fn platform_filter(platform: &Option<String>) -> Option<u8> {
-    platform
-        .as_deref()
-        .and_then(platforms::market_index)
-        .map(|p| p as u8)
+fn platform_filter(platform: Option<&str>) -> Option<u8> {
+    platform.and_then(platforms::market_index).map(|p| p as u8)
 }
 
 pub async fn list<G: Group>(
     State(state): State<SharedState>,
     started: Started,
-    params: Params,
+    Query(r): Query<G::List>,
 ) -> Result<Response, ApiError> {
-    let platform = one_platform(&state, &params, &EVENTS)?;
-    let query = crate::data::search::query(&params)?;
-    let series_id = if G::BY_SERIES {
-        params.text("series_id")?
-    } else {
-        None
-    };
-    let nested = params.flag("include_nested")?.unwrap_or(false);
-    let raw = params.flag("include_raw")?.unwrap_or(false);
-    let scope = Scope::new(G::LIST_OPERATION)
-        .with("platform", platform.as_deref())
-        .with("query", query.as_deref())
-        .with("series_id", series_id.as_deref());
-    let window = Window::read(&state, &params, &scope, DEFAULT_LIMIT, G::MAX_LIMIT)?;
+    let w = G::list_wanted(&r);
+    let platform = one_platform(&state, w.wanted.platform, Capability::Events)?;
+    let query = crate::data::search::query(w.query)?;
+    let nested = w.wanted.include_nested.unwrap_or(false);
+    let raw = w.wanted.include_raw.unwrap_or(false);
+    let scope = Scope::new(G::List::OPERATION)
+        .with("platform", platform)
+        .with("query", query)
+        .with("series_id", w.series_id);
+    let window = Window::read(&state, &scope, w.limit, w.cursor, DEFAULT_LIMIT)?;
     let data = &state.data;
     let (up, errors) = if platform.is_some() {
         (Vec::new(), Default::default())
     } else {
         split_down(&state, &EVENTS)
     };
-    let platform_index = platform_filter(&platform);
+    let platform_index = platform_filter(platform);
     let filter = Filter {
-        words: words(query.as_deref()),
-        series: series_id
-            .as_deref()
+        words: words(query),
+        series: w
+            .series_id
             .map(|id| data.catalog.series_index.get(id).copied()),
     };
     let (total, page) = window.take(G::rows(data).iter().filter(|row| {
@@ -185,8 +235,8 @@ pub async fn list<G: Group>(
         served && G::matches(data, row, &filter)
     }));
     let pagination = window.pagination(&state, &scope, total);
-    let queried: Vec<&str> = match &platform {
-        Some(p) => vec![p.as_str()],
+    let queried: Vec<&str> = match platform {
+        Some(p) => vec![p],
         None => EVENTS.to_vec(),
     };
     let meta = list_meta(&state, &started, Some(&queried));
@@ -204,16 +254,16 @@ pub async fn list<G: Group>(
 pub async fn get<G: Group>(
     State(state): State<SharedState>,
     started: Started,
-    Id(id): Id,
-    params: Params,
+    Query(r): Query<G::Get>,
 ) -> Result<Response, ApiError> {
-    let platform = one_platform(&state, &params, &EVENTS)?;
-    let nested = params.flag("include_nested")?.unwrap_or(false);
-    let raw = params.flag("include_raw")?.unwrap_or(false);
+    let (id, w) = G::get_wanted(&r);
+    let platform = one_platform(&state, w.platform, Capability::Events)?;
+    let nested = w.include_nested.unwrap_or(false);
+    let raw = w.include_raw.unwrap_or(false);
     let data = &state.data;
-    let row = G::find(data, &id)
-        .filter(|row| platform_filter(&platform).is_none_or(|p| p == G::platform(row)))
-        .ok_or_else(|| ApiError::not_found(G::NOUN, &id))?;
+    let row = G::find(data, id)
+        .filter(|row| platform_filter(platform).is_none_or(|p| p == G::platform(row)))
+        .ok_or_else(|| ApiError::not_found(G::NOUN, id))?;
     let label = EVENTS[G::platform(row) as usize];
     if state.faults.is_down(label) {
         return Err(unavailable(&state, label));
