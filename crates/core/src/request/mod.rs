@@ -48,9 +48,13 @@
 
 #[macro_use]
 mod paging;
+#[macro_use]
+mod board;
+#[macro_use]
+mod group;
 
 mod awards;
-mod checks;
+pub(crate) mod checks;
 mod events;
 mod futures;
 mod games;

@@ -47,6 +47,36 @@ pub struct ListWanted<'a> {
     series_id: Option<&'a str>,
 }
 
+impl<'a> ListWanted<'a> {
+    fn of(
+        series_id: Option<&'a str>,
+        wanted: Wanted<'a>,
+        limit: Option<u32>,
+        cursor: &'a Option<String>,
+        query: &'a Option<String>,
+    ) -> Self {
+        Self {
+            wanted,
+            limit,
+            cursor: cursor.as_deref(),
+            query: query.as_deref(),
+            series_id,
+        }
+    }
+}
+
+/// The [`Wanted`] of a request of either group: the core declares the
+/// same fields on all four (`request/group.rs`).
+macro_rules! wanted {
+    ($r:expr) => {
+        Wanted {
+            platform: &$r.platform,
+            include_raw: $r.include_raw,
+            include_nested: $r.include_nested,
+        }
+    };
+}
+
 /// A resource grouped under a platform and listed with the same rules:
 /// events and series.
 pub trait Group: Send + Sync + 'static {
@@ -79,27 +109,17 @@ impl Group for Events {
     type List = ListEvents;
     type Get = GetEvent;
     fn list_wanted(r: &ListEvents) -> ListWanted<'_> {
-        ListWanted {
-            wanted: Wanted {
-                platform: &r.platform,
-                include_raw: r.include_raw,
-                include_nested: r.include_nested,
-            },
-            limit: r.limit,
-            cursor: r.cursor.as_deref(),
-            query: r.query.as_deref(),
-            series_id: r.series_id.as_deref(),
-        }
+        ListWanted::of(
+            r.series_id.as_deref(),
+            wanted!(r),
+            r.limit,
+            &r.cursor,
+            &r.query,
+        )
     }
     fn get_wanted(r: &GetEvent) -> (&str, Wanted<'_>) {
-        let wanted = Wanted {
-            platform: &r.platform,
-            include_raw: r.include_raw,
-            include_nested: r.include_nested,
-        };
-        (&r.id, wanted)
+        (&r.id, wanted!(r))
     }
-
     fn rows(data: &Dataset) -> &[EventRow] {
         &data.catalog.events
     }
@@ -138,27 +158,11 @@ impl Group for Series {
     type List = ListSeries;
     type Get = GetSeries;
     fn list_wanted(r: &ListSeries) -> ListWanted<'_> {
-        ListWanted {
-            wanted: Wanted {
-                platform: &r.platform,
-                include_raw: r.include_raw,
-                include_nested: r.include_nested,
-            },
-            limit: r.limit,
-            cursor: r.cursor.as_deref(),
-            query: r.query.as_deref(),
-            series_id: None,
-        }
+        ListWanted::of(None, wanted!(r), r.limit, &r.cursor, &r.query)
     }
     fn get_wanted(r: &GetSeries) -> (&str, Wanted<'_>) {
-        let wanted = Wanted {
-            platform: &r.platform,
-            include_raw: r.include_raw,
-            include_nested: r.include_nested,
-        };
-        (&r.id, wanted)
+        (&r.id, wanted!(r))
     }
-
     fn rows(data: &Dataset) -> &[SeriesRow] {
         &data.catalog.series
     }
