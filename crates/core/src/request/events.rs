@@ -17,4 +17,6 @@ group_requests! {
     include_nested;
     /// Only the events of one series.
     series_id,
+    /// Only the events of one category (e.g. Politics), as markets filter.
+    category,
 }
