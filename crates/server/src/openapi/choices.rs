@@ -82,7 +82,7 @@ pub const CHOICES: &[(&str, &str)] = &[
     ),
     (
         "events_series",
-        "GET /events filters: platform (platform_a, platform_b), query, series_id. \
+        "GET /events filters: platform (platform_a, platform_b), query, series_id, category (any case). \
          `include_nested=true` nests the markets of each event. GET /series: platform and \
          query (search mode: every word in the series' title, description, category or tags, \
          or in the title of one of its events); `include_nested=true` nests its events \

@@ -24,10 +24,12 @@ use std::borrow::Cow;
 pub const DEFAULT_LIMIT: u32 = 25;
 
 /// What a list request filters on besides the platform.
-pub struct Filter {
+pub struct Filter<'a> {
     words: Words,
     /// `series_id` (events only): `Some(None)` is an unknown series.
     series: Option<Option<u32>>,
+    /// `category` (events only), any case.
+    category: Option<&'a str>,
 }
 
 /// The parameters events and series share, as their requests declare them.
@@ -45,11 +47,13 @@ pub struct ListWanted<'a> {
     query: Option<&'a str>,
     /// Events only.
     series_id: Option<&'a str>,
+    /// Events only.
+    category: Option<&'a str>,
 }
 
 impl<'a> ListWanted<'a> {
     fn of(
-        series_id: Option<&'a str>,
+        (series_id, category): (Option<&'a str>, Option<&'a str>),
         wanted: Wanted<'a>,
         limit: Option<u32>,
         cursor: &'a Option<String>,
@@ -61,6 +65,7 @@ impl<'a> ListWanted<'a> {
             cursor: cursor.as_deref(),
             query: query.as_deref(),
             series_id,
+            category,
         }
     }
 }
@@ -94,7 +99,7 @@ pub trait Group: Send + Sync + 'static {
     fn find<'a>(data: &'a Dataset, id: &str) -> Option<&'a Self::Row>;
     /// Index of the row's platform in `EVENTS`.
     fn platform(row: &Self::Row) -> u8;
-    fn matches(data: &Dataset, row: &Self::Row, filter: &Filter) -> bool;
+    fn matches(data: &Dataset, row: &Self::Row, filter: &Filter<'_>) -> bool;
     /// The row's JSON, with its nested children when asked for.
     fn json<'a>(data: &Dataset, row: &'a Self::Row, nested: bool, raw: bool) -> Cow<'a, str>;
 }
@@ -110,7 +115,7 @@ impl Group for Events {
     type Get = GetEvent;
     fn list_wanted(r: &ListEvents) -> ListWanted<'_> {
         ListWanted::of(
-            r.series_id.as_deref(),
+            (r.series_id.as_deref(), r.category.as_deref()),
             wanted!(r),
             r.limit,
             &r.cursor,
@@ -130,8 +135,12 @@ impl Group for Events {
     fn platform(row: &EventRow) -> u8 {
         row.platform
     }
-    fn matches(_data: &Dataset, event: &EventRow, filter: &Filter) -> bool {
-        filter.series.is_none_or(|s| s == Some(event.series)) && filter.words.all_in(&event.search)
+    fn matches(_data: &Dataset, event: &EventRow, filter: &Filter<'_>) -> bool {
+        filter.series.is_none_or(|s| s == Some(event.series))
+            && filter
+                .category
+                .is_none_or(|c| event.category.eq_ignore_ascii_case(c))
+            && filter.words.all_in(&event.search)
     }
     /// An event's JSON, with its markets when nested ones are asked for.
     fn json<'a>(data: &Dataset, event: &'a EventRow, nested: bool, raw: bool) -> Cow<'a, str> {
@@ -158,7 +167,7 @@ impl Group for Series {
     type List = ListSeries;
     type Get = GetSeries;
     fn list_wanted(r: &ListSeries) -> ListWanted<'_> {
-        ListWanted::of(None, wanted!(r), r.limit, &r.cursor, &r.query)
+        ListWanted::of((None, None), wanted!(r), r.limit, &r.cursor, &r.query)
     }
     fn get_wanted(r: &GetSeries) -> (&str, Wanted<'_>) {
         (&r.id, wanted!(r))
@@ -175,7 +184,7 @@ impl Group for Series {
     }
     /// Search mode: a series matches on its own text or on the title of
     /// one of its events.
-    fn matches(data: &Dataset, series: &SeriesRow, filter: &Filter) -> bool {
+    fn matches(data: &Dataset, series: &SeriesRow, filter: &Filter<'_>) -> bool {
         let words = &filter.words;
         words.all_in(&series.search)
             || (!words.is_empty()
@@ -215,7 +224,8 @@ pub async fn list<G: Group>(
     let scope = Scope::new(G::List::OPERATION)
         .with("platform", platform)
         .with("query", query)
-        .with("series_id", w.series_id);
+        .with("series_id", w.series_id)
+        .with("category", w.category);
     let window = Window::read(&state, &scope, w.limit, w.cursor, DEFAULT_LIMIT)?;
     let data = &state.data;
     let (up, errors) = if platform.is_some() {
@@ -229,6 +239,7 @@ pub async fn list<G: Group>(
         series: w
             .series_id
             .map(|id| data.catalog.series_index.get(id).copied()),
+        category: w.category,
     };
     let (total, page) = window.take(G::rows(data).iter().filter(|row| {
         let p = G::platform(row);
