@@ -102,6 +102,7 @@ macro_rules! board_requests {
             pub $kind: Option<$kind_type>,
             /// A year from 1900 to 2200.
             #[serde(default, deserialize_with = "crate::request::wire::whole")]
+            #[cfg_attr(feature = "schema", schemars(range(min = 1900, max = 2200)))]
             pub season: Option<u32>,
             /// Only this platform's quotes.
             pub platform: Option<$crate::models::PlatformId>,
@@ -109,6 +110,7 @@ macro_rules! board_requests {
             pub odds_format: Option<$crate::models::OddsFormat>,
             /// Page size; capped at 25.
             #[serde(default, deserialize_with = "crate::request::wire::whole")]
+            #[cfg_attr(feature = "schema", schemars(range(min = 1)))]
             pub limit: Option<u32>,
             /// `next_offset` of the previous page.
             #[serde(default, deserialize_with = "crate::request::wire::whole")]

@@ -71,6 +71,7 @@ macro_rules! group_requests {
         pub struct $list {
             /// Page size; capped at 25.
             #[serde(default, deserialize_with = "crate::request::wire::whole")]
+            #[cfg_attr(feature = "schema", schemars(range(min = 1)))]
             pub limit: Option<u32>,
             /// `next_cursor` of the previous page.
             pub cursor: Option<String>,

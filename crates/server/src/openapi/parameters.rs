@@ -27,11 +27,11 @@ pub struct Served {
 fn server_prose(name: &str, served: &Served) -> Option<String> {
     match name {
         "limit" => Some(format!(
-            "Page size{}. Above the maximum it is capped; 0, negative or non-numeric \
-             values are 400 VALIDATION_ERROR.",
+            "{}Above the maximum it is capped; 0, negative or non-numeric values are 400 \
+             VALIDATION_ERROR.",
             served
                 .default_limit
-                .map(|d| format!(", default {d}"))
+                .map(|d| format!("Default {d}. "))
                 .unwrap_or_default()
         )),
         "cursor" => Some(
@@ -166,6 +166,7 @@ mod tests {
         let p = by_name(&list);
         assert_eq!(p["limit"]["schema"]["type"], "integer");
         assert_eq!(p["limit"]["schema"]["default"], 25);
+        assert_eq!(p["limit"]["schema"]["minimum"], 1);
         assert_eq!(p["limit"]["required"], false);
         assert_eq!(p["include_raw"]["schema"], json!({"type": "boolean"}));
         assert_eq!(
