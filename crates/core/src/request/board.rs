@@ -63,31 +63,7 @@ macro_rules! board_requests {
             pub odds_format: Option<$crate::models::OddsFormat>,
         }
 
-        impl $get {
-            pub fn new(id: impl Into<String>) -> Self {
-                Self {
-                    id: id.into(),
-                    ..Self::default()
-                }
-            }
-        }
-
-        impl $crate::request::Request for $get {
-            const OPERATION: &'static str = $get_op;
-            const PATH: &'static str = $get_path;
-            const PATH_PARAMS: &'static [&'static str] = &["id"];
-            type Response = $get_response;
-            fn checked(&self) -> Result<Self, $crate::error::Error> {
-                $crate::request::board::check_item(&self.platform, &self.odds_format)?;
-                Ok(self.clone())
-            }
-            fn path(&self) -> Result<String, $crate::error::Error> {
-                Ok($get_path.replace(
-                    "{id}",
-                    &$crate::request::path_segment("id", &self.id)?,
-                ))
-            }
-        }
+        by_id!($get $get_op $get_path => $get_response, |r| $crate::request::board::check_item(&r.platform, &r.odds_format));
 
         $(#[$list_doc])*
         #[serde_with::skip_serializing_none]

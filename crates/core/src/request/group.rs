@@ -36,31 +36,7 @@ macro_rules! group_requests {
             pub include_nested: Option<bool>,
         }
 
-        impl $get {
-            pub fn new(id: impl Into<String>) -> Self {
-                Self {
-                    id: id.into(),
-                    ..Self::default()
-                }
-            }
-        }
-
-        impl $crate::request::Request for $get {
-            const OPERATION: &'static str = $get_op;
-            const PATH: &'static str = $get_path;
-            const PATH_PARAMS: &'static [&'static str] = &["id"];
-            type Response = $response;
-            fn checked(&self) -> Result<Self, $crate::error::Error> {
-                $crate::request::checks::one_value("platform", &self.platform)?;
-                Ok(self.clone())
-            }
-            fn path(&self) -> Result<String, $crate::error::Error> {
-                Ok($get_path.replace(
-                    "{id}",
-                    &$crate::request::path_segment("id", &self.id)?,
-                ))
-            }
-        }
+        by_id!($get $get_op $get_path => $response, |r| $crate::request::checks::one_value("platform", &r.platform));
 
         $(#[$list_doc])*
         #[serde_with::skip_serializing_none]

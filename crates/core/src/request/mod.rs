@@ -49,6 +49,8 @@
 #[macro_use]
 mod paging;
 #[macro_use]
+mod by_id;
+#[macro_use]
 mod board;
 #[macro_use]
 mod group;

@@ -82,6 +82,32 @@ macro_rules! wanted {
     };
 }
 
+/// The members of a [`Group`] that only name where its rows are stored
+/// and which requests read it.
+macro_rules! stored {
+    ($row:ident in $rows:ident by $index:ident, key $key:literal, noun $noun:literal,
+     $list:ident, $get:ident) => {
+        type Row = $row;
+        const KEY: &'static str = $key;
+        const NOUN: &'static str = $noun;
+        type List = $list;
+        type Get = $get;
+        fn get_wanted(r: &$get) -> (&str, Wanted<'_>) {
+            (&r.id, wanted!(r))
+        }
+        fn rows(data: &Dataset) -> &[$row] {
+            &data.catalog.$rows
+        }
+        fn find<'a>(data: &'a Dataset, id: &str) -> Option<&'a $row> {
+            let i = *data.catalog.$index.get(id)?;
+            data.catalog.$rows.get(i as usize)
+        }
+        fn platform(row: &$row) -> u8 {
+            row.platform
+        }
+    };
+}
+
 /// A resource grouped under a platform and listed with the same rules:
 /// events and series.
 pub trait Group: Send + Sync + 'static {
@@ -108,11 +134,7 @@ pub struct Events;
 pub struct Series;
 
 impl Group for Events {
-    type Row = EventRow;
-    const KEY: &'static str = "events";
-    const NOUN: &'static str = "event";
-    type List = ListEvents;
-    type Get = GetEvent;
+    stored!(EventRow in events by event_index, key "events", noun "event", ListEvents, GetEvent);
     fn list_wanted(r: &ListEvents) -> ListWanted<'_> {
         ListWanted::of(
             (r.series_id.as_deref(), r.category.as_deref()),
@@ -121,19 +143,6 @@ impl Group for Events {
             &r.cursor,
             &r.query,
         )
-    }
-    fn get_wanted(r: &GetEvent) -> (&str, Wanted<'_>) {
-        (&r.id, wanted!(r))
-    }
-    fn rows(data: &Dataset) -> &[EventRow] {
-        &data.catalog.events
-    }
-    fn find<'a>(data: &'a Dataset, id: &str) -> Option<&'a EventRow> {
-        let i = *data.catalog.event_index.get(id)?;
-        data.catalog.events.get(i as usize)
-    }
-    fn platform(row: &EventRow) -> u8 {
-        row.platform
     }
     fn matches(_data: &Dataset, event: &EventRow, filter: &Filter<'_>) -> bool {
         filter.series.is_none_or(|s| s == Some(event.series))
@@ -161,26 +170,9 @@ impl Group for Events {
 }
 
 impl Group for Series {
-    type Row = SeriesRow;
-    const KEY: &'static str = "series";
-    const NOUN: &'static str = "series";
-    type List = ListSeries;
-    type Get = GetSeries;
+    stored!(SeriesRow in series by series_index, key "series", noun "series", ListSeries, GetSeries);
     fn list_wanted(r: &ListSeries) -> ListWanted<'_> {
         ListWanted::of((None, None), wanted!(r), r.limit, &r.cursor, &r.query)
-    }
-    fn get_wanted(r: &GetSeries) -> (&str, Wanted<'_>) {
-        (&r.id, wanted!(r))
-    }
-    fn rows(data: &Dataset) -> &[SeriesRow] {
-        &data.catalog.series
-    }
-    fn find<'a>(data: &'a Dataset, id: &str) -> Option<&'a SeriesRow> {
-        let i = *data.catalog.series_index.get(id)?;
-        data.catalog.series.get(i as usize)
-    }
-    fn platform(row: &SeriesRow) -> u8 {
-        row.platform
     }
     /// Search mode: a series matches on its own text or on the title of
     /// one of its events.
