@@ -4,9 +4,9 @@
 //! `x-where-the-spec-is-silent`).
 //!
 //! The parameters are derived from the core's request types
-//! ([`parameters`]); the responses are still hand-written in one module
-//! ([`responses`]) until the models derive their schemas; [`choices`] is
-//! the prose. This module is the wiring: one [`entry`] per operation.
+//! (`parameters.rs`); the responses are still hand-written in one module
+//! (`responses.rs`) until the models derive their schemas; `choices.rs` is
+//! the prose. This module is the wiring: one `entry` per operation.
 
 mod choices;
 mod parameters;
