@@ -188,6 +188,7 @@ fn every_operation_has_one_declaration() {
             platform: platform(),
             query: Some("q".into()),
             series_id: Some("s".into()),
+            category: Some("Politics".into()),
             include_raw: Some(true),
             include_nested: Some(true),
         },

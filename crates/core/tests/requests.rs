@@ -177,6 +177,16 @@ fn events() {
         ..Default::default()
     };
     assert_eq!(url(&r), "/events?limit=25&platform=platform_a");
+    let r = ListEvents {
+        category: Some("Politics".into()),
+        ..Default::default()
+    };
+    assert_eq!(url(&r), "/events?category=Politics");
+    let blank = ListEvents {
+        category: Some(" ".into()),
+        ..Default::default()
+    };
+    assert_eq!(url(&blank), "/events");
     let g = GetEvent {
         include_nested: Some(true),
         ..GetEvent::new("ev_1")

@@ -17,7 +17,7 @@ pub mod guard;
 pub mod headers;
 pub mod listen;
 pub mod openapi;
-pub mod params;
+pub mod query;
 mod routes;
 
 use axum::Router;

@@ -180,3 +180,49 @@ async fn series_by_id() {
         .error(&format!("/series/{id}?platform=platform_a"), 404)
         .await;
 }
+
+#[tokio::test]
+async fn events_filter_by_category_and_the_document_names_it() {
+    let server = TestServer::start().await;
+    // An event has no category field of its own; its markets carry it.
+    let category_of = |event: &serde_json::Value| event["markets"][0]["category"].clone();
+    let all = server.ok("/events?limit=25&include_nested=true").await;
+    let category = all["events"]
+        .as_array()
+        .and_then(|events| {
+            events
+                .iter()
+                .find_map(|e| category_of(e).as_str().map(str::to_owned))
+        })
+        .expect("an event with a category");
+    let total = all["pagination"]["total"].as_f64().unwrap_or(0.0);
+    let path = format!(
+        "/events?limit=25&include_nested=true&category={}",
+        enc(&category.to_uppercase())
+    );
+    let some = server.ok(&path).await;
+    let events = some["events"].as_array().expect("events");
+    assert!(!events.is_empty(), "{path}");
+    assert!(
+        events.iter().all(|e| category_of(e) == category.as_str()),
+        "{path}: {some}"
+    );
+    let filtered = some["pagination"]["total"].as_f64().unwrap_or(0.0);
+    assert!(filtered < total, "{filtered} of {total}");
+    // A cursor of the filtered list does not serve another category.
+    if let Some(cursor) = some["pagination"]["next_cursor"].as_str() {
+        let other = server
+            .error(
+                &format!("/events?category=Nope&cursor={}", enc(cursor)),
+                400,
+            )
+            .await;
+        assert_eq!(other["error"]["code"], "INVALID_CURSOR");
+    }
+    // The parameter reached the document from the core's declaration alone.
+    let doc = server.ok("/openapi.json").await;
+    let parameters = doc["paths"]["/events"]["get"]["parameters"]
+        .as_array()
+        .expect("parameters");
+    assert!(parameters.iter().any(|p| p["name"] == "category"));
+}

@@ -29,6 +29,7 @@ pub struct ListGames {
     pub to: Option<String>,
     /// Page size; capped at 25.
     #[serde(default, deserialize_with = "wire::whole")]
+    #[cfg_attr(feature = "schema", schemars(range(min = 1)))]
     pub limit: Option<u32>,
     /// `next_cursor` of the previous page.
     pub cursor: Option<String>,

@@ -27,6 +27,7 @@ use serde::{Deserialize, Serialize};
 pub struct ListMarkets {
     /// Page size; capped at 250.
     #[serde(default, deserialize_with = "wire::whole")]
+    #[cfg_attr(feature = "schema", schemars(range(min = 1)))]
     pub limit: Option<u32>,
     /// `next_cursor` of the previous page.
     pub cursor: Option<String>,

@@ -48,9 +48,15 @@
 
 #[macro_use]
 mod paging;
+#[macro_use]
+mod by_id;
+#[macro_use]
+mod board;
+#[macro_use]
+mod group;
 
 mod awards;
-mod checks;
+pub(crate) mod checks;
 mod events;
 mod futures;
 mod games;
@@ -172,6 +178,15 @@ fn parameter_error<E: std::fmt::Display>(error: serde_path_to_error::Error<E>) -
     let message = match message.rfind(" at line ") {
         Some(at) => message[..at].to_owned(),
         None => message,
+    };
+    // "invalid value: string \"…\", expected X": the value is the caller's
+    // own (and may be a secret pasted into the wrong field), so only what
+    // was expected is said.
+    let message = match message.find(", expected ") {
+        Some(at) if message.starts_with("invalid ") => {
+            format!("must be {}", &message[at + ", expected ".len()..])
+        }
+        _ => message,
     };
     // A missing or repeated field is reported at its parent's path, named
     // in the message between backticks.

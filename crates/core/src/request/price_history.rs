@@ -28,14 +28,17 @@ pub struct GetPriceHistory {
     pub market_ids: Vec<String>,
     /// Unix seconds.
     #[serde(default, deserialize_with = "wire::whole")]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0)))]
     pub start_ts: Option<i64>,
     /// Unix seconds, not before `start_ts`.
     #[serde(default, deserialize_with = "wire::whole")]
+    #[cfg_attr(feature = "schema", schemars(range(min = 0)))]
     pub end_ts: Option<i64>,
     /// One interval (1m, 5m, 1h, 4h, 1d, ...).
     pub interval: Option<PriceInterval>,
     /// 1 to 5000 points (capped).
     #[serde(default, deserialize_with = "wire::whole")]
+    #[cfg_attr(feature = "schema", schemars(range(min = 1)))]
     pub limit: Option<u32>,
 }
 

@@ -75,6 +75,7 @@ pub struct ListProfileTrades {
     pub user: String,
     /// Page size, 1 to 100 (service default 50); capped at 100.
     #[serde(default, deserialize_with = "wire::whole")]
+    #[cfg_attr(feature = "schema", schemars(range(min = 1)))]
     pub limit: Option<u32>,
     /// `next_cursor` of the previous page.
     pub cursor: Option<String>,

@@ -22,6 +22,7 @@ pub struct ListTrades {
     pub market_id: String,
     /// Page size; capped at 1000.
     #[serde(default, deserialize_with = "wire::whole")]
+    #[cfg_attr(feature = "schema", schemars(range(min = 1)))]
     pub limit: Option<u32>,
     /// `next_cursor` of the previous page.
     pub cursor: Option<String>,

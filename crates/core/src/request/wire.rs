@@ -30,8 +30,11 @@ whole_number!(u32, u64, i64);
 struct WholeVisitor<T>(PhantomData<T>);
 
 impl<T: WholeNumber> WholeVisitor<T> {
+    /// Above the type's maximum is the maximum: a page size or offset
+    /// larger than any list is capped by the checks that follow (the
+    /// service caps, never rejects); below the minimum is an error.
     fn fit<E: de::Error>(&self, value: i128, unexpected: Unexpected<'_>) -> Result<T, E> {
-        T::from_i128(value).ok_or_else(|| E::invalid_value(unexpected, self))
+        T::from_i128(value.min(T::MAX)).ok_or_else(|| E::invalid_value(unexpected, self))
     }
 }
 
@@ -52,24 +55,32 @@ impl<T: WholeNumber> Visitor<'_> for WholeVisitor<T> {
 
     fn visit_f64<E: de::Error>(self, v: f64) -> Result<T, E> {
         // JS has only doubles: 25.0 is the integer 25.
-        if v.is_finite() && v.fract() == 0.0 && v.abs() < 9.3e18 {
+        // `as` saturates, and `fit` caps at the type's maximum anyway.
+        if v.is_finite() && v.fract() == 0.0 {
             self.fit(v as i128, Unexpected::Float(v))
         } else {
             Err(E::invalid_value(Unexpected::Float(v), &self))
         }
     }
 
+    /// Digits with an optional sign, nothing else: `2.5`, `1e3` or `0x10`
+    /// in a query string is a mistake, not a number to round.
     fn visit_str<E: de::Error>(self, v: &str) -> Result<T, E> {
         let text = v.trim();
-        match text.parse::<i128>() {
-            Ok(n) => self.fit(n, Unexpected::Str(v)),
-            Err(_) => match text.parse::<f64>() {
-                Ok(f) if f.is_finite() && f.fract() == 0.0 && f.abs() < 9.3e18 => {
-                    self.fit(f as i128, Unexpected::Str(v))
-                }
-                _ => Err(E::invalid_value(Unexpected::Str(v), &self)),
-            },
+        let (negative, digits) = match text.as_bytes().first() {
+            Some(b'-') => (true, &text[1..]),
+            Some(b'+') => (false, &text[1..]),
+            _ => (false, text),
+        };
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(E::invalid_value(Unexpected::Str(v), &self));
         }
+        // More digits than an i128 holds: beyond either end of any type.
+        let magnitude = digits.parse::<i128>().unwrap_or(i128::MAX);
+        self.fit(
+            if negative { -magnitude } else { magnitude },
+            Unexpected::Str(v),
+        )
     }
 }
 
@@ -208,4 +219,28 @@ pub(crate) fn struct_fields<'de, T: Deserialize<'de>>() -> &'static [&'static st
     let mut capture = FieldCapture { fields: &[] };
     let _ = T::deserialize(&mut capture);
     capture.fields
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read<T: WholeNumber>(text: &str) -> Option<T> {
+        let de = serde::de::value::StrDeserializer::<serde::de::value::Error>::new(text);
+        Whole::<T>::deserialize(de).ok().map(|w| w.0)
+    }
+
+    #[test]
+    fn whole_numbers_from_text() {
+        assert_eq!(read::<u32>("25"), Some(25));
+        assert_eq!(read::<u32>(" +7 "), Some(7));
+        assert_eq!(
+            read::<u32>("99999999999999999999999999999999999999999"),
+            Some(u32::MAX)
+        );
+        assert_eq!(read::<i64>("-5"), Some(-5));
+        for bad in ["-1", "", "2.5", "1e3", "0x10", "abc", "+", "--1"] {
+            assert_eq!(read::<u32>(bad), None, "{bad}");
+        }
+    }
 }

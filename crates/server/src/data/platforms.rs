@@ -10,21 +10,18 @@
 //! - platform_e: 12 mixed-case letters and digits (`aB3dE5fG7hJ9`).
 
 use super::names::Names;
+use predmarket_core::capabilities::{Capability, PLATFORM_CAPABILITIES, capabilities_of};
 use predmarket_core::models::{
     HealthStatus, Platform, PlatformEndpoint, PlatformFeatures, PlatformHealth, PlatformStatus,
 };
 
-pub const ALL: [&str; 8] = [
-    "platform_a",
-    "platform_b",
-    "platform_c",
-    "platform_d",
-    "platform_e",
-    "platform_f",
-    "platform_g",
-    "platform_h",
-];
-/// Platforms with prediction markets (`GET /markets`, market by id).
+// What each platform serves is the core's table
+// (`predmarket_core::capabilities`), read by the handlers and the
+// directory. The arrays below are only storage orders: a market, event or
+// sports row keeps its platform as an index into one of them. The test
+// `storage_orders_follow_the_table` holds them to the table.
+
+/// Storage order of the market platforms (`MarketRow::platform`).
 pub const MARKETS: [&str; 5] = [
     "platform_a",
     "platform_b",
@@ -32,13 +29,10 @@ pub const MARKETS: [&str; 5] = [
     "platform_d",
     "platform_e",
 ];
-/// Platforms with events and series.
+/// Storage order of the event and series platforms.
 pub const EVENTS: [&str; 2] = ["platform_a", "platform_b"];
-pub const ORDERBOOK: [&str; 4] = ["platform_a", "platform_b", "platform_c", "platform_d"];
-pub const TRADES: [&str; 2] = ["platform_a", "platform_b"];
-pub const HISTORY: [&str; 3] = ["platform_a", "platform_b", "platform_c"];
-pub const PROFILES: [&str; 2] = ["platform_a", "platform_b"];
-/// Platforms queried for sports data (keys of team platform_ids).
+/// Storage order of the sports platforms (quotes of games, futures,
+/// awards; keys of team platform_ids).
 pub const SPORTS: [&str; 5] = [
     "platform_a",
     "platform_b",
@@ -49,7 +43,7 @@ pub const SPORTS: [&str; 5] = [
 
 /// A platform's label, or its renamed id (see `names`).
 pub fn is_platform(id: &str) -> bool {
-    super::names::label_of_any(id).is_some_and(|label| ALL.contains(&label))
+    super::names::label_of_any(id).is_some_and(|label| capabilities_of(label).is_some())
 }
 
 /// Index of a market platform (0 = platform_a).
@@ -95,18 +89,6 @@ pub fn detect(id: &str) -> Option<&'static str> {
     None
 }
 
-/// (label, [orderbook, trades, historical_data, user_profiles])
-const DIRECTORY: [(&str, [bool; 4]); 8] = [
-    ("platform_a", [true, true, true, true]),
-    ("platform_b", [true, true, true, true]),
-    ("platform_c", [true, false, true, false]),
-    ("platform_d", [true, false, false, false]),
-    ("platform_e", [false, false, false, false]),
-    ("platform_f", [false, false, false, false]),
-    ("platform_g", [false, false, false, false]),
-    ("platform_h", [false, false, false, false]),
-];
-
 /// The platform directory; a platform failed by `--fail-platform` shows as
 /// unavailable with a failing health check.
 pub fn directory(
@@ -115,10 +97,11 @@ pub fn directory(
     now_iso: &str,
     down: &dyn Fn(&str) -> bool,
 ) -> Vec<Platform> {
-    DIRECTORY
+    PLATFORM_CAPABILITIES
         .iter()
         .enumerate()
-        .map(|(i, (id, [orderbook, trades, history, profiles]))| {
+        .map(|(i, served)| {
+            let id = served.platform;
             let response_time =
                 40.0 + ((seed.wrapping_mul(31).wrapping_add(i as u64 * 97)) % 260) as f64;
             // One platform degraded, so the demo has something to show.
@@ -145,27 +128,27 @@ pub fn directory(
                 }),
                 endpoints: Some(
                     [
-                        ("markets", MARKETS.contains(id)),
-                        ("events", EVENTS.contains(id)),
-                        ("series", EVENTS.contains(id)),
-                        ("orderbook", *orderbook),
-                        ("trades", *trades),
-                        ("price-history", *history),
-                        ("profile", *profiles),
-                        ("sports", SPORTS.contains(id)),
+                        ("markets", Capability::Markets),
+                        ("events", Capability::Events),
+                        ("series", Capability::Series),
+                        ("orderbook", Capability::Orderbook),
+                        ("trades", Capability::Trades),
+                        ("price-history", Capability::PriceHistory),
+                        ("profile", Capability::Profiles),
+                        ("sports", Capability::Sports),
                     ]
                     .into_iter()
-                    .map(|(name, available)| PlatformEndpoint {
+                    .map(|(name, capability)| PlatformEndpoint {
                         name: name.to_owned(),
-                        available,
+                        available: served.has(capability),
                     })
                     .collect(),
                 ),
                 features: Some(PlatformFeatures {
-                    orderbook: Some(*orderbook),
-                    trades: Some(*trades),
-                    historical_data: Some(*history),
-                    user_profiles: Some(*profiles),
+                    orderbook: Some(served.orderbook),
+                    trades: Some(served.trades),
+                    historical_data: Some(served.price_history),
+                    user_profiles: Some(served.profiles),
                 }),
             }
         })
@@ -175,6 +158,15 @@ pub fn directory(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::query::platforms;
+
+    #[test]
+    fn storage_orders_follow_the_table() {
+        assert_eq!(platforms(Capability::Markets), MARKETS);
+        assert_eq!(platforms(Capability::Events), EVENTS);
+        assert_eq!(platforms(Capability::Series), EVENTS);
+        assert_eq!(platforms(Capability::Sports), SPORTS);
+    }
 
     #[test]
     fn id_formats_tell_the_platform() {

@@ -4,7 +4,6 @@
 //! that is the difference between a millisecond and a cache miss per row.
 
 use crate::error::ApiError;
-use crate::params::Params;
 use memchr::memmem::Finder;
 use serde_json::json;
 
@@ -16,8 +15,8 @@ pub const QUERY_MAX_WORDS: usize = 16;
 /// The `query` parameter, refused with a 400 above `QUERY_MAX_BYTES` or
 /// `QUERY_MAX_WORDS`. The caps bound the work of one search: without them a
 /// 30 000-word query cost 24 s of CPU (issue 12).
-pub fn query(params: &Params) -> Result<Option<String>, ApiError> {
-    let Some(query) = params.text("query")? else {
+pub fn query(query: Option<&str>) -> Result<Option<&str>, ApiError> {
+    let Some(query) = query.map(str::trim).filter(|q| !q.is_empty()) else {
         return Ok(None);
     };
     let bytes = query.len();
@@ -166,21 +165,17 @@ mod tests {
 
     #[test]
     fn query_caps() {
-        let ok = Params::parse("query=bitcoin%20above");
-        assert_eq!(query(&ok).unwrap().as_deref(), Some("bitcoin above"));
-        let words = vec!["e"; QUERY_MAX_WORDS + 1].join("+");
-        let err = query(&Params::parse(&format!("query={words}"))).unwrap_err();
+        assert_eq!(
+            query(Some(" bitcoin above ")).unwrap(),
+            Some("bitcoin above")
+        );
+        let words = vec!["e"; QUERY_MAX_WORDS + 1].join(" ");
+        let err = query(Some(&words)).unwrap_err();
         assert!(err.message.contains("16 words"), "{}", err.message);
         let long = "a".repeat(QUERY_MAX_BYTES + 1);
-        let err = query(&Params::parse(&format!("query={long}"))).unwrap_err();
+        let err = query(Some(&long)).unwrap_err();
         assert!(err.message.contains("256 bytes"), "{}", err.message);
-        assert!(
-            query(&Params::parse(&format!(
-                "query={}",
-                "a".repeat(QUERY_MAX_BYTES)
-            )))
-            .is_ok()
-        );
-        assert_eq!(query(&Params::parse("query=")).unwrap(), None);
+        assert!(query(Some(&"a".repeat(QUERY_MAX_BYTES))).is_ok());
+        assert_eq!(query(Some(" ")).unwrap(), None);
     }
 }

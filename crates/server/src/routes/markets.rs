@@ -1,26 +1,25 @@
 //! `GET /markets`, `GET /markets/{id}`, `GET /markets/{id}/orderbook`.
 
-use super::paging::{
-    Window, list_meta, list_meta_json, one_platform, single_page, split_down, unavailable,
-};
+use super::paging::{Window, list_meta, list_meta_json, single_page, split_down, unavailable};
 use super::{array, bytes_response, json, object, text};
 use crate::SharedState;
 use crate::access_log::Started;
 use crate::cursor::Scope;
 use crate::data::catalog::{MarketRow, State as MarketState};
-use crate::data::platforms::{self, MARKETS, ORDERBOOK};
+use crate::data::platforms::{self, MARKETS};
 use crate::data::prices::{self, Level};
 use crate::data::time::iso8601;
 use crate::data::{Dataset, MarketSort};
 use crate::error::ApiError;
-use crate::params::{Id, Params};
+use crate::query::{Query, known, platform as one_platform, platforms as with_capability};
 use axum::extract::State;
 use axum::response::Response;
+use predmarket_core::capabilities::Capability;
 use predmarket_core::models::{
     Market, MarketStatus, Orderbook, OrderbookMetadata, OrderbookResponse, OrderbookSide,
     PlatformId, PriceLevel, RequestMeta, SortOrder,
 };
-use predmarket_core::request::MARKETS_MAX_LIMIT;
+use predmarket_core::request::{GetMarket, GetOrderbook, ListMarkets};
 use serde_json::{Value, json};
 use std::borrow::Cow;
 
@@ -96,7 +95,7 @@ fn select(
     window: &Window,
 ) -> (usize, Vec<u32>) {
     let order = data.market_order(sort);
-    let limit = window.limit.applied as usize;
+    let limit = window.limit as usize;
     let walk = |f: &mut dyn FnMut(u32) -> bool| {
         if ascending {
             for &i in order.iter().rev() {
@@ -184,43 +183,38 @@ fn select(
 pub async fn list(
     State(state): State<SharedState>,
     started: Started,
-    params: Params,
+    Query(r): Query<ListMarkets>,
 ) -> Result<Response, ApiError> {
-    let platform = one_platform(&state, &params, &MARKETS)?;
-    let status = params.one_of("status", MarketStatus::KNOWN)?;
-    let query = crate::data::search::query(&params)?;
-    let category = params.text("category")?;
-    let event_id = params.text("event_id")?;
-    let series_id = params.text("series_id")?;
-    let sort_name = params.one_of("sort", &MarketSort::ALL.map(MarketSort::as_str))?;
-    let order = params.one_of("order", SortOrder::KNOWN)?;
-    let include_raw = params.flag("include_raw")?.unwrap_or(false);
+    let platform = one_platform(&state, &r.platform, Capability::Markets)?;
+    let status = known("status", &r.status, MarketStatus::KNOWN)?;
+    let query = crate::data::search::query(r.query.as_deref())?;
+    let (category, event_id, series_id) = (&r.category, &r.event_id, &r.series_id);
+    let sort_name = known("sort", &r.sort, &MarketSort::ALL.map(MarketSort::as_str))?;
+    let order = known("order", &r.order, SortOrder::KNOWN)?;
+    let include_raw = r.include_raw.unwrap_or(false);
     let scope = Scope::new("listMarkets")
-        .with("platform", platform.as_deref())
-        .with("status", status.as_deref())
-        .with("query", query.as_deref())
+        .with("platform", platform)
+        .with("status", status)
+        .with("query", query)
         .with("category", category.as_deref())
         .with("event_id", event_id.as_deref())
         .with("series_id", series_id.as_deref())
-        .with("sort", sort_name.as_deref())
-        .with("order", order.as_deref());
-    let window = Window::read(&state, &params, &scope, DEFAULT_LIMIT, MARKETS_MAX_LIMIT)?;
+        .with("sort", sort_name)
+        .with("order", order);
+    let window = Window::read(&state, &scope, r.limit, r.cursor.as_deref(), DEFAULT_LIMIT)?;
     let data = &state.data;
     let (up, errors) = if platform.is_some() {
         (Vec::new(), Default::default())
     } else {
         split_down(&state, &MARKETS)
     };
-    let state_filter = status.as_deref().and_then(MarketState::parse);
+    let state_filter = status.and_then(MarketState::parse);
     let filter = Filter {
-        platform: platform
-            .as_deref()
-            .and_then(platforms::market_index)
-            .map(|p| p as u8),
+        platform: platform.and_then(platforms::market_index).map(|p| p as u8),
         state: state_filter,
         status_without_markets: status.is_some() && state_filter.is_none(),
-        words: words(query.as_deref()),
-        category,
+        words: words(query),
+        category: category.clone(),
         event: event_id
             .as_deref()
             .map(|id| data.catalog.event_index.get(id).copied()),
@@ -235,14 +229,13 @@ pub async fn list(
             .collect(),
     };
     let sort = sort_name
-        .as_deref()
         .and_then(MarketSort::parse)
         .unwrap_or(MarketSort::Volume24h);
-    let ascending = order.as_deref() == Some("asc");
+    let ascending = order == Some("asc");
     let (total, page) = select(data, &filter, sort, ascending, &window);
     let pagination = window.pagination(&state, &scope, total);
-    let queried: Vec<&str> = match &platform {
-        Some(p) => vec![p.as_str()],
+    let queried: Vec<&str> = match platform {
+        Some(p) => vec![p],
         None => MARKETS.to_vec(),
     };
     let meta = list_meta(&state, &started, Some(&queried));
@@ -361,12 +354,12 @@ fn find<'a>(
 pub async fn get(
     State(state): State<SharedState>,
     started: Started,
-    Id(id): Id,
-    params: Params,
+    Query(r): Query<GetMarket>,
 ) -> Result<Response, ApiError> {
-    let platform = one_platform(&state, &params, &MARKETS)?;
-    let include_raw = params.flag("include_raw")?.unwrap_or(false);
-    let row = find(&state, &id, platform.as_deref())?;
+    let platform = one_platform(&state, &r.platform, Capability::Markets)?;
+    let include_raw = r.include_raw.unwrap_or(false);
+    let id = r.id;
+    let row = find(&state, &id, platform)?;
     let meta = list_meta(&state, &started, Some(&[row.platform()]));
     let item = market_json(&state.data, row, include_raw);
     Ok(bytes_response(object(&[
@@ -379,26 +372,27 @@ pub async fn get(
 pub async fn orderbook(
     State(state): State<SharedState>,
     started: Started,
-    Id(id): Id,
-    params: Params,
+    Query(r): Query<GetOrderbook>,
 ) -> Result<Response, ApiError> {
-    let platform = one_platform(&state, &params, &ORDERBOOK)?;
-    let include_raw = params.flag("include_raw")?.unwrap_or(false);
+    let platform = one_platform(&state, &r.platform, Capability::Orderbook)?;
+    let include_raw = r.include_raw.unwrap_or(false);
+    let id = r.id;
     // Without `platform` the id's format tells it (see data::platforms).
-    let platform = platform.or_else(|| platforms::detect(&id).map(str::to_owned));
+    let platform = platform.or_else(|| platforms::detect(&id));
     let row = find(&state, &id, None)?;
-    if let Some(p) = &platform
+    if let Some(p) = platform
         && p != row.platform()
     {
         return Err(ApiError::not_found("market", &id));
     }
-    if !ORDERBOOK.contains(&row.platform()) {
+    let orderbook = with_capability(Capability::Orderbook);
+    if !orderbook.contains(&row.platform()) {
         let names = state.data.options.names;
         return Err(ApiError::invalid(
             "platform",
             format!(
                 "orderbooks are available for {}, not {}",
-                names.wires(&ORDERBOOK).join(", "),
+                names.wires(&orderbook).join(", "),
                 names.wire(row.platform())
             ),
         ));

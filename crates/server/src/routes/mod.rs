@@ -2,7 +2,7 @@
 
 pub(crate) mod events;
 pub(crate) mod markets;
-mod paging;
+pub(crate) mod paging;
 mod platforms;
 pub(crate) mod profiles;
 mod respond;
@@ -16,6 +16,7 @@ use axum::routing::get;
 use std::path::Path;
 use tower_http::services::{ServeDir, ServeFile};
 
+pub use paging::unavailable;
 pub use respond::*;
 
 /// The operations behind the API key.

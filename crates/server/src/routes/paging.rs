@@ -5,7 +5,6 @@ use crate::access_log::Started;
 use crate::cursor::Scope;
 use crate::data::time::now_unix;
 use crate::error::ApiError;
-use crate::params::{Limit, Params};
 use predmarket_core::models::{ListMeta, Pagination, PlatformError, PlatformId, SportsMeta};
 use std::collections::BTreeMap;
 
@@ -13,36 +12,39 @@ use std::collections::BTreeMap;
 #[derive(Debug, Clone, Copy)]
 pub struct Window {
     pub offset: usize,
-    pub limit: Limit,
+    pub limit: u32,
 }
 
 impl Window {
-    /// `limit` and `cursor` of a request: the cursor must verify for `scope`.
+    /// `limit` (already capped by the request's checks; `default` when
+    /// absent) and `cursor` of a request: the cursor must verify for `scope`.
     pub fn read(
         state: &SharedState,
-        params: &Params,
         scope: &Scope,
+        limit: Option<u32>,
+        cursor: Option<&str>,
         default: u32,
-        max: u32,
     ) -> Result<Self, ApiError> {
-        let limit = params.limit(default, max)?;
-        let offset = match params.cursor()? {
+        let offset = match cursor {
             None => 0,
             Some(token) => state
                 .cursors
-                .open(scope, &token, now_unix().max(0) as u64)
+                .open(scope, token, now_unix().max(0) as u64)
                 .map_err(ApiError::invalid_cursor)? as usize,
         };
-        Ok(Self { offset, limit })
+        Ok(Self {
+            offset,
+            limit: limit.unwrap_or(default),
+        })
     }
 
     pub fn end(&self) -> usize {
-        self.offset + self.limit.applied as usize
+        self.offset.saturating_add(self.limit as usize)
     }
 
     /// This page of `items`, and how many items there are in all.
     pub fn take<T>(&self, items: impl IntoIterator<Item = T>) -> (usize, Vec<T>) {
-        page_of(items, self.offset, self.limit.applied as usize)
+        page_of(items, self.offset, self.limit as usize)
     }
 
     /// The pagination object of this page of a list of `total` items.
@@ -50,7 +52,7 @@ impl Window {
         let has_more = self.end() < total;
         Pagination {
             total: Some(total as f64),
-            limit: Some(f64::from(self.limit.applied)),
+            limit: Some(f64::from(self.limit)),
             has_more: Some(has_more),
             next_cursor: has_more.then(|| {
                 state
@@ -165,35 +167,4 @@ pub fn list_meta_json(meta: &ListMeta, errors: &BTreeMap<String, PlatformError>)
     } else {
         super::with_member(&text, "platform_errors", &super::text(errors))
     }
-}
-
-/// The label of the one platform or league parameter `name` gives, by its
-/// wire id, checked against the labels `allowed`.
-pub fn one_label(
-    state: &SharedState,
-    params: &Params,
-    name: &str,
-    allowed: &[&str],
-) -> Result<Option<String>, ApiError> {
-    let names = state.data.options.names;
-    let Some(wire) = params.one_of(name, &names.wires(allowed))? else {
-        return Ok(None);
-    };
-    Ok(Some(names.label(&wire).map_or(wire, str::to_owned)))
-}
-
-/// The one platform a request names (as its label), checked against
-/// `allowed`; a platform that is down answers 503.
-pub fn one_platform(
-    state: &SharedState,
-    params: &Params,
-    allowed: &[&str],
-) -> Result<Option<String>, ApiError> {
-    let platform = one_label(state, params, "platform", allowed)?;
-    if let Some(p) = &platform
-        && state.faults.is_down(p)
-    {
-        return Err(unavailable(state, p));
-    }
-    Ok(platform)
 }

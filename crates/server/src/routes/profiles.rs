@@ -1,58 +1,54 @@
 //! `GET /profile/info` and `GET /profile/trades`.
 
 use super::json;
-use super::paging::{Window, list_meta, one_label, unavailable};
+use super::paging::{Window, list_meta, unavailable};
 use crate::SharedState;
 use crate::access_log::Started;
 use crate::cursor::Scope;
-use crate::data::platforms::PROFILES;
 use crate::data::profiles::User;
 use crate::error::ApiError;
-use crate::params::Params;
+use crate::query::{Query, label, platforms};
 use axum::extract::State;
 use axum::response::Response;
+use predmarket_core::capabilities::Capability;
+use predmarket_core::models::PlatformId;
 use predmarket_core::models::{
     ProfileInfo, ProfileInfoResponse, ProfileTradesPage, ProfileTradesResponse,
 };
-use predmarket_core::request::{PROFILE_TRADES_MAX_LIMIT, PROFILE_USER_MAX_CHARS};
+use predmarket_core::request::{GetProfileInfo, ListProfileTrades};
 
 pub const DEFAULT_TRADES_LIMIT: u32 = 50;
 
-/// `platform` and `user`, both required; the user must exist there.
-fn user<'a>(state: &'a SharedState, params: &Params) -> Result<(&'static str, &'a User), ApiError> {
-    let platform = one_label(state, params, "platform", &PROFILES)?
+/// `platform` and `user` (both required, and checked by the request);
+/// the platform must have profiles and the user must exist there.
+fn user<'a>(
+    state: &'a SharedState,
+    platform: &PlatformId,
+    name: &str,
+) -> Result<(&'static str, &'a User), ApiError> {
+    let profiles = platforms(Capability::Profiles);
+    let label = label(state, "platform", &Some(platform), &profiles)?
         .ok_or_else(|| ApiError::invalid("platform", "is required"))?;
-    let label = PROFILES
-        .iter()
-        .copied()
-        .find(|p| *p == platform)
-        .unwrap_or(PROFILES[0]);
-    let name = params.required("user")?;
-    if name.chars().count() > PROFILE_USER_MAX_CHARS {
-        return Err(ApiError::invalid(
-            "user",
-            format!("must be 1 to {PROFILE_USER_MAX_CHARS} characters"),
-        ));
-    }
     if state.faults.is_down(label) {
         return Err(unavailable(state, label));
     }
-    let index = if label == PROFILES[0] { 0 } else { 1 };
+    // The generated users are kept per profile platform, in table order.
+    let index = profiles.iter().position(|p| *p == label).unwrap_or(0) as u8;
     let user = state
         .data
         .profiles
-        .find(index, &name)
-        .ok_or_else(|| ApiError::not_found("user", &name))?;
+        .find(index, name)
+        .ok_or_else(|| ApiError::not_found("user", name))?;
     Ok((label, user))
 }
 
 pub async fn info(
     State(state): State<SharedState>,
     started: Started,
-    params: Params,
+    Query(r): Query<GetProfileInfo>,
 ) -> Result<Response, ApiError> {
-    let include_metrics = params.flag("include_metrics")?.unwrap_or(true);
-    let (label, user) = user(&state, &params)?;
+    let include_metrics = r.include_metrics.unwrap_or(true);
+    let (label, user) = user(&state, &r.platform, &r.user)?;
     let data = &state.data;
     let metrics = include_metrics.then(|| {
         let trades = data
@@ -72,18 +68,18 @@ pub async fn info(
 pub async fn trades(
     State(state): State<SharedState>,
     started: Started,
-    params: Params,
+    Query(r): Query<ListProfileTrades>,
 ) -> Result<Response, ApiError> {
-    let (label, user) = user(&state, &params)?;
+    let (label, user) = user(&state, &r.platform, &r.user)?;
     let scope = Scope::new("listProfileTrades")
         .with("platform", Some(label))
         .with("user", Some(&user.user_id));
     let window = Window::read(
         &state,
-        &params,
         &scope,
+        r.limit,
+        r.cursor.as_deref(),
         DEFAULT_TRADES_LIMIT,
-        PROFILE_TRADES_MAX_LIMIT,
     )?;
     let data = &state.data;
     let all = data

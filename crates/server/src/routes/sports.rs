@@ -2,18 +2,18 @@
 //! `GET /list-futures`, `GET /futures/{id}`, `GET /list-awards`,
 //! `GET /awards/{id}`.
 
-use super::paging::{Window, one_label, one_platform, page_of, split_down, sports_meta};
+use super::paging::{Window, page_of, split_down, sports_meta};
 use super::{bytes_response, json, object, text, with_member};
 use crate::SharedState;
 use crate::access_log::Started;
 use crate::cursor::Scope;
-use crate::data::platforms::SPORTS;
 use crate::data::sports::{AwardRow, FutureRow, LEAGUES, Sports};
 use crate::data::time;
 use crate::error::ApiError;
-use crate::params::{Id, Params};
+use crate::query::{Query, known, label, platform as one_platform, platforms};
 use axum::extract::State;
 use axum::response::Response;
+use predmarket_core::capabilities::Capability;
 use predmarket_core::game_id::GameId;
 use predmarket_core::models::{
     Award, AwardResponse, AwardType, AwardsPage, Future, FutureResponse, FutureType, FuturesPage,
@@ -21,7 +21,10 @@ use predmarket_core::models::{
     ListFuturesResponse, ListGamesResponse, OddsFormat, OffsetPagination, PlatformError,
     RequestMeta, SportsMeta,
 };
-use predmarket_core::request::LIST_MAX_LIMIT;
+use predmarket_core::models::{League, PlatformId};
+use predmarket_core::request::{
+    GetAward, GetFuture, GetGame, GetLeagueInfo, ListAwards, ListFutures, ListGames, Request,
+};
 use std::collections::BTreeMap;
 
 pub const DEFAULT_LIMIT: u32 = 25;
@@ -30,12 +33,13 @@ fn league_ids() -> [&'static str; 4] {
     LEAGUES.map(|l| l.id)
 }
 
-fn league(state: &SharedState, params: &Params, required: bool) -> Result<Option<usize>, ApiError> {
-    let league = one_label(state, params, "league", &league_ids())?;
-    if required && league.is_none() {
-        return Err(ApiError::invalid("league", "is required"));
-    }
-    Ok(league.as_deref().and_then(Sports::league_index))
+/// The index of the league a request names, if it is one of this server's.
+fn league<T: AsRef<str>>(
+    state: &SharedState,
+    value: &Option<T>,
+) -> Result<Option<usize>, ApiError> {
+    let league = label(state, "league", value, &league_ids())?;
+    Ok(league.and_then(Sports::league_index))
 }
 
 /// The sports platforms a request covers (one, or all), those that answer,
@@ -46,29 +50,31 @@ type Coverage = (
     BTreeMap<String, PlatformError>,
 );
 
-fn sports_platforms(state: &SharedState, params: &Params) -> Result<Coverage, ApiError> {
-    let platform = one_platform(state, params, &SPORTS)?;
-    let queried: Vec<&'static str> = match platform {
-        Some(p) => SPORTS.iter().copied().filter(|s| *s == p).collect(),
-        None => SPORTS.to_vec(),
-    };
+fn sports_platforms(
+    state: &SharedState,
+    platform: &Option<PlatformId>,
+) -> Result<Coverage, ApiError> {
+    let platform = one_platform(state, platform, Capability::Sports)?;
+    let queried: Vec<&'static str> = platforms(Capability::Sports)
+        .into_iter()
+        .filter(|s| platform.is_none_or(|p| p == *s))
+        .collect();
     let (up, errors) = split_down(state, &queried);
     Ok((queried, up, errors))
 }
 
-fn odds_format(params: &Params) -> Result<Option<OddsFormat>, ApiError> {
-    Ok(params
-        .one_of("odds_format", OddsFormat::KNOWN)?
-        .map(OddsFormat::from))
+fn odds_format(value: &Option<OddsFormat>) -> Result<Option<&OddsFormat>, ApiError> {
+    known("odds_format", value, OddsFormat::KNOWN)?;
+    Ok(value.as_ref())
 }
 
 pub async fn league_info(
     State(state): State<SharedState>,
     started: Started,
-    params: Params,
+    Query(r): Query<GetLeagueInfo>,
 ) -> Result<Response, ApiError> {
-    let league = league(&state, &params, false)?;
-    let include_teams = params.flag("include_teams")?.unwrap_or(false);
+    let league = league(&state, &r.league)?;
+    let include_teams = r.include_teams.unwrap_or(false);
     let sports = &state.data.sports;
     let data = match league {
         Some(l) => LeagueInfoData::One(sports.league_info(l, include_teams)),
@@ -86,44 +92,38 @@ pub async fn league_info(
     }))
 }
 
-/// A `YYYY-MM-DD` parameter as the Unix seconds of that day.
-fn day(params: &Params, name: &str) -> Result<Option<i64>, ApiError> {
-    match params.typed(name)? {
-        None => Ok(None),
-        Some(text) => time::parse_date(&text)
-            .map(Some)
-            .ok_or_else(|| ApiError::invalid(name, "must be a date YYYY-MM-DD")),
-    }
+/// A `YYYY-MM-DD` parameter (its form checked by the request) as the
+/// Unix seconds of that day.
+fn day(name: &str, value: Option<&str>) -> Result<Option<i64>, ApiError> {
+    value
+        .map(|text| {
+            time::parse_date(text)
+                .ok_or_else(|| ApiError::invalid(name, "must be a date YYYY-MM-DD"))
+        })
+        .transpose()
 }
 
 pub async fn list_games(
     State(state): State<SharedState>,
     started: Started,
-    params: Params,
+    Query(r): Query<ListGames>,
 ) -> Result<Response, ApiError> {
-    let league = league(&state, &params, true)?;
-    let status = params.one_of("status", GameStatus::KNOWN)?;
-    let from = day(&params, "from")?;
-    let to = day(&params, "to")?;
-    if let (Some(f), Some(t)) = (from, to)
-        && f > t
-    {
-        return Err(ApiError::invalid("from", "must not be after `to`"));
-    }
+    let league = league(&state, &Some(&r.league))?;
+    let status = known("status", &r.status, GameStatus::KNOWN)?;
+    let from = day("from", r.from.as_deref())?;
+    let to = day("to", r.to.as_deref())?;
     let scope = Scope::new("listGames")
         .with("league", league)
-        .with("status", status.as_deref())
+        .with("status", status)
         .with("from", from)
         .with("to", to);
-    let window = Window::read(&state, &params, &scope, DEFAULT_LIMIT, LIST_MAX_LIMIT)?;
-    let (queried, _, errors) = sports_platforms(&state, &Params::default())?;
+    let window = Window::read(&state, &scope, r.limit, r.cursor.as_deref(), DEFAULT_LIMIT)?;
+    let (queried, _, errors) = sports_platforms(&state, &None)?;
     let (total, page) = window.take(state.data.sports.games.iter().filter(|game| {
         // The game's local (North American) day, as its id carries it.
         let local_day = (game.at - 8 * 3_600).div_euclid(86_400) * 86_400;
         Some(game.league) == league
-            && status
-                .as_deref()
-                .is_none_or(|s| game.model.status.as_ref().is_some_and(|g| g.as_str() == s))
+            && status.is_none_or(|s| game.model.status.as_ref().is_some_and(|g| g.as_str() == s))
             && from.is_none_or(|f| local_day >= f)
             && to.is_none_or(|t| local_day <= t)
     }));
@@ -141,9 +141,9 @@ pub async fn list_games(
 pub async fn game(
     State(state): State<SharedState>,
     started: Started,
-    Id(id): Id,
-    params: Params,
+    Query(r): Query<GetGame>,
 ) -> Result<Response, ApiError> {
+    let id = r.game_id;
     let parsed = GameId::parse(id.trim()).map_err(|e| {
         ApiError::invalid(
             "game_id",
@@ -152,7 +152,7 @@ pub async fn game(
                 .to_owned(),
         )
     })?;
-    let (queried, up, errors) = sports_platforms(&state, &params)?;
+    let (queried, up, errors) = sports_platforms(&state, &r.platform)?;
     let sports = &state.data.sports;
     let game = sports
         .game(&parsed)
@@ -171,17 +171,8 @@ pub async fn game(
     ])))
 }
 
-/// `limit` and `offset` of the offset-paged lists.
-fn offset_window(params: &Params) -> Result<(usize, u32), ApiError> {
-    let limit = params.limit(DEFAULT_LIMIT, LIST_MAX_LIMIT)?.applied;
-    let offset = params
-        .integer("offset", 0, i64::from(u32::MAX))?
-        .unwrap_or(0) as usize;
-    Ok((offset, limit))
-}
-
 fn offset_pagination(offset: usize, limit: u32, total: usize) -> OffsetPagination {
-    let end = offset + limit as usize;
+    let end = offset.saturating_add(limit as usize);
     OffsetPagination {
         total: Some(total as f64),
         limit: Some(f64::from(limit)),
@@ -204,6 +195,10 @@ pub trait Board: Send + Sync + 'static {
     /// The list's kind filter (`future_type`, `award_type`) and its values.
     const KIND_PARAM: &'static str;
     const KINDS: &'static [&'static str];
+    type List: Request + Send;
+    type Get: Request + Send;
+    fn list_wanted(r: &Self::List) -> BoardList<'_>;
+    fn get_wanted(r: &Self::Get) -> BoardItem<'_>;
     fn rows(sports: &Sports) -> &[Self::Row];
     fn id(row: &Self::Row) -> &str;
     /// (league index, kind, season)
@@ -222,6 +217,24 @@ pub trait Board: Send + Sync + 'static {
     fn one_response(item: Self::Model, meta: SportsMeta) -> Self::OneResponse;
 }
 
+/// What a list request of a [`Board`] asks for, as its core request
+/// declares it.
+pub struct BoardList<'a> {
+    league: &'a League,
+    kind: Option<&'a str>,
+    season: Option<u32>,
+    limit: Option<u32>,
+    offset: Option<u64>,
+    item: BoardItem<'a>,
+}
+
+/// What a by-id request of a [`Board`] asks for (and a list of each item).
+pub struct BoardItem<'a> {
+    id: &'a str,
+    platform: &'a Option<PlatformId>,
+    odds_format: &'a Option<OddsFormat>,
+}
+
 pub struct Futures;
 pub struct Awards;
 
@@ -229,7 +242,8 @@ pub struct Awards;
 macro_rules! board {
     ($board:ident: $row:ident => $model:ident via $make:ident, rows $rows:ident,
      kind $kind_param:literal of $kinds:ident in $kind_field:ident, noun $noun:literal,
-     list $list:ident { $page:ident.$items:ident }, one $one:ident) => {
+     list $list:ident { $page:ident.$items:ident }, one $one:ident,
+     requests $list_request:ident, $get_request:ident) => {
         impl Board for $board {
             type Row = $row;
             type Model = $model;
@@ -238,6 +252,29 @@ macro_rules! board {
             const NOUN: &'static str = $noun;
             const KIND_PARAM: &'static str = $kind_param;
             const KINDS: &'static [&'static str] = $kinds::KNOWN;
+            type List = $list_request;
+            type Get = $get_request;
+            fn list_wanted(r: &$list_request) -> BoardList<'_> {
+                BoardList {
+                    league: &r.league,
+                    kind: r.$kind_field.as_ref().map(|k| k.as_str()),
+                    season: r.season,
+                    limit: r.limit,
+                    offset: r.offset,
+                    item: BoardItem {
+                        id: "",
+                        platform: &r.platform,
+                        odds_format: &r.odds_format,
+                    },
+                }
+            }
+            fn get_wanted(r: &$get_request) -> BoardItem<'_> {
+                BoardItem {
+                    id: &r.id,
+                    platform: &r.platform,
+                    odds_format: &r.odds_format,
+                }
+            }
             fn rows(sports: &Sports) -> &[$row] {
                 &sports.$rows
             }
@@ -281,28 +318,33 @@ macro_rules! board {
 
 board!(Futures: FutureRow => Future via future_model, rows futures,
     kind "future_type" of FutureType in future_type, noun "future",
-    list ListFuturesResponse { FuturesPage.futures }, one FutureResponse);
+    list ListFuturesResponse { FuturesPage.futures }, one FutureResponse,
+    requests ListFutures, GetFuture);
 board!(Awards: AwardRow => Award via award_model, rows awards,
     kind "award_type" of AwardType in award_type, noun "award",
-    list ListAwardsResponse { AwardsPage.awards }, one AwardResponse);
+    list ListAwardsResponse { AwardsPage.awards }, one AwardResponse,
+    requests ListAwards, GetAward);
 
 pub async fn list<B: Board>(
     State(state): State<SharedState>,
     started: Started,
-    params: Params,
+    Query(r): Query<B::List>,
 ) -> Result<Response, ApiError> {
-    let league = league(&state, &params, true)?;
-    let kind = params.one_of(B::KIND_PARAM, B::KINDS)?;
-    let season = params.integer("season", 1900, 2200)?;
-    let format = odds_format(&params)?;
-    let (offset, limit) = offset_window(&params)?;
-    let (queried, up, errors) = sports_platforms(&state, &params)?;
+    let w = B::list_wanted(&r);
+    let league = league(&state, &Some(w.league))?;
+    let kind = known(B::KIND_PARAM, &w.kind, B::KINDS)?;
+    let season = w.season.map(i64::from);
+    let format = odds_format(w.item.odds_format)?;
+    let limit = w.limit.unwrap_or(DEFAULT_LIMIT);
+    // Beyond the list is an empty page, however far.
+    let offset = usize::try_from(w.offset.unwrap_or(0)).unwrap_or(usize::MAX);
+    let (queried, up, errors) = sports_platforms(&state, w.item.platform)?;
     let sports = &state.data.sports;
     let (total, page) = page_of(
         B::rows(sports).iter().filter(|row| {
             let (row_league, row_kind, row_season) = B::key(row);
             Some(row_league) == league
-                && kind.as_deref().is_none_or(|k| k == row_kind)
+                && kind.is_none_or(|k| k == row_kind)
                 && season.is_none_or(|s| s == row_season)
         }),
         offset,
@@ -310,7 +352,7 @@ pub async fn list<B: Board>(
     );
     let items = page
         .into_iter()
-        .map(|row| B::model(sports, row, &up, format.as_ref()))
+        .map(|row| B::model(sports, row, &up, format))
         .collect();
     Ok(json(&B::list_response(
         items,
@@ -322,18 +364,19 @@ pub async fn list<B: Board>(
 pub async fn get<B: Board>(
     State(state): State<SharedState>,
     started: Started,
-    Id(id): Id,
-    params: Params,
+    Query(r): Query<B::Get>,
 ) -> Result<Response, ApiError> {
-    let format = odds_format(&params)?;
-    let (queried, up, errors) = sports_platforms(&state, &params)?;
+    let w = B::get_wanted(&r);
+    let id = w.id;
+    let format = odds_format(w.odds_format)?;
+    let (queried, up, errors) = sports_platforms(&state, w.platform)?;
     let sports = &state.data.sports;
     let row = B::rows(sports)
         .iter()
         .find(|row| B::id(row) == id)
-        .ok_or_else(|| ApiError::not_found(B::NOUN, &id))?;
+        .ok_or_else(|| ApiError::not_found(B::NOUN, id))?;
     Ok(json(&B::one_response(
-        B::model(sports, row, &up, format.as_ref()),
+        B::model(sports, row, &up, format),
         sports_meta(&state, &started, &queried, errors),
     )))
 }

@@ -6,21 +6,19 @@ use crate::SharedState;
 use crate::access_log::Started;
 use crate::cursor::Scope;
 use crate::data::catalog::{MarketRow, State as MarketState};
-use crate::data::platforms::{HISTORY, TRADES};
 use crate::data::prices::{self, HOUR, Path, TICK};
 use crate::data::rng::{Rng, round};
 use crate::data::time::iso8601;
 use crate::error::ApiError;
-use crate::params::Params;
+use crate::query::{Query, known, platforms};
 use axum::extract::State;
 use axum::response::Response;
+use predmarket_core::capabilities::Capability;
 use predmarket_core::models::{
     BidAsk, PlatformId, PriceBar, PriceHistoryMeta, PriceHistoryResponse, PriceInterval,
     PricePoint, TimeRange, Trade, TradeSide, TradesMeta, TradesResponse,
 };
-use predmarket_core::request::{
-    PRICE_HISTORY_MAX_LIMIT, PRICE_HISTORY_MAX_MARKETS, TRADES_MAX_LIMIT,
-};
+use predmarket_core::request::{GetPriceHistory, ListTrades};
 use serde_json::json;
 use std::collections::BTreeMap;
 
@@ -43,28 +41,29 @@ fn market<'a>(state: &'a SharedState, id: &str) -> Result<&'a MarketRow, ApiErro
 pub async fn trades(
     State(state): State<SharedState>,
     started: Started,
-    params: Params,
+    Query(r): Query<ListTrades>,
 ) -> Result<Response, ApiError> {
-    let market_id = params.required("market_id")?;
-    let taker_only = params.flag("takerOnly")?.unwrap_or(false);
+    let market_id = r.market_id.trim();
+    let taker_only = r.taker_only.unwrap_or(false);
     let scope = Scope::new("listTrades")
         .with("market_id", Some(&market_id))
         .with("takerOnly", Some(taker_only));
     let window = Window::read(
         &state,
-        &params,
         &scope,
+        r.limit,
+        r.cursor.as_deref(),
         DEFAULT_TRADES_LIMIT,
-        TRADES_MAX_LIMIT,
     )?;
-    let row = market(&state, &market_id)?;
+    let row = market(&state, market_id)?;
     let names = state.data.options.names;
-    if !TRADES.contains(&row.platform()) {
+    let traded = platforms(Capability::Trades);
+    if !traded.contains(&row.platform()) {
         return Err(ApiError::invalid(
             "market_id",
             format!(
                 "trades are available for {} markets; this one is on {}",
-                names.wires(&TRADES).join(" and "),
+                names.wires(&traded).join(" and "),
                 names.wire(row.platform())
             ),
         ));
@@ -137,47 +136,27 @@ pub async fn trades(
 pub async fn price_history(
     State(state): State<SharedState>,
     started: Started,
-    params: Params,
+    Query(r): Query<GetPriceHistory>,
 ) -> Result<Response, ApiError> {
-    let ids_text = params.required("market_ids")?;
-    let ids: Vec<&str> = ids_text
-        .split(',')
-        .map(str::trim)
-        .filter(|s| !s.is_empty())
-        .collect();
-    if ids.is_empty() {
-        return Err(ApiError::invalid("market_ids", "is required"));
-    }
-    if ids.len() > PRICE_HISTORY_MAX_MARKETS {
-        return Err(ApiError::invalid(
-            "market_ids",
-            format!("at most {PRICE_HISTORY_MAX_MARKETS} market ids"),
-        ));
-    }
-    let interval_name = params
-        .one_of("interval", PriceInterval::KNOWN)?
-        .unwrap_or_else(|| "1h".to_owned());
-    let interval = PriceInterval::from(interval_name.as_str());
+    let ids: Vec<&str> = r.market_ids.iter().map(|id| id.trim()).collect();
+    let interval_name = known("interval", &r.interval, PriceInterval::KNOWN)?.unwrap_or("1h");
+    let interval = PriceInterval::from(interval_name);
     let step = interval.seconds().unwrap_or(3_600) as i64;
-    let limit = params.limit(DEFAULT_HISTORY_LIMIT, PRICE_HISTORY_MAX_LIMIT)?;
-    let start_ts = params.integer("start_ts", 0, 1 << 40)?;
-    let end_ts = params.integer("end_ts", 0, 1 << 40)?;
-    if let (Some(s), Some(e)) = (start_ts, end_ts)
-        && s > e
-    {
-        return Err(ApiError::invalid("start_ts", "must not be after end_ts"));
-    }
+    let limit = r.limit.unwrap_or(DEFAULT_HISTORY_LIMIT);
+    let start_ts = in_range("start_ts", r.start_ts)?;
+    let end_ts = in_range("end_ts", r.end_ts)?;
     let data = &state.data;
     let names = data.options.names;
+    let history = platforms(Capability::PriceHistory);
     let mut rows = Vec::with_capacity(ids.len());
     for id in &ids {
         let row = market(&state, id)?;
-        if !HISTORY.contains(&row.platform()) {
+        if !history.contains(&row.platform()) {
             return Err(ApiError::invalid(
                 "market_ids",
                 format!(
                     "price history is available for {} markets; {id} is on {}",
-                    names.wires(&HISTORY).join(", "),
+                    names.wires(&history).join(", "),
                     names.wire(row.platform())
                 ),
             ));
@@ -186,7 +165,7 @@ pub async fn price_history(
     }
     // Without a range: the last `limit` bars up to now (at most the path).
     let end = end_ts.unwrap_or(data.as_of());
-    let start = start_ts.unwrap_or(end - step * i64::from(limit.applied));
+    let start = start_ts.unwrap_or(end - step * i64::from(limit));
     let mut points = Vec::new();
     let mut platforms: Vec<PlatformId> = Vec::new();
     for row in rows {
@@ -205,7 +184,7 @@ pub async fn price_history(
         // Bars end on multiples of the interval, the newest at `last`.
         let mut bars = Vec::new();
         let mut close_at = last;
-        while close_at >= first && bars.len() < limit.applied as usize {
+        while close_at >= first && bars.len() < limit as usize {
             bars.push(close_at);
             close_at = (close_at - 1).div_euclid(step) * step;
         }
@@ -272,6 +251,18 @@ pub async fn price_history(
             data_freshness: Some(state.data.freshness()),
         }),
     }))
+}
+
+/// Timestamps this server's data can hold (2^40 s is year 36812): larger
+/// ones would overflow the bar arithmetic, so they are refused.
+fn in_range(name: &str, ts: Option<i64>) -> Result<Option<i64>, ApiError> {
+    match ts {
+        Some(t) if !(0..=1 << 40).contains(&t) => Err(ApiError::invalid(
+            name,
+            format!("must be Unix seconds from 0 to {}", 1_i64 << 40),
+        )),
+        _ => Ok(ts),
+    }
 }
 
 /// The id of a market's "yes" outcome, read from its JSON.

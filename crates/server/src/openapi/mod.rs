@@ -1,0 +1,471 @@
+//! The OpenAPI 3.1 document at `/openapi.json`: every operation, parameter,
+//! response and error as this server serves them, and the choices made
+//! where service.md is silent (in `info.description` and
+//! `x-where-the-spec-is-silent`).
+//!
+//! The parameters are derived from the core's request types
+//! (`parameters.rs`); the responses are still hand-written in one module
+//! (`responses.rs`) until the models derive their schemas; `choices.rs` is
+//! the prose. This module is the wiring: one `entry` per operation.
+
+mod choices;
+mod parameters;
+mod responses;
+
+pub use choices::CHOICES;
+
+use crate::SharedState;
+use crate::data::names::Names;
+use crate::data::{Dataset, MarketSort};
+use crate::routes::{events, markets, profiles, sports, trades};
+use axum::extract::State;
+use axum::response::Response;
+use parameters::{Served, parameters};
+use predmarket_core::capabilities::Capability;
+use predmarket_core::request::*;
+use responses::reference;
+use schemars::JsonSchema;
+use serde_json::{Map, Value, json};
+
+pub async fn serve(State(state): State<SharedState>) -> Response {
+    let bytes = state.openapi.get_or_init(|| {
+        let mut doc = document();
+        add_examples(&mut doc, &state.data);
+        rename_ids(&mut doc, state.data.options.names);
+        serde_json::to_vec(&doc).unwrap_or_default()
+    });
+    crate::routes::bytes_response(bytes.clone())
+}
+
+/// The document as a server started with `--rename-ids` speaks: every
+/// label in enums, examples and prose replaced by its wire id.
+fn rename_ids(doc: &mut Value, names: Names) {
+    match doc {
+        Value::String(text) => *text = names.in_text(text),
+        Value::Array(items) => items.iter_mut().for_each(|v| rename_ids(v, names)),
+        Value::Object(members) => members.values_mut().for_each(|v| rename_ids(v, names)),
+        _ => {}
+    }
+}
+
+/// Ids that exist in this server's data, as parameter examples, so that
+/// tools generating requests from the document reach real resources.
+fn add_examples(doc: &mut Value, data: &Dataset) {
+    let catalog = &data.catalog;
+    let market = data
+        .market_order(MarketSort::Volume24h)
+        .iter()
+        .map(|&i| &catalog.markets[i as usize])
+        .find(|m| m.platform == 0)
+        .map(|m| m.id.to_string());
+    let user = data
+        .profiles
+        .users
+        .first()
+        .and_then(|users| users.first())
+        .map(|u| u.user_id.clone());
+    let examples: [(&str, &str, Option<String>); 12] = [
+        (
+            "/series/{id}",
+            "id",
+            catalog.series.first().map(|s| s.id.to_string()),
+        ),
+        ("/markets/{id}", "id", market.clone()),
+        ("/markets/{id}/orderbook", "id", market.clone()),
+        (
+            "/events/{id}",
+            "id",
+            catalog.events.first().map(|e| e.id.to_string()),
+        ),
+        ("/trades", "market_id", market.clone()),
+        ("/price-history", "market_ids", market),
+        ("/profile/info", "user", user.clone()),
+        ("/profile/trades", "user", user),
+        (
+            "/games/{game_id}",
+            "game_id",
+            data.sports.games.first().map(|g| g.model.id.clone()),
+        ),
+        (
+            "/futures/{id}",
+            "id",
+            data.sports.futures.first().map(|f| f.model.id.clone()),
+        ),
+        (
+            "/awards/{id}",
+            "id",
+            data.sports.awards.first().map(|a| a.model.id.clone()),
+        ),
+        ("/profile/info", "platform", Some("platform_a".to_owned())),
+    ];
+    for (path, name, example) in examples {
+        let Some(example) = example else { continue };
+        let Some(parameters) = doc["paths"][path]["get"]["parameters"].as_array_mut() else {
+            continue;
+        };
+        for parameter in parameters {
+            if parameter["name"] == name {
+                parameter["example"] = Value::from(example.clone());
+            }
+        }
+    }
+}
+fn error_response(description: &str) -> Value {
+    json!({
+        "description": description,
+        "content": {"application/json": {"schema": reference("Error")}},
+    })
+}
+
+fn rate_headers() -> Value {
+    json!({
+        "X-RateLimit-Limit": {"description": "Requests allowed per minute for this key.", "schema": {"type": "integer"}},
+        "X-RateLimit-Remaining": {"description": "Requests left in the current window.", "schema": {"type": "integer"}},
+        "X-RateLimit-Reset": {"description": "Seconds until a request is allowed again.", "schema": {"type": "integer"}},
+    })
+}
+
+/// The prose and the answer of one operation.
+struct Doc<'a> {
+    tag: &'a str,
+    summary: &'a str,
+    description: &'a str,
+    /// The schema of a 200, in `components.schemas`.
+    response: &'a str,
+    /// The error statuses it can answer besides 401, 429, 500 and 503
+    /// (which every operation can).
+    statuses: &'a [u16],
+}
+
+/// The path item of operation `R`: its path, id and parameters from the
+/// core's declaration, the rest from `doc`.
+fn entry<R: Request + JsonSchema>(paths: &mut Map<String, Value>, doc: Doc<'_>, served: Served) {
+    let Doc {
+        tag,
+        summary,
+        description,
+        response,
+        statuses,
+    } = doc;
+    let id = R::OPERATION;
+    let parameters = parameters::<R>(&served);
+    let mut responses = Map::new();
+    responses.insert(
+        "200".into(),
+        json!({
+            "description": "Success.",
+            "headers": rate_headers(),
+            "content": {"application/json": {"schema": reference(response)}},
+        }),
+    );
+    for status in statuses {
+        let description = match status {
+            400 => "VALIDATION_ERROR (a parameter failed a check) or INVALID_CURSOR.",
+            404 => "NOT_FOUND: unknown id.",
+            _ => "Error.",
+        };
+        responses.insert(status.to_string(), error_response(description));
+    }
+    responses.insert(
+        "401".into(),
+        error_response("INVALID_API_KEY: missing or unknown X-API-Key."),
+    );
+    let mut limited = error_response("RATE_LIMITED: over the key's requests per minute.");
+    let mut headers = rate_headers();
+    headers["Retry-After"] =
+        json!({"description": "Seconds to wait.", "schema": {"type": "integer"}});
+    limited["headers"] = headers;
+    responses.insert("429".into(), limited);
+    responses.insert(
+        "500".into(),
+        error_response("INTERNAL_ERROR (also injected with --fault-5xx)."),
+    );
+    responses.insert(
+        "503".into(),
+        error_response("PLATFORM_UNAVAILABLE: the platform queried alone is down."),
+    );
+    let item = json!({
+        "get": {
+            "operationId": id,
+            "tags": [tag],
+            "summary": summary,
+            "description": description,
+            "parameters": parameters,
+            "responses": responses,
+        }
+    });
+    paths.insert(R::PATH.to_owned(), item);
+}
+
+/// Every operation: its prose, its answer, and what this server serves of
+/// it. Parameters come from the request types.
+fn paths() -> Value {
+    use Capability::*;
+    let mut paths = Map::new();
+    let p = &mut paths;
+    let list = |capability, default_limit| Served {
+        capability,
+        default_limit: Some(default_limit),
+    };
+    let one = |capability| Served {
+        capability: Some(capability),
+        default_limit: None,
+    };
+    let doc = |tag, summary, description, response, statuses| Doc {
+        tag,
+        summary,
+        description,
+        response,
+        statuses,
+    };
+    entry::<ListSeries>(
+        p,
+        doc(
+            "series",
+            "List series",
+            "Series of platform_a and platform_b. With `query`, search mode: words in the series' text or its events' titles.",
+            "SeriesResponse",
+            &[400],
+        ),
+        list(Some(Events), events::DEFAULT_LIMIT),
+    );
+    entry::<GetSeries>(
+        p,
+        doc(
+            "series",
+            "One series",
+            "The series in the list envelope (one item); a `platform` other than the series' own is 404.",
+            "SeriesResponse",
+            &[400, 404],
+        ),
+        one(Events),
+    );
+    entry::<ListMarkets>(
+        p,
+        doc(
+            "markets",
+            "List markets",
+            "Markets of platform_a to platform_e; MVE markets of platform_b are excluded.",
+            "MarketsResponse",
+            &[400],
+        ),
+        list(Some(Markets), markets::DEFAULT_LIMIT),
+    );
+    entry::<GetMarket>(
+        p,
+        doc(
+            "markets",
+            "One market",
+            "The market in the list envelope (one item); a `platform` other than the market's own is 404.",
+            "MarketsResponse",
+            &[400, 404],
+        ),
+        one(Markets),
+    );
+    entry::<GetOrderbook>(
+        p,
+        doc(
+            "markets",
+            "Orderbook of a market",
+            "Never crossed; best yes bid/ask equal the market's bestBid/bestAsk. Without `platform` it is detected from the id's format.",
+            "OrderbookResponse",
+            &[400, 404],
+        ),
+        one(Orderbook),
+    );
+    entry::<ListEvents>(
+        p,
+        doc(
+            "events",
+            "List events",
+            "Events of platform_a and platform_b.",
+            "EventsResponse",
+            &[400],
+        ),
+        list(Some(Events), events::DEFAULT_LIMIT),
+    );
+    entry::<GetEvent>(
+        p,
+        doc(
+            "events",
+            "One event",
+            "The event in the list envelope (one item).",
+            "EventsResponse",
+            &[400, 404],
+        ),
+        one(Events),
+    );
+    entry::<ListTrades>(
+        p,
+        doc(
+            "markets",
+            "Trades of a market",
+            "Newest first; markets of platform_a and platform_b. `takerOnly` applies on platform_a and is ignored elsewhere.",
+            "TradesResponse",
+            &[400, 404],
+        ),
+        list(None, trades::DEFAULT_TRADES_LIMIT),
+    );
+    entry::<GetPriceHistory>(
+        p,
+        doc(
+            "markets",
+            "Price history",
+            "Bars of markets of platform_a, platform_b and platform_c; interval default 1h; end_ts default now.",
+            "PriceHistoryResponse",
+            &[400, 404],
+        ),
+        list(None, trades::DEFAULT_HISTORY_LIMIT),
+    );
+    entry::<GetProfileInfo>(
+        p,
+        doc(
+            "profiles",
+            "User profile",
+            "Profile and trading metrics of a user (user id or display name); include_metrics default true.",
+            "ProfileInfoResponse",
+            &[400, 404],
+        ),
+        one(Profiles),
+    );
+    entry::<ListProfileTrades>(
+        p,
+        doc(
+            "profiles",
+            "Trades of a user",
+            "Newest first.",
+            "ProfileTradesResponse",
+            &[400, 404],
+        ),
+        Served {
+            capability: Some(Profiles),
+            default_limit: Some(profiles::DEFAULT_TRADES_LIMIT),
+        },
+    );
+    entry::<ListPlatforms>(
+        p,
+        doc(
+            "platforms",
+            "Platform directory",
+            "The eight platforms with health and features.",
+            "PlatformsResponse",
+            &[],
+        ),
+        Served::default(),
+    );
+    entry::<GetLeagueInfo>(
+        p,
+        doc(
+            "sports",
+            "League information",
+            "One league, or (without `league`) an array of all four.",
+            "LeagueInfoResponse",
+            &[400],
+        ),
+        Served::default(),
+    );
+    entry::<ListGames>(
+        p,
+        doc(
+            "sports",
+            "Games of a league",
+            "By scheduled time; `from` and `to` are the game's local day.",
+            "ListGamesResponse",
+            &[400],
+        ),
+        list(None, sports::DEFAULT_LIMIT),
+    );
+    entry::<GetGame>(
+        p,
+        doc(
+            "sports",
+            "A game with its markets",
+            "Moneyline, spread and total markets of each sports platform.",
+            "GameResponse",
+            &[400, 404],
+        ),
+        one(Sports),
+    );
+    entry::<ListFutures>(
+        p,
+        doc(
+            "sports",
+            "Futures of a league",
+            "Offset pagination.",
+            "ListFuturesResponse",
+            &[400],
+        ),
+        list(Some(Sports), sports::DEFAULT_LIMIT),
+    );
+    entry::<GetFuture>(
+        p,
+        doc(
+            "sports",
+            "A future with odds per platform",
+            "Odds agree across notations and differ between platforms.",
+            "FutureResponse",
+            &[400, 404],
+        ),
+        one(Sports),
+    );
+    entry::<ListAwards>(
+        p,
+        doc(
+            "sports",
+            "Awards of a league",
+            "Offset pagination.",
+            "ListAwardsResponse",
+            &[400],
+        ),
+        list(Some(Sports), sports::DEFAULT_LIMIT),
+    );
+    entry::<GetAward>(
+        p,
+        doc(
+            "sports",
+            "An award with odds per platform",
+            "Candidates with odds of each platform.",
+            "AwardResponse",
+            &[400, 404],
+        ),
+        one(Sports),
+    );
+    Value::Object(paths)
+}
+
+pub fn document() -> Value {
+    let mut description = String::from(
+        "The prediction-market aggregation service of service.md, served by the reference \
+         server on deterministic generated data. Every operation is a GET that needs the \
+         X-API-Key header. Where service.md is silent:\n",
+    );
+    for (topic, choice) in CHOICES {
+        description.push_str(&format!("\n- **{topic}**: {choice}"));
+    }
+    let choices: Map<String, Value> = CHOICES
+        .iter()
+        .map(|(k, v)| ((*k).to_owned(), Value::from(*v)))
+        .collect();
+    json!({
+        "openapi": "3.1.0",
+        "info": {
+            "title": "predmarket service (reference server)",
+            "version": "2.0.0",
+            "description": description,
+        },
+        "servers": [{"url": "/"}],
+        "security": [{"ApiKey": []}],
+        "tags": [
+            {"name": "markets"}, {"name": "events"}, {"name": "series"},
+            {"name": "profiles"}, {"name": "platforms"}, {"name": "sports"},
+        ],
+        "paths": paths(),
+        "components": {
+            "securitySchemes": {
+                "ApiKey": {"type": "apiKey", "in": "header", "name": "X-API-Key"},
+            },
+            "schemas": responses::schemas(),
+        },
+        "x-where-the-spec-is-silent": choices,
+    })
+}
