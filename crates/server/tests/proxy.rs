@@ -680,3 +680,124 @@ async fn a_refused_upstream_key_is_no_visitor_error() {
     assert_eq!(body["error"]["details"]["reason"], "upstream_key_rejected");
     assert!(!body.to_string().contains("not-the-upstream-key"));
 }
+
+/// A real `redis-server` on a free loopback port, stopped on drop.
+struct Redis {
+    child: std::process::Child,
+    url: String,
+}
+
+impl Drop for Redis {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn redis_server() -> Option<Redis> {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .ok()?
+        .local_addr()
+        .ok()?
+        .port();
+    let child = match std::process::Command::new("redis-server")
+        .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+        .args(["--save", "", "--appendonly", "no"])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+    {
+        Ok(child) => child,
+        Err(_) => {
+            eprintln!(
+                "\n!!!!! SKIPPED: redis-server is not installed, so the shared budget of two \
+                 proxy replicas is NOT tested; `cargo xtask setup` installs it !!!!!\n"
+            );
+            return None;
+        }
+    };
+    let redis = Redis {
+        child,
+        url: format!("redis://127.0.0.1:{port}/"),
+    };
+    let started = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "redis-server starts"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Some(redis)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_replicas_with_redis_hold_one_budget_and_share_the_cache() {
+    let Some(redis) = redis_server() else {
+        return;
+    };
+    let limit = 20;
+    let upstream = upstream(limit, |_| {}).await;
+    let replica = |_: u8| {
+        let mut config = proxy_config(upstream.addr);
+        config.proxy.upstream_limit = limit;
+        config.proxy.max_wait_secs = 2.0;
+        config.proxy.redis = Some(redis.url.clone());
+        proxy(config)
+    };
+    let a = replica(0).await;
+    let b = replica(1).await;
+    let client = reqwest::Client::new();
+    let (status, how, from_a, _) = get(&client, a.addr, "/platforms", Some(VISITOR)).await;
+    assert_eq!((status, how.as_str()), (200, "MISS"));
+    let (status, _, from_b, _) = get(&client, b.addr, "/platforms", Some(VISITOR)).await;
+    assert_eq!(status, 200);
+    assert_eq!(from_a, from_b);
+    assert_eq!(
+        upstream.log.lock().unwrap().count(),
+        1,
+        "B answered from Redis"
+    );
+    assert_eq!(
+        b.state
+            .metrics
+            .shared_hits
+            .load(std::sync::atomic::Ordering::Relaxed),
+        1
+    );
+
+    // Both replicas hammered with distinct requests for 12 s: together
+    // they stay within one budget (two budgets would allow about twice).
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for n in 0..16u32 {
+        let client = client.clone();
+        let addr = if n % 2 == 0 { a.addr } else { b.addr };
+        tasks.push(tokio::spawn(async move {
+            let mut i = 0;
+            while started.elapsed() < Duration::from_secs(12) {
+                i += 1;
+                let path = format!("/markets?limit={}", 1 + (n * 1000 + i) % 250);
+                let (status, _, body, _) = get(&client, addr, &path, Some(VISITOR)).await;
+                if status != 200 {
+                    assert_typed(&path, status, &body);
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+            }
+        }));
+    }
+    for task in tasks {
+        task.await.unwrap();
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let seen = upstream.log.lock().unwrap();
+    let params = predmarket_server::proxy::budget::Params::for_limit(limit);
+    // The first request (the platforms) plus one budget's burst and rate.
+    let allowed = 1.0 + f64::from(params.burst) + elapsed * 1000.0 / params.t_ms + 1.0;
+    assert_eq!(seen.real_429s(), 0, "the replicas overspent");
+    assert!(
+        seen.count() as f64 <= allowed,
+        "{} upstream requests in {elapsed:.1} s from two replicas, one budget allows {allowed:.1}",
+        seen.count()
+    );
+    assert!(seen.count() >= 3, "the budget was used: {}", seen.count());
+}
