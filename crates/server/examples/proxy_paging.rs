@@ -98,8 +98,9 @@ async fn main() {
     let mut upstream_429 = 0;
     let started = Instant::now();
     let mut last = 0;
+    // Requests made before this run are not counted.
+    let mut baseline = None;
     while Instant::now() < end {
-        tokio::time::sleep(Duration::from_secs(1)).await;
         let mut total = 0;
         upstream_429 = 0;
         for base in &args.url {
@@ -123,6 +124,13 @@ async fn main() {
                 }
             }
         }
+        let total = match baseline {
+            None => {
+                baseline = Some(total);
+                0
+            }
+            Some(b) => total.saturating_sub(b),
+        };
         let now = Instant::now();
         samples.push_back((now, total));
         while samples
@@ -140,6 +148,7 @@ async fn main() {
         };
         max_per_minute = max_per_minute.max(total - before);
         last = total;
+        tokio::time::sleep(Duration::from_secs(1)).await;
     }
     for task in tasks {
         let _ = task.await;
