@@ -63,6 +63,27 @@ pub fn run_setup() -> Result {
         },
     )?;
 
+    // The proxy's Redis test (two replicas, one budget) starts its own
+    // redis-server on a free loopback port; the service stays off.
+    step(
+        "redis-server (Debian)",
+        || on_path("redis-server"),
+        || {
+            exec(cmd("apt-get").args(["update", "-qq"]))?;
+            exec(
+                cmd("apt-get")
+                    .args([
+                        "install",
+                        "-y",
+                        "-qq",
+                        "--no-install-recommends",
+                        "redis-server",
+                    ])
+                    .env("DEBIAN_FRONTEND", "noninteractive"),
+            )
+        },
+    )?;
+
     let wbg = wasm_bindgen_version()?;
     step(
         &format!("wasm-bindgen-cli {wbg}"),

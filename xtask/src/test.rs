@@ -277,7 +277,7 @@ pub fn run(args: &[String]) -> Result {
 
     step(
         &mut outcomes,
-        "native: cargo test (core, client, server over loopback, xtask)",
+        "native: cargo test (core, client, server and its proxy mode over loopback with a real redis-server, xtask)",
         || {
             exec(cmd("cargo").args([
                 "test",

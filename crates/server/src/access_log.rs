@@ -68,7 +68,16 @@ impl AccessLog {
                 }
             }
         }
-        let mut line = format!("{method} {target} {status} {ms:.2}ms");
+        self.redact(format!("{method} {target} {status} {ms:.2}ms"))
+    }
+
+    /// `line` with every configured key replaced, or `None` when logging
+    /// is off (`--quiet`). For the proxy's own lines.
+    pub fn scrub(&self, line: &str) -> Option<String> {
+        self.enabled.then(|| self.redact(line.to_owned()))
+    }
+
+    fn redact(&self, mut line: String) -> String {
         for secret in &self.secrets {
             if let Ok(secret) = std::str::from_utf8(secret)
                 && !secret.is_empty()

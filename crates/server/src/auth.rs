@@ -20,6 +20,9 @@ pub struct Keys {
 }
 
 struct KeyEntry {
+    /// Position in the key list: who the visitor is, for the proxy's fair
+    /// queue (the key itself stays here).
+    id: usize,
     key: Vec<u8>,
     /// `None`: unlimited (load tests).
     budget: Option<Mutex<RateBudget>>,
@@ -36,7 +39,9 @@ impl Keys {
     pub fn new(specs: &[KeySpec], in_flight_per_key: usize) -> Self {
         let entries = specs
             .iter()
-            .map(|spec| KeyEntry {
+            .enumerate()
+            .map(|(id, spec)| KeyEntry {
+                id,
                 key: spec.key.as_bytes().to_vec(),
                 budget: spec.per_minute.map(|n| Mutex::new(RateBudget::new(n))),
                 in_flight: Arc::new(Semaphore::new(in_flight_per_key)),
@@ -74,29 +79,40 @@ impl Keys {
     }
 }
 
+/// Which configured key a request presented (its position in the key
+/// list), set by `check` for the handlers behind it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct KeyId(pub usize);
+
 /// Rejects requests without a known key (401), over the key's budget (429)
 /// or over the key's requests in progress (503 with Retry-After).
 pub async fn require_key(
     State(state): State<SharedState>,
-    mut request: Request,
+    request: Request,
     next: Next,
 ) -> Response {
+    check(&state.keys, request, next).await
+}
+
+/// `require_key` over any key set (the proxy has no `AppState`).
+pub async fn check(keys: &Keys, mut request: Request, next: Next) -> Response {
     let presented = request
         .headers()
         .get("x-api-key")
         .map(HeaderValue::as_bytes);
     let entry = match presented {
         None => return ApiError::unauthorized("missing X-API-Key header").into_response(),
-        Some(key) => match state.keys.find(key) {
+        Some(key) => match keys.find(key) {
             Some(entry) => entry,
             None => return ApiError::unauthorized("unknown API key").into_response(),
         },
     };
     request.extensions_mut().insert(entry.lane.clone());
+    request.extensions_mut().insert(KeyId(entry.id));
     let Some(budget) = &entry.budget else {
         return run_counted(entry, request, next).await;
     };
-    let now = state.keys.now_ms();
+    let now = keys.now_ms();
     let (verdict, limit, remaining, reset_secs) = {
         let mut budget = match budget.lock() {
             Ok(b) => b,

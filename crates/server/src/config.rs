@@ -40,6 +40,17 @@ Data:
   --hostile fills titles, descriptions and names with HTML, <script>,
   right-to-left marks, emoji and very long strings.
 
+Proxy mode (issue 13; see README, Proxy mode):
+  --upstream https://HOST       serve the 19 operations from that service, cached,
+                                instead of local data
+  --upstream-key-file PATH      the upstream's API key (or PREDMARKET_UPSTREAM_KEY);
+                                never a flag value, never logged
+  --upstream-limit 100          the upstream's requests per minute (lowered by its
+                                X-RateLimit-Limit when it sends one)
+  --public-proxy                visitors need no key (the demo on the same origin)
+  --redis redis://127.0.0.1/    replicas share one upstream budget and one cache
+  GET /metrics                  Prometheus text (proxy mode only)
+
 Example:
   predmarket-server --addr 127.0.0.1:8787 --api-key dev --api-key ci:1000 --seed 7";
 
@@ -173,6 +184,10 @@ pub struct Config {
     /// the server exits anyway.
     #[arg(long = "shutdown-grace", default_value_t = 5.0)]
     pub shutdown_grace_secs: f64,
+
+    /// Proxy mode (`--upstream`, issue 13).
+    #[command(flatten)]
+    pub proxy: crate::proxy::ProxyArgs,
 }
 
 impl Config {
@@ -205,6 +220,7 @@ impl Config {
             max_in_flight: 512,
             max_in_flight_per_key: 64,
             shutdown_grace_secs: 5.0,
+            proxy: crate::proxy::ProxyArgs::default(),
         }
     }
 

@@ -17,6 +17,7 @@ pub mod guard;
 pub mod headers;
 pub mod listen;
 pub mod openapi;
+pub mod proxy;
 pub mod query;
 mod routes;
 
@@ -170,12 +171,18 @@ fn cors(config: &Config) -> CorsLayer {
             HeaderName::from_static("x-ratelimit-limit"),
             HeaderName::from_static("x-ratelimit-remaining"),
             HeaderName::from_static("x-ratelimit-reset"),
+            // Proxy mode: how an answer was served.
+            HeaderName::from_static("x-cache"),
+            header::AGE,
         ])
         .max_age(PREFLIGHT_MAX_AGE)
 }
 
 /// Binds `config.addr` and serves until Ctrl-C / SIGTERM.
 pub async fn serve(config: Config) -> std::io::Result<()> {
+    if config.proxy.upstream.is_some() {
+        return proxy::serve(config).await;
+    }
     config
         .validate()
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
@@ -226,7 +233,7 @@ pub fn demo_key_warning(config: &Config, addr: SocketAddr) -> Option<String> {
     })
 }
 
-async fn shutdown_signal() {
+pub(crate) async fn shutdown_signal() {
     let ctrl_c = async {
         let _ = tokio::signal::ctrl_c().await;
     };

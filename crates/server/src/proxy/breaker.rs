@@ -1,0 +1,120 @@
+//! The circuit breaker: after `threshold` upstream failures in a row
+//! (timeouts, unreachable, 5xx, malformed bodies) no request goes upstream
+//! for `cooldown`; then one probe is let through (half-open). The probe's
+//! success closes the circuit, its failure opens it again. While open,
+//! visitors get stale data or a 503 with `Retry-After` at once.
+
+use std::sync::Mutex;
+use std::time::Duration;
+
+#[derive(Debug, Default)]
+struct State {
+    failures: u32,
+    /// Unix ms until which the circuit is open.
+    open_until: Option<u64>,
+    /// A half-open probe is under way.
+    probing: bool,
+}
+
+pub struct Breaker {
+    state: Mutex<State>,
+    threshold: u32,
+    cooldown: Duration,
+}
+
+/// What `admit` decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Admit {
+    Closed,
+    /// The one request of a half-open circuit.
+    Probe,
+}
+
+impl Breaker {
+    pub fn new(threshold: u32, cooldown: Duration) -> Self {
+        Self {
+            state: Mutex::new(State::default()),
+            threshold: threshold.max(1),
+            cooldown,
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// May a request go upstream now? `Err(ms)`: not for that long.
+    pub fn admit(&self, now_ms: u64) -> Result<Admit, u64> {
+        let mut state = self.lock();
+        match state.open_until {
+            None => Ok(Admit::Closed),
+            Some(until) if now_ms < until => Err(until - now_ms),
+            // Another request is the probe: wait for its verdict.
+            Some(_) if state.probing => Err(1000),
+            Some(_) => {
+                state.probing = true;
+                Ok(Admit::Probe)
+            }
+        }
+    }
+
+    /// The verdict of a request that went upstream. Returns whether the
+    /// circuit changed between open and closed (for the log).
+    pub fn record(&self, success: bool, now_ms: u64) -> Option<bool> {
+        let mut state = self.lock();
+        let was_open = state.open_until.is_some();
+        if success {
+            *state = State::default();
+        } else {
+            state.failures += 1;
+            if state.probing || state.failures >= self.threshold {
+                state.open_until = Some(now_ms + self.cooldown.as_millis() as u64);
+                state.probing = false;
+            }
+        }
+        let open = state.open_until.is_some();
+        (open != was_open).then_some(open)
+    }
+
+    /// A probe that never went upstream (no budget): let another try.
+    pub fn cancel(&self, admit: Admit) {
+        if admit == Admit::Probe {
+            self.lock().probing = false;
+        }
+    }
+
+    /// 0 closed, 1 open, 2 half-open (probing).
+    pub fn gauge(&self) -> u8 {
+        let state = self.lock();
+        match (state.open_until, state.probing) {
+            (None, _) => 0,
+            (Some(_), true) => 2,
+            (Some(_), false) => 1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn opens_after_failures_and_probes_once() {
+        let breaker = Breaker::new(3, Duration::from_secs(10));
+        assert_eq!(breaker.admit(0), Ok(Admit::Closed));
+        assert_eq!(breaker.record(false, 0), None);
+        assert_eq!(breaker.record(false, 0), None);
+        assert_eq!(breaker.record(false, 0), Some(true));
+        assert_eq!(breaker.admit(5_000), Err(5_000));
+        assert_eq!(breaker.admit(10_000), Ok(Admit::Probe));
+        assert!(breaker.admit(10_001).is_err(), "one probe at a time");
+        // The probe fails: open again for a full cooldown.
+        breaker.record(false, 10_500);
+        assert_eq!(breaker.admit(11_000), Err(9_500));
+        assert_eq!(breaker.admit(20_500), Ok(Admit::Probe));
+        assert_eq!(breaker.record(true, 20_600), Some(false));
+        assert_eq!(breaker.admit(20_700), Ok(Admit::Closed));
+    }
+}

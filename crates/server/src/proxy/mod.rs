@@ -1,0 +1,827 @@
+//! Proxy mode (issue 13): `predmarket-server --upstream URL` serves the 19
+//! operations from another service (the public one, or another
+//! predmarket-server) instead of local data.
+//!
+//! A request's way: the visitor's key is checked as on the local server
+//! (`auth::check`, or no key with `--public-proxy`); the query is
+//! normalized into the cache key; a fresh entry is served at once, one
+//! past its freshness is served while one background request refreshes it;
+//! otherwise the request joins the identical request in flight or starts
+//! one (single flight). That one request asks Redis (with `--redis`), then
+//! waits for a slot of the upstream budget in its visitor's fair queue
+//! (`budget`), passes the circuit breaker (`breaker`) and goes upstream
+//! with the upstream key (`upstream`). Its answer is judged: JSON objects
+//! are served and cached, typed errors pass through with the upstream's
+//! codes, faults become typed errors, and when the upstream fails a stale
+//! entry is served instead, marked `X-Cache: STALE` and `meta.stale`.
+
+pub mod breaker;
+pub mod budget;
+pub mod cache;
+pub mod metrics;
+pub mod shared;
+pub mod upstream;
+
+use crate::access_log::AccessLog;
+use crate::auth::{KeyId, Keys};
+use crate::config::Config;
+use crate::error::ApiError;
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Extension, Request, State};
+use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use breaker::{Admit, Breaker};
+use budget::Budget;
+use bytes::Bytes;
+use cache::{Cache, Entry, Freshness, Policy};
+use futures::FutureExt;
+use futures::future::{BoxFuture, Shared as SharedFuture};
+use metrics::{Gauges, Metrics};
+use predmarket_core::ErrorCode;
+use serde_json::{Value, json};
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+use upstream::{Fault, Raw, Upstream, UpstreamKey};
+
+/// The command line of proxy mode, flattened into `Config`.
+#[derive(Debug, Clone, clap::Args)]
+pub struct ProxyArgs {
+    /// Serve the operations from this service (http:// or https:// base
+    /// URL) through a cache, instead of local data. The key comes from
+    /// --upstream-key-file or PREDMARKET_UPSTREAM_KEY.
+    #[arg(long, env = "PREDMARKET_UPSTREAM")]
+    pub upstream: Option<String>,
+
+    /// File holding the upstream's API key (first line that is not blank or
+    /// a `#` comment). Without it, PREDMARKET_UPSTREAM_KEY is read.
+    #[arg(long = "upstream-key-file", env = "PREDMARKET_UPSTREAM_KEY_FILE")]
+    pub upstream_key_file: Option<PathBuf>,
+
+    /// The upstream's requests per minute for that key. The proxy never
+    /// sends more in any minute (less when the upstream's X-RateLimit-Limit
+    /// says less).
+    #[arg(long = "upstream-limit", default_value_t = 100)]
+    pub upstream_limit: u32,
+
+    /// Seconds one upstream request may take.
+    #[arg(long = "upstream-timeout", default_value_t = 4.0)]
+    pub upstream_timeout_secs: f64,
+
+    /// Seconds a visitor may wait for an upstream slot; a longer expected
+    /// wait is answered 429 with Retry-After at once.
+    #[arg(long = "upstream-max-wait", default_value_t = 5.0)]
+    pub max_wait_secs: f64,
+
+    /// Visitors need no API key (the demo served from the same origin).
+    /// Without it, visitors use the --api-key keys with their limits.
+    #[arg(long = "public-proxy")]
+    pub public_proxy: bool,
+
+    /// Redis URL: replicas share one upstream budget and one cache.
+    #[arg(long, env = "PREDMARKET_REDIS", hide_env_values = true)]
+    pub redis: Option<String>,
+
+    /// Memory bound of the local cache, in MiB (keys and bodies).
+    #[arg(long = "cache-mb", default_value_t = 64)]
+    pub cache_mb: u64,
+
+    /// Upstream failures in a row that open the circuit.
+    #[arg(long = "breaker-failures", default_value_t = 5)]
+    pub breaker_failures: u32,
+
+    /// Seconds the circuit stays open before one probe request.
+    #[arg(long = "breaker-cooldown", default_value_t = 10.0)]
+    pub breaker_cooldown_secs: f64,
+
+    /// Factor on every cache lifetime of proxy::cache (0.5 halves them;
+    /// tests use small factors to see entries age).
+    #[arg(long = "cache-ttl-scale", default_value_t = 1.0)]
+    pub cache_ttl_scale: f64,
+}
+
+impl Default for ProxyArgs {
+    fn default() -> Self {
+        Self {
+            upstream: None,
+            upstream_key_file: None,
+            upstream_limit: 100,
+            upstream_timeout_secs: 4.0,
+            max_wait_secs: 5.0,
+            public_proxy: false,
+            redis: None,
+            cache_mb: 64,
+            breaker_failures: 5,
+            breaker_cooldown_secs: 10.0,
+            cache_ttl_scale: 1.0,
+        }
+    }
+}
+
+/// The 19 operations, as routed by `routes::router`.
+pub const OPERATIONS: [&str; 19] = [
+    "/series",
+    "/series/{id}",
+    "/markets",
+    "/markets/{id}",
+    "/markets/{id}/orderbook",
+    "/events",
+    "/events/{id}",
+    "/trades",
+    "/price-history",
+    "/profile/info",
+    "/profile/trades",
+    "/platforms",
+    "/league-info",
+    "/list-games",
+    "/games/{game_id}",
+    "/list-futures",
+    "/futures/{id}",
+    "/list-awards",
+    "/awards/{id}",
+];
+
+/// The answer of one upstream request, shared by everyone who waited on it.
+#[derive(Clone)]
+enum Outcome {
+    /// Served and cached (a JSON object, or a 404 for a short while).
+    Answer(Arc<Entry>),
+    /// A typed error about the request itself (400, ...): passed through,
+    /// never replaced by stale data.
+    Passed(Arc<Entry>),
+    /// The upstream (or the budget, or the circuit) failed: stale data is
+    /// served instead when there is some.
+    Failed(Arc<Entry>),
+}
+
+type Flight = SharedFuture<BoxFuture<'static, Outcome>>;
+
+/// Whether an upstream answer says the upstream is healthy.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Health {
+    Good,
+    Bad,
+    /// Says nothing either way (a 429: the budget deals with it).
+    Neutral,
+}
+
+/// Aborts the budget's dispatcher when the proxy goes away.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+pub struct ProxyState {
+    upstream: Upstream,
+    cache: Cache,
+    budget: Arc<Budget>,
+    breaker: Breaker,
+    pub metrics: Arc<Metrics>,
+    shared: Option<Arc<shared::Shared>>,
+    /// `None` with `--public-proxy`.
+    keys: Option<Keys>,
+    flights: Mutex<HashMap<String, Flight>>,
+    max_wait: Duration,
+    upstream_timeout: Duration,
+    ttl_scale: f64,
+    log: Arc<AccessLog>,
+    _dispatcher: AbortOnDrop,
+}
+
+/// A built proxy: its router and, for tests and `/metrics`, its state.
+pub struct Proxy {
+    pub router: Router,
+    pub state: Arc<ProxyState>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// Checks the proxy's options and builds it (connecting to Redis). Every
+/// error is a sentence for the operator, without any key in it.
+pub async fn build(config: &Config) -> Result<Proxy, String> {
+    let args = &config.proxy;
+    let base = args
+        .upstream
+        .as_deref()
+        .ok_or("proxy mode needs --upstream URL")?;
+    let key = UpstreamKey::load(args.upstream_key_file.as_deref())?;
+    let keys = if args.public_proxy {
+        if !config.api_key.is_empty() || config.api_key_file.is_some() {
+            return Err(
+                "--public-proxy lets every visitor in; it cannot be combined with --api-key \
+                 or --api-key-file"
+                    .into(),
+            );
+        }
+        None
+    } else {
+        if config.demo_key_active() {
+            return Err(
+                "proxy mode needs keys for its visitors (--api-key or --api-key-file), \
+                 or --public-proxy to let visitors in without one; the public demo key \
+                 is not accepted in front of a real upstream"
+                    .into(),
+            );
+        }
+        let specs = config.key_specs()?;
+        Some(Keys::new(&specs, config.max_in_flight_per_key))
+    };
+    for (flag, secs) in [
+        ("--upstream-timeout", args.upstream_timeout_secs),
+        ("--upstream-max-wait", args.max_wait_secs),
+        ("--breaker-cooldown", args.breaker_cooldown_secs),
+    ] {
+        if !(secs.is_finite() && secs > 0.0 && secs <= 3600.0) {
+            return Err(format!("{flag} must be above 0 and at most 3600 seconds"));
+        }
+    }
+    if args.max_wait_secs + args.upstream_timeout_secs >= config.request_timeout_secs {
+        return Err(format!(
+            "--upstream-max-wait ({}) plus --upstream-timeout ({}) must stay below \
+             --request-timeout ({}), so a visitor gets the proxy's answer rather than a 504",
+            args.max_wait_secs, args.upstream_timeout_secs, config.request_timeout_secs
+        ));
+    }
+    if !(args.cache_ttl_scale.is_finite()
+        && args.cache_ttl_scale > 0.0
+        && args.cache_ttl_scale <= 100.0)
+    {
+        return Err("--cache-ttl-scale must be above 0 and at most 100".into());
+    }
+    if args.upstream_limit == 0 || args.cache_mb == 0 {
+        return Err("--upstream-limit and --cache-mb must be at least 1".into());
+    }
+    let upstream_timeout = Duration::from_secs_f64(args.upstream_timeout_secs);
+    let upstream = Upstream::new(base, &key, upstream_timeout)?;
+    let shared = match &args.redis {
+        Some(url) => Some(shared::Shared::connect(url, upstream.base()).await?),
+        None => None,
+    };
+    let metrics = Arc::new(Metrics::default());
+    let budget = Budget::new(args.upstream_limit, shared.clone(), metrics.clone());
+    let dispatcher = AbortOnDrop(budget.start());
+    let mut secrets = keys.as_ref().map(Keys::secrets).unwrap_or_default();
+    secrets.push(key.secret());
+    let log = Arc::new(AccessLog::new(!config.quiet, secrets));
+    let state = Arc::new(ProxyState {
+        upstream,
+        cache: Cache::new(args.cache_mb.saturating_mul(1024 * 1024)),
+        budget,
+        breaker: Breaker::new(
+            args.breaker_failures,
+            Duration::from_secs_f64(args.breaker_cooldown_secs),
+        ),
+        metrics,
+        shared,
+        keys,
+        flights: Mutex::new(HashMap::new()),
+        max_wait: Duration::from_secs_f64(args.max_wait_secs),
+        upstream_timeout,
+        ttl_scale: args.cache_ttl_scale,
+        log: log.clone(),
+        _dispatcher: dispatcher,
+    });
+    Ok(Proxy {
+        router: router(state.clone(), config, log),
+        state,
+    })
+}
+
+fn router(state: Arc<ProxyState>, config: &Config, log: Arc<AccessLog>) -> Router {
+    let mut operations = Router::new();
+    for path in OPERATIONS {
+        operations = operations.route(path, get(forward));
+    }
+    let mut operations = operations.with_state(state.clone());
+    if state.keys.is_some() {
+        operations = operations.layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            require_visitor_key,
+        ));
+    }
+    // As on the local server, the OpenAPI document needs no key (it is
+    // the upstream's, cached for ten minutes).
+    let public = Router::new()
+        .route("/openapi.json", get(forward))
+        .route("/metrics", get(metrics_text))
+        .with_state(state);
+    let mut app = operations.merge(public);
+    if let Some(dir) = &config.web {
+        let policy = Arc::new(crate::headers::WebPolicy::new(dir));
+        app = app.merge(
+            crate::routes::web(dir).layer(axum::middleware::from_fn_with_state(
+                policy,
+                crate::headers::apply,
+            )),
+        );
+    }
+    let app = app
+        .fallback(crate::error::not_found_fallback)
+        .method_not_allowed_fallback(crate::error::method_not_allowed_fallback);
+    crate::with_layers(app, config).layer(axum::middleware::from_fn_with_state(
+        log,
+        crate::access_log::record,
+    ))
+}
+
+async fn require_visitor_key(
+    State(state): State<Arc<ProxyState>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    match &state.keys {
+        Some(keys) => crate::auth::check(keys, request, next).await,
+        None => next.run(request).await,
+    }
+}
+
+async fn metrics_text(State(state): State<Arc<ProxyState>>) -> Response {
+    let gauges = Gauges {
+        queue: state.budget.queued(),
+        budget_left: state.budget.left(),
+        limit: state.budget.limit(),
+        circuit: state.breaker.gauge(),
+        cache_bytes: state.cache.weighted_bytes(),
+        cache_entries: state.cache.entries(),
+        redis_errors: state
+            .shared
+            .as_ref()
+            .map(|s| s.errors.load(Ordering::Relaxed)),
+    };
+    let mut response = Response::new(Body::from(state.metrics.render(&gauges)));
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
+    );
+    response
+}
+
+async fn forward(
+    State(state): State<Arc<ProxyState>>,
+    visitor: Option<Extension<KeyId>>,
+    uri: Uri,
+) -> Response {
+    let path = uri.path();
+    let Some(policy) = Policy::of(path).map(|p| p.scaled(state.ttl_scale)) else {
+        return ApiError::new(ErrorCode::NotFound, format!("no operation at {path}"))
+            .into_response();
+    };
+    let key = cache::normalize(path, uri.query());
+    // Visitors without a key (--public-proxy) share one lane.
+    let lane = visitor.map_or(0, |Extension(KeyId(id))| id as u64);
+    let now = cache::now_ms();
+    if let Some(entry) = state.cache.get(&key) {
+        match entry.freshness(now) {
+            Freshness::Fresh => {
+                state.metrics.hits.fetch_add(1, Ordering::Relaxed);
+                return respond(&entry, "HIT", now);
+            }
+            Freshness::Revalidate => {
+                state.metrics.revalidations.fetch_add(1, Ordering::Relaxed);
+                // Not awaited: the visitor has its answer; the flight
+                // runs as a task of its own.
+                drop(state.clone().flight(key, budget::REFRESH_LANE, policy));
+                return respond(&entry, "UPDATING", now);
+            }
+            Freshness::Stale => {}
+        }
+    }
+    state.metrics.misses.fetch_add(1, Ordering::Relaxed);
+    match state.clone().flight(key.clone(), lane, policy).await {
+        Outcome::Answer(entry) => respond(&entry, "MISS", cache::now_ms()),
+        Outcome::Passed(entry) => respond(&entry, "PASS", cache::now_ms()),
+        Outcome::Failed(error) => {
+            let now = cache::now_ms();
+            match state.cache.get(&key).filter(|e| e.usable_stale(now)) {
+                // Another flight refreshed it meanwhile.
+                Some(entry) if entry.freshness(now) == Freshness::Fresh => {
+                    respond(&entry, "HIT", now)
+                }
+                Some(entry) => {
+                    state.metrics.stale.fetch_add(1, Ordering::Relaxed);
+                    respond_stale(&entry, now)
+                }
+                None => respond(&error, "ERROR", now),
+            }
+        }
+    }
+}
+
+impl ProxyState {
+    /// Joins the request for `key` in flight, or starts it as a task (so
+    /// that it finishes, and its answer is cached, even when every visitor
+    /// waiting on it has gone).
+    fn flight(self: Arc<Self>, key: String, lane: u64, policy: Policy) -> Flight {
+        let mut flights = lock(&self.flights);
+        if let Some(flight) = flights.get(&key) {
+            self.metrics.joined.fetch_add(1, Ordering::Relaxed);
+            return flight.clone();
+        }
+        let state = self.clone();
+        let task_key = key.clone();
+        let task = tokio::spawn(async move {
+            let outcome = state.fetch(&task_key, lane, policy).await;
+            lock(&state.flights).remove(&task_key);
+            outcome
+        });
+        let flight = async move {
+            task.await.unwrap_or_else(|_| {
+                Outcome::Failed(error_entry(
+                    ErrorCode::InternalError,
+                    "the upstream request failed",
+                    json!({ "reason": "proxy_task_failed" }),
+                    None,
+                ))
+            })
+        }
+        .boxed()
+        .shared();
+        flights.insert(key, flight.clone());
+        flight
+    }
+
+    /// Redis, then the upstream (with one retry of a quick failure).
+    async fn fetch(&self, key: &str, lane: u64, policy: Policy) -> Outcome {
+        if let Some(shared) = &self.shared
+            && let Some(entry) = shared.get(key).await
+        {
+            let entry = Arc::new(entry);
+            let now = cache::now_ms();
+            if entry.freshness(now) == Freshness::Fresh {
+                self.metrics.shared_hits.fetch_add(1, Ordering::Relaxed);
+                self.cache.insert(key, entry.clone());
+                return Outcome::Answer(entry);
+            }
+            // Older: kept as the fallback should the upstream fail.
+            if entry.usable_stale(now)
+                && self
+                    .cache
+                    .get(key)
+                    .is_none_or(|local| local.fetched_ms < entry.fetched_ms)
+            {
+                self.cache.insert(key, entry);
+            }
+        }
+        let mut retried = false;
+        loop {
+            let admit = match self.breaker.admit(cache::now_ms()) {
+                Ok(admit) => admit,
+                Err(wait_ms) => {
+                    self.metrics
+                        .circuit_refusals
+                        .fetch_add(1, Ordering::Relaxed);
+                    let retry = wait_ms.div_ceil(1000).max(1);
+                    return Outcome::Failed(error_entry(
+                        ErrorCode::PlatformUnavailable,
+                        "the upstream service is failing; the proxy is not sending requests for a while",
+                        json!({ "reason": "upstream_circuit_open", "retry_after": retry }),
+                        Some(retry),
+                    ));
+                }
+            };
+            if let Err(rejected) = self.budget.acquire(lane, self.max_wait).await {
+                self.breaker.cancel(admit);
+                self.metrics.rejected.fetch_add(1, Ordering::Relaxed);
+                let retry = rejected.retry_after_secs;
+                return Outcome::Failed(error_entry(
+                    ErrorCode::RateLimited,
+                    "the upstream's request budget is used up for now; retry later",
+                    json!({
+                        "reason": "upstream_budget",
+                        "limit": self.budget.limit(),
+                        "retry_after_seconds": retry,
+                    }),
+                    Some(retry),
+                ));
+            }
+            let started = Instant::now();
+            let result = self.upstream.get(key).await;
+            let ms = started.elapsed().as_secs_f64() * 1000.0;
+            let label = match &result {
+                Ok(raw) => raw.status.to_string(),
+                Err(fault) => fault.label().to_owned(),
+            };
+            self.metrics.upstream(&label);
+            self.log(&format!(
+                "proxy upstream op={} status={label} ms={ms:.1} probe={} target={key}",
+                policy.op,
+                admit == Admit::Probe
+            ));
+            if let Ok(raw) = &result {
+                self.budget.observe(raw.status, &raw.rate).await;
+            }
+            let (outcome, health) = self.judge(result, policy);
+            if health != Health::Neutral
+                && let Some(open) = self.breaker.record(health == Health::Good, cache::now_ms())
+            {
+                self.log(&format!(
+                    "proxy circuit {} after upstream {label}",
+                    if open { "opened" } else { "closed" }
+                ));
+            } else if health == Health::Neutral {
+                self.breaker.cancel(admit);
+            }
+            match outcome {
+                Outcome::Answer(entry) => {
+                    self.cache.insert(key, entry.clone());
+                    if let Some(shared) = &self.shared {
+                        shared.put(key, &entry).await;
+                    }
+                    return Outcome::Answer(entry);
+                }
+                // A quick failure is retried once (through the budget
+                // again); a slow one is not, so the visitor is answered
+                // within --request-timeout.
+                Outcome::Failed(_) if !retried && started.elapsed() < self.upstream_timeout / 4 => {
+                    retried = true;
+                }
+                other => return other,
+            }
+        }
+    }
+
+    /// What an upstream answer is worth.
+    fn judge(&self, result: Result<Raw, Fault>, policy: Policy) -> (Outcome, Health) {
+        let raw = match result {
+            Ok(raw) => raw,
+            Err(Fault::Timeout) => {
+                return (
+                    Outcome::Failed(error_entry(
+                        ErrorCode::Timeout,
+                        "the upstream service did not answer in time",
+                        json!({ "reason": "upstream_timeout" }),
+                        None,
+                    )),
+                    Health::Bad,
+                );
+            }
+            Err(fault) => {
+                return (
+                    Outcome::Failed(error_entry(
+                        ErrorCode::PlatformUnavailable,
+                        "the upstream service could not be reached",
+                        json!({ "reason": format!("upstream_{}", fault.label()), "retry_after": 1 }),
+                        Some(1),
+                    )),
+                    Health::Bad,
+                );
+            }
+        };
+        let status = raw.status;
+        let retry_after = raw.rate.retry_after_secs.map(|s| s.ceil() as u64);
+        let now = cache::now_ms();
+        let entry = |fresh: Duration, revalidate: Duration| {
+            Arc::new(Entry {
+                status,
+                body: raw.body.clone(),
+                fetched_ms: now,
+                fresh_ms: fresh.as_millis() as u64,
+                revalidate_ms: revalidate.as_millis() as u64,
+                retry_after,
+            })
+        };
+        if (200..300).contains(&status) {
+            return if is_json_object(&raw.body) {
+                (
+                    Outcome::Answer(entry(policy.fresh, policy.revalidate)),
+                    Health::Good,
+                )
+            } else {
+                (
+                    Outcome::Failed(error_entry(
+                        ErrorCode::PlatformUnavailable,
+                        "the upstream service sent a body that is not JSON",
+                        json!({ "reason": "upstream_malformed_body", "upstream_status": status, "retry_after": 1 }),
+                        Some(1),
+                    )),
+                    Health::Bad,
+                )
+            };
+        }
+        let typed = is_typed_error(&raw.body);
+        match status {
+            404 if typed => (
+                Outcome::Answer(entry(cache::NEGATIVE_TTL, Duration::ZERO)),
+                Health::Good,
+            ),
+            404 => (
+                Outcome::Passed(error_entry(
+                    ErrorCode::NotFound,
+                    "not found upstream",
+                    json!({ "reason": "upstream_not_found" }),
+                    None,
+                )),
+                Health::Good,
+            ),
+            401 | 403 => {
+                // The proxy's own key was refused: the visitor can do
+                // nothing about it, and its code must not read as theirs.
+                self.log(&format!(
+                    "proxy upstream refused the upstream key (status {status}); check --upstream-key-file / PREDMARKET_UPSTREAM_KEY"
+                ));
+                (
+                    Outcome::Failed(error_entry(
+                        ErrorCode::PlatformUnavailable,
+                        "the upstream service refused the proxy's credentials",
+                        json!({ "reason": "upstream_key_rejected", "retry_after": 60 }),
+                        Some(60),
+                    )),
+                    Health::Bad,
+                )
+            }
+            429 => (
+                Outcome::Failed(if typed {
+                    entry(Duration::ZERO, Duration::ZERO)
+                } else {
+                    error_entry(
+                        ErrorCode::RateLimited,
+                        "the upstream service is rate limiting; retry later",
+                        json!({ "reason": "upstream_rate_limited" }),
+                        Some(retry_after.unwrap_or(10)),
+                    )
+                }),
+                Health::Neutral,
+            ),
+            400..=499 if typed => (
+                Outcome::Passed(entry(Duration::ZERO, Duration::ZERO)),
+                Health::Good,
+            ),
+            400..=499 => (
+                Outcome::Passed(error_entry(
+                    ErrorCode::ValidationError,
+                    "the upstream service refused the request",
+                    json!({ "reason": "upstream_rejected", "upstream_status": status }),
+                    None,
+                )),
+                Health::Good,
+            ),
+            _ if typed => (
+                Outcome::Failed(entry(Duration::ZERO, Duration::ZERO)),
+                Health::Bad,
+            ),
+            _ => (
+                Outcome::Failed(error_entry(
+                    ErrorCode::PlatformUnavailable,
+                    "the upstream service failed",
+                    json!({ "reason": "upstream_error", "upstream_status": status, "retry_after": 1 }),
+                    Some(1),
+                )),
+                Health::Bad,
+            ),
+        }
+    }
+
+    /// One log line on stderr (unless `--quiet`), scrubbed of every key.
+    fn log(&self, line: &str) {
+        if let Some(line) = self.log.scrub(line) {
+            let _ = writeln!(std::io::stderr().lock(), "{line}");
+        }
+    }
+
+    /// Upstream requests sent so far (tests compare it with the upstream's
+    /// own count).
+    pub fn upstream_requests(&self) -> u64 {
+        self.metrics.upstream_total()
+    }
+}
+
+/// Whether `body` is a JSON object (what every operation answers).
+fn is_json_object(body: &[u8]) -> bool {
+    body.iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_some_and(|b| *b == b'{')
+        && serde_json::from_slice::<serde::de::IgnoredAny>(body).is_ok()
+}
+
+/// Whether `body` is one of the public service's error envelopes:
+/// `{error: {code, message}}` or `{success: false, error: {...}}`.
+fn is_typed_error(body: &[u8]) -> bool {
+    serde_json::from_slice::<Value>(body).is_ok_and(|v| {
+        v.get("error")
+            .is_some_and(|e| e.get("code").is_some_and(Value::is_string))
+    })
+}
+
+/// An error of the proxy's own, in the service's error envelope.
+fn error_entry(
+    code: ErrorCode,
+    message: &str,
+    details: Value,
+    retry_after: Option<u64>,
+) -> Arc<Entry> {
+    let body = json!({
+        "error": {
+            "code": code.as_str(),
+            "message": message,
+            "details": details,
+            "timestamp": crate::data::time::now_iso8601(),
+        },
+        "meta": { "request_time": 0 },
+    });
+    Arc::new(Entry {
+        status: code.http_status(),
+        body: Bytes::from(serde_json::to_vec(&body).unwrap_or_default()),
+        fetched_ms: cache::now_ms(),
+        fresh_ms: 0,
+        revalidate_ms: 0,
+        retry_after,
+    })
+}
+
+fn respond(entry: &Entry, how: &'static str, now_ms: u64) -> Response {
+    let mut response = Response::new(Body::from(entry.body.clone()));
+    *response.status_mut() =
+        StatusCode::from_u16(entry.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    headers.insert("x-cache", HeaderValue::from_static(how));
+    if matches!(how, "HIT" | "UPDATING" | "STALE") {
+        headers.insert(header::AGE, HeaderValue::from(entry.age_ms(now_ms) / 1000));
+    }
+    if let Some(secs) = entry.retry_after {
+        headers.insert(header::RETRY_AFTER, HeaderValue::from(secs));
+    }
+    response
+}
+
+/// A stale entry, marked: `X-Cache: STALE` and `meta.stale: true` with
+/// `meta.stale_age_seconds`.
+fn respond_stale(entry: &Entry, now_ms: u64) -> Response {
+    let age_secs = entry.age_ms(now_ms) / 1000;
+    let body = match serde_json::from_slice::<Value>(&entry.body) {
+        Ok(Value::Object(mut object)) => {
+            let meta = object.entry("meta").or_insert_with(|| json!({}));
+            if !meta.is_object() {
+                *meta = json!({});
+            }
+            if let Some(meta) = meta.as_object_mut() {
+                meta.insert("stale".into(), Value::Bool(true));
+                meta.insert("stale_age_seconds".into(), json!(age_secs));
+            }
+            serde_json::to_vec(&object).map_or_else(|_| entry.body.clone(), Bytes::from)
+        }
+        _ => entry.body.clone(),
+    };
+    let marked = Entry {
+        status: entry.status,
+        body,
+        fetched_ms: entry.fetched_ms,
+        fresh_ms: entry.fresh_ms,
+        revalidate_ms: entry.revalidate_ms,
+        retry_after: None,
+    };
+    respond(&marked, "STALE", now_ms)
+}
+
+/// Runs the proxy until Ctrl-C / SIGTERM (`serve` of proxy mode).
+pub async fn serve(config: Config) -> std::io::Result<()> {
+    let invalid = |e: String| std::io::Error::new(std::io::ErrorKind::InvalidInput, e);
+    config.validate().map_err(invalid)?;
+    let proxy = build(&config).await.map_err(invalid)?;
+    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    let addr = listener.local_addr()?;
+    eprintln!(
+        "predmarket-server proxy listening on http://{addr}, upstream {} ({} requests per minute{}{})",
+        proxy.state.upstream.base(),
+        config.proxy.upstream_limit,
+        if config.proxy.redis.is_some() {
+            ", budget and cache shared through Redis"
+        } else {
+            ""
+        },
+        if config.proxy.public_proxy {
+            ", visitors need no key"
+        } else {
+            ""
+        },
+    );
+    if let Some(dir) = &config.web {
+        eprintln!(
+            "serving the demo from {} at http://{addr}/app/",
+            dir.display()
+        );
+    }
+    crate::listen::serve(
+        listener,
+        proxy.router,
+        crate::listen::ConnectionLimits::from_config(&config),
+        crate::shutdown_signal(),
+    )
+    .await?;
+    eprintln!("predmarket-server stopped");
+    Ok(())
+}

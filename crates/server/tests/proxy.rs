@@ -1,0 +1,803 @@
+//! Proxy mode (issue 13) over real loopback HTTP: a local predmarket-server
+//! is the upstream (with its faults on, renamed ids, its own per-key rate
+//! limit), a proxy built by `proxy::build` stands in front of it, and the
+//! upstream counts what reaches it.
+
+mod common;
+
+use axum::extract::{Request, State};
+use axum::middleware::Next;
+use axum::response::Response;
+use predmarket_server::config::Config;
+use serde_json::Value;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// The upstream's key: distinctive, so that a leak is found by grep.
+const UPSTREAM_KEY: &str = "upstream-Z9q7-secret-key";
+/// A second upstream key, for reading the upstream directly in tests.
+const DIRECT_KEY: &str = "direct-read";
+const VISITOR: &str = "visitor-a";
+const VISITOR_B: &str = "visitor-b";
+
+/// What reached the upstream: when, with which status, and whether a 429
+/// was the upstream's real rate limit (as opposed to an injected fault).
+#[derive(Default)]
+struct Seen {
+    requests: Vec<(Instant, u16, bool)>,
+}
+
+impl Seen {
+    fn count(&self) -> usize {
+        self.requests.len()
+    }
+
+    fn real_429s(&self) -> usize {
+        self.requests.iter().filter(|r| r.2).count()
+    }
+
+    /// Most requests in any 60-second window.
+    fn max_per_minute(&self) -> usize {
+        let times: Vec<Instant> = self.requests.iter().map(|r| r.0).collect();
+        (0..times.len())
+            .map(|i| {
+                times[i..]
+                    .iter()
+                    .take_while(|t| t.duration_since(times[i]) < Duration::from_secs(60))
+                    .count()
+            })
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+type Log = Arc<Mutex<Seen>>;
+
+async fn count(State(log): State<Log>, request: Request, next: Next) -> Response {
+    let direct = request
+        .headers()
+        .get("x-api-key")
+        .is_some_and(|k| k == DIRECT_KEY);
+    let response = next.run(request).await;
+    if direct {
+        return response;
+    }
+    let status = response.status().as_u16();
+    let (parts, body) = response.into_parts();
+    let bytes = axum::body::to_bytes(body, usize::MAX)
+        .await
+        .unwrap_or_default();
+    // The upstream's own limiter says "more than N requests per minute";
+    // injected faults say "injected".
+    let real = status == 429 && String::from_utf8_lossy(&bytes).contains("requests per minute");
+    log.lock()
+        .unwrap()
+        .requests
+        .push((Instant::now(), status, real));
+    Response::from_parts(parts, axum::body::Body::from(bytes))
+}
+
+struct Upstream {
+    addr: SocketAddr,
+    log: Log,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Upstream {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+/// The upstream: the proxy's key with a limit of `limit` per minute (the
+/// upstream enforces it: a proxy that overspends gets real 429s), renamed
+/// ids, and whatever `tweak` adds (faults, latency).
+async fn upstream(limit: u32, tweak: impl FnOnce(&mut Config)) -> Upstream {
+    let mut config = common::config();
+    config.api_key = vec![
+        format!("{UPSTREAM_KEY}:{limit}"),
+        format!("{DIRECT_KEY}:unlimited"),
+    ];
+    config.rename_ids = true;
+    tweak(&mut config);
+    let data = renamed_data();
+    let log: Log = Arc::default();
+    let app = predmarket_server::app_with_data(&config, data)
+        .layer(axum::middleware::from_fn_with_state(log.clone(), count));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let task = tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    Upstream { addr, log, task }
+}
+
+fn renamed_data() -> Arc<predmarket_server::data::Dataset> {
+    static DATA: std::sync::OnceLock<Arc<predmarket_server::data::Dataset>> =
+        std::sync::OnceLock::new();
+    DATA.get_or_init(|| {
+        let mut config = common::config();
+        config.rename_ids = true;
+        Arc::new(predmarket_server::data::Dataset::generate(
+            &predmarket_server::data::Options::from(&config),
+        ))
+    })
+    .clone()
+}
+
+fn key_file() -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!("pm-upstream-key-{}", std::process::id()));
+    std::fs::write(&path, format!("# the upstream key\n{UPSTREAM_KEY}\n")).unwrap();
+    path
+}
+
+struct Proxy {
+    addr: SocketAddr,
+    state: Arc<predmarket_server::proxy::ProxyState>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Proxy {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+fn proxy_config(upstream: SocketAddr) -> Config {
+    let mut config = Config::for_tests(&format!("{VISITOR}:unlimited"));
+    config.api_key.push(format!("{VISITOR_B}:unlimited"));
+    config.proxy.upstream = Some(format!("http://{upstream}"));
+    config.proxy.upstream_key_file = Some(key_file());
+    config.proxy.max_wait_secs = 3.0;
+    config
+}
+
+async fn proxy(config: Config) -> Proxy {
+    let built = predmarket_server::proxy::build(&config)
+        .await
+        .unwrap_or_else(|e| panic!("proxy: {e}"));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let limits = predmarket_server::listen::ConnectionLimits::from_config(&config);
+    let task = tokio::spawn(async move {
+        let _ = predmarket_server::listen::serve(
+            listener,
+            built.router,
+            limits,
+            std::future::pending(),
+        )
+        .await;
+    });
+    Proxy {
+        addr,
+        state: built.state,
+        task,
+    }
+}
+
+/// Status, `X-Cache`, body (JSON, or the test fails), and all header text.
+async fn get(
+    client: &reqwest::Client,
+    addr: SocketAddr,
+    path: &str,
+    key: Option<&str>,
+) -> (u16, String, Value, String) {
+    let mut request = client.get(format!("http://{addr}{path}"));
+    if let Some(key) = key {
+        request = request.header("X-API-Key", key);
+    }
+    let response = request.send().await.expect("request");
+    let status = response.status().as_u16();
+    let cache = response
+        .headers()
+        .get("x-cache")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_owned();
+    let headers = format!("{:?}", response.headers());
+    let text = response.text().await.expect("body");
+    let body = serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("{path}: not JSON ({e}): {text:.300}"));
+    (status, cache, body, headers)
+}
+
+/// A typed error: the status is an error status and the body one of the
+/// public service's envelopes with a code and a message.
+fn assert_typed(path: &str, status: u16, body: &Value) {
+    assert!(status >= 400, "{path}: {status} {body}");
+    assert!(body["error"]["code"].is_string(), "{path}: {body}");
+    assert!(body["error"]["message"].is_string(), "{path}: {body}");
+}
+
+async fn direct(upstream: &Upstream, path: &str) -> Value {
+    let response = reqwest::Client::new()
+        .get(format!("http://{}{path}", upstream.addr))
+        .header("X-API-Key", DIRECT_KEY)
+        .send()
+        .await
+        .unwrap();
+    response.json().await.unwrap()
+}
+
+/// Everything but `meta` (request times differ).
+fn without_meta(mut body: Value) -> Value {
+    if let Some(object) = body.as_object_mut() {
+        object.remove("meta");
+    }
+    body
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_operation_passes_through_with_renamed_ids_and_nothing_lost() {
+    let upstream = upstream(100, |_| {}).await;
+    let proxy = proxy(proxy_config(upstream.addr)).await;
+    let client = reqwest::Client::new();
+    let ok = |path: String| {
+        let client = client.clone();
+        async move {
+            let (status, _, body, _) = get(&client, proxy.addr, &path, Some(VISITOR)).await;
+            assert_eq!(status, 200, "{path}: {body}");
+            body
+        }
+    };
+    let platforms = ok("/platforms".into()).await;
+    let platform = platforms["platforms"][0]["id"].as_str().unwrap().to_owned();
+    assert_eq!(platform, "kestrel", "renamed ids pass through");
+    let leagues = ok("/league-info".into()).await;
+    let league = leagues["data"]["leagues"][0]["id"]
+        .as_str()
+        .or_else(|| leagues["data"][0]["id"].as_str())
+        .unwrap_or_else(|| panic!("a league id in {leagues:.300}"))
+        .to_owned();
+    let market = ok(format!("/markets?limit=5&platform={platform}")).await["markets"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let event = ok("/events?limit=1".into()).await["events"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let series = ok("/series?limit=1".into()).await["series"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let games = ok(format!("/list-games?league={league}&limit=1")).await;
+    let game = games["data"]["games"][0]["id"]
+        .as_str()
+        .unwrap()
+        .replace('@', "%40");
+    let futures = ok(format!("/list-futures?league={league}")).await;
+    let future = futures["data"]["futures"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let awards = ok(format!("/list-awards?league={league}")).await;
+    let award = awards["data"]["awards"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let trades = ok(format!("/trades?market_id={market}&limit=1")).await;
+    let user = trades["trades"][0]["user"]["name"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    for path in [
+        format!("/markets/{market}"),
+        format!("/markets/{market}/orderbook"),
+        format!("/events/{event}"),
+        format!("/series/{series}"),
+        format!("/games/{game}"),
+        format!("/futures/{future}"),
+        format!("/awards/{award}"),
+        format!("/price-history?market_ids={market}&limit=10"),
+        format!("/profile/info?platform={platform}&user={user}"),
+        format!("/profile/trades?platform={platform}&user={user}"),
+    ] {
+        let through = ok(path.clone()).await;
+        assert_eq!(
+            without_meta(through),
+            without_meta(direct(&upstream, &path).await),
+            "{path}"
+        );
+    }
+    // Nothing lost: paging every market through the proxy gives exactly
+    // the upstream's markets.
+    let mut through = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let path = match &cursor {
+            Some(c) => format!("/markets?limit=250&cursor={}", common::enc(c)),
+            None => "/markets?limit=250".into(),
+        };
+        let page = ok(path).await;
+        through.extend(
+            page["markets"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["id"].as_str().unwrap().to_owned()),
+        );
+        match page["pagination"]["next_cursor"].as_str() {
+            Some(next) if page["pagination"]["has_more"] == true => cursor = Some(next.into()),
+            _ => break,
+        }
+    }
+    let mut expected = Vec::new();
+    let mut cursor: Option<String> = None;
+    loop {
+        let path = match &cursor {
+            Some(c) => format!("/markets?limit=250&cursor={}", common::enc(c)),
+            None => "/markets?limit=250".into(),
+        };
+        let page = direct(&upstream, &path).await;
+        expected.extend(
+            page["markets"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["id"].as_str().unwrap().to_owned()),
+        );
+        match page["pagination"]["next_cursor"].as_str() {
+            Some(next) if page["pagination"]["has_more"] == true => cursor = Some(next.into()),
+            _ => break,
+        }
+    }
+    assert!(expected.len() > 1000, "{}", expected.len());
+    assert_eq!(through, expected);
+    let seen = upstream.log.lock().unwrap();
+    assert_eq!(seen.real_429s(), 0);
+    assert!(seen.max_per_minute() <= 100, "{}", seen.max_per_minute());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn visitors_need_a_proxy_key_unless_public_and_the_cache_serves_repeats() {
+    let upstream = upstream(100, |_| {}).await;
+    let proxy_ = proxy(proxy_config(upstream.addr)).await;
+    let client = reqwest::Client::new();
+    let (status, _, body, _) = get(&client, proxy_.addr, "/platforms", None).await;
+    assert_eq!(status, 401, "{body}");
+    assert_typed("/platforms", status, &body);
+    // The upstream's own key is no key of the proxy's.
+    let (status, _, _, _) = get(&client, proxy_.addr, "/platforms", Some(UPSTREAM_KEY)).await;
+    assert_eq!(status, 401);
+    assert_eq!(upstream.log.lock().unwrap().count(), 0);
+
+    let (status, how, first, _) = get(
+        &client,
+        proxy_.addr,
+        "/markets?limit=3&status=open",
+        Some(VISITOR),
+    )
+    .await;
+    assert_eq!((status, how.as_str()), (200, "MISS"));
+    // Same request, parameters in another order, a default spelled out:
+    // one entry.
+    let (status, how, second, _) = get(
+        &client,
+        proxy_.addr,
+        "/markets?status=open&include_raw=false&limit=3",
+        Some(VISITOR_B),
+    )
+    .await;
+    assert_eq!((status, how.as_str()), (200, "HIT"));
+    assert_eq!(first, second);
+    assert_eq!(upstream.log.lock().unwrap().count(), 1);
+
+    // A 404 is remembered for a short while; a 400 is not cached.
+    for _ in 0..3 {
+        let (status, _, body, _) = get(
+            &client,
+            proxy_.addr,
+            "/markets/no-such-market",
+            Some(VISITOR),
+        )
+        .await;
+        assert_eq!(status, 404);
+        assert_typed("404", status, &body);
+        let (status, _, body, _) =
+            get(&client, proxy_.addr, "/markets?limit=0", Some(VISITOR)).await;
+        assert_eq!(status, 400);
+        assert_eq!(
+            body["error"]["code"], "VALIDATION_ERROR",
+            "the upstream's code"
+        );
+    }
+    assert_eq!(upstream.log.lock().unwrap().count(), 1 + 1 + 3);
+
+    let mut config = proxy_config(upstream.addr);
+    config.api_key.clear();
+    let err = predmarket_server::proxy::build(&config)
+        .await
+        .err()
+        .unwrap();
+    assert!(err.contains("--public-proxy"), "{err}");
+    config.proxy.public_proxy = true;
+    let public = proxy(config).await;
+    let (status, _, body, _) = get(&client, public.addr, "/platforms", None).await;
+    assert_eq!(status, 200, "{body}");
+    let metrics = client
+        .get(format!("http://{}/metrics", public.addr))
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        metrics.contains("predmarket_proxy_upstream_requests_total{status=\"200\"} 1"),
+        "{metrics}"
+    );
+    assert!(
+        metrics.contains("predmarket_proxy_budget_left"),
+        "{metrics}"
+    );
+    assert!(
+        metrics.contains("predmarket_proxy_queue_length 0"),
+        "{metrics}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn identical_requests_in_flight_make_one_upstream_request() {
+    let upstream = upstream(100, |c| c.latency_ms = 300).await;
+    let proxy = proxy(proxy_config(upstream.addr)).await;
+    let client = reqwest::Client::new();
+    let mut tasks = Vec::new();
+    for i in 0..40 {
+        let client = client.clone();
+        let key = if i % 2 == 0 { VISITOR } else { VISITOR_B };
+        tasks.push(tokio::spawn(async move {
+            get(&client, proxy.addr, "/markets?limit=7", Some(key)).await
+        }));
+    }
+    for task in tasks {
+        let (status, _, body, _) = task.await.unwrap();
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["markets"].as_array().map(Vec::len), Some(7));
+    }
+    assert_eq!(upstream.log.lock().unwrap().count(), 1);
+    assert!(
+        proxy
+            .state
+            .metrics
+            .joined
+            .load(std::sync::atomic::Ordering::Relaxed)
+            >= 30
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stale_data_is_served_marked_when_the_upstream_fails() {
+    let upstream_ = upstream(100, |_| {}).await;
+    let mut config = proxy_config(upstream_.addr);
+    // Lists: fresh for 50 ms, revalidated up to 250 ms.
+    config.proxy.cache_ttl_scale = 0.01;
+    config.proxy.breaker_failures = 2;
+    config.proxy.breaker_cooldown_secs = 30.0;
+    let proxy = proxy(config).await;
+    let client = reqwest::Client::new();
+    let (status, how, fresh, _) = get(&client, proxy.addr, "/markets?limit=4", Some(VISITOR)).await;
+    assert_eq!((status, how.as_str()), (200, "MISS"));
+    drop(upstream_);
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    for _ in 0..4 {
+        let (status, how, body, _) =
+            get(&client, proxy.addr, "/markets?limit=4", Some(VISITOR)).await;
+        assert_eq!((status, how.as_str()), (200, "STALE"), "{body}");
+        assert_eq!(body["meta"]["stale"], true);
+        assert_eq!(body["markets"], fresh["markets"]);
+    }
+    // Nothing cached: a typed 503, and the circuit is open by now (two
+    // failures), so no request goes out at all.
+    let (status, _, body, headers) =
+        get(&client, proxy.addr, "/markets?limit=5", Some(VISITOR)).await;
+    assert_typed("uncached", status, &body);
+    assert_eq!(
+        body["error"]["details"]["reason"], "upstream_circuit_open",
+        "{body}"
+    );
+    assert!(headers.contains("retry-after"), "{headers}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn faults_become_typed_errors_and_the_budget_holds() {
+    // The upstream allows the proxy's key 30 requests a minute and fails
+    // a third of them on purpose (5xx, 429, malformed bodies).
+    let limit = 30;
+    let upstream = upstream(limit, |c| {
+        c.latency_ms = 20;
+        c.fault_5xx = 0.15;
+        c.fault_429 = 0.1;
+        c.fault_malformed = 0.1;
+    })
+    .await;
+    let mut config = proxy_config(upstream.addr);
+    config.proxy.upstream_limit = limit;
+    config.proxy.max_wait_secs = 2.0;
+    // Failures are random here: keep the circuit out of the way.
+    config.proxy.breaker_failures = 1000;
+    let proxy = proxy(config).await;
+    let client = reqwest::Client::new();
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for client_no in 0..10 {
+        let client = client.clone();
+        tasks.push(tokio::spawn(async move {
+            let mut statuses = Vec::new();
+            for page in 0..8 {
+                let path = format!("/markets?limit={}", 1 + client_no * 8 + page);
+                let sent = Instant::now();
+                let (status, _, body, headers) =
+                    get(&client, proxy.addr, &path, Some(VISITOR)).await;
+                assert!(sent.elapsed() < Duration::from_secs(9), "{path} hung");
+                if status != 200 {
+                    assert_typed(&path, status, &body);
+                    if status == 429 {
+                        assert!(headers.contains("retry-after"), "{headers}");
+                    }
+                } else {
+                    assert!(body["markets"].is_array(), "{body}");
+                }
+                statuses.push(status);
+            }
+            statuses
+        }));
+    }
+    let mut ok = 0;
+    for task in tasks {
+        ok += task.await.unwrap().iter().filter(|s| **s == 200).count();
+    }
+    let seen = upstream.log.lock().unwrap();
+    let elapsed = started.elapsed().as_secs_f64();
+    assert_eq!(seen.real_429s(), 0, "the proxy overspent");
+    let params = predmarket_server::proxy::budget::Params::for_limit(limit);
+    let allowed = f64::from(params.burst) + elapsed * 1000.0 / params.t_ms + 1.0;
+    assert!(
+        (seen.count() as f64) <= allowed,
+        "{} upstream requests in {elapsed:.1} s, at most {allowed:.1}",
+        seen.count()
+    );
+    assert!(ok > 0, "some answers got through");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_upstream_key_never_reaches_a_visitor_or_the_log() {
+    let upstream = upstream(100, |c| c.fault_5xx = 0.3).await;
+    let binary = env!("CARGO_BIN_EXE_predmarket-server");
+    let mut child = std::process::Command::new(binary)
+        .args([
+            "--addr",
+            "127.0.0.1:0",
+            "--api-key",
+            VISITOR,
+            "--upstream",
+            &format!("http://{}", upstream.addr),
+        ])
+        .env_clear()
+        .env("PREDMARKET_UPSTREAM_KEY", UPSTREAM_KEY)
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("server binary");
+    let stderr = child.stderr.take().unwrap();
+    let log = Arc::new(Mutex::new(String::new()));
+    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
+    let reader_log = log.clone();
+    let reader = std::thread::spawn(move || {
+        use std::io::BufRead;
+        for line in std::io::BufReader::new(stderr)
+            .lines()
+            .map_while(Result::ok)
+        {
+            if let Some(rest) = line.split("listening on http://").nth(1) {
+                let addr = rest.split([',', ' ']).next().unwrap_or("").to_owned();
+                let _ = addr_tx.send(addr);
+            }
+            let mut log = reader_log.lock().unwrap();
+            log.push_str(&line);
+            log.push('\n');
+        }
+    });
+    let addr: SocketAddr = addr_rx
+        .recv_timeout(Duration::from_secs(20))
+        .expect("the proxy starts")
+        .parse()
+        .unwrap();
+    let client = reqwest::Client::new();
+    let mut seen = String::new();
+    for path in [
+        "/platforms",
+        "/markets?limit=2",
+        "/markets?limit=3&api_key=leak-probe",
+        "/markets/nope",
+        "/markets?limit=0",
+        "/openapi.json",
+        "/metrics",
+        "/nope",
+    ] {
+        for key in [Some(VISITOR), None, Some("wrong")] {
+            let mut request = client.get(format!("http://{addr}{path}"));
+            if let Some(key) = key {
+                request = request.header("X-API-Key", key);
+            }
+            let response = request.send().await.unwrap();
+            seen.push_str(&format!("{:?}", response.headers()));
+            seen.push_str(&response.text().await.unwrap());
+        }
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    let _ = reader.join();
+    let log = log.lock().unwrap().clone();
+    assert!(log.contains("proxy upstream"), "the proxy logs: {log}");
+    assert!(!log.contains(UPSTREAM_KEY), "key in the log: {log}");
+    assert!(!seen.contains(UPSTREAM_KEY), "key in an answer");
+    assert!(
+        !log.contains("leak-probe"),
+        "a key in the query string is logged: {log}"
+    );
+    // The visitor key in a query string is not forwarded upstream.
+    assert!(upstream.log.lock().unwrap().count() > 0);
+}
+
+#[test]
+fn an_empty_upstream_key_is_refused_at_start() {
+    let binary = env!("CARGO_BIN_EXE_predmarket-server");
+    let output = std::process::Command::new(binary)
+        .args([
+            "--addr",
+            "127.0.0.1:0",
+            "--api-key",
+            VISITOR,
+            "--upstream",
+            "http://127.0.0.1:9",
+        ])
+        .env_clear()
+        .env("PREDMARKET_UPSTREAM_KEY", "  ")
+        .output()
+        .expect("server binary");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("PREDMARKET_UPSTREAM_KEY"), "{stderr}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_upstream_key_is_no_visitor_error() {
+    let upstream = upstream(100, |_| {}).await;
+    let mut config = proxy_config(upstream.addr);
+    let wrong = std::env::temp_dir().join(format!("pm-wrong-key-{}", std::process::id()));
+    std::fs::write(&wrong, "not-the-upstream-key\n").unwrap();
+    config.proxy.upstream_key_file = Some(wrong);
+    let proxy = proxy(config).await;
+    let (status, _, body, _) = get(
+        &reqwest::Client::new(),
+        proxy.addr,
+        "/platforms",
+        Some(VISITOR),
+    )
+    .await;
+    assert_eq!(status, 503, "{body}");
+    assert_eq!(body["error"]["details"]["reason"], "upstream_key_rejected");
+    assert!(!body.to_string().contains("not-the-upstream-key"));
+}
+
+/// A real `redis-server` on a free loopback port, stopped on drop.
+struct Redis {
+    child: std::process::Child,
+    url: String,
+}
+
+impl Drop for Redis {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn redis_server() -> Option<Redis> {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .ok()?
+        .local_addr()
+        .ok()?
+        .port();
+    let child = match std::process::Command::new("redis-server")
+        .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+        .args(["--save", "", "--appendonly", "no"])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+    {
+        Ok(child) => child,
+        Err(_) => {
+            eprintln!(
+                "\n!!!!! SKIPPED: redis-server is not installed, so the shared budget of two \
+                 proxy replicas is NOT tested; `cargo xtask setup` installs it !!!!!\n"
+            );
+            return None;
+        }
+    };
+    let redis = Redis {
+        child,
+        url: format!("redis://127.0.0.1:{port}/"),
+    };
+    let started = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(
+            started.elapsed() < Duration::from_secs(10),
+            "redis-server starts"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Some(redis)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_replicas_with_redis_hold_one_budget_and_share_the_cache() {
+    let Some(redis) = redis_server() else {
+        return;
+    };
+    let limit = 20;
+    let upstream = upstream(limit, |_| {}).await;
+    let replica = |_: u8| {
+        let mut config = proxy_config(upstream.addr);
+        config.proxy.upstream_limit = limit;
+        config.proxy.max_wait_secs = 2.0;
+        config.proxy.redis = Some(redis.url.clone());
+        proxy(config)
+    };
+    let a = replica(0).await;
+    let b = replica(1).await;
+    let client = reqwest::Client::new();
+    let (status, how, from_a, _) = get(&client, a.addr, "/platforms", Some(VISITOR)).await;
+    assert_eq!((status, how.as_str()), (200, "MISS"));
+    let (status, _, from_b, _) = get(&client, b.addr, "/platforms", Some(VISITOR)).await;
+    assert_eq!(status, 200);
+    assert_eq!(from_a, from_b);
+    assert_eq!(
+        upstream.log.lock().unwrap().count(),
+        1,
+        "B answered from Redis"
+    );
+    assert_eq!(
+        b.state
+            .metrics
+            .shared_hits
+            .load(std::sync::atomic::Ordering::Relaxed),
+        1
+    );
+
+    // Both replicas hammered with distinct requests for 12 s: together
+    // they stay within one budget (two budgets would allow about twice).
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for n in 0..16u32 {
+        let client = client.clone();
+        let addr = if n % 2 == 0 { a.addr } else { b.addr };
+        tasks.push(tokio::spawn(async move {
+            let mut i = 0;
+            while started.elapsed() < Duration::from_secs(12) {
+                i += 1;
+                let path = format!("/markets?limit={}", 1 + (n * 1000 + i) % 250);
+                let (status, _, body, _) = get(&client, addr, &path, Some(VISITOR)).await;
+                if status != 200 {
+                    assert_typed(&path, status, &body);
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                }
+            }
+        }));
+    }
+    for task in tasks {
+        task.await.unwrap();
+    }
+    let elapsed = started.elapsed().as_secs_f64();
+    let seen = upstream.log.lock().unwrap();
+    let params = predmarket_server::proxy::budget::Params::for_limit(limit);
+    // The first request (the platforms) plus one budget's burst and rate.
+    let allowed = 1.0 + f64::from(params.burst) + elapsed * 1000.0 / params.t_ms + 1.0;
+    assert_eq!(seen.real_429s(), 0, "the replicas overspent");
+    assert!(
+        seen.count() as f64 <= allowed,
+        "{} upstream requests in {elapsed:.1} s from two replicas, one budget allows {allowed:.1}",
+        seen.count()
+    );
+    assert!(seen.count() >= 3, "the budget was used: {}", seen.count());
+}
