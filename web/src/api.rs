@@ -7,7 +7,8 @@ use leptos::prelude::*;
 use predmarket_client::core::Pager;
 use predmarket_client::core::models::{
     EventsResponse, LeagueInfo, ListAwardsResponse, ListFuturesResponse, ListGamesResponse,
-    MarketsResponse, Platform, PlatformError, PlatformsResponse, SeriesResponse, TradesResponse,
+    MarketsResponse, Platform, PlatformError, PlatformsResponse, SeriesResponse, Skipped,
+    SkippedItem, TradesResponse,
 };
 use predmarket_client::core::request::{GetLeagueInfo, ListPlatforms, Paged, Request};
 use predmarket_client::fetch::FetchClient;
@@ -397,8 +398,9 @@ where
 }
 
 /// What a list shows beside its items, from its first page: the total
-/// count and the platforms that failed (the rest of the page is served).
-pub trait Listing {
+/// count and the platforms that failed (the rest of the page is served);
+/// from every page (`Skipped`): the items that could not be read.
+pub trait Listing: Skipped {
     fn total(&self) -> Option<f64>;
     fn platform_errors(&self) -> Option<BTreeMap<String, PlatformError>>;
 }
@@ -432,6 +434,35 @@ listing! {
         r.meta.as_ref().and_then(|m| m.platform_errors.clone());
 }
 
+/// A list item the service sent that could not be read, and the page
+/// (1-based) it came in: item indices restart on every page.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unread {
+    pub page: usize,
+    pub item: SkippedItem,
+}
+
+/// Hands a page to the pager: the items to show and those of the page
+/// that could not be read, numbered with the page.
+pub fn take_page<R: Paged>(
+    pager: &mut Pager<R>,
+    page: R::Response,
+) -> Result<(Vec<R::Item>, Vec<Unread>), Error>
+where
+    R::Response: Skipped,
+{
+    // Copied before the pager takes the items out of the page; the pager
+    // numbers the page as it takes it.
+    let skipped: Vec<SkippedItem> = page.skipped().to_vec();
+    let items = pager.on_page(page)?;
+    let number = pager.pages();
+    let unread = skipped
+        .into_iter()
+        .map(|item| Unread { page: number, item })
+        .collect();
+    Ok((items, unread))
+}
+
 /// The first pages of a list and the pager to go on with.
 #[derive(Clone)]
 pub struct Loaded<R: Paged>
@@ -443,6 +474,8 @@ where
     pub pager: Pager<R>,
     /// The first page as the service sent it (for totals, meta, warnings).
     pub first: R::Response,
+    /// The items of those pages that could not be read (the rest is shown).
+    pub unread: Vec<Unread>,
 }
 
 /// Loads the first `pages` pages of a list (at least one).
@@ -453,10 +486,11 @@ pub async fn load_pages<R: Paged>(
 ) -> Result<Loaded<R>, Error>
 where
     R::Item: Clone,
-    R::Response: Clone,
+    R::Response: Clone + Skipped,
 {
     let mut pager = Pager::new(request);
     let mut items = Vec::new();
+    let mut unread = Vec::new();
     let mut first = None;
     while first.is_none() || pager.pages() < pages.max(1) {
         let Some(request) = pager.next_request()? else {
@@ -478,7 +512,9 @@ where
         if first.is_none() {
             first = Some(response.clone());
         }
-        items.extend(pager.on_page(response)?);
+        let (page_items, page_unread) = take_page(&mut pager, response)?;
+        items.extend(page_items);
+        unread.extend(page_unread);
     }
     let first = first.ok_or_else(|| Error::Decode {
         status: None,
@@ -489,6 +525,7 @@ where
         items,
         pager,
         first,
+        unread,
     })
 }
 
@@ -506,6 +543,8 @@ where
     R::Item: Clone + Send + Sync + 'static,
 {
     pub items: RwSignal<Vec<R::Item>>,
+    /// The items of the pages on screen that could not be read.
+    pub unread: RwSignal<Vec<Unread>>,
     pub state: RwSignal<More>,
     pager: StoredValue<Pager<R>>,
     pub done: RwSignal<bool>,
@@ -528,12 +567,13 @@ impl<R: Paged + Send + Sync + 'static> Copy for PagedList<R> where
 impl<R: Paged + Send + Sync + 'static> PagedList<R>
 where
     R::Item: Clone + Send + Sync + 'static,
-    R::Response: Clone,
+    R::Response: Clone + Skipped,
 {
-    pub fn new(items: Vec<R::Item>, pager: Pager<R>) -> Self {
+    pub fn new(items: Vec<R::Item>, pager: Pager<R>, unread: Vec<Unread>) -> Self {
         let done = pager.is_done();
         Self {
             items: RwSignal::new(items),
+            unread: RwSignal::new(unread),
             state: RwSignal::new(More::Idle),
             pager: StoredValue::new(pager),
             done: RwSignal::new(done),
@@ -557,11 +597,11 @@ where
             let result = loop {
                 let request = match pager.next_request() {
                     Ok(Some(r)) => r,
-                    Ok(None) => break Ok(Vec::new()),
+                    Ok(None) => break Ok((Vec::new(), Vec::new())),
                     Err(e) => break Err(e),
                 };
                 match send(&request, &cancel).await {
-                    Ok(page) => break pager.on_page(page),
+                    Ok(page) => break take_page(&mut pager, page),
                     Err(e) => {
                         if let Err(e) = pager.on_error(e) {
                             break Err(e);
@@ -573,11 +613,14 @@ where
                 return;
             }
             match result {
-                Ok(items) => {
+                Ok((items, unread)) => {
                     let pages = pager.pages();
                     this.done.set(pager.is_done());
                     this.pager.set_value(pager);
                     this.items.update(|all| all.extend(items));
+                    if !unread.is_empty() {
+                        this.unread.update(|all| all.extend(unread));
+                    }
                     this.state.set(More::Idle);
                     then(pages);
                 }

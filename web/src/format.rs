@@ -131,10 +131,26 @@ const MONTHS: [&str; 12] = [
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
 ];
 
-/// Milliseconds since the epoch of an ISO 8601 text, if it is one.
-pub fn parse_time(iso: &str) -> Option<f64> {
-    let ms = js_sys::Date::parse(iso);
-    ms.is_finite().then_some(ms)
+/// Milliseconds since the epoch of a time as the service sends it as
+/// text: RFC 3339 in any precision or offset, date-only, or Unix seconds or
+/// milliseconds as digits. Read by `predmarket_core::time`, so the demo and
+/// the library agree on every form.
+pub fn parse_time(text: &str) -> Option<f64> {
+    predmarket_core::time::timestamp_ms(text).map(|ms| ms as f64)
+}
+
+/// Milliseconds since the epoch of a Unix time the models hold as a number
+/// (trades, price points: seconds once decoded; a millisecond value is
+/// recognised by its size, as the core does).
+pub fn epoch_ms(n: f64) -> Option<f64> {
+    predmarket_core::time::number_ms(n).map(|ms| ms as f64)
+}
+
+/// A text that names a day without a time (`2025-09-04`): shown as a date
+/// even where a time is expected, not as a made-up midnight.
+fn is_date_only(text: &str) -> bool {
+    let t = text.trim();
+    t.len() == 10 && t.as_bytes().get(4) == Some(&b'-')
 }
 
 fn date_of(ms: f64) -> js_sys::Date {
@@ -177,17 +193,20 @@ pub fn short_datetime_ms(ms: f64) -> String {
     )
 }
 
-/// A date of an ISO text; the text itself when it does not parse (it came
-/// from the service and is shown as it is).
-pub fn date(iso: Option<&str>) -> String {
-    match iso {
+/// A date of a time in any documented form; the text itself when it is
+/// none of them (it came from the service and is shown as it is).
+pub fn date(text: Option<&str>) -> String {
+    match text {
         Some(s) => parse_time(s).map(date_ms).unwrap_or_else(|| s.to_owned()),
         None => NONE.into(),
     }
 }
 
-pub fn datetime(iso: Option<&str>) -> String {
-    match iso {
+/// A date and time of a time in any documented form (only the date for a
+/// date-only text); the text itself when it is none of them.
+pub fn datetime(text: Option<&str>) -> String {
+    match text {
+        Some(s) if is_date_only(s) => date(Some(s)),
         Some(s) => parse_time(s)
             .map(datetime_ms)
             .unwrap_or_else(|| s.to_owned()),
@@ -207,12 +226,6 @@ pub fn ago_ms(ms: f64, now_ms: f64) -> String {
     } else {
         datetime_ms(ms)
     }
-}
-
-/// A trade timestamp: the service's integer has no stated unit; values
-/// below 10^12 are read as seconds, larger ones as milliseconds.
-pub fn epoch_to_ms(ts: f64) -> f64 {
-    if ts.abs() < 1e12 { ts * 1000.0 } else { ts }
 }
 
 /// A wire label as words: "not_started" → "Not started".

@@ -12,15 +12,19 @@ use leptos::tachys::view::Render;
 use leptos::task::tick;
 use predmarket_client::Error;
 use predmarket_client::core::ApiFailure;
+use predmarket_client::core::Pager;
 use predmarket_client::core::models::{
-    Award, Future, Market, OddsFormat, PlatformError, PlatformId, PriceLevel,
+    Award, BidAsk, Future, Game, Market, MarketsResponse, OddsFormat, PlatformError, PlatformId,
+    PriceLevel, SkippedItem,
 };
 use predmarket_client::core::odds::Quote;
 use predmarket_client::core::orderbook::Book;
-use predmarket_client::core::request::{GetLeagueInfo, ListPlatforms};
+use predmarket_client::core::request::{GetLeagueInfo, ListMarkets, ListPlatforms};
+use predmarket_web::api::{self, Inflight, Loaded, Unread};
 use predmarket_web::components::{
-    Board, Contest, ContestTable, CostCalculator, DepthChart, ErrorNotice, Loader, MarketTable,
-    OddsBoard, PlatformWarnings, PriceChart, PricePoint,
+    Board, Contest, ContestTable, CostCalculator, DepthChart, ErrorNotice, GamesTable, Loader,
+    MarketTable, OddsBoard, PagedResults, PlatformWarnings, PriceChart, PricePoint,
+    Quote as BarQuote, UnreadNotice,
 };
 use predmarket_web::{Page, format};
 use std::collections::BTreeMap;
@@ -469,7 +473,7 @@ fn values_read_the_same_everywhere() {
         "Nov 23, 2026 04:00 UTC"
     );
     assert_eq!(format::date(Some("not a date")), "not a date");
-    assert_eq!(format::epoch_to_ms(1_795_218_888.0), 1_795_218_888_000.0);
+    assert_eq!(format::epoch_ms(1_795_218_888.0), Some(1_795_218_888_000.0));
     assert_eq!(format::words("not_started"), "Not started");
 }
 
@@ -500,9 +504,11 @@ fn paths_name_their_page() {
 #[wasm_bindgen_test]
 async fn price_chart_follows_the_keyboard() {
     let points: Vec<PricePoint> = (0..10)
-        .map(|i| PricePoint {
-            time_ms: 1_795_000_000_000.0 + f64::from(i) * 3_600_000.0,
-            price: 0.30 + f64::from(i) * 0.01,
+        .map(|i| {
+            PricePoint::new(
+                1_795_000_000_000.0 + f64::from(i) * 3_600_000.0,
+                0.30 + f64::from(i) * 0.01,
+            )
         })
         .collect();
     let (root, _h) = mount(move || view! { <PriceChart points /> });
@@ -524,6 +530,275 @@ async fn price_chart_follows_the_keyboard() {
         "{}",
         text(&root, ".readout")
     );
+}
+
+// --- times in every documented form ------------------------------------------
+
+/// 2025-09-04T18:00:00Z in each form the public service sends.
+const SAME_INSTANT: [&str; 8] = [
+    "2025-09-04T18:00:00Z",
+    "2025-09-04T18:00:00+00:00",
+    "2025-09-04T18:00:00.000Z",
+    "2025-09-04T18:00:00.000000+00:00",
+    "2025-09-04T14:00:00-04:00",
+    "1757008800",
+    "1757008800000",
+    " 1757008800 ",
+];
+
+#[wasm_bindgen_test]
+fn every_documented_time_form_reads_the_same() {
+    for form in SAME_INSTANT {
+        assert_eq!(
+            format::datetime(Some(form)),
+            "Sep 4, 2025 18:00 UTC",
+            "{form:?}"
+        );
+        assert_eq!(format::date(Some(form)), "Sep 4, 2025", "{form:?}");
+    }
+    // A day without a time is a date, even where a time is expected.
+    assert_eq!(format::date(Some("2025-09-04")), "Sep 4, 2025");
+    assert_eq!(format::datetime(Some("2025-09-04")), "Sep 4, 2025");
+    // Unix times the models hold as numbers: seconds, or milliseconds.
+    assert_eq!(format::epoch_ms(1_757_008_800.0), Some(1_757_008_800_000.0));
+    assert_eq!(
+        format::epoch_ms(1_757_008_800_000.0),
+        Some(1_757_008_800_000.0)
+    );
+    assert_eq!(format::epoch_ms(f64::NAN), None);
+    // Not a time: shown as sent, never as a wrong date.
+    assert_eq!(format::datetime(Some("TBD")), "TBD");
+    assert_eq!(format::datetime(None), "—");
+}
+
+#[wasm_bindgen_test]
+async fn games_show_their_time_whatever_form_it_came_in() {
+    let mut forms: Vec<serde_json::Value> = SAME_INSTANT.iter().map(|f| (*f).into()).collect();
+    // Numbers on the wire, as trades and price points send them.
+    forms.push(serde_json::json!(1_757_008_800));
+    forms.push(serde_json::json!(1_757_008_800_000_i64));
+    let games: Vec<Game> = forms
+        .iter()
+        .enumerate()
+        .map(|(i, when)| {
+            serde_json::from_value(serde_json::json!({
+                "id": format!("g{i}"),
+                "title": "Away at Home",
+                "scheduled_at": when,
+            }))
+            .expect("a game")
+        })
+        .collect();
+    let n = games.len() as u32;
+    let (root, _h) = mount(move || view! { <GamesTable games=Signal::stored(games) /> });
+    tick().await;
+    assert_eq!(count(&root, "#games tbody tr"), n);
+    for i in 0..n {
+        let cell = text(&root, &format!(r#"tr[data-id="g{i}"] td"#));
+        assert_eq!(cell, "Sep 4, 2025 18:00 UTC", "game g{i}");
+    }
+}
+
+// --- price history: bid and ask in every shape -------------------------------
+
+#[wasm_bindgen_test]
+async fn price_chart_draws_bid_and_ask_with_their_range() {
+    // The public service's OHLC objects, the spec's numbers, numeric strings.
+    let shapes = [
+        serde_json::json!({"bid": {"close": 0.54, "open": 0.52, "high": 0.55, "low": 0.53},
+                           "ask": {"close": 0.56, "open": 0.55, "high": 0.57, "low": 0.55}}),
+        serde_json::json!({"bid": 0.55, "ask": 0.57}),
+        serde_json::json!({"bid": "0.56", "ask": "0.58"}),
+    ];
+    let points: Vec<PricePoint> = shapes
+        .into_iter()
+        .enumerate()
+        .map(|(i, shape)| {
+            let quotes: BidAsk = serde_json::from_value(shape).expect("bidAsk");
+            PricePoint {
+                bid: quotes.bid.as_ref().and_then(BarQuote::of),
+                ask: quotes.ask.as_ref().and_then(BarQuote::of),
+                ..PricePoint::new(1_757_008_800_000.0 + i as f64 * 3_600_000.0, 0.55)
+            }
+        })
+        .collect();
+    let (root, _h) = mount(move || view! { <PriceChart points /> });
+    tick().await;
+    for line in ["path.line", "path.bid-line", "path.ask-line"] {
+        assert!(find(&root, line).is_some(), "{line}");
+    }
+    // Only the first bar has a range: no band can be drawn from one.
+    assert!(find(&root, "path.bid-band").is_none());
+    assert!(find(&root, "figure.with-quotes").is_some());
+    let rows = text(&root, "table.price-points tbody");
+    assert!(rows.contains("54¢ (53¢–55¢)"), "{rows}");
+    assert!(rows.contains("56¢ (55¢–57¢)"), "{rows}");
+    assert!(rows.contains("57¢") && rows.contains("58¢"), "{rows}");
+    assert_eq!(count(&root, "table.price-points tbody tr"), 3);
+    let caption = text(&root, "figcaption");
+    assert!(caption.contains("last bid 56¢, ask 58¢"), "{caption}");
+}
+
+#[wasm_bindgen_test]
+async fn price_chart_bands_the_range_when_bars_have_one() {
+    let points: Vec<PricePoint> = (0..4)
+        .map(|i| {
+            let c = 0.40 + f64::from(i) * 0.01;
+            PricePoint {
+                bid: Some(BarQuote {
+                    close: Some(c - 0.01),
+                    high: Some(c),
+                    low: Some(c - 0.02),
+                }),
+                ask: None,
+                ..PricePoint::new(1_757_008_800_000.0 + f64::from(i) * 60_000.0, c)
+            }
+        })
+        .collect();
+    let (root, _h) = mount(move || view! { <PriceChart points /> });
+    tick().await;
+    assert!(find(&root, "path.bid-band").is_some());
+    assert!(find(&root, "path.ask-line").is_none());
+    let rows = text(&root, "table.price-points tbody");
+    assert!(rows.contains("Sep 4, 2025 18:03 UTC"), "{rows}");
+}
+
+#[wasm_bindgen_test]
+async fn a_chart_without_bid_or_ask_has_no_table() {
+    let points = vec![
+        PricePoint::new(1_757_008_800_000.0, 0.5),
+        PricePoint::new(1_757_012_400_000.0, 0.6),
+    ];
+    let (root, _h) = mount(move || view! { <PriceChart points /> });
+    tick().await;
+    assert!(find(&root, "path.line").is_some());
+    assert!(find(&root, "table.price-points").is_none());
+    assert!(find(&root, "path.bid-line").is_none());
+}
+
+// --- list items that could not be read ---------------------------------------
+
+/// A first page of markets as the core decodes it: two good items, two
+/// that cannot be read (no id; not an object).
+fn markets_page_with_bad_items() -> Loaded<ListMarkets> {
+    let page: MarketsResponse = serde_json::from_value(serde_json::json!({
+        "markets": [
+            {"id": "m1", "title": "First"},
+            {"title": "No id"},
+            {"id": "m3", "title": "Third"},
+            42
+        ],
+        "pagination": {"total": 4, "has_more": false}
+    }))
+    .expect("a page that keeps its readable items");
+    let mut pager = Pager::new(ListMarkets::default());
+    let (items, unread) = api::take_page(&mut pager, page.clone()).expect("the page");
+    Loaded {
+        items,
+        pager,
+        first: page,
+        unread,
+    }
+}
+
+#[wasm_bindgen_test]
+async fn a_list_says_how_many_items_it_could_not_read_and_why() {
+    let (root, _h) = mount(|| {
+        let loaded = markets_page_with_bad_items();
+        view! {
+            <PagedResults
+                loaded
+                inflight=Inflight::new()
+                noun="markets"
+                empty={|| view! { <p class="empty">"No markets."</p> }}
+                table={|markets| view! { <MarketTable markets caption="Markets" id="markets" /> }}
+            />
+        }
+    });
+    tick().await;
+    assert_eq!(
+        count(&root, "#markets tbody tr"),
+        2,
+        "the readable items stay"
+    );
+    let notice = find(&root, ".unread-notice").expect("a notice");
+    assert_eq!(notice.get_attribute("role").as_deref(), Some("status"));
+    let headline = text(&root, ".unread-notice strong");
+    assert_eq!(
+        headline,
+        "2 of the markets the service sent could not be read and are left out."
+    );
+    assert!(find(&root, ".unread-notice details").is_some());
+    assert_eq!(count(&root, ".unread-notice li"), 2);
+    let reasons = text(&root, ".unread-notice ul");
+    assert!(
+        reasons.contains("Page 1, item 2:") && reasons.contains("Page 1, item 4:"),
+        "{reasons}"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_list_with_every_item_unreadable_is_not_called_empty_silently() {
+    let (root, _h) = mount(|| {
+        let page: MarketsResponse = serde_json::from_value(serde_json::json!({
+            "markets": [{"title": "No id"}]
+        }))
+        .expect("a page");
+        let mut pager = Pager::new(ListMarkets::default());
+        let (items, unread) = api::take_page(&mut pager, page.clone()).expect("the page");
+        let loaded = Loaded {
+            items,
+            pager,
+            first: page,
+            unread,
+        };
+        view! {
+            <PagedResults
+                loaded
+                inflight=Inflight::new()
+                noun="markets"
+                empty={|| view! { <p class="empty">"No markets."</p> }}
+                table={|markets| view! { <MarketTable markets caption="Markets" /> }}
+            />
+        }
+    });
+    tick().await;
+    assert_eq!(
+        text(&root, ".unread-notice strong"),
+        "1 of the markets the service sent could not be read and is left out."
+    );
+    assert_eq!(text(&root, "p.empty"), "No markets.");
+}
+
+#[wasm_bindgen_test]
+async fn unread_reasons_are_text_and_a_clean_list_says_nothing() {
+    let hostile = "<img src=x onerror=alert(1)><b>bold</b>";
+    let unread = vec![Unread {
+        page: 3,
+        item: SkippedItem {
+            index: 0,
+            reason: format!("title: {hostile}{}", "x".repeat(500)),
+        },
+    }];
+    let (root, _h) = mount(move || {
+        view! {
+            <UnreadNotice unread=Signal::stored(unread) noun="trades" />
+            <div id="clean"><UnreadNotice unread=Signal::stored(Vec::new()) noun="trades" /></div>
+        }
+    });
+    tick().await;
+    assert!(find(&root, ".unread-notice img").is_none());
+    assert!(find(&root, ".unread-notice b").is_none());
+    let reason = text(&root, ".unread-notice li");
+    assert!(
+        reason.starts_with("Page 3, item 1: title: <img"),
+        "{reason}"
+    );
+    assert!(
+        reason.ends_with('…') && reason.chars().count() < 300,
+        "{reason}"
+    );
+    assert!(find(&root, "#clean .unread-notice").is_none());
 }
 
 // --- the loading scaffold -------------------------------------------------

@@ -483,7 +483,7 @@ fn get_price_history() {
         (Some(0.58), Some(0.61), Some(0.57), Some(0.6))
     );
     assert_eq!(p.open_interest, Some(300000.0));
-    assert_eq!(p.bid_ask.as_ref().and_then(|b| b.ask), Some(0.61));
+    assert_eq!(p.bid_ask.as_ref().and_then(|b| b.ask_close()), Some(0.61));
     assert_eq!(p.outcome_id.as_deref(), Some("yes"));
     assert_eq!(r.data[1].price.as_ref().and_then(|b| b.open), None);
     assert_eq!(r.points_of("pa_0x5f1c").count(), 2);

@@ -318,7 +318,21 @@ fn price_history_ohlc_bid_ask_and_numbers() {
     assert_eq!(a.timestamp, Some(1_757_005_200.0));
     assert_eq!(a.open_interest, Some(250_000.0));
     let ba = a.bid_ask.as_ref().expect("bidAsk");
-    assert_eq!((ba.bid, ba.ask), (Some(0.86), Some(0.88)), "OHLC: close");
+    assert_eq!(
+        (ba.bid_close(), ba.ask_close()),
+        (Some(0.86), Some(0.88)),
+        "OHLC: close"
+    );
+    assert_eq!(
+        ba.bid,
+        Some(PriceBar {
+            close: Some(0.86),
+            open: Some(0.84),
+            high: Some(0.87),
+            low: Some(0.83)
+        }),
+        "OHLC: the whole bar is kept"
+    );
     assert!(
         a.market_id.as_deref().is_some_and(|id| id.len() > 70),
         "token id"
@@ -327,7 +341,16 @@ fn price_history_ohlc_bid_ask_and_numbers() {
     assert_eq!(b.timestamp, Some(1_757_008_800.0), "string seconds");
     assert_eq!(b.price.as_ref().and_then(|p| p.close), Some(0.88));
     let ba = b.bid_ask.as_ref().expect("bidAsk");
-    assert_eq!((ba.bid, ba.ask), (Some(0.87), Some(0.89)), "numbers");
+    assert_eq!(
+        (ba.bid.clone(), ba.ask.clone()),
+        (Some(PriceBar::from(0.87)), Some(PriceBar::from(0.89))),
+        "numbers: a bar of its close"
+    );
+    // A bar that is only a price goes back on the wire as the spec's number.
+    assert_eq!(
+        serde_json::to_value(ba).expect("serialize"),
+        serde_json::json!({"bid": 0.87, "ask": 0.89})
+    );
     let range = r
         .meta
         .as_ref()

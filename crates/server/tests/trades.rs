@@ -156,8 +156,8 @@ async fn price_history_ends_at_the_market_price() {
         );
         let bid_ask = newest.bid_ask.as_ref().unwrap();
         let md = market.metadata.as_ref().unwrap();
-        assert_eq!(bid_ask.bid, md.best_bid);
-        assert_eq!(bid_ask.ask, md.best_ask);
+        assert_eq!(bid_ask.bid_close(), md.best_bid);
+        assert_eq!(bid_ask.ask_close(), md.best_ask);
         for p in &points {
             let bar = p.price.as_ref().unwrap();
             assert!(bar.low.unwrap() <= bar.open.unwrap().min(bar.close.unwrap()));

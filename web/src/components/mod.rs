@@ -15,6 +15,7 @@ mod paged;
 mod platform_warnings;
 mod price_chart;
 mod sports_tables;
+mod unread_notice;
 
 pub use boards::{Contest, ContestTable};
 pub use cost_calculator::CostCalculator;
@@ -31,8 +32,9 @@ pub use odds_board::{Board, OddsBoard, OddsFormatSwitch};
 pub use orderbook_ladder::OrderbookLadder;
 pub use paged::PagedResults;
 pub use platform_warnings::PlatformWarnings;
-pub use price_chart::{PriceChart, PricePoint};
+pub use price_chart::{PriceChart, PricePoint, Quote};
 pub use sports_tables::{GamesTable, TeamsTable, score};
+pub use unread_notice::UnreadNotice;
 
 use leptos::prelude::*;
 

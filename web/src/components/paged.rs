@@ -1,13 +1,13 @@
 use super::LoadMore;
-use super::PlatformWarnings;
+use super::{PlatformWarnings, UnreadNotice};
 use crate::api::{Inflight, Listing, Loaded, PagedList};
 use crate::routes::UrlState;
 use leptos::prelude::*;
 use predmarket_client::core::request::Paged;
 
-/// A list that grows page by page: the platforms that failed, then
-/// `empty` when the first page has nothing, else `table` of the items and
-/// "load more". With `url`, the
+/// A list that grows page by page: the platforms that failed and the
+/// items that could not be read, then `empty` when the first page has
+/// nothing, else `table` of the items and "load more". With `url`, the
 /// number of pages on screen goes into `?pages=` so a reload shows them.
 #[component]
 pub fn PagedResults<R, T, V>(
@@ -30,9 +30,16 @@ where
     let total = loaded.first.total();
     let warnings = view! { <PlatformWarnings errors=loaded.first.platform_errors() /> };
     if loaded.items.is_empty() {
-        return view! { {warnings} {empty.run()} }.into_any();
+        // A page whose every item was unreadable is not "empty": say so.
+        let unread = loaded.unread;
+        return view! {
+            {warnings}
+            <UnreadNotice unread=Signal::stored(unread) noun />
+            {empty.run()}
+        }
+        .into_any();
     }
-    let list = PagedList::new(loaded.items, loaded.pager);
+    let list = PagedList::new(loaded.items, loaded.pager, loaded.unread);
     let on_more = Callback::new(move |_| {
         list.more(inflight.current(), move |pages| {
             if let Some(url) = url {
@@ -42,6 +49,7 @@ where
     });
     view! {
         {warnings}
+        <UnreadNotice unread=list.unread noun />
         {table(list.items.into())}
         <LoadMore shown=Signal::derive(move || list.items.with(Vec::len)) total done=list.done state=list.state noun on_more />
     }

@@ -1,14 +1,14 @@
 use crate::api::{self, Directory, Feature, Inflight, Loaded};
 use crate::components::{
     CostCalculator, DepthChart, ItemPage, Loader, OrderbookLadder, PagedResults, PlatformName,
-    PriceChart, PricePoint, StatusBadge, change_class, platform_id, yes_change, yes_price,
+    PriceChart, PricePoint, Quote, StatusBadge, change_class, platform_id, yes_change, yes_price,
 };
 use crate::format;
 use crate::routes::{self, UrlState};
 use leptos::prelude::*;
 use predmarket_client::Error;
 use predmarket_client::core::models::{
-    Market, Orderbook, PriceHistoryResponse, PriceInterval, Trade,
+    Market, Orderbook, PriceBar, PriceHistoryResponse, PriceInterval, Trade,
 };
 use predmarket_client::core::request::{GetMarket, GetOrderbook, GetPriceHistory, ListTrades};
 use serde_json::Value;
@@ -248,9 +248,13 @@ fn points_of(response: &PriceHistoryResponse, market: &Market) -> Vec<PricePoint
         .filter(|p| outcome.is_none() || p.outcome_id == outcome)
         .filter_map(|p| {
             let price = p.price.as_ref().and_then(|b| b.close)?;
+            let quotes = p.bid_ask.as_ref();
+            let side = |bar: Option<&PriceBar>| bar.and_then(Quote::of);
             Some(PricePoint {
-                time_ms: format::epoch_to_ms(p.timestamp?),
+                time_ms: format::epoch_ms(p.timestamp?)?,
                 price,
+                bid: side(quotes.and_then(|q| q.bid.as_ref())),
+                ask: side(quotes.and_then(|q| q.ask.as_ref())),
             })
         })
         .collect();
@@ -519,7 +523,7 @@ fn TradesTape(loaded: Loaded<ListTrades>, inflight: Inflight, taker_only: bool) 
 
 #[component]
 fn TradeRow(trade: Trade, now: f64) -> impl IntoView {
-    let when = trade.timestamp.map(format::epoch_to_ms);
+    let when = trade.timestamp.and_then(format::epoch_ms);
     let side = trade
         .side
         .as_ref()

@@ -43,17 +43,92 @@ pub struct PriceBar {
     pub low: Option<f64>,
 }
 
+/// A bar that is one price (the spec's bid or ask).
+impl From<f64> for PriceBar {
+    fn from(close: f64) -> Self {
+        Self {
+            close: Some(close),
+            ..Self::default()
+        }
+    }
+}
+
+/// The best bid and ask of a point. The spec sends each as a price; the
+/// public service as an OHLC object. Both read into a [`PriceBar`] (a price
+/// is its `close`), so a chart can draw the range where there is one.
 #[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct BidAsk {
-    /// A price, or (public service) an OHLC object: its `close` is read.
-    #[serde(deserialize_with = "super::wire::price_or_close")]
+    /// A price (number or numeric string) or an OHLC object. Written back
+    /// as a plain number when only `close` is known (the spec's shape).
+    #[serde(deserialize_with = "price_or_bar", serialize_with = "bar_or_price")]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))]
     #[model(ts = "Numeric | PriceBar")]
-    pub bid: Option<f64>,
+    pub bid: Option<PriceBar>,
     /// As `bid`.
-    #[serde(deserialize_with = "super::wire::price_or_close")]
+    #[serde(deserialize_with = "price_or_bar", serialize_with = "bar_or_price")]
+    #[cfg_attr(feature = "schema", schemars(with = "Option<f64>"))]
     #[model(ts = "Numeric | PriceBar")]
-    pub ask: Option<f64>,
+    pub ask: Option<PriceBar>,
+}
+
+impl BidAsk {
+    /// The bid's close (its price).
+    pub fn bid_close(&self) -> Option<f64> {
+        self.bid.as_ref().and_then(|b| b.close)
+    }
+
+    /// The ask's close (its price).
+    pub fn ask_close(&self) -> Option<f64> {
+        self.ask.as_ref().and_then(|b| b.close)
+    }
+}
+
+/// A bid or ask: a number, a numeric string, or an OHLC object (whose
+/// close may be spelled `price` or `last`); anything else reads as absent.
+fn price_or_bar<'de, D: serde::Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Option<PriceBar>, D::Error> {
+    fn number(value: &serde_json::Value) -> Option<f64> {
+        match value {
+            serde_json::Value::Number(n) => n.as_f64(),
+            serde_json::Value::String(s) => s.trim().parse().ok().filter(|n: &f64| n.is_finite()),
+            _ => None,
+        }
+    }
+    let value = serde_json::Value::deserialize(deserializer)?;
+    Ok(match &value {
+        serde_json::Value::Object(o) => {
+            let close = ["close", "price", "last"]
+                .iter()
+                .find_map(|k| o.get(*k).and_then(number));
+            let bar = PriceBar {
+                close,
+                open: o.get("open").and_then(number),
+                high: o.get("high").and_then(number),
+                low: o.get("low").and_then(number),
+            };
+            (bar != PriceBar::default()).then_some(bar)
+        }
+        other => number(other).map(PriceBar::from),
+    })
+}
+
+/// The spec's plain number for a bar that is only a price, else the object.
+fn bar_or_price<S: serde::Serializer>(
+    bar: &Option<PriceBar>,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    match bar {
+        Some(PriceBar {
+            close: Some(close),
+            open: None,
+            high: None,
+            low: None,
+        }) => serializer.serialize_f64(*close),
+        Some(bar) => bar.serialize(serializer),
+        None => serializer.serialize_none(),
+    }
 }
 
 /// One point of a price history.

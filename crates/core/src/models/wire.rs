@@ -288,21 +288,3 @@ pub(crate) fn list_or_empty<'de, D: Deserializer<'de>, T: de::DeserializeOwned>(
 ) -> Result<Vec<T>, D::Error> {
     Ok(list_or_none(deserializer)?.unwrap_or_default())
 }
-
-/// A price that is a number, a numeric string, or an OHLC object (`{close,
-/// open, high, low}`: the close is read).
-pub(crate) fn price_or_close<'de, D: Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Option<f64>, D::Error> {
-    fn of(value: &serde_json::Value) -> Option<f64> {
-        match value {
-            serde_json::Value::Number(n) => n.as_f64(),
-            serde_json::Value::String(s) => s.trim().parse().ok().filter(|n: &f64| n.is_finite()),
-            serde_json::Value::Object(o) => ["close", "price", "last"]
-                .iter()
-                .find_map(|k| o.get(*k).and_then(of)),
-            _ => None,
-        }
-    }
-    Ok(of(&serde_json::Value::deserialize(deserializer)?))
-}

@@ -225,8 +225,8 @@ pub async fn price_history(
                 )),
                 open_interest: Some(round(row.open_interest, 2)),
                 bid_ask: Some(BidAsk {
-                    bid: Some(round(bid.clamp(0.01, 0.98), 2)),
-                    ask: Some(round(ask.clamp(bid.clamp(0.01, 0.98) + TICK, 0.99), 2)),
+                    bid: Some(round(bid.clamp(0.01, 0.98), 2).into()),
+                    ask: Some(round(ask.clamp(bid.clamp(0.01, 0.98) + TICK, 0.99), 2).into()),
                 }),
                 platform: Some(platform.clone()),
                 market_id: Some(row.id.to_string()),
