@@ -124,28 +124,32 @@ impl Default for ProxyArgs {
     }
 }
 
-/// The 19 operations, as routed by `routes::router`.
-pub const OPERATIONS: [&str; 19] = [
-    "/series",
-    "/series/{id}",
-    "/markets",
-    "/markets/{id}",
-    "/markets/{id}/orderbook",
-    "/events",
-    "/events/{id}",
-    "/trades",
-    "/price-history",
-    "/profile/info",
-    "/profile/trades",
-    "/platforms",
-    "/league-info",
-    "/list-games",
-    "/games/{game_id}",
-    "/list-futures",
-    "/futures/{id}",
-    "/list-awards",
-    "/awards/{id}",
-];
+/// The 19 operations, as routed by `routes::router`: their paths come from
+/// the core request types, the one declaration of each operation.
+pub const OPERATIONS: [&str; 19] = {
+    use predmarket_core::request::*;
+    [
+        ListSeries::PATH,
+        GetSeries::PATH,
+        ListMarkets::PATH,
+        GetMarket::PATH,
+        GetOrderbook::PATH,
+        ListEvents::PATH,
+        GetEvent::PATH,
+        ListTrades::PATH,
+        GetPriceHistory::PATH,
+        GetProfileInfo::PATH,
+        ListProfileTrades::PATH,
+        ListPlatforms::PATH,
+        GetLeagueInfo::PATH,
+        ListGames::PATH,
+        GetGame::PATH,
+        ListFutures::PATH,
+        GetFuture::PATH,
+        ListAwards::PATH,
+        GetAward::PATH,
+    ]
+};
 
 /// The answer of one upstream request, shared by everyone who waited on it.
 #[derive(Clone)]
