@@ -259,6 +259,21 @@ fn node_tests(dir: &str, env: &[(&str, &str)], only: Option<&str>) -> Result {
     exec(&mut command)
 }
 
+/// The server's test suites that check the rules of service.md over HTTP
+/// (not its hardening or its proxy mode): run a second time with a proxy in
+/// front (`crates/server/tests/common`, `THROUGH_PROXY`).
+const SPEC_SUITES: [&str; 9] = [
+    "rules",
+    "markets",
+    "events",
+    "trades",
+    "sports",
+    "platforms",
+    "renamed",
+    "client",
+    "openapi",
+];
+
 pub fn run(args: &[String]) -> Result {
     if let Some(unknown) = args.first() {
         return Err(format!("unknown option `{unknown}` (test takes none)"));
@@ -286,6 +301,19 @@ pub fn run(args: &[String]) -> Result {
                 "predmarket-web",
                 "--no-fail-fast",
             ]))
+        },
+    );
+
+    step(
+        &mut outcomes,
+        "native: the server's spec suites again, through a proxy (--upstream) in front of it",
+        || {
+            let mut command = cmd("cargo");
+            command.args(["test", "-p", "predmarket-server", "--no-fail-fast"]);
+            for suite in SPEC_SUITES {
+                command.args(["--test", suite]);
+            }
+            exec(command.env("PREDMARKET_TEST_THROUGH_PROXY", "1"))
         },
     );
 

@@ -135,15 +135,24 @@ async fn every_answer_is_free_of_the_labels() {
         .json()
         .await
         .expect("JSON");
-    let platform_enum = &doc["paths"]["/markets"]["get"]["parameters"]
+    let platform = doc["paths"]["/markets"]["get"]["parameters"]
         .as_array()
         .and_then(|ps| ps.iter().find(|p| p["name"] == "platform"))
-        .expect("platform parameter")["schema"]["enum"];
-    assert_eq!(platform_enum[0], "kestrel", "{platform_enum}");
-    for (path, body) in answers
-        .iter()
-        .chain([&("/openapi.json".to_owned(), doc.clone())])
-    {
+        .expect("platform parameter");
+    if common::through_proxy() {
+        // A proxy's document is its own: it lists no ids (the upstream's
+        // answers do) and is not the renamed server's.
+        assert!(platform["schema"].get("enum").is_none(), "{platform}");
+    } else {
+        let platform_enum = &platform["schema"]["enum"];
+        assert_eq!(platform_enum[0], "kestrel", "{platform_enum}");
+        let text = doc.to_string();
+        assert!(
+            !has_label(&text),
+            "/openapi.json names a label: {text:.600}"
+        );
+    }
+    for (path, body) in &answers {
         let text = body.to_string();
         assert!(!has_label(&text), "{path} names a label: {text:.600}");
     }

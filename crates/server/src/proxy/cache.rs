@@ -4,7 +4,6 @@
 //! | operation                              | fresh | revalidated in background |
 //! |----------------------------------------|-------|---------------------------|
 //! | `/platforms`, `/league-info`           | 300 s | 300 s more                |
-//! | `/openapi.json`                        | 600 s | 600 s more                |
 //! | lists (markets, events, series, games, futures, awards) | 5 s | 25 s more |
 //! | one market, event, series, game, future, award | 10 s | 50 s more        |
 //! | `/markets/{id}/orderbook`              | 2 s   | 3 s more                  |
@@ -79,7 +78,6 @@ impl Policy {
         Some(match segments.as_slice() {
             ["platforms"] => Self::new("platforms", 300, 300),
             ["league-info"] => Self::new("league-info", 300, 300),
-            ["openapi.json"] => Self::new("openapi", 600, 600),
             ["markets"] => Self::new("markets", 5, 25),
             ["events"] => Self::new("events", 5, 25),
             ["series"] => Self::new("series", 5, 25),

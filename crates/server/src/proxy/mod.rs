@@ -314,10 +314,11 @@ fn router(state: Arc<ProxyState>, config: &Config, log: Arc<AccessLog>) -> Route
             require_visitor_key,
         ));
     }
-    // As on the local server, the OpenAPI document needs no key (it is
-    // the upstream's, cached for ten minutes).
+    // As on the local server, the OpenAPI document needs no key. It is the
+    // proxy's own: it serves the same operations, and the public service
+    // documents none of its own.
     let public = Router::new()
-        .route("/openapi.json", get(forward))
+        .route("/openapi.json", get(own_openapi))
         .route("/metrics", get(metrics_text))
         .with_state(state);
     let mut app = operations.merge(public);
@@ -347,6 +348,62 @@ async fn require_visitor_key(
     match &state.keys {
         Some(keys) => crate::auth::check(keys, request, next).await,
         None => next.run(request).await,
+    }
+}
+
+/// The reference server's document, minus the examples drawn from local
+/// data (a proxy has none), with what the proxy adds to every answer.
+async fn own_openapi() -> Response {
+    static DOCUMENT: std::sync::OnceLock<Bytes> = std::sync::OnceLock::new();
+    let bytes = DOCUMENT.get_or_init(|| {
+        let mut doc = crate::openapi::document();
+        if let Some(info) = doc.get_mut("info").and_then(Value::as_object_mut) {
+            info.insert("title".into(), json!("predmarket service (caching proxy)"));
+            let text = info
+                .get("description")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            let text = format!(
+                "Served by predmarket-server in proxy mode: every operation is answered from \
+                 an upstream service through a cache. `X-Cache` says how (HIT, MISS, UPDATING, \
+                 STALE, PASS, ERROR); a stale answer served because the upstream failed has \
+                 `meta.stale: true` and `meta.stale_age_seconds`.\n\n{text}"
+            );
+            info.insert("description".into(), Value::from(text));
+        }
+        open_parameter_sets(&mut doc);
+        Bytes::from(serde_json::to_vec(&doc).unwrap_or_default())
+    });
+    crate::routes::bytes_response(bytes.to_vec())
+}
+
+/// Drops the `enum` of every parameter: the reference server lists the
+/// values it accepts (its platform and league ids among them), while which
+/// values a proxy accepts is the upstream's call, and the public service's
+/// ids are not the spec's labels.
+fn open_parameter_sets(doc: &mut Value) {
+    let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) else {
+        return;
+    };
+    for operation in paths.values_mut().filter_map(|p| p.get_mut("get")) {
+        let Some(parameters) = operation
+            .get_mut("parameters")
+            .and_then(Value::as_array_mut)
+        else {
+            continue;
+        };
+        for parameter in parameters {
+            let dropped = parameter
+                .get_mut("schema")
+                .and_then(Value::as_object_mut)
+                .and_then(|schema| schema.remove("enum"));
+            if dropped.is_some()
+                && let Some(text) = parameter.get("description").and_then(Value::as_str)
+            {
+                let text = format!("{text} Which values are accepted is the upstream's call.");
+                parameter["description"] = Value::from(text);
+            }
+        }
     }
 }
 
@@ -615,6 +672,15 @@ impl ProxyState {
         }
         let typed = is_typed_error(&raw.body);
         match status {
+            // One platform behind the upstream is down and the upstream
+            // says so, as the spec has it: its deliberate answer, passed
+            // on (not cached, not retried) and no sign that the upstream
+            // itself is failing, so the circuit stays closed for the
+            // operations that do not need that platform.
+            500..=599 if names_a_platform(&raw.body) => (
+                Outcome::Passed(entry(Duration::ZERO, Duration::ZERO)),
+                Health::Good,
+            ),
             404 if typed => (
                 Outcome::Answer(entry(cache::NEGATIVE_TTL, Duration::ZERO)),
                 Health::Good,
@@ -714,6 +780,16 @@ fn is_typed_error(body: &[u8]) -> bool {
     serde_json::from_slice::<Value>(body).is_ok_and(|v| {
         v.get("error")
             .is_some_and(|e| e.get("code").is_some_and(Value::is_string))
+    })
+}
+
+/// Whether `body` is an error envelope whose `details.platform` names the
+/// one platform that failed (the local server's answer when a platform
+/// alone is down; an outage of the whole upstream names none).
+fn names_a_platform(body: &[u8]) -> bool {
+    serde_json::from_slice::<Value>(body).is_ok_and(|v| {
+        v.pointer("/error/details/platform")
+            .is_some_and(Value::is_string)
     })
 }
 
