@@ -278,7 +278,8 @@ async fn start(binary: &str, args: &Args) -> Result<(Child, SocketAddr), String>
         let mut found = Some(found);
         for line in std::io::BufReader::new(stderr).lines() {
             let Ok(line) = line else { break };
-            if let Some(rest) = line.strip_prefix("predmarket-server listening on http://")
+            // A log line: time and level come first.
+            if let Some(rest) = line.split("predmarket-server listening on http://").nth(1)
                 && let Some(found) = found.take()
             {
                 let _ = found.send(rest.trim().parse::<SocketAddr>().ok());

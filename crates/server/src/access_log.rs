@@ -1,11 +1,11 @@
-//! One line per request on stderr: method, path, status, duration. Never a
-//! header (so never `X-API-Key`), and any configured key that a careless
-//! client put into the query string is scrubbed before the line is written.
+//! One log event per request (`logs`): method, target, status, duration.
+//! Never a header (so never `X-API-Key`), and any configured key that a
+//! careless client put into the query string is scrubbed from the target
+//! before it becomes a field.
 
 use axum::extract::Request;
 use axum::middleware::Next;
 use axum::response::Response;
-use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -48,8 +48,9 @@ impl AccessLog {
         Self { enabled, secrets }
     }
 
-    /// The log line of one request.
-    pub fn line(&self, method: &str, uri: &axum::http::Uri, status: u16, ms: f64) -> String {
+    /// The target (path and query) of one request as it may be logged:
+    /// secret-named parameters and every configured key redacted.
+    pub fn target(&self, uri: &axum::http::Uri) -> String {
         let mut target = uri.path().to_owned();
         if let Some(query) = uri.query() {
             target.push('?');
@@ -68,11 +69,11 @@ impl AccessLog {
                 }
             }
         }
-        self.redact(format!("{method} {target} {status} {ms:.2}ms"))
+        self.redact(target)
     }
 
-    /// `line` with every configured key replaced, or `None` when logging
-    /// is off (`--quiet`). For the proxy's own lines.
+    /// `text` with every configured key replaced, or `None` when logging
+    /// is off (`--quiet`). For the proxy's own events.
     pub fn scrub(&self, line: &str) -> Option<String> {
         self.enabled.then(|| self.redact(line.to_owned()))
     }
@@ -104,8 +105,13 @@ pub async fn record(
     let uri = request.uri().clone();
     let response = next.run(request).await;
     let ms = started.elapsed().as_secs_f64() * 1000.0;
-    let line = log.line(method.as_str(), &uri, response.status().as_u16(), ms);
-    let _ = writeln!(std::io::stderr().lock(), "{line}");
+    tracing::info!(
+        method = method.as_str(),
+        target = %log.target(&uri),
+        status = response.status().as_u16(),
+        ms = (ms * 100.0).round() / 100.0,
+        "request"
+    );
     response
 }
 
@@ -117,10 +123,9 @@ mod tests {
     fn keys_never_reach_the_line() {
         let log = AccessLog::new(true, vec![b"s3cr3t".to_vec()]);
         let uri: axum::http::Uri = "/markets?limit=5&api_key=abc&q=s3cr3t".parse().unwrap();
-        let line = log.line("GET", &uri, 200, 1.5);
         assert_eq!(
-            line,
-            "GET /markets?limit=5&api_key=[redacted]&q=[redacted] 200 1.50ms"
+            log.target(&uri),
+            "/markets?limit=5&api_key=[redacted]&q=[redacted]"
         );
     }
 }

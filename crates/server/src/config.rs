@@ -152,6 +152,16 @@ pub struct Config {
     #[arg(long, short)]
     pub quiet: bool,
 
+    /// How log lines on stderr are written: `text`, or `json` (one object
+    /// per line).
+    #[arg(
+        long = "log-format",
+        value_enum,
+        default_value_t,
+        env = "PREDMARKET_LOG_FORMAT"
+    )]
+    pub log_format: crate::logs::LogFormat,
+
     /// Seconds a client has to send the headers of a request, and so also how
     /// long an idle keep-alive connection waits for its next request.
     #[arg(long = "header-read-timeout", default_value_t = 10.0)]
@@ -213,6 +223,7 @@ impl Config {
             fault_429: 0.0,
             fault_malformed: 0.0,
             quiet: true,
+            log_format: crate::logs::LogFormat::Text,
             header_read_timeout_secs: 10.0,
             idle_timeout_secs: 30.0,
             request_timeout_secs: 10.0,

@@ -16,6 +16,7 @@ pub mod faults;
 pub mod guard;
 pub mod headers;
 pub mod listen;
+pub mod logs;
 pub mod openapi;
 pub mod proxy;
 pub mod query;
@@ -188,7 +189,7 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
     let generated = Instant::now();
     let data = Arc::new(Dataset::generate(&data::Options::from(&config)));
-    eprintln!(
+    tracing::info!(
         "generated {} markets, {} events, {} series, {} games in {:.0} ms (seed {}, scale {})",
         data.catalog.markets.len(),
         data.catalog.events.len(),
@@ -200,12 +201,12 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
     );
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr: SocketAddr = listener.local_addr()?;
-    eprintln!("predmarket-server listening on http://{addr}");
+    tracing::info!("predmarket-server listening on http://{addr}");
     if let Some(warning) = demo_key_warning(&config, addr) {
-        eprintln!("{warning}");
+        tracing::warn!("{warning}");
     }
     if let Some(dir) = &config.web {
-        eprintln!(
+        tracing::info!(
             "serving the demo from {} at http://{addr}/app/",
             dir.display()
         );
@@ -217,7 +218,7 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
         shutdown_signal(),
     )
     .await?;
-    eprintln!("predmarket-server stopped");
+    tracing::info!("predmarket-server stopped");
     Ok(())
 }
 

@@ -78,7 +78,7 @@ pub async fn serve(
                     // Out of file descriptors and the like: wait rather
                     // than spin; connections in progress go on.
                     if !is_per_connection(&error) {
-                        eprintln!("predmarket-server: accept: {error}");
+                        tracing::warn!(%error, "accept failed");
                     }
                     tokio::time::sleep(Duration::from_millis(20)).await;
                     continue;
@@ -104,8 +104,8 @@ pub async fn serve(
     tokio::select! {
         () = graceful.shutdown() => {}
         () = tokio::time::sleep(limits.shutdown_grace) => {
-            eprintln!(
-                "predmarket-server: requests still in progress after {:.1} s; exiting anyway",
+            tracing::warn!(
+                "requests still in progress after {:.1} s; exiting anyway",
                 limits.shutdown_grace.as_secs_f64()
             );
         }

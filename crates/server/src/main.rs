@@ -3,6 +3,7 @@ use clap::Parser;
 #[tokio::main]
 async fn main() {
     let config = predmarket_server::config::Config::parse();
+    predmarket_server::logs::init(config.log_format);
     if let Err(error) = predmarket_server::serve(config).await {
         eprintln!("predmarket-server: {error}");
         std::process::exit(1);

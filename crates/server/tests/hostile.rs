@@ -421,9 +421,11 @@ fn sigterm_exits_within_the_grace_with_connections_open() {
     let mut addr = None;
     let mut line = String::new();
     while stderr.read_line(&mut line).unwrap_or(0) > 0 {
+        // A log line: time and level come first.
         if let Some(rest) = line
             .trim()
-            .strip_prefix("predmarket-server listening on http://")
+            .split("predmarket-server listening on http://")
+            .nth(1)
         {
             addr = rest.parse::<SocketAddr>().ok();
             break;

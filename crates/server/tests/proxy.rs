@@ -573,6 +573,8 @@ async fn the_upstream_key_never_reaches_a_visitor_or_the_log() {
             VISITOR,
             "--upstream",
             &format!("http://{}", upstream.addr),
+            "--log-format",
+            "json",
         ])
         .env_clear()
         .env("PREDMARKET_UPSTREAM_KEY", UPSTREAM_KEY)
@@ -629,7 +631,28 @@ async fn the_upstream_key_never_reaches_a_visitor_or_the_log() {
     let _ = child.wait();
     let _ = reader.join();
     let log = log.lock().unwrap().clone();
-    assert!(log.contains("proxy upstream"), "the proxy logs: {log}");
+    // Structured: every line one JSON event; the upstream requests with
+    // their fields.
+    let events: Vec<Value> = log
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap_or_else(|e| panic!("{e}: {line}")))
+        .collect();
+    assert!(
+        events
+            .iter()
+            .all(|e| e["timestamp"].is_string() && e["level"].is_string())
+    );
+    let upstream_events: Vec<&Value> = events
+        .iter()
+        .filter(|e| e["message"] == "proxy upstream")
+        .collect();
+    assert!(!upstream_events.is_empty(), "the proxy logs: {log}");
+    assert!(
+        upstream_events
+            .iter()
+            .all(|e| e["op"].is_string() && e["status"].is_string() && e["target"].is_string()),
+        "{log}"
+    );
     assert!(!log.contains(UPSTREAM_KEY), "key in the log: {log}");
     assert!(!seen.contains(UPSTREAM_KEY), "key in an answer");
     assert!(

@@ -43,7 +43,6 @@ use metrics::{Gauges, Metrics};
 use predmarket_core::ErrorCode;
 use serde_json::{Value, json};
 use std::collections::HashMap;
-use std::io::Write;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
@@ -574,11 +573,16 @@ impl ProxyState {
                 Err(fault) => fault.label().to_owned(),
             };
             self.metrics.upstream(&label);
-            self.log(&format!(
-                "proxy upstream op={} status={label} ms={ms:.1} probe={} target={key}",
-                policy.op,
-                admit == Admit::Probe
-            ));
+            if let Some(target) = self.log.scrub(key) {
+                tracing::info!(
+                    op = policy.op,
+                    status = %label,
+                    ms = (ms * 10.0).round() / 10.0,
+                    probe = admit == Admit::Probe,
+                    %target,
+                    "proxy upstream"
+                );
+            }
             if let Ok(raw) = &result {
                 self.budget.observe(raw.status, &raw.rate).await;
             }
@@ -586,10 +590,11 @@ impl ProxyState {
             if health != Health::Neutral
                 && let Some(open) = self.breaker.record(health == Health::Good, cache::now_ms())
             {
-                self.log(&format!(
-                    "proxy circuit {} after upstream {label}",
-                    if open { "opened" } else { "closed" }
-                ));
+                tracing::warn!(
+                    circuit = if open { "opened" } else { "closed" },
+                    status = %label,
+                    "proxy circuit changed after an upstream answer"
+                );
             } else if health == Health::Neutral {
                 self.breaker.cancel(admit);
             }
@@ -697,9 +702,10 @@ impl ProxyState {
             401 | 403 => {
                 // The proxy's own key was refused: the visitor can do
                 // nothing about it, and its code must not read as theirs.
-                self.log(&format!(
-                    "proxy upstream refused the upstream key (status {status}); check --upstream-key-file / PREDMARKET_UPSTREAM_KEY"
-                ));
+                tracing::error!(
+                    status,
+                    "the upstream refused the proxy's key; check --upstream-key-file / PREDMARKET_UPSTREAM_KEY"
+                );
                 (
                     Outcome::Failed(error_entry(
                         ErrorCode::PlatformUnavailable,
@@ -749,13 +755,6 @@ impl ProxyState {
                 )),
                 Health::Bad,
             ),
-        }
-    }
-
-    /// One log line on stderr (unless `--quiet`), scrubbed of every key.
-    fn log(&self, line: &str) {
-        if let Some(line) = self.log.scrub(line) {
-            let _ = writeln!(std::io::stderr().lock(), "{line}");
         }
     }
 
@@ -874,7 +873,7 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
     let proxy = build(&config).await.map_err(invalid)?;
     let listener = tokio::net::TcpListener::bind(config.addr).await?;
     let addr = listener.local_addr()?;
-    eprintln!(
+    tracing::info!(
         "predmarket-server proxy listening on http://{addr}, upstream {} ({} requests per minute{}{})",
         proxy.state.upstream.base(),
         config.proxy.upstream_limit,
@@ -890,7 +889,7 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
         },
     );
     if let Some(dir) = &config.web {
-        eprintln!(
+        tracing::info!(
             "serving the demo from {} at http://{addr}/app/",
             dir.display()
         );
@@ -902,6 +901,6 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
         crate::shutdown_signal(),
     )
     .await?;
-    eprintln!("predmarket-server stopped");
+    tracing::info!("predmarket-server stopped");
     Ok(())
 }
