@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# A cached list through the proxy (issue 13): a release server as the
+# upstream, a release proxy in front of it, then the load generator on one
+# cached path at several connection counts (throughput and latency are one
+# trade-off on a 2-core machine where the load generator shares the cores).
+#
+#   crates/server/proxy-bench.sh [REQUESTS] [CONNECTIONS...]
+#
+# Defaults: 100000 requests at 8, 16 and 32 connections. Prints one line
+# per run (req/s, p50, p99, max) from `examples/load`.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+target="${CARGO_TARGET_DIR:-$root/target}"
+requests="${1:-100000}"
+shift || true
+connections=(8 16 32)
+if [[ $# -gt 0 ]]; then connections=("$@"); fi
+
+cargo build --quiet --release -p predmarket-server --bin predmarket-server --example load \
+  --manifest-path "$root/Cargo.toml"
+server="$target/release/predmarket-server"
+load="$target/release/examples/load"
+work="$(mktemp -d)"
+pids=()
+cleanup() {
+  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# Waits for "listening on http://ADDR" in a log and prints ADDR.
+address() {
+  for _ in $(seq 1 600); do
+    if addr="$(grep -o 'listening on http://[0-9.:]*' "$1" | head -1)" && [[ -n "$addr" ]]; then
+      echo "${addr#listening on http://}"
+      return 0
+    fi
+    sleep 0.1
+  done
+  echo "no listening line in $1" >&2
+  cat "$1" >&2
+  return 1
+}
+
+"$server" --addr 127.0.0.1:0 --api-key upstream-bench:unlimited --quiet 2>"$work/upstream.log" &
+pids+=($!)
+upstream="$(address "$work/upstream.log")"
+printf 'upstream-bench\n' >"$work/upstream.key"
+"$server" --addr 127.0.0.1:0 --upstream "http://$upstream" --upstream-key-file "$work/upstream.key" \
+  --api-key bench:unlimited --quiet 2>"$work/proxy.log" &
+pids+=($!)
+proxy="$(address "$work/proxy.log")"
+echo "upstream http://$upstream, proxy http://$proxy ($(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg))"
+for n in "${connections[@]}"; do
+  # The list stays fresh for 5 s and is then served while revalidating:
+  # every request after the first is a cache hit.
+  "$load" --url "http://$proxy" --key bench --requests "$requests" --connections "$n"
+done
