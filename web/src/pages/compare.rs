@@ -3,8 +3,8 @@
 //! `?interval=`. Two requests: the event with its markets, then one price
 //! history for all of them (the service takes up to 10 ids).
 
-use crate::api::{self, Inflight};
-use crate::components::{CompareChart, Line, Loader, yes_price};
+use crate::api::{self, Directory, Feature, Inflight};
+use crate::components::{CompareChart, Line, Loader, platform_id, yes_price};
 use crate::format;
 use crate::routes::{self, UrlState};
 use leptos::prelude::*;
@@ -103,12 +103,28 @@ fn Comparison(title: String, id: String, markets: Vec<Market>, url: UrlState) ->
             .filter(|i| INTERVALS.iter().any(|(v, _, _)| v == i))
             .unwrap_or_else(|| "1h".into())
     });
+    let platform = markets.with_value(|all| {
+        all.first()
+            .map(|m| platform_id(m.platform.as_ref()))
+            .unwrap_or_default()
+    });
     let inflight = Inflight::new();
     let history = LocalResource::new(move || {
         let ids = chosen.get();
         let interval = interval.get();
         let token = inflight.next();
+        let platform = platform.clone();
         async move {
+            // An event's markets share its platform: one that keeps no
+            // history is said, not asked (the answer would be a 400).
+            if let Some(directory) = Directory::get()
+                && !directory.supports(&platform, Feature::History).await
+            {
+                return Ok(Err(format!(
+                    "{} does not publish price history.",
+                    directory.name(&platform)
+                )));
+            }
             let limit = INTERVALS
                 .iter()
                 .find(|(v, _, _)| *v == interval)
@@ -142,7 +158,7 @@ fn Comparison(title: String, id: String, markets: Vec<Market>, url: UrlState) ->
                     })
                     .collect::<Vec<_>>()
             });
-            Ok(lines)
+            Ok(Ok(lines))
         }
     });
     let toggle = move |id: String, on: bool| {
@@ -203,7 +219,10 @@ fn Comparison(title: String, id: String, markets: Vec<Market>, url: UrlState) ->
                 <ul class="compare-picks">{boxes}</ul>
             </fieldset>
             <Loader resource=history what="price histories" let:lines>
-                <CompareChart lines />
+                {match lines {
+                    Ok(lines) => view! { <CompareChart lines /> }.into_any(),
+                    Err(why) => view! { <p class="empty">{why}</p> }.into_any(),
+                }}
             </Loader>
         </article>
     }
