@@ -43,15 +43,18 @@ async function ids(base) {
     assert.equal(res.status, 200, path);
     return res.json();
   };
-  const platforms = (await get("/platforms")).platforms.map((p) => p.id);
+  const directory = (await get("/platforms")).platforms;
+  const platforms = directory.map((p) => p.id);
   const leagues = (await get("/league-info")).data.map((l) => l.id);
-  return { platforms, leagues, get };
+  return { platforms, leagues, get, directory };
 }
+/// The directory of the demo's server (features, endpoints).
+let directory;
 const consoleErrors = [];
 const dialogs = [];
 
 before(async () => {
-  ({ platforms: P, leagues: L } = await ids(origin));
+  ({ platforms: P, leagues: L, directory } = await ids(origin));
   if (hostileUrl) hostileP = (await ids(new URL(hostileUrl).origin)).platforms;
   context = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "predmarket-e2e-")), {
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
@@ -60,6 +63,11 @@ before(async () => {
     colorScheme: "light",
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
   });
+  // Market images and avatars point at the platforms' hosts, which this
+  // offline machine cannot reach: a 1×1 PNG answers for them, so a page
+  // shows its pictures without a failed load in the console.
+  const png = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=", "base64");
+  await context.route(/^https?:\/\/[^/]+\.example\//, (route) => route.fulfill({ status: 200, contentType: "image/png", body: png }));
   page = context.pages()[0] ?? (await context.newPage());
   page.on("console", (msg) => {
     if (msg.type() === "error") consoleErrors.push(msg.text());
@@ -373,6 +381,113 @@ test("sports: league tabs, games, futures and awards boards with the odds switch
   await shot("teams");
 });
 
+test("filters in the URL: category and event on markets, dates on games, type and season on futures", async () => {
+  const api = async (path) => (await fetch(`${origin}${path}`, { headers: { "X-API-Key": "pm_demo_key" } })).json();
+  const category = (await api("/markets?limit=5")).markets.find((m) => m.category).category;
+  const expected = (await api(`/markets?limit=25&category=${encodeURIComponent(category)}`)).markets.map((m) => m.id);
+  const shown = () => page.locator("#markets tbody tr").evaluateAll((trs) => trs.map((tr) => tr.dataset.id));
+  await page.goto(`${demoUrl}markets`);
+  await rows("#markets").first().waitFor(WAIT);
+  await page.fill("#filter-category", category);
+  await page.press("#filter-category", "Enter");
+  await page.waitForURL(/category=/, WAIT);
+  await page.waitForFunction((first) => document.querySelector("#markets tbody tr")?.dataset.id === first, expected[0], WAIT);
+  assert.deepEqual(await shown(), expected);
+  // A reload keeps the filter: the field and the list.
+  await page.reload();
+  await rows("#markets").first().waitFor(WAIT);
+  assert.equal(await page.inputValue("#filter-category"), category);
+  assert.deepEqual(await shown(), expected);
+  await shot("markets-by-category");
+  // An event's markets, from a link.
+  const market = (await api(`/markets?limit=25&category=${encodeURIComponent(category)}`)).markets.find((m) => m.event_id);
+  await page.goto(`${demoUrl}markets?event=${encodeURIComponent(market.event_id)}`);
+  await rows("#markets").first().waitFor(WAIT);
+  assert.equal(await page.inputValue("#filter-event"), market.event_id);
+  const eventMarkets = (await api(`/markets?limit=25&event_id=${encodeURIComponent(market.event_id)}`)).markets.map((m) => m.id);
+  await page.waitForFunction((n) => document.querySelectorAll("#markets tbody tr").length === n, eventMarkets.length, WAIT);
+  assert.deepEqual(await shown(), eventMarkets);
+  await page.click("text=Clear filters");
+  await page.waitForURL(/\/app\/markets$/, WAIT);
+
+  // Games between two dates; futures of one type and season.
+  await page.goto(`${demoUrl}sports?league=${L[0]}`);
+  await rows("#games").first().waitFor(WAIT);
+  await page.fill("#game-from", "2020-01-01");
+  await page.press("#game-from", "Enter");
+  await page.waitForURL(/from=2020-01-01/, WAIT);
+  await page.fill("#game-to", "2020-01-02");
+  await page.press("#game-to", "Enter");
+  await page.waitForURL(/to=2020-01-02/, WAIT);
+  await page.locator("text=No games with these filters.").waitFor(WAIT);
+  await page.goto(`${demoUrl}sports?league=${L[0]}&view=futures`);
+  await rows("#futures").first().waitFor(WAIT);
+  const types = await page.locator("#contest-type option:not([value=''])").evaluateAll((os) => os.map((o) => o.value));
+  assert.ok(types.length >= 1);
+  await page.selectOption("#contest-type", types[0]);
+  await page.waitForURL(new RegExp(`type=${types[0]}`), WAIT);
+  await page.fill("#contest-season", "1901");
+  await page.press("#contest-season", "Enter");
+  await page.waitForURL(/season=1901/, WAIT);
+  await page.locator("text=No futures for this league with these filters.").waitFor(WAIT);
+  await page.reload();
+  assert.equal(await page.inputValue("#contest-season"), "1901");
+  await shot("futures-filtered");
+});
+
+test("views: a market's picture, candles, range and comparison, a trader's profile", async () => {
+  const profiles = directory.find((p) => p.features?.user_profiles && p.features?.trades && p.features?.historical_data);
+  assert.ok(profiles, "a platform with profiles, trades and history");
+  await page.goto(`${demoUrl}markets?platform=${profiles.id}&status=open`);
+  await rows("#markets").first().waitFor(WAIT);
+  await page.locator("#markets tbody tr .title").first().click();
+  await page.waitForURL(/\/app\/markets\/[^/?]+/, WAIT);
+  await page.locator(".market-head h1").waitFor(WAIT);
+  const image = page.locator(".market-head img.market-image");
+  if (await image.count()) {
+    assert.equal(await image.getAttribute("referrerpolicy"), "no-referrer");
+    assert.equal(await image.getAttribute("loading"), "lazy");
+    assert.match(await image.getAttribute("src"), /^https?:\/\//);
+  }
+  // Candles with volume over a date range, all in the URL.
+  await page.locator(".price-chart path.line").waitFor(WAIT);
+  await page.click("#chart-candles");
+  await page.waitForURL(/chart=candles/, WAIT);
+  await page.locator(".candle-chart g.candle").first().waitFor(WAIT);
+  await page.selectOption("#history-range", "7d");
+  await page.waitForURL(/range=7d/, WAIT);
+  await page.locator(".candle-chart g.candle").first().waitFor(WAIT);
+  assert.ok((await page.locator(".candle-chart rect.volume").count()) > 0, "volume bars");
+  await page.reload();
+  await page.locator(".candle-chart g.candle").first().waitFor(WAIT);
+  assert.equal(await page.inputValue("#history-range"), "7d");
+  await shot("market-candles");
+  // The trader's name in the tape opens their profile.
+  const trader = page.locator("#trades .trader-link").first();
+  await trader.waitFor(WAIT);
+  const name = await trader.innerText();
+  const compare = await page.locator(".compare-link").getAttribute("href");
+  await trader.click();
+  await page.waitForURL(/\/app\/profiles\/[^/]+\/[^/?]+/, WAIT);
+  await page.locator("#profile-metrics").waitFor(WAIT);
+  assert.equal(await page.locator("h1").innerText(), name);
+  await rows("#profile-trades").first().waitFor(WAIT);
+  assert.ok((await rows("#profile-trades").count()) > 0);
+  await shot("profile");
+  await page.locator("#profile-trades tbody tr a.title").first().click();
+  await page.waitForURL(/\/app\/markets\/[^/?]+/, WAIT);
+  await page.locator(".market-head h1").waitFor(WAIT);
+  // Several markets of the event on one chart.
+  await page.goto(new URL(compare, demoUrl).href);
+  await page.locator(".compare-chart path.series").nth(1).waitFor(WAIT);
+  const lines = await page.locator(".compare-chart path.series").count();
+  assert.equal(await rows("#compare-table").count(), lines);
+  await page.locator(".compare-picks input[type=checkbox]:checked").first().uncheck();
+  await page.waitForURL(/ids=/, WAIT);
+  await page.waitForFunction((n) => document.querySelectorAll(".compare-chart path.series").length === n - 1, lines, WAIT);
+  await shot("compare");
+});
+
 test("settings: defaults, a wrong key asks for the key, then back to defaults", async () => {
   await page.goto(`${demoUrl}settings`);
   await page.locator("#base-url").waitFor(WAIT);
@@ -467,7 +582,11 @@ test("hostile text is shown as text, never run or parsed", { skip: !hostileUrl &
   await page.locator(".market-head h1").waitFor(WAIT);
   assert.match(await page.locator(".market-head h1").innerText(), /<script>/);
   await page.locator(".about .description").first().waitFor(WAIT);
-  assert.equal(await page.locator("main img, main script").count(), 0);
+  // The only picture is the market's own, from an http(s) URL.
+  assert.equal(await page.locator("main script, main img:not(.market-image)").count(), 0);
+  for (const src of await page.locator("main img.market-image").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src")))) {
+    assert.match(src, /^https?:\/\//);
+  }
   await shot("hostile-market");
   // A platform that failed shows as a warning next to the data.
   await page.goto(`${hostileUrl}sports`);

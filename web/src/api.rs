@@ -7,8 +7,8 @@ use leptos::prelude::*;
 use predmarket_client::core::Pager;
 use predmarket_client::core::models::{
     EventsResponse, LeagueInfo, ListAwardsResponse, ListFuturesResponse, ListGamesResponse,
-    MarketsResponse, Platform, PlatformError, PlatformsResponse, SeriesResponse, Skipped,
-    SkippedItem, TradesResponse,
+    MarketsResponse, Platform, PlatformError, PlatformsResponse, ProfileTradesResponse,
+    SeriesResponse, Skipped, SkippedItem, TradesResponse,
 };
 use predmarket_client::core::request::{GetLeagueInfo, ListPlatforms, Paged, Request};
 use predmarket_client::fetch::FetchClient;
@@ -313,6 +313,7 @@ impl Directory {
             Feature::Orderbook => features.orderbook,
             Feature::Trades => features.trades,
             Feature::History => features.historical_data,
+            Feature::Profiles => features.user_profiles,
         };
         flag.unwrap_or(true)
     }
@@ -341,6 +342,7 @@ pub enum Feature {
     Orderbook,
     Trades,
     History,
+    Profiles,
 }
 
 /// The display name of a platform, from the directory when the app has one.
@@ -422,10 +424,15 @@ macro_rules! listing {
 }
 
 listing! {
-    MarketsResponse: |r| r.pagination.as_ref().and_then(|p| p.total), None;
-    EventsResponse: |r| r.pagination.as_ref().and_then(|p| p.total), None;
-    SeriesResponse: |r| r.pagination.as_ref().and_then(|p| p.total), None;
+    MarketsResponse: |r| r.pagination.as_ref().and_then(|p| p.total),
+        r.meta.as_ref().and_then(|m| m.platform_errors.clone());
+    EventsResponse: |r| r.pagination.as_ref().and_then(|p| p.total),
+        r.meta.as_ref().and_then(|m| m.platform_errors.clone());
+    SeriesResponse: |r| r.pagination.as_ref().and_then(|p| p.total),
+        r.meta.as_ref().and_then(|m| m.platform_errors.clone());
     TradesResponse: |r| r.pagination.as_ref().and_then(|p| p.total), None;
+    ProfileTradesResponse: |r| r.data.pagination.as_ref().and_then(|p| p.total),
+        r.meta.as_ref().and_then(|m| m.platform_errors.clone());
     ListGamesResponse: |r| r.data.pagination.as_ref().and_then(|p| p.total),
         r.meta.as_ref().and_then(|m| m.platform_errors.clone());
     ListFuturesResponse: |r| r.data.pagination.as_ref().and_then(|p| p.total),

@@ -145,6 +145,10 @@ fn Pages() -> impl IntoView {
         Page::Game(id) => view! { <pages::game::GamePage id /> }.into_any(),
         Page::Future(id) => view! { <pages::contest::FuturePage id /> }.into_any(),
         Page::Award(id) => view! { <pages::contest::AwardPage id /> }.into_any(),
+        Page::Profile(platform, user) => {
+            view! { <pages::profile::ProfilePage platform user /> }.into_any()
+        }
+        Page::Compare => view! { <pages::compare::ComparePage /> }.into_any(),
         Page::Platforms => view! { <pages::platforms::PlatformsPage /> }.into_any(),
         Page::Settings => view! { <pages::settings::SettingsPage /> }.into_any(),
         Page::NotFound => view! { <pages::not_found::NotFound /> }.into_any(),

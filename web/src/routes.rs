@@ -17,6 +17,10 @@ pub enum Page {
     Game(String),
     Future(String),
     Award(String),
+    /// A user of a platform: (platform id, user name or address).
+    Profile(String, String),
+    /// Price histories of several markets on one chart.
+    Compare,
     Platforms,
     Settings,
     NotFound,
@@ -39,6 +43,8 @@ impl Page {
             ["sports", "games", g] => Self::Game(id(g)),
             ["sports", "futures", f] => Self::Future(id(f)),
             ["sports", "awards", a] => Self::Award(id(a)),
+            ["profiles", p, u] => Self::Profile(id(p), id(u)),
+            ["compare"] => Self::Compare,
             ["platforms"] => Self::Platforms,
             ["settings"] => Self::Settings,
             _ => Self::NotFound,
@@ -81,6 +87,12 @@ pub fn future(id: &str) -> String {
 
 pub fn award(id: &str) -> String {
     format!("{BASE}/sports/awards/{}", segment(id))
+}
+
+/// A user's profile page; `user` is a display name, pseudonym or address
+/// as the service knows it.
+pub fn profile(platform: &str, user: &str) -> String {
+    format!("{BASE}/profiles/{}/{}", segment(platform), segment(user))
 }
 
 pub fn sports(league: &str, view: &str) -> String {

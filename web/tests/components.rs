@@ -19,12 +19,12 @@ use predmarket_client::core::models::{
 };
 use predmarket_client::core::odds::Quote;
 use predmarket_client::core::orderbook::Book;
-use predmarket_client::core::request::{GetLeagueInfo, ListMarkets, ListPlatforms};
+use predmarket_client::core::request::{GetLeagueInfo, ListMarkets, ListPlatforms, ListTrades};
 use predmarket_web::api::{self, Inflight, Loaded, Unread};
 use predmarket_web::components::{
-    Board, Contest, ContestTable, CostCalculator, DepthChart, ErrorNotice, GamesTable, Loader,
-    MarketTable, OddsBoard, PagedResults, PlatformWarnings, PriceChart, PricePoint,
-    Quote as BarQuote, UnreadNotice,
+    Board, CandleChart, CompareChart, Contest, ContestTable, CostCalculator, DepthChart,
+    ErrorNotice, GamesTable, Line, Loader, MarketTable, OddsBoard, PagedResults, PlatformWarnings,
+    PriceChart, PricePoint, Quote as BarQuote, RemoteImage, UnreadNotice,
 };
 use predmarket_web::{Page, format};
 use std::collections::BTreeMap;
@@ -912,6 +912,186 @@ async fn futures_and_awards_read_into_one_table_nulls_included() {
     );
 }
 
+// --- the views of issue 14 ---------------------------------------------------
+
+#[wasm_bindgen_test]
+async fn a_market_list_shows_the_platforms_that_failed() {
+    // `meta.platform_errors` of a market list, read through core's ListMeta.
+    let page: MarketsResponse = serde_json::from_value(serde_json::json!({
+        "markets": [{"id": "m1", "title": "First"}],
+        "pagination": {"total": 1, "has_more": false},
+        "meta": {"platform_errors": {"west": {"code": "PLATFORM_UNAVAILABLE", "message": "west did not answer"}}}
+    }))
+    .expect("a page with platform errors");
+    let (root, _h) = mount(move || {
+        let mut pager = Pager::new(ListMarkets::default());
+        let (items, unread) = api::take_page(&mut pager, page.clone()).expect("the page");
+        let loaded = Loaded {
+            items,
+            pager,
+            first: page,
+            unread,
+        };
+        view! {
+            <PagedResults
+                loaded
+                inflight=Inflight::new()
+                noun="markets"
+                empty={|| view! { <p class="empty">"No markets."</p> }}
+                table={|markets| view! { <MarketTable markets caption="Markets" id="markets" /> }}
+            />
+        }
+    });
+    tick().await;
+    let warning = find(&root, ".platform-warnings").expect("the warning");
+    assert_eq!(warning.get_attribute("role").as_deref(), Some("status"));
+    assert_eq!(
+        find(&root, ".platform-warnings li")
+            .and_then(|li| li.get_attribute("data-platform"))
+            .as_deref(),
+        Some("west")
+    );
+    assert!(text(&root, ".platform-warnings li").contains("west did not answer"));
+    assert_eq!(count(&root, "#markets tbody tr"), 1, "the rest is served");
+}
+
+fn bars() -> Vec<PricePoint> {
+    // (open, high, low, close, volume): two up bars, one down, one flat
+    // bar with its close only.
+    let shapes = [
+        (Some(0.40), Some(0.46), Some(0.39), 0.45, Some(100.0)),
+        (Some(0.45), Some(0.47), Some(0.41), 0.42, Some(400.0)),
+        (Some(0.42), Some(0.50), Some(0.42), 0.49, Some(50.0)),
+        (None, None, None, 0.49, None),
+    ];
+    shapes
+        .iter()
+        .enumerate()
+        .map(|(i, &(open, high, low, close, volume))| PricePoint {
+            open,
+            high,
+            low,
+            volume,
+            ..PricePoint::new(1_757_008_800_000.0 + i as f64 * 3_600_000.0, close)
+        })
+        .collect()
+}
+
+#[wasm_bindgen_test]
+async fn candles_show_each_bar_and_its_volume_and_read_by_keyboard() {
+    let (root, _h) = mount(|| view! { <CandleChart points=bars() /> });
+    tick().await;
+    assert_eq!(count(&root, ".candle-chart g.candle"), 4);
+    assert_eq!(count(&root, ".candle-chart g.candle.up"), 3, "close ≥ open");
+    assert_eq!(count(&root, ".candle-chart g.candle.down"), 1);
+    assert_eq!(
+        count(&root, ".candle-chart rect.volume"),
+        3,
+        "bars with a volume"
+    );
+    // The biggest volume fills the band; the others are in proportion.
+    let height = |i: u32| -> f64 {
+        let list = root
+            .query_selector_all(".candle-chart rect.volume")
+            .expect("bars");
+        let bar: web_sys::Element = list.item(i).expect("bar").unchecked_into();
+        bar.get_attribute("height")
+            .and_then(|h| h.parse().ok())
+            .unwrap_or(0.0)
+    };
+    assert!(
+        (height(1) - 4.0 * height(0)).abs() < 0.01,
+        "{} {}",
+        height(0),
+        height(1)
+    );
+    let svg = find(&root, ".candle-chart svg").expect("svg");
+    assert_eq!(svg.get_attribute("tabindex").as_deref(), Some("0"));
+    svg.focus().expect("focus");
+    let key = |k: &str| {
+        let init = web_sys::KeyboardEventInit::new();
+        init.set_key(k);
+        init.set_bubbles(true);
+        let ev = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init)
+            .expect("event");
+        svg.dispatch_event(&ev).expect("dispatch");
+    };
+    key("Home");
+    tick().await;
+    let readout = text(&root, ".candle-chart .quotes-readout");
+    assert!(
+        readout.contains("Open 40¢") && readout.contains("High 46¢"),
+        "{readout}"
+    );
+    assert!(readout.contains("Volume $100.00"), "{readout}");
+    key("ArrowRight");
+    tick().await;
+    assert!(text(&root, ".candle-chart [aria-live]").contains("Close 42¢"));
+}
+
+#[wasm_bindgen_test]
+async fn compared_markets_each_get_a_line_a_key_and_a_row() {
+    let line = |label: &str, start: f64| Line {
+        label: label.into(),
+        points: (0..5)
+            .map(|i| {
+                (
+                    1_757_008_800_000.0 + f64::from(i) * 3_600_000.0,
+                    start + f64::from(i) * 0.01,
+                )
+            })
+            .collect(),
+    };
+    let lines = vec![
+        line(HOSTILE, 0.30),
+        line("Second", 0.60),
+        // One point is no line: left out rather than drawn as a dot.
+        Line {
+            label: "Alone".into(),
+            points: vec![(1_757_008_800_000.0, 0.5)],
+        },
+    ];
+    let (root, _h) = mount(move || view! { <CompareChart lines /> });
+    tick().await;
+    assert_eq!(count(&root, ".compare-chart path.series"), 2);
+    assert_eq!(count(&root, ".compare-legend li"), 2);
+    assert_eq!(count(&root, "#compare-table tbody tr"), 2);
+    assert_eq!(count(&root, "script, img"), 0, "labels are text");
+    assert!(text(&root, ".compare-legend").contains("<script>"));
+    assert_eq!(
+        text(
+            &root,
+            "#compare-table tbody tr:nth-child(2) td:nth-child(4)"
+        ),
+        "+4¢"
+    );
+}
+
+#[wasm_bindgen_test]
+async fn remote_images_are_http_only_lazy_and_send_no_referrer() {
+    let (root, _h) = mount(|| {
+        view! {
+            <div id="good"><RemoteImage url=Some("https://img.example/m/1.png".to_owned()) alt="" class="market-image" /></div>
+            <div id="script"><RemoteImage url=Some("javascript:alert(1)".to_owned()) alt="x" class="market-image" /></div>
+            <div id="data"><RemoteImage url=Some("data:image/svg+xml,<svg onload=alert(1)>".to_owned()) alt="x" class="market-image" /></div>
+            <div id="none"><RemoteImage url=None alt="x" class="market-image" /></div>
+        }
+    });
+    tick().await;
+    let img = find(&root, "#good img").expect("an image");
+    assert_eq!(
+        img.get_attribute("src").as_deref(),
+        Some("https://img.example/m/1.png")
+    );
+    assert_eq!(
+        img.get_attribute("referrerpolicy").as_deref(),
+        Some("no-referrer")
+    );
+    assert_eq!(img.get_attribute("loading").as_deref(), Some("lazy"));
+    assert_eq!(img.get_attribute("alt").as_deref(), Some(""));
+    assert_eq!(count(&root, "#script img, #data img, #none img"), 0);
+}
+
 // --- against the reference server -------------------------------------------
 
 /// Points the app at the test server (what Settings would store).
@@ -1094,4 +1274,169 @@ async fn filters_and_league_tabs_come_from_the_service() {
         wait_for(&root, "#games tbody tr", 15_000).await,
         "the first league's games"
     );
+}
+
+/// A trader of a platform that publishes user profiles, from the trades
+/// of one of its markets: (platform id, trader name).
+async fn a_trader() -> (String, String) {
+    let client = predmarket_web::api::client().expect("client");
+    let platforms = client
+        .send(&ListPlatforms, &Default::default())
+        .await
+        .expect("the directory")
+        .platforms;
+    for platform in platforms.iter().filter(|p| {
+        p.features
+            .as_ref()
+            .is_some_and(|f| f.user_profiles == Some(true) && f.trades == Some(true))
+    }) {
+        let markets = client
+            .send(
+                &ListMarkets {
+                    platform: Some(PlatformId::from(platform.id.as_str())),
+                    limit: Some(5),
+                    ..ListMarkets::default()
+                },
+                &Default::default(),
+            )
+            .await
+            .expect("markets")
+            .markets;
+        for market in markets {
+            let trades = client
+                .send(&ListTrades::new(market.id.clone()), &Default::default())
+                .await
+                .expect("trades")
+                .trades;
+            if let Some(name) = trades
+                .iter()
+                .find_map(|t| t.user.as_ref().and_then(|u| u.name.clone()))
+            {
+                return (platform.id.clone(), name);
+            }
+        }
+    }
+    panic!("no platform with profiles has a named trader");
+}
+
+#[wasm_bindgen_test]
+async fn a_profile_shows_its_metrics_and_trades_and_trade_lists_link_there() {
+    if !use_test_server() {
+        return;
+    }
+    let (platform, user) = a_trader().await;
+    let (p, u) = (platform.clone(), user.clone());
+    let (root, handle) = mount(move || {
+        view! { <leptos_router::components::Router><predmarket_web::pages::profile::ProfilePage platform=p user=u /></leptos_router::components::Router> }
+    });
+    assert!(wait_for(&root, "#profile-metrics", 15_000).await, "metrics");
+    assert_eq!(count(&root, "#profile-metrics .stat"), 6);
+    assert!(text(&root, "h1").contains(&user));
+    assert!(
+        wait_for(&root, "#profile-trades tbody tr", 15_000).await,
+        "trades"
+    );
+    // Every trade links to its market.
+    // (How many pages: the runner's URL may carry another test's `?pages=`.)
+    let rows = count(&root, "#profile-trades tbody tr");
+    assert!(rows > 0, "{rows}");
+    assert_eq!(
+        count(
+            &root,
+            "#profile-trades tbody tr a.title[href^='/app/markets/']"
+        ),
+        rows
+    );
+    // The avatar: the service's URL, no referrer, or none at all.
+    if let Some(img) = find(&root, ".profile img.avatar") {
+        assert_eq!(
+            img.get_attribute("referrerpolicy").as_deref(),
+            Some("no-referrer")
+        );
+    }
+    drop(handle);
+    assert_eq!(
+        Page::of_path(&predmarket_web::routes::profile(&platform, &user)),
+        Page::Profile(platform, user)
+    );
+}
+
+#[wasm_bindgen_test]
+async fn a_category_filter_goes_into_the_url_and_narrows_the_list() {
+    if !use_test_server() {
+        return;
+    }
+    let client = predmarket_web::api::client().expect("client");
+    let category = client
+        .send(
+            &ListMarkets {
+                limit: Some(5),
+                ..ListMarkets::default()
+            },
+            &Default::default(),
+        )
+        .await
+        .expect("markets")
+        .markets
+        .into_iter()
+        .find_map(|m| m.category)
+        .expect("a market with a category");
+    let expected: Vec<String> = client
+        .send(
+            &ListMarkets {
+                limit: Some(predmarket_web::api::PAGE_SIZE),
+                category: Some(category.clone()),
+                ..ListMarkets::default()
+            },
+            &Default::default(),
+        )
+        .await
+        .expect("filtered markets")
+        .markets
+        .into_iter()
+        .map(|m| m.id)
+        .collect();
+    let history = web_sys::window()
+        .expect("window")
+        .history()
+        .expect("history");
+    let before = web_sys::window()
+        .expect("window")
+        .location()
+        .href()
+        .expect("href");
+    let (root, _h) = mount(|| {
+        view! { <leptos_router::components::Router><predmarket_web::pages::markets::MarketsPage /></leptos_router::components::Router> }
+    });
+    assert!(wait_for(&root, "#markets tbody tr", 15_000).await);
+    let input = find(&root, "#filter-category").expect("the category field");
+    type_into(&input, &category);
+    let init = web_sys::EventInit::new();
+    init.set_bubbles(true);
+    let change = web_sys::Event::new_with_event_init_dict("change", &init).expect("event");
+    input.dispatch_event(&change).expect("dispatch");
+    let shown = || {
+        let list = root.query_selector_all("#markets tbody tr").expect("rows");
+        (0..list.length())
+            .filter_map(|i| list.item(i))
+            .filter_map(|n| {
+                n.unchecked_into::<web_sys::Element>()
+                    .get_attribute("data-id")
+            })
+            .collect::<Vec<_>>()
+    };
+    let mut waited = 0;
+    while shown() != expected && waited < 15_000 {
+        sleep(50).await;
+        waited += 50;
+    }
+    let search = web_sys::window()
+        .expect("window")
+        .location()
+        .search()
+        .expect("search");
+    // Leave the runner's page as it was.
+    let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&before));
+    assert_eq!(shown(), expected);
+    assert!(search.contains("category="), "{search}");
 }

@@ -46,7 +46,9 @@ impl WebPolicy {
 ///   orderbook bars).
 /// - `connect-src http: https:`: the settings page lets the user point the
 ///   demo at another API server (the public service or a local one).
-/// - `img-src data:`: the empty favicon.
+/// - `img-src data: http: https:`: the empty favicon, and the pictures
+///   the service points to (market images, avatars), which live on the
+///   platforms' own hosts; the demo loads them without a referrer.
 pub fn content_security_policy(index_html: &str) -> String {
     let hashes: Vec<String> = inline_scripts(index_html)
         .map(|script| {
@@ -59,7 +61,7 @@ pub fn content_security_policy(index_html: &str) -> String {
         .collect();
     format!(
         "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'{}; \
-         style-src 'self' 'unsafe-inline'; img-src 'self' data:; \
+         style-src 'self' 'unsafe-inline'; img-src 'self' data: http: https:; \
          connect-src 'self' http: https:; object-src 'none'; base-uri 'self'; \
          form-action 'self'; frame-ancestors 'none'",
         hashes.concat()

@@ -87,3 +87,41 @@ pub fn PlatformFilter(url: UrlState, endpoint: &'static str) -> impl IntoView {
     });
     view! { <FilterSelect url key="platform" label="Platform" all="All platforms" options /> }
 }
+
+/// A free-text field bound to one URL parameter (its id `filter-{key}`
+/// unless given): the draft follows the URL (back and forward change it)
+/// and is committed on `change` (Enter or leaving the field), a new
+/// history entry that starts the paging over. `kind` is the input type
+/// (`text`, `date`, `number`).
+#[component]
+pub fn TextFilter(
+    url: UrlState,
+    key: &'static str,
+    #[prop(optional)] id: Option<&'static str>,
+    label: &'static str,
+    #[prop(default = "text")] kind: &'static str,
+    #[prop(optional)] placeholder: &'static str,
+    /// Bounds of a date or number field.
+    #[prop(optional)]
+    min: Option<&'static str>,
+    #[prop(optional)] max: Option<&'static str>,
+) -> impl IntoView {
+    let id = id.map_or_else(|| format!("filter-{key}"), str::to_owned);
+    let value = Memo::new(move |_| url.get(key).unwrap_or_default());
+    view! {
+        <div class="field">
+            <label for=id.clone()>{label}</label>
+            <input
+                id=id
+                type=kind
+                name=key
+                placeholder=placeholder
+                min=min
+                max=max
+                autocomplete="off"
+                prop:value=move || value.get()
+                on:change=move |ev| url.set(&[(key, Some(event_target_value(&ev))), ("pages", None)], false)
+            />
+        </div>
+    }
+}

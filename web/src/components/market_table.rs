@@ -40,7 +40,15 @@ pub fn yes_price(market: &Market) -> Option<f64> {
 
 /// The 24 h change of the yes price, when the service sends one.
 pub fn yes_change(market: &Market) -> Option<f64> {
-    let changes = market.price_24h_changes.as_ref()?;
+    yes_of(market.price_24h_changes.as_ref()?)
+}
+
+/// The 7-day change of the yes price, when the service sends one.
+pub fn yes_change_7d(market: &Market) -> Option<f64> {
+    yes_of(market.price_7d_changes.as_ref()?)
+}
+
+fn yes_of(changes: &std::collections::BTreeMap<String, serde_json::Value>) -> Option<f64> {
     let value = changes.get("yes").or_else(|| {
         changes
             .iter()

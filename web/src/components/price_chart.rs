@@ -14,9 +14,16 @@ const PAD_B: f64 = 26.0;
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct PricePoint {
     pub time_ms: f64,
+    /// The close of the bar.
     pub price: f64,
     pub bid: Option<Quote>,
     pub ask: Option<Quote>,
+    /// The rest of the bar (a candle), when the platform sends it.
+    pub open: Option<f64>,
+    pub high: Option<f64>,
+    pub low: Option<f64>,
+    /// Traded in the bar, in dollars.
+    pub volume: Option<f64>,
 }
 
 impl PricePoint {
@@ -27,6 +34,10 @@ impl PricePoint {
             price,
             bid: None,
             ask: None,
+            open: None,
+            high: None,
+            low: None,
+            volume: None,
         }
     }
 }

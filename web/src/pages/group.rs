@@ -50,6 +50,9 @@ fn EventView(event: Event) -> impl IntoView {
             <p class="tags">
                 <PlatformName id=platform_id(event.platform.as_ref()) />
                 {event.series_id.clone().map(|s| view! { <a class="tag" href=routes::series(&s)>"Series " <bdi>{s.clone()}</bdi></a> })}
+                {(count >= 2).then(|| view! {
+                    <a class="tag compare-link" href=routes::with_query("/app/compare", &[("event", &event.id)])>"Compare their prices"</a>
+                })}
             </p>
             {event.description.clone().map(|d| view! { <p class="description">{d}</p> })}
         </header>

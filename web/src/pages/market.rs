@@ -1,7 +1,8 @@
 use crate::api::{self, Directory, Feature, Inflight, Loaded};
 use crate::components::{
-    CostCalculator, DepthChart, ItemPage, Loader, OrderbookLadder, PagedResults, PlatformName,
-    PriceChart, PricePoint, Quote, StatusBadge, change_class, platform_id, yes_change, yes_price,
+    CandleChart, CostCalculator, DepthChart, ItemPage, Loader, OrderbookLadder, PagedResults,
+    PlatformName, PriceChart, PricePoint, Quote, RemoteImage, StatusBadge, change_class,
+    platform_id, yes_change, yes_change_7d, yes_price,
 };
 use crate::format;
 use crate::routes::{self, UrlState};
@@ -22,6 +23,17 @@ const INTERVALS: [(&str, &str, u32); 5] = [
     ("1d", "1 day", 120),
 ];
 const DEFAULT_INTERVAL: &str = "1h";
+/// Date ranges of the price history (`?range=`): value, label, seconds.
+/// Without one, the chart shows the interval's usual number of bars.
+const RANGES: [(&str, &str, i64); 4] = [
+    ("1d", "Last day", 86_400),
+    ("7d", "Last week", 7 * 86_400),
+    ("30d", "Last month", 30 * 86_400),
+    ("90d", "Last 3 months", 90 * 86_400),
+];
+/// Bars in one answer at most: a range longer than this many intervals
+/// shows its newest bars (the hint says to pick a longer interval).
+const MAX_BARS: i64 = 1_000;
 const TRADES_PAGE: u32 = 20;
 
 /// A section of the market page, or why the market's platform has none.
@@ -68,7 +80,7 @@ impl<T> Section<T> {
 
 /// One market: prices, key facts, the order book with depth chart and
 /// cost calculator, the trades tape and the price history. Page state in
-/// the URL: `?side=yes|no&interval=1h&taker=1`.
+/// the URL: `?side=yes|no&interval=1h&range=7d&chart=candles&taker=1`.
 #[component]
 pub fn MarketPage(#[prop(into)] id: String) -> impl IntoView {
     let market = api::item_by_id(id, "market", GetMarket::new, |r| r.markets);
@@ -135,25 +147,28 @@ fn MarketView(market: Market) -> impl IntoView {
             .filter(|i| INTERVALS.iter().any(|(v, _, _)| v == i))
             .unwrap_or_else(|| DEFAULT_INTERVAL.into())
     });
+    let range = Memo::new(move |_| {
+        url.get("range")
+            .and_then(|r| RANGES.iter().find(|(v, _, _)| *v == r))
+            .map(|(v, _, secs)| (*v, *secs))
+    });
+    let candles = Memo::new(move |_| url.get("chart").as_deref() == Some("candles"));
     let history_inflight = Inflight::new();
     let history = LocalResource::new(move || {
         let interval = interval.get();
+        let range = range.get();
         let token = history_inflight.next();
         let m = this.get_value();
         async move {
-            let limit = INTERVALS
-                .iter()
-                .find(|(v, _, _)| *v == interval)
-                .map_or(168, |(_, _, n)| *n);
+            let request = history_request(&m.id, &interval, range.map(|(_, secs)| secs));
+            let capped = range.is_some_and(|(_, secs)| {
+                PriceInterval::from(interval.as_str())
+                    .seconds()
+                    .is_some_and(|step| secs / step as i64 > MAX_BARS)
+            });
             Section::load(directory, &m, Feature::History, "price history", || async {
-                let request = GetPriceHistory {
-                    market_ids: vec![m.id.clone()],
-                    interval: Some(PriceInterval::from(interval.as_str())),
-                    limit: Some(limit),
-                    ..GetPriceHistory::default()
-                };
                 let response = api::send(&request, &token).await?;
-                Ok(points_of(&response, &m))
+                Ok((points_of(&response, &m), capped))
             })
             .await
         }
@@ -186,8 +201,41 @@ fn MarketView(market: Market) -> impl IntoView {
                                 .collect_view()}
                         </div>
                     </header>
+                    <div class="chart-controls">
+                        <div class="field">
+                            <label for="history-range">"Range"</label>
+                            <select id="history-range" on:change=move |ev| {
+                                let value = event_target_value(&ev);
+                                url.set(&[("range", Some(value))], true)
+                            }>
+                                <option value="" prop:selected=move || range.get().is_none()>"Recent bars"</option>
+                                {RANGES.iter().map(|(value, label, _)| {
+                                    let value = *value;
+                                    view! { <option value=value prop:selected=move || range.get().is_some_and(|(v, _)| v == value)>{*label}</option> }
+                                }).collect_view()}
+                            </select>
+                        </div>
+                        <div class="segmented" role="group" aria-label="Chart style">
+                            <button type="button" id="chart-line" aria-pressed=move || (!candles.get()).to_string() on:click=move |_| url.set(&[("chart", None)], true)>"Line"</button>
+                            <button type="button" id="chart-candles" aria-pressed=move || candles.get().to_string() on:click=move |_| url.set(&[("chart", Some("candles".to_owned()))], true)>"Candles"</button>
+                        </div>
+                        {move || this.with_value(|m| m.event_id.clone()).map(|event| view! {
+                            <a class="compare-link" href=routes::with_query("/app/compare", &[("event", &event)])>"Compare with the event's markets"</a>
+                        })}
+                    </div>
                     <Loader resource=history what="price history" let:section>
-                        {section.view(|points| view! { <PriceChart points /> })}
+                        {section.view(|(points, capped)| {
+                            // The style switch redraws the bars in hand, no request.
+                            let points = StoredValue::new(points);
+                            view! {
+                                {capped.then(|| view! { <p class="hint">{format!("Showing the newest {MAX_BARS} bars of the range: pick a longer interval to see all of it.")}</p> })}
+                                {move || if candles.get() {
+                                    view! { <CandleChart points=points.get_value() /> }.into_any()
+                                } else {
+                                    view! { <PriceChart points=points.get_value() /> }.into_any()
+                                }}
+                            }
+                        })}
                     </Loader>
                 </article>
                 <article class="card" aria-labelledby="book-h">
@@ -227,6 +275,33 @@ fn MarketView(market: Market) -> impl IntoView {
     }
 }
 
+/// The price history of one market: the interval's usual number of bars,
+/// or every bar of the last `range_secs` seconds (up to [`MAX_BARS`]).
+fn history_request(id: &str, interval: &str, range_secs: Option<i64>) -> GetPriceHistory {
+    let usual = INTERVALS
+        .iter()
+        .find(|(v, _, _)| *v == interval)
+        .map_or(168, |(_, _, n)| *n);
+    let step = PriceInterval::from(interval)
+        .seconds()
+        .map_or(3_600, |s| s as i64);
+    let (start_ts, limit) = match range_secs {
+        Some(secs) => {
+            let now = (js_sys::Date::now() / 1000.0) as i64;
+            let bars = (secs / step).clamp(2, MAX_BARS) as u32;
+            (Some((now - secs).max(0)), bars)
+        }
+        None => (None, usual),
+    };
+    GetPriceHistory {
+        market_ids: vec![id.to_owned()],
+        interval: Some(PriceInterval::from(interval)),
+        start_ts,
+        limit: Some(limit),
+        ..GetPriceHistory::default()
+    }
+}
+
 /// The points of the market's first outcome (the history may hold both).
 fn points_of(response: &PriceHistoryResponse, market: &Market) -> Vec<PricePoint> {
     let mine: Vec<_> = response.points_of(&market.id).collect();
@@ -250,11 +325,16 @@ fn points_of(response: &PriceHistoryResponse, market: &Market) -> Vec<PricePoint
             let price = p.price.as_ref().and_then(|b| b.close)?;
             let quotes = p.bid_ask.as_ref();
             let side = |bar: Option<&PriceBar>| bar.and_then(Quote::of);
+            let bar = p.price.as_ref();
             Some(PricePoint {
                 time_ms: format::epoch_ms(p.timestamp?)?,
                 price,
                 bid: side(quotes.and_then(|q| q.bid.as_ref())),
                 ask: side(quotes.and_then(|q| q.ask.as_ref())),
+                open: bar.and_then(|b| b.open),
+                high: bar.and_then(|b| b.high),
+                low: bar.and_then(|b| b.low),
+                volume: p.volume,
             })
         })
         .collect();
@@ -271,26 +351,38 @@ fn MarketHead(market: Market) -> impl IntoView {
         .event_id
         .clone()
         .map(|id| (id, market.event_name.clone()));
+    let series = market.series_id.clone();
     let yes = yes_price(&market);
     let change = yes_change(&market);
+    let change_7d = yes_change_7d(&market);
     let no = market.current_price("no").or_else(|| yes.map(|y| 1.0 - y));
-    let change_class = change_class(change);
+    let image = market.image_url.clone();
     view! {
         <header class="page-head market-head">
-            <h1><bdi>{title}</bdi></h1>
-            <p class="tags">
-                <PlatformName id=platform />
-                {status.map(|s| view! { <StatusBadge status=s /> })}
-                {event.map(|(id, name)| view! {
-                    <a class="tag" href=routes::event(&id)>"Event: " <bdi>{name.unwrap_or_else(|| id.clone())}</bdi></a>
-                })}
-                {market.category.clone().map(|c| view! { <span class="tag"><bdi>{c}</bdi></span> })}
-                {market.trading_end_at.clone().map(|t| view! { <span class="muted">"Closes " {format::date(Some(&t))}</span> })}
-            </p>
+            // The title says what the picture is of: it decorates.
+            <RemoteImage url=image alt="" class="market-image" />
+            <div class="head-text">
+                <h1><bdi>{title}</bdi></h1>
+                <p class="tags">
+                    <PlatformName id=platform />
+                    {status.map(|s| view! { <StatusBadge status=s /> })}
+                    {event.map(|(id, name)| view! {
+                        <a class="tag" href=routes::event(&id)>"Event: " <bdi>{name.unwrap_or_else(|| id.clone())}</bdi></a>
+                    })}
+                    {series.map(|id| view! {
+                        <a class="tag series-link" href=routes::series(&id)>"Series: " <bdi>{id.clone()}</bdi></a>
+                    })}
+                    {market.category.clone().map(|c| view! {
+                        <a class="tag" href=routes::with_query("/app/markets", &[("category", &c)])><bdi>{c.clone()}</bdi></a>
+                    })}
+                    {market.trading_end_at.clone().map(|t| view! { <span class="muted">"Closes " {format::date(Some(&t))}</span> })}
+                </p>
+            </div>
         </header>
         <div class="stats" role="group" aria-label="Key figures">
             <div class="stat yes"><span class="k">"Yes"</span><span class="v">{format::cents(yes)}</span>
-                {change.map(|c| view! { <span class=change_class>{format::cents_change(Some(c))} " 24h"</span> })}
+                {change.map(|c| view! { <span class=change_class(Some(c))>{format::cents_change(Some(c))} " 24h"</span> })}
+                {change_7d.map(|c| view! { <span class=format!("{} week", change_class(Some(c)))>{format::cents_change(Some(c))} " 7d"</span> })}
             </div>
             <div class="stat no"><span class="k">"No"</span><span class="v">{format::cents(no)}</span></div>
             <div class="stat"><span class="k">"24h volume"</span><span class="v">{format::money(market.volume_24h)}</span></div>
@@ -355,6 +447,26 @@ fn MarketFacts(market: Market) -> impl IntoView {
         ("Total volume", format::money(market.volume_total)),
         ("Fee rate", format::percent(market.fee_rate)),
     ];
+    if let Some(at) = market.resolved_at.as_deref() {
+        facts.push(("Resolved", format::datetime(Some(at))));
+    }
+    // Fees the platform charges per trade and on withdrawal: a rate when
+    // below 1, else an amount in dollars (the service does not say which).
+    for (name, fee) in [
+        ("Trading fee", market.trading_fee),
+        ("Withdrawal fee", market.withdrawal_fee),
+    ] {
+        if let Some(fee) = fee {
+            let text = if fee == 0.0 {
+                "none".to_owned()
+            } else if fee.abs() < 1.0 {
+                format::percent(Some(fee))
+            } else {
+                format::money(Some(fee))
+            };
+            facts.push((name, text));
+        }
+    }
     if let Some(sub) = market.subcategory.clone() {
         facts.push(("Subcategory", sub));
     }
@@ -540,6 +652,15 @@ fn TradeRow(trade: Trade, now: f64) -> impl IntoView {
         .user
         .as_ref()
         .and_then(|u| u.name.clone().or_else(|| u.pseudonym.clone()));
+    // A trader's name links to their profile on the trade's platform.
+    let platform = platform_id(trade.platform.as_ref());
+    let trader = match user {
+        Some(name) if !platform.is_empty() => {
+            view! { <a href=routes::profile(&platform, &name) class="trader-link"><bdi>{name.clone()}</bdi></a> }.into_any()
+        }
+        Some(name) => view! { <bdi>{name}</bdi> }.into_any(),
+        None => format::NONE.into_any(),
+    };
     let role = match trade.taker {
         Some(true) => "Taker",
         Some(false) => "Maker",
@@ -554,7 +675,7 @@ fn TradeRow(trade: Trade, now: f64) -> impl IntoView {
             <td class="num">{format::shares(trade.size)}</td>
             <td class="num">{format::money(value)}</td>
             <td>{role}</td>
-            <td class="trader"><bdi>{user.unwrap_or_else(|| format::NONE.into())}</bdi></td>
+            <td class="trader">{trader}</td>
         </tr>
     }
 }

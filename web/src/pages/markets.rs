@@ -1,6 +1,7 @@
 use crate::api::{self, Inflight, Loaded};
 use crate::components::{
     FilterSelect, Loader, MarketTable, PagedResults, PlatformFilter, SearchBox, SortedBy,
+    TextFilter,
 };
 use crate::format;
 use crate::routes::UrlState;
@@ -19,6 +20,11 @@ const SORTS: [(&str, &str); 7] = [
     ("trading_end_at", "Closing date"),
 ];
 
+/// The URL parameters of the filters (all but `pages`), cleared together.
+const FILTER_KEYS: [&str; 8] = [
+    "q", "platform", "status", "category", "event", "series", "sort", "order",
+];
+
 /// The filters of the list, as in the URL. Changing one starts paging over
 /// (a cursor belongs to the filters it came with).
 #[derive(Debug, Clone, PartialEq, Default)]
@@ -26,6 +32,11 @@ pub struct Filters {
     pub q: Option<String>,
     pub platform: Option<String>,
     pub status: Option<String>,
+    pub category: Option<String>,
+    /// An event id (`?event=`): the markets of one event.
+    pub event: Option<String>,
+    /// A series id (`?series=`).
+    pub series: Option<String>,
     pub sort: Option<String>,
     pub order: Option<String>,
 }
@@ -36,6 +47,9 @@ impl Filters {
             q: url.get("q"),
             platform: url.get("platform"),
             status: url.get("status"),
+            category: url.get("category"),
+            event: url.get("event"),
+            series: url.get("series"),
             sort: url.get("sort"),
             order: url.get("order"),
         }
@@ -47,6 +61,9 @@ impl Filters {
             query: self.q.clone(),
             platform: self.platform.as_deref().map(PlatformId::from),
             status: self.status.as_deref().map(MarketStatus::from),
+            category: self.category.clone(),
+            event_id: self.event.clone(),
+            series_id: self.series.clone(),
             sort: self.sort.as_deref().map(MarketSort::from),
             order: self
                 .sort
@@ -75,7 +92,8 @@ impl Filters {
 }
 
 /// Markets of every platform: search, filters, sort, paged table. All of
-/// it lives in the URL (`?q=&platform=&status=&sort=&order=&pages=`).
+/// it lives in the URL
+/// (`?q=&platform=&status=&category=&event=&series=&sort=&order=&pages=`).
 #[component]
 pub fn MarketsPage() -> impl IntoView {
     let url = UrlState::new();
@@ -107,6 +125,16 @@ pub fn MarketsPage() -> impl IntoView {
     }
 }
 
+/// Drops every filter and the page count: the whole list again.
+fn clear(url: UrlState) {
+    let changes: Vec<(&str, Option<String>)> = FILTER_KEYS
+        .iter()
+        .chain(&["pages"])
+        .map(|k| (*k, None))
+        .collect();
+    url.set(&changes, false);
+}
+
 #[component]
 fn MarketFilters(url: UrlState, filters: Memo<Filters>) -> impl IntoView {
     let set = move |key: &'static str, value: String| {
@@ -127,6 +155,9 @@ fn MarketFilters(url: UrlState, filters: Memo<Filters>) -> impl IntoView {
             <div class="selects">
                 <PlatformFilter url endpoint="markets" />
                 <FilterSelect url key="status" label="Status" all="Any status" options=statuses />
+                <TextFilter url key="category" label="Category" placeholder="e.g. Politics" />
+                <TextFilter url key="event" label="Event id" placeholder="Any event" />
+                <TextFilter url key="series" label="Series id" placeholder="Any series" />
                 <FilterSelect url key="sort" label="Sort by" all="Default order" options=sorts />
                 <div class="field">
                     <span class="label" id="order-label">"Order"</span>
@@ -146,7 +177,7 @@ fn MarketFilters(url: UrlState, filters: Memo<Filters>) -> impl IntoView {
                         <button
                             type="button"
                             class="link"
-                            on:click=move |_| url.set(&[("q", None), ("platform", None), ("status", None), ("sort", None), ("order", None), ("pages", None)], false)
+                            on:click=move |_| clear(url)
                         >
                             "Clear filters"
                         </button>
@@ -173,7 +204,7 @@ fn Results(
         view! {
             <div class="empty-state">
                 <p class="empty">{what}</p>
-                <p><button type="button" on:click=move |_| url.set(&[("q", None), ("platform", None), ("status", None), ("pages", None)], false)>"Show all markets"</button></p>
+                <p><button type="button" on:click=move |_| clear(url)>"Show all markets"</button></p>
             </div>
         }
     };

@@ -2,6 +2,7 @@
 //! series, futures and awards) is one module.
 
 pub mod catalog;
+pub mod compare;
 pub mod contest;
 pub mod game;
 pub mod group;
@@ -9,5 +10,6 @@ pub mod market;
 pub mod markets;
 pub mod not_found;
 pub mod platforms;
+pub mod profile;
 pub mod settings;
 pub mod sports;

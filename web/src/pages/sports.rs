@@ -1,11 +1,12 @@
 use crate::api::{self, Directory, Inflight, Listing};
 use crate::components::{
     Contest, ContestTable, FilterSelect, GamesTable, Loader, PagedResults, StatusBadge, TeamsTable,
+    TextFilter,
 };
 use crate::format;
 use crate::routes::{self, UrlState};
 use leptos::prelude::*;
-use predmarket_client::core::models::{GameStatus, League, LeagueInfo};
+use predmarket_client::core::models::{AwardType, FutureType, GameStatus, League, LeagueInfo};
 use predmarket_client::core::request::{GetLeagueInfo, ListAwards, ListFutures, ListGames, Paged};
 
 const VIEWS: [(&str, &str); 4] = [
@@ -23,8 +24,9 @@ fn view_of(url: &UrlState) -> String {
 }
 
 /// Sports: one tab per league the service lists (`/league-info`, the
-/// first one by default) with its season and status, then its games,
-/// futures, awards or teams (`?league=&view=&status=`).
+/// first one by default) with its season and status, then its games
+/// (`?status=&from=&to=`), futures or awards (`?type=&season=`) or teams
+/// (`?league=&view=`).
 #[component]
 pub fn SportsPage() -> impl IntoView {
     let url = UrlState::new();
@@ -62,8 +64,8 @@ fn Leagues(leagues: Vec<LeagueInfo>, url: UrlState) -> impl IntoView {
         {move || {
             let league = league.get();
             match tab.get().as_str() {
-                "futures" => untrack(|| contests_tab::<ListFutures>(league)).into_any(),
-                "awards" => untrack(|| contests_tab::<ListAwards>(league)).into_any(),
+                "futures" => untrack(|| contests_tab::<ListFutures>(league, url)).into_any(),
+                "awards" => untrack(|| contests_tab::<ListAwards>(league, url)).into_any(),
                 "teams" => view! { <TeamsTab league /> }.into_any(),
                 _ => view! { <GamesTab league url /> }.into_any(),
             }
@@ -144,17 +146,22 @@ fn LeagueHead(info: LeagueInfo) -> impl IntoView {
 
 #[component]
 fn GamesTab(league: String, url: UrlState) -> impl IntoView {
-    let status = Memo::new(move |_| url.get("status"));
+    let filters = Memo::new(move |_| (url.get("status"), url.get("from"), url.get("to")));
     let inflight = Inflight::new();
     let games = LocalResource::new({
         let inflight = inflight.clone();
         move || {
+            let (status, from, to) = filters.get();
             let request = ListGames {
-                status: status.get().map(|s| GameStatus::from(s.as_str())),
+                status: status.map(|s| GameStatus::from(s.as_str())),
+                from,
+                to,
                 limit: Some(api::PAGE_SIZE),
                 ..ListGames::new(League::from(league.as_str()))
             };
             let token = inflight.next();
+            // A range the client refuses (`to` before `from`, not a date)
+            // is an error on screen, not a request.
             async move { api::load_pages(request, 1, &token).await }
         }
     });
@@ -165,33 +172,40 @@ fn GamesTab(league: String, url: UrlState) -> impl IntoView {
     view! {
         <div class="filters inline">
             <FilterSelect url key="status" id="game-status" label="Status" all="All games" options=statuses />
+            <TextFilter url key="from" id="game-from" label="From" kind="date" />
+            <TextFilter url key="to" id="game-to" label="To" kind="date" />
         </div>
         <Loader resource=games what="games" let:loaded>
             <PagedResults
                 loaded
                 inflight=inflight.clone()
                 noun="games"
-                empty={|| view! { <p class="empty">"No games with this status."</p> }}
+                empty={|| view! { <p class="empty">"No games with these filters."</p> }}
                 table={|games| view! { <GamesTable games /> }}
             />
         </Loader>
     }
 }
 
-/// A list of futures or awards of a league.
+/// A list of futures or awards of a league, filtered by type and season.
 pub trait ContestList: Paged + Send + Sync + 'static {
     /// Plural, lower case: the table's id.
     const NOUN: &'static str;
     const CAPTION: &'static str;
-    fn of_league(league: League) -> Self;
+    /// The known types (`future_type`, `award_type`), as the service spells them.
+    const TYPES: &'static [&'static str];
+    fn of_league(league: League, kind: Option<String>, season: Option<u32>) -> Self;
 }
 
 impl ContestList for ListFutures {
     const NOUN: &'static str = "futures";
     const CAPTION: &'static str = "Futures";
-    fn of_league(league: League) -> Self {
+    const TYPES: &'static [&'static str] = FutureType::KNOWN;
+    fn of_league(league: League, kind: Option<String>, season: Option<u32>) -> Self {
         Self {
             limit: Some(api::PAGE_SIZE),
+            future_type: kind.as_deref().map(FutureType::from),
+            season,
             ..Self::new(league)
         }
     }
@@ -200,31 +214,47 @@ impl ContestList for ListFutures {
 impl ContestList for ListAwards {
     const NOUN: &'static str = "awards";
     const CAPTION: &'static str = "Awards";
-    fn of_league(league: League) -> Self {
+    const TYPES: &'static [&'static str] = AwardType::KNOWN;
+    fn of_league(league: League, kind: Option<String>, season: Option<u32>) -> Self {
         Self {
             limit: Some(api::PAGE_SIZE),
+            award_type: kind.as_deref().map(AwardType::from),
+            season,
             ..Self::new(league)
         }
     }
 }
 
-/// The futures or the awards of a league, paged.
-fn contests_tab<R>(league: String) -> impl IntoView
+/// A season from the URL: a whole year, else none (the field shows what
+/// was typed; the service's range check judges the year).
+fn season_of(text: Option<String>) -> Option<u32> {
+    text?.trim().parse().ok()
+}
+
+/// The futures or the awards of a league, paged, with their type and
+/// season filters (`?type=&season=`).
+fn contests_tab<R>(league: String, url: UrlState) -> impl IntoView
 where
     R: ContestList,
     R::Item: Clone + Send + Sync + 'static,
     R::Response: Clone + Listing,
     for<'a> Contest: From<&'a R::Item>,
 {
+    let filters = Memo::new(move |_| (url.get("type"), season_of(url.get("season"))));
     let inflight = Inflight::new();
     let list = LocalResource::new({
         let inflight = inflight.clone();
         move || {
-            let request = R::of_league(League::from(league.as_str()));
+            let (kind, season) = filters.get();
+            let request = R::of_league(League::from(league.as_str()), kind, season);
             let token = inflight.next();
             async move { api::load_pages(request, 1, &token).await }
         }
     });
+    let types: Vec<(String, String)> = R::TYPES
+        .iter()
+        .map(|t| (t.to_string(), format::words(t)))
+        .collect();
     let table = |items: Signal<Vec<R::Item>>| {
         let contests = Signal::derive(move || {
             items.with(|all| all.iter().map(Contest::from).collect::<Vec<_>>())
@@ -232,12 +262,16 @@ where
         view! { <ContestTable contests id=R::NOUN caption=R::CAPTION /> }
     };
     view! {
+        <div class="filters inline">
+            <FilterSelect url key="type" id="contest-type" label="Type" all="All types" options=types />
+            <TextFilter url key="season" id="contest-season" label="Season" kind="number" placeholder="Any" min="1900" max="2200" />
+        </div>
         <Loader resource=list what=R::NOUN let:loaded>
             <PagedResults
                 loaded
                 inflight=inflight.clone()
                 noun=R::NOUN
-                empty={|| view! { <p class="empty">{format!("No {} for this league.", R::NOUN)}</p> }}
+                empty={|| view! { <p class="empty">{format!("No {} for this league with these filters.", R::NOUN)}</p> }}
                 table
             />
         </Loader>

@@ -44,7 +44,8 @@ pub struct TradesMeta {
     pub data_freshness: Option<String>,
 }
 
-/// The failure of one platform inside an otherwise served sports response.
+/// The failure of one platform inside an otherwise served answer (a
+/// sports board, or a list of markets, events or series).
 #[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct PlatformError {

@@ -157,9 +157,8 @@ pub fn sports_meta(
     }
 }
 
-/// The JSON of a `ListMeta`, with `platform_errors` added when some
-/// platform failed (the core's `ListMeta` has no such field; clients that
-/// do not know it ignore it).
+/// The JSON of a `ListMeta`, with `platform_errors` added only when some
+/// platform failed (an empty map is not sent).
 pub fn list_meta_json(meta: &ListMeta, errors: &BTreeMap<String, PlatformError>) -> String {
     let text = super::text(meta);
     if errors.is_empty() {
