@@ -4,7 +4,7 @@ use crate::util::{Result, cmd, exec, root, target_dir};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const WASM_PROFILE: &str = "wasm-release";
+pub const WASM_PROFILE: &str = "wasm-release";
 
 /// The npm package folder.
 pub fn npm_dir() -> PathBuf {

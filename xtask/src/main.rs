@@ -7,6 +7,7 @@ mod build;
 mod demo;
 mod server;
 mod setup;
+mod size;
 mod test;
 mod util;
 
@@ -21,6 +22,8 @@ cargo xtask <command>
                     Node and Chromium, the npm package, end to end)
   npm               build the npm package; prints its folder last
   web               build the demo into dist/
+  size [--top N]    the npm package's wasm: bytes raw and gzip -9, and
+                    where its code goes by crate and function
   bench             JS library: decode of a 250-market page vs JSON.parse
                     and res.json(), in Node and headless Chromium
 ";
@@ -34,6 +37,7 @@ fn main() -> ExitCode {
         Some("npm") => build::npm().map(|dir| println!("{}", dir.display())),
         Some("web") => build::web().map(|dir| println!("{}", dir.display())),
         Some("bench") => bench::run(&args[1..]),
+        Some("size") => size::run(&args[1..]),
         Some("help" | "--help" | "-h") | None => {
             print!("{HELP}");
             Ok(())

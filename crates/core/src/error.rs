@@ -454,7 +454,7 @@ pub fn retry_after_in_details(details: Option<&serde_json::Value>) -> Option<u64
     let seconds = details?.get("retry_after")?;
     let seconds = seconds
         .as_f64()
-        .or_else(|| seconds.as_str()?.trim().parse().ok())?;
+        .or_else(|| crate::number::parse(seconds.as_str()?.trim()))?;
     (seconds.is_finite() && seconds >= 0.0).then_some((seconds * 1000.0) as u64)
 }
 

@@ -24,6 +24,7 @@ pub mod capabilities;
 pub mod error;
 pub mod game_id;
 pub mod models;
+pub mod number;
 pub mod odds;
 pub mod orderbook;
 pub mod pagination;

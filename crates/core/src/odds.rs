@@ -9,6 +9,7 @@
 
 use crate::error::Error;
 use crate::models::{Award, Future, GameMarket, GameMarketType, Odds, PlatformId};
+pub use crate::number::text as number_text;
 use std::collections::BTreeMap;
 
 const PARAMETER: &str = "odds";
@@ -25,11 +26,8 @@ pub fn american_to_decimal(american: &str) -> Result<f64, Error> {
     if s.eq_ignore_ascii_case("even") || s.eq_ignore_ascii_case("ev") {
         return Ok(2.0);
     }
-    let n: f64 = s
-        .strip_prefix('+')
-        .unwrap_or(s)
-        .parse()
-        .map_err(|_| invalid(format!("{american:?} is not american odds")))?;
+    let n: f64 = crate::number::parse(s.strip_prefix('+').unwrap_or(s))
+        .ok_or_else(|| invalid(format!("{american:?} is not american odds")))?;
     if !n.is_finite() || n.abs() < 100.0 {
         return Err(invalid(format!(
             "{american:?}: american odds are at least 100 in magnitude"
@@ -47,9 +45,9 @@ pub fn american_to_decimal(american: &str) -> Result<f64, Error> {
 pub fn decimal_to_american(decimal: f64) -> Result<String, Error> {
     check_decimal(decimal)?;
     Ok(if decimal >= 2.0 {
-        format!("+{}", ((decimal - 1.0) * 100.0).round())
+        format!("+{}", number_text(((decimal - 1.0) * 100.0).round()))
     } else {
-        format!("-{}", (100.0 / (decimal - 1.0)).round())
+        format!("-{}", number_text((100.0 / (decimal - 1.0)).round()))
     })
 }
 
@@ -58,7 +56,8 @@ fn check_decimal(decimal: f64) -> Result<(), Error> {
         Ok(())
     } else {
         Err(invalid(format!(
-            "decimal odds must exceed 1, got {decimal}"
+            "decimal odds must exceed 1, got {}",
+            number_text(decimal)
         )))
     }
 }
@@ -68,7 +67,8 @@ fn check_probability(p: f64) -> Result<(), Error> {
         Ok(())
     } else {
         Err(invalid(format!(
-            "a probability must be strictly between 0 and 1, got {p}"
+            "a probability must be strictly between 0 and 1, got {}",
+            number_text(p)
         )))
     }
 }

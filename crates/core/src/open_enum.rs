@@ -43,6 +43,8 @@ macro_rules! open_enum {
             }
         }
 
+        $crate::request::params::open_enum_param!($name);
+
         impl AsRef<str> for $name {
             fn as_ref(&self) -> &str {
                 self.as_str()

@@ -61,7 +61,7 @@ impl RateLimitHeaders {
     /// the transport's business).
     pub fn read(get: impl Fn(&str) -> Option<String>) -> Self {
         fn num(v: Option<String>) -> Option<f64> {
-            v.and_then(|s| s.trim().parse::<f64>().ok())
+            v.and_then(|s| crate::number::parse(s.trim()))
                 .filter(|n| n.is_finite() && *n >= 0.0)
         }
         Self {

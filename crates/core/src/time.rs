@@ -32,7 +32,7 @@ pub fn timestamp_ms(text: &str) -> Option<i64> {
     }
     // A date has a `-` after its first character; a number has none.
     if !text.get(1..).unwrap_or_default().contains('-')
-        && let Ok(n) = text.parse::<f64>()
+        && let Some(n) = crate::number::parse(text)
     {
         return number_ms(n);
     }

@@ -124,6 +124,70 @@ where
         filled,
         "{op}: JSON round trip"
     );
+
+    // The parameter table (`#[derive(Params)]`), which the npm package reads
+    // JS objects with and `to_http` renders with: serde's names in serde's
+    // order, the schema's required list, kinds that match the values serde
+    // writes, the query serde_urlencoded writes, and the same request back
+    // from the JSON object and from the query string.
+    let table: Vec<&str> = R::PARAMS.iter().map(|p| p.name).collect();
+    assert_eq!(table, parameter_names::<R>(), "{op}: table names and order");
+    let table_required = set(R::PARAMS.iter().filter(|p| p.required).map(|p| p.name));
+    assert_eq!(
+        table_required, required,
+        "{op}: required in table and schema"
+    );
+    for param in R::PARAMS {
+        let value = &json[param.name];
+        let fits = match param.kind {
+            params::Kind::Text | params::Kind::List => value.is_string(),
+            params::Kind::Whole { .. } => value.is_u64() || value.is_i64(),
+            params::Kind::Flag => value.is_boolean(),
+        };
+        assert!(
+            fits,
+            "{op}: {} is {:?}, serde writes {value}",
+            param.name, param.kind
+        );
+    }
+    let checked = filled.checked().expect("valid");
+    let mut written = Vec::new();
+    checked.write_values(&mut written);
+    assert_eq!(
+        written,
+        query_pairs(&checked).expect("serde_urlencoded"),
+        "{op}: the table renders what serde renders"
+    );
+    let raw = |value: &serde_json::Value| match value {
+        serde_json::Value::Bool(b) => params::Raw::Flag(*b),
+        serde_json::Value::Number(n) => params::Raw::Number(n.as_f64().expect("f64")),
+        serde_json::Value::String(s) => params::Raw::Text(s.clone()),
+        other => panic!("{op}: no parameter holds {other}"),
+    };
+    let pairs = json
+        .as_object()
+        .map(|o| {
+            o.iter()
+                .map(|(k, v)| (k.clone(), raw(v)))
+                .collect::<Vec<_>>()
+        })
+        .unwrap_or_default();
+    let values = params::read(R::PARAMS, pairs, |k| format!("unknown {k}")).expect("reads");
+    assert_eq!(
+        R::from_values(values),
+        filled,
+        "{op}: table read of the JSON object"
+    );
+    let pairs = written
+        .into_iter()
+        .map(|(k, v)| (k, params::Raw::Text(v)))
+        .collect::<Vec<_>>();
+    let values = params::read(R::PARAMS, pairs, |k| format!("unknown {k}")).expect("reads");
+    assert_eq!(
+        R::from_values(values),
+        checked,
+        "{op}: table read of the query"
+    );
 }
 
 #[test]

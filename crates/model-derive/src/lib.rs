@@ -323,3 +323,104 @@ fn field_expand(field: &mut Field) -> syn::Result<Option<String>> {
         format!("{also}?: {ts} | null;")
     }))
 }
+
+/// `#[derive(Params)]` on a request struct of predmarket-core: its
+/// parameter table (`crate::request::params::Params`) from the fields
+/// themselves: the wire name is serde's (`rename` honoured), the kind and
+/// whether it is required come from the field's type (`ParamValue`), and a
+/// `#[serde(default)]` field is never required. One declaration: the table
+/// cannot name a parameter the struct does not have, and the contract test
+/// holds it to serde's names and the JSON Schema's required list.
+#[proc_macro_derive(Params)]
+pub fn params(item: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(item as DeriveInput);
+    match params_expand(&input) {
+        Ok(tokens) => tokens.into(),
+        Err(e) => e.to_compile_error().into(),
+    }
+}
+
+fn params_expand(input: &DeriveInput) -> syn::Result<Tokens> {
+    let name = &input.ident;
+    let module = quote!(crate::request::params);
+    let Data::Struct(data) = &input.data else {
+        return Err(syn::Error::new_spanned(
+            name,
+            "#[derive(Params)] is for request structs",
+        ));
+    };
+    let fields: Vec<&Field> = match &data.fields {
+        Fields::Named(named) => named.named.iter().collect(),
+        Fields::Unit => Vec::new(),
+        Fields::Unnamed(_) => {
+            return Err(syn::Error::new_spanned(
+                name,
+                "#[derive(Params)] needs named fields",
+            ));
+        }
+    };
+    let mut entries = Vec::new();
+    let mut reads = Vec::new();
+    let mut writes = Vec::new();
+    for field in &fields {
+        let ident = field
+            .ident
+            .as_ref()
+            .ok_or_else(|| syn::Error::new_spanned(field, "a field without a name"))?;
+        let ty = &field.ty;
+        let seen = serde_seen(&field.attrs)?;
+        let wire = seen
+            .rename
+            .clone()
+            .unwrap_or_else(|| ident.to_string().trim_start_matches("r#").to_owned());
+        let required = if seen.default {
+            quote!(false)
+        } else {
+            quote!(<#ty as #module::ParamValue>::REQUIRED)
+        };
+        entries.push(quote! {
+            #module::Param {
+                name: #wire,
+                kind: <#ty as #module::ParamValue>::KIND,
+                required: #required,
+            }
+        });
+        reads.push(quote! {
+            #ident: <#ty as #module::ParamValue>::from_value(values.next().flatten())
+        });
+        writes.push(quote! {
+            <#ty as #module::ParamValue>::write(&self.#ident, #wire, out);
+        });
+    }
+    let build = match &data.fields {
+        Fields::Unit => quote!(Self),
+        _ => quote!(Self { #(#reads),* }),
+    };
+    let values_arg = if fields.is_empty() {
+        quote!(_values)
+    } else {
+        quote!(values)
+    };
+    let out_arg = if fields.is_empty() {
+        quote!(_out)
+    } else {
+        quote!(out)
+    };
+    let iter = if fields.is_empty() {
+        Tokens::new()
+    } else {
+        quote!(let mut values = values.into_iter();)
+    };
+    Ok(quote! {
+        impl #module::Params for #name {
+            const PARAMS: &'static [#module::Param] = &[#(#entries),*];
+            fn from_values(#values_arg: ::std::vec::Vec<::std::option::Option<#module::Value>>) -> Self {
+                #iter
+                #build
+            }
+            fn write_values(&self, #out_arg: &mut ::std::vec::Vec<(::std::string::String, ::std::string::String)>) {
+                #(#writes)*
+            }
+        }
+    })
+}

@@ -62,12 +62,35 @@ pub fn to_js(error: &Error) -> JsValue {
     if let Some(parameter) = error.parameter() {
         set(target, "parameter", &JsValue::from_str(parameter));
     }
-    if let Some(details) = error.details()
-        && let Ok(parsed) = json::parse(&js_sys::JsString::from(details.to_string()))
-    {
-        set(target, "details", &parsed);
+    if let Some(details) = error.details() {
+        set(target, "details", &to_js_value(details));
     }
     js_error.into()
+}
+
+/// A JSON value as the JS value `JSON.parse` would give. Built directly,
+/// not through JSON text: serializing would link serde_json's encoder and
+/// its float formatter into the package.
+fn to_js_value(value: &serde_json::Value) -> JsValue {
+    use serde_json::Value;
+    match value {
+        Value::Null => JsValue::NULL,
+        Value::Bool(b) => JsValue::from_bool(*b),
+        Value::Number(n) => n.as_f64().map_or(JsValue::NULL, JsValue::from_f64),
+        Value::String(s) => JsValue::from_str(s),
+        Value::Array(items) => items
+            .iter()
+            .map(to_js_value)
+            .collect::<js_sys::Array>()
+            .into(),
+        Value::Object(map) => {
+            let object = json::object();
+            for (key, item) in map {
+                set(&object, key, &to_js_value(item));
+            }
+            object
+        }
+    }
 }
 
 /// The error of a call, with the stack of where the caller made the call

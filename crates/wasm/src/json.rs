@@ -65,7 +65,7 @@ pub fn number(object: &JsValue, key: &str) -> Option<f64> {
     value.as_f64().or_else(|| {
         value
             .as_string()
-            .and_then(|s| s.trim().parse::<f64>().ok())
+            .and_then(|s| predmarket_client::core::number::parse(s.trim()))
             .filter(|n| n.is_finite())
     })
 }

@@ -9,7 +9,7 @@ use predmarket_client::core::models::{
     Award, AwardMarket, Candidate, Future, FutureMarket, FutureOutcome, GameMarket, GameMarketType,
     GameOutcome, Odds, PlatformId,
 };
-use predmarket_client::core::odds;
+use predmarket_client::core::odds::{self, number_text};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -85,11 +85,8 @@ fn odds_of(value: &JsValue) -> Option<Odds> {
     let american = json::get(value, "american");
     let american = american.as_string().or_else(|| {
         american.as_f64().map(|n| {
-            if n > 0.0 {
-                format!("+{n}")
-            } else {
-                n.to_string()
-            }
+            let text = number_text(n);
+            if n > 0.0 { format!("+{text}") } else { text }
         })
     });
     Some(Odds {

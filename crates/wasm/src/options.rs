@@ -108,10 +108,10 @@ fn debug_line(event: &Event<'_>) -> String {
         line.push_str(&format!(" status={status}"));
     }
     if let Some(ms) = event.elapsed_ms {
-        line.push_str(&format!(" elapsed={ms:.0}ms"));
+        line.push_str(&format!(" elapsed={}ms", ms.round() as i64));
     }
     if let Some(ms) = event.wait_ms {
-        line.push_str(&format!(" wait={ms:.0}ms"));
+        line.push_str(&format!(" wait={}ms", ms.round() as i64));
     }
     if let Some(reason) = event.reason {
         line.push_str(&format!(" reason={}", reason.as_str()));

@@ -120,9 +120,10 @@ fn next_position(layout: &Layout, page: &JsValue) -> Result<Option<PagePosition>
     if layout.offset {
         let next = json::get(&pagination, "next_offset");
         // A number, or (as the service sends numbers) a numeric string.
-        let numeric = next
-            .as_f64()
-            .or_else(|| next.as_string().and_then(|t| t.trim().parse().ok()));
+        let numeric = next.as_f64().or_else(|| {
+            next.as_string()
+                .and_then(|t| predmarket_client::core::number::parse(t.trim()))
+        });
         let next_offset = match numeric {
             Some(n) => Some(n),
             None if next.is_undefined() || next.is_null() => None,

@@ -1,8 +1,9 @@
 //! Parameters from the JS object a caller passes, read into the core's
-//! request structs (their `Deserialize`, the same one the reference server
-//! parses a query string with), whose checks then run before anything is
-//! sent. The JS type of each parameter object is derived from the same
-//! struct (tsify: `ListMarketsParams` and so on).
+//! request structs through their parameter table (`#[derive(Params)]` on
+//! the struct, so the struct stays the one declaration); the struct's
+//! checks then run before anything is sent. The JS type of each parameter
+//! object is derived from the same struct (tsify: `ListMarketsParams` and
+//! so on).
 //!
 //! Keys are the service's wire names (`include_raw`, `market_id`,
 //! `takerOnly`), so parameters read like the responses. Reading is strict
@@ -11,10 +12,15 @@
 //! a value of the wrong type is one naming the parameter. Numbers may be
 //! numbers or strings of digits, booleans `true`/`false` or their strings
 //! (the wire form).
+//!
+//! One reader, driven by the table, serves every operation: serde's
+//! derives compiled a decoder per request type, most of the package's
+//! wasm (docs/benchmarks.md).
 
 use crate::json;
-use js_sys::{Array, JsString, Object};
+use js_sys::{Array, Object};
 use predmarket_client::Error;
+use predmarket_client::core::request::params::{self, Param, Raw, Value};
 use predmarket_client::core::request::*;
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -22,125 +28,88 @@ fn is_absent(value: &JsValue) -> bool {
     value.is_undefined() || value.is_null()
 }
 
-/// The parameter object `value` as JSON text holding only the keys that are
-/// set, with where each member ends in it (to name the parameter a decode
-/// error points at); an unknown key is an error naming it.
-fn to_json(value: &JsValue, allowed: &[&str]) -> Result<Members, Error> {
-    let mut members = Members {
-        text: String::from("{"),
-        ends: Vec::new(),
-    };
-    if is_absent(value) {
-        members.text.push('}');
-        return Ok(members);
+/// A JS value as a parameter value, before its kind is known.
+fn raw(key: &str, value: &JsValue) -> Result<Raw, Error> {
+    if let Some(text) = value.as_string() {
+        return Ok(Raw::Text(text));
     }
-    if !value.is_object() || Array::is_array(value) || value.is_function() {
-        return Err(Error::invalid("params", "must be an object"));
+    if let Some(flag) = value.as_bool() {
+        return Ok(Raw::Flag(flag));
     }
-    for key in Object::keys(value.unchecked_ref::<Object>()).iter() {
-        let Some(key) = key.as_string() else { continue };
-        let item = json::get(value, &key);
-        if is_absent(&item) {
-            continue;
-        }
-        if !allowed.contains(&key.as_str()) {
-            let hint = match key.as_str() {
-                "signal" | "maxItems" => {
-                    "; call options such as `signal` and `maxItems` go in the next argument"
-                        .to_owned()
-                }
-                _ if allowed.is_empty() => String::from("; this operation takes no parameters"),
-                _ => format!("; expected one of {}", allowed.join(", ")),
-            };
-            return Err(Error::invalid(
-                key.clone(),
-                format!("is not a parameter of this operation{hint}"),
-            ));
-        }
-        // What JSON.stringify would drop or turn into null, silently.
-        if item.is_function() || item.is_symbol() || item.is_bigint() {
-            return Err(Error::invalid(key, "must be a string, number or boolean"));
-        }
-        if item.as_f64().is_some_and(|n| !n.is_finite()) {
+    if let Some(n) = value.as_f64() {
+        if !n.is_finite() {
             return Err(Error::invalid(key, "must be a finite number"));
         }
-        let text: Option<String> = js_sys::JSON::stringify(&item).ok().map(String::from);
-        let Some(text) = text else {
-            return Err(Error::invalid(key, "must hold JSON values only"));
-        };
-        if !members.ends.is_empty() {
-            members.text.push(',');
-        }
-        // The key goes through JSON too, for its escaping.
-        members.text.push_str(&String::from(
-            js_sys::JSON::stringify(&JsValue::from_str(&key))
-                .unwrap_or_else(|_| JsString::from("\"\"")),
-        ));
-        members.text.push(':');
-        members.text.push_str(&text);
-        members.ends.push((key, members.text.len()));
+        return Ok(Raw::Number(n));
     }
-    members.text.push('}');
-    Ok(members)
+    if Array::is_array(value) {
+        let mut items = Vec::new();
+        for item in Array::from(value).iter() {
+            match item.as_string() {
+                Some(text) => items.push(text),
+                None => return Err(Error::invalid(key, "must hold strings only")),
+            }
+        }
+        return Ok(Raw::List(items));
+    }
+    Err(Error::invalid(key, "must be a string, number or boolean"))
 }
 
-/// A parameter object as JSON text, and the byte offset just past each
-/// member with its key.
-struct Members {
-    text: String,
-    ends: Vec<(String, usize)>,
+fn unknown(table: &[Param], key: &str) -> String {
+    let hint = match key {
+        "signal" | "maxItems" => {
+            "; call options such as `signal` and `maxItems` go in the next argument".to_owned()
+        }
+        _ if table.is_empty() => String::from("; this operation takes no parameters"),
+        _ => format!("; expected one of {}", params::names(table)),
+    };
+    format!("is not a parameter of this operation{hint}")
 }
 
-impl Members {
-    /// The key of the member holding byte `offset` of the text.
-    fn key_at(&self, offset: usize) -> Option<&str> {
-        self.ends
-            .iter()
-            .find(|(_, end)| offset <= *end)
-            .map(|(key, _)| key.as_str())
-    }
-
-    /// A decode failure as a validation error naming the parameter: the
-    /// error's column says where in the (one-line) text it happened.
-    /// (`serde_path_to_error` would say it too, at the cost of wrapping
-    /// every deserializer: 12% of the package's code.)
-    fn error(&self, error: &serde_json::Error) -> Error {
-        let message = error.to_string();
-        let message = match message.rfind(" at line ") {
-            Some(at) => message[..at].to_owned(),
-            None => message,
-        };
-        let quoted = message.split('`').nth(1).filter(|_| {
-            message.starts_with("missing field") || message.starts_with("duplicate field")
-        });
-        match quoted {
-            Some(field) if message.starts_with("missing") => Error::invalid(field, "is required"),
-            Some(field) => Error::invalid(field, "takes exactly one value"),
-            None => match self.key_at(error.column().saturating_sub(1)) {
-                Some(key) => Error::invalid(key, message),
-                None => Error::invalid("params", message),
-            },
+/// The values of the parameters of `table` in the JS object `value`
+/// (or `undefined`), with `id` (its key and value) when the caller passed
+/// the id alone. Not generic: compiled once for every operation.
+#[inline(never)]
+fn read_values(
+    value: &JsValue,
+    table: &'static [Param],
+    id: Option<(&str, String)>,
+) -> Result<Vec<Option<Value>>, Error> {
+    let mut pairs = Vec::new();
+    if let Some((key, id)) = id {
+        pairs.push((key.to_owned(), Raw::Text(id)));
+    } else if !is_absent(value) {
+        if !value.is_object() || Array::is_array(value) || value.is_function() {
+            return Err(Error::invalid("params", "must be an object"));
+        }
+        for key in Object::keys(value.unchecked_ref::<Object>()).iter() {
+            let Some(key) = key.as_string() else { continue };
+            let item = json::get(value, &key);
+            if is_absent(&item) {
+                continue;
+            }
+            let item = if table.iter().any(|p| p.name == key) {
+                raw(&key, &item)?
+            } else {
+                // Reported by `params::read`, with the keys it takes.
+                Raw::Flag(false)
+            };
+            pairs.push((key, item));
         }
     }
+    params::read(table, pairs, |key| unknown(table, key))
 }
 
 /// Reads the parameters of `R` from a JS object (or `undefined`).
 pub fn read<R: Request>(value: &JsValue) -> Result<R, Error> {
-    let members = to_json(value, parameter_names::<R>())?;
-    serde_json::from_str::<R>(&members.text).map_err(|e| members.error(&e))
+    read_values(value, R::PARAMS, None).map(R::from_values)
 }
 
 /// The first argument of an operation on one resource: its id as a string,
 /// or an object holding it under `id_key`.
 pub fn read_with_id<R: Request>(value: &JsValue, id_key: &str) -> Result<R, Error> {
-    match value.as_string() {
-        Some(id) => {
-            let object = json::object();
-            json::set(&object, id_key, &JsValue::from_str(&id));
-            read(&object)
-        }
-        None => read(value),
-    }
+    let id = value.as_string().map(|id| (id_key, id));
+    read_values(value, R::PARAMS, id).map(R::from_values)
 }
 
 pub fn list_series(value: &JsValue) -> Result<ListSeries, Error> {

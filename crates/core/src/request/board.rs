@@ -50,7 +50,7 @@ macro_rules! board_requests {
     ) => {
         $(#[$get_doc])*
         #[serde_with::skip_serializing_none]
-        #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize, predmarket_model_derive::Params)]
         #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
         #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
         #[cfg_attr(feature = "tsify", tsify(rename = $get_ts))]
@@ -67,7 +67,7 @@ macro_rules! board_requests {
 
         $(#[$list_doc])*
         #[serde_with::skip_serializing_none]
-        #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+        #[derive(Debug, Clone, Default, PartialEq, serde::Serialize, serde::Deserialize, predmarket_model_derive::Params)]
         #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
         #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
         #[cfg_attr(feature = "tsify", tsify(rename = $list_ts))]

@@ -11,7 +11,9 @@ use serde::{Deserialize, Serialize};
 /// date), `limit` (capped at 25, the pagination guide's range) and `cursor`
 /// are this project's choice.
 #[serde_with::skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Default, PartialEq, Serialize, Deserialize, predmarket_model_derive::Params,
+)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "tsify",
@@ -73,7 +75,9 @@ paged!(cursor ListGames => Game, |r| r.data.games, r.data.pagination.as_ref());
 /// The id is sent as given (any non-blank string): the public service's
 /// ids come in more forms than `{Away}v{Home}{YYYYMMDD}@{LEAGUE}`.
 #[serde_with::skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Default, PartialEq, Serialize, Deserialize, predmarket_model_derive::Params,
+)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "tsify",

@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 
 /// `GET /league-info`. Without `league` the service returns every league.
 #[serde_with::skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Default, PartialEq, Serialize, Deserialize, predmarket_model_derive::Params,
+)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "tsify",

@@ -17,7 +17,9 @@ use serde::{Deserialize, Serialize};
 ///   (asc, desc; the service's default is desc when `sort` is given);
 /// - `include_raw`, as for a market by id.
 #[serde_with::skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Default, PartialEq, Serialize, Deserialize, predmarket_model_derive::Params,
+)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "tsify",
@@ -71,7 +73,9 @@ paged!(cursor ListMarkets => Market, |r| r.markets, r.pagination.as_ref());
 
 /// `GET /markets/{id}`.
 #[serde_with::skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Default, PartialEq, Serialize, Deserialize, predmarket_model_derive::Params,
+)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "tsify",
@@ -112,7 +116,9 @@ impl Request for GetMarket {
 /// `GET /markets/{id}/orderbook`. Without `platform` the service detects it
 /// from the market id.
 #[serde_with::skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Default, PartialEq, Serialize, Deserialize, predmarket_model_derive::Params,
+)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "tsify",

@@ -6,7 +6,7 @@ use crate::models::PlatformsResponse;
 use serde::{Deserialize, Deserializer, Serialize};
 
 /// `GET /platforms`: the platform directory. No parameters.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, predmarket_model_derive::Params)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "tsify",

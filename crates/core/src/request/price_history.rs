@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 /// `GET /price-history`: historical prices of 1 to 10 markets (the service
 /// knows the platform from the ids, and which platforms have history).
 #[serde_with::skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Default, PartialEq, Serialize, Deserialize, predmarket_model_derive::Params,
+)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "tsify",

@@ -22,7 +22,9 @@ fn check_user(value: &str) -> Result<(), Error> {
 
 /// `GET /profile/info`.
 #[serde_with::skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Default, PartialEq, Serialize, Deserialize, predmarket_model_derive::Params,
+)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "tsify",
@@ -61,7 +63,9 @@ impl Request for GetProfileInfo {
 
 /// `GET /profile/trades`.
 #[serde_with::skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Default, PartialEq, Serialize, Deserialize, predmarket_model_derive::Params,
+)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "tsify",

@@ -10,7 +10,9 @@ use serde::{Deserialize, Serialize};
 /// parameter (the service knows it from the market id), so which markets
 /// have trades is the service's call.
 #[serde_with::skip_serializing_none]
-#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Default, PartialEq, Serialize, Deserialize, predmarket_model_derive::Params,
+)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[cfg_attr(
     feature = "tsify",

@@ -1,0 +1,314 @@
+//! `cargo xtask size`: the npm package's wasm in bytes (raw and `gzip -9`,
+//! as shipped) and where its code goes, by crate and by function.
+//!
+//! The breakdown comes from a second build of the same module with its
+//! function names kept (`wasm-bindgen --keep-debug`, `wasm-opt -Oz -g`):
+//! names do not change what binaryen does to the code, so the body sizes
+//! are those of the shipped module. The section parser below is a few
+//! lines of LEB128; twiggy would take minutes to compile on these machines.
+
+use crate::build;
+use crate::util::{Result, cmd, exec, output, target_dir};
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::Path;
+
+/// Issue 11's target for `predmarket_bg.wasm` after `gzip -9`.
+pub const LIMIT_GZIP_BYTES: u64 = 100 * 1024;
+
+pub fn run(args: &[String]) -> Result {
+    let mut top = 40;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--top" => {
+                top = args
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or("--top takes a number")?;
+            }
+            other => return Err(format!("unknown option `{other}` (size takes --top N)")),
+        }
+    }
+    let package = build::npm()?;
+    let shipped = package.join("predmarket_bg.wasm");
+    let (raw, gzip) = sizes(&shipped)?;
+    println!(
+        "{}: {raw} B raw, {gzip} B gzip -9 ({:.1} KB; target {} KB)",
+        shipped.display(),
+        gzip as f64 / 1024.0,
+        LIMIT_GZIP_BYTES / 1024
+    );
+
+    let named = named_build()?;
+    let bytes = fs::read(&named).map_err(|e| format!("{}: {e}", named.display()))?;
+    let module = parse(&bytes)?;
+    report(&module, top);
+    Ok(())
+}
+
+/// Raw and `gzip -9` bytes of a file.
+pub fn sizes(path: &Path) -> Result<(u64, u64)> {
+    let raw = fs::metadata(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?
+        .len();
+    let gzip = output(
+        cmd("sh")
+            .arg("-c")
+            .arg(format!("gzip -9 -c '{}' | wc -c", path.display())),
+    )
+    .and_then(|n| n.trim().parse().ok())
+    .ok_or("gzip -9 failed")?;
+    Ok((raw, gzip))
+}
+
+/// The package's module again, with its names: the same cargo output
+/// through `wasm-bindgen --keep-debug` and `wasm-opt -Oz -g`.
+fn named_build() -> Result<std::path::PathBuf> {
+    let wasm = target_dir()
+        .join("wasm32-unknown-unknown")
+        .join(build::WASM_PROFILE)
+        .join("predmarket_wasm.wasm");
+    let out = target_dir().join("size");
+    fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
+    exec(
+        cmd("wasm-bindgen")
+            .args(["--target", "web", "--keep-debug", "--out-name", "named"])
+            .arg("--out-dir")
+            .arg(&out)
+            .arg(&wasm),
+    )?;
+    let module = out.join("named_bg.wasm");
+    exec(
+        cmd("wasm-opt")
+            .args(["-Oz", "-g"])
+            .arg(&module)
+            .arg("-o")
+            .arg(&module),
+    )?;
+    Ok(module)
+}
+
+/// What the breakdown needs of a module.
+struct Module {
+    /// Body bytes of each defined function, by function index.
+    bodies: Vec<(u32, usize)>,
+    names: BTreeMap<u32, String>,
+    /// Section id (custom sections by name) → bytes.
+    sections: Vec<(String, usize)>,
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn byte(&mut self) -> Result<u8> {
+        let b = *self.bytes.get(self.at).ok_or("wasm: unexpected end")?;
+        self.at += 1;
+        Ok(b)
+    }
+
+    fn leb(&mut self) -> Result<u32> {
+        let mut value: u64 = 0;
+        for shift in (0..35).step_by(7) {
+            let b = self.byte()?;
+            value |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                return u32::try_from(value).map_err(|_| "wasm: LEB128 too large".to_owned());
+            }
+        }
+        Err("wasm: LEB128 too long".to_owned())
+    }
+
+    fn take(&mut self, n: usize) -> Result<&'a [u8]> {
+        let end = self.at.checked_add(n).ok_or("wasm: overflow")?;
+        let slice = self.bytes.get(self.at..end).ok_or("wasm: unexpected end")?;
+        self.at = end;
+        Ok(slice)
+    }
+
+    fn name(&mut self) -> Result<String> {
+        let n = self.leb()? as usize;
+        Ok(String::from_utf8_lossy(self.take(n)?).into_owned())
+    }
+}
+
+fn parse(bytes: &[u8]) -> Result<Module> {
+    if bytes.get(..4) != Some(b"\0asm") {
+        return Err("not a wasm module".into());
+    }
+    let mut r = Reader { bytes, at: 8 };
+    let mut imported_functions = 0;
+    let mut module = Module {
+        bodies: Vec::new(),
+        names: BTreeMap::new(),
+        sections: Vec::new(),
+    };
+    while r.at < bytes.len() {
+        let id = r.byte()?;
+        let size = r.leb()? as usize;
+        let body = r.take(size)?;
+        let mut s = Reader { bytes: body, at: 0 };
+        let label = match id {
+            0 => {
+                let name = s.name()?;
+                if name == "name" {
+                    read_names(&mut s, &mut module.names)?;
+                }
+                format!("custom `{name}`")
+            }
+            2 => {
+                for _ in 0..s.leb()? {
+                    s.name()?;
+                    s.name()?;
+                    match s.byte()? {
+                        0 => {
+                            s.leb()?;
+                            imported_functions += 1;
+                        }
+                        1 => {
+                            s.byte()?;
+                            limits(&mut s)?;
+                        }
+                        2 => limits(&mut s)?,
+                        3 => {
+                            s.byte()?;
+                            s.byte()?;
+                        }
+                        4 => {
+                            s.byte()?;
+                            s.leb()?;
+                        }
+                        kind => return Err(format!("wasm: import kind {kind}")),
+                    }
+                }
+                "import".to_owned()
+            }
+            10 => {
+                for i in 0..s.leb()? {
+                    let n = s.leb()? as usize;
+                    s.take(n)?;
+                    module.bodies.push((imported_functions + i, n));
+                }
+                "code".to_owned()
+            }
+            11 => "data".to_owned(),
+            other => format!("section {other}"),
+        };
+        module.sections.push((label, size));
+    }
+    Ok(module)
+}
+
+fn limits(s: &mut Reader<'_>) -> Result {
+    let flags = s.byte()?;
+    s.leb()?;
+    if flags & 1 != 0 {
+        s.leb()?;
+    }
+    Ok(())
+}
+
+fn read_names(s: &mut Reader<'_>, names: &mut BTreeMap<u32, String>) -> Result {
+    while s.at < s.bytes.len() {
+        let id = s.byte()?;
+        let size = s.leb()? as usize;
+        let sub = s.take(size)?;
+        if id == 1 {
+            let mut f = Reader { bytes: sub, at: 0 };
+            for _ in 0..f.leb()? {
+                let index = f.leb()?;
+                names.insert(index, f.name()?);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The crate a function belongs to: the first path segment of its name,
+/// or of the type of an `<T as Trait>` impl; generic shims of the standard
+/// library (`drop_in_place`, `Option::map`) count for what they drop or
+/// map when that is a crate of the project.
+fn crate_of(name: &str) -> String {
+    const PROJECT: [&str; 3] = ["predmarket_wasm", "predmarket_client", "predmarket_core"];
+    let plain = name.trim_start_matches(['<', '&', '*']);
+    let plain = plain.strip_prefix("mut ").unwrap_or(plain);
+    let plain = plain.strip_prefix("dyn ").unwrap_or(plain);
+    let first = plain
+        .split([':', '<', ' ', '>', '(', '['])
+        .next()
+        .unwrap_or("");
+    // Methods of primitive types and slices are the standard library's.
+    const PRIMITIVES: [&str; 17] = [
+        "f64", "f32", "u8", "u16", "u32", "u64", "u128", "i8", "i16", "i32", "i64", "i128",
+        "usize", "isize", "char", "str", "bool",
+    ];
+    let first = match first {
+        "" if plain.starts_with('[') => "core",
+        "" => "?",
+        p if PRIMITIVES.contains(&p) => "core",
+        // wasm-bindgen's exports (`client_listMarkets`, `bestBid`) and its
+        // shims: no path, named after the JS function.
+        p if !name.contains("::") && !p.starts_with("__") => {
+            return "exports (wasm-bindgen shims)".to_owned();
+        }
+        p => p,
+    };
+    if matches!(first, "core" | "alloc" | "std")
+        && let Some(project) = PROJECT.iter().find(|p| name.contains(*p))
+    {
+        return format!("{project} (via {first})");
+    }
+    first.to_owned()
+}
+
+/// The name without its hash suffix (`::h0123…`), generic arguments kept.
+fn short(name: &str) -> &str {
+    match name.rfind("::h") {
+        Some(at) if name.len() - at == 19 => &name[..at],
+        _ => name,
+    }
+}
+
+fn report(module: &Module, top: usize) {
+    println!("\nsections (bytes):");
+    for (label, size) in &module.sections {
+        println!("  {size:>8}  {label}");
+    }
+    let total: usize = module.bodies.iter().map(|(_, n)| n).sum();
+    println!(
+        "\ncode: {total} B in {} function bodies",
+        module.bodies.len()
+    );
+    let mut by_crate: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut functions: Vec<(usize, String)> = Vec::new();
+    for (index, size) in &module.bodies {
+        let name = module
+            .names
+            .get(index)
+            .cloned()
+            .unwrap_or_else(|| format!("function[{index}]"));
+        let entry = by_crate.entry(crate_of(&name)).or_default();
+        entry.0 += size;
+        entry.1 += 1;
+        functions.push((*size, name));
+    }
+    let mut crates: Vec<_> = by_crate.into_iter().collect();
+    crates.sort_by_key(|c| std::cmp::Reverse(c.1.0));
+    println!("\nby crate (bytes, share of code, functions):");
+    for (name, (size, count)) in &crates {
+        println!(
+            "  {size:>8}  {:>5.1}%  {count:>5}  {name}",
+            *size as f64 * 100.0 / total.max(1) as f64
+        );
+    }
+    functions.sort_by_key(|f| std::cmp::Reverse(f.0));
+    println!("\nlargest functions (bytes):");
+    for (size, name) in functions.iter().take(top) {
+        let name = short(name);
+        let name: String = name.chars().take(160).collect();
+        println!("  {size:>8}  {name}");
+    }
+}
