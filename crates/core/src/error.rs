@@ -404,6 +404,7 @@ fn default_code_for_status(status: u16) -> ErrorCode {
 /// The JSON error body of the service.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ErrorBody {
     pub error: ErrorDetail,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -412,6 +413,7 @@ pub struct ErrorBody {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ErrorDetail {
     /// Absent or empty: the status decides.
     #[serde(default)]
@@ -428,6 +430,7 @@ pub struct ErrorDetail {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[cfg_attr(feature = "tsify", derive(tsify::Tsify))]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ErrorMeta {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub request_time: Option<f64>,

@@ -8,7 +8,9 @@
 //! to win 100.
 
 use crate::error::Error;
-use crate::models::{Award, Future, GameMarket, GameMarketType, Odds, PlatformId};
+use crate::models::{
+    Award, Future, GameMarket, GameMarketType, Odds, PlatformId, Priced, PricedMarket,
+};
 pub use crate::number::text as number_text;
 use std::collections::BTreeMap;
 
@@ -192,80 +194,54 @@ pub fn outcome_key(team_service_id: Option<&str>, name: Option<&str>) -> Option<
         })
 }
 
-/// Every priced outcome of a future, one quote per platform and outcome.
-pub fn future_quotes(future: &Future) -> Vec<Quote> {
+/// Every priced outcome of the markets, one quote per platform and
+/// outcome. Odds come from `odds`, else from a `price` in 0..1.
+pub fn quotes_of<'a, M: PricedMarket + 'a>(markets: impl IntoIterator<Item = &'a M>) -> Vec<Quote> {
     let mut out = Vec::new();
-    for market in future.markets.iter().flatten() {
-        for o in market.outcomes.iter().flatten() {
-            let key = outcome_key(o.team_service_id.as_deref(), o.outcome_name.as_deref());
-            let decimal = o.odds.as_ref().and_then(Odds::to_decimal);
+    for market in markets {
+        for o in market.outcomes() {
+            let key = outcome_key(o.team(), o.label());
+            let decimal = o
+                .odds()
+                .and_then(Odds::to_decimal)
+                .or_else(|| o.price().and_then(|p| probability_to_decimal(p).ok()));
             if let (Some(outcome), Some(decimal)) = (key, decimal) {
                 out.push(Quote {
                     outcome,
-                    label: o.outcome_name.clone().unwrap_or_default(),
-                    platform: market.platform.clone(),
-                    market_id: market.market_id.clone(),
+                    label: o.label().unwrap_or_default().to_owned(),
+                    platform: market.platform().cloned(),
+                    market_id: market.market_id().map(str::to_owned),
                     decimal,
                 });
             }
         }
     }
     out
+}
+
+/// Every priced outcome of a future, one quote per platform and outcome.
+pub fn future_quotes(future: &Future) -> Vec<Quote> {
+    quotes_of(future.markets.iter().flatten())
 }
 
 /// Every priced candidate of an award (matched by player name).
 pub fn award_quotes(award: &Award) -> Vec<Quote> {
-    let mut out = Vec::new();
-    for market in award.markets.iter().flatten() {
-        for c in market.candidates.iter().flatten() {
-            let key = outcome_key(None, c.player_name.as_deref());
-            let decimal = c.odds.as_ref().and_then(Odds::to_decimal);
-            if let (Some(outcome), Some(decimal)) = (key, decimal) {
-                out.push(Quote {
-                    outcome,
-                    label: c.player_name.clone().unwrap_or_default(),
-                    platform: market.platform.clone(),
-                    market_id: market.market_id.clone(),
-                    decimal,
-                });
-            }
-        }
-    }
-    out
+    quotes_of(award.markets.iter().flatten())
 }
 
 /// The quotes of the game markets of one kind and line (e.g. every
 /// platform's moneyline, or every total at 47.5): only markets on the same
-/// question are comparable. Odds come from `odds`, else from `price`.
+/// question are comparable.
 pub fn game_quotes<'a>(
     markets: impl IntoIterator<Item = &'a GameMarket>,
     kind: &GameMarketType,
     line: Option<f64>,
 ) -> Vec<Quote> {
-    let mut out = Vec::new();
-    for market in markets {
-        if market.market_type.as_ref() != Some(kind) || market.line != line {
-            continue;
-        }
-        for o in market.outcomes.iter().flatten() {
-            let key = outcome_key(o.team_service_id.as_deref(), o.outcome_name.as_deref());
-            let decimal = o
-                .odds
-                .as_ref()
-                .and_then(Odds::to_decimal)
-                .or_else(|| o.price.and_then(|p| probability_to_decimal(p).ok()));
-            if let (Some(outcome), Some(decimal)) = (key, decimal) {
-                out.push(Quote {
-                    outcome,
-                    label: o.outcome_name.clone().unwrap_or_default(),
-                    platform: market.platform.clone(),
-                    market_id: market.market_id.clone(),
-                    decimal,
-                });
-            }
-        }
-    }
-    out
+    quotes_of(
+        markets
+            .into_iter()
+            .filter(|m| m.market_type.as_ref() == Some(kind) && m.line == line),
+    )
 }
 
 /// The best price (highest decimal odds) of each outcome across the

@@ -31,7 +31,16 @@
 //! - `also = "name"`: a second wire spelling of the field (`serde(alias)`);
 //!   the TypeScript declaration gets it as an optional member too, and the
 //!   field itself becomes optional there (either spelling may be sent);
-//! - `strict`: no tolerant deserializer.
+//! - `strict`: no tolerant deserializer;
+//! - `integer`: an `f64` the spec calls an integer: written back as one
+//!   (`2025`, not `2025.0`, see `wire::int`) and an `integer` in the JSON
+//!   Schema, which describes what the server writes.
+//!
+//! The JSON Schema describes the serialized form, the one the strict
+//! server writes: schemars ignores the tolerant `deserialize_with`, so an
+//! `f64` is a `number` there, not the `number | string` a reader accepts
+//! (that tolerance is in the TypeScript declarations only, which describe
+//! what JS may receive from any service).
 
 use proc_macro::TokenStream;
 use proc_macro2::TokenStream as Tokens;
@@ -71,6 +80,7 @@ struct Markers {
     always: bool,
     timestamp: bool,
     strict: bool,
+    integer: bool,
     ts: Option<String>,
     also: Option<String>,
 }
@@ -130,12 +140,14 @@ fn markers(field: &mut Field) -> syn::Result<Markers> {
                 m.timestamp = true;
             } else if meta.path.is_ident("strict") {
                 m.strict = true;
+            } else if meta.path.is_ident("integer") {
+                m.integer = true;
             } else if meta.path.is_ident("ts") {
                 m.ts = Some(meta.value()?.parse::<LitStr>()?.value());
             } else if meta.path.is_ident("also") {
                 m.also = Some(meta.value()?.parse::<LitStr>()?.value());
             } else {
-                return Err(meta.error("expected always, timestamp, strict, ts or also"));
+                return Err(meta.error("expected always, timestamp, strict, integer, ts or also"));
             }
             Ok(())
         })?;
@@ -247,6 +259,19 @@ fn field_expand(field: &mut Field) -> syn::Result<Option<String>> {
     }
     if let Some(also) = &m.also {
         serde_items.push(quote!(alias = #also));
+    }
+    if m.integer {
+        let (ser, schema) = if option.is_some() {
+            ("int", quote!(Option<i64>))
+        } else {
+            ("int_value", quote!(i64))
+        };
+        let path = format!("{WIRE}::{ser}");
+        serde_items.push(quote!(serialize_with = #path));
+        let schema = schema.to_string();
+        field
+            .attrs
+            .push(syn::parse_quote!(#[cfg_attr(feature = "schema", schemars(with = #schema))]));
     }
     if !seen.with && !m.strict {
         let de = if option.is_some() {

@@ -9,6 +9,27 @@ use serde_json::{Value, json};
 /// The wire code of a 401.
 pub const INVALID_API_KEY: &str = "INVALID_API_KEY";
 
+/// The codes this server sends, one per failure it answers with.
+pub const SENT: [ErrorCode; 7] = [
+    ErrorCode::ValidationError,
+    ErrorCode::InvalidCursor,
+    ErrorCode::Unauthorized,
+    ErrorCode::NotFound,
+    ErrorCode::RateLimited,
+    ErrorCode::InternalError,
+    ErrorCode::PlatformUnavailable,
+];
+
+/// `error.code` of a failure on the wire.
+pub fn wire_code(code: ErrorCode) -> &'static str {
+    match code {
+        // The public service's documented 401 code
+        // (../shared/spec/where-the-spec-is-silent.md, "Errors").
+        ErrorCode::Unauthorized => INVALID_API_KEY,
+        other => other.as_str(),
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct ApiError {
     pub code: ErrorCode,
@@ -79,11 +100,7 @@ impl IntoResponse for ApiError {
         let status = StatusCode::from_u16(self.code.http_status())
             .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
         let mut body = ErrorBody::new(self.code, self.message);
-        if self.code == ErrorCode::Unauthorized {
-            // The public service's documented 401 code
-            // (../shared/spec/where-the-spec-is-silent.md, "Errors").
-            body.error.code = Some(INVALID_API_KEY.to_owned());
-        }
+        body.error.code = Some(wire_code(self.code).to_owned());
         body.error.details = self.details;
         body.error.timestamp = Some(crate::data::time::now_iso8601());
         let mut value = serde_json::to_value(&body).unwrap_or_else(|_| json!({}));

@@ -103,6 +103,21 @@ async fn the_document_is_public_and_covers_every_operation() {
     let unknown = violations(&doc, &market, &json!({"id": "m1", "surprise": 1}));
     assert_eq!(unknown.len(), 1, "{unknown:?}");
     assert!(unknown[0].contains("surprise"), "{unknown:?}");
+    // The schemas are the strict writer's, derived from the models: a
+    // number is a number (the models also read numeric strings), a field
+    // the server omits when absent is never `null`, integers are integers.
+    assert_eq!(
+        violations(&doc, &market, &json!({"id": "m1", "volume_24h": "1.5"})).len(),
+        1
+    );
+    assert_eq!(
+        violations(&doc, &market, &json!({"id": "m1", "title": null})).len(),
+        1
+    );
+    let schemas = &doc["components"]["schemas"];
+    assert_eq!(schemas["Future"]["properties"]["season"]["type"], "integer");
+    let pagination = json!({"$ref": "#/components/schemas/Pagination"});
+    assert!(violations(&doc, &pagination, &json!({"next_cursor": null})).is_empty());
 }
 
 #[tokio::test]

@@ -55,16 +55,6 @@ pub struct Game {
     pub metadata: Option<BTreeMap<String, Value>>,
 }
 
-impl Game {
-    /// A game with only its id, for building data and tests.
-    pub fn new(id: impl Into<String>) -> Self {
-        Self {
-            id: id.into(),
-            ..Default::default()
-        }
-    }
-}
-
 /// `data` of list-games.
 #[model]
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -141,6 +131,34 @@ pub struct GameMarket {
     #[model(timestamp)]
     pub last_synced_at: Option<String>,
     pub source_url: Option<String>,
+}
+
+impl super::Priced for GameOutcome {
+    fn label(&self) -> Option<&str> {
+        self.outcome_name.as_deref()
+    }
+    fn team(&self) -> Option<&str> {
+        self.team_service_id.as_deref()
+    }
+    fn odds(&self) -> Option<&Odds> {
+        self.odds.as_ref()
+    }
+    fn price(&self) -> Option<f64> {
+        self.price
+    }
+}
+
+impl super::PricedMarket for GameMarket {
+    type Outcome = GameOutcome;
+    fn platform(&self) -> Option<&PlatformId> {
+        self.platform.as_ref()
+    }
+    fn market_id(&self) -> Option<&str> {
+        self.market_id.as_deref()
+    }
+    fn outcomes(&self) -> &[GameOutcome] {
+        self.outcomes.as_deref().unwrap_or_default()
+    }
 }
 
 /// `data` of `GET /games/{game_id}`: the game, carrying every market of

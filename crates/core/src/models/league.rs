@@ -43,7 +43,7 @@ impl LeagueInfo {
 #[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Season {
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     pub year: Option<f64>,
     #[model(timestamp)]
     pub start_date: Option<String>,
@@ -66,11 +66,11 @@ pub struct LeagueEndpoints {
 #[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct LeagueCounts {
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     pub teams: Option<f64>,
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     pub awards: Option<f64>,
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     pub futures: Option<f64>,
 }
 
@@ -99,7 +99,7 @@ pub struct Team {
 pub struct TeamMetadata {
     pub logo_url: Option<String>,
     pub colors: Option<Vec<String>>,
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     pub founded: Option<f64>,
     /// The venue; some leagues send it as `arena`.
     #[model(also = "arena")]

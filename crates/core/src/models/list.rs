@@ -194,3 +194,48 @@ macro_rules! page_envelope {
         }
     };
 }
+
+/// A cursor-paged list response, `{pagination, <items>, meta}`, declared
+/// with its `Deserialize` (see [`list_response!`]):
+/// `list_envelope!(/// docs  MarketsResponse { markets: Market ["markets"], meta: ListMeta })`.
+macro_rules! list_envelope {
+    ($(#[$attr:meta])* $ty:ident { $items:ident: $item:ident [$($key:literal),+], meta: $meta:ident }) => {
+        // After the derives: `#[model]` only sees what follows it, and a
+        // `tsify(..)` attribute needs the `Tsify` derive it adds.
+        #[::predmarket_model_derive::model]
+        #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
+        $(#[$attr])*
+        pub struct $ty {
+            pub pagination: Option<$crate::models::Pagination>,
+            pub $items: Vec<$item>,
+            pub meta: Option<$crate::models::$meta>,
+            /// Items of the page that could not be read (the others are kept).
+            #[serde(skip)]
+            pub skipped: Vec<$crate::models::SkippedItem>,
+        }
+
+        list_response!($ty {
+            $items: [$($key),+],
+            pagination,
+            meta
+        });
+    };
+}
+
+/// `new(id)` of resources whose only required field is `id`: the
+/// resource with only its id, for building data and tests.
+macro_rules! with_id_only {
+    ($($ty:ident),+) => {
+        $(
+            impl $ty {
+                #[doc = concat!("A [`", stringify!($ty), "`] with only its id, for building data and tests.")]
+                pub fn new(id: impl Into<String>) -> Self {
+                    Self {
+                        id: id.into(),
+                        ..Default::default()
+                    }
+                }
+            }
+        )+
+    };
+}

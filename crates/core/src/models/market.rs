@@ -1,7 +1,6 @@
 //! Markets: `GET /markets` and `GET /markets/{id}`.
 
-use super::SkippedItem;
-use super::{ListMeta, Pagination, PlatformId};
+use super::PlatformId;
 use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -74,7 +73,7 @@ pub struct Market {
     pub liquidity: Option<f64>,
     pub liquidity_score: Option<f64>,
     pub open_interest: Option<f64>,
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     pub unique_traders: Option<f64>,
     pub fee_rate: Option<f64>,
     pub trading_fee: Option<f64>,
@@ -103,14 +102,6 @@ pub struct Market {
 }
 
 impl Market {
-    /// A market with only its id, for building data and tests.
-    pub fn new(id: impl Into<String>) -> Self {
-        Self {
-            id: id.into(),
-            ..Default::default()
-        }
-    }
-
     /// The current price of an outcome key (e.g. `"yes"`), case-insensitive.
     /// The spec does not show the value shape, so both a bare number and an
     /// object with `price` (or `mid`/`last`) are read.
@@ -163,24 +154,11 @@ pub struct MarketMetadata {
     pub extra: BTreeMap<String, Value>,
 }
 
-/// Response of `GET /markets` and `GET /markets/{id}`:
-/// `{pagination, markets, meta}`.
-#[model]
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct MarketsResponse {
-    pub pagination: Option<Pagination>,
-    pub markets: Vec<Market>,
-    pub meta: Option<ListMeta>,
-    /// Items of the page that could not be read (the others are kept).
-    #[serde(skip)]
-    pub skipped: Vec<SkippedItem>,
+list_envelope! {
+    /// Response of `GET /markets` and `GET /markets/{id}`:
+    /// `{pagination, markets, meta}`.
+    MarketsResponse { markets: Market ["markets"], meta: ListMeta }
 }
-
-list_response!(MarketsResponse {
-    markets: ["markets"],
-    pagination,
-    meta
-});
 
 /// Response of `listMarkets`.
 pub type ListMarketsResponse = MarketsResponse;

@@ -38,6 +38,8 @@
 
 #[macro_use]
 mod list;
+#[macro_use]
+mod board;
 
 mod award;
 mod event;
@@ -59,6 +61,7 @@ mod trade;
 mod wire;
 
 pub use award::*;
+pub use board::{Priced, PricedMarket};
 pub use event::*;
 pub use future::*;
 pub use game::*;
@@ -76,6 +79,8 @@ pub use price_history::*;
 pub use profile::*;
 pub use series::*;
 pub use trade::*;
+
+with_id_only!(Market, Event, Series, Game);
 
 /// The TypeScript aliases `#[model]` declares fields with: the public
 /// service sends numbers as numbers or numeric strings, and times in every

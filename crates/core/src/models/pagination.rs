@@ -8,9 +8,9 @@ use serde::{Deserialize, Serialize};
 #[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Pagination {
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     pub total: Option<f64>,
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     pub limit: Option<f64>,
     pub has_more: Option<bool>,
     /// Opaque; null when there is no further page. Always serialized (as
@@ -35,15 +35,15 @@ impl Pagination {
 #[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct OffsetPagination {
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     pub total: Option<f64>,
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     pub limit: Option<f64>,
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     pub offset: Option<f64>,
     pub has_more: Option<bool>,
     /// Null when there is no further page.
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     #[model(always)]
     pub next_offset: Option<f64>,
 }

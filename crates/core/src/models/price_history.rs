@@ -136,7 +136,7 @@ fn bar_or_price<S: serde::Serializer>(
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct PricePoint {
     /// Unix seconds.
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     #[model(timestamp)]
     pub timestamp: Option<f64>,
     pub price: Option<PriceBar>,
@@ -158,10 +158,10 @@ pub struct PricePoint {
 #[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct TimeRange {
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     #[model(timestamp)]
     pub start: Option<f64>,
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     #[model(timestamp)]
     pub end: Option<f64>,
 }
@@ -169,7 +169,7 @@ pub struct TimeRange {
 #[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct PriceHistoryMeta {
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     pub total_points: Option<f64>,
     #[model(ts = "PlatformId[]")]
     pub platforms: Option<Vec<PlatformId>>,

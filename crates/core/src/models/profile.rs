@@ -17,11 +17,11 @@ pub struct Profile {
     pub description: Option<String>,
     #[model(timestamp)]
     pub joined_at: Option<String>,
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     pub follower_count: Option<f64>,
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     pub following_count: Option<f64>,
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     pub profile_view_count: Option<f64>,
     #[model(ts = "Record<string, unknown>")]
     pub metadata: Option<BTreeMap<String, Value>>,
@@ -33,7 +33,7 @@ pub struct Profile {
 pub struct ProfileMetrics {
     pub volume: Option<f64>,
     pub pnl: Option<f64>,
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     pub num_markets_traded: Option<f64>,
     pub roi: Option<f64>,
     pub portfolio_value: Option<f64>,
@@ -70,7 +70,7 @@ pub struct ProfileTrade {
     pub price: Option<f64>,
     pub size: Option<f64>,
     /// Unix seconds.
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     #[model(timestamp)]
     pub timestamp: Option<f64>,
     pub transaction_hash: Option<String>,

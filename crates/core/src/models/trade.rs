@@ -28,7 +28,7 @@ pub struct Trade {
     pub size: Option<f64>,
     /// An integer; units not shown by the spec (the reference server sends
     /// Unix seconds).
-    #[serde(serialize_with = "super::wire::int")]
+    #[model(integer)]
     #[model(timestamp)]
     pub timestamp: Option<f64>,
     pub outcome: Option<String>,

@@ -4,9 +4,9 @@
 //! `x-where-the-spec-is-silent`).
 //!
 //! The parameters are derived from the core's request types
-//! (`parameters.rs`); the responses are still hand-written in one module
-//! (`responses.rs`) until the models derive their schemas; `choices.rs` is
-//! the prose. This module is the wiring: one `entry` per operation.
+//! (`parameters.rs`), the responses from its models (`responses.rs`);
+//! `choices.rs` is the prose. This module is the wiring: one `entry` per
+//! operation.
 
 mod choices;
 mod parameters;
@@ -23,7 +23,7 @@ use axum::response::Response;
 use parameters::{Served, parameters};
 use predmarket_core::capabilities::Capability;
 use predmarket_core::request::*;
-use responses::reference;
+use responses::Schemas;
 use schemars::JsonSchema;
 use serde_json::{Map, Value, json};
 
@@ -110,10 +110,10 @@ fn add_examples(doc: &mut Value, data: &Dataset) {
         }
     }
 }
-fn error_response(description: &str) -> Value {
+fn error_response(schemas: &mut Schemas, description: &str) -> Value {
     json!({
         "description": description,
-        "content": {"application/json": {"schema": reference("Error")}},
+        "content": {"application/json": {"schema": schemas.error()}},
     })
 }
 
@@ -130,21 +130,23 @@ struct Doc<'a> {
     tag: &'a str,
     summary: &'a str,
     description: &'a str,
-    /// The schema of a 200, in `components.schemas`.
-    response: &'a str,
     /// The error statuses it can answer besides 401, 429, 500 and 503
     /// (which every operation can).
     statuses: &'a [u16],
 }
 
 /// The path item of operation `R`: its path, id and parameters from the
-/// core's declaration, the rest from `doc`.
-fn entry<R: Request + JsonSchema>(paths: &mut Map<String, Value>, doc: Doc<'_>, served: Served) {
+/// core's declaration, its answer from the core's model of it, the rest
+/// from `doc`.
+fn entry<R>(paths: &mut Map<String, Value>, schemas: &mut Schemas, doc: Doc<'_>, served: Served)
+where
+    R: Request + JsonSchema,
+    R::Response: JsonSchema,
+{
     let Doc {
         tag,
         summary,
         description,
-        response,
         statuses,
     } = doc;
     let id = R::OPERATION;
@@ -155,7 +157,7 @@ fn entry<R: Request + JsonSchema>(paths: &mut Map<String, Value>, doc: Doc<'_>, 
         json!({
             "description": "Success.",
             "headers": rate_headers(),
-            "content": {"application/json": {"schema": reference(response)}},
+            "content": {"application/json": {"schema": schemas.of::<R::Response>()}},
         }),
     );
     for status in statuses {
@@ -164,13 +166,13 @@ fn entry<R: Request + JsonSchema>(paths: &mut Map<String, Value>, doc: Doc<'_>, 
             404 => "NOT_FOUND: unknown id.",
             _ => "Error.",
         };
-        responses.insert(status.to_string(), error_response(description));
+        responses.insert(status.to_string(), error_response(schemas, description));
     }
     responses.insert(
         "401".into(),
-        error_response("INVALID_API_KEY: missing or unknown X-API-Key."),
+        error_response(schemas, "INVALID_API_KEY: missing or unknown X-API-Key."),
     );
-    let mut limited = error_response("RATE_LIMITED: over the key's requests per minute.");
+    let mut limited = error_response(schemas, "RATE_LIMITED: over the key's requests per minute.");
     let mut headers = rate_headers();
     headers["Retry-After"] =
         json!({"description": "Seconds to wait.", "schema": {"type": "integer"}});
@@ -178,11 +180,14 @@ fn entry<R: Request + JsonSchema>(paths: &mut Map<String, Value>, doc: Doc<'_>, 
     responses.insert("429".into(), limited);
     responses.insert(
         "500".into(),
-        error_response("INTERNAL_ERROR (also injected with --fault-5xx)."),
+        error_response(schemas, "INTERNAL_ERROR (also injected with --fault-5xx)."),
     );
     responses.insert(
         "503".into(),
-        error_response("PLATFORM_UNAVAILABLE: the platform queried alone is down."),
+        error_response(
+            schemas,
+            "PLATFORM_UNAVAILABLE: the platform queried alone is down.",
+        ),
     );
     let item = json!({
         "get": {
@@ -197,12 +202,14 @@ fn entry<R: Request + JsonSchema>(paths: &mut Map<String, Value>, doc: Doc<'_>, 
     paths.insert(R::PATH.to_owned(), item);
 }
 
-/// Every operation: its prose, its answer, and what this server serves of
-/// it. Parameters come from the request types.
-fn paths() -> Value {
+/// Every operation: its prose and what this server serves of it.
+/// Parameters come from the request types, answers from their models
+/// (registered in `schemas`).
+fn paths(schemas: &mut Schemas) -> Value {
     use Capability::*;
     let mut paths = Map::new();
     let p = &mut paths;
+    let s = schemas;
     let list = |capability, default_limit| Served {
         capability,
         default_limit: Some(default_limit),
@@ -211,132 +218,126 @@ fn paths() -> Value {
         capability: Some(capability),
         default_limit: None,
     };
-    let doc = |tag, summary, description, response, statuses| Doc {
+    let doc = |tag, summary, description, statuses| Doc {
         tag,
         summary,
         description,
-        response,
         statuses,
     };
     entry::<ListSeries>(
         p,
+        s,
         doc(
             "series",
             "List series",
             "Series of platform_a and platform_b. With `query`, search mode: words in the series' text or its events' titles.",
-            "SeriesResponse",
             &[400],
         ),
         list(Some(Events), events::DEFAULT_LIMIT),
     );
     entry::<GetSeries>(
         p,
+        s,
         doc(
             "series",
             "One series",
             "The series in the list envelope (one item); a `platform` other than the series' own is 404.",
-            "SeriesResponse",
             &[400, 404],
         ),
         one(Events),
     );
     entry::<ListMarkets>(
         p,
+        s,
         doc(
             "markets",
             "List markets",
             "Markets of platform_a to platform_e; MVE markets of platform_b are excluded.",
-            "MarketsResponse",
             &[400],
         ),
         list(Some(Markets), markets::DEFAULT_LIMIT),
     );
     entry::<GetMarket>(
         p,
+        s,
         doc(
             "markets",
             "One market",
             "The market in the list envelope (one item); a `platform` other than the market's own is 404.",
-            "MarketsResponse",
             &[400, 404],
         ),
         one(Markets),
     );
     entry::<GetOrderbook>(
         p,
+        s,
         doc(
             "markets",
             "Orderbook of a market",
             "Never crossed; best yes bid/ask equal the market's bestBid/bestAsk. Without `platform` it is detected from the id's format.",
-            "OrderbookResponse",
             &[400, 404],
         ),
         one(Orderbook),
     );
     entry::<ListEvents>(
         p,
+        s,
         doc(
             "events",
             "List events",
             "Events of platform_a and platform_b.",
-            "EventsResponse",
             &[400],
         ),
         list(Some(Events), events::DEFAULT_LIMIT),
     );
     entry::<GetEvent>(
         p,
+        s,
         doc(
             "events",
             "One event",
             "The event in the list envelope (one item).",
-            "EventsResponse",
             &[400, 404],
         ),
         one(Events),
     );
     entry::<ListTrades>(
         p,
+        s,
         doc(
             "markets",
             "Trades of a market",
             "Newest first; markets of platform_a and platform_b. `takerOnly` applies on platform_a and is ignored elsewhere.",
-            "TradesResponse",
             &[400, 404],
         ),
         list(None, trades::DEFAULT_TRADES_LIMIT),
     );
     entry::<GetPriceHistory>(
         p,
+        s,
         doc(
             "markets",
             "Price history",
             "Bars of markets of platform_a, platform_b and platform_c; interval default 1h; end_ts default now.",
-            "PriceHistoryResponse",
             &[400, 404],
         ),
         list(None, trades::DEFAULT_HISTORY_LIMIT),
     );
     entry::<GetProfileInfo>(
         p,
+        s,
         doc(
             "profiles",
             "User profile",
             "Profile and trading metrics of a user (user id or display name); include_metrics default true.",
-            "ProfileInfoResponse",
             &[400, 404],
         ),
         one(Profiles),
     );
     entry::<ListProfileTrades>(
         p,
-        doc(
-            "profiles",
-            "Trades of a user",
-            "Newest first.",
-            "ProfileTradesResponse",
-            &[400, 404],
-        ),
+        s,
+        doc("profiles", "Trades of a user", "Newest first.", &[400, 404]),
         Served {
             capability: Some(Profiles),
             default_limit: Some(profiles::DEFAULT_TRADES_LIMIT),
@@ -344,88 +345,83 @@ fn paths() -> Value {
     );
     entry::<ListPlatforms>(
         p,
+        s,
         doc(
             "platforms",
             "Platform directory",
             "The eight platforms with health and features.",
-            "PlatformsResponse",
             &[],
         ),
         Served::default(),
     );
     entry::<GetLeagueInfo>(
         p,
+        s,
         doc(
             "sports",
             "League information",
             "One league, or (without `league`) an array of all four.",
-            "LeagueInfoResponse",
             &[400],
         ),
         Served::default(),
     );
     entry::<ListGames>(
         p,
+        s,
         doc(
             "sports",
             "Games of a league",
             "By scheduled time; `from` and `to` are the game's local day.",
-            "ListGamesResponse",
             &[400],
         ),
         list(None, sports::DEFAULT_LIMIT),
     );
     entry::<GetGame>(
         p,
+        s,
         doc(
             "sports",
             "A game with its markets",
             "Moneyline, spread and total markets of each sports platform.",
-            "GameResponse",
             &[400, 404],
         ),
         one(Sports),
     );
     entry::<ListFutures>(
         p,
+        s,
         doc(
             "sports",
             "Futures of a league",
             "Offset pagination.",
-            "ListFuturesResponse",
             &[400],
         ),
         list(Some(Sports), sports::DEFAULT_LIMIT),
     );
     entry::<GetFuture>(
         p,
+        s,
         doc(
             "sports",
             "A future with odds per platform",
             "Odds agree across notations and differ between platforms.",
-            "FutureResponse",
             &[400, 404],
         ),
         one(Sports),
     );
     entry::<ListAwards>(
         p,
-        doc(
-            "sports",
-            "Awards of a league",
-            "Offset pagination.",
-            "ListAwardsResponse",
-            &[400],
-        ),
+        s,
+        doc("sports", "Awards of a league", "Offset pagination.", &[400]),
         list(Some(Sports), sports::DEFAULT_LIMIT),
     );
     entry::<GetAward>(
         p,
+        s,
         doc(
             "sports",
             "An award with odds per platform",
             "Candidates with odds of each platform.",
-            "AwardResponse",
             &[400, 404],
         ),
         one(Sports),
@@ -446,6 +442,8 @@ pub fn document() -> Value {
         .iter()
         .map(|(k, v)| ((*k).to_owned(), Value::from(*v)))
         .collect();
+    let mut schemas = Schemas::new();
+    let paths = paths(&mut schemas);
     json!({
         "openapi": "3.1.0",
         "info": {
@@ -459,12 +457,12 @@ pub fn document() -> Value {
             {"name": "markets"}, {"name": "events"}, {"name": "series"},
             {"name": "profiles"}, {"name": "platforms"}, {"name": "sports"},
         ],
-        "paths": paths(),
+        "paths": paths,
         "components": {
             "securitySchemes": {
                 "ApiKey": {"type": "apiKey", "in": "header", "name": "X-API-Key"},
             },
-            "schemas": responses::schemas(),
+            "schemas": schemas.components(),
         },
         "x-where-the-spec-is-silent": choices,
     })
