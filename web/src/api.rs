@@ -4,6 +4,7 @@
 //! by every page.
 
 use leptos::prelude::*;
+use predmarket_client::browser::{IdbStore, SharedTabsBudget, TabsBudget};
 use predmarket_client::core::Pager;
 use predmarket_client::core::models::{
     EventsResponse, LeagueInfo, ListAwardsResponse, ListFuturesResponse, ListGamesResponse,
@@ -99,13 +100,66 @@ impl Settings {
         forget(local());
     }
 
-    /// A client for these settings (checks the URL and key).
+    /// A client for these settings (checks the URL and key): its budget
+    /// shared with the other tabs of this key, its answers kept across
+    /// reloads when the settings may be kept ([`Settings::may_persist`]).
     pub fn client(&self) -> Result<FetchClient, Error> {
-        FetchClient::new(ClientConfig::new(
-            self.base_url.clone(),
-            self.api_key.clone(),
-        ))
+        let mut config = ClientConfig::new(self.base_url.clone(), self.api_key.clone());
+        config.shared_budget = TabsBudget::new(&self.base_url, &self.api_key)
+            .map(|b| Rc::new(SharedTabsBudget(b)) as Rc<dyn predmarket_client::SharedBudget>);
+        if Self::may_persist() {
+            config.store = IdbStore::open(&self.store_name(), STORE_MAX_ENTRIES, STORE_MAX_BYTES)
+                .map(|s| s as Rc<dyn predmarket_client::Store>);
+        }
+        // Only long enough for a page to read the answer its background
+        // revalidation just brought (see `send_swr`): "Refresh" still asks.
+        config.cache_ttl = Some(std::time::Duration::from_secs(5));
+        config.observer = Some(Rc::new(|event: &predmarket_client::Event<'_>| {
+            if event.kind == predmarket_client::EventKind::Wait
+                && let Some(ms) = event.wait_ms
+            {
+                budget_wait_until().set(js_sys::Date::now() + ms);
+            }
+        }));
+        FetchClient::new(config)
     }
+
+    /// Whether answers may be kept on this device: not when the user
+    /// saved a key for this tab only (they chose not to remember it);
+    /// yes with the defaults (the public demo key) or remembered settings.
+    pub fn may_persist() -> bool {
+        Self::remembered() || read(&session(), API_KEY_KEY).is_none()
+    }
+
+    /// The IndexedDB database of these settings, named by a hash (never
+    /// the key itself).
+    fn store_name(&self) -> String {
+        let digest = predmarket_client::core::ledger::sha256(
+            format!("{}\n{}", self.base_url, self.api_key).as_bytes(),
+        );
+        let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
+        format!("predmarket-cache-{hex}")
+    }
+
+    /// Deletes what is kept on this device for these settings.
+    pub fn forget_store(&self) {
+        IdbStore::delete(&self.store_name());
+    }
+}
+
+/// Answers kept across reloads, at most (the oldest go first).
+const STORE_MAX_ENTRIES: u32 = 400;
+/// No single answer larger than this is kept.
+const STORE_MAX_BYTES: usize = 512 * 1024;
+
+thread_local! {
+    static BUDGET_WAIT_UNTIL: RwSignal<f64> = RwSignal::new(0.0);
+}
+
+/// Until when (wall-clock ms) a call waits for the rate budget: the
+/// loading placeholders show a countdown to it instead of a spinner.
+pub fn budget_wait_until() -> RwSignal<f64> {
+    BUDGET_WAIT_UNTIL.with(|s| *s)
 }
 
 fn forget(storage: Option<web_sys::Storage>) {
@@ -148,6 +202,66 @@ pub async fn send<R: Request>(request: &R, cancel: &CancelToken) -> Result<R::Re
     client
         .send(request, &CallOptions::with_cancel(cancel.clone()))
         .await
+}
+
+/// Sends `request`, or answers at once with what this device kept of it
+/// (stale while revalidate): an answer kept less than `max_age_ms` ago is
+/// used as it is; an older one is shown while a fresh one is asked for in
+/// the background, and `on_fresh` runs when it has arrived (the caller
+/// then asks again and gets it from the client's in-memory cache).
+pub async fn send_swr<R>(
+    request: &R,
+    cancel: &CancelToken,
+    max_age_ms: f64,
+    on_fresh: impl FnOnce() + 'static,
+) -> Result<R::Response, Error>
+where
+    R: Request + Clone + 'static,
+{
+    let client = client()?;
+    if !client.is_cached(request)
+        && let Some((kept, age)) = client.stored(request).await
+    {
+        if age >= max_age_ms {
+            let (request, cancel) = (request.clone(), cancel.clone());
+            leptos::task::spawn_local(async move {
+                let options = CallOptions::with_cancel(cancel);
+                if client.send(&request, &options).await.is_ok() {
+                    on_fresh();
+                }
+            });
+        }
+        return Ok(kept);
+    }
+    send(request, cancel).await
+}
+
+/// A resource's "ask again": bumped when a background revalidation has
+/// brought a fresh answer.
+#[derive(Clone, Copy)]
+pub struct Revalidate(RwSignal<u32>);
+
+impl Revalidate {
+    pub fn new() -> Self {
+        Self(RwSignal::new(0))
+    }
+
+    /// Call inside the resource's closure.
+    pub fn track(&self) {
+        self.0.track();
+    }
+
+    /// What `send_swr` calls when the fresh answer is in.
+    pub fn trigger(&self) -> impl FnOnce() + 'static {
+        let signal = self.0;
+        move || signal.try_update(|n| *n += 1).unwrap_or_default()
+    }
+}
+
+impl Default for Revalidate {
+    fn default() -> Self {
+        Self::new()
+    }
 }
 
 /// The requests of one view. `next` cancels what the previous load still
@@ -210,11 +324,21 @@ pub struct Directory {
     known_leagues: RwSignal<Vec<LeagueInfo>>,
 }
 
+/// How long kept platforms and leagues are used without asking again.
+const DIRECTORY_MAX_AGE_MS: f64 = 10.0 * 60.0 * 1000.0;
+
 impl Directory {
     pub fn provide() -> Self {
+        // Platforms and leagues change rarely: what this device kept in
+        // the last ten minutes is used without asking (one request a visit).
         let resource = LocalResource::new(|| async {
-            let client = client()?;
-            client.send(&ListPlatforms, &CallOptions::default()).await
+            send_swr(
+                &ListPlatforms,
+                &CancelToken::new(),
+                DIRECTORY_MAX_AGE_MS,
+                || (),
+            )
+            .await
         });
         let platforms = Memo::new(move |_| {
             resource
@@ -233,10 +357,13 @@ impl Directory {
                 if !wanted {
                     std::future::pending::<()>().await;
                 }
-                let client = client()?;
-                let response = client
-                    .send(&GetLeagueInfo::default(), &CallOptions::default())
-                    .await?;
+                let response = send_swr(
+                    &GetLeagueInfo::default(),
+                    &CancelToken::new(),
+                    DIRECTORY_MAX_AGE_MS,
+                    || (),
+                )
+                .await?;
                 Ok(response.data.leagues().to_vec())
             }
         });
@@ -381,17 +508,19 @@ pub fn item_by_id<R, T, I>(
     take: impl Fn(R::Response) -> I + Copy + 'static,
 ) -> LocalResource<Result<T, Error>>
 where
-    R: Request + 'static,
+    R: Request + Clone + 'static,
     I: IntoIterator<Item = T>,
     T: 'static,
 {
     let inflight = Inflight::new();
+    let revalidate = Revalidate::new();
     LocalResource::new(move || {
+        revalidate.track();
         let request = request(id.clone());
         let id = id.clone();
         let token = inflight.next();
         async move {
-            take(send(&request, &token).await?)
+            take(send_swr(&request, &token, 0.0, revalidate.trigger()).await?)
                 .into_iter()
                 .next()
                 .ok_or_else(|| missing(what, &id))

@@ -24,8 +24,11 @@ mod cancel;
 mod ops;
 mod paginate;
 mod redirect;
+mod shared;
 mod transport;
 
+#[cfg(target_arch = "wasm32")]
+pub mod browser;
 #[cfg(target_arch = "wasm32")]
 pub mod fetch;
 #[cfg(not(target_arch = "wasm32"))]
@@ -35,6 +38,7 @@ pub use cancel::CancelToken;
 pub use paginate::{Page, Paginator};
 pub use predmarket_core as core;
 pub use predmarket_core::{Error, ErrorCode};
+pub use shared::{SharedBudget, Store, Stored};
 pub use transport::{Body, Transport, TransportRequest, TransportResponse};
 
 use cache::Cache;
@@ -96,6 +100,13 @@ pub struct ClientConfig {
     pub headers: Vec<(String, String)>,
     /// Told of every request, answer, retry and wait (observability).
     pub observer: Option<Observer>,
+    /// A budget shared with the other clients of this key (the tabs of an
+    /// origin), asked before every request on top of this client's own.
+    /// `None`: this client's budget alone.
+    pub shared_budget: Option<Rc<dyn SharedBudget>>,
+    /// Where successful answers are kept across reloads (see
+    /// [`Client::stored`]). `None`: nothing is kept beyond the client.
+    pub store: Option<Rc<dyn Store>>,
 }
 
 /// A function told of the client's [`Event`]s.
@@ -196,6 +207,8 @@ impl ClientConfig {
             observer: None,
             cache_ttl: None,
             cache_max_entries: DEFAULT_CACHE_MAX_ENTRIES,
+            shared_budget: None,
+            store: None,
         }
     }
 }
@@ -213,6 +226,8 @@ impl fmt::Debug for ClientConfig {
             .field("max_body_bytes", &self.max_body_bytes)
             .field("headers", &self.headers)
             .field("observer", &self.observer.is_some())
+            .field("shared_budget", &self.shared_budget.is_some())
+            .field("store", &self.store.is_some())
             .finish()
     }
 }
@@ -387,7 +402,46 @@ impl<T: Transport + 'static> Client<T> {
     /// Requests the rate budget allows right now.
     pub fn rate_budget_remaining(&self) -> u32 {
         let now = self.inner.transport.now_ms();
-        self.inner.budget.borrow_mut().remaining(now)
+        let mut budget = self.inner.budget.borrow_mut();
+        let own = budget.remaining(now);
+        match &self.inner.config.shared_budget {
+            Some(shared) => own.min(shared.remaining(budget.limit())),
+            None => own,
+        }
+    }
+
+    /// Whether an answer to `request` is in the in-memory cache, fresh.
+    pub fn is_cached<R: Request>(&self, request: &R) -> bool {
+        let Ok(http) = request.to_http() else {
+            return false;
+        };
+        let url = http.url(&self.inner.config.base_url);
+        let now = self.inner.transport.now_ms();
+        self.inner.cache.borrow_mut().get(&url, now).is_some()
+    }
+
+    /// What the persistent store (`ClientConfig::store`) holds for
+    /// `request`, decoded, with its age in milliseconds: the answer to
+    /// paint at once while a fresh one is asked for (stale while
+    /// revalidate). `None` without a store, or when it holds nothing
+    /// readable for it.
+    pub async fn stored<R: Request>(&self, request: &R) -> Option<(R::Response, f64)> {
+        let store = self.inner.config.store.clone()?;
+        let url = request.to_http().ok()?.url(&self.inner.config.base_url);
+        let stored = store.get(&url).await?;
+        let age = (store.now_ms() - stored.stored_at_ms).max(0.0);
+        // A stored answer that no longer decodes (an older version's) is
+        // a miss, not an error: the service answers instead.
+        let response = serde_json::from_str(&stored.text).ok()?;
+        Some((response, age))
+    }
+
+    /// Forgets what the persistent store holds (and the in-memory cache).
+    pub async fn clear_store(&self) {
+        self.clear_cache();
+        if let Some(store) = self.inner.config.store.clone() {
+            store.clear().await;
+        }
     }
 
     /// Sends a checked request and returns the body of its 2xx answer.
@@ -493,6 +547,9 @@ impl<T: Transport + 'static> Inner<T> {
             // starts afresh (or hits the cache), never this finished request.
             inner.in_flight.borrow_mut().remove(&key);
             if let Ok(answer) = &result {
+                if let Some(store) = &inner.config.store {
+                    store.put(&key, &answer.body.to_text());
+                }
                 let now = inner.transport.now_ms();
                 inner.cache.borrow_mut().insert(key, now, answer.clone());
             }
@@ -546,6 +603,11 @@ impl<T: Transport + 'static> Inner<T> {
                 let now = self.transport.now_ms();
                 let wait = error.retry_after_ms().map(|ms| ms.min(MAX_WAIT_MS));
                 self.budget.borrow_mut().on_rate_limited(now, wait);
+                if let Some(shared) = &self.config.shared_budget {
+                    // The other tabs hold off too: the key is spent for all.
+                    let blocked = self.budget.borrow_mut().reset_secs(now) as f64 * 1000.0;
+                    shared.block_for(blocked);
+                }
             }
             let delay = self
                 .retry
@@ -575,7 +637,36 @@ impl<T: Transport + 'static> Inner<T> {
     async fn wait_for_budget(&self, url: &str, attempt: u32) {
         loop {
             let now = self.transport.now_ms();
-            let wait = self.budget.borrow_mut().try_acquire(now);
+            let wait = match &self.config.shared_budget {
+                None => self.budget.borrow_mut().try_acquire(now),
+                Some(shared) => {
+                    // The shared ledger counts this client's requests with
+                    // the other tabs'; the own budget still keeps what the
+                    // service reported (a lower limit, a reset, a 429).
+                    let (own_wait, limit) = {
+                        let mut budget = self.budget.borrow_mut();
+                        let wait = budget.reset_secs(now) as f64 * 1000.0;
+                        let wait = if budget.remaining(now) == 0 {
+                            wait.max(1.0)
+                        } else {
+                            0.0
+                        };
+                        (wait, budget.limit())
+                    };
+                    if own_wait > 0.0 {
+                        Err(own_wait)
+                    } else {
+                        match shared.acquire(limit).await {
+                            Ok(()) => {
+                                let now = self.transport.now_ms();
+                                let _ = self.budget.borrow_mut().try_acquire(now);
+                                Ok(())
+                            }
+                            Err(ms) => Err(ms),
+                        }
+                    }
+                }
+            };
             match wait {
                 Ok(()) => return,
                 // In slices: the budget is asked again after each, and a

@@ -15,6 +15,8 @@
 //! - [`orderbook`]: top of book, depth, VWAP/slippage, yes/no complement;
 //! - [`capabilities`]: which platform serves what (server and display only);
 //! - [`rate`], [`retry`]: client-side rate budget and backoff, sans-IO;
+//! - [`ledger`]: the budget one key shares across tabs (its arithmetic);
+//! - [`schedule`]: the intervals of watches within the budget;
 //! - [`error`]: the one error type.
 
 #[macro_use]
@@ -23,6 +25,7 @@ mod open_enum;
 pub mod capabilities;
 pub mod error;
 pub mod game_id;
+pub mod ledger;
 pub mod models;
 pub mod number;
 pub mod odds;
@@ -31,6 +34,7 @@ pub mod pagination;
 pub mod rate;
 pub mod request;
 pub mod retry;
+pub mod schedule;
 pub mod time;
 
 /// The API key the reference server accepts when started without keys, and

@@ -45,13 +45,142 @@ pub use unread_notice::UnreadNotice;
 
 use leptos::prelude::*;
 
-/// The placeholder while a section loads.
+/// The placeholder while a section loads: a spinner, or, while the call
+/// waits for the rate budget (shared by every tab of the key), a countdown
+/// to when it goes.
 #[component]
 pub fn Loading(#[prop(into)] what: String) -> impl IntoView {
+    let until = crate::api::budget_wait_until();
+    let now = RwSignal::new(js_sys::Date::now());
+    let handle = set_interval_with_handle(
+        move || now.set(js_sys::Date::now()),
+        std::time::Duration::from_millis(250),
+    )
+    .ok();
+    on_cleanup(move || {
+        if let Some(h) = handle {
+            h.clear();
+        }
+    });
+    let left = move || ((until.get() - now.get()) / 1000.0).ceil();
     view! {
         <div class="loading" aria-busy="true" role="status">
-            <span class="spinner" aria-hidden="true"></span>
-            {format!("Loading {what}…")}
+            {move || if left() > 0.0 {
+                view! {
+                    <span class="budget-countdown">
+                        "Waiting for the rate budget: " {what.clone()} " in "
+                        <span class="secs">{left()}</span> " s"
+                    </span>
+                }.into_any()
+            } else {
+                view! {
+                    <span class="spinner" aria-hidden="true"></span>
+                    {format!("Loading {what}…")}
+                }.into_any()
+            }}
         </div>
     }
+}
+
+/// Becomes true once the element of `node` has been on screen (and stays
+/// so): for sections below the fold that cost a request. Where there is no
+/// IntersectionObserver, at once.
+pub fn seen<E>(node: NodeRef<E>) -> RwSignal<bool>
+where
+    E: leptos::html::ElementType + 'static,
+    E::Output: wasm_bindgen::JsCast + Clone + 'static,
+{
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::prelude::*;
+    let seen = RwSignal::new(false);
+    let observer = StoredValue::new_local(None::<(JsValue, Closure<dyn FnMut(js_sys::Array)>)>);
+    Effect::new(move |_| {
+        let Some(element) = node.get() else {
+            return;
+        };
+        let element: JsValue = element.unchecked_into();
+        let class = js_sys::Reflect::get(&js_sys::global(), &"IntersectionObserver".into())
+            .ok()
+            .and_then(|c| c.dyn_into::<js_sys::Function>().ok());
+        let Some(class) = class else {
+            seen.set(true);
+            return;
+        };
+        let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
+            let visible = entries.iter().any(|entry| {
+                js_sys::Reflect::get(&entry, &"isIntersecting".into())
+                    .ok()
+                    .is_some_and(|v| v.is_truthy())
+            });
+            if visible {
+                let _ = seen.try_set(true);
+            }
+        });
+        let created = js_sys::Reflect::construct(&class, &js_sys::Array::of1(callback.as_ref()));
+        match created {
+            Ok(instance) => {
+                if let Ok(observe) = js_sys::Reflect::get(&instance, &"observe".into())
+                    .and_then(|f| f.dyn_into::<js_sys::Function>())
+                {
+                    let _ = observe.call1(&instance, &element);
+                }
+                observer.set_value(Some((instance, callback)));
+            }
+            Err(_) => seen.set(true),
+        }
+    });
+    on_cleanup(move || {
+        if let Some(instance) = observer
+            .try_with_value(|v| v.as_ref().map(|(i, _)| i.clone()))
+            .flatten()
+            && let Ok(disconnect) = js_sys::Reflect::get(&instance, &"disconnect".into())
+                .and_then(|f| f.dyn_into::<js_sys::Function>())
+        {
+            let _ = disconnect.call0(&instance);
+        }
+    });
+    seen
+}
+
+/// Keeps a view live: asks `fresh` to reload every `interval_ms`, as the
+/// core's scheduler allows it (slower while the page is hidden or the rate
+/// budget, shared by every tab of the key, runs low; never faster), until
+/// the view goes away.
+pub fn watch(interval_ms: f64, fresh: crate::api::Revalidate) {
+    use predmarket_client::core::schedule::{Watch, intervals};
+    let last = StoredValue::new(js_sys::Date::now());
+    let handle = set_interval_with_handle(
+        move || {
+            let visible = web_sys::window()
+                .and_then(|w| w.document())
+                .is_none_or(|d| !d.hidden());
+            let (limit, remaining) = match crate::api::client() {
+                Ok(client) => (
+                    client.config().rate_limit_per_minute,
+                    client.rate_budget_remaining(),
+                ),
+                Err(_) => return,
+            };
+            let wanted = [Watch {
+                interval_ms,
+                visible,
+            }];
+            let due = intervals(&wanted, limit, remaining)
+                .first()
+                .copied()
+                .unwrap_or(interval_ms);
+            let now = js_sys::Date::now();
+            if now - last.get_value() >= due {
+                last.set_value(now);
+                (fresh.trigger())();
+            }
+        },
+        std::time::Duration::from_millis(500),
+    )
+    .ok();
+    on_cleanup(move || {
+        if let Some(h) = handle {
+            h.clear();
+        }
+    });
 }

@@ -35,6 +35,9 @@ const RANGES: [(&str, &str, i64); 4] = [
 /// shows its newest bars (the hint says to pick a longer interval).
 const MAX_BARS: i64 = 1_000;
 const TRADES_PAGE: u32 = 20;
+/// How often the order book is asked for again while the page is open
+/// (lengthened by the budget, and when the page is hidden).
+const BOOK_WATCH_MS: f64 = 5_000.0;
 
 /// A section of the market page, or why the market's platform has none.
 #[derive(Clone)]
@@ -98,7 +101,9 @@ fn MarketView(market: Market) -> impl IntoView {
     let this = StoredValue::new(market.clone());
 
     let book_inflight = Inflight::new();
+    let book_fresh = api::Revalidate::new();
     let orderbook = LocalResource::new(move || {
+        book_fresh.track();
         let token = book_inflight.next();
         let m = this.get_value();
         async move {
@@ -113,18 +118,27 @@ fn MarketView(market: Market) -> impl IntoView {
                         platform: m.platform.clone(),
                         include_raw: None,
                     };
-                    Ok(api::send(&request, &token).await?.data)
+                    Ok(api::send_swr(&request, &token, 0.0, book_fresh.trigger())
+                        .await?
+                        .data)
                 },
             )
             .await
         }
     });
 
+    crate::components::watch(BOOK_WATCH_MS, book_fresh);
+
     let taker_only = Memo::new(move |_| url.get("taker").as_deref() == Some("1"));
     let trades_inflight = Inflight::new();
+    // Below the fold: asked for when it scrolls into view, so a market's
+    // first paint costs three requests (issue 14).
+    let trades_card = NodeRef::<leptos::html::Article>::new();
+    let trades_seen = crate::components::seen(trades_card);
     let trades = LocalResource::new({
         let trades_inflight = trades_inflight.clone();
         move || {
+            let seen = trades_seen.get();
             let request = ListTrades {
                 market_id: this.with_value(|m| m.id.clone()),
                 limit: Some(TRADES_PAGE),
@@ -134,6 +148,9 @@ fn MarketView(market: Market) -> impl IntoView {
             let token = trades_inflight.next();
             let m = this.get_value();
             async move {
+                if !seen {
+                    std::future::pending::<()>().await;
+                }
                 Section::load(directory, &m, Feature::Trades, "trades", || {
                     api::load_pages(request, 1, &token)
                 })
@@ -154,7 +171,9 @@ fn MarketView(market: Market) -> impl IntoView {
     });
     let candles = Memo::new(move |_| url.get("chart").as_deref() == Some("candles"));
     let history_inflight = Inflight::new();
+    let history_fresh = api::Revalidate::new();
     let history = LocalResource::new(move || {
+        history_fresh.track();
         let interval = interval.get();
         let range = range.get();
         let token = history_inflight.next();
@@ -167,7 +186,8 @@ fn MarketView(market: Market) -> impl IntoView {
                     .is_some_and(|step| secs / step as i64 > MAX_BARS)
             });
             Section::load(directory, &m, Feature::History, "price history", || async {
-                let response = api::send(&request, &token).await?;
+                let response =
+                    api::send_swr(&request, &token, 0.0, history_fresh.trigger()).await?;
                 Ok((points_of(&response, &m), capped))
             })
             .await
@@ -240,14 +260,14 @@ fn MarketView(market: Market) -> impl IntoView {
                 </article>
                 <article class="card" aria-labelledby="book-h">
                     <header class="card-head">
-                        <h2 id="book-h">"Order book"</h2>
+                        <h2 id="book-h">"Order book" <span class="live-badge" title="Kept up to date while the page is open, within the rate budget">"Live"</span></h2>
                         <button type="button" class="link" on:click=move |_| orderbook.refetch()>"Refresh"</button>
                     </header>
                     <Loader resource=orderbook what="the order book" let:section>
                         {section.view(|book| view! { <BookView book url /> })}
                     </Loader>
                 </article>
-                <article class="card" aria-labelledby="trades-h">
+                <article class="card" aria-labelledby="trades-h" node_ref=trades_card>
                     <header class="card-head">
                         <h2 id="trades-h">"Trades"</h2>
                         <label class="toggle">

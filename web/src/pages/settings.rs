@@ -37,6 +37,11 @@ pub fn SettingsPage() -> impl IntoView {
             return;
         }
         let remember_it = remember.get_untracked();
+        if !remember_it {
+            // Chosen not to remember the key: nothing of it stays on the
+            // device, kept answers included.
+            settings.forget_store();
+        }
         saved.set(Some(settings.save(remember_it).map(|()| {
             if remember_it {
                 "Saved on this device.".to_owned()
@@ -65,6 +70,14 @@ pub fn SettingsPage() -> impl IntoView {
                 )),
                 Err(e) => Check::Failed(e),
             });
+        });
+    };
+    let on_clear = move |_| {
+        leptos::task::spawn_local(async move {
+            if let Ok(client) = crate::api::client() {
+                client.clear_store().await;
+            }
+            saved.set(Some(Ok("Cached answers cleared from this device.".into())));
         });
     };
     let on_reset = move |_| {
@@ -126,6 +139,7 @@ pub fn SettingsPage() -> impl IntoView {
                 <div class="actions">
                     <button type="submit" class="primary">"Save"</button>
                     <button type="button" on:click=on_test disabled=move || check.get() == Check::Running>"Test connection"</button>
+                    <button type="button" id="clear-cache" on:click=on_clear>"Clear cached data"</button>
                     <button type="button" class="link" on:click=on_reset>"Reset to defaults"</button>
                 </div>
                 <div aria-live="polite" class="status">

@@ -131,6 +131,34 @@ pub fn ladder(seed: u64, quote: Quote) -> Ladder {
     }
 }
 
+/// How often the resting sizes of a book move (seconds).
+pub const BOOK_TICK_SECS: i64 = 5;
+
+/// The book of an open market at Unix time `now`: the prices of
+/// [`ladder`] (so the best bid and ask stay the market's quote) with the
+/// sizes resting at them redrawn every [`BOOK_TICK_SECS`], deterministically
+/// from the seed and the tick: the service is live data, and a watched
+/// book must have something to show.
+pub fn ladder_at(seed: u64, quote: Quote, now: i64) -> Ladder {
+    let mut book = ladder(seed, quote);
+    let tick = now.div_euclid(BOOK_TICK_SECS) as u64;
+    let mut rng = Rng::of(seed, "book-tick", tick);
+    // The yes bids rest as no asks and vice versa: one factor per level
+    // keeps the mirror exact.
+    let mut factors = |n: usize| -> Vec<f64> { (0..n).map(|_| 0.5 + rng.unit()).collect() };
+    let (bid_f, ask_f) = (factors(book.yes_bids.len()), factors(book.yes_asks.len()));
+    let scale = |levels: &mut [Level], f: &[f64]| {
+        for (level, f) in levels.iter_mut().zip(f) {
+            level.size = round((level.size * f).max(5.0), 0);
+        }
+    };
+    scale(&mut book.yes_bids, &bid_f);
+    scale(&mut book.no_asks, &bid_f);
+    scale(&mut book.yes_asks, &ask_f);
+    scale(&mut book.no_bids, &ask_f);
+    book
+}
+
 /// A market's price path: one knot per hour for the last `PATH_HOURS`,
 /// ending at the last price. Knot 0 is `as_of`, knot k is k hours earlier.
 /// The walk is in log-odds (so prices stay inside 0..1) with steps drawn
@@ -292,6 +320,28 @@ mod tests {
             for side in [&book.yes_asks, &book.no_asks] {
                 assert!(side.windows(2).all(|w| w[0].price < w[1].price));
             }
+        }
+    }
+
+    #[test]
+    fn books_move_with_time_and_keep_their_prices() {
+        let q = Quote {
+            bid_c: 40,
+            ask_c: 43,
+            last_c: 42,
+        };
+        let base = ladder(7, q);
+        let a = ladder_at(7, q, 1_000);
+        let b = ladder_at(7, q, 1_000 + BOOK_TICK_SECS);
+        assert_eq!(a, ladder_at(7, q, 1_001), "the same within a tick");
+        assert_ne!(a, b, "sizes move from one tick to the next");
+        for book in [&a, &b] {
+            let prices = |l: &[Level]| l.iter().map(|l| l.price).collect::<Vec<_>>();
+            assert_eq!(prices(&book.yes_bids), prices(&base.yes_bids));
+            assert_eq!(prices(&book.no_asks), prices(&base.no_asks));
+            let sizes = |l: &[Level]| l.iter().map(|l| l.size).collect::<Vec<_>>();
+            assert_eq!(sizes(&book.yes_bids), sizes(&book.no_asks));
+            assert_eq!(sizes(&book.yes_asks), sizes(&book.no_bids));
         }
     }
 

@@ -400,7 +400,7 @@ pub async fn orderbook(
     let data = &state.data;
     let seed = row.seed(data.options.seed);
     let (yes, no) = if row.state == MarketState::Open {
-        let book = prices::ladder(seed, row.quote);
+        let book = prices::ladder_at(seed, row.quote, crate::data::time::now_unix());
         (
             side(&book.yes_bids, &book.yes_asks),
             side(&book.no_bids, &book.no_asks),
@@ -426,7 +426,11 @@ pub async fn orderbook(
     let book = Orderbook {
         market_id: Some(row.id.to_string()),
         platform: Some(PlatformId::from(data.options.names.wire(row.platform()))),
-        timestamp: Some(iso8601(row.last_active(data.as_of()) - 5)),
+        // The sizes are those of the current tick (see `prices::ladder_at`).
+        timestamp: Some(iso8601(
+            crate::data::time::now_unix().div_euclid(prices::BOOK_TICK_SECS)
+                * prices::BOOK_TICK_SECS,
+        )),
         yes: Some(yes),
         no: Some(no),
         metadata: Some(OrderbookMetadata {
