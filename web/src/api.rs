@@ -118,7 +118,7 @@ impl Settings {
             if event.kind == predmarket_client::EventKind::Wait
                 && let Some(ms) = event.wait_ms
             {
-                budget_wait_until().set(js_sys::Date::now() + ms);
+                BUDGET_WAIT_UNTIL.with(|until| until.set(js_sys::Date::now() + ms));
             }
         }));
         FetchClient::new(config)
@@ -153,13 +153,16 @@ const STORE_MAX_ENTRIES: u32 = 400;
 const STORE_MAX_BYTES: usize = 512 * 1024;
 
 thread_local! {
-    static BUDGET_WAIT_UNTIL: RwSignal<f64> = RwSignal::new(0.0);
+    // Reference-counted, not owned by the reactive arena: it outlives any
+    // one mounted app (tests mount and dispose many), which would
+    // otherwise dispose it with the first.
+    static BUDGET_WAIT_UNTIL: ArcRwSignal<f64> = ArcRwSignal::new(0.0);
 }
 
 /// Until when (wall-clock ms) a call waits for the rate budget: the
 /// loading placeholders show a countdown to it instead of a spinner.
 pub fn budget_wait_until() -> RwSignal<f64> {
-    BUDGET_WAIT_UNTIL.with(|s| *s)
+    BUDGET_WAIT_UNTIL.with(|until| RwSignal::from(until.clone()))
 }
 
 fn forget(storage: Option<web_sys::Storage>) {
