@@ -1169,6 +1169,15 @@ async fn the_app_lists_markets_and_a_market_shows_its_book() {
         "the order book has levels"
     );
     assert!(find(&root, ".depth-chart path.asks").is_some());
+    // Trades load when their card scrolls into view (a market's first
+    // paint costs three requests): scroll there as a reader would.
+    assert!(
+        wait_for(&root, r#"article[aria-labelledby="trades-h"]"#, 15_000).await,
+        "the trades card"
+    );
+    if let Some(card) = find(&root, r#"article[aria-labelledby="trades-h"]"#) {
+        card.scroll_into_view();
+    }
     assert!(wait_for(&root, "#trades tbody tr", 15_000).await, "trades");
     assert!(
         wait_for(&root, ".price-chart path.line", 15_000).await,
