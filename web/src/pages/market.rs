@@ -1,8 +1,8 @@
 use crate::api::{self, Directory, Feature, Inflight, Loaded};
 use crate::components::{
-    CandleChart, CostCalculator, DepthChart, ItemPage, Loader, OrderbookLadder, PagedResults,
-    PlatformName, PriceChart, PricePoint, Quote, RemoteImage, StatusBadge, change_class,
-    platform_id, yes_change, yes_change_7d, yes_price,
+    CandleChart, CostCalculator, DepthChart, ItemPage, Loader, Loading, OrderbookLadder,
+    PagedResults, PlatformName, PriceChart, PricePoint, Quote, RemoteImage, StatusBadge,
+    change_class, platform_id, yes_change, yes_change_7d, yes_price,
 };
 use crate::format;
 use crate::routes::{self, UrlState};
@@ -132,32 +132,43 @@ fn MarketView(market: Market) -> impl IntoView {
     let taker_only = Memo::new(move |_| url.get("taker").as_deref() == Some("1"));
     let trades_inflight = Inflight::new();
     // Below the fold: asked for when it scrolls into view, so a market's
-    // first paint costs three requests (issue 14).
+    // first paint costs three requests (issue 14). The resource is made
+    // only then: a resource that read the signal and then waited was not
+    // re-run when the signal changed (Leptos 0.8, seen in the component
+    // test), so the trades never came.
     let trades_card = NodeRef::<leptos::html::Article>::new();
     let trades_seen = crate::components::seen(trades_card);
-    let trades = LocalResource::new({
-        let trades_inflight = trades_inflight.clone();
-        move || {
-            let seen = trades_seen.get();
-            let request = ListTrades {
-                market_id: this.with_value(|m| m.id.clone()),
-                limit: Some(TRADES_PAGE),
-                cursor: None,
-                taker_only: taker_only.get().then_some(true),
-            };
-            let token = trades_inflight.next();
-            let m = this.get_value();
-            async move {
-                if !seen {
-                    std::future::pending::<()>().await;
-                }
-                Section::load(directory, &m, Feature::Trades, "trades", || {
-                    api::load_pages(request, 1, &token)
-                })
-                .await
-            }
+    let trades_tape = move || {
+        if !trades_seen.get() {
+            return view! { <Loading what="trades" /> }.into_any();
         }
-    });
+        let trades = LocalResource::new({
+            let trades_inflight = trades_inflight.clone();
+            move || {
+                let request = ListTrades {
+                    market_id: this.with_value(|m| m.id.clone()),
+                    limit: Some(TRADES_PAGE),
+                    cursor: None,
+                    taker_only: taker_only.get().then_some(true),
+                };
+                let token = trades_inflight.next();
+                let m = this.get_value();
+                async move {
+                    Section::load(directory, &m, Feature::Trades, "trades", || {
+                        api::load_pages(request, 1, &token)
+                    })
+                    .await
+                }
+            }
+        });
+        let trades_inflight = trades_inflight.clone();
+        view! {
+            <Loader resource=trades what="trades" let:section>
+                {section.view(|loaded| view! { <TradesTape loaded inflight=trades_inflight.clone() taker_only=taker_only.get_untracked() /> })}
+            </Loader>
+        }
+        .into_any()
+    };
 
     let interval = Memo::new(move |_| {
         url.get("interval")
@@ -283,9 +294,7 @@ fn MarketView(market: Market) -> impl IntoView {
                             "Taker trades only"
                         </label>
                     </header>
-                    <Loader resource=trades what="trades" let:section>
-                        {section.view(|loaded| view! { <TradesTape loaded inflight=trades_inflight.clone() taker_only=taker_only.get_untracked() /> })}
-                    </Loader>
+                    {trades_tape}
                 </article>
             </div>
             <aside class="side-col">
