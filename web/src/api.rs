@@ -239,6 +239,12 @@ where
     send(request, cancel).await
 }
 
+/// Whether a resource was disposed with its view (reading it then gives
+/// nothing; awaiting it would panic).
+pub fn is_gone<T: 'static>(resource: LocalResource<T>) -> bool {
+    resource.try_read_untracked().is_none()
+}
+
 /// A resource's "ask again": bumped when a background revalidation has
 /// brought a fresh answer.
 #[derive(Clone, Copy)]
@@ -430,6 +436,9 @@ impl Directory {
     /// Whether a platform offers a feature. Waits for the directory; when
     /// it failed or does not say, the answer is yes and the service judges.
     pub async fn supports(&self, platform: &str, feature: Feature) -> bool {
+        if is_gone(self.resource) {
+            return true;
+        }
         let Ok(directory) = self.resource.await else {
             return true;
         };

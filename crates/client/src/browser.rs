@@ -75,6 +75,18 @@ pub struct TabsBudget {
     _listener: Option<Closure<dyn FnMut(JsValue)>>,
 }
 
+/// A replaced client (new key or base URL) drops its budget while the
+/// channel is still open: unhooked and closed here, a message from another
+/// tab would call the freed listener ("closure invoked after being dropped").
+impl Drop for TabsBudget {
+    fn drop(&mut self) {
+        if let Some(channel) = &self.channel {
+            set(channel, "onmessage", &JsValue::NULL);
+            let _ = call(channel, "close", &[]);
+        }
+    }
+}
+
 impl TabsBudget {
     /// The shared budget of `api_key` at `base_url`, stored under a hash of
     /// the two (the key is never written). `None` where there is no

@@ -27,6 +27,12 @@ where
             {move || {
                 let children = children.clone();
                 Suspend::new(async move {
+                    // First polled on a later tick: by then a fresh answer
+                    // may have rebuilt the page around this loader and
+                    // disposed its resource (awaiting it would panic).
+                    if crate::api::is_gone(resource) {
+                        return ().into_any();
+                    }
                     match resource.await {
                         Ok(value) => children(value).into_any(),
                         Err(error) => view! {

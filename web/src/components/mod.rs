@@ -93,7 +93,7 @@ where
     use wasm_bindgen::JsCast;
     use wasm_bindgen::prelude::*;
     let seen = RwSignal::new(false);
-    let observer = StoredValue::new_local(None::<(JsValue, Closure<dyn FnMut(js_sys::Array)>)>);
+    let observer = StoredValue::new_local(None::<JsValue>);
     Effect::new(move |_| {
         let Some(element) = node.get() else {
             return;
@@ -106,17 +106,33 @@ where
             seen.set(true);
             return;
         };
-        let callback = Closure::<dyn FnMut(js_sys::Array)>::new(move |entries: js_sys::Array| {
-            let visible = entries.iter().any(|entry| {
-                js_sys::Reflect::get(&entry, &"isIntersecting".into())
-                    .ok()
-                    .is_some_and(|v| v.is_truthy())
-            });
-            if visible {
-                let _ = seen.try_set(true);
-            }
-        });
-        let created = js_sys::Reflect::construct(&class, &js_sys::Array::of1(callback.as_ref()));
+        // Owned by JS, not by this view: the observer may still call it
+        // after the view is gone (a detached element reports once more),
+        // and then `try_set` is a no-op.
+        // Seen once is seen for good: the observer stops there, so a view
+        // built on `seen` is built once (a second `set(true)` would rebuild
+        // it, as a set notifies even when the value does not change).
+        let callback = Closure::<dyn FnMut(js_sys::Array, JsValue)>::new(
+            move |entries: js_sys::Array, observer: JsValue| {
+                let visible = entries.iter().any(|entry| {
+                    js_sys::Reflect::get(&entry, &"isIntersecting".into())
+                        .ok()
+                        .is_some_and(|v| v.is_truthy())
+                });
+                if visible {
+                    if let Ok(disconnect) = js_sys::Reflect::get(&observer, &"disconnect".into())
+                        .and_then(|f| f.dyn_into::<js_sys::Function>())
+                    {
+                        let _ = disconnect.call0(&observer);
+                    }
+                    if seen.try_get_untracked() == Some(false) {
+                        let _ = seen.try_set(true);
+                    }
+                }
+            },
+        );
+        let callback = callback.into_js_value();
+        let created = js_sys::Reflect::construct(&class, &js_sys::Array::of1(&callback));
         match created {
             Ok(instance) => {
                 if let Ok(observe) = js_sys::Reflect::get(&instance, &"observe".into())
@@ -124,15 +140,13 @@ where
                 {
                     let _ = observe.call1(&instance, &element);
                 }
-                observer.set_value(Some((instance, callback)));
+                observer.set_value(Some(instance));
             }
             Err(_) => seen.set(true),
         }
     });
     on_cleanup(move || {
-        if let Some(instance) = observer
-            .try_with_value(|v| v.as_ref().map(|(i, _)| i.clone()))
-            .flatten()
+        if let Some(instance) = observer.try_with_value(|v| v.clone()).flatten()
             && let Ok(disconnect) = js_sys::Reflect::get(&instance, &"disconnect".into())
                 .and_then(|f| f.dyn_into::<js_sys::Function>())
         {
