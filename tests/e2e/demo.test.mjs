@@ -260,7 +260,9 @@ test("a market: orderbook levels, depth chart, calculator, trades and history", 
   await page.click("#side-no");
   await page.waitForURL(/side=no/, WAIT);
   await page.locator('.book[data-side="no"]').waitFor(WAIT);
-  // Trades and the taker filter.
+  // Trades (they load when their card scrolls into view) and the taker
+  // filter.
+  await page.locator('article[aria-labelledby="trades-h"]').scrollIntoViewIfNeeded();
   await rows("#trades").first().waitFor(WAIT);
   const before = await rows("#trades").count();
   await page.check("#taker-only");
@@ -391,7 +393,13 @@ test("filters in the URL: category and event on markets, dates on games, type an
   await page.fill("#filter-category", category);
   await page.press("#filter-category", "Enter");
   await page.waitForURL(/category=/, WAIT);
-  await page.waitForFunction((first) => document.querySelector("#markets tbody tr")?.dataset.id === first, expected[0], WAIT);
+  // The whole list, not its first row: the category is the first
+  // market's, so the unfiltered list starts with the same row.
+  await page.waitForFunction(
+    (ids) => [...document.querySelectorAll("#markets tbody tr")].map((tr) => tr.dataset.id).join() === ids.join(),
+    expected,
+    WAIT,
+  );
   assert.deepEqual(await shown(), expected);
   // A reload keeps the filter: the field and the list.
   await page.reload();
@@ -462,7 +470,9 @@ test("views: a market's picture, candles, range and comparison, a trader's profi
   await page.locator(".candle-chart g.candle").first().waitFor(WAIT);
   assert.equal(await page.inputValue("#history-range"), "7d");
   await shot("market-candles");
-  // The trader's name in the tape opens their profile.
+  // The trader's name in the tape opens their profile. The tape loads
+  // when its card scrolls into view, as a reader scrolls to it.
+  await page.locator('article[aria-labelledby="trades-h"]').scrollIntoViewIfNeeded();
   const trader = page.locator("#trades .trader-link").first();
   await trader.waitFor(WAIT);
   const name = await trader.innerText();
