@@ -533,9 +533,15 @@ pub fn run(args: &[String]) -> Result {
             )?;
             let artifacts = root().join("tests/artifacts");
             let artifacts = artifacts.to_string_lossy().into_owned();
+            // live.test.mjs starts its own server on the default limit
+            // (100 a minute) and counts the 429s in its access log.
+            let server_bin = crate::util::target_dir().join("debug/predmarket-server");
+            let server_bin = server_bin.to_string_lossy().into_owned();
             node_tests(
                 "e2e",
                 &[
+                    ("PREDMARKET_SERVER_BIN", &server_bin),
+                    ("PREDMARKET_DIST", &dist),
                     ("PREDMARKET_DEMO_URL", &format!("{}/app/", demo.url)),
                     ("PREDMARKET_HOSTILE_URL", &format!("{}/app/", hostile.url)),
                     ("PREDMARKET_FAULT_URL", &fault.url),
