@@ -181,7 +181,10 @@ pub fn App() -> impl IntoView {
             </main>
             <footer class="foot">
                 <span>"Prediction markets and sports odds from every platform, one API."</span>
-                <span>"Data: " {api::Settings::load().base_url} " · " <a href="/app/settings">"Change"</a></span>
+                <span>
+                    <components::BudgetMeter /> " · Data: " {api::Settings::load().base_url} " · "
+                    <a href="/app/settings">"Change"</a>
+                </span>
             </footer>
         </Router>
     }

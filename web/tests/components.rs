@@ -23,8 +23,8 @@ use predmarket_client::core::request::{GetLeagueInfo, ListMarkets, ListPlatforms
 use predmarket_web::api::{self, Inflight, Loaded, Unread};
 use predmarket_web::components::{
     Board, CandleChart, CompareChart, Contest, ContestTable, CostCalculator, DepthChart,
-    ErrorNotice, GamesTable, Line, Loader, MarketTable, OddsBoard, PagedResults, PlatformWarnings,
-    PriceChart, PricePoint, Quote as BarQuote, RemoteImage, UnreadNotice,
+    ErrorNotice, GamesTable, Line, Loader, MarketTable, OddsBoard, OrderbookLadder, PagedResults,
+    PlatformWarnings, PriceChart, PricePoint, Quote as BarQuote, RemoteImage, UnreadNotice,
 };
 use predmarket_web::{Page, format};
 use std::collections::BTreeMap;
@@ -256,6 +256,42 @@ async fn depth_chart_of_an_empty_book_says_so() {
     tick().await;
     assert!(find(&root, "svg").is_none());
     assert!(text(&root, ".empty").contains("No resting orders"));
+}
+
+// --- live order book -----------------------------------------------------
+
+#[wasm_bindgen_test]
+async fn a_live_ladder_marks_the_levels_new_or_resized_since_the_last_book() {
+    let before = calculator_book();
+    // 28¢ resized, 26¢ new, 25¢ unchanged; 30¢ unchanged, 35¢ gone, 36¢ new.
+    let now = Book::from_levels(
+        &[level(0.28, 150.0), level(0.26, 50.0), level(0.25, 400.0)],
+        &[level(0.30, 100.0), level(0.36, 10.0)],
+    );
+    let (root, _h) = mount(move || {
+        view! { <OrderbookLadder book=now.clone() outcome="Yes" before=Some(before.clone()) /> }
+    });
+    tick().await;
+    let changed = |side: &str| {
+        root.query_selector_all(&format!("table.levels tr.{side}.changed td.price"))
+            .map(|list| {
+                (0..list.length())
+                    .filter_map(|i| list.item(i).and_then(|n| n.text_content()))
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default()
+    };
+    assert_eq!(changed("bid"), ["28¢", "26¢"]);
+    assert_eq!(changed("ask"), ["36¢"]);
+}
+
+#[wasm_bindgen_test]
+async fn the_first_book_of_a_live_ladder_marks_nothing() {
+    let (root, _h) =
+        mount(|| view! { <OrderbookLadder book=calculator_book() outcome="Yes" before=None /> });
+    tick().await;
+    assert!(find(&root, "table.levels tr.bid").is_some());
+    assert!(find(&root, "tr.changed").is_none());
 }
 
 // --- cost calculator ------------------------------------------------------

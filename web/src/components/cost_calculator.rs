@@ -2,6 +2,22 @@ use crate::format;
 use leptos::prelude::*;
 use predmarket_core::orderbook::{Book, Side};
 
+/// The calculator's inputs: the shares typed and the side.
+#[derive(Clone, Copy)]
+pub struct CalculatorState {
+    input: RwSignal<String>,
+    side: RwSignal<Side>,
+}
+
+impl CalculatorState {
+    pub fn new(shares: f64) -> Self {
+        Self {
+            input: RwSignal::new(format::shares(Some(shares)).replace(',', "")),
+            side: RwSignal::new(Side::Buy),
+        }
+    }
+}
+
 /// "What would N shares cost": walks the book with the core's fill (VWAP,
 /// worst price, slippage, partial fills).
 #[component]
@@ -9,9 +25,12 @@ pub fn CostCalculator(
     book: Book,
     #[prop(into)] outcome: String,
     #[prop(default = 100.0)] shares: f64,
+    /// What the reader typed and chose, when it must outlive this view (a
+    /// live book rebuilds the calculator on every refresh).
+    #[prop(optional)]
+    state: Option<CalculatorState>,
 ) -> impl IntoView {
-    let input = RwSignal::new(format::shares(Some(shares)).replace(',', ""));
-    let side = RwSignal::new(Side::Buy);
+    let CalculatorState { input, side } = state.unwrap_or_else(|| CalculatorState::new(shares));
     let book = StoredValue::new(book);
     let requested = Memo::new(move |_| {
         input.with(|s| {

@@ -23,7 +23,7 @@ mod unread_notice;
 pub use boards::{Contest, ContestTable};
 pub use candle_chart::CandleChart;
 pub use compare_chart::{CompareChart, Line};
-pub use cost_calculator::CostCalculator;
+pub use cost_calculator::{CalculatorState, CostCalculator};
 pub use depth_chart::DepthChart;
 pub use error_notice::ErrorNotice;
 pub use filters::{FilterSelect, PlatformFilter, SearchBox, TextFilter};
@@ -156,40 +156,116 @@ where
     seen
 }
 
-/// Keeps a view live: asks `fresh` to reload every `interval_ms`, as the
-/// core's scheduler allows it (slower while the page is hidden or the rate
-/// budget, shared by every tab of the key, runs low; never faster), until
-/// the view goes away.
-pub fn watch(interval_ms: f64, fresh: crate::api::Revalidate) {
+/// Every live view of the page, fitted into the rate budget together by
+/// the core's scheduler ([`intervals`]): one timer, not one per view.
+///
+/// [`intervals`]: predmarket_client::core::schedule::intervals
+#[derive(Default)]
+struct Watches {
+    next_id: u64,
+    active: Vec<Active>,
+    timer: Option<leptos::leptos_dom::helpers::IntervalHandle>,
+}
+
+struct Active {
+    id: u64,
+    interval_ms: f64,
+    last_ms: f64,
+    fresh: crate::api::Revalidate,
+}
+
+thread_local! {
+    static WATCHES: std::cell::RefCell<Watches> = std::cell::RefCell::new(Watches::default());
+}
+
+/// The scheduler's tick: which views are due now, by the intervals the
+/// budget affords every active view together (slower while the page is
+/// hidden or the budget, shared by every tab of the key, runs low; never
+/// faster than asked).
+fn tick() {
     use predmarket_client::core::schedule::{Watch, intervals};
-    let last = StoredValue::new(js_sys::Date::now());
-    let handle = set_interval_with_handle(
-        move || {
-            let visible = web_sys::window()
-                .and_then(|w| w.document())
-                .is_none_or(|d| !d.hidden());
-            let (limit, remaining) = match crate::api::client() {
-                Ok(client) => (
-                    client.config().rate_limit_per_minute,
-                    client.rate_budget_remaining(),
-                ),
-                Err(_) => return,
-            };
-            let wanted = [Watch {
-                interval_ms,
+    let visible = web_sys::window()
+        .and_then(|w| w.document())
+        .is_none_or(|d| !d.hidden());
+    let Ok(client) = crate::api::client() else {
+        return;
+    };
+    let (limit, remaining) = (
+        client.config().rate_limit_per_minute,
+        client.rate_budget_remaining(),
+    );
+    let now = js_sys::Date::now();
+    let due: Vec<crate::api::Revalidate> = WATCHES.with(|w| {
+        let mut w = w.borrow_mut();
+        let wanted: Vec<Watch> = w
+            .active
+            .iter()
+            .map(|a| Watch {
+                interval_ms: a.interval_ms,
                 visible,
-            }];
-            let due = intervals(&wanted, limit, remaining)
-                .first()
-                .copied()
-                .unwrap_or(interval_ms);
-            let now = js_sys::Date::now();
-            if now - last.get_value() >= due {
-                last.set_value(now);
-                (fresh.trigger())();
+            })
+            .collect();
+        let every = intervals(&wanted, limit, remaining);
+        w.active
+            .iter_mut()
+            .zip(every)
+            .filter(|(a, every)| now - a.last_ms >= *every)
+            .map(|(a, _)| {
+                a.last_ms = now;
+                a.fresh
+            })
+            .collect()
+    });
+    // Outside the borrow: a reload may build or drop views (and watches).
+    for fresh in due {
+        (fresh.trigger())();
+    }
+}
+
+/// Keeps a view live: asks `fresh` to reload about every `interval_ms`, as
+/// the page's one scheduler allows it, until the view goes away.
+pub fn watch(interval_ms: f64, fresh: crate::api::Revalidate) {
+    let id = WATCHES.with(|w| {
+        let mut w = w.borrow_mut();
+        w.next_id += 1;
+        let id = w.next_id;
+        w.active.push(Active {
+            id,
+            interval_ms,
+            last_ms: js_sys::Date::now(),
+            fresh,
+        });
+        if w.timer.is_none() {
+            w.timer = set_interval_with_handle(tick, std::time::Duration::from_millis(500)).ok();
+        }
+        id
+    });
+    on_cleanup(move || {
+        WATCHES.with(|w| {
+            let mut w = w.borrow_mut();
+            w.active.retain(|a| a.id != id);
+            if w.active.is_empty()
+                && let Some(timer) = w.timer.take()
+            {
+                timer.clear();
             }
-        },
-        std::time::Duration::from_millis(500),
+        });
+    });
+}
+
+/// What is left of the rate budget this minute (every tab of the key
+/// together), refreshed every second.
+#[component]
+pub fn BudgetMeter() -> impl IntoView {
+    let read = || {
+        crate::api::client()
+            .ok()
+            .map(|c| (c.rate_budget_remaining(), c.config().rate_limit_per_minute))
+    };
+    let budget = RwSignal::new(read());
+    let handle = set_interval_with_handle(
+        move || budget.set(read()),
+        std::time::Duration::from_secs(1),
     )
     .ok();
     on_cleanup(move || {
@@ -197,4 +273,18 @@ pub fn watch(interval_ms: f64, fresh: crate::api::Revalidate) {
             h.clear();
         }
     });
+    move || {
+        budget.get().map(|(left, limit)| {
+            let low = u64::from(left) * 5 < u64::from(limit);
+            view! {
+                <span
+                    class="budget-meter"
+                    class:low=low
+                    title="Requests this browser may still send this minute, shared by every tab on this key"
+                >
+                    {format!("Budget: {left} of {limit} left this minute")}
+                </span>
+            }
+        })
+    }
 }

@@ -6,7 +6,22 @@ use predmarket_core::orderbook::Book;
 /// Levels shown per side: the top of the book is what people act on.
 const LEVELS: usize = 12;
 
-fn side_rows(levels: &[PriceLevel], max: f64, class: &'static str) -> impl IntoView + use<> {
+/// Whether a level is new or resized since the book before (none: the
+/// first book, where nothing is marked).
+fn changed(level: &PriceLevel, before: Option<&[PriceLevel]>) -> bool {
+    before.is_some_and(|levels| {
+        !levels
+            .iter()
+            .any(|b| (b.price - level.price).abs() < 1e-9 && (b.size - level.size).abs() < 1e-9)
+    })
+}
+
+fn side_rows(
+    levels: &[PriceLevel],
+    before: Option<&[PriceLevel]>,
+    max: f64,
+    class: &'static str,
+) -> impl IntoView + use<> {
     let mut cumulative = 0.0;
     levels
         .iter()
@@ -14,6 +29,7 @@ fn side_rows(levels: &[PriceLevel], max: f64, class: &'static str) -> impl IntoV
         .map(|l| {
             cumulative += l.size;
             let width = if max > 0.0 { (cumulative / max * 100.0).min(100.0) } else { 0.0 };
+            let class = if changed(l, before) { format!("{class} changed") } else { class.to_owned() };
             view! {
                 <tr class=class>
                     <td class="num price">{format::cents(Some(l.price))}</td>
@@ -30,8 +46,14 @@ fn side_rows(levels: &[PriceLevel], max: f64, class: &'static str) -> impl IntoV
 
 /// One outcome's book as two ladders: bids (best first) and asks (best
 /// first), with the running total drawn as a bar.
+/// Levels new or resized since `before` (the last book of a live view) are
+/// marked `changed`.
 #[component]
-pub fn OrderbookLadder(book: Book, #[prop(into)] outcome: String) -> impl IntoView {
+pub fn OrderbookLadder(
+    book: Book,
+    #[prop(into)] outcome: String,
+    before: Option<Book>,
+) -> impl IntoView {
     let total = |levels: &[PriceLevel]| levels.iter().take(LEVELS).map(|l| l.size).sum::<f64>();
     let max = total(&book.bids).max(total(&book.asks));
     let empty_row =
@@ -39,12 +61,12 @@ pub fn OrderbookLadder(book: Book, #[prop(into)] outcome: String) -> impl IntoVi
     let bids = if book.bids.is_empty() {
         empty_row("No bids").into_any()
     } else {
-        side_rows(&book.bids, max, "bid").into_any()
+        side_rows(&book.bids, before.as_ref().map(|b| &b.bids[..]), max, "bid").into_any()
     };
     let asks = if book.asks.is_empty() {
         empty_row("No asks").into_any()
     } else {
-        side_rows(&book.asks, max, "ask").into_any()
+        side_rows(&book.asks, before.as_ref().map(|b| &b.asks[..]), max, "ask").into_any()
     };
     view! {
         <div class="ladder">

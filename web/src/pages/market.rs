@@ -1,8 +1,8 @@
 use crate::api::{self, Directory, Feature, Inflight, Loaded};
 use crate::components::{
-    CandleChart, CostCalculator, DepthChart, ItemPage, Loader, Loading, OrderbookLadder,
-    PagedResults, PlatformName, PriceChart, PricePoint, Quote, RemoteImage, StatusBadge,
-    change_class, platform_id, yes_change, yes_change_7d, yes_price,
+    CalculatorState, CandleChart, CostCalculator, DepthChart, ItemPage, Loader, Loading,
+    OrderbookLadder, PagedResults, PlatformName, PriceChart, PricePoint, Quote, RemoteImage,
+    StatusBadge, change_class, platform_id, yes_change, yes_change_7d, yes_price,
 };
 use crate::format;
 use crate::routes::{self, UrlState};
@@ -128,6 +128,8 @@ fn MarketView(market: Market) -> impl IntoView {
     });
 
     crate::components::watch(BOOK_WATCH_MS, book_fresh);
+    let last_book = StoredValue::new(None::<Orderbook>);
+    let calculator = CalculatorState::new(100.0);
 
     let taker_only = Memo::new(move |_| url.get("taker").as_deref() == Some("1"));
     let trades_inflight = Inflight::new();
@@ -275,7 +277,14 @@ fn MarketView(market: Market) -> impl IntoView {
                         <button type="button" class="link" on:click=move |_| orderbook.refetch()>"Refresh"</button>
                     </header>
                     <Loader resource=orderbook what="the order book" let:section>
-                        {section.view(|book| view! { <BookView book url /> })}
+                        {section.view(|book| {
+                            // A live book is rebuilt on every refresh: the
+                            // book before marks what changed, and the
+                            // calculator's inputs live here, not in it.
+                            let before = last_book.get_value();
+                            last_book.set_value(Some(book.clone()));
+                            view! { <BookView book before url calculator /> }
+                        })}
                     </Loader>
                 </article>
                 <article class="card" aria-labelledby="trades-h" node_ref=trades_card>
@@ -544,7 +553,12 @@ fn MarketFacts(market: Market) -> impl IntoView {
 }
 
 #[component]
-fn BookView(book: Orderbook, url: UrlState) -> impl IntoView {
+fn BookView(
+    book: Orderbook,
+    before: Option<Orderbook>,
+    url: UrlState,
+    calculator: CalculatorState,
+) -> impl IntoView {
     let side = Memo::new(move |_| {
         if url.get("side").as_deref() == Some("no") {
             "no"
@@ -576,6 +590,7 @@ fn BookView(book: Orderbook, url: UrlState) -> impl IntoView {
         {move || {
             let outcome = if side.get() == "no" { "No" } else { "Yes" };
             let b = book.with_value(|ob| if outcome == "No" { ob.no_book() } else { ob.yes_book() });
+            let b_before = before.as_ref().map(|ob| if outcome == "No" { ob.no_book() } else { ob.yes_book() });
             if b.is_empty() {
                 return view! { <p class="empty" role="tabpanel">"Nobody has an order on this side right now."</p> }.into_any();
             }
@@ -598,10 +613,10 @@ fn BookView(book: Orderbook, url: UrlState) -> impl IntoView {
                     {flags}
                     <DepthChart curve=b.depth_curve() mid=b.mid() />
                     <div class="book-grid">
-                        <OrderbookLadder book=b.clone() outcome=outcome />
+                        <OrderbookLadder book=b.clone() outcome=outcome before=b_before />
                         <div class="calc-wrap">
                             <h3>"Cost to trade"</h3>
-                            <CostCalculator book=b outcome=outcome />
+                            <CostCalculator book=b outcome=outcome state=calculator />
                         </div>
                     </div>
                 </div>
