@@ -524,8 +524,28 @@ where
     I: IntoIterator<Item = T>,
     T: 'static,
 {
+    item_by_id_every(id, what, request, take, None)
+}
+
+/// [`item_by_id`], kept live: asked again about every `every_ms` (when
+/// given), as the page's watch scheduler and the rate budget allow.
+pub fn item_by_id_every<R, T, I>(
+    id: String,
+    what: &'static str,
+    request: impl Fn(String) -> R + 'static,
+    take: impl Fn(R::Response) -> I + Copy + 'static,
+    every_ms: Option<f64>,
+) -> LocalResource<Result<T, Error>>
+where
+    R: Request + Clone + 'static,
+    I: IntoIterator<Item = T>,
+    T: 'static,
+{
     let inflight = Inflight::new();
     let revalidate = Revalidate::new();
+    if let Some(every) = every_ms {
+        crate::components::watch(every, revalidate);
+    }
     LocalResource::new(move || {
         revalidate.track();
         let request = request(id.clone());

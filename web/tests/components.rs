@@ -362,6 +362,33 @@ fn arbitrage_quotes() -> Vec<Quote> {
 }
 
 #[wasm_bindgen_test]
+async fn a_live_odds_board_marks_the_prices_that_moved() {
+    let mut before = arbitrage_quotes();
+    before[1].decimal = 1.8; // Away on north moved from 1.8 to 1.7
+    before.pop(); // Away on south is new
+    let (root, _h) = mount(move || {
+        view! { <OddsBoard quotes=arbitrage_quotes() format=OddsFormat::Decimal caption="Moneyline" before=Some(before.clone()) /> }
+    });
+    tick().await;
+    assert_eq!(count(&root, "td.changed"), 2);
+    assert!(
+        find(
+            &root,
+            r#"tr[data-outcome="away"] td.changed[data-platform="north"]"#
+        )
+        .is_some()
+    );
+    assert!(
+        find(
+            &root,
+            r#"tr[data-outcome="away"] td.changed[data-platform="south"]"#
+        )
+        .is_some()
+    );
+    assert!(find(&root, r#"tr[data-outcome="home"] td.changed"#).is_none());
+}
+
+#[wasm_bindgen_test]
 async fn odds_board_highlights_best_prices_and_flags_the_arbitrage() {
     let format = RwSignal::new(OddsFormat::Decimal);
     let (root, _h) =

@@ -149,11 +149,16 @@ pub fn OddsBoard(
     #[prop(into)] format: Signal<OddsFormat>,
     #[prop(into)] caption: String,
     #[prop(optional)] required: Option<Vec<String>>,
+    /// The quotes of the board before a live refresh: prices that moved
+    /// since are marked `changed`.
+    #[prop(default = None)]
+    before: Option<Vec<Quote>>,
 ) -> impl IntoView {
     if quotes.is_empty() {
         return view! { <p class="empty">"No platform prices this yet."</p> }.into_any();
     }
     let board = Board::new(&quotes, required.as_deref());
+    let cells_before = before.map(|q| Board::new(&q, required.as_deref()).cells);
     let Board {
         outcomes,
         platforms,
@@ -177,8 +182,15 @@ pub fn OddsBoard(
                 .map(|p| {
                     let decimal = cells.get(&(key.clone(), p.clone())).copied();
                     let is_best = matches!((decimal, &best_here), (Some(d), Some((b, _))) if (d - b).abs() < 1e-12);
+                    let changed = cells_before.as_ref().is_some_and(|before| {
+                        let was = before.get(&(key.clone(), p.clone())).copied();
+                        match (was, decimal) {
+                            (Some(a), Some(b)) => (a - b).abs() > 1e-12,
+                            (a, b) => a.is_some() != b.is_some(),
+                        }
+                    });
                     view! {
-                        <td class="num" class:best=is_best data-platform=p.clone()>
+                        <td class="num" class:best=is_best class:changed=changed data-platform=p.clone()>
                             {move || decimal.map(|d| format::odds(d, &format.get())).unwrap_or_else(|| format::NONE.into())}
                             {is_best.then(|| view! { <span class="visually-hidden">" (best price)"</span> })}
                         </td>

@@ -45,17 +45,28 @@ fn label_spread_lines(quotes: &mut [Quote], markets: &[GameMarket]) {
 #[component]
 pub fn GamePage(#[prop(into)] id: String) -> impl IntoView {
     let (odds_format, set_format) = UrlState::new().odds_format();
-    let game = api::item_by_id(id, "game", GetGame::new, Some);
+    let game = api::item_by_id_every(id, "game", GetGame::new, Some, Some(GAME_WATCH_MS));
+    // Each refresh rebuilds the view: the answer before marks what moved.
+    let last = StoredValue::new(None::<GameResponse>);
     view! {
         <ItemPage class="game-page" back=("/app/sports", "Sports") resource=game what="the game" let:response>
-            <GameView response odds_format set_format />
+            {
+                let before = last.get_value();
+                last.set_value(Some(response.clone()));
+                view! { <GameView response before odds_format set_format /> }
+            }
         </ItemPage>
     }
 }
 
+/// How often a game's odds are asked again while its page is open (the
+/// scheduler stretches it when the page is hidden or the budget is low).
+const GAME_WATCH_MS: f64 = 15_000.0;
+
 #[component]
 fn GameView(
     response: GameResponse,
+    before: Option<GameResponse>,
     odds_format: Memo<OddsFormat>,
     set_format: Callback<OddsFormat>,
 ) -> impl IntoView {
@@ -101,15 +112,19 @@ fn GameView(
             }
         }
         let markets = data.markets.clone();
+        let markets_before = before.as_ref().map(|b| b.data.markets.clone());
         lines.into_iter().map(move |line| {
             let mut quotes = odds::game_quotes(&markets, &kind, line);
             if kind == GameMarketType::Spread {
                 label_spread_lines(&mut quotes, &markets);
             }
+            let before = markets_before
+                .as_ref()
+                .map(|m| odds::game_quotes(m, &kind, line));
             let caption = line_label(&kind, line);
             view! {
                 <article class="card" data-market-type=kind.as_str().to_owned()>
-                    <OddsBoard quotes format=odds_format caption />
+                    <OddsBoard quotes format=odds_format caption before />
                 </article>
             }
         })
@@ -133,6 +148,12 @@ fn GameView(
         })
         .collect_view();
     let empty = data.markets.is_empty();
+    // The service's "as of": a board painted from the device's cache, or
+    // from a platform's cache, says how old its prices are.
+    let as_of = meta
+        .as_ref()
+        .and_then(|m| m.data_freshness.as_deref())
+        .map(|at| format!("Odds as of {}", format::datetime(Some(at))));
     view! {
         <header class="page-head game-head">
             <h1><bdi>{game.title.clone().unwrap_or_else(|| game.id.clone())}</bdi></h1>
@@ -149,8 +170,9 @@ fn GameView(
             <span class="team home"><bdi>{teams.get(1).cloned().unwrap_or_default()}</bdi></span>
         </div>
         <PlatformWarnings errors=meta.as_ref().and_then(|m| m.platform_errors.clone()) />
+        {as_of.map(|line| view! { <p class="fine as-of">{line}</p> })}
         <div class="toolbar">
-            <h2>"Odds by platform"</h2>
+            <h2>"Odds by platform" <span class="live-badge" title="Kept up to date while the page is open, within the rate budget">"Live"</span></h2>
             <OddsFormatSwitch format=odds_format on_change=set_format />
         </div>
         {if empty {
