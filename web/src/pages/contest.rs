@@ -8,27 +8,39 @@ use leptos::prelude::*;
 use predmarket_client::core::models::{
     AwardResponse, FutureResponse, OddsFormat, PlatformError, SportsMeta,
 };
+use predmarket_client::core::odds::Quote;
 use predmarket_client::core::request::{GetAward, GetFuture, Request};
 use std::collections::BTreeMap;
 
-/// A contest with the platforms that failed to price it.
-type Loaded = (Contest, Option<BTreeMap<String, PlatformError>>);
+/// A contest, the platforms that failed, and the service's "as of".
+type Loaded = (
+    Contest,
+    Option<BTreeMap<String, PlatformError>>,
+    Option<String>,
+);
 
-fn warnings(meta: Option<SportsMeta>) -> Option<BTreeMap<String, PlatformError>> {
-    meta.and_then(|m| m.platform_errors)
+fn loaded(contest: Contest, meta: Option<SportsMeta>) -> Option<Loaded> {
+    let (errors, as_of) = meta
+        .map(|m| (m.platform_errors, m.data_freshness))
+        .unwrap_or_default();
+    Some((contest, errors, as_of))
 }
+
+/// How often a board's odds are asked again while its page is open (the
+/// scheduler stretches it when the page is hidden or the budget is low).
+const CONTEST_WATCH_MS: f64 = 30_000.0;
 
 /// A future (e.g. the championship): outcomes × platforms.
 #[component]
 pub fn FuturePage(#[prop(into)] id: String) -> impl IntoView {
-    let read = |r: FutureResponse| Some((Contest::from(&r.data), warnings(r.meta)));
+    let read = |r: FutureResponse| loaded(Contest::from(&r.data), r.meta);
     contest_page(id, "future", GetFuture::new, read)
 }
 
 /// An award (e.g. MVP): candidates × platforms.
 #[component]
 pub fn AwardPage(#[prop(into)] id: String) -> impl IntoView {
-    let read = |r: AwardResponse| Some((Contest::from(&r.data), warnings(r.meta)));
+    let read = |r: AwardResponse| loaded(Contest::from(&r.data), r.meta);
     contest_page(id, "award", GetAward::new, read)
 }
 
@@ -39,10 +51,16 @@ fn contest_page<R: Request + 'static>(
     read: fn(R::Response) -> Option<Loaded>,
 ) -> impl IntoView {
     let (odds_format, set_format) = UrlState::new().odds_format();
-    let contest = api::item_by_id(id, what, request, read);
+    let contest = api::item_by_id_every(id, what, request, read, Some(CONTEST_WATCH_MS));
+    // Each refresh rebuilds the view: the quotes before mark what moved.
+    let last = StoredValue::new(None::<Vec<Quote>>);
     view! {
         <ItemPage class="contest-page" back=("/app/sports", "Sports") resource=contest what=format!("the {what}") let:loaded>
-            <ContestView loaded odds_format set_format />
+            {
+                let before = last.get_value();
+                last.set_value(Some(loaded.0.quotes.clone()));
+                view! { <ContestView loaded before odds_format set_format /> }
+            }
         </ItemPage>
     }
 }
@@ -50,10 +68,11 @@ fn contest_page<R: Request + 'static>(
 #[component]
 fn ContestView(
     loaded: Loaded,
+    before: Option<Vec<Quote>>,
     odds_format: Memo<OddsFormat>,
     set_format: Callback<OddsFormat>,
 ) -> impl IntoView {
-    let (contest, errors) = loaded;
+    let (contest, errors, as_of) = loaded;
     let league = contest.league.clone();
     let list_view = contest.list_view;
     view! {
@@ -76,10 +95,11 @@ fn ContestView(
             {contest.eligibility.clone().map(|e| view! { <p class="fine">"Eligibility: " {e}</p> })}
         </header>
         <PlatformWarnings errors />
+        {as_of.map(|at| view! { <p class="fine as-of">{format!("Odds as of {}", format::datetime(Some(&at)))}</p> })}
         <div class="toolbar">
-            <h2>"Odds by platform"</h2>
+            <h2>"Odds by platform" <span class="live-badge" title="Kept up to date while the page is open, within the rate budget">"Live"</span></h2>
             <OddsFormatSwitch format=odds_format on_change=set_format />
         </div>
-        <OddsBoard quotes=contest.quotes format=odds_format caption=contest.name required=contest.required />
+        <OddsBoard quotes=contest.quotes format=odds_format caption=contest.name required=contest.required before />
     }
 }
