@@ -257,5 +257,111 @@ test("the README's examples run as written", { skip: process.env.PREDMARKET_RENA
   assert.match(all, /ABORTED/);
   assert.match(all, /same series: true/);
   assert.match(all, /request, response/);
+  assert.match(all, /book as of \S+: 0 levels changed\n.*book as of \S+: [1-9]\d* levels changed/);
   assert.doesNotMatch(all, /NaN/);
+});
+
+// --- watch streams (issue 14) ---------------------------------------------
+
+/** Open markets of platforms with order books, as this server names them
+ * (asked once: the suite shares the key's 100 requests a minute). */
+let bookMarkets;
+async function marketsWithBook() {
+  if (bookMarkets) return bookMarkets;
+  const client = new pm.Client({ apiKey: key, baseUrl: url });
+  const platforms = (await client.listPlatforms()).platforms;
+  const withBook = new Set(platforms.filter((p) => p.features?.orderbook !== false).map((p) => p.id));
+  const markets = (await client.listMarkets({ limit: 50, status: "open" })).markets;
+  bookMarkets = markets.filter((m) => withBook.has(m.platform)).slice(0, 4);
+  assert.equal(bookMarkets.length, 4, "open markets with an order book");
+  return bookMarkets;
+}
+const marketWithBook = async () => (await marketsWithBook())[0];
+
+test("watchOrderbook yields the first book, then the levels that changed", async () => {
+  const market = await marketWithBook();
+  const client = new pm.Client({ apiKey: key, baseUrl: url });
+  const seen = [];
+  const watch = client.watchOrderbook(market.id, { intervalMs: 2_500, onUpdate: (u) => seen.push(u) });
+  const updates = [];
+  // The reference server moves book sizes every 5 s.
+  const deadline = setTimeout(() => watch.stop(), 20_000);
+  for await (const update of watch) {
+    updates.push(update);
+    if (updates.length === 2) break;
+  }
+  clearTimeout(deadline);
+  assert.equal(updates.length, 2, "a change within 20 s");
+  const [first, second] = updates;
+  assert.deepEqual(first.changes, []);
+  assert.equal(first.snapshot.data.market_id, market.id);
+  assert.ok(second.changes.length > 0);
+  for (const c of second.changes) {
+    assert.ok(["yes", "no"].includes(c.book) && ["bids", "asks"].includes(c.side));
+    assert.equal(typeof c.price, "number");
+    assert.ok(c.from !== c.to);
+  }
+  assert.equal(typeof second.asOf, "string");
+  assert.equal(seen.length, 2, "onUpdate saw the same updates");
+  assert.ok(watch.intervalMs >= 2_500, "never faster than asked");
+});
+
+test("a watch ends with an AbortError when its signal aborts", async () => {
+  const market = await marketWithBook();
+  const client = new pm.Client({ apiKey: key, baseUrl: url });
+  const controller = new AbortController();
+  const watch = client.watchMarket(market.id, { intervalMs: 60_000, signal: controller.signal });
+  const first = await watch.next();
+  assert.equal(first.done, false);
+  assert.equal(first.value.snapshot.markets[0].id, market.id);
+  const pending = watch.next();
+  controller.abort();
+  await assert.rejects(pending, (e) => e instanceof pm.PredmarketAbortError && e.code === "ABORTED");
+});
+
+test("a watch of something that does not exist ends with the service's error", async () => {
+  const client = new pm.Client({ apiKey: key, baseUrl: url });
+  const watch = client.watchMarket("no-such-market-id", { intervalMs: 1_000 });
+  await assert.rejects(watch.next(), (e) => e instanceof pm.PredmarketError && e.status === 404);
+  assert.deepEqual(await watch.next(), { value: undefined, done: true }, "ended");
+});
+
+test("many watches share the client's budget: intervals lengthened, no 429", async () => {
+  const markets = await marketsWithBook();
+  const calls = [];
+  const client = new pm.Client({
+    apiKey: key,
+    baseUrl: url,
+    rateLimitPerMinute: 12,
+    fetch: async (u, init) => {
+      const res = await fetch(u, init);
+      calls.push(res.status);
+      return res;
+    },
+  });
+  const errors = [];
+  // Four books (four watches of one book would share each request).
+  const watches = markets.map((m) => client.watchOrderbook(m.id, { intervalMs: 100, onError: (e) => errors.push(e) }));
+  await new Promise((r) => setTimeout(r, 3_000));
+  const intervals = watches.map((w) => w.intervalMs);
+  for (const w of watches) w.stop();
+  // Four watches asking every 100 ms would send 120 requests in 3 s; the
+  // scheduler gives them what 12 a minute affords.
+  assert.ok(intervals.every((ms) => ms > 100), `lengthened: ${intervals}`);
+  assert.ok(calls.length <= 12, `${calls.length} calls in 3 s`);
+  assert.ok(calls.length >= 4, "each watch polled");
+  assert.ok(calls.every((s) => s === 200), `statuses ${calls}`);
+  assert.deepEqual(errors, []);
+});
+
+test("stop() ends a for await over a watch", async () => {
+  const market = await marketWithBook();
+  const client = new pm.Client({ apiKey: key, baseUrl: url });
+  const watch = client.watchOrderbook(market.id, { intervalMs: 60_000 });
+  let n = 0;
+  for await (const _ of watch) {
+    n += 1;
+    watch.stop();
+  }
+  assert.equal(n, 1);
 });

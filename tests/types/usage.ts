@@ -51,6 +51,11 @@ import type {
   PlatformId,
   PriceLevel,
   Quote,
+  JsonChange,
+  LevelChange,
+  OrderbookResponse,
+  Watch,
+  WatchUpdate,
 } from "predmarket";
 
 /** Fails to compile unless `T` is exactly `U` (and neither is `any`). */
@@ -273,4 +278,31 @@ async function functions(): Promise<void> {
   parseGameId(20250209);
 }
 
-export { operations, pagers, errors, functions };
+/** Watch streams: typed updates, iteration, stop, and wrong options refused. */
+async function watches(client: Client, signal: AbortSignal) {
+  const book = client.watchOrderbook("m1", { intervalMs: 5_000, signal, onError: (e) => expectType<string>(e.code) });
+  assertExact<typeof book, Watch<OrderbookResponse, LevelChange>>(true);
+  for await (const update of book) {
+    expectType<WatchUpdate<OrderbookResponse, LevelChange>>(update);
+    expectType<"yes" | "no">(update.changes[0].book);
+    expectType<number | null>(update.changes[0].to);
+    expectType<string | null>(update.asOf);
+    break;
+  }
+  const market = client.watchMarket({ id: "m1" });
+  const next = await market.next();
+  if (!next.done) {
+    expectType<MarketsResponse>(next.value.snapshot);
+    expectType<JsonChange[]>(next.value.changes);
+  }
+  market.stop();
+  expectType<number>(market.intervalMs);
+  client.watchGame("KCvSF20250209@NFL").stop();
+  client.watchFuture("f1", { callOptions: { timeoutMs: 1_000 } }).stop();
+  // @ts-expect-error the interval is a number of ms
+  client.watchOrderbook("m1", { intervalMs: "5s" });
+  // @ts-expect-error a watch's calls take their signal from the watch
+  client.watchMarket("m1", { callOptions: { signal } });
+}
+
+export { operations, pagers, errors, functions, watches };

@@ -121,21 +121,22 @@ fn build_npm() -> Result<PathBuf> {
     let bytes = fs::read(&module).map_err(|e| format!("{}: {e}", module.display()))?;
     write(&out.join("wasm-inline.js"), &inline_module(&bytes))?;
     write(&out.join("errors.js"), ERRORS_JS)?;
+    write(&out.join("watch.js"), WATCH_JS)?;
     let exports = format!(
         "export {{ {} }} from \"./{GLUE}\";\nexport {{ PredmarketError, PredmarketAbortError }} from \"./errors.js\";\n",
         names.join(", ")
     );
-    let register = "__registerErrorClasses(PredmarketError, PredmarketAbortError);\n";
+    let register = "__registerErrorClasses(PredmarketError, PredmarketAbortError);\ninstallWatch(Client, PredmarketAbortError);\n";
     write(
         &out.join("index.js"),
         &format!(
-            "// Instantiates the wasm from the bytes inlined in wasm-inline.js: no file\n// to fetch or find, so every bundler, server bundle and runtime loads it\n// unchanged. Synchronous: no top-level await.\nimport {{ initSync, __registerErrorClasses }} from \"./{GLUE}\";\nimport {{ wasmBytes }} from \"./wasm-inline.js\";\nimport {{ PredmarketError, PredmarketAbortError }} from \"./errors.js\";\n\ninitSync({{ module: wasmBytes() }});\n{register}\n{exports}"
+            "// Instantiates the wasm from the bytes inlined in wasm-inline.js: no file\n// to fetch or find, so every bundler, server bundle and runtime loads it\n// unchanged. Synchronous: no top-level await.\nimport {{ initSync, __registerErrorClasses, Client }} from \"./{GLUE}\";\nimport {{ installWatch }} from \"./watch.js\";\nimport {{ wasmBytes }} from \"./wasm-inline.js\";\nimport {{ PredmarketError, PredmarketAbortError }} from \"./errors.js\";\n\ninitSync({{ module: wasmBytes() }});\n{register}\n{exports}"
         ),
     )?;
     write(
         &out.join("edge.js"),
         &format!(
-            "// Edge runtimes (workerd) compile no wasm from bytes at run time: the\n// module comes in as an import, compiled by the runtime.\nimport wasm from \"./{WASM}\";\nimport {{ initSync, __registerErrorClasses }} from \"./{GLUE}\";\nimport {{ PredmarketError, PredmarketAbortError }} from \"./errors.js\";\n\ninitSync({{ module: wasm }});\n{register}\n{exports}"
+            "// Edge runtimes (workerd) compile no wasm from bytes at run time: the\n// module comes in as an import, compiled by the runtime.\nimport wasm from \"./{WASM}\";\nimport {{ initSync, __registerErrorClasses, Client }} from \"./{GLUE}\";\nimport {{ installWatch }} from \"./watch.js\";\nimport {{ PredmarketError, PredmarketAbortError }} from \"./errors.js\";\n\ninitSync({{ module: wasm }});\n{register}\n{exports}"
         ),
     )?;
     exec(
@@ -169,6 +170,10 @@ fn read(path: &Path) -> Result<String> {
 /// The error classes: plain JS in the package (a `class extends Error` in a
 /// wasm-bindgen snippet breaks some of its targets); the wasm gives its
 /// errors their prototypes (crates/wasm/src/errors.rs).
+/// The watch streams (`client.watchOrderbook(...)`): plain JS over the
+/// client's methods, typed in crates/wasm/src/watch.rs.
+const WATCH_JS: &str = include_str!("../../crates/wasm/js/watch.js");
+
 const ERRORS_JS: &str = r#"// Every error the library rejects or throws is a PredmarketError.
 export class PredmarketError extends Error {
   constructor(message, options) {
@@ -291,7 +296,7 @@ fn package_json() -> String {
     "./package.json": "./package.json"
   }},
   "sideEffects": ["./index.js", "./index.cjs", "./edge.js"],
-  "files": ["index.js", "index.cjs", "edge.js", "errors.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
+  "files": ["index.js", "index.cjs", "edge.js", "errors.js", "watch.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
   "engines": {{ "node": ">=18" }},
   "keywords": ["prediction-markets", "odds", "orderbook", "wasm", "sdk"]
 }}

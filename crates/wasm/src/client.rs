@@ -88,6 +88,26 @@ impl Client {
         self.inner.rate_budget_remaining()
     }
 
+    /// The intervals the core's watch scheduler gives the active watches of
+    /// this client (`wanted`, in ms), within its rate budget: for the
+    /// package's `watch*` methods (watch.js), not documented.
+    #[wasm_bindgen(js_name = __watchIntervals, skip_typescript)]
+    pub fn watch_intervals(&self, wanted: Vec<f64>, visible: bool) -> Vec<f64> {
+        use predmarket_client::core::schedule::{Watch, intervals};
+        let watches: Vec<Watch> = wanted
+            .into_iter()
+            .map(|interval_ms| Watch {
+                interval_ms,
+                visible,
+            })
+            .collect();
+        intervals(
+            &watches,
+            self.inner.config().rate_limit_per_minute,
+            self.inner.rate_budget_remaining(),
+        )
+    }
+
     /// Forgets every cached answer (see `cacheTtlMs`).
     #[wasm_bindgen(js_name = clearCache)]
     pub fn clear_cache(&self) {

@@ -23,6 +23,7 @@ mod odds;
 mod options;
 mod params;
 mod signal;
+mod watch;
 
 #[cfg(target_arch = "wasm32")]
 mod client;
