@@ -324,6 +324,9 @@ test("a watch of something that does not exist ends with the service's error", a
   const watch = client.watchMarket("no-such-market-id", { intervalMs: 1_000 });
   await assert.rejects(watch.next(), (e) => e instanceof pm.PredmarketError && e.status === 404);
   assert.deepEqual(await watch.next(), { value: undefined, done: true }, "ended");
+  // Bad parameters end it too, instead of failing every interval.
+  const typo = client.watchMarket({ idd: "x" }, { intervalMs: 1_000 });
+  await assert.rejects(typo.next(), (e) => e instanceof pm.PredmarketError && e.code === "VALIDATION_ERROR");
 });
 
 test("many watches share the client's budget: intervals lengthened, no 429", async () => {

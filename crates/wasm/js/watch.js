@@ -14,6 +14,7 @@ const DEFAULT_INTERVAL_MS = { orderbook: 5_000, market: 10_000, game: 15_000, fu
 
 /** Errors that end a watch: asking again cannot help. */
 const FATAL_STATUS = new Set([400, 401, 403, 404, 422]);
+const isFatal = (error) => FATAL_STATUS.has(error?.status) || error?.code === "VALIDATION_ERROR";
 
 const schedulers = new WeakMap();
 
@@ -190,7 +191,7 @@ class Watch {
       }
     } catch (error) {
       if (this.done) return;
-      if (FATAL_STATUS.has(error?.status)) {
+      if (isFatal(error)) {
         this.fail(error);
         return;
       }

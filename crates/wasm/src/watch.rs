@@ -15,7 +15,7 @@ export interface WatchOptions {
   signal?: AbortSignal;
   /** Called with every update (the first snapshot, then each change), besides the iterator. */
   onUpdate?: (update: WatchUpdate<unknown, unknown>) => void;
-  /** Told of a poll that failed for now (network, 5xx, 429 after the client's retries); the watch goes on. 400, 401, 403, 404 and 422 end it instead. */
+  /** Told of a poll that failed for now (network, 5xx, 429 after the client's retries); the watch goes on. 400, 401, 403, 404, 422 and bad parameters (`VALIDATION_ERROR`) end it instead. */
   onError?: (error: PredmarketError) => void;
   /** Options of each underlying call (`timeoutMs`, `maxRetries`, `headers`). */
   callOptions?: Omit<CallOptions, "signal">;
