@@ -108,10 +108,10 @@ where
         };
         // Owned by JS, not by this view: the observer may still call it
         // after the view is gone (a detached element reports once more),
-        // and then `try_set` is a no-op.
-        // Seen once is seen for good: the observer stops there, so a view
-        // built on `seen` is built once (a second `set(true)` would rebuild
-        // it, as a set notifies even when the value does not change).
+        // and then `try_set` is a no-op. Seen once is seen for good: the
+        // observer stops there, so a view built on `seen` is built once (a
+        // second `set(true)` would rebuild it: a set notifies even when the
+        // value does not change).
         let callback = Closure::<dyn FnMut(js_sys::Array, JsValue)>::new(
             move |entries: js_sys::Array, observer: JsValue| {
                 let visible = entries.iter().any(|entry| {
