@@ -50,20 +50,31 @@ pub(crate) fn decode_items<T: DeserializeOwned>(
     let mut out = Vec::with_capacity(items.len());
     let mut skipped = Vec::new();
     for (index, item) in items.into_iter().enumerate() {
-        match serde_path_to_error::deserialize::<_, T>(item) {
+        match decode_item::<T>(item) {
             Ok(v) => out.push(v),
-            Err(e) => {
-                let path = e.path().to_string();
-                let reason = if path == "." {
-                    e.inner().to_string()
-                } else {
-                    format!("{path}: {}", e.inner())
-                };
-                skipped.push(SkippedItem { index, reason });
-            }
+            Err(reason) => skipped.push(SkippedItem { index, reason }),
         }
     }
     Ok((out, skipped))
+}
+
+/// One item, or why not, with the path inside it (`odds.decimal: …`).
+#[cfg(feature = "item-paths")]
+fn decode_item<T: DeserializeOwned>(item: Value) -> Result<T, String> {
+    serde_path_to_error::deserialize::<_, T>(item).map_err(|e| {
+        let path = e.path().to_string();
+        if path == "." {
+            e.inner().to_string()
+        } else {
+            format!("{path}: {}", e.inner())
+        }
+    })
+}
+
+/// One item, or why not (without the path: see the feature `item-paths`).
+#[cfg(not(feature = "item-paths"))]
+fn decode_item<T: DeserializeOwned>(item: Value) -> Result<T, String> {
+    T::deserialize(item).map_err(|e| e.to_string())
 }
 
 fn kind(value: &Value) -> &'static str {
