@@ -300,6 +300,8 @@ test("a market of a platform without trades says so instead of failing", async (
   await page.goto(`${demoUrl}markets?platform=${P[3]}`);
   await rows("#markets").first().waitFor(WAIT);
   await page.locator("#markets tbody tr .title").first().click();
+  // Trades are asked for when their card scrolls into view.
+  await page.locator('article[aria-labelledby="trades-h"]').scrollIntoViewIfNeeded(WAIT);
   await page.locator("text=does not publish trades").waitFor(WAIT);
   await page.locator("text=does not publish price history").waitFor(WAIT);
   await page.locator("table.levels").first().waitFor(WAIT);
