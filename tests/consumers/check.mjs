@@ -1,6 +1,7 @@
 // What every consumer app does with the package, whatever runtime or
 // bundler brought it there: one page of markets, paging with `for await`,
-// a typed error caught, and a function used without a client. The runner
+// a typed error caught, a function used without a client, and a watch
+// (the JS the entry adds to `Client`, which a bundler must not drop). The runner
 // (consumers.test.mjs) compares the result with what the server holds.
 export async function check(pm, { baseUrl, apiKey }) {
   const client = new pm.Client({ apiKey, baseUrl });
@@ -14,8 +15,14 @@ export async function check(pm, { baseUrl, apiKey }) {
     if (!pm.isApiError(e)) throw e;
     error = { code: e.code, status: e.status, isError: e instanceof Error };
   }
+  const first = page.markets[0].id;
+  const watch = client.watchMarket(first, { intervalMs: 60_000 });
+  const update = await watch.next();
+  watch.stop();
+  const watched = !update.done && update.value.snapshot.markets[0].id === first && update.value.changes.length === 0;
   return {
     listed: page.markets.length,
+    watched,
     paged: ids.size,
     error,
     decimal: pm.americanToDecimal("+150"),

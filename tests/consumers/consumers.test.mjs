@@ -49,6 +49,7 @@ function assertResult(result) {
   assert.ok(!result.failed, result.failed);
   assert.deepEqual(result, {
     listed: 5,
+    watched: true,
     paged: 120,
     error: { code: "NOT_FOUND", status: 404, isError: true },
     decimal: 2.5,
