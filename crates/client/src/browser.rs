@@ -1,6 +1,6 @@
 //! The browser's side of [`SharedBudget`] and [`Store`]: one budget per key
 //! across the tabs of an origin (a ledger in localStorage, read and written
-//! under a Web Lock, changes announced on a BroadcastChannel), and answers
+//! under a Web Lock), and answers
 //! kept in IndexedDB across reloads.
 //!
 //! Everything is looked up on the global object at run time, so the same
@@ -58,7 +58,9 @@ fn navigator_locks() -> Option<JsValue> {
     locks.is_object().then_some(locks)
 }
 
-/// The budget of one key shared by the tabs of an origin.
+/// The budget of one key shared by the tabs of an origin. Nothing is kept
+/// in the tab: every question reads the ledger from localStorage, so what
+/// another tab spent is seen at once, with no message between tabs.
 pub struct TabsBudget {
     storage: JsValue,
     /// `navigator.locks`; without it (old browsers, some embedded views)
@@ -66,25 +68,7 @@ pub struct TabsBudget {
     /// the same millisecond may both take the last slot, which the
     /// ledger's safety margin and the service's headers absorb.
     locks: Option<JsValue>,
-    channel: Option<JsValue>,
     name: String,
-    /// What this tab last read, for `remaining` without a lock.
-    last: RefCell<Ledger>,
-    /// Told when another tab changed the ledger (a budget meter).
-    on_change: RefCell<Option<Rc<dyn Fn()>>>,
-    _listener: Option<Closure<dyn FnMut(JsValue)>>,
-}
-
-/// A replaced client (new key or base URL) drops its budget while the
-/// channel is still open: unhooked and closed here, a message from another
-/// tab would call the freed listener ("closure invoked after being dropped").
-impl Drop for TabsBudget {
-    fn drop(&mut self) {
-        if let Some(channel) = &self.channel {
-            set(channel, "onmessage", &JsValue::NULL);
-            let _ = call(channel, "close", &[]);
-        }
-    }
 }
 
 impl TabsBudget {
@@ -92,51 +76,11 @@ impl TabsBudget {
     /// the two (the key is never written). `None` where there is no
     /// localStorage (Node, workers): the client's own budget applies.
     pub fn new(base_url: &str, api_key: &str) -> Option<Rc<Self>> {
-        let storage = local_storage()?;
-        let name = budget_name(base_url, api_key);
-        let channel =
-            js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("BroadcastChannel"))
-                .ok()
-                .and_then(|c| c.dyn_into::<js_sys::Function>().ok())
-                .and_then(|c| {
-                    js_sys::Reflect::construct(&c, &js_sys::Array::of1(&JsValue::from_str(&name)))
-                        .ok()
-                });
-        Some(Rc::new_cyclic(|weak: &std::rc::Weak<Self>| {
-            let listener = channel.as_ref().map(|channel| {
-                let weak = weak.clone();
-                let listener = Closure::<dyn FnMut(JsValue)>::new(move |_event: JsValue| {
-                    if let Some(this) = weak.upgrade() {
-                        this.reload();
-                        let hook = this.on_change.borrow().clone();
-                        if let Some(hook) = hook {
-                            hook();
-                        }
-                    }
-                });
-                set(channel, "onmessage", listener.as_ref());
-                listener
-            });
-            Self {
-                storage,
-                locks: navigator_locks(),
-                channel,
-                name,
-                last: RefCell::new(Ledger::default()),
-                on_change: RefCell::new(None),
-                _listener: listener,
-            }
+        Some(Rc::new(Self {
+            storage: local_storage()?,
+            locks: navigator_locks(),
+            name: budget_name(base_url, api_key),
         }))
-    }
-
-    /// Calls `hook` whenever another tab spends from or blocks the budget.
-    pub fn on_change(&self, hook: Rc<dyn Fn()>) {
-        *self.on_change.borrow_mut() = Some(hook);
-    }
-
-    /// Whether tabs coordinate through Web Locks (else storage alone).
-    pub fn has_locks(&self) -> bool {
-        self.locks.is_some()
     }
 
     fn read(&self) -> Ledger {
@@ -145,10 +89,6 @@ impl TabsBudget {
             .and_then(|v| v.as_string())
             .unwrap_or_default();
         Ledger::decode(&text)
-    }
-
-    fn reload(&self) {
-        *self.last.borrow_mut() = self.read();
     }
 
     fn write(&self, ledger: &Ledger) {
@@ -160,10 +100,6 @@ impl TabsBudget {
                 JsValue::from_str(&ledger.encode()),
             ],
         );
-        *self.last.borrow_mut() = ledger.clone();
-        if let Some(channel) = &self.channel {
-            let _ = call(channel, "postMessage", &[JsValue::from_str("changed")]);
-        }
     }
 
     /// One read-modify-write of the ledger: inside the lock when there is
@@ -175,10 +111,7 @@ impl TabsBudget {
                 self.write(&ledger);
                 0.0
             }
-            Err(ms) => {
-                *self.last.borrow_mut() = ledger;
-                ms
-            }
+            Err(ms) => ms,
         }
     }
 
@@ -227,11 +160,7 @@ impl SharedBudget for SharedTabsBudget {
     }
 
     fn remaining(&self, limit: u32) -> u32 {
-        self.0.reload();
-        self.0
-            .last
-            .borrow_mut()
-            .remaining(js_sys::Date::now(), limit)
+        self.0.read().remaining(js_sys::Date::now(), limit)
     }
 }
 
