@@ -1,5 +1,9 @@
 use clap::Parser;
 
+// See Cargo.toml; the in-process load bench (examples/load.rs) uses the same.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 #[tokio::main]
 async fn main() {
     let config = predmarket_server::config::Config::parse();

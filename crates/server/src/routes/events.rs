@@ -4,7 +4,7 @@
 
 use super::markets::{market_json, words};
 use super::paging::{Window, list_meta, list_meta_json, single_page, split_down, unavailable};
-use super::{array, bytes_response, object, text, with_member};
+use super::{array, bytes_response, list_body, text, with_member};
 use crate::SharedState;
 use crate::access_log::Started;
 use crate::cursor::Scope;
@@ -251,11 +251,12 @@ pub async fn list<G: Group>(
         .into_iter()
         .map(|row| G::json(data, row, nested, raw))
         .collect();
-    Ok(bytes_response(object(&[
-        ("pagination", &text(&pagination)),
-        (G::KEY, &array(items.iter().map(|c| c.as_ref()))),
-        ("meta", &list_meta_json(&meta, &errors)),
-    ])))
+    Ok(bytes_response(list_body(
+        &text(&pagination),
+        G::KEY,
+        &items,
+        &list_meta_json(&meta, &errors),
+    )))
 }
 
 pub async fn get<G: Group>(
@@ -277,9 +278,10 @@ pub async fn get<G: Group>(
     }
     let meta = list_meta(&state, &started, Some(&[label]));
     let item = G::json(data, row, nested, raw);
-    Ok(bytes_response(object(&[
-        ("pagination", &text(&single_page())),
-        (G::KEY, &array(std::iter::once(item.as_ref()))),
-        ("meta", &text(&meta)),
-    ])))
+    Ok(bytes_response(list_body(
+        &text(&single_page()),
+        G::KEY,
+        &[item],
+        &text(&meta),
+    )))
 }

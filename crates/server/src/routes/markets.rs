@@ -1,7 +1,7 @@
 //! `GET /markets`, `GET /markets/{id}`, `GET /markets/{id}/orderbook`.
 
 use super::paging::{Window, list_meta, list_meta_json, single_page, split_down, unavailable};
-use super::{array, bytes_response, json, object, text};
+use super::{bytes_response, json, list_body, text};
 use crate::SharedState;
 use crate::access_log::Started;
 use crate::cursor::Scope;
@@ -243,11 +243,12 @@ pub async fn list(
         .iter()
         .map(|&i| market_json(data, &data.catalog.markets[i as usize], include_raw))
         .collect();
-    Ok(bytes_response(object(&[
-        ("pagination", &text(&pagination)),
-        ("markets", &array(items.iter().map(|c| c.as_ref()))),
-        ("meta", &list_meta_json(&meta, &errors)),
-    ])))
+    Ok(bytes_response(list_body(
+        &text(&pagination),
+        "markets",
+        &items,
+        &list_meta_json(&meta, &errors),
+    )))
 }
 
 /// The JSON of a market, with its raw platform data when asked for.
@@ -362,11 +363,12 @@ pub async fn get(
     let row = find(&state, &id, platform)?;
     let meta = list_meta(&state, &started, Some(&[row.platform()]));
     let item = market_json(&state.data, row, include_raw);
-    Ok(bytes_response(object(&[
-        ("pagination", &text(&single_page())),
-        ("markets", &array(std::iter::once(item.as_ref()))),
-        ("meta", &text(&meta)),
-    ])))
+    Ok(bytes_response(list_body(
+        &text(&single_page()),
+        "markets",
+        &[item],
+        &text(&meta),
+    )))
 }
 
 pub async fn orderbook(
