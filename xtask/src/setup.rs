@@ -2,6 +2,7 @@
 //! so a second run takes seconds. Versions are pinned to what the project
 //! was measured with (see docs/ci.md and ../shared/toolchain.md).
 
+use crate::build;
 use crate::util::{Result, cmd, exec, on_path, output, root};
 use std::time::Instant;
 
@@ -48,6 +49,26 @@ pub fn run_setup() -> Result {
                 .is_some_and(|t| t.lines().any(|l| l == "wasm32-unknown-unknown"))
         },
         || exec(cmd("rustup").args(["target", "add", "wasm32-unknown-unknown"])),
+    )?;
+
+    step(
+        "the npm package's toolchain (a pinned nightly with rust-src, for build-std)",
+        || {
+            output(
+                cmd("rustup")
+                    .args(["component", "list", "--installed", "--toolchain"])
+                    .arg(build::NPM_TOOLCHAIN),
+            )
+            .is_some_and(|c| c.lines().any(|l| l.starts_with("rust-src")))
+        },
+        || {
+            exec(
+                cmd("rustup")
+                    .args(["toolchain", "install"])
+                    .arg(build::NPM_TOOLCHAIN)
+                    .args(["--profile", "minimal", "--component", "rust-src"]),
+            )
+        },
     )?;
 
     step(

@@ -65,10 +65,7 @@ pub fn sizes(path: &Path) -> Result<(u64, u64)> {
 /// The package's module again, with its names: the same cargo output
 /// through `wasm-bindgen --keep-debug` and `wasm-opt -Oz -g`.
 fn named_build() -> Result<std::path::PathBuf> {
-    let wasm = target_dir()
-        .join("wasm32-unknown-unknown")
-        .join(build::WASM_PROFILE)
-        .join("predmarket_wasm.wasm");
+    let wasm = build::npm_cargo_wasm();
     let out = target_dir().join("size");
     fs::create_dir_all(&out).map_err(|e| format!("{}: {e}", out.display()))?;
     exec(

@@ -461,8 +461,43 @@ pub fn retry_after_in_details(details: Option<&serde_json::Value>) -> Option<u64
     (seconds.is_finite() && seconds >= 0.0).then_some((seconds * 1000.0) as u64)
 }
 
+/// A caller's text in an error message, between double quotes: `"`, `\`
+/// and control characters escaped as `{:?}` would. Not `{:?}` itself:
+/// that decides which Unicode characters print as they are with tables
+/// that cost the npm package's wasm several KB; here every character from
+/// U+00A0 up prints as it is.
+pub struct Quoted<'a>(pub &'a str);
+
+impl fmt::Display for Quoted<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use fmt::Write;
+        f.write_char('"')?;
+        for c in self.0.chars() {
+            match c {
+                '"' => f.write_str("\\\"")?,
+                '\\' => f.write_str("\\\\")?,
+                '\n' => f.write_str("\\n")?,
+                '\r' => f.write_str("\\r")?,
+                '\t' => f.write_str("\\t")?,
+                '\0' => f.write_str("\\0")?,
+                c if c.is_control() => write!(f, "\\u{{{:x}}}", u32::from(c))?,
+                c => f.write_char(c)?,
+            }
+        }
+        f.write_char('"')
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn quoted_text_reads_as_debug_does() {
+        let ascii: String = (0u8..0x80).map(char::from).collect();
+        for text in [ascii.as_str(), "Café 中文 ok", "", "a\"b\\c\u{1b}"] {
+            assert_eq!(Quoted(text).to_string(), format!("{text:?}"));
+        }
+    }
+
     use super::*;
 
     #[test]

@@ -73,7 +73,8 @@ pub struct GameId {
 
 impl GameId {
     pub fn parse(id: &str) -> Result<Self, Error> {
-        let bad = |why: &str| Error::invalid(PARAMETER, format!("{id:?} {why}"));
+        let bad =
+            |why: &str| Error::invalid(PARAMETER, format!("{} {why}", crate::error::Quoted(id)));
         let shape = "is not {Away}v{Home}{YYYYMMDD}[@{LEAGUE}]";
 
         let (body, league) = match id.split_once('@') {

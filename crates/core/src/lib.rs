@@ -42,7 +42,7 @@ pub mod time;
 pub const DEMO_API_KEY: &str = "pm_demo_key";
 
 pub use error::{ApiFailure, Error, ErrorBody, ErrorCode, FieldError};
-pub use pagination::Pager;
+pub use pagination::{Pager, Walk};
 pub use request::{HttpRequest, PagePosition, Paged, Request};
 
 /// TypeScript declarations of the types the derive macros cannot describe

@@ -7,7 +7,7 @@
 //! `1 / decimal`; american `+N` wins N per 100 staked, `-N` needs N staked
 //! to win 100.
 
-use crate::error::Error;
+use crate::error::{Error, Quoted};
 use crate::models::{
     Award, Future, GameMarket, GameMarketType, Odds, PlatformId, Priced, PricedMarket,
 };
@@ -29,10 +29,11 @@ pub fn american_to_decimal(american: &str) -> Result<f64, Error> {
         return Ok(2.0);
     }
     let n: f64 = crate::number::parse(s.strip_prefix('+').unwrap_or(s))
-        .ok_or_else(|| invalid(format!("{american:?} is not american odds")))?;
+        .ok_or_else(|| invalid(format!("{} is not american odds", Quoted(american))))?;
     if !n.is_finite() || n.abs() < 100.0 {
         return Err(invalid(format!(
-            "{american:?}: american odds are at least 100 in magnitude"
+            "{}: american odds are at least 100 in magnitude",
+            Quoted(american)
         )));
     }
     Ok(if n > 0.0 {

@@ -46,37 +46,17 @@ pub const MAX_EMPTY_PAGES: u32 = 10;
 #[derive(Debug, Clone)]
 pub struct Pager<R: Paged> {
     template: R,
-    /// The page to request next (`None`: the first page).
-    pending: Option<PagePosition>,
-    done: bool,
-    failure: Option<Error>,
-    seen: HashSet<PagePosition>,
-    delivered: usize,
-    /// Items still to drop after a restart (already delivered before it).
-    skip: usize,
-    max_items: Option<usize>,
-    restarted: bool,
-    empty_pages: u32,
-    pages: usize,
+    walk: Walk,
 }
 
 impl<R: Paged> Pager<R> {
     /// A session starting where `request` starts (its cursor or offset, or
     /// the first page).
     pub fn new(request: R) -> Self {
-        let pending = request.position();
+        let walk = Walk::new(request.position());
         Self {
             template: request,
-            pending,
-            done: false,
-            failure: None,
-            seen: HashSet::new(),
-            delivered: 0,
-            skip: 0,
-            max_items: None,
-            restarted: false,
-            empty_pages: 0,
-            pages: 0,
+            walk,
         }
     }
 
@@ -87,39 +67,32 @@ impl<R: Paged> Pager<R> {
     }
 
     pub fn set_max_items(&mut self, max: Option<usize>) {
-        self.max_items = max;
-        if max.is_some_and(|m| self.delivered >= m) {
-            self.done = true;
-        }
+        self.walk.set_max_items(max);
     }
 
     /// The request of the next page; `Ok(None)` when paging is over;
     /// the error that ended paging, if one did.
     pub fn next_request(&self) -> Result<Option<R>, Error> {
-        if let Some(failure) = &self.failure {
-            return Err(failure.clone());
-        }
-        if self.done {
-            return Ok(None);
-        }
-        let mut request = self.template.clone();
-        request.set_position(self.pending.clone());
-        Ok(Some(request))
+        Ok(self.walk.next_position()?.map(|position| {
+            let mut request = self.template.clone();
+            request.set_position(position);
+            request
+        }))
     }
 
     /// Whether paging is over (finished, capped or failed).
     pub fn is_done(&self) -> bool {
-        self.done
+        self.walk.is_done()
     }
 
     /// Items delivered so far in this session.
     pub fn delivered(&self) -> usize {
-        self.delivered
+        self.walk.delivered()
     }
 
     /// Pages accepted so far in this session.
     pub fn pages(&self) -> usize {
-        self.pages
+        self.walk.pages()
     }
 
     /// The request the session was built from (first-page form).
@@ -143,9 +116,114 @@ impl<R: Paged> Pager<R> {
     }
 
     /// [`Pager::accept`] for a page the caller did not decode into
-    /// `R::Response` (the JS library reads only the item count and the
-    /// pagination object of a page that `JSON.parse` built): `len` items,
-    /// and the position of the next page as `R::next_position` would give it.
+    /// `R::Response`: `len` items, and the position of the next page as
+    /// `R::next_position` would give it. See [`Walk::accept_page`].
+    pub fn accept_page(
+        &mut self,
+        len: usize,
+        next: Option<PagePosition>,
+    ) -> Result<Range<usize>, Error> {
+        self.walk.accept_page(len, next)
+    }
+
+    /// See [`Walk::on_error`].
+    pub fn on_error(&mut self, error: Error) -> Result<(), Error> {
+        self.walk.on_error(error)
+    }
+
+    /// Starts over from the first page with the same request (e.g. after
+    /// the caller changed its mind about what it has seen).
+    pub fn reset(&mut self) {
+        let mut template = self.template.clone();
+        template.set_position(None);
+        self.reset_with(template);
+    }
+
+    /// Starts over from the first page with new filters. A cursor in
+    /// `request` is dropped: cursors belong to the filters they came with.
+    pub fn reset_with(&mut self, mut request: R) {
+        request.set_position(None);
+        let max = self.walk.max_items;
+        *self = Self::new(request);
+        self.walk.max_items = max;
+    }
+}
+
+/// The rules of the pager without the request: which position comes next,
+/// which items of a page to deliver, when paging ends. Not generic, so a
+/// caller that builds requests its own way (the npm package, from its
+/// parameter table) uses it directly and compiles it once.
+#[derive(Debug, Clone)]
+pub struct Walk {
+    /// The page to request next (`None`: the first page).
+    pending: Option<PagePosition>,
+    done: bool,
+    failure: Option<Error>,
+    seen: HashSet<PagePosition>,
+    delivered: usize,
+    /// Items still to drop after a restart (already delivered before it).
+    skip: usize,
+    max_items: Option<usize>,
+    restarted: bool,
+    empty_pages: u32,
+    pages: usize,
+}
+
+impl Walk {
+    /// A session starting at `start` (`None`: the first page).
+    pub fn new(start: Option<PagePosition>) -> Self {
+        Self {
+            pending: start,
+            done: false,
+            failure: None,
+            seen: HashSet::new(),
+            delivered: 0,
+            skip: 0,
+            max_items: None,
+            restarted: false,
+            empty_pages: 0,
+            pages: 0,
+        }
+    }
+
+    /// Deliver at most `max` items in total (`None`: no cap).
+    pub fn set_max_items(&mut self, max: Option<usize>) {
+        self.max_items = max;
+        if max.is_some_and(|m| self.delivered >= m) {
+            self.done = true;
+        }
+    }
+
+    /// Where the next page starts (`Some(None)`: the first page);
+    /// `Ok(None)` when paging is over; the error that ended paging, if one
+    /// did.
+    pub fn next_position(&self) -> Result<Option<Option<PagePosition>>, Error> {
+        if let Some(failure) = &self.failure {
+            return Err(failure.clone());
+        }
+        if self.done {
+            return Ok(None);
+        }
+        Ok(Some(self.pending.clone()))
+    }
+
+    /// Whether paging is over (finished, capped or failed).
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// Items delivered so far in this session.
+    pub fn delivered(&self) -> usize {
+        self.delivered
+    }
+
+    /// Pages accepted so far in this session.
+    pub fn pages(&self) -> usize {
+        self.pages
+    }
+
+    /// Takes a page of `len` items whose next page is at `next`: the range
+    /// of its items to deliver. Advances the session.
     pub fn accept_page(
         &mut self,
         len: usize,
@@ -201,9 +279,10 @@ impl<R: Paged> Pager<R> {
     }
 
     /// Reacts to the failure of the last page request: `Ok(())` when the
-    /// session restarted after an invalid cursor (ask `next_request` again),
-    /// else the error back. Other errors leave the session as it was, so
-    /// the same page can be requested again (e.g. after a retry delay).
+    /// session restarted after an invalid cursor (ask `next_position`
+    /// again), else the error back. Other errors leave the session as it
+    /// was, so the same page can be requested again (e.g. after a retry
+    /// delay).
     pub fn on_error(&mut self, error: Error) -> Result<(), Error> {
         let had_position = self.pending.is_some();
         if matches!(error, Error::InvalidCursor(_)) {
@@ -218,23 +297,6 @@ impl<R: Paged> Pager<R> {
             self.fail(error.clone());
         }
         Err(error)
-    }
-
-    /// Starts over from the first page with the same request (e.g. after
-    /// the caller changed its mind about what it has seen).
-    pub fn reset(&mut self) {
-        let mut template = self.template.clone();
-        template.set_position(None);
-        self.reset_with(template);
-    }
-
-    /// Starts over from the first page with new filters. A cursor in
-    /// `request` is dropped: cursors belong to the filters they came with.
-    pub fn reset_with(&mut self, mut request: R) {
-        request.set_position(None);
-        let max = self.max_items;
-        *self = Self::new(request);
-        self.max_items = max;
     }
 
     fn fail(&mut self, error: Error) {

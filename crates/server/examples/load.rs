@@ -211,10 +211,7 @@ const READ_STEP: usize = 64 * 1024;
 async fn fill(stream: &mut TcpStream, buffer: &mut Vec<u8>, want: usize) -> Result<(), String> {
     buffer.reserve(want);
     let mut limited = (&mut *stream).take(want as u64);
-    let n = limited
-        .read_buf(buffer)
-        .await
-        .map_err(|e| e.to_string())?;
+    let n = limited.read_buf(buffer).await.map_err(|e| e.to_string())?;
     if n == 0 {
         return Err("connection closed".into());
     }

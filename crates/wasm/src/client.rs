@@ -1,5 +1,6 @@
 //! The `Client` class: one method per operation, one pager per list.
 
+use crate::ops::{self, At, Op};
 use crate::pager::{
     AwardsPager, EventsPager, FuturesPager, GamesPager, MarketsPager, ProfileTradesPager,
     SeriesPager, Session, TradesPager,
@@ -7,7 +8,7 @@ use crate::pager::{
 use crate::{errors, json, options, params, signal};
 use js_sys::Promise;
 use predmarket_client::Error;
-use predmarket_client::core::request::{HttpRequest, Request};
+use predmarket_client::core::request::HttpRequest;
 use predmarket_client::fetch::{FetchClient, FetchTransport};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -21,25 +22,30 @@ pub struct Client {
 }
 
 impl Client {
-    /// Sends `request` and resolves with the page `JSON.parse` built from
-    /// the body, which never crosses into wasm memory. The request is
-    /// checked and rendered here, so the async part is one function for
-    /// every operation (compiled once: most of the wasm size is futures).
-    fn call<R: Request>(&self, request: Result<R, Error>, call_options: JsValue) -> Promise {
+    /// Sends the request of `op` built from `params` and resolves with the
+    /// page `JSON.parse` built from the body, which never crosses into wasm
+    /// memory. Not generic, and not inlined into the methods: every method
+    /// is one call of this with its operation's descriptor.
+    #[inline(never)]
+    fn call(&self, op: &'static Op, params: &JsValue, call_options: JsValue) -> Promise {
         // Captured now, while the caller's frames are on the stack: a
         // rejection's stack points at the call, not at the promise machinery.
         let site = js_sys::Error::new("");
-        let http = request.and_then(|r| r.to_http());
+        let http = params::values(op, params)
+            .and_then(|values| (op.build)(values, At::Given))
+            .map(|built| built.http);
         future_to_promise(fetch_json(self.inner.clone(), http, call_options, site))
     }
 
-    fn session<R: crate::pager::JsList>(
+    #[inline(never)]
+    fn session(
         &self,
-        request: Result<R, Error>,
+        op: &'static Op,
+        params: &JsValue,
         options: JsValue,
     ) -> Result<Rc<Session>, JsValue> {
-        request
-            .and_then(|r| Session::new(self.inner.clone(), r, options))
+        params::values(op, params)
+            .and_then(|values| Session::new(self.inner.clone(), op, values, options))
             .map_err(|e| errors::to_js(&e))
     }
 }
@@ -121,7 +127,7 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "ListSeriesParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(params::list_series(&params), options)
+        self.call(&ops::LIST_SERIES, &params, options)
     }
 
     /// `GET /series/{id}`: one series, by id or `{ id, ... }`.
@@ -131,7 +137,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "string | GetSeriesParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(params::get_series(&params), options)
+        self.call(&ops::GET_SERIES, &params, options)
     }
 
     /// `GET /markets`: markets, one page (up to 250).
@@ -141,7 +147,7 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "ListMarketsParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(params::list_markets(&params), options)
+        self.call(&ops::LIST_MARKETS, &params, options)
     }
 
     /// `GET /markets/{id}`: one market, by id or `{ id, ... }`.
@@ -151,7 +157,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "string | GetMarketParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(params::get_market(&params), options)
+        self.call(&ops::GET_MARKET, &params, options)
     }
 
     /// `GET /markets/{id}/orderbook`: the order book of a market.
@@ -161,7 +167,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "string | GetOrderbookParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(params::get_orderbook(&params), options)
+        self.call(&ops::GET_ORDERBOOK, &params, options)
     }
 
     /// `GET /events`: events (groups of markets), one page.
@@ -171,7 +177,7 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "ListEventsParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(params::list_events(&params), options)
+        self.call(&ops::LIST_EVENTS, &params, options)
     }
 
     /// `GET /events/{id}`: one event, by id or `{ id, ... }`.
@@ -181,7 +187,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "string | GetEventParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(params::get_event(&params), options)
+        self.call(&ops::GET_EVENT, &params, options)
     }
 
     /// `GET /trades`: trades of one market, one page; by market id or
@@ -192,7 +198,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "string | ListTradesParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(params::list_trades(&params), options)
+        self.call(&ops::LIST_TRADES, &params, options)
     }
 
     /// `GET /league-info`: one league (`{ league }`) or all of them.
@@ -202,7 +208,7 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "GetLeagueInfoParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(params::get_league_info(&params), options)
+        self.call(&ops::GET_LEAGUE_INFO, &params, options)
     }
 
     /// `GET /list-games`: games of a league, one page.
@@ -212,7 +218,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "ListGamesParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(params::list_games(&params), options)
+        self.call(&ops::LIST_GAMES, &params, options)
     }
 
     /// `GET /games/{game_id}`: a game and every platform's markets on it.
@@ -222,7 +228,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "string | GetGameParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(params::get_game(&params), options)
+        self.call(&ops::GET_GAME, &params, options)
     }
 
     /// `GET /platforms`: every platform with its health and features.
@@ -232,7 +238,7 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "ListPlatformsParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(params::list_platforms(&params), options)
+        self.call(&ops::LIST_PLATFORMS, &params, options)
     }
 
     /// `GET /futures/{id}`: a future with every platform's odds.
@@ -242,7 +248,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "string | GetFutureParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(params::get_future(&params), options)
+        self.call(&ops::GET_FUTURE, &params, options)
     }
 
     /// `GET /list-futures`: futures of a league, one page (offset paging).
@@ -252,7 +258,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "ListFuturesParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(params::list_futures(&params), options)
+        self.call(&ops::LIST_FUTURES, &params, options)
     }
 
     /// `GET /awards/{id}`: an award with every platform's odds.
@@ -262,7 +268,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "string | GetAwardParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(params::get_award(&params), options)
+        self.call(&ops::GET_AWARD, &params, options)
     }
 
     /// `GET /list-awards`: awards of a league, one page (offset paging).
@@ -272,7 +278,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "ListAwardsParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(params::list_awards(&params), options)
+        self.call(&ops::LIST_AWARDS, &params, options)
     }
 
     /// `GET /price-history`: price bars of 1 to 10 markets.
@@ -282,7 +288,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "GetPriceHistoryParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(params::get_price_history(&params), options)
+        self.call(&ops::GET_PRICE_HISTORY, &params, options)
     }
 
     /// `GET /profile/info`: a user's profile and trading metrics.
@@ -292,7 +298,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "GetProfileInfoParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(params::get_profile_info(&params), options)
+        self.call(&ops::GET_PROFILE_INFO, &params, options)
     }
 
     /// `GET /profile/trades`: a user's trades, one page.
@@ -302,7 +308,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "ListProfileTradesParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(params::list_profile_trades(&params), options)
+        self.call(&ops::LIST_PROFILE_TRADES, &params, options)
     }
 
     /// Every market of `listMarkets(params)`, page by page (`nextPage()`)
@@ -312,9 +318,11 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "ListMarketsParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
     ) -> Result<MarketsPager, JsValue> {
-        Ok(MarketsPager::new(
-            self.session(params::list_markets(&params), options)?,
-        ))
+        Ok(MarketsPager::new(self.session(
+            &ops::LIST_MARKETS,
+            &params,
+            options,
+        )?))
     }
 
     /// Every event of `listEvents(params)`.
@@ -323,9 +331,11 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "ListEventsParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
     ) -> Result<EventsPager, JsValue> {
-        Ok(EventsPager::new(
-            self.session(params::list_events(&params), options)?,
-        ))
+        Ok(EventsPager::new(self.session(
+            &ops::LIST_EVENTS,
+            &params,
+            options,
+        )?))
     }
 
     /// Every series of `listSeries(params)`.
@@ -334,9 +344,11 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "ListSeriesParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
     ) -> Result<SeriesPager, JsValue> {
-        Ok(SeriesPager::new(
-            self.session(params::list_series(&params), options)?,
-        ))
+        Ok(SeriesPager::new(self.session(
+            &ops::LIST_SERIES,
+            &params,
+            options,
+        )?))
     }
 
     /// Every trade of a market (`listTrades(params)`).
@@ -345,9 +357,11 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "string | ListTradesParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
     ) -> Result<TradesPager, JsValue> {
-        Ok(TradesPager::new(
-            self.session(params::list_trades(&params), options)?,
-        ))
+        Ok(TradesPager::new(self.session(
+            &ops::LIST_TRADES,
+            &params,
+            options,
+        )?))
     }
 
     /// Every game of a league (`listGames(params)`).
@@ -356,9 +370,11 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "ListGamesParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
     ) -> Result<GamesPager, JsValue> {
-        Ok(GamesPager::new(
-            self.session(params::list_games(&params), options)?,
-        ))
+        Ok(GamesPager::new(self.session(
+            &ops::LIST_GAMES,
+            &params,
+            options,
+        )?))
     }
 
     /// Every future of a league (`listFutures(params)`, offset paging).
@@ -367,9 +383,11 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "ListFuturesParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
     ) -> Result<FuturesPager, JsValue> {
-        Ok(FuturesPager::new(
-            self.session(params::list_futures(&params), options)?,
-        ))
+        Ok(FuturesPager::new(self.session(
+            &ops::LIST_FUTURES,
+            &params,
+            options,
+        )?))
     }
 
     /// Every award of a league (`listAwards(params)`, offset paging).
@@ -378,9 +396,11 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "ListAwardsParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
     ) -> Result<AwardsPager, JsValue> {
-        Ok(AwardsPager::new(
-            self.session(params::list_awards(&params), options)?,
-        ))
+        Ok(AwardsPager::new(self.session(
+            &ops::LIST_AWARDS,
+            &params,
+            options,
+        )?))
     }
 
     /// Every trade of a user (`listProfileTrades(params)`).
@@ -390,8 +410,10 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "ListProfileTradesParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
     ) -> Result<ProfileTradesPager, JsValue> {
-        Ok(ProfileTradesPager::new(
-            self.session(params::list_profile_trades(&params), options)?,
-        ))
+        Ok(ProfileTradesPager::new(self.session(
+            &ops::LIST_PROFILE_TRADES,
+            &params,
+            options,
+        )?))
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::{errors, json};
 use predmarket_client::Error;
+use predmarket_client::core::error::Quoted;
 use predmarket_client::core::game_id::{GameDate, GameId};
 use wasm_bindgen::prelude::*;
 
@@ -25,7 +26,7 @@ fn throw(error: Error) -> JsValue {
 
 fn date_of(text: &str) -> Result<GameDate, Error> {
     let digits: String = text.chars().filter(|c| *c != '-').collect();
-    let bad = || Error::invalid("date", format!("{text:?} is not a date YYYY-MM-DD"));
+    let bad = || Error::invalid("date", format!("{} is not a date YYYY-MM-DD", Quoted(text)));
     if digits.len() != 8 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return Err(bad());
     }

@@ -20,6 +20,7 @@ mod errors;
 mod game_id;
 mod json;
 mod odds;
+mod ops;
 mod options;
 mod params;
 mod signal;

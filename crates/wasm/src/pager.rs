@@ -1,69 +1,23 @@
 //! Pagers for JS: `nextPage()` and `for await (const item of pager)`, on the
-//! core's `Pager` (both paging models, loop guard, `maxItems`, restart on
+//! core's `Walk` (both paging models, loop guard, `maxItems`, restart on
 //! an expired cursor). Pages are parsed by `JSON.parse`; Rust reads only the
 //! item count and the pagination object of each.
 
+use crate::ops::{At, Layout, Op};
 use crate::signal;
 use crate::{errors, json};
 use futures::lock::Mutex;
 use js_sys::{Array, Promise};
 use predmarket_client::Error;
-use predmarket_client::core::Pager;
+use predmarket_client::core::Walk;
 use predmarket_client::core::models::{OffsetPagination, Pagination};
-use predmarket_client::core::request::{HttpRequest, PagePosition, Paged};
+use predmarket_client::core::request::params::Value;
+use predmarket_client::core::request::{HttpRequest, PagePosition};
 use predmarket_client::fetch::FetchClient;
 use std::cell::Cell;
-use std::ops::Range;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
-
-/// Where a list operation keeps its items and its pagination: each is a
-/// list of places, the first that holds the right kind of value wins (the
-/// public service wraps some lists in `data` and not others, see
-/// ../shared/spec/public-service-facts.md, "Envelopes").
-pub struct Layout {
-    items: &'static [&'static [&'static str]],
-    pagination: &'static [&'static [&'static str]],
-    /// Offset paging (`next_offset`) rather than cursor paging.
-    offset: bool,
-}
-
-/// A list operation a JS pager can walk.
-pub trait JsList: Paged + 'static {
-    const LAYOUT: Layout;
-}
-
-macro_rules! js_list {
-    ($($request:ty => $items:expr, $pagination:expr, $offset:expr;)+) => {
-        $(impl JsList for $request {
-            const LAYOUT: Layout = Layout { items: $items, pagination: $pagination, offset: $offset };
-        })+
-    };
-}
-
-use predmarket_client::core::request::{
-    ListAwards, ListEvents, ListFutures, ListGames, ListMarkets, ListProfileTrades, ListSeries,
-    ListTrades,
-};
-
-const TOP: &[&[&str]] = &[&["pagination"], &["data", "pagination"]];
-const IN_DATA: &[&[&str]] = &[&["data", "pagination"], &["pagination"]];
-
-js_list! {
-    ListMarkets => &[&["markets"]], TOP, false;
-    // Older pages put the events under `markets`.
-    ListEvents => &[&["events"], &["markets"]], TOP, false;
-    ListSeries => &[&["series"]], TOP, false;
-    // `{trades, pagination}` or `{data: {trades, pagination}}`.
-    ListTrades => &[&["trades"], &["data", "trades"]], TOP, false;
-    // `{data: {games, pagination}}` or `{games, pagination}`.
-    ListGames => &[&["data", "games"], &["games"]], IN_DATA, false;
-    ListProfileTrades => &[&["data", "trades"], &["trades"]], IN_DATA, false;
-    // No pagination object at all (2.0.0) ends the list.
-    ListFutures => &[&["data", "futures"], &["futures"]], IN_DATA, true;
-    ListAwards => &[&["data", "awards"], &["awards"]], IN_DATA, true;
-}
 
 /// The first of `paths` in `page` whose value passes `is`, else `undefined`.
 fn first(page: &JsValue, paths: &[&[&str]], is: impl Fn(&JsValue) -> bool) -> JsValue {
@@ -72,38 +26,6 @@ fn first(page: &JsValue, paths: &[&[&str]], is: impl Fn(&JsValue) -> bool) -> Js
         .map(|path| json::get_path(page, path))
         .find(|v| is(v))
         .unwrap_or(JsValue::UNDEFINED)
-}
-
-/// The core's pager with its request type erased: the async code below is
-/// compiled once, not once per list operation (it is most of the size).
-trait AnyPager {
-    fn next_http(&self) -> Result<Option<HttpRequest>, Error>;
-    fn accept_page(
-        &mut self,
-        len: usize,
-        next: Option<PagePosition>,
-    ) -> Result<Range<usize>, Error>;
-    fn on_error(&mut self, error: Error) -> Result<(), Error>;
-    fn progress(&self) -> (bool, usize, usize);
-}
-
-impl<R: Paged> AnyPager for Pager<R> {
-    fn next_http(&self) -> Result<Option<HttpRequest>, Error> {
-        self.next_request()?.map(|r| r.to_http()).transpose()
-    }
-    fn accept_page(
-        &mut self,
-        len: usize,
-        next: Option<PagePosition>,
-    ) -> Result<Range<usize>, Error> {
-        Pager::accept_page(self, len, next)
-    }
-    fn on_error(&mut self, error: Error) -> Result<(), Error> {
-        Pager::on_error(self, error)
-    }
-    fn progress(&self) -> (bool, usize, usize) {
-        (self.is_done(), self.delivered(), self.pages())
-    }
 }
 
 fn decode_error(what: &str) -> Error {
@@ -152,7 +74,7 @@ fn next_position(layout: &Layout, page: &JsValue) -> Result<Option<PagePosition>
 }
 
 struct State {
-    pager: Box<dyn AnyPager>,
+    walk: Walk,
     /// Items of the last page the iterator has not handed out yet.
     buffer: Array,
     index: u32,
@@ -166,10 +88,17 @@ struct State {
 pub struct Session {
     client: Rc<FetchClient>,
     options: JsValue,
+    op: &'static Op,
     layout: &'static Layout,
+    /// The caller's parameters, read for `op`.
+    values: Vec<Option<Value>>,
     state: Mutex<State>,
     /// (done, delivered, pages), readable while a page is loading.
     progress: Cell<(bool, usize, usize)>,
+}
+
+fn progress_of(walk: &Walk) -> (bool, usize, usize) {
+    (walk.is_done(), walk.delivered(), walk.pages())
 }
 
 fn page_object(items: &Array, response: &JsValue) -> JsValue {
@@ -189,22 +118,28 @@ fn iterator_result(value: &JsValue, done: bool) -> JsValue {
 impl Session {
     /// Checks parameters and options now, so a bad one throws where the
     /// pager is created rather than at the first page.
-    pub fn new<R: JsList>(
+    pub fn new(
         client: Rc<FetchClient>,
-        request: R,
+        op: &'static Op,
+        values: Vec<Option<Value>>,
         options: JsValue,
     ) -> Result<Rc<Self>, Error> {
+        let Some(layout) = &op.layout else {
+            return Err(Error::invalid("params", "this operation does not page"));
+        };
         signal::check_options(&options, signal::PAGER_OPTIONS, "pager options")?;
-        request.to_http()?;
-        let mut pager = Pager::new(request);
-        pager.set_max_items(signal::max_items(&options)?);
-        let progress = Cell::new(AnyPager::progress(&pager));
+        let start = (op.build)(values.clone(), At::Given)?.start;
+        let mut walk = Walk::new(start);
+        walk.set_max_items(signal::max_items(&options)?);
+        let progress = Cell::new(progress_of(&walk));
         Ok(Rc::new(Self {
             client,
             options,
-            layout: &R::LAYOUT,
+            op,
+            layout,
+            values,
             state: Mutex::new(State {
-                pager: Box::new(pager),
+                walk,
                 buffer: Array::new(),
                 index: 0,
                 response: JsValue::NULL,
@@ -214,6 +149,15 @@ impl Session {
         }))
     }
 
+    /// The request of the next page; `None` when paging is over.
+    fn next_http(&self, walk: &Walk) -> Result<Option<HttpRequest>, Error> {
+        let Some(position) = walk.next_position()? else {
+            return Ok(None);
+        };
+        let built = (self.op.build)(self.values.clone(), At::Page(position))?;
+        Ok(Some(built.http))
+    }
+
     pub fn progress(&self) -> (bool, usize, usize) {
         self.progress.get()
     }
@@ -221,7 +165,7 @@ impl Session {
     /// The next page's delivered items and the page itself.
     async fn fetch(&self, state: &mut State) -> Result<Option<(Array, JsValue)>, Error> {
         let result = self.fetch_inner(state).await;
-        let (done, delivered, pages) = state.pager.progress();
+        let (done, delivered, pages) = progress_of(&state.walk);
         let over = done || state.closed || result.as_ref().is_ok_and(Option::is_none);
         self.progress.set((over, delivered, pages));
         result
@@ -229,7 +173,7 @@ impl Session {
 
     async fn fetch_inner(&self, state: &mut State) -> Result<Option<(Array, JsValue)>, Error> {
         loop {
-            let Some(request) = state.pager.next_http()? else {
+            let Some(request) = self.next_http(&state.walk)? else {
                 return Ok(None);
             };
             let call = signal::Call::read(&self.options)?;
@@ -247,7 +191,7 @@ impl Session {
                     let items: Array = items.unchecked_into();
                     let len = items.length();
                     let next = next_position(self.layout, &page)?;
-                    let range = state.pager.accept_page(len as usize, next)?;
+                    let range = state.walk.accept_page(len as usize, next)?;
                     let (start, end) = (range.start as u32, range.end as u32);
                     let delivered = if start == 0 && end == len {
                         items
@@ -257,7 +201,7 @@ impl Session {
                     return Ok(Some((delivered, page)));
                 }
                 // Ok(()) when the session restarted after an expired cursor.
-                Err(error) => state.pager.on_error(error)?,
+                Err(error) => state.walk.on_error(error)?,
             }
         }
     }

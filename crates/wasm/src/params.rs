@@ -18,10 +18,10 @@
 //! wasm (docs/benchmarks.md).
 
 use crate::json;
+use crate::ops::Op;
 use js_sys::{Array, Object};
 use predmarket_client::Error;
 use predmarket_client::core::request::params::{self, Param, Raw, Value};
-use predmarket_client::core::request::*;
 use wasm_bindgen::{JsCast, JsValue};
 
 fn is_absent(value: &JsValue) -> bool {
@@ -100,90 +100,12 @@ fn read_values(
     params::read(table, pairs, |key| unknown(table, key))
 }
 
-/// Reads the parameters of `R` from a JS object (or `undefined`).
-pub fn read<R: Request>(value: &JsValue) -> Result<R, Error> {
-    read_values(value, R::PARAMS, None).map(R::from_values)
-}
-
-/// The first argument of an operation on one resource: its id as a string,
-/// or an object holding it under `id_key`.
-pub fn read_with_id<R: Request>(value: &JsValue, id_key: &str) -> Result<R, Error> {
-    let id = value.as_string().map(|id| (id_key, id));
-    read_values(value, R::PARAMS, id).map(R::from_values)
-}
-
-pub fn list_series(value: &JsValue) -> Result<ListSeries, Error> {
-    read(value)
-}
-
-pub fn get_series(value: &JsValue) -> Result<GetSeries, Error> {
-    read_with_id(value, "id")
-}
-
-pub fn list_markets(value: &JsValue) -> Result<ListMarkets, Error> {
-    read(value)
-}
-
-pub fn get_market(value: &JsValue) -> Result<GetMarket, Error> {
-    read_with_id(value, "id")
-}
-
-pub fn get_orderbook(value: &JsValue) -> Result<GetOrderbook, Error> {
-    read_with_id(value, "id")
-}
-
-pub fn list_events(value: &JsValue) -> Result<ListEvents, Error> {
-    read(value)
-}
-
-pub fn get_event(value: &JsValue) -> Result<GetEvent, Error> {
-    read_with_id(value, "id")
-}
-
-pub fn list_trades(value: &JsValue) -> Result<ListTrades, Error> {
-    read_with_id(value, "market_id")
-}
-
-pub fn get_league_info(value: &JsValue) -> Result<GetLeagueInfo, Error> {
-    read(value)
-}
-
-pub fn list_games(value: &JsValue) -> Result<ListGames, Error> {
-    read(value)
-}
-
-pub fn get_game(value: &JsValue) -> Result<GetGame, Error> {
-    read_with_id(value, "game_id")
-}
-
-pub fn list_platforms(value: &JsValue) -> Result<ListPlatforms, Error> {
-    read(value)
-}
-
-pub fn get_future(value: &JsValue) -> Result<GetFuture, Error> {
-    read_with_id(value, "id")
-}
-
-pub fn list_futures(value: &JsValue) -> Result<ListFutures, Error> {
-    read(value)
-}
-
-pub fn get_award(value: &JsValue) -> Result<GetAward, Error> {
-    read_with_id(value, "id")
-}
-
-pub fn list_awards(value: &JsValue) -> Result<ListAwards, Error> {
-    read(value)
-}
-
-pub fn get_price_history(value: &JsValue) -> Result<GetPriceHistory, Error> {
-    read(value)
-}
-
-pub fn get_profile_info(value: &JsValue) -> Result<GetProfileInfo, Error> {
-    read(value)
-}
-
-pub fn list_profile_trades(value: &JsValue) -> Result<ListProfileTrades, Error> {
-    read(value)
+/// The values of the parameters of `op` in the first argument of its
+/// method: an object of parameters (or `undefined`), or the id alone as a
+/// string for an operation on one resource.
+pub fn values(op: &Op, value: &JsValue) -> Result<Vec<Option<Value>>, Error> {
+    let id = op
+        .id_key
+        .and_then(|key| value.as_string().map(|id| (key, id)));
+    read_values(value, op.params, id)
 }

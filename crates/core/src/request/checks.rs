@@ -1,7 +1,7 @@
 //! The spec's checks on parameters, shared by the requests. Every failure is
 //! `Error::InvalidArgument` naming the parameter.
 
-use crate::error::Error;
+use crate::error::{Error, Quoted};
 
 /// `GET /markets`: maximum 250 (release 0.4.0).
 pub const MARKETS_MAX_LIMIT: u32 = 250;
@@ -105,7 +105,12 @@ pub(crate) fn date(parameter: &str, value: Option<&str>) -> Result<Option<(u32, 
     let Some(value) = value else {
         return Ok(None);
     };
-    let bad = || Error::invalid(parameter, format!("{value:?} is not a date YYYY-MM-DD"));
+    let bad = || {
+        Error::invalid(
+            parameter,
+            format!("{} is not a date YYYY-MM-DD", Quoted(value)),
+        )
+    };
     let bytes = value.as_bytes();
     if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' {
         return Err(bad());

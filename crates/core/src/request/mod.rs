@@ -226,7 +226,7 @@ pub enum PagePosition {
 impl std::fmt::Display for PagePosition {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Self::Cursor(c) => write!(f, "cursor {c:?}"),
+            Self::Cursor(c) => write!(f, "cursor {}", crate::error::Quoted(c)),
             Self::Offset(o) => write!(f, "offset {o}"),
         }
     }

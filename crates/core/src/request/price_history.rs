@@ -2,7 +2,7 @@
 
 use super::checks::{self, PRICE_HISTORY_MAX_LIMIT, PRICE_HISTORY_MAX_MARKETS};
 use super::{Request, wire};
-use crate::error::Error;
+use crate::error::{Error, Quoted};
 use crate::models::{PriceHistoryResponse, PriceInterval};
 use serde::{Deserialize, Serialize};
 
@@ -78,7 +78,7 @@ impl Request for GetPriceHistory {
             if id.contains(',') {
                 return Err(Error::invalid(
                     "market_ids",
-                    format!("{id:?} contains a comma, the list separator"),
+                    format!("{} contains a comma, the list separator", Quoted(id)),
                 ));
             }
         }

@@ -132,7 +132,10 @@ mod tests {
         assert_eq!(with_member("{}", "m", "1"), r#"{"m":1}"#);
         let items = [Cow::Borrowed("{}"), Cow::Owned("[1]".to_owned())];
         let body = list_body("{}", "markets", &items, "{\"m\":2}");
-        assert_eq!(body, br#"{"pagination":{},"markets":[{},[1]],"meta":{"m":2}}"#);
+        assert_eq!(
+            body,
+            br#"{"pagination":{},"markets":[{},[1]],"meta":{"m":2}}"#
+        );
         assert_eq!(body.capacity(), body.len());
         let empty = list_body("null", "events", &[], "{}");
         assert_eq!(empty, br#"{"pagination":null,"events":[],"meta":{}}"#);
