@@ -183,25 +183,51 @@ impl Quote {
     }
 }
 
+/// How a name becomes part of an outcome key: lower-cased. Rust callers
+/// use the plain functions (`str::to_lowercase`); the npm package passes
+/// the JS engine's `String.prototype.toLowerCase` to the `_with` ones (the
+/// same Unicode mapping), which spares its wasm Rust's case tables, about
+/// 4 KB of its gzipped size.
+pub type Lowercase = fn(&str) -> String;
+
 /// The key that matches an outcome across platforms: a team's service id
 /// when there is one, else the name, trimmed and lower-cased.
 pub fn outcome_key(team_service_id: Option<&str>, name: Option<&str>) -> Option<String> {
+    outcome_key_with(team_service_id, name, str::to_lowercase)
+}
+
+/// [`outcome_key`], lower-casing with `lowercase`.
+pub fn outcome_key_with(
+    team_service_id: Option<&str>,
+    name: Option<&str>,
+    lowercase: Lowercase,
+) -> Option<String> {
     team_service_id
-        .filter(|t| !t.trim().is_empty())
-        .map(|t| t.trim().to_owned())
-        .or_else(|| {
-            name.map(|n| n.trim().to_lowercase())
-                .filter(|n| !n.is_empty())
-        })
+        .and_then(team_key)
+        .or_else(|| name.map(|n| lowercase(n.trim())).filter(|n| !n.is_empty()))
+}
+
+/// The key of a team's service id: trimmed, if not blank.
+fn team_key(team_service_id: &str) -> Option<String> {
+    let team = team_service_id.trim();
+    (!team.is_empty()).then(|| team.to_owned())
 }
 
 /// Every priced outcome of the markets, one quote per platform and
 /// outcome. Odds come from `odds`, else from a `price` in 0..1.
 pub fn quotes_of<'a, M: PricedMarket + 'a>(markets: impl IntoIterator<Item = &'a M>) -> Vec<Quote> {
+    quotes_of_with(markets, str::to_lowercase)
+}
+
+/// [`quotes_of`], lower-casing names with `lowercase`.
+pub fn quotes_of_with<'a, M: PricedMarket + 'a>(
+    markets: impl IntoIterator<Item = &'a M>,
+    lowercase: Lowercase,
+) -> Vec<Quote> {
     let mut out = Vec::new();
     for market in markets {
         for o in market.outcomes() {
-            let key = outcome_key(o.team(), o.label());
+            let key = outcome_key_with(o.team(), o.label(), lowercase);
             let decimal = o
                 .odds()
                 .and_then(Odds::to_decimal)
@@ -222,12 +248,22 @@ pub fn quotes_of<'a, M: PricedMarket + 'a>(markets: impl IntoIterator<Item = &'a
 
 /// Every priced outcome of a future, one quote per platform and outcome.
 pub fn future_quotes(future: &Future) -> Vec<Quote> {
-    quotes_of(future.markets.iter().flatten())
+    future_quotes_with(future, str::to_lowercase)
+}
+
+/// [`future_quotes`], lower-casing names with `lowercase`.
+pub fn future_quotes_with(future: &Future, lowercase: Lowercase) -> Vec<Quote> {
+    quotes_of_with(future.markets.iter().flatten(), lowercase)
 }
 
 /// Every priced candidate of an award (matched by player name).
 pub fn award_quotes(award: &Award) -> Vec<Quote> {
-    quotes_of(award.markets.iter().flatten())
+    award_quotes_with(award, str::to_lowercase)
+}
+
+/// [`award_quotes`], lower-casing names with `lowercase`.
+pub fn award_quotes_with(award: &Award, lowercase: Lowercase) -> Vec<Quote> {
+    quotes_of_with(award.markets.iter().flatten(), lowercase)
 }
 
 /// The quotes of the game markets of one kind and line (e.g. every
@@ -238,10 +274,21 @@ pub fn game_quotes<'a>(
     kind: &GameMarketType,
     line: Option<f64>,
 ) -> Vec<Quote> {
-    quotes_of(
+    game_quotes_with(markets, kind, line, str::to_lowercase)
+}
+
+/// [`game_quotes`], lower-casing names with `lowercase`.
+pub fn game_quotes_with<'a>(
+    markets: impl IntoIterator<Item = &'a GameMarket>,
+    kind: &GameMarketType,
+    line: Option<f64>,
+    lowercase: Lowercase,
+) -> Vec<Quote> {
+    quotes_of_with(
         markets
             .into_iter()
             .filter(|m| m.market_type.as_ref() == Some(kind) && m.line == line),
+        lowercase,
     )
 }
 
@@ -335,10 +382,7 @@ pub fn find_arbitrage_among(
     required: &[String],
     budget: f64,
 ) -> Option<Arbitrage> {
-    let keys: Vec<String> = required
-        .iter()
-        .filter_map(|r| outcome_key(Some(r), None))
-        .collect();
+    let keys: Vec<String> = required.iter().filter_map(|r| team_key(r)).collect();
     let relevant: Vec<Quote> = quotes
         .iter()
         .filter(|q| keys.contains(&q.outcome))

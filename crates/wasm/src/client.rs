@@ -12,7 +12,6 @@ use predmarket_client::core::request::HttpRequest;
 use predmarket_client::fetch::{FetchClient, FetchTransport};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen_futures::future_to_promise;
 
 /// A client of the predmarket service. Holds the rate budget, the cache and
 /// the requests in flight: create one and share it.
@@ -34,7 +33,12 @@ impl Client {
         let http = params::values(op, params)
             .and_then(|values| (op.build)(values, At::Given))
             .map(|built| built.http);
-        future_to_promise(fetch_json(self.inner.clone(), http, call_options, site))
+        crate::pager::boxed_promise(Box::pin(fetch_json(
+            self.inner.clone(),
+            http,
+            call_options,
+            site,
+        )))
     }
 
     #[inline(never)]

@@ -326,14 +326,19 @@ pub fn no_vig_probabilities(
     })
 }
 
+/// Names lower-cased by the JS engine (`toLowerCase`, the same Unicode
+/// mapping as Rust's), so the package does not carry Rust's case tables.
+fn js_lowercase(text: &str) -> String {
+    js_sys::JsString::from(text).to_lower_case().into()
+}
+
 /// Every priced outcome of a future, one quote per platform and outcome.
 #[wasm_bindgen(js_name = futureQuotes, unchecked_return_type = "Quote[]")]
 pub fn future_quotes(
     #[wasm_bindgen(unchecked_param_type = "Future | FutureResponse")] future: JsValue,
 ) -> Result<JsValue, JsValue> {
-    Ok(quotes_out(&odds::future_quotes(&future_of(&unwrap_data(
-        &future,
-    )))))
+    let future = future_of(&unwrap_data(&future));
+    Ok(quotes_out(&odds::future_quotes_with(&future, js_lowercase)))
 }
 
 /// Every priced candidate of an award, one quote per platform and player.
@@ -341,9 +346,8 @@ pub fn future_quotes(
 pub fn award_quotes(
     #[wasm_bindgen(unchecked_param_type = "Award | AwardResponse")] award: JsValue,
 ) -> Result<JsValue, JsValue> {
-    Ok(quotes_out(&odds::award_quotes(&award_of(&unwrap_data(
-        &award,
-    )))))
+    let award = award_of(&unwrap_data(&award));
+    Ok(quotes_out(&odds::award_quotes_with(&award, js_lowercase)))
 }
 
 /// The quotes of a game's markets of one kind and line (every platform's
@@ -365,7 +369,12 @@ pub fn game_quotes(
                 "must be a string such as \"moneyline\"",
             ))
         })?;
-    Ok(quotes_out(&odds::game_quotes(&markets, &kind, line)))
+    Ok(quotes_out(&odds::game_quotes_with(
+        &markets,
+        &kind,
+        line,
+        js_lowercase,
+    )))
 }
 
 /// The best price (highest decimal odds) of each outcome, keyed by outcome.

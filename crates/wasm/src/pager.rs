@@ -15,6 +15,8 @@ use predmarket_client::core::request::params::Value;
 use predmarket_client::core::request::{HttpRequest, PagePosition};
 use predmarket_client::fetch::FetchClient;
 use std::cell::Cell;
+use std::future::Future;
+use std::pin::Pin;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::future_to_promise;
@@ -267,7 +269,15 @@ fn promise<F>(future: F) -> Promise
 where
     F: std::future::Future<Output = Result<JsValue, Error>> + 'static,
 {
-    future_to_promise(async move { future.await.map_err(|e| errors::to_js(&e)) })
+    boxed_promise(Box::pin(async move {
+        future.await.map_err(|e| errors::to_js(&e))
+    }))
+}
+
+/// The one instantiation of `future_to_promise` in the package: each
+/// future type compiled its own copy of the promise machinery.
+pub fn boxed_promise(future: Pin<Box<dyn Future<Output = Result<JsValue, JsValue>>>>) -> Promise {
+    future_to_promise(future)
 }
 
 /// The async iterator of a pager (`for await (const item of pager)`).
