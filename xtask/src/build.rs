@@ -36,7 +36,7 @@ fn write(path: &Path, contents: &str) -> Result {
 
 /// Names of the package's files (see [`npm`]).
 const GLUE: &str = "predmarket.js";
-const WASM: &str = "predmarket_bg.wasm";
+pub const WASM: &str = "predmarket_bg.wasm";
 
 /// Builds the npm package: one wasm-bindgen build (`--target web` glue,
 /// instantiated by hand) and one small entry per kind of runtime, chosen
