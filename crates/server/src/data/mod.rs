@@ -117,6 +117,8 @@ pub struct Dataset {
     titles: search::TextIndex,
     /// Served markets per (platform or any, state or any).
     counts: [[u32; 4]; 6],
+    /// `data_freshness` of every answer (the data does not change).
+    freshness: String,
 }
 
 impl Dataset {
@@ -179,6 +181,7 @@ impl Dataset {
             ranks,
             titles,
             counts,
+            freshness: time::iso8601(options.as_of - 60),
         }
     }
 
@@ -230,7 +233,7 @@ impl Dataset {
 
     /// The data's freshness stamp (ISO 8601).
     pub fn freshness(&self) -> String {
-        time::iso8601(self.options.as_of - 60)
+        self.freshness.clone()
     }
 }
 

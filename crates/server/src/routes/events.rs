@@ -246,7 +246,6 @@ pub async fn list<G: Group>(
         Some(p) => vec![p],
         None => EVENTS.to_vec(),
     };
-    let meta = list_meta(&state, &started, Some(&queried));
     let items: Vec<Cow<'_, str>> = page
         .into_iter()
         .map(|row| G::json(data, row, nested, raw))
@@ -255,7 +254,7 @@ pub async fn list<G: Group>(
         &text(&pagination),
         G::KEY,
         &items,
-        &list_meta_json(&meta, &errors),
+        &list_meta_json(&state, &started, &queried, &errors),
     )))
 }
 

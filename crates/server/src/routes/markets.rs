@@ -238,7 +238,6 @@ pub async fn list(
         Some(p) => vec![p],
         None => MARKETS.to_vec(),
     };
-    let meta = list_meta(&state, &started, Some(&queried));
     let items: Vec<Cow<'_, str>> = page
         .iter()
         .map(|&i| market_json(data, &data.catalog.markets[i as usize], include_raw))
@@ -247,7 +246,7 @@ pub async fn list(
         &text(&pagination),
         "markets",
         &items,
-        &list_meta_json(&meta, &errors),
+        &list_meta_json(&state, &started, &queried, &errors),
     )))
 }
 

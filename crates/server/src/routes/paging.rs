@@ -157,13 +157,86 @@ pub fn sports_meta(
     }
 }
 
-/// The JSON of a `ListMeta`, with `platform_errors` added only when some
-/// platform failed (an empty map is not sent).
-pub fn list_meta_json(meta: &ListMeta, errors: &BTreeMap<String, PlatformError>) -> String {
-    let text = super::text(meta);
-    if errors.is_empty() {
-        text
-    } else {
-        super::with_member(&text, "platform_errors", &super::text(errors))
+/// `meta` of a list answer as JSON: the text `serde_json` gives for
+/// [`list_meta`] with `errors` as its `platform_errors`, written directly,
+/// since every page of every list pays for it.
+pub fn list_meta_json(
+    state: &SharedState,
+    started: &Started,
+    queried: &[&str],
+    errors: &BTreeMap<String, PlatformError>,
+) -> String {
+    let names = state.data.options.names;
+    write_list_meta(
+        started.elapsed_ms(),
+        &state.data.freshness(),
+        queried.iter().map(|label| names.wire(label)),
+        errors,
+    )
+}
+
+/// See [`list_meta_json`]; a test holds it to `serde_json` of `ListMeta`.
+fn write_list_meta<'a>(
+    request_time: f64,
+    freshness: &str,
+    queried: impl Iterator<Item = &'a str>,
+    errors: &BTreeMap<String, PlatformError>,
+) -> String {
+    let mut out = String::with_capacity(160);
+    out.push_str(r#"{"request_time":"#);
+    out.push_str(ryu::Buffer::new().format(request_time));
+    out.push_str(r#","cache_hit":false,"data_freshness":"#);
+    out.push_str(&super::text(&freshness));
+    out.push_str(r#","platforms_queried":["#);
+    for (i, wire) in queried.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&super::text(&wire));
+    }
+    out.push(']');
+    if !errors.is_empty() {
+        out.push_str(r#","platform_errors":"#);
+        out.push_str(&super::text(errors));
+    }
+    out.push('}');
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_list_meta_written_directly_is_serdes() {
+        let mut errors = BTreeMap::new();
+        for failing in [false, true] {
+            if failing {
+                errors.insert(
+                    "kalshi".to_owned(),
+                    PlatformError {
+                        code: Some("PLATFORM_UNAVAILABLE".to_owned()),
+                        message: Some("kalshi did not answer \"now\"".to_owned()),
+                    },
+                );
+            }
+            for request_time in [0.0, 1.0, 0.042, 12.345, 1234.5] {
+                let queried = ["polymarket", "kalshi", "a\"b"];
+                let meta = ListMeta {
+                    request_time: Some(request_time),
+                    cache_hit: Some(false),
+                    data_freshness: Some("2026-11-24T00:00:00Z".to_owned()),
+                    platforms_queried: Some(queried.iter().map(|q| PlatformId::from(*q)).collect()),
+                    platform_errors: failing.then(|| errors.clone()),
+                };
+                let direct = write_list_meta(
+                    request_time,
+                    "2026-11-24T00:00:00Z",
+                    queried.into_iter(),
+                    &errors,
+                );
+                assert_eq!(direct, super::super::text(&meta));
+            }
+        }
     }
 }
