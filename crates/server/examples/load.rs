@@ -186,18 +186,15 @@ async fn read_response(stream: &mut TcpStream, buffer: &mut Vec<u8>) -> Result<(
         }
         fill(stream, buffer, READ_STEP).await?;
     };
-    let head = String::from_utf8_lossy(&buffer[..header_end]).to_ascii_lowercase();
-    if !head.starts_with("http/1.1 200") {
+    let head = &buffer[..header_end];
+    if !head.starts_with(b"HTTP/1.1 200") {
+        let line = head.split(|&b| b == b'\r').next().unwrap_or_default();
         return Err(format!(
             "unexpected answer: {}",
-            head.lines().next().unwrap_or("")
+            String::from_utf8_lossy(line)
         ));
     }
-    let length: usize = head
-        .lines()
-        .find_map(|l| l.strip_prefix("content-length:"))
-        .and_then(|v| v.trim().parse().ok())
-        .ok_or("no content-length")?;
+    let length = content_length(head).ok_or("no content-length")?;
     let end = header_end + length;
     while buffer.len() < end {
         fill(stream, buffer, end - buffer.len()).await?;
@@ -218,6 +215,17 @@ async fn fill(stream: &mut TcpStream, buffer: &mut Vec<u8>, want: usize) -> Resu
     Ok(())
 }
 
+/// The `Content-Length` of a response head (names are case-insensitive).
+fn content_length(head: &[u8]) -> Option<usize> {
+    head.split(|&b| b == b'\n').find_map(|line| {
+        let (name, value) = line.split_at_checked(b"content-length:".len())?;
+        if !name.eq_ignore_ascii_case(b"content-length:") {
+            return None;
+        }
+        std::str::from_utf8(value).ok()?.trim().parse().ok()
+    })
+}
+
 fn find(haystack: &[u8], needle: &[u8]) -> Option<usize> {
-    haystack.windows(needle.len()).position(|w| w == needle)
+    memchr::memmem::find(haystack, needle)
 }

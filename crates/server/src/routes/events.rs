@@ -241,7 +241,7 @@ pub async fn list<G: Group>(
         };
         served && G::matches(data, row, &filter)
     }));
-    let pagination = window.pagination(&state, &scope, total);
+    let pagination = window.pagination_json(&state, &scope, total);
     let queried: Vec<&str> = match platform {
         Some(p) => vec![p],
         None => EVENTS.to_vec(),
@@ -251,7 +251,7 @@ pub async fn list<G: Group>(
         .map(|row| G::json(data, row, nested, raw))
         .collect();
     Ok(bytes_response(list_body(
-        &text(&pagination),
+        &pagination,
         G::KEY,
         &items,
         &list_meta_json(&state, &started, &queried, &errors),

@@ -233,7 +233,7 @@ pub async fn list(
         .unwrap_or(MarketSort::Volume24h);
     let ascending = order == Some("asc");
     let (total, page) = select(data, &filter, sort, ascending, &window);
-    let pagination = window.pagination(&state, &scope, total);
+    let pagination = window.pagination_json(&state, &scope, total);
     let queried: Vec<&str> = match platform {
         Some(p) => vec![p],
         None => MARKETS.to_vec(),
@@ -243,7 +243,7 @@ pub async fn list(
         .map(|&i| market_json(data, &data.catalog.markets[i as usize], include_raw))
         .collect();
     Ok(bytes_response(list_body(
-        &text(&pagination),
+        &pagination,
         "markets",
         &items,
         &list_meta_json(&state, &started, &queried, &errors),

@@ -61,6 +61,30 @@ impl Window {
             }),
         }
     }
+
+    /// The JSON of [`Window::pagination`], written directly (the lists'
+    /// hot path); a test holds it to serde's text.
+    pub fn pagination_json(&self, state: &SharedState, scope: &Scope, total: usize) -> String {
+        let next_cursor = (self.end() < total).then(|| {
+            state
+                .cursors
+                .issue(scope, self.end() as u32, now_unix().max(0) as u64)
+        });
+        write_pagination(total, self.limit, next_cursor.as_deref())
+    }
+}
+
+/// `{"total":…,"limit":…,"has_more":…,"next_cursor":…}`, more pages when
+/// there is a cursor.
+fn write_pagination(total: usize, limit: u32, next_cursor: Option<&str>) -> String {
+    let cursor = match next_cursor {
+        Some(cursor) => super::text(&cursor),
+        None => "null".to_owned(),
+    };
+    format!(
+        r#"{{"total":{total},"limit":{limit},"has_more":{},"next_cursor":{cursor}}}"#,
+        next_cursor.is_some()
+    )
 }
 
 /// The `limit` items from `offset` on, and the count of all items: every
@@ -206,6 +230,26 @@ fn write_list_meta<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_pagination_written_directly_is_serdes() {
+        for (total, limit, cursor) in [
+            (0, 25, None),
+            (5000, 250, Some("abc-_.~")),
+            (usize::MAX >> 12, u32::MAX, Some("a\"b")),
+        ] {
+            let pagination = Pagination {
+                total: Some(total as f64),
+                limit: Some(f64::from(limit)),
+                has_more: Some(cursor.is_some()),
+                next_cursor: cursor.map(str::to_owned),
+            };
+            assert_eq!(
+                write_pagination(total, limit, cursor),
+                super::super::text(&pagination)
+            );
+        }
+    }
 
     #[test]
     fn the_list_meta_written_directly_is_serdes() {
