@@ -338,9 +338,23 @@ fn package_json() -> String {
     )
 }
 
-/// Builds the demo with Trunk into `dist/`, served under `/app/`.
+/// Builds the demo with Trunk into `dist/`, served under `/app/`, with the
+/// npm package's nightly and a standard library rebuilt for size, but
+/// panics still `abort` (not immediate): the demo's panic hook prints what
+/// went wrong in the console. −46 KB gzip (docs/benchmarks.md). The demo's
+/// component tests build with stable, as every other build does.
 pub fn web() -> Result<PathBuf> {
-    exec(cmd("trunk").args(["build", "--release", "--skip-version-check"]))?;
+    exec(
+        cmd("trunk")
+            .args(["build", "--release", "--skip-version-check"])
+            .env("RUSTUP_TOOLCHAIN", NPM_TOOLCHAIN)
+            .env("CARGO_TARGET_DIR", target_dir().join("web-build"))
+            .env("CARGO_UNSTABLE_BUILD_STD", "std,panic_abort")
+            .env("CARGO_UNSTABLE_BUILD_STD_FEATURES", "optimize_for_size")
+            .env_remove("CARGO_ENCODED_RUSTFLAGS")
+            // `.cargo/config.toml`'s cfg for Leptos, which RUSTFLAGS replaces.
+            .env("RUSTFLAGS", "--cfg erase_components -Zlocation-detail=none"),
+    )?;
     Ok(dist_dir())
 }
 
