@@ -181,7 +181,8 @@ test("a watched order book updates within the budget", { skip }, async () => {
       return book !== null && book.innerText !== old && book.querySelector("tr.changed") !== null;
     },
     first,
-    { timeout: 60_000, polling: 250 },
+    // The tests before spent the minute's budget: the watch may wait for it.
+    { timeout: 90_000, polling: 250 },
   );
   // In the page, at once: the live book replaces its element every few
   // seconds, and a locator's scroll waits for an element that stays put.
