@@ -1,12 +1,10 @@
 //! `X-API-Key` on every operation, and each key's budget of requests per
 //! minute. Keys are compared in constant time and never logged.
 
-use crate::SharedState;
 use crate::config::KeySpec;
 use crate::error::ApiError;
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{HeaderMap, HeaderValue};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use predmarket_core::rate::RateBudget;
 use std::sync::{Arc, Mutex};
@@ -85,17 +83,16 @@ impl Keys {
 pub struct KeyId(pub usize);
 
 /// Rejects requests without a known key (401), over the key's budget (429)
-/// or over the key's requests in progress (503 with Retry-After).
-pub async fn require_key(
-    State(state): State<SharedState>,
-    request: Request,
-    next: Next,
-) -> Response {
-    check(&state.keys, request, next).await
-}
-
-/// `require_key` over any key set (the proxy has no `AppState`).
-pub async fn check(keys: &Keys, mut request: Request, next: Next) -> Response {
+/// or over the key's requests in progress (503 with Retry-After); passes the
+/// others to `run`, with the key's `KeyLane` and `KeyId` in the extensions.
+///
+/// `run` rather than a `Next`, so the server runs its other per-operation
+/// checks inside this one middleware (see `crate::operation`).
+pub async fn check<F, Fut>(keys: &Keys, mut request: Request, run: F) -> Response
+where
+    F: FnOnce(Request) -> Fut,
+    Fut: Future<Output = Response>,
+{
     let presented = request
         .headers()
         .get("x-api-key")
@@ -110,7 +107,7 @@ pub async fn check(keys: &Keys, mut request: Request, next: Next) -> Response {
     request.extensions_mut().insert(entry.lane.clone());
     request.extensions_mut().insert(KeyId(entry.id));
     let Some(budget) = &entry.budget else {
-        return run_counted(entry, request, next).await;
+        return run_counted(entry, request, run).await;
     };
     let now = keys.now_ms();
     let (verdict, limit, remaining, reset_secs) = {
@@ -127,7 +124,7 @@ pub async fn check(keys: &Keys, mut request: Request, next: Next) -> Response {
         )
     };
     let mut response = match verdict {
-        Ok(()) => run_counted(entry, request, next).await,
+        Ok(()) => run_counted(entry, request, run).await,
         Err(wait_ms) => {
             let retry_after = (wait_ms / 1000.0).ceil().max(1.0) as u64;
             let mut response = ApiError::rate_limited(limit, retry_after).into_response();
@@ -143,9 +140,13 @@ pub async fn check(keys: &Keys, mut request: Request, next: Next) -> Response {
 }
 
 /// Runs `request` inside its key's cap of requests in progress.
-async fn run_counted(entry: &KeyEntry, request: Request, next: Next) -> Response {
+async fn run_counted<F, Fut>(entry: &KeyEntry, request: Request, run: F) -> Response
+where
+    F: FnOnce(Request) -> Fut,
+    Fut: Future<Output = Response>,
+{
     match entry.in_flight.clone().try_acquire_owned() {
-        Ok(_permit) => next.run(request).await,
+        Ok(_permit) => run(request).await,
         Err(_) => crate::guard::shed(&format!(
             "this API key has {} requests in progress, its limit; retry shortly",
             entry.in_flight_cap

@@ -5,13 +5,11 @@
 //! Draws come from a counter hashed with the seed, so a run with the same
 //! seed and the same sequence of requests fails the same requests.
 
-use crate::SharedState;
 use crate::config::Config;
 use crate::error::ApiError;
 use axum::body::Body;
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{HeaderValue, StatusCode, header};
-use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use predmarket_core::ErrorCode;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -95,18 +93,21 @@ fn splitmix(mut z: u64) -> u64 {
 
 /// Applies latency and per-request faults to the operations (runs after the
 /// key check, so injected failures still use up the key's budget like real
-/// ones would).
-pub async fn inject(State(state): State<SharedState>, request: Request, next: Next) -> Response {
-    let faults = &state.faults;
+/// ones would); passes the others to `run`.
+pub async fn inject<F, Fut>(faults: &Faults, request: Request, run: F) -> Response
+where
+    F: FnOnce(Request) -> Fut,
+    Fut: Future<Output = Response>,
+{
     if !faults.any_per_request() {
-        return next.run(request).await;
+        return run(request).await;
     }
     if !faults.latency.is_zero() {
         tokio::time::sleep(faults.latency).await;
     }
     let (verdict, bits) = faults.draw();
     match verdict {
-        Verdict::Pass => next.run(request).await,
+        Verdict::Pass => run(request).await,
         Verdict::ServerError => {
             if bits & 1 == 0 {
                 ApiError::internal("injected failure").into_response()

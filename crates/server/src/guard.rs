@@ -7,10 +7,9 @@
 //! `../shared/spec/public-service-facts.md`; `details.reason` says
 //! `overloaded`), 504 `TIMEOUT` when an operation runs out of time.
 
-use crate::SharedState;
 use crate::error::ApiError;
 use axum::BoxError;
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::http::{HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -80,7 +79,7 @@ fn is_search(request: &Request) -> bool {
 /// Runs searches on the blocking pool, at most `search_permits()` at once
 /// and `key_search_permits()` per key, waiting in FIFO order (bounded by the
 /// request timeout, which drops the wait). Everything else runs as before.
-pub async fn offload(State(state): State<SharedState>, request: Request, next: Next) -> Response {
+pub async fn offload(searches: &Arc<Semaphore>, request: Request, next: Next) -> Response {
     if !is_search(&request) {
         return next.run(request).await;
     }
@@ -92,7 +91,7 @@ pub async fn offload(State(state): State<SharedState>, request: Request, next: N
         },
         None => None,
     };
-    let Ok(permit) = state.searches.clone().acquire_owned().await else {
+    let Ok(permit) = searches.clone().acquire_owned().await else {
         return shed("searches are closed");
     };
     let runtime = tokio::runtime::Handle::current();

@@ -89,18 +89,7 @@ pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
         searches: Arc::new(tokio::sync::Semaphore::new(guard::search_permits())),
     });
     let api = routes::router(state.clone())
-        .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            guard::offload,
-        ))
-        .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            faults::inject,
-        ))
-        .layer(axum::middleware::from_fn_with_state(
-            state.clone(),
-            auth::require_key,
-        ));
+        .layer(axum::middleware::from_fn_with_state(state.clone(), operation));
     let mut app = api.merge(routes::public(state));
     if let Some(dir) = &config.web {
         let policy = Arc::new(headers::WebPolicy::new(dir));
@@ -115,6 +104,24 @@ pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
         log,
         access_log::record,
     ))
+}
+
+/// The checks of every operation, in order: the key (`auth::check`), then
+/// injected faults, then searches moved to the blocking pool
+/// (`guard::offload`). One middleware rather than three: each `from_fn`
+/// layer boxes the inner service and its future once per request, which
+/// the load bench measured (docs/benchmarks.md, issue 12).
+async fn operation(
+    axum::extract::State(state): axum::extract::State<SharedState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    auth::check(&state.keys, request, |request| {
+        faults::inject(&state.faults, request, |request| {
+            guard::offload(&state.searches, request, next)
+        })
+    })
+    .await
 }
 
 /// The layers every answer passes, outermost last:

@@ -101,6 +101,17 @@ const fn cursor(
     }
 }
 
+const fn offset(
+    items: &'static [&'static [&'static str]],
+    pagination: &'static [&'static [&'static str]],
+) -> Layout {
+    Layout {
+        items,
+        pagination,
+        offset: true,
+    }
+}
+
 pub static LIST_SERIES: Op = list::<ListSeries>(None, cursor(&[&["series"]], TOP));
 pub static GET_SERIES: Op = one::<GetSeries>(Some("id"));
 pub static LIST_MARKETS: Op = list::<ListMarkets>(None, cursor(&[&["markets"]], TOP));
@@ -122,23 +133,11 @@ pub static GET_GAME: Op = one::<GetGame>(Some("game_id"));
 pub static LIST_PLATFORMS: Op = one::<ListPlatforms>(None);
 pub static GET_FUTURE: Op = one::<GetFuture>(Some("id"));
 // No pagination object at all (2.0.0) ends the list.
-pub static LIST_FUTURES: Op = list::<ListFutures>(
-    None,
-    Layout {
-        items: &[&["data", "futures"], &["futures"]],
-        pagination: IN_DATA,
-        offset: true,
-    },
-);
+pub static LIST_FUTURES: Op =
+    list::<ListFutures>(None, offset(&[&["data", "futures"], &["futures"]], IN_DATA));
 pub static GET_AWARD: Op = one::<GetAward>(Some("id"));
-pub static LIST_AWARDS: Op = list::<ListAwards>(
-    None,
-    Layout {
-        items: &[&["data", "awards"], &["awards"]],
-        pagination: IN_DATA,
-        offset: true,
-    },
-);
+pub static LIST_AWARDS: Op =
+    list::<ListAwards>(None, offset(&[&["data", "awards"], &["awards"]], IN_DATA));
 pub static GET_PRICE_HISTORY: Op = one::<GetPriceHistory>(None);
 pub static GET_PROFILE_INFO: Op = one::<GetProfileInfo>(None);
 pub static LIST_PROFILE_TRADES: Op =

@@ -345,7 +345,7 @@ async fn require_visitor_key(
     next: Next,
 ) -> Response {
     match &state.keys {
-        Some(keys) => crate::auth::check(keys, request, next).await,
+        Some(keys) => crate::auth::check(keys, request, |request| next.run(request)).await,
         None => next.run(request).await,
     }
 }
