@@ -282,3 +282,36 @@ test("web worker (module worker, esbuild bundle)", async () => {
   writePage(out, "main.js", "web worker");
   assertResult(await runPage(`${staticUrl}/worker/`));
 });
+
+test("tabs share one budget (sharedBudget: true): three pages of an origin at once", async () => {
+  const out = join(work, "shared-budget");
+  await sh(bin("esbuild"), ["main.js", "--bundle", "--format=esm", `--outfile=${join(out, "main.js")}`, "--log-level=warning"], { cwd: join(here, "shared-budget") });
+  writePage(out, "main.js", "shared budget");
+  // The browser profile is new for this file and no other test shares its
+  // budget, so the ledger starts empty.
+  const limit = 4;
+  const pages = await Promise.all([0, 1, 2].map(() => browser.newPage()));
+  try {
+    const errors = [];
+    for (const page of pages) {
+      page.on("pageerror", (e) => errors.push(e.message));
+      await page.addInitScript((config) => {
+        window.__predmarket = config;
+      }, { baseUrl, apiKey, limit });
+    }
+    await Promise.all(pages.map((page) => page.goto(`${staticUrl}/shared-budget/`)));
+    const results = await Promise.all(
+      pages.map((page) => page.waitForFunction(() => window.__result, null, { timeout: 30_000 }).then((h) => h.jsonValue())),
+    );
+    assert.deepEqual(errors, []);
+    for (const r of results) assert.ok(!r.failed, r.failed);
+    // Six calls against a budget of four a minute: four were sent, in
+    // whichever tabs, and two waited for the budget until their timeout.
+    assert.equal(results.reduce((n, r) => n + r.sent, 0), limit, JSON.stringify(results));
+    const outcomes = results.flatMap((r) => r.outcomes).sort();
+    assert.deepEqual(outcomes, ["TIMEOUT", "TIMEOUT", "ok", "ok", "ok", "ok"]);
+    for (const r of results.filter((r) => r.outcomes.includes("TIMEOUT"))) assert.deepEqual(r.waits, ["budget"]);
+  } finally {
+    await Promise.all(pages.map((page) => page.close()));
+  }
+});

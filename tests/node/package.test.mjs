@@ -227,6 +227,71 @@ test("a call's timeoutMs bounds its wait for the rate budget", async () => {
   assert.ok(took < 30_000, `gave up after ${took} ms, not after the budget's minute`);
 });
 
+test("sharedBudget: true gives the clients of a realm one budget per key", async () => {
+  const counted = (events) => ({
+    apiKey: key,
+    baseUrl: url,
+    sharedBudget: true,
+    rateLimitPerMinute: 3,
+    maxRetries: 0,
+    onEvent: (e) => events.push(e),
+  });
+  const a = [];
+  const b = [];
+  const first = new pm.Client(counted(a));
+  const second = new pm.Client(counted(b));
+  assert.equal(first.constructor.name, "Client");
+  await first.listPlatforms();
+  await first.listPlatforms();
+  await second.listPlatforms();
+  // `second` has sent one of its own three: the wait is the shared budget's.
+  await assert.rejects(second.listPlatforms({}, { timeoutMs: 300 }), (e) => e.code === "TIMEOUT");
+  const wait = b.find((e) => e.type === "wait");
+  assert.equal(wait?.reason, "budget");
+  assert.ok(wait.waitMs > 1_000, `waits for the window, not ${wait.waitMs} ms`);
+  assert.equal(b.filter((e) => e.type === "request").length, 1);
+  // A client without it keeps its own budget.
+  await new pm.Client({ apiKey: key, baseUrl: url, rateLimitPerMinute: 3 }).listPlatforms({}, { timeoutMs: 2_000 });
+});
+
+test("sharedBudget takes a ledger of the caller's, and refuses anything else", async () => {
+  const asked = [];
+  const ledger = {
+    acquire: (limit) => {
+      asked.push(limit);
+      return asked.length === 1 ? 0 : Promise.resolve(50);
+    },
+    blockFor: () => {},
+    remaining: (limit) => limit,
+  };
+  const events = [];
+  const client = new pm.Client({ apiKey: key, baseUrl: url, sharedBudget: ledger, rateLimitPerMinute: 7, onEvent: (e) => events.push(e) });
+  await client.listPlatforms();
+  await assert.rejects(client.listPlatforms({}, { timeoutMs: 200 }), (e) => e.code === "TIMEOUT");
+  assert.equal(asked[0], 7);
+  assert.ok(asked.length >= 3, `asked again after each wait: ${asked.length}`);
+  assert.ok(events.some((e) => e.type === "wait" && e.reason === "budget" && e.waitMs === 50));
+  for (const bad of [5, "yes", {}]) {
+    assert.throws(() => new pm.Client({ apiKey: key, baseUrl: url, sharedBudget: bad }), (e) => e.code === "VALIDATION_ERROR" && e.parameter === "sharedBudget");
+  }
+});
+
+test("the shared ledger reads and writes predmarket-core's text form", async () => {
+  const { Ledger, budgetName } = await import(pathToFileURL(join(packageDir, "shared-budget.js")).href);
+  const ledger = Ledger.decode("v1;0;1000,3000,2000,x,");
+  assert.deepEqual(ledger.sent, [1000, 2000, 3000]);
+  assert.equal(ledger.tryAcquire(4000, 3), 1000 + 63_000 - 4000, "frees when the oldest leaves the window and its margin");
+  assert.equal(ledger.tryAcquire(4000, 4), 0);
+  assert.equal(ledger.encode(), "v1;0;1000,2000,3000,4000");
+  ledger.blockFor(5000, 10 * 60_000);
+  assert.equal(ledger.blockedUntil, 65_000, "a 429 blocks for a window at most");
+  assert.equal(ledger.remaining(5000, 10), 0);
+  assert.deepEqual(Ledger.decode("v2;1;2"), new Ledger());
+  // predmarket-core's `budget_name("http://127.0.0.1:8787", "k")` (its test
+  // holds the same value): one naming of ledgers, which never holds the key.
+  assert.equal(await budgetName("http://127.0.0.1:8787", "k"), "predmarket.budget.35824d0bbe2f6959d5dc0ae4");
+});
+
 test("a body over maxBodyBytes is refused with RESPONSE_TOO_LARGE", async () => {
   const client = new pm.Client({ apiKey: key, baseUrl: url, maxBodyBytes: 1_000 });
   await assert.rejects(client.listMarkets({ limit: 100 }), (e) => e.code === "RESPONSE_TOO_LARGE" && e.status === 200);
@@ -257,6 +322,7 @@ test("the README's examples run as written", { skip: process.env.PREDMARKET_RENA
   assert.match(all, /ABORTED/);
   assert.match(all, /same series: true/);
   assert.match(all, /request, response/);
+  assert.match(all, /waits \d+ s for the budget\nTIMEOUT/);
   assert.match(all, /book as of \S+: 0 levels changed\n.*book as of \S+: [1-9]\d* levels changed/);
   assert.doesNotMatch(all, /NaN/);
 });

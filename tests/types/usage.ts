@@ -38,6 +38,7 @@ import type {
   Arbitrage,
   CallOptions,
   ClientOptions,
+  SharedBudgetLedger,
   DepthCurve,
   ErrorCode,
   Fill,
@@ -80,6 +81,11 @@ const pagerOptions: PagerOptions = { signal: call.signal, maxItems: 500 };
 new Client({ baseUrl: "http://x" });
 // @ts-expect-error timeoutMs is a number
 new Client({ apiKey: "k", timeoutMs: "10s" });
+new Client({ apiKey: "k", sharedBudget: true });
+const ledger: SharedBudgetLedger = { acquire: async () => 0, blockFor: () => {}, remaining: (limit) => limit };
+new Client({ apiKey: "k", sharedBudget: ledger });
+// @ts-expect-error a ledger has acquire, blockFor and remaining
+new Client({ apiKey: "k", sharedBudget: { acquire: () => 0 } });
 
 async function operations(): Promise<void> {
   const markets = await client.listMarkets({ platform: "platform_a", status: "open", limit: 100, sort: "volume_24h", order: "desc" }, call);

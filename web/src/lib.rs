@@ -5,13 +5,15 @@
 //!   paged lists;
 //! - `routes`: URLs and the page state kept in the URL query;
 //! - `format`: how values read;
-//! - `pages`: one file per page; `components`: shared pieces.
+//! - `pages`: one file per page; `components`: shared pieces;
+//! - `split`: the pages loaded from their own wasm chunk when first shown.
 
 pub mod api;
 pub mod components;
 pub mod format;
 pub mod pages;
 pub mod routes;
+mod split;
 
 use leptos::prelude::*;
 use leptos_router::components::{A, Router};
@@ -136,21 +138,19 @@ fn Pages() -> impl IntoView {
     });
     move || match page.get() {
         Page::Markets => view! { <pages::markets::MarketsPage /> }.into_any(),
-        Page::Market(id) => view! { <pages::market::MarketPage id /> }.into_any(),
-        Page::Events => view! { <pages::catalog::EventsPage /> }.into_any(),
-        Page::Event(id) => view! { <pages::group::EventPage id /> }.into_any(),
-        Page::SeriesList => view! { <pages::catalog::SeriesListPage /> }.into_any(),
-        Page::Series(id) => view! { <pages::group::SeriesPage id /> }.into_any(),
+        Page::Market(id) => split::show!(market / load_market(id)),
+        Page::Events => split::show!(events / load_events()),
+        Page::Event(id) => split::show!(event / load_event(id)),
+        Page::SeriesList => split::show!(series_list / load_series_list()),
+        Page::Series(id) => split::show!(series / load_series(id)),
         Page::Sports => view! { <pages::sports::SportsPage /> }.into_any(),
         Page::Game(id) => view! { <pages::game::GamePage id /> }.into_any(),
         Page::Future(id) => view! { <pages::contest::FuturePage id /> }.into_any(),
         Page::Award(id) => view! { <pages::contest::AwardPage id /> }.into_any(),
-        Page::Profile(platform, user) => {
-            view! { <pages::profile::ProfilePage platform user /> }.into_any()
-        }
-        Page::Compare => view! { <pages::compare::ComparePage /> }.into_any(),
-        Page::Platforms => view! { <pages::platforms::PlatformsPage /> }.into_any(),
-        Page::Settings => view! { <pages::settings::SettingsPage /> }.into_any(),
+        Page::Profile(platform, user) => split::show!(profile / load_profile(platform, user)),
+        Page::Compare => split::show!(compare / load_compare()),
+        Page::Platforms => split::show!(platforms / load_platforms()),
+        Page::Settings => split::show!(settings / load_settings()),
         Page::NotFound => view! { <pages::not_found::NotFound /> }.into_any(),
     }
 }

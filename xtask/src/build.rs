@@ -156,21 +156,29 @@ fn build_npm() -> Result<PathBuf> {
     write(&out.join("wasm-inline.js"), &inline_module(&bytes))?;
     write(&out.join("errors.js"), ERRORS_JS)?;
     write(&out.join("watch.js"), WATCH_JS)?;
+    write(&out.join("shared-budget.js"), SHARED_BUDGET_JS)?;
+    // `Client` is the glue's class wrapped by shared-budget.js, which turns
+    // `sharedBudget: true` into the key's shared ledger.
+    let glue_names: Vec<&str> = names
+        .iter()
+        .map(String::as_str)
+        .filter(|n| *n != "Client")
+        .collect();
     let exports = format!(
-        "export {{ {} }} from \"./{GLUE}\";\nexport {{ PredmarketError, PredmarketAbortError }} from \"./errors.js\";\n",
-        names.join(", ")
+        "export {{ {} }} from \"./{GLUE}\";\nexport {{ PredmarketError, PredmarketAbortError }} from \"./errors.js\";\nconst SharedBudgetClient = withSharedBudget(Client);\nexport {{ SharedBudgetClient as Client }};\n",
+        glue_names.join(", ")
     );
     let register = "__registerErrorClasses(PredmarketError, PredmarketAbortError);\ninstallWatch(Client, PredmarketAbortError);\n";
     write(
         &out.join("index.js"),
         &format!(
-            "// Instantiates the wasm from the bytes inlined in wasm-inline.js: no file\n// to fetch or find, so every bundler, server bundle and runtime loads it\n// unchanged. Synchronous: no top-level await.\nimport {{ initSync, __registerErrorClasses, Client }} from \"./{GLUE}\";\nimport {{ installWatch }} from \"./watch.js\";\nimport {{ wasmBytes }} from \"./wasm-inline.js\";\nimport {{ PredmarketError, PredmarketAbortError }} from \"./errors.js\";\n\ninitSync({{ module: wasmBytes() }});\n{register}\n{exports}"
+            "// Instantiates the wasm from the bytes inlined in wasm-inline.js: no file\n// to fetch or find, so every bundler, server bundle and runtime loads it\n// unchanged. Synchronous: no top-level await.\nimport {{ initSync, __registerErrorClasses, Client }} from \"./{GLUE}\";\nimport {{ installWatch }} from \"./watch.js\";\nimport {{ withSharedBudget }} from \"./shared-budget.js\";\nimport {{ wasmBytes }} from \"./wasm-inline.js\";\nimport {{ PredmarketError, PredmarketAbortError }} from \"./errors.js\";\n\ninitSync({{ module: wasmBytes() }});\n{register}\n{exports}"
         ),
     )?;
     write(
         &out.join("edge.js"),
         &format!(
-            "// Edge runtimes (workerd) compile no wasm from bytes at run time: the\n// module comes in as an import, compiled by the runtime.\nimport wasm from \"./{WASM}\";\nimport {{ initSync, __registerErrorClasses, Client }} from \"./{GLUE}\";\nimport {{ installWatch }} from \"./watch.js\";\nimport {{ PredmarketError, PredmarketAbortError }} from \"./errors.js\";\n\ninitSync({{ module: wasm }});\n{register}\n{exports}"
+            "// Edge runtimes (workerd) compile no wasm from bytes at run time: the\n// module comes in as an import, compiled by the runtime.\nimport wasm from \"./{WASM}\";\nimport {{ initSync, __registerErrorClasses, Client }} from \"./{GLUE}\";\nimport {{ installWatch }} from \"./watch.js\";\nimport {{ withSharedBudget }} from \"./shared-budget.js\";\nimport {{ PredmarketError, PredmarketAbortError }} from \"./errors.js\";\n\ninitSync({{ module: wasm }});\n{register}\n{exports}"
         ),
     )?;
     exec(
@@ -207,6 +215,10 @@ fn read(path: &Path) -> Result<String> {
 /// The watch streams (`client.watchOrderbook(...)`): plain JS over the
 /// client's methods, typed in crates/wasm/src/watch.rs.
 const WATCH_JS: &str = include_str!("../../crates/wasm/js/watch.js");
+
+/// `sharedBudget: true`: the key's budget shared by tabs (localStorage and
+/// Web Locks) or by the clients of a realm; plain JS, see the file.
+const SHARED_BUDGET_JS: &str = include_str!("../../crates/wasm/js/shared-budget.js");
 
 const ERRORS_JS: &str = r#"// Every error the library rejects or throws is a PredmarketError.
 export class PredmarketError extends Error {
@@ -330,7 +342,7 @@ fn package_json() -> String {
     "./package.json": "./package.json"
   }},
   "sideEffects": ["./index.js", "./index.cjs", "./edge.js"],
-  "files": ["index.js", "index.cjs", "edge.js", "errors.js", "watch.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
+  "files": ["index.js", "index.cjs", "edge.js", "errors.js", "watch.js", "shared-budget.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
   "engines": {{ "node": ">=18" }},
   "keywords": ["prediction-markets", "odds", "orderbook", "wasm", "sdk"]
 }}
@@ -348,14 +360,184 @@ pub fn web() -> Result<PathBuf> {
         cmd("trunk")
             .args(["build", "--release", "--skip-version-check"])
             .env("RUSTUP_TOOLCHAIN", NPM_TOOLCHAIN)
-            .env("CARGO_TARGET_DIR", target_dir().join("web-build"))
+            .env("CARGO_TARGET_DIR", web_target_dir())
             .env("CARGO_UNSTABLE_BUILD_STD", "std,panic_abort")
             .env("CARGO_UNSTABLE_BUILD_STD_FEATURES", "optimize_for_size")
             .env_remove("CARGO_ENCODED_RUSTFLAGS")
-            // `.cargo/config.toml`'s cfg for Leptos, which RUSTFLAGS replaces.
-            .env("RUSTFLAGS", "--cfg erase_components -Zlocation-detail=none"),
+            // `.cargo/config.toml`'s cfg for Leptos, which RUSTFLAGS
+            // replaces; the split points of web/src/split.rs, and the
+            // relocations wasm-split reads to see what each point reaches.
+            .env(
+                "RUSTFLAGS",
+                "--cfg erase_components --cfg predmarket_split -Zlocation-detail=none -Clink-args=--emit-relocs",
+            ),
     )?;
+    split_web(&dist_dir())?;
     Ok(dist_dir())
+}
+
+fn web_target_dir() -> PathBuf {
+    target_dir().join("web-build")
+}
+
+/// Replaces Trunk's one-module wasm and glue in `dist` with the split app.
+///
+/// Trunk cannot split a wasm (trunk-rs/trunk#1022): wasm-split must see
+/// the module before wasm-bindgen, which drops the relocations. So Trunk
+/// builds everything (the HTML, the hashed CSS, the crate itself) and its
+/// wasm and glue are then rebuilt from the crate's own output: wasm-split
+/// cuts it into the main module, one module per split point (`split_*`)
+/// and the code two points share (`chunk_*`), with `__wasm_split.js` to
+/// load them; wasm-bindgen makes the glue of the main module; wasm-opt
+/// shrinks each. Every file is named by a hash of its content (so the
+/// server lets browsers keep them a year).
+fn split_web(dist: &Path) -> Result {
+    let raw = web_target_dir()
+        .join("wasm32-unknown-unknown")
+        .join(WASM_PROFILE)
+        .join("predmarket-web.wasm");
+    let bytes = fs::read(&raw).map_err(|e| format!("{}: {e}", raw.display()))?;
+    let stem = format!("predmarket-web-{:016x}", fnv1a64(&bytes));
+    let work = web_target_dir().join("split");
+    if work.exists() {
+        fs::remove_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
+    }
+    let bindgen = work.join("bindgen");
+    exec(cmd("wasm-split-cli").arg(&raw).arg(&work).args([
+        "--target",
+        "web",
+        "--out-name",
+        &stem,
+    ]))?;
+    exec(
+        cmd("wasm-bindgen")
+            .args(["--target", "web", "--no-typescript", "--out-name", &stem])
+            // The split modules import the main module's function table
+            // by the name the linker gave it.
+            .arg("--keep-lld-exports")
+            .arg("--out-dir")
+            .arg(&bindgen)
+            .arg(work.join(format!("{stem}.wasm"))),
+    )?;
+
+    // Trunk's one-module files go; index.html names the new stem.
+    let index_path = dist.join("index.html");
+    let mut index = read(&index_path)?;
+    for entry in fs::read_dir(dist).map_err(|e| format!("{}: {e}", dist.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("")
+            .to_owned();
+        let Some(old) = name
+            .strip_suffix("_bg.wasm")
+            .or_else(|| name.strip_suffix(".js"))
+            .filter(|n| n.starts_with("predmarket-web-"))
+        else {
+            continue;
+        };
+        index = index.replace(old, &stem);
+        fs::remove_file(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    if !index.contains(&stem) {
+        return Err(format!(
+            "{}: names no predmarket-web-<hash> files",
+            index_path.display()
+        ));
+    }
+    write(&index_path, &index)?;
+
+    let mut modules = vec![(
+        bindgen.join(format!("{stem}_bg.wasm")),
+        format!("{stem}_bg.wasm"),
+    )];
+    for entry in fs::read_dir(&work).map_err(|e| format!("{}: {e}", work.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("")
+            .to_owned();
+        if name.ends_with(".wasm") && (name.starts_with("split_") || name.starts_with("chunk_")) {
+            modules.push((path, name));
+        }
+    }
+    // Two at a time: the machines have two cores and wasm-opt of a small
+    // module is mostly start-up.
+    let (odd, even): (Vec<_>, Vec<_>) = modules
+        .into_iter()
+        .enumerate()
+        .partition(|(i, _)| i % 2 == 1);
+    let optimize = |list: Vec<(usize, (PathBuf, String))>| -> Result {
+        for (_, (from, name)) in list {
+            exec(
+                cmd("wasm-opt")
+                    .arg("-Oz")
+                    .arg(&from)
+                    .arg("-o")
+                    .arg(dist.join(&name)),
+            )?;
+        }
+        Ok(())
+    };
+    std::thread::scope(|scope| {
+        let other = scope.spawn(|| optimize(odd));
+        let mine = optimize(even);
+        other
+            .join()
+            .map_err(|_| "wasm-opt thread panicked".to_owned())?
+            .and(mine)
+    })?;
+
+    // Every file gets its content in its name, so browsers keep all of them
+    // (the server marks hashed names immutable): a reload or a page seen
+    // before loads its modules without asking the server again.
+    let link_name = "__wasm_split.js";
+    let mut link = read(&work.join(link_name))?;
+    for entry in fs::read_dir(dist).map_err(|e| format!("{}: {e}", dist.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        let name = path
+            .file_name()
+            .and_then(|n| n.to_str())
+            .unwrap_or("")
+            .to_owned();
+        let Some(base) = name
+            .strip_suffix(".wasm")
+            .filter(|n| n.starts_with("split_") || n.starts_with("chunk_"))
+        else {
+            continue;
+        };
+        let quoted = format!("\"./{name}\"");
+        if !link.contains(&quoted) {
+            return Err(format!("{link_name} does not load {name}"));
+        }
+        let bytes = fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let hashed = format!("{base}-{:016x}.wasm", fnv1a64(&bytes));
+        fs::rename(&path, dist.join(&hashed)).map_err(|e| format!("{name}: {e}"))?;
+        link = link.replace(&quoted, &format!("\"./{hashed}\""));
+    }
+    let link_hashed = format!("__wasm_split-{:016x}.js", fnv1a64(link.as_bytes()));
+    write(&dist.join(&link_hashed), &link)?;
+    let glue = format!("{stem}.js");
+    let glue_text = read(&bindgen.join(&glue))?;
+    // Only the `import … from` statements: the wasm's imports keep the
+    // module name the glue's import object is keyed by.
+    let from = format!("from \"./{link_name}\"");
+    if !glue_text.contains(&from) {
+        return Err(format!("{glue}: imports no {link_name}"));
+    }
+    write(
+        &dist.join(&glue),
+        &glue_text.replace(&from, &format!("from \"./{link_hashed}\"")),
+    )
+}
+
+/// FNV-1a, 64 bits: a content name for cache busting, not a security hash.
+fn fnv1a64(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
+        (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 #[cfg(test)]

@@ -7,6 +7,9 @@ use crate::util::{Result, cmd, exec, on_path, output, root};
 use std::time::Instant;
 
 const TRUNK_VERSION: &str = "0.21.14";
+/// Splits the demo's wasm at its `#[wasm_split]` points (web/src/split.rs);
+/// the version that matches Leptos 0.8's `wasm_split_helpers` 0.2.
+const WASM_SPLIT_VERSION: &str = "0.2.4";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
 
 /// The wasm-bindgen version in Cargo.lock: the CLI must match it exactly.
@@ -117,6 +120,26 @@ pub fn run_setup() -> Result {
         &format!("trunk {TRUNK_VERSION}"),
         || output(cmd("trunk").arg("--version")).is_some_and(|v| v.ends_with(TRUNK_VERSION)),
         || exec(cmd("cargo").args(["install", "trunk", "--version", TRUNK_VERSION, "--locked"])),
+    )?;
+
+    step(
+        &format!("wasm-split-cli {WASM_SPLIT_VERSION}"),
+        || {
+            output(cmd("cargo").args(["install", "--list"])).is_some_and(|list| {
+                list.contains(&format!("wasm_split_cli_support v{WASM_SPLIT_VERSION}:"))
+            }) && on_path("wasm-split-cli")
+        },
+        || {
+            exec(cmd("cargo").args([
+                "install",
+                "wasm_split_cli_support",
+                "--version",
+                WASM_SPLIT_VERSION,
+                "--features",
+                "build-binary",
+                "--locked",
+            ]))
+        },
     )?;
 
     let tests = root().join("tests");

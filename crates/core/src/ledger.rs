@@ -247,6 +247,12 @@ mod tests {
         assert!(!name.contains("pm_demo_key"));
         assert_ne!(name, budget_name("http://127.0.0.1:8787", "other"));
         assert_ne!(name, budget_name("http://127.0.0.1:9999", "pm_demo_key"));
+        // The npm package's shared-budget.js names ledgers the same way
+        // (tests/node/package.test.mjs holds it to this value).
+        assert_eq!(
+            budget_name("http://127.0.0.1:8787", "k"),
+            "predmarket.budget.35824d0bbe2f6959d5dc0ae4"
+        );
     }
 
     #[test]

@@ -91,6 +91,17 @@ impl AccessLog {
     }
 }
 
+/// Wraps `app` in [`record`] when the log is on. Off (`--quiet`), the layer
+/// would only box every request once more: `Started` is then set by the
+/// operations' own middleware.
+pub fn wrap(app: axum::Router, log: Arc<AccessLog>) -> axum::Router {
+    if log.enabled {
+        app.layer(axum::middleware::from_fn_with_state(log, record))
+    } else {
+        app
+    }
+}
+
 pub async fn record(
     axum::extract::State(log): axum::extract::State<Arc<AccessLog>>,
     mut request: Request,

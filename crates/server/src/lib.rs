@@ -88,8 +88,10 @@ pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
         openapi: std::sync::OnceLock::new(),
         searches: Arc::new(tokio::sync::Semaphore::new(guard::search_permits())),
     });
-    let api = routes::router(state.clone())
-        .layer(axum::middleware::from_fn_with_state(state.clone(), operation));
+    let api = routes::router(state.clone()).layer(axum::middleware::from_fn_with_state(
+        state.clone(),
+        operation,
+    ));
     let mut app = api.merge(routes::public(state));
     if let Some(dir) = &config.web {
         let policy = Arc::new(headers::WebPolicy::new(dir));
@@ -100,22 +102,25 @@ pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
     let app = app
         .fallback(error::not_found_fallback)
         .method_not_allowed_fallback(error::method_not_allowed_fallback);
-    with_layers(app, config).layer(axum::middleware::from_fn_with_state(
-        log,
-        access_log::record,
-    ))
+    access_log::wrap(with_layers(app, config), log)
 }
 
 /// The checks of every operation, in order: the key (`auth::check`), then
 /// injected faults, then searches moved to the blocking pool
 /// (`guard::offload`). One middleware rather than three: each `from_fn`
 /// layer boxes the inner service and its future once per request, which
-/// the load bench measured (docs/benchmarks.md, issue 12).
+/// the load bench measured (docs/benchmarks.md, issue 12). Also the
+/// request's `Started`, when no access log set it earlier.
 async fn operation(
     axum::extract::State(state): axum::extract::State<SharedState>,
-    request: axum::extract::Request,
+    mut request: axum::extract::Request,
     next: axum::middleware::Next,
 ) -> axum::response::Response {
+    if request.extensions().get::<access_log::Started>().is_none() {
+        request
+            .extensions_mut()
+            .insert(access_log::Started(Instant::now()));
+    }
     auth::check(&state.keys, request, |request| {
         faults::inject(&state.faults, request, |request| {
             guard::offload(&state.searches, request, next)

@@ -76,10 +76,22 @@ export interface ClientOptions {
   headers?: Record<string, string>;
   /** Used instead of the global `fetch` (proxies, tests, instrumentation). Called as `fetch(url, init)`. */
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
+  /** One budget for every client of this key and base URL: with `true`, the tabs, workers and reloads of an origin share it (IndexedDB), and where there is no IndexedDB (Node, Deno) the clients of this JS realm do. Calls that must wait emit `wait` events (`reason: "budget"`). Or pass your own ledger. Default: off (each client has its own budget). */
+  sharedBudget?: boolean | SharedBudgetLedger;
   /** Told of every request, response, retry and wait. A hook that throws does not break the call. */
   onEvent?: (event: ClientEvent) => void;
   /** Log every event with `console.debug`. */
   debug?: boolean;
+}
+
+/** A budget shared by several clients (`sharedBudget`). */
+export interface SharedBudgetLedger {
+  /** Takes a slot under `limit` requests a minute and resolves with 0, or resolves with how many ms to wait before asking again. */
+  acquire(limit: number): number | Promise<number>;
+  /** A 429 came back: every client sharing the ledger holds off for `ms`. */
+  blockFor(ms: number): void;
+  /** Requests left now under `limit`. */
+  remaining(limit: number): number;
 }
 
 /** What the client is doing (`onEvent`, `debug`). URLs never hold the key. */

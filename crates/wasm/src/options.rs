@@ -1,7 +1,8 @@
 //! `ClientOptions` from a JS object, checked.
 
 use crate::json::{self, get};
-use predmarket_client::{ClientConfig, DEFAULT_BASE_URL, Error, Event, Observer};
+use futures::future::LocalBoxFuture;
+use predmarket_client::{ClientConfig, DEFAULT_BASE_URL, Error, Event, Observer, SharedBudget};
 use std::rc::Rc;
 use std::time::Duration;
 use wasm_bindgen::{JsCast, JsValue};
@@ -73,6 +74,7 @@ const KEYS: &[&str] = &[
     "maxBodyBytes",
     "headers",
     "fetch",
+    "sharedBudget",
     "onEvent",
     "debug",
 ];
@@ -174,6 +176,72 @@ pub fn client_config(options: &JsValue) -> Result<(ClientConfig, Option<js_sys::
         });
         config.observer = Some(observer);
     }
+    if let Some(budget) = shared_budget(options)? {
+        config.shared_budget = Some(Rc::new(budget));
+    }
     let fetch = function(options, "fetch")?;
     Ok((config, fetch))
+}
+
+/// `sharedBudget`: a ledger the client asks before each request, shared
+/// with other clients (the package's `index.js` turns `sharedBudget: true`
+/// into the tabs' ledger of js/shared-budget.js). Plain JS on purpose: the
+/// same ledger in Rust cost the package 31.6 KB gzip (docs/benchmarks.md).
+struct JsBudget(JsValue);
+
+fn shared_budget(options: &JsValue) -> Result<Option<JsBudget>, Error> {
+    let value = get(options, "sharedBudget");
+    if value.is_undefined() || value.is_null() || value.as_bool() == Some(false) {
+        return Ok(None);
+    }
+    if get(&value, "acquire").is_function() {
+        Ok(Some(JsBudget(value)))
+    } else {
+        Err(Error::invalid(
+            "sharedBudget",
+            "must be true or an object with acquire(limit), blockFor(ms) and remaining(limit)",
+        ))
+    }
+}
+
+impl JsBudget {
+    /// `this.name(arg)`; `None` when it is missing or throws.
+    fn call(&self, name: &str, arg: f64) -> Option<JsValue> {
+        get(&self.0, name)
+            .dyn_into::<js_sys::Function>()
+            .ok()?
+            .call1(&self.0, &JsValue::from_f64(arg))
+            .ok()
+    }
+}
+
+// A ledger that fails (storage full, a lock refused) lets the request go:
+// the client's own budget and the service's headers still apply.
+impl SharedBudget for JsBudget {
+    fn acquire(&self, limit: u32) -> LocalBoxFuture<'_, Result<(), f64>> {
+        let answer = self.call("acquire", f64::from(limit));
+        Box::pin(async move {
+            let wait = match answer {
+                Some(value) => {
+                    wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&value))
+                        .await
+                        .ok()
+                        .and_then(|v| v.as_f64())
+                        .unwrap_or(0.0)
+                }
+                None => 0.0,
+            };
+            if wait > 0.0 { Err(wait) } else { Ok(()) }
+        })
+    }
+
+    fn block_for(&self, wait_ms: f64) {
+        self.call("blockFor", wait_ms);
+    }
+
+    fn remaining(&self, limit: u32) -> u32 {
+        self.call("remaining", f64::from(limit))
+            .and_then(|v| v.as_f64())
+            .map_or(limit, |n| n.clamp(0.0, f64::from(limit)) as u32)
+    }
 }

@@ -333,10 +333,7 @@ fn router(state: Arc<ProxyState>, config: &Config, log: Arc<AccessLog>) -> Route
     let app = app
         .fallback(crate::error::not_found_fallback)
         .method_not_allowed_fallback(crate::error::method_not_allowed_fallback);
-    crate::with_layers(app, config).layer(axum::middleware::from_fn_with_state(
-        log,
-        crate::access_log::record,
-    ))
+    crate::access_log::wrap(crate::with_layers(app, config), log)
 }
 
 async fn require_visitor_key(

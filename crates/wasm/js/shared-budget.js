@@ -1,0 +1,207 @@
+// `new Client({ sharedBudget: true })`: one budget per API key and base URL
+// for every client that asks for it. In a browser the tabs and reloads of
+// an origin share it: a ledger of send times in IndexedDB, read and written
+// in one readwrite transaction, which the browser runs one at a time across
+// tabs. (localStorage under a Web Lock is not enough: Chromium serves each
+// tab's localStorage from a per-process copy that other tabs' writes reach
+// later, and a test with three tabs sent five requests on a budget of
+// four.) Where there is no IndexedDB (Node, Deno) the clients of this JS
+// realm share one ledger in memory.
+//
+// The wasm client asks `acquire(limit)` before each request, waits as long
+// as it is told (emitting `wait` events with `reason: "budget"`), and calls
+// `blockFor(ms)` after a 429. The ledger's rules and text form are
+// predmarket-core's `ledger` module restated in JS, so the package's wasm
+// does not carry them (in Rust they cost 31.6 KB gzip). Times are
+// wall-clock (`Date.now()`): each tab's monotonic clock starts at its own
+// zero.
+
+/** The service's window. */
+const WINDOW_MS = 60_000;
+/** A request is recorded when sent and counted by the service when it arrives. */
+const SAFETY_MS = 3_000;
+const MAX_ENTRIES = 2_000;
+/** The longest a 429 may block the key (a window). */
+const MAX_BLOCK_MS = WINDOW_MS;
+/** predmarket-client's `DEFAULT_BASE_URL`. */
+const DEFAULT_BASE_URL = "http://127.0.0.1:8787";
+
+/** The ledger of one key: send times, ascending, and "no request before". */
+export class Ledger {
+  constructor(sent = [], blockedUntil = 0) {
+    this.sent = sent;
+    this.blockedUntil = blockedUntil;
+  }
+
+  /** Reads `v1;<blocked until>;<t1>,<t2>,…`; what cannot be read is dropped. */
+  static decode(text) {
+    const parts = typeof text === "string" ? text.split(";") : [];
+    if (parts[0] !== "v1") return new Ledger();
+    const number = (s) => {
+      const n = s.trim() === "" ? NaN : Number(s);
+      return Number.isFinite(n) ? n : null;
+    };
+    const blockedUntil = number(parts[1] ?? "") ?? 0;
+    const sent = (parts[2] ?? "")
+      .split(",")
+      .map(number)
+      .filter((n) => n !== null)
+      .slice(0, MAX_ENTRIES)
+      .sort((a, b) => a - b);
+    return new Ledger(sent, blockedUntil);
+  }
+
+  encode() {
+    return `v1;${Math.round(this.blockedUntil)};${this.sent.map(Math.round).join(",")}`;
+  }
+
+  forgetOld(now) {
+    const window = WINDOW_MS + SAFETY_MS;
+    // Entries a window in the future mean the clock was set back.
+    this.sent = this.sent.filter((t) => now - t < window && t - now < window);
+    if (this.blockedUntil - now > MAX_BLOCK_MS) this.blockedUntil = now + MAX_BLOCK_MS;
+  }
+
+  /** Takes a slot at `now` (returns 0) or says how many ms to wait. */
+  tryAcquire(now, limit) {
+    this.forgetOld(now);
+    if (now < this.blockedUntil) return this.blockedUntil - now;
+    const cap = Math.min(Math.max(1, Math.floor(limit) || 1), MAX_ENTRIES);
+    if (this.sent.length < cap) {
+      this.sent.push(now);
+      this.sent.sort((a, b) => a - b);
+      return 0;
+    }
+    // The slot frees when the entry that makes the count reach the cap
+    // leaves the window.
+    const oldest = this.sent[this.sent.length - cap];
+    return Math.max(1, oldest + WINDOW_MS + SAFETY_MS - now);
+  }
+
+  remaining(now, limit) {
+    this.forgetOld(now);
+    if (now < this.blockedUntil) return 0;
+    return Math.max(0, Math.floor(limit) - this.sent.length);
+  }
+
+  blockFor(now, ms) {
+    const wait = Math.min(Math.max(0, Number(ms) || 0), MAX_BLOCK_MS);
+    this.blockedUntil = Math.max(this.blockedUntil, now + wait);
+  }
+}
+
+/** The storage name of a key's ledger: a hash, never the key (predmarket-core's `budget_name`). */
+export async function budgetName(baseUrl, apiKey) {
+  const bytes = new TextEncoder().encode(`${baseUrl}\n${apiKey}`);
+  const digest = new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", bytes));
+  const hex = Array.from(digest.subarray(0, 12), (b) => b.toString(16).padStart(2, "0")).join("");
+  return `predmarket.budget.${hex}`;
+}
+
+/** A name that still never holds the key where there is no WebCrypto (a page over plain http to another host). */
+function fallbackName(baseUrl, apiKey) {
+  let h = 0x811c9dc5;
+  for (const c of `${baseUrl}\n${apiKey}`) h = Math.imul(h ^ c.codePointAt(0), 0x01000193) >>> 0;
+  return `predmarket.budget.fnv${h.toString(16).padStart(8, "0")}`;
+}
+
+const DATABASE = "predmarket-budget";
+const STORE = "ledgers";
+
+/** The ledgers' database, or null where IndexedDB is missing or refused (private modes, opaque origins). */
+function openDatabase() {
+  return new Promise((resolve) => {
+    try {
+      const factory = globalThis.indexedDB;
+      if (!factory) return resolve(null);
+      const request = factory.open(DATABASE, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => resolve(null);
+      request.onblocked = () => resolve(null);
+    } catch {
+      resolve(null);
+    }
+  });
+}
+
+/** Reads the ledger `name`, lets `change` edit it, writes it back: one transaction. */
+function updateStored(db, name, change) {
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(STORE, "readwrite");
+    const store = tx.objectStore(STORE);
+    let result;
+    const read = store.get(name);
+    read.onsuccess = () => {
+      const ledger = Ledger.decode(read.result);
+      result = change(ledger);
+      store.put(ledger.encode(), name);
+    };
+    tx.oncomplete = () => resolve(result);
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error);
+  });
+}
+
+/** Ledgers of this realm, by name, where there is no IndexedDB. */
+const inMemory = new Map();
+
+/** The ledger of `apiKey` at `baseUrl` as the wasm client asks it (`SharedBudgetLedger`). */
+export function sharedBudget(baseUrl, apiKey) {
+  // Hashing and opening are asynchronous: ready from the first `acquire`
+  // on. `remaining` answers from the last ledger this client saw.
+  const ready = (async () => {
+    let name;
+    try {
+      name = await budgetName(baseUrl, apiKey);
+    } catch {
+      name = fallbackName(baseUrl, apiKey);
+    }
+    return { name, db: await openDatabase() };
+  })();
+  let seen = new Ledger();
+  const update = async (change) => {
+    const { name, db } = await ready;
+    if (db) {
+      try {
+        return await updateStored(db, name, (ledger) => {
+          const result = change(ledger);
+          seen = ledger;
+          return result;
+        });
+      } catch {
+        // A failed transaction (quota, a closed database): this client's
+        // own ledger for this request; the margin and the service's headers
+        // absorb the difference.
+      }
+    }
+    const ledger = inMemory.get(name) ?? new Ledger();
+    inMemory.set(name, ledger);
+    seen = ledger;
+    return change(ledger);
+  };
+  return {
+    acquire(limit) {
+      return update((ledger) => ledger.tryAcquire(Date.now(), limit));
+    },
+    blockFor(ms) {
+      update((ledger) => ledger.blockFor(Date.now(), ms)).catch(() => {});
+    },
+    remaining(limit) {
+      return new Ledger([...seen.sent], seen.blockedUntil).remaining(Date.now(), limit);
+    },
+  };
+}
+
+/** `Client` whose `sharedBudget: true` becomes the key's shared ledger. */
+export function withSharedBudget(WasmClient) {
+  return class Client extends WasmClient {
+    constructor(options) {
+      if (options && typeof options === "object" && options.sharedBudget === true) {
+        const baseUrl = typeof options.baseUrl === "string" ? options.baseUrl : DEFAULT_BASE_URL;
+        options = { ...options, sharedBudget: sharedBudget(baseUrl, String(options.apiKey ?? "")) };
+      }
+      super(options);
+    }
+  };
+}
