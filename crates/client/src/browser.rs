@@ -1,7 +1,6 @@
 //! The browser's side of [`SharedBudget`] and [`Store`]: one budget per key
-//! across the tabs of an origin (a ledger in localStorage, read and written
-//! under a Web Lock), and answers
-//! kept in IndexedDB across reloads.
+//! across the tabs of an origin (a ledger in IndexedDB), and answers kept in
+//! IndexedDB across reloads.
 //!
 //! Everything is looked up on the global object at run time, so the same
 //! code runs where these APIs are missing (Node, workers without storage):
@@ -36,131 +35,155 @@ fn call(target: &JsValue, name: &str, args: &[JsValue]) -> Result<JsValue, JsVal
     function.apply(target, &args)
 }
 
-/// localStorage, when this global has one that works (it throws in some
-/// privacy modes and opaque origins).
-fn local_storage() -> Option<JsValue> {
-    let storage =
-        js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("localStorage")).ok()?;
-    if !storage.is_object() {
-        return None;
-    }
-    call(
-        &storage,
-        "getItem",
-        &[JsValue::from_str("predmarket.probe")],
-    )
-    .ok()?;
-    Some(storage)
-}
+/// The database of the shared ledgers, the same as the npm package's
+/// (crates/wasm/js/shared-budget.js): a tab of the demo and a tab using the
+/// package share the key's budget.
+const LEDGER_DATABASE: &str = "predmarket-budget";
+const LEDGER_STORE: &str = "ledgers";
 
-fn navigator_locks() -> Option<JsValue> {
-    let locks = get(&get(&js_sys::global(), "navigator"), "locks");
-    locks.is_object().then_some(locks)
-}
-
-/// The budget of one key shared by the tabs of an origin. Nothing is kept
-/// in the tab: every question reads the ledger from localStorage, so what
-/// another tab spent is seen at once, with no message between tabs.
+/// The budget of one key shared by the tabs of an origin: a ledger in
+/// IndexedDB, read and written in one readwrite transaction per request,
+/// which the browser runs one at a time across tabs. Not localStorage under
+/// a Web Lock, as before: Chromium serves each tab process its own copy of
+/// localStorage and other tabs' writes reach it later, so a read under the
+/// lock could be stale (the npm package's test of three tabs on a budget of
+/// four saw five requests go).
 pub struct TabsBudget {
-    storage: JsValue,
-    /// `navigator.locks`; without it (old browsers, some embedded views)
-    /// the ledger is read and written without a lock: two tabs acting in
-    /// the same millisecond may both take the last slot, which the
-    /// ledger's safety margin and the service's headers absorb.
-    locks: Option<JsValue>,
+    db: Rc<RefCell<Option<JsValue>>>,
+    opening: futures::future::Shared<LocalBoxFuture<'static, ()>>,
     name: String,
+    /// The ledger as this tab last read it, for `remaining` (which must
+    /// answer at once); refreshed by every acquire.
+    seen: RefCell<Ledger>,
 }
 
 impl TabsBudget {
     /// The shared budget of `api_key` at `base_url`, stored under a hash of
     /// the two (the key is never written). `None` where there is no
-    /// localStorage (Node, workers): the client's own budget applies.
+    /// IndexedDB (Node): the client's own budget applies.
     pub fn new(base_url: &str, api_key: &str) -> Option<Rc<Self>> {
+        let factory = get(&js_sys::global(), "indexedDB");
+        if !factory.is_object() {
+            return None;
+        }
+        let request = call(
+            &factory,
+            "open",
+            &[JsValue::from_str(LEDGER_DATABASE), JsValue::from_f64(1.0)],
+        )
+        .ok()?;
+        let upgrade_target = request.clone();
+        let upgrade = Closure::once_into_js(move |_event: JsValue| {
+            let db = get(&upgrade_target, "result");
+            let _ = call(&db, "createObjectStore", &[JsValue::from_str(LEDGER_STORE)]);
+        });
+        set(&request, "onupgradeneeded", &upgrade);
+        let db = Rc::new(RefCell::new(None));
+        let slot = db.clone();
+        let result = idb_result(&request);
+        let opening = async move {
+            if let Ok(handle) = result.await {
+                *slot.borrow_mut() = Some(handle);
+            }
+        }
+        .boxed_local()
+        .shared();
         Some(Rc::new(Self {
-            storage: local_storage()?,
-            locks: navigator_locks(),
+            db,
+            opening,
             name: budget_name(base_url, api_key),
+            seen: RefCell::new(Ledger::default()),
         }))
     }
 
-    fn read(&self) -> Ledger {
-        let text = call(&self.storage, "getItem", &[JsValue::from_str(&self.name)])
-            .ok()
-            .and_then(|v| v.as_string())
-            .unwrap_or_default();
-        Ledger::decode(&text)
-    }
-
-    fn write(&self, ledger: &Ledger) {
-        let _ = call(
-            &self.storage,
-            "setItem",
+    /// Reads the ledger, lets `change` edit it and writes it back, in one
+    /// transaction: the write is issued from the read's own success
+    /// handler, synchronously, as IndexedDB requires (a transaction closes
+    /// once a task ends with no request pending; resuming a Rust future
+    /// after the read comes too late). `None` when the database is not
+    /// there or refuses.
+    async fn update<R: 'static>(
+        self: &Rc<Self>,
+        change: impl FnOnce(&mut Ledger) -> R + 'static,
+    ) -> Option<R> {
+        self.opening.clone().await;
+        let db = self.db.borrow().clone()?;
+        let tx = call(
+            &db,
+            "transaction",
             &[
-                JsValue::from_str(&self.name),
-                JsValue::from_str(&ledger.encode()),
+                JsValue::from_str(LEDGER_STORE),
+                JsValue::from_str("readwrite"),
             ],
-        );
-    }
-
-    /// One read-modify-write of the ledger: inside the lock when there is
-    /// one. Returns the wait (0: a slot was taken).
-    fn update(&self, limit: u32) -> f64 {
-        let mut ledger = self.read();
-        match ledger.try_acquire(js_sys::Date::now(), limit) {
-            Ok(()) => {
-                self.write(&ledger);
-                0.0
+        )
+        .ok()?;
+        let store = call(&tx, "objectStore", &[JsValue::from_str(LEDGER_STORE)]).ok()?;
+        let name = JsValue::from_str(&self.name);
+        let request = call(&store, "get", std::slice::from_ref(&name)).ok()?;
+        let outcome: Rc<RefCell<Option<R>>> = Rc::default();
+        let (this, slot, target) = (self.clone(), outcome.clone(), request.clone());
+        let on_read = Closure::once_into_js(move |_event: JsValue| {
+            let text = get(&target, "result").as_string().unwrap_or_default();
+            let mut ledger = Ledger::decode(&text);
+            let result = change(&mut ledger);
+            if call(&store, "put", &[JsValue::from_str(&ledger.encode()), name]).is_ok() {
+                *slot.borrow_mut() = Some(result);
             }
-            Err(ms) => ms,
-        }
-    }
-
-    /// Runs `work` holding the lock named after the ledger, and resolves
-    /// with its number.
-    async fn locked(self: &Rc<Self>, locks: &JsValue, limit: u32) -> Result<f64, JsValue> {
-        let this = self.clone();
-        // localStorage is synchronous, so the whole update runs inside the
-        // lock's callback and the lock is held for microseconds.
-        let work = Closure::once_into_js(move |_lock: JsValue| -> JsValue {
-            JsValue::from_f64(this.update(limit))
+            *this.seen.borrow_mut() = ledger;
         });
-        let promise: js_sys::Promise =
-            call(locks, "request", &[JsValue::from_str(&self.name), work])?.dyn_into()?;
-        let value = JsFuture::from(promise).await?;
-        Ok(value.as_f64().unwrap_or(0.0))
+        set(&request, "onsuccess", &on_read);
+        // Done when the transaction is: the write is in before the request
+        // it counts goes out.
+        let done = js_sys::Promise::new(&mut |resolve: js_sys::Function, _reject| {
+            let finish = Closure::once_into_js(move |_event: JsValue| {
+                let _ = resolve.call0(&JsValue::UNDEFINED);
+            });
+            set(&tx, "oncomplete", &finish);
+            set(&tx, "onabort", &finish);
+            set(&tx, "onerror", &finish);
+        });
+        let _ = JsFuture::from(done).await;
+        outcome.borrow_mut().take()
     }
 }
 
-/// The budget as the client sees it: an `Rc`, because the lock's callback
-/// outlives the borrow of one call.
+/// The budget as the client sees it: an `Rc`, because the transaction's
+/// callbacks outlive the borrow of one call.
 pub struct SharedTabsBudget(pub Rc<TabsBudget>);
 
+// A ledger that cannot be read or written lets the request go: the
+// client's own budget and the service's headers still apply.
 impl SharedBudget for SharedTabsBudget {
     fn acquire(&self, limit: u32) -> LocalBoxFuture<'_, Result<(), f64>> {
         let this = self.0.clone();
         async move {
-            let wait = match &this.locks {
-                Some(locks) => match this.locked(locks, limit).await {
-                    Ok(wait) => wait,
-                    // A lock manager that refuses (a sandboxed frame):
-                    // storage alone.
-                    Err(_) => this.update(limit),
-                },
-                None => this.update(limit),
-            };
+            let wait = this
+                .update(
+                    move |ledger| match ledger.try_acquire(js_sys::Date::now(), limit) {
+                        Ok(()) => 0.0,
+                        Err(ms) => ms,
+                    },
+                )
+                .await
+                .unwrap_or(0.0);
             if wait > 0.0 { Err(wait) } else { Ok(()) }
         }
         .boxed_local()
     }
 
     fn block_for(&self, wait_ms: f64) {
-        let mut ledger = self.0.read();
-        ledger.block_for(js_sys::Date::now(), wait_ms);
-        self.0.write(&ledger);
+        let this = self.0.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            this.update(move |ledger| ledger.block_for(js_sys::Date::now(), wait_ms))
+                .await;
+        });
     }
 
     fn remaining(&self, limit: u32) -> u32 {
-        self.0.read().remaining(js_sys::Date::now(), limit)
+        self.0
+            .seen
+            .borrow_mut()
+            .remaining(js_sys::Date::now(), limit)
     }
 }
 

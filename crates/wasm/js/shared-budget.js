@@ -12,9 +12,11 @@
 // as it is told (emitting `wait` events with `reason: "budget"`), and calls
 // `blockFor(ms)` after a 429. The ledger's rules and text form are
 // predmarket-core's `ledger` module restated in JS, so the package's wasm
-// does not carry them (in Rust they cost 31.6 KB gzip). Times are
-// wall-clock (`Date.now()`): each tab's monotonic clock starts at its own
-// zero.
+// does not carry them (in Rust they cost 31.6 KB gzip). The demo's Rust
+// client (predmarket-client's `browser::TabsBudget`) keeps the same ledger
+// in the same database, store and names, so its tabs and the package's
+// share a key's budget. Times are wall-clock (`Date.now()`): each tab's
+// monotonic clock starts at its own zero.
 
 /** The service's window. */
 const WINDOW_MS = 60_000;
