@@ -423,13 +423,7 @@ fn split_web(dist: &Path) -> Result {
     // Trunk's one-module files go; index.html names the new stem.
     let index_path = dist.join("index.html");
     let mut index = read(&index_path)?;
-    for entry in fs::read_dir(dist).map_err(|e| format!("{}: {e}", dist.display()))? {
-        let path = entry.map_err(|e| e.to_string())?.path();
-        let name = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or("")
-            .to_owned();
+    for (path, name) in files(dist)? {
         let Some(old) = name
             .strip_suffix("_bg.wasm")
             .or_else(|| name.strip_suffix(".js"))
@@ -452,13 +446,7 @@ fn split_web(dist: &Path) -> Result {
         bindgen.join(format!("{stem}_bg.wasm")),
         format!("{stem}_bg.wasm"),
     )];
-    for entry in fs::read_dir(&work).map_err(|e| format!("{}: {e}", work.display()))? {
-        let path = entry.map_err(|e| e.to_string())?.path();
-        let name = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or("")
-            .to_owned();
+    for (path, name) in files(&work)? {
         if name.ends_with(".wasm") && (name.starts_with("split_") || name.starts_with("chunk_")) {
             modules.push((path, name));
         }
@@ -495,13 +483,7 @@ fn split_web(dist: &Path) -> Result {
     // before loads its modules without asking the server again.
     let link_name = "__wasm_split.js";
     let mut link = read(&work.join(link_name))?;
-    for entry in fs::read_dir(dist).map_err(|e| format!("{}: {e}", dist.display()))? {
-        let path = entry.map_err(|e| e.to_string())?.path();
-        let name = path
-            .file_name()
-            .and_then(|n| n.to_str())
-            .unwrap_or("")
-            .to_owned();
+    for (path, name) in files(dist)? {
         let Some(base) = name
             .strip_suffix(".wasm")
             .filter(|n| n.starts_with("split_") || n.starts_with("chunk_"))
@@ -531,6 +513,19 @@ fn split_web(dist: &Path) -> Result {
         &dist.join(&glue),
         &glue_text.replace(&from, &format!("from \"./{link_hashed}\"")),
     )
+}
+
+/// The files of `dir`, with their names.
+fn files(dir: &Path) -> Result<Vec<(PathBuf, String)>> {
+    let mut out = Vec::new();
+    for entry in fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if let Some(name) = path.file_name().and_then(|n| n.to_str()) {
+            let name = name.to_owned();
+            out.push((path, name));
+        }
+    }
+    Ok(out)
 }
 
 /// FNV-1a, 64 bits: a content name for cache busting, not a security hash.

@@ -62,32 +62,9 @@ impl TabsBudget {
     /// the two (the key is never written). `None` where there is no
     /// IndexedDB (Node): the client's own budget applies.
     pub fn new(base_url: &str, api_key: &str) -> Option<Rc<Self>> {
-        let factory = get(&js_sys::global(), "indexedDB");
-        if !factory.is_object() {
-            return None;
-        }
-        let request = call(
-            &factory,
-            "open",
-            &[JsValue::from_str(LEDGER_DATABASE), JsValue::from_f64(1.0)],
-        )
-        .ok()?;
-        let upgrade_target = request.clone();
-        let upgrade = Closure::once_into_js(move |_event: JsValue| {
-            let db = get(&upgrade_target, "result");
-            let _ = call(&db, "createObjectStore", &[JsValue::from_str(LEDGER_STORE)]);
-        });
-        set(&request, "onupgradeneeded", &upgrade);
-        let db = Rc::new(RefCell::new(None));
-        let slot = db.clone();
-        let result = idb_result(&request);
-        let opening = async move {
-            if let Ok(handle) = result.await {
-                *slot.borrow_mut() = Some(handle);
-            }
-        }
-        .boxed_local()
-        .shared();
+        let (db, opening) = open_database(LEDGER_DATABASE, |db| {
+            let _ = call(db, "createObjectStore", &[JsValue::from_str(LEDGER_STORE)]);
+        })?;
         Some(Rc::new(Self {
             db,
             opening,
@@ -209,6 +186,44 @@ fn idb_result(request: &JsValue) -> JsFuture {
     JsFuture::from(promise)
 }
 
+/// A database being opened, and the handle once it is.
+type Opening = (
+    Rc<RefCell<Option<JsValue>>>,
+    futures::future::Shared<LocalBoxFuture<'static, ()>>,
+);
+
+/// Opens (or creates, through `upgrade`) the IndexedDB database `name`,
+/// version 1. `None` where there is no IndexedDB; a database that fails to
+/// open later leaves the handle empty.
+fn open_database(name: &str, upgrade: impl FnOnce(&JsValue) + 'static) -> Option<Opening> {
+    let factory = get(&js_sys::global(), "indexedDB");
+    if !factory.is_object() {
+        return None;
+    }
+    let request = call(
+        &factory,
+        "open",
+        &[JsValue::from_str(name), JsValue::from_f64(1.0)],
+    )
+    .ok()?;
+    let upgrade_target = request.clone();
+    let on_upgrade = Closure::once_into_js(move |_event: JsValue| {
+        upgrade(&get(&upgrade_target, "result"));
+    });
+    set(&request, "onupgradeneeded", &on_upgrade);
+    let db = Rc::new(RefCell::new(None));
+    let slot = db.clone();
+    let result = idb_result(&request);
+    let opening = async move {
+        if let Ok(handle) = result.await {
+            *slot.borrow_mut() = Some(handle);
+        }
+    }
+    .boxed_local()
+    .shared();
+    Some((db, opening))
+}
+
 const OBJECT_STORE: &str = "answers";
 
 /// Answers kept in IndexedDB, one database per name (the demo names it
@@ -227,20 +242,8 @@ impl IdbStore {
     /// IndexedDB; a database that fails to open later makes every read a
     /// miss.
     pub fn open(name: &str, max_entries: u32, max_bytes: usize) -> Option<Rc<Self>> {
-        let factory = get(&js_sys::global(), "indexedDB");
-        if !factory.is_object() {
-            return None;
-        }
-        let request = call(
-            &factory,
-            "open",
-            &[JsValue::from_str(name), JsValue::from_f64(1.0)],
-        )
-        .ok()?;
-        let upgrade_target = request.clone();
-        let upgrade = Closure::once_into_js(move |_event: JsValue| {
-            let db = get(&upgrade_target, "result");
-            let _ = call(&db, "createObjectStore", &[JsValue::from_str(OBJECT_STORE)]).and_then(
+        let (db, opening) = open_database(name, |db| {
+            let _ = call(db, "createObjectStore", &[JsValue::from_str(OBJECT_STORE)]).and_then(
                 |store| {
                     call(
                         &store,
@@ -249,18 +252,7 @@ impl IdbStore {
                     )
                 },
             );
-        });
-        set(&request, "onupgradeneeded", &upgrade);
-        let db = Rc::new(RefCell::new(None));
-        let slot = db.clone();
-        let result = idb_result(&request);
-        let opening = async move {
-            if let Ok(handle) = result.await {
-                *slot.borrow_mut() = Some(handle);
-            }
-        }
-        .boxed_local()
-        .shared();
+        })?;
         Some(Rc::new(Self {
             db,
             opening,

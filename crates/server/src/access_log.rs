@@ -107,11 +107,9 @@ pub async fn record(
     mut request: Request,
     next: Next,
 ) -> Response {
+    // Installed only when the log is on (`wrap`).
     let started = Instant::now();
     request.extensions_mut().insert(Started(started));
-    if !log.enabled {
-        return next.run(request).await;
-    }
     let method = request.method().clone();
     let uri = request.uri().clone();
     let response = next.run(request).await;

@@ -106,9 +106,8 @@ const fn offset(
     pagination: &'static [&'static [&'static str]],
 ) -> Layout {
     Layout {
-        items,
-        pagination,
         offset: true,
+        ..cursor(items, pagination)
     }
 }
 
