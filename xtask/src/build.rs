@@ -1,6 +1,6 @@
 //! Builds of what ships: the npm package and the demo.
 
-use crate::util::{Result, cmd, exec, root, target_dir};
+use crate::util::{Result, built_from, cmd, exec, fnv1a64, inputs_hash, root, stamp, target_dir};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -65,10 +65,58 @@ pub fn npm() -> Result<PathBuf> {
     if let Some(dir) = &*built {
         return Ok(dir.clone());
     }
-    let dir = build_npm()?;
+    // And once per change of its inputs: the demo after the tests, or a
+    // second test run, reuses the package (wasm-opt alone is 10-60 s).
+    let hash = inputs_hash(NPM_INPUTS)?;
+    let stamp_file = target_dir().join("npm/predmarket.stamp");
+    let dir = if built_from(&npm_dir().join(WASM), &stamp_file, hash) {
+        eprintln!(
+            "npm package: up to date with its sources ({})",
+            npm_dir().display()
+        );
+        npm_dir()
+    } else {
+        eprintln!("npm package: building (first build about 4 min, then about 1 min)");
+        let _ = fs::remove_file(&stamp_file);
+        let dir = build_npm()?;
+        stamp(&stamp_file, hash)?;
+        dir
+    };
     *built = Some(dir.clone());
     Ok(dir)
 }
+
+/// Everything the npm package is built from: when none of it changed, the
+/// package on disk is what a build would make.
+const NPM_INPUTS: &[&str] = &[
+    "crates/core",
+    "crates/client",
+    "crates/model-derive",
+    "crates/wasm",
+    "Cargo.toml",
+    "Cargo.lock",
+    ".cargo/config.toml",
+    "xtask/src/build.rs",
+    "CHANGELOG.md",
+    "LICENSE-MIT",
+    "LICENSE-APACHE",
+];
+
+/// Everything the demo is built from (see [`NPM_INPUTS`]).
+const WEB_INPUTS: &[&str] = &[
+    "web/src",
+    "web/style.css",
+    "web/Cargo.toml",
+    "crates/core",
+    "crates/client",
+    "crates/model-derive",
+    "index.html",
+    "Trunk.toml",
+    "Cargo.toml",
+    "Cargo.lock",
+    ".cargo/config.toml",
+    "xtask/src/build.rs",
+];
 
 /// The nightly's own target directory, beside the stable one: the two
 /// compilers' artifacts would otherwise invalidate each other.
@@ -356,6 +404,21 @@ fn package_json() -> String {
 /// went wrong in the console. −46 KB gzip (docs/benchmarks.md). The demo's
 /// component tests build with stable, as every other build does.
 pub fn web() -> Result<PathBuf> {
+    let hash = inputs_hash(WEB_INPUTS)?;
+    // Named by the dist folder: clones sharing one build directory each
+    // have their own dist/.
+    let dist_key = fnv1a64(dist_dir().to_string_lossy().as_bytes());
+    let stamp_file = web_target_dir().join(format!("dist-{dist_key:016x}.stamp"));
+    if built_from(&dist_dir().join("index.html"), &stamp_file, hash) {
+        eprintln!(
+            "demo: up to date with its sources ({})",
+            dist_dir().display()
+        );
+        return Ok(dist_dir());
+    }
+    eprintln!("demo: building with Trunk (first build about 8 min, then 1-2 min)");
+    // A build that stops half way leaves no stamp behind it.
+    let _ = fs::remove_file(&stamp_file);
     exec(
         cmd("trunk")
             .args(["build", "--release", "--skip-version-check"])
@@ -373,6 +436,7 @@ pub fn web() -> Result<PathBuf> {
             ),
     )?;
     split_web(&dist_dir())?;
+    stamp(&stamp_file, hash)?;
     Ok(dist_dir())
 }
 
@@ -526,13 +590,6 @@ fn files(dir: &Path) -> Result<Vec<(PathBuf, String)>> {
         }
     }
     Ok(out)
-}
-
-/// FNV-1a, 64 bits: a content name for cache busting, not a security hash.
-fn fnv1a64(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(*b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use crate::build;
 use crate::server::{self, Profile, Server};
 use crate::setup;
 use crate::util::Result;
+use std::time::Instant;
 
 pub fn run(args: &[String]) -> Result {
     let mut port = String::from("8787");
@@ -15,13 +16,23 @@ pub fn run(args: &[String]) -> Result {
             other => return Err(format!("unknown option `{other}` (demo takes --port N)")),
         }
     }
+    let started = Instant::now();
+    eprintln!(
+        "demo: 1/4 tools (a fresh machine compiles Trunk, wasm-bindgen and wasm-split: about 10 min; later runs: a second)"
+    );
     setup::run_setup()?;
+    eprintln!("demo: 2/4 the npm package");
     let package = build::npm()?;
+    eprintln!("demo: 3/4 the demo");
     let dist = build::web()?;
-    server::build(Profile::Release)?;
+    // The debug build `cargo xtask test` makes too, so the demo after the
+    // tests starts at once; on local data it is fast enough to browse.
+    eprintln!("demo: 4/4 the server (first build about 3 min, then seconds)");
+    server::build(Profile::Debug)?;
     let addr = format!("127.0.0.1:{port}");
     let dist_arg = dist.to_string_lossy().into_owned();
-    let server = Server::start(Profile::Release, &addr, &["--web", &dist_arg])?;
+    let server = Server::start(Profile::Debug, &addr, &["--web", &dist_arg])?;
+    eprintln!("demo: ready in {:.0} s", started.elapsed().as_secs_f64());
     println!();
     println!("  predmarket demo:   {}/app/", server.url);
     println!("  API base URL:      {}", server.url);

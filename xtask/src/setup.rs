@@ -1,21 +1,35 @@
 //! `cargo xtask setup`: installs what a fresh machine lacks, checking first
-//! so a second run takes seconds. Versions are pinned to what the project
-//! was measured with (see docs/ci.md and ../shared/toolchain.md).
+//! so a second run takes a second. Versions are pinned to what the project
+//! was measured with (docs/ci.md has the fresh-machine time of each step).
+//!
+//! The installs run in three lanes at once: the system packages and the
+//! npm tools mostly wait on the network, the two compile lanes keep both
+//! cores busy. Each install writes its output to a log file of its own
+//! and a heartbeat says what is still running, so a first run that
+//! compiles for ten minutes never looks hung.
 
 use crate::build;
-use crate::util::{Result, cmd, exec, on_path, output, root};
-use std::time::Instant;
+use crate::util::{Result, cmd, on_path, output, root, target_dir};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 const TRUNK_VERSION: &str = "0.21.14";
 /// Splits the demo's wasm at its `#[wasm_split]` points (web/src/split.rs);
 /// the version that matches Leptos 0.8's `wasm_split_helpers` 0.2.
 const WASM_SPLIT_VERSION: &str = "0.2.4";
 const CHROMEDRIVER: &str = "/usr/bin/chromedriver";
+/// npm packages whose install scripts run (they unpack the platform's
+/// binary); every other package is installed with its scripts off.
+const NPM_SCRIPTS_ALLOWED: [&str; 4] = ["bun", "deno", "esbuild", "workerd"];
 
 /// The wasm-bindgen version in Cargo.lock: the CLI must match it exactly.
 pub fn wasm_bindgen_version() -> Result<String> {
-    let lock = std::fs::read_to_string(root().join("Cargo.lock"))
-        .map_err(|e| format!("Cargo.lock: {e}"))?;
+    let lock =
+        fs::read_to_string(root().join("Cargo.lock")).map_err(|e| format!("Cargo.lock: {e}"))?;
     let mut lines = lock.lines();
     while let Some(line) = lines.next() {
         if line == "name = \"wasm-bindgen\""
@@ -27,156 +41,281 @@ pub fn wasm_bindgen_version() -> Result<String> {
     Err("wasm-bindgen is not in Cargo.lock".into())
 }
 
-fn step(name: &str, check: impl FnOnce() -> bool, install: impl FnOnce() -> Result) -> Result {
-    let started = Instant::now();
-    if check() {
-        eprintln!("setup: {name}: present");
+/// One thing to install: how to tell it is there, how to install it, and
+/// what a first install costs on the project's 2-core machines (measured,
+/// docs/ci.md), said before it starts.
+struct Install {
+    name: String,
+    first_run: &'static str,
+    present: Box<dyn Fn() -> bool + Send>,
+    install: Box<dyn Fn(&Path) -> Result + Send>,
+}
+
+fn install(
+    name: impl Into<String>,
+    first_run: &'static str,
+    present: impl Fn() -> bool + Send + 'static,
+    install: impl Fn(&Path) -> Result + Send + 'static,
+) -> Install {
+    Install {
+        name: name.into(),
+        first_run,
+        present: Box::new(present),
+        install: Box::new(install),
+    }
+}
+
+/// What is being installed now, for the heartbeat.
+type Running = Arc<Mutex<Vec<(String, Instant)>>>;
+
+/// Each `cargo install` builds in a folder of its own: with
+/// `CARGO_TARGET_DIR` set (CI sets it) they would all share one and wait on
+/// its lock, and a reinstall after a version bump reuses what it can.
+fn tool_build_dir(tool: &str) -> PathBuf {
+    target_dir().join("tool-build").join(tool)
+}
+
+fn log_dir() -> PathBuf {
+    target_dir().join("setup-logs")
+}
+
+/// Runs `command` with its output in `log`; on failure the error holds
+/// the log's last lines.
+fn logged(command: &mut Command, log: &Path) -> Result {
+    let file = fs::File::create(log).map_err(|e| format!("{}: {e}", log.display()))?;
+    let err = file
+        .try_clone()
+        .map_err(|e| format!("{}: {e}", log.display()))?;
+    let status = command
+        .stdin(Stdio::null())
+        .stdout(file)
+        .stderr(err)
+        .status()
+        .map_err(|e| format!("could not start {:?}: {e}", command.get_program()))?;
+    if status.success() {
         return Ok(());
     }
-    eprintln!("setup: {name}: installing");
-    install()?;
-    eprintln!(
-        "setup: {name}: installed in {:.0} s",
-        started.elapsed().as_secs_f64()
-    );
+    let text = fs::read_to_string(log).unwrap_or_default();
+    let tail: Vec<&str> = text.lines().rev().take(30).collect();
+    let tail: Vec<&str> = tail.into_iter().rev().collect();
+    Err(format!(
+        "{:?} failed ({status}); the end of {}:\n{}",
+        command.get_program(),
+        log.display(),
+        tail.join("\n")
+    ))
+}
+
+/// Runs one lane's installs in order; stops the lane at its first failure.
+fn lane(installs: Vec<Install>, running: &Running) -> Result {
+    for item in installs {
+        if (item.present)() {
+            eprintln!("setup: {}: present", item.name);
+            continue;
+        }
+        let log = log_dir().join(format!(
+            "{}.log",
+            item.name
+                .split_whitespace()
+                .next()
+                .unwrap_or("install")
+                .replace('/', "-")
+        ));
+        eprintln!(
+            "setup: {}: installing (first run: {}; log: {})",
+            item.name,
+            item.first_run,
+            log.display()
+        );
+        let started = Instant::now();
+        if let Ok(mut list) = running.lock() {
+            list.push((item.name.clone(), started));
+        }
+        let result = (item.install)(&log);
+        if let Ok(mut list) = running.lock() {
+            list.retain(|(name, _)| *name != item.name);
+        }
+        result.map_err(|e| format!("{}: {e}", item.name))?;
+        eprintln!(
+            "setup: {}: installed in {:.0} s",
+            item.name,
+            started.elapsed().as_secs_f64()
+        );
+    }
     Ok(())
 }
 
 pub fn run_setup() -> Result {
     let started = Instant::now();
+    fs::create_dir_all(log_dir()).map_err(|e| format!("{}: {e}", log_dir().display()))?;
+    let wbg = wasm_bindgen_version()?;
 
-    step(
-        "wasm32-unknown-unknown target",
-        || {
-            output(cmd("rustup").args(["target", "list", "--installed"]))
-                .is_some_and(|t| t.lines().any(|l| l == "wasm32-unknown-unknown"))
-        },
-        || exec(cmd("rustup").args(["target", "add", "wasm32-unknown-unknown"])),
-    )?;
+    // Network-bound: the toolchains and Debian's packages (one apt at a
+    // time), then npm's.
+    let system = vec![
+        install(
+            "wasm32-unknown-unknown target",
+            "seconds",
+            || {
+                output(cmd("rustup").args(["target", "list", "--installed"]))
+                    .is_some_and(|t| t.lines().any(|l| l == "wasm32-unknown-unknown"))
+            },
+            |log| {
+                logged(
+                    cmd("rustup").args(["target", "add", "wasm32-unknown-unknown"]),
+                    log,
+                )
+            },
+        ),
+        install(
+            "nightly toolchain for the wasm builds (pinned, with rust-src for build-std)",
+            "about 1 min",
+            || {
+                output(
+                    cmd("rustup")
+                        .args(["component", "list", "--installed", "--toolchain"])
+                        .arg(build::NPM_TOOLCHAIN),
+                )
+                .is_some_and(|c| c.lines().any(|l| l.starts_with("rust-src")))
+            },
+            |log| {
+                logged(
+                    cmd("rustup")
+                        .args(["toolchain", "install"])
+                        .arg(build::NPM_TOOLCHAIN)
+                        .args(["--profile", "minimal", "--component", "rust-src"]),
+                    log,
+                )
+            },
+        ),
+        install(
+            "chromium and chromedriver (Debian)",
+            "about 1 min",
+            || on_path("chromium") && Path::new(CHROMEDRIVER).exists(),
+            |log| apt(&["chromium", "chromium-driver"], log),
+        ),
+        // The proxy's Redis test (two replicas, one budget) starts its own
+        // redis-server on a free loopback port; the service stays off.
+        install(
+            "redis-server (Debian)",
+            "seconds",
+            || on_path("redis-server"),
+            |log| apt(&["redis-server"], log),
+        ),
+        install(
+            "npm tools (binaryen 132, playwright-core, typescript, the consumer tests' bundlers and runtimes, publint, attw)",
+            "about 1 min",
+            npm_tools_present,
+            |log| {
+                let tests = root().join("tests");
+                // Install scripts run only for the packages that unpack a
+                // platform binary: a compromised dependency's script would
+                // otherwise run with the developer's rights.
+                logged(
+                    cmd("npm")
+                        .args(["ci", "--ignore-scripts", "--no-audit", "--no-fund"])
+                        .current_dir(&tests),
+                    log,
+                )?;
+                logged(
+                    cmd("npm")
+                        .arg("rebuild")
+                        .args(NPM_SCRIPTS_ALLOWED)
+                        .current_dir(&tests),
+                    &log.with_extension("rebuild.log"),
+                )
+            },
+        ),
+    ];
 
-    step(
-        "the npm package's toolchain (a pinned nightly with rust-src, for build-std)",
-        || {
-            output(
-                cmd("rustup")
-                    .args(["component", "list", "--installed", "--toolchain"])
-                    .arg(build::NPM_TOOLCHAIN),
-            )
-            .is_some_and(|c| c.lines().any(|l| l.starts_with("rust-src")))
-        },
-        || {
-            exec(
-                cmd("rustup")
-                    .args(["toolchain", "install"])
-                    .arg(build::NPM_TOOLCHAIN)
-                    .args(["--profile", "minimal", "--component", "rust-src"]),
-            )
-        },
-    )?;
-
-    step(
-        "chromium and chromedriver (Debian)",
-        || on_path("chromium") && std::path::Path::new(CHROMEDRIVER).exists(),
-        || {
-            exec(cmd("apt-get").args(["update", "-qq"]))?;
-            exec(
-                cmd("apt-get")
-                    .args(["install", "-y", "-qq", "chromium", "chromium-driver"])
-                    .env("DEBIAN_FRONTEND", "noninteractive"),
-            )
-        },
-    )?;
-
-    // The proxy's Redis test (two replicas, one budget) starts its own
-    // redis-server on a free loopback port; the service stays off.
-    step(
-        "redis-server (Debian)",
-        || on_path("redis-server"),
-        || {
-            exec(cmd("apt-get").args(["update", "-qq"]))?;
-            exec(
-                cmd("apt-get")
+    // CPU-bound: three `cargo install`s in two lanes, about even.
+    let wbg_check = wbg.clone();
+    let wbg_install = wbg.clone();
+    let compile_a = vec![
+        install(
+            format!("wasm-bindgen-cli {wbg}"),
+            "about 4 min",
+            move || {
+                output(cmd("wasm-bindgen").arg("--version"))
+                    .is_some_and(|v| v.ends_with(&wbg_check))
+                    && on_path("wasm-bindgen-test-runner")
+            },
+            move |log| install_wasm_bindgen(&wbg_install, log),
+        ),
+        install(
+            format!("wasm-split-cli {WASM_SPLIT_VERSION}"),
+            "about 2 min",
+            || {
+                output(cmd("cargo").args(["install", "--list"])).is_some_and(|list| {
+                    list.contains(&format!("wasm_split_cli_support v{WASM_SPLIT_VERSION}:"))
+                }) && on_path("wasm-split-cli")
+            },
+            |log| {
+                logged(
+                    cmd("cargo")
+                        .args([
+                            "install",
+                            "wasm_split_cli_support",
+                            "--version",
+                            WASM_SPLIT_VERSION,
+                            "--features",
+                            "build-binary",
+                            "--locked",
+                        ])
+                        .arg("--target-dir")
+                        .arg(tool_build_dir("wasm-split-cli")),
+                    log,
+                )
+            },
+        ),
+    ];
+    let compile_b = vec![install(
+        format!("trunk {TRUNK_VERSION}"),
+        "about 8 min",
+        || output(cmd("trunk").arg("--version")).is_some_and(|v| v.ends_with(TRUNK_VERSION)),
+        |log| {
+            // No default features: they are the self-update check and TLS
+            // for downloading tools, and Trunk here only builds with the
+            // tools setup installs (Trunk.toml pins their versions).
+            logged(
+                cmd("cargo")
                     .args([
                         "install",
-                        "-y",
-                        "-qq",
-                        "--no-install-recommends",
-                        "redis-server",
+                        "trunk",
+                        "--version",
+                        TRUNK_VERSION,
+                        "--locked",
+                        "--no-default-features",
                     ])
-                    .env("DEBIAN_FRONTEND", "noninteractive"),
+                    .arg("--target-dir")
+                    .arg(tool_build_dir("trunk")),
+                log,
             )
         },
-    )?;
+    )];
 
-    let wbg = wasm_bindgen_version()?;
-    step(
-        &format!("wasm-bindgen-cli {wbg}"),
-        || output(cmd("wasm-bindgen").arg("--version")).is_some_and(|v| v.ends_with(&wbg)),
-        // No --locked: its lockfile wants a crate version the registry lacks.
-        || exec(cmd("cargo").args(["install", "wasm-bindgen-cli", "--version", &wbg])),
-    )?;
-
-    step(
-        &format!("trunk {TRUNK_VERSION}"),
-        || output(cmd("trunk").arg("--version")).is_some_and(|v| v.ends_with(TRUNK_VERSION)),
-        || exec(cmd("cargo").args(["install", "trunk", "--version", TRUNK_VERSION, "--locked"])),
-    )?;
-
-    step(
-        &format!("wasm-split-cli {WASM_SPLIT_VERSION}"),
-        || {
-            output(cmd("cargo").args(["install", "--list"])).is_some_and(|list| {
-                list.contains(&format!("wasm_split_cli_support v{WASM_SPLIT_VERSION}:"))
-            }) && on_path("wasm-split-cli")
-        },
-        || {
-            exec(cmd("cargo").args([
-                "install",
-                "wasm_split_cli_support",
-                "--version",
-                WASM_SPLIT_VERSION,
-                "--features",
-                "build-binary",
-                "--locked",
-            ]))
-        },
-    )?;
-
-    let tests = root().join("tests");
-    step(
-        "npm dev dependencies (binaryen 132, playwright-core, typescript; the consumer tests' vite, webpack, esbuild, rollup, bun, deno, workerd; publint, attw)",
-        || {
-            let stamp = tests.join("node_modules/.package-lock.json");
-            let lock = tests.join("package-lock.json");
-            let newer = |a: &std::path::Path, b: &std::path::Path| match (
-                a.metadata().and_then(|m| m.modified()),
-                b.metadata().and_then(|m| m.modified()),
-            ) {
-                (Ok(a), Ok(b)) => a >= b,
-                _ => false,
-            };
-            [
-                "wasm-opt", "esbuild", "vite", "webpack", "rollup", "bun", "deno", "workerd",
-                "publint", "attw",
-            ]
-            .iter()
-            .all(|tool| tests.join("node_modules/.bin").join(tool).exists())
-                && tests.join("node_modules/playwright-core").exists()
-                && newer(&stamp, &lock)
-        },
-        || {
-            // `npm install`, not `npm ci`: npm 11 writes a lock without the
-            // other platforms' optional packages of rollup, deno and workerd
-            // and then refuses it in `npm ci` ("Missing: @rollup/rollup-darwin-x64
-            // from lock file"). Every tool is pinned exactly in package.json
-            // and the lock pins the rest, so the installed set is the same.
-            exec(
-                cmd("npm")
-                    .args(["install", "--no-audit", "--no-fund"])
-                    .current_dir(&tests),
-            )
-        },
-    )?;
+    let running: Running = Arc::new(Mutex::new(Vec::new()));
+    let done = AtomicBool::new(false);
+    let results = std::thread::scope(|scope| {
+        let lanes = [system, compile_a, compile_b].map(|installs| {
+            let running = Arc::clone(&running);
+            scope.spawn(move || lane(installs, &running))
+        });
+        scope.spawn(|| heartbeat(&running, &done));
+        let results: Vec<Result> = lanes
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err("setup lane panicked".into()))
+            })
+            .collect();
+        done.store(true, Ordering::Relaxed);
+        results
+    });
+    let failures: Vec<String> = results.into_iter().filter_map(|r| r.err()).collect();
+    if !failures.is_empty() {
+        return Err(failures.join("\n"));
+    }
 
     // Debian's binaryen (wasm-opt 108) produces wasm that fails to load, and
     // Trunk picks up any wasm-opt on PATH; ours comes first, but say so.
@@ -187,6 +326,117 @@ pub fn run_setup() -> Result {
     }
     eprintln!("setup: done in {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// Every minute, what is still installing and for how long.
+fn heartbeat(running: &Running, done: &AtomicBool) {
+    let mut last = Instant::now();
+    while !done.load(Ordering::Relaxed) {
+        std::thread::sleep(Duration::from_millis(250));
+        if last.elapsed() < Duration::from_secs(60) {
+            continue;
+        }
+        last = Instant::now();
+        if let Ok(list) = running.lock()
+            && !list.is_empty()
+        {
+            let now: Vec<String> = list
+                .iter()
+                .map(|(name, since)| format!("{name} ({} min)", since.elapsed().as_secs() / 60))
+                .collect();
+            eprintln!("setup: still installing: {}", now.join(", "));
+        }
+    }
+}
+
+fn apt(packages: &[&str], log: &Path) -> Result {
+    logged(cmd("apt-get").args(["update", "-qq"]), log)?;
+    logged(
+        cmd("apt-get")
+            .args(["install", "-y", "-qq", "--no-install-recommends"])
+            .args(packages)
+            .env("DEBIAN_FRONTEND", "noninteractive"),
+        &log.with_extension("install.log"),
+    )
+}
+
+fn npm_tools_present() -> bool {
+    let tests = root().join("tests");
+    let stamp = tests.join("node_modules/.package-lock.json");
+    let lock = tests.join("package-lock.json");
+    let newer = |a: &Path, b: &Path| match (
+        a.metadata().and_then(|m| m.modified()),
+        b.metadata().and_then(|m| m.modified()),
+    ) {
+        (Ok(a), Ok(b)) => a >= b,
+        _ => false,
+    };
+    [
+        "wasm-opt", "esbuild", "vite", "webpack", "rollup", "bun", "deno", "workerd", "publint",
+        "attw",
+    ]
+    .iter()
+    .all(|tool| tests.join("node_modules/.bin").join(tool).exists())
+        && tests.join("node_modules/playwright-core").exists()
+        && newer(&stamp, &lock)
+}
+
+/// `cargo install --locked` of wasm-bindgen-cli with the lock file in
+/// xtask/locks: the one the crate ships names a webpki-roots release the
+/// registry does not serve, so ours is the same lock with that one crate a
+/// patch release back (`cargo update -p webpki-roots --precise 1.0.10`).
+/// The crate's source comes from the registry through `cargo metadata` of
+/// a one-line manifest that depends on it.
+fn install_wasm_bindgen(version: &str, log: &Path) -> Result {
+    let lock = root().join(format!("xtask/locks/wasm-bindgen-cli-{version}.lock"));
+    if !lock.exists() {
+        return Err(format!(
+            "{} is missing: make it for this wasm-bindgen version (see install_wasm_bindgen)",
+            lock.display()
+        ));
+    }
+    let work = target_dir().join("tool-src");
+    let finder = work.join("find-wasm-bindgen-cli");
+    fs::create_dir_all(finder.join("src")).map_err(|e| format!("{}: {e}", finder.display()))?;
+    fs::write(
+        finder.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"find-wasm-bindgen-cli\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n[dependencies]\nwasm-bindgen-cli = \"={version}\"\n\n[workspace]\n"
+        ),
+    )
+    .map_err(|e| format!("{}: {e}", finder.display()))?;
+    fs::write(finder.join("src/lib.rs"), "").map_err(|e| format!("{}: {e}", finder.display()))?;
+    let metadata = output(
+        cmd("cargo")
+            .args(["metadata", "--format-version", "1", "--manifest-path"])
+            .arg(finder.join("Cargo.toml")),
+    )
+    .ok_or("cargo metadata could not fetch wasm-bindgen-cli's source")?;
+    let manifest_end = format!("wasm-bindgen-cli-{version}/Cargo.toml\"");
+    let end = metadata
+        .find(&manifest_end)
+        .ok_or("cargo metadata names no wasm-bindgen-cli source")?;
+    let start = metadata[..end]
+        .rfind('"')
+        .ok_or("cargo metadata: unquoted manifest path")?;
+    let source =
+        PathBuf::from(&metadata[start + 1..end + manifest_end.len() - "/Cargo.toml\"".len()]);
+    let copy = work.join(format!("wasm-bindgen-cli-{version}"));
+    if copy.exists() {
+        fs::remove_dir_all(&copy).map_err(|e| format!("{}: {e}", copy.display()))?;
+    }
+    logged(cmd("cp").arg("-r").arg(&source).arg(&copy), log)?;
+    fs::copy(&lock, copy.join("Cargo.lock")).map_err(|e| format!("{}: {e}", lock.display()))?;
+    // No default features: they are TLS for downloading a chromedriver,
+    // and the test runner here uses the system's over plain HTTP.
+    logged(
+        cmd("cargo")
+            .args(["install", "--locked", "--no-default-features", "--path"])
+            .arg(&copy)
+            .arg("--target-dir")
+            .arg(tool_build_dir("wasm-bindgen-cli")),
+        log,
+    )
 }
 
 pub fn run() -> Result {

@@ -85,3 +85,72 @@ pub fn output(command: &mut Command) -> Option<String> {
 pub fn on_path(program: &str) -> bool {
     output(cmd("sh").args(["-c", &format!("command -v {program}")])).is_some_and(|p| !p.is_empty())
 }
+
+/// FNV-1a, 64 bits: content names of the demo's files and the build
+/// stamps (no cryptographic need, and xtask has no dependencies).
+pub fn fnv1a64(bytes: &[u8]) -> u64 {
+    fnv1a64_more(0xcbf2_9ce4_8422_2325, bytes)
+}
+
+fn fnv1a64_more(mut hash: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        hash ^= u64::from(b);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
+/// A hash of every file under `inputs` (paths relative to the workspace
+/// root; folders are walked, skipping build output and dependencies): the
+/// names and contents, so an edit, a new file or a removed one changes it.
+pub fn inputs_hash(inputs: &[&str]) -> Result<u64> {
+    fn walk(dir: &Path, files: &mut Vec<PathBuf>) -> Result {
+        let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+        for entry in entries {
+            let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
+            let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if name.starts_with('.') || matches!(name, "target" | "node_modules" | "dist") {
+                continue;
+            }
+            if path.is_dir() {
+                walk(&path, files)?;
+            } else {
+                files.push(path);
+            }
+        }
+        Ok(())
+    }
+    let root = root();
+    let mut files = Vec::new();
+    for input in inputs {
+        let path = root.join(input);
+        if path.is_dir() {
+            walk(&path, &mut files)?;
+        } else {
+            files.push(path);
+        }
+    }
+    files.sort();
+    let mut hash = fnv1a64(b"");
+    for file in files {
+        let bytes = std::fs::read(&file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let name = file.strip_prefix(&root).unwrap_or(&file).to_string_lossy();
+        hash = fnv1a64_more(hash, name.as_bytes());
+        hash = fnv1a64_more(hash, &[0]);
+        hash = fnv1a64_more(hash, &bytes);
+        hash = fnv1a64_more(hash, &(bytes.len() as u64).to_le_bytes());
+    }
+    Ok(hash)
+}
+
+/// Whether `output` was built from inputs that hash to `hash` (its stamp
+/// file says so and the output is still there).
+pub fn built_from(output: &Path, stamp: &Path, hash: u64) -> bool {
+    output.exists()
+        && std::fs::read_to_string(stamp).is_ok_and(|s| s.trim() == format!("{hash:016x}"))
+}
+
+/// Records that `stamp`'s output was built from inputs hashing to `hash`.
+pub fn stamp(stamp: &Path, hash: u64) -> Result {
+    std::fs::write(stamp, format!("{hash:016x}\n")).map_err(|e| format!("{}: {e}", stamp.display()))
+}
