@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A cached list through the proxy (issue 13): a release server as the
+# A cached list through the proxy: a release server as the
 # upstream, a release proxy in front of it, then the load generator on one
 # cached path at several connection counts (throughput and latency are one
 # trade-off on a 2-core machine where the load generator shares the cores).

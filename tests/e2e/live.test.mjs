@@ -1,4 +1,4 @@
-// Issue 14, "done when", on the default key of 100 requests a minute: 30
+// On the default key of 100 requests a minute: 30
 // market pages by full page load in one tab, then 30 more in 3 tabs at
 // once: the server answers no 429 and every page shows data or a budget
 // countdown; a reload of a visited page paints from the device's cache; a

@@ -1,6 +1,6 @@
 // The built package against a tiny loopback server that answers with the
 // real-shaped fixtures of tests/fixtures/public (written from
-// ../shared/spec/public-service-facts.md): every body reaches JS intact
+// docs/spec/public-service-facts.md): every body reaches JS intact
 // (the library hands out what `JSON.parse` built; tests/types/fixtures.ts
 // checks those bodies against the declared types), pagers end on a list
 // without a pagination object and find lists wrapped in `data`, and both

@@ -327,7 +327,7 @@ test("the README's examples run as written", { skip: process.env.PREDMARKET_RENA
   assert.doesNotMatch(all, /NaN/);
 });
 
-// --- watch streams (issue 14) ---------------------------------------------
+// --- watch streams ---------------------------------------------
 
 /** Open markets of platforms with order books, as this server names them
  * (asked once: the suite shares the key's 100 requests a minute). */

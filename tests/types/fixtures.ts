@@ -3,7 +3,7 @@
 // as `JSON.parse` would give it, is assignable to the type the package
 // declares for that operation's response. tests/node/fixtures.test.mjs
 // shows the client hands these bodies to JS unchanged, so together: what
-// JS receives is what its type says (issue 10, item 3).
+// JS receives is what its type says .
 import type {
   EventsResponse,
   GameResponse,

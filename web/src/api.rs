@@ -318,7 +318,7 @@ impl Default for Inflight {
 /// with the app, for names, filters and features) and its leagues (`GET
 /// /league-info`, loaded the first time a page asks, then kept). Every
 /// filter, tab and display name of the demo comes from here, never from
-/// the labels of service.md (../shared/spec/public-service-facts.md:
+/// the labels of service.md (docs/spec/public-service-facts.md:
 /// "Identifiers are not the labels").
 #[derive(Clone, Copy)]
 pub struct Directory {

@@ -4,7 +4,7 @@
 //!
 //! In the shipped build (`cargo xtask web` sets `--cfg predmarket_split` and
 //! runs wasm-split on the output) each function below is a split point: its
-//! code and everything only it reaches leave the main module (issue 14: the
+//! code and everything only it reaches leave the main module (the
 //! first load went from about 603 to 435 KB gzip). Without the cfg (the
 //! component tests, `trunk serve`) they are ordinary functions and the app
 //! is one module, as before.

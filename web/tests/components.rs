@@ -975,7 +975,7 @@ async fn futures_and_awards_read_into_one_table_nulls_included() {
     );
 }
 
-// --- the views of issue 14 ---------------------------------------------------
+// --- live views and the device cache ---------------------------------------------------
 
 #[wasm_bindgen_test]
 async fn a_market_list_shows_the_platforms_that_failed() {

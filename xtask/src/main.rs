@@ -9,6 +9,7 @@ mod server;
 mod setup;
 mod size;
 mod test;
+mod tidy;
 mod util;
 
 use std::process::ExitCode;
@@ -25,6 +26,7 @@ cargo xtask <command>
   test --list       the step groups of a full run
   npm               build the npm package; prints its folder last
   web               build the demo into dist/
+  tidy              docs name only what exists; every module has its doc
   size [--top N]    the npm package's wasm: bytes raw and gzip -9, and
                     where its code goes by crate and function
   bench             JS library: decode of a 250-market page vs JSON.parse
@@ -41,6 +43,7 @@ fn main() -> ExitCode {
         Some("web") => build::web().map(|dir| println!("{}", dir.display())),
         Some("bench") => bench::run(&args[1..]),
         Some("size") => size::run(&args[1..]),
+        Some("tidy") => tidy::run(),
         Some("help" | "--help" | "-h") | None => {
             print!("{HELP}");
             Ok(())

@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
 
-/// Issue 11's target for `predmarket_bg.wasm` after `gzip -9`.
+/// The size target for `predmarket_bg.wasm` after `gzip -9`.
 pub const LIMIT_GZIP_BYTES: u64 = 100 * 1024;
 
 pub fn run(args: &[String]) -> Result {

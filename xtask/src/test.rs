@@ -37,6 +37,12 @@ const STEPS: &[Step] = &[
         run: |_| fmt_check(),
     },
     Step {
+        group: "tidy",
+        name: "tidy: module docs, the paths and symbols the docs name exist, no citations outside the repository",
+        quick: true,
+        run: |_| crate::tidy::run(),
+    },
+    Step {
         group: "clippy",
         name: "cargo clippy -D warnings (native; wasm32 for the wasm crates)",
         quick: false,
@@ -453,7 +459,7 @@ fn web_tests(server_url: &str) -> Result {
 /// report nothing (attw packs it itself).
 fn package_lint() -> Result {
     let package = build::npm()?;
-    // Issue 11's target, held: a deterministic figure, so a check and not
+    // The size target, held: a deterministic figure, so a check and not
     // a benchmark (`cargo xtask size` says where the bytes go).
     let (_, gzip) = size::sizes(&package.join(build::WASM))?;
     eprintln!("predmarket_bg.wasm: {gzip} B gzip -9");
@@ -571,7 +577,7 @@ const SPEC_SUITES: [&str; 9] = [
     "openapi",
 ];
 
-/// The attack example against the debug server. Issue 12's rules: no 5xx
+/// The attack example against the debug server. The rules: no 5xx
 /// but shedding, the good client never refused, sockets closed within the
 /// timeouts, SIGTERM exit; never latency (release figures:
 /// docs/benchmarks.md, "Hostile traffic").

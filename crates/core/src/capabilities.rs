@@ -1,9 +1,9 @@
-//! What each platform of `../shared/spec/service.md` serves: one table, read
+//! What each platform of `docs/spec/service.md` serves: one table, read
 //! by the reference server (to enforce the spec's per-operation platform
 //! rules) and by the demo (to show what a platform offers).
 //!
 //! The client side never uses it to reject a value: the public service's
-//! platform ids are not these labels (`../shared/spec/public-service-facts.md`),
+//! platform ids are not these labels (`docs/spec/public-service-facts.md`),
 //! so which platform serves what is the service's call.
 
 use crate::models::PlatformId;

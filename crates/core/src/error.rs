@@ -80,7 +80,7 @@ impl ErrorCode {
     }
 
     /// Our code for a code the public service sends
-    /// (`../shared/spec/public-service-facts.md`, "Errors"), ours included;
+    /// (`docs/spec/public-service-facts.md`, "Errors"), ours included;
     /// `None` for a code nobody documents (then the status decides).
     pub fn from_service_code(code: &str) -> Option<Self> {
         Some(match code {
@@ -147,7 +147,7 @@ pub struct FieldError {
 impl ApiFailure {
     /// `details.validation_errors` in one shape, whichever the service sent:
     /// a map `field -> [messages]` (or `field -> message`) or an array of
-    /// `{field, message}` (`../shared/spec/public-service-facts.md`).
+    /// `{field, message}` (`docs/spec/public-service-facts.md`).
     pub fn validation_errors(&self) -> Vec<FieldError> {
         use serde_json::Value;
         let text = |v: &Value| match v {

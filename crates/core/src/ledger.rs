@@ -1,4 +1,4 @@
-//! One budget per key across every tab and reload of an origin (issue 14).
+//! One budget per key across every tab and reload of an origin.
 //!
 //! Each tab has its own client, so each would spend the key's 100 requests
 //! a minute on its own. The tabs share a *ledger* instead: the send times of

@@ -4,8 +4,8 @@
 //! for as long as it is told.
 //!
 //! The headers, as the client reads them (the public service documents
-//! none of them, `../shared/spec/public-service-facts.md`; the reference
-//! server sends all four, `../shared/spec/where-the-spec-is-silent.md`):
+//! none of them, `docs/spec/public-service-facts.md`; the reference
+//! server sends all four, `docs/spec/where-the-spec-is-silent.md`):
 //! - `X-RateLimit-Limit`: requests allowed per window (one minute).
 //! - `X-RateLimit-Remaining`: requests left in the current window.
 //! - `X-RateLimit-Reset`: **seconds until the current window resets** (a

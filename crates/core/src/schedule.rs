@@ -1,5 +1,5 @@
 //! How often a watch (a view kept live by polling) may ask the service,
-//! so that every watch of a key together fits its budget (issue 14).
+//! so that every watch of a key together fits its budget.
 //! Sans-IO arithmetic; the client and the demo run the timers.
 
 /// The share of the key's per-minute limit all watches together may use:

@@ -1,5 +1,5 @@
 //! Times in every form the public service sends (see
-//! ../shared/spec/public-service-facts.md, "Values"): RFC 3339 with no
+//! docs/spec/public-service-facts.md, "Values"): RFC 3339 with no
 //! fraction, milliseconds or microseconds, `Z` or an offset (`+00:00`);
 //! date-only (`2025-09-04`); Unix seconds as numbers; Unix milliseconds as
 //! strings. The models keep the value as sent; these helpers give one

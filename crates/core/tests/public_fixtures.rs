@@ -1,5 +1,5 @@
 //! The real-shaped fixtures of tests/fixtures/public (written from
-//! ../shared/spec/public-service-facts.md; the same files are type-checked
+//! docs/spec/public-service-facts.md; the same files are type-checked
 //! against the npm package's declarations and served to it by
 //! tests/node/fixtures.test.mjs) decode with the core's response types,
 //! with the values they hold. docs/public-service-facts-coverage.md maps

@@ -1,7 +1,7 @@
 //! Every request renders the spec's path and parameter names; every
 //! structural check fails before sending, naming the parameter; no check
 //! judges membership of an open set (the public service's ids are not the
-//! labels: `../shared/spec/public-service-facts.md`).
+//! labels: `docs/spec/public-service-facts.md`).
 
 use predmarket_core::models::*;
 use predmarket_core::request::*;

@@ -1,5 +1,5 @@
 //! `#[model]`: the wire conventions of predmarket-core's models, written
-//! once instead of on every field (issue 9 item 3, issue 10 item 2).
+//! once instead of on every field.
 //!
 //! Put it above the struct's `#[derive(..)]`. For every named field it
 //! adds, unless the field already says otherwise:

@@ -1,4 +1,4 @@
-//! Hostile traffic against predmarket-server (issue 12), while a
+//! Hostile traffic against predmarket-server, while a
 //! well-behaved client measures its own latency throughout.
 //!
 //! Runs, at the same time and for `--seconds`:

@@ -1,4 +1,4 @@
-//! Many clients paging markets through one or more proxies (issue 13's
+//! Many clients paging markets through one or more proxies (the
 //! "done when"): each client follows `next_cursor` from the first page,
 //! starts over at the end, and waits `Retry-After` on a 429. Once a second
 //! it reads every proxy's `/metrics` and reports the upstream requests per

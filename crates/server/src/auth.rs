@@ -25,7 +25,7 @@ struct KeyEntry {
     /// `None`: unlimited (load tests).
     budget: Option<Mutex<RateBudget>>,
     /// Requests of this key in progress, capped so one key cannot take
-    /// every slot of `--max-in-flight` (issue 12).
+    /// every slot of `--max-in-flight`.
     in_flight: Arc<Semaphore>,
     in_flight_cap: usize,
     /// This key's searches on the blocking pool (see `guard::offload`).

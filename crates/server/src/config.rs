@@ -40,7 +40,7 @@ Data:
   --hostile fills titles, descriptions and names with HTML, <script>,
   right-to-left marks, emoji and very long strings.
 
-Proxy mode (issue 13; see README, Proxy mode):
+Proxy mode (see README, Proxy mode):
   --upstream https://HOST       serve the 19 operations from that service, cached,
                                 instead of local data
   --upstream-key-file PATH      the upstream's API key (or PREDMARKET_UPSTREAM_KEY);
@@ -195,7 +195,7 @@ pub struct Config {
     #[arg(long = "shutdown-grace", default_value_t = 5.0)]
     pub shutdown_grace_secs: f64,
 
-    /// Proxy mode (`--upstream`, issue 13).
+    /// Proxy mode (`--upstream`).
     #[command(flatten)]
     pub proxy: crate::proxy::ProxyArgs,
 }

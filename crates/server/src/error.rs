@@ -24,7 +24,7 @@ pub const SENT: [ErrorCode; 7] = [
 pub fn wire_code(code: ErrorCode) -> &'static str {
     match code {
         // The public service's documented 401 code
-        // (../shared/spec/where-the-spec-is-silent.md, "Errors").
+        // (docs/spec/where-the-spec-is-silent.md, "Errors").
         ErrorCode::Unauthorized => INVALID_API_KEY,
         other => other.as_str(),
     }

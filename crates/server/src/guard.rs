@@ -1,10 +1,10 @@
-//! Bounded work per request (issue 12): a request timeout, shedding above a
+//! Bounded work per request: a request timeout, shedding above a
 //! number of requests in progress, per-key caps, and searches run on the
 //! blocking pool behind semaphores so they never hold an async worker.
 //!
 //! Every refusal is a JSON error body: 503 `PLATFORM_UNAVAILABLE` with
 //! `Retry-After` when shedding (the code the public service uses for a 503,
-//! `../shared/spec/public-service-facts.md`; `details.reason` says
+//! `docs/spec/public-service-facts.md`; `details.reason` says
 //! `overloaded`), 504 `TIMEOUT` when an operation runs out of time.
 
 use crate::error::ApiError;

@@ -1,4 +1,4 @@
-//! Response headers of the demo under `/app/` (issue 12 item 4): a Content
+//! Response headers of the demo under `/app/`: a Content
 //! Security Policy the Leptos app works with, `nosniff`, a referrer policy,
 //! and caching that suits Trunk's output (hashed file names are immutable,
 //! everything else is revalidated). API answers get `no-store` in `lib.rs`.

@@ -109,7 +109,7 @@ pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
 /// injected faults, then searches moved to the blocking pool
 /// (`guard::offload`). One middleware rather than three: each `from_fn`
 /// layer boxes the inner service and its future once per request, which
-/// the load bench measured (docs/benchmarks.md, issue 12). Also the
+/// the load bench measured (docs/benchmarks.md). Also the
 /// request's `Started`, when no access log set it earlier.
 async fn operation(
     axum::extract::State(state): axum::extract::State<SharedState>,

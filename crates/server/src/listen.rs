@@ -1,4 +1,4 @@
-//! The connection loop (issue 12 item 2). `axum::serve` installs no timer,
+//! The connection loop. `axum::serve` installs no timer,
 //! so hyper's header-read timeout never fired, and it has no idle timeout,
 //! connection cap or shutdown deadline; this loop serves the same router
 //! with hyper's HTTP/1 builder and all four.

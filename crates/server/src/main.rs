@@ -1,3 +1,6 @@
+//! The `predmarket-server` binary: reads its settings and serves until a
+//! shutdown signal.
+
 use clap::Parser;
 
 // See Cargo.toml; the in-process load bench (examples/load.rs) uses the same.

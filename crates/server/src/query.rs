@@ -8,7 +8,7 @@
 //! What only a strict server refuses (a value outside the known set, a
 //! platform without the operation's capability) is checked by the
 //! handlers with [`known`] and [`label`], since the core leaves open sets
-//! open on purpose (`../shared/spec/public-service-facts.md`).
+//! open on purpose (`docs/spec/public-service-facts.md`).
 
 use crate::SharedState;
 use crate::error::ApiError;

@@ -1,4 +1,4 @@
-//! The server under hostile traffic (issue 12), over real loopback sockets
+//! The server under hostile traffic, over real loopback sockets
 //! through the real connection loop (`listen::serve`) and, where the
 //! process matters (refusing to start, SIGTERM), the real binary.
 

@@ -1,3 +1,6 @@
+//! `GET /platforms` over loopback HTTP: the directory, its health, and the
+//! key rules every operation shares.
+
 mod common;
 
 use common::{KEY, TestServer};

@@ -1,4 +1,4 @@
-//! Proxy mode (issue 13) over real loopback HTTP: a local predmarket-server
+//! Proxy mode over real loopback HTTP: a local predmarket-server
 //! is the upstream (with its faults on, renamed ids, its own per-key rate
 //! limit), a proxy built by `proxy::build` stands in front of it, and the
 //! upstream counts what reaches it.

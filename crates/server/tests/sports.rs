@@ -124,7 +124,7 @@ async fn list_games_filters_and_pages() {
 }
 
 /// `GET /games/{id}`: `{data: Game with its markets, meta}`
-/// (../shared/spec/where-the-spec-is-silent.md).
+/// (docs/spec/where-the-spec-is-silent.md).
 #[derive(serde::Deserialize)]
 struct GameAnswer {
     data: GameWithMarkets,

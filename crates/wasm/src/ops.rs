@@ -17,7 +17,7 @@ use predmarket_client::core::request::*;
 /// Where a list's items and pagination object are in a page: each is a
 /// list of places, the first that holds the right kind of value wins (the
 /// public service wraps some lists in `data` and not others, see
-/// ../shared/spec/public-service-facts.md, "Envelopes").
+/// docs/spec/public-service-facts.md, "Envelopes").
 pub struct Layout {
     pub items: &'static [&'static [&'static str]],
     pub pagination: &'static [&'static [&'static str]],

@@ -1,3 +1,6 @@
+//! Futures and awards drawn as one shape (a question, its outcomes, every
+//! platform's prices).
+
 use crate::format;
 use crate::routes;
 use leptos::prelude::*;

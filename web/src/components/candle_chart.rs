@@ -1,3 +1,5 @@
+//! The price history as candles with a volume band, drawn as SVG.
+
 use super::PricePoint;
 use crate::format;
 use leptos::prelude::*;

@@ -1,3 +1,5 @@
+//! Several outcomes' price histories on one SVG chart, for comparing them.
+
 use crate::format;
 use leptos::prelude::*;
 

@@ -1,3 +1,6 @@
+//! "What would N shares cost": the order book walked for a size with the
+//! core's fill.
+
 use crate::format;
 use leptos::prelude::*;
 use predmarket_core::orderbook::{Book, Side};

@@ -1,3 +1,5 @@
+//! The order book's cumulative depth per side, drawn as SVG.
+
 use crate::format;
 use leptos::prelude::*;
 use predmarket_core::orderbook::{DepthCurve, DepthPoint};

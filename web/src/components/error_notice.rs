@@ -1,3 +1,6 @@
+//! An error as a person can act on it: a key to set, a countdown after a 429,
+//! or a retry.
+
 use leptos::prelude::*;
 use predmarket_client::{Error, ErrorCode};
 use std::time::Duration;

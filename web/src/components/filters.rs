@@ -1,3 +1,6 @@
+//! The search box and filter selects of the lists, each bound to one URL
+//! parameter.
+
 use crate::api::Directory;
 use crate::routes::UrlState;
 use leptos::prelude::*;

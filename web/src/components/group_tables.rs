@@ -1,3 +1,5 @@
+//! Events and series as tables (their lists and a series' page).
+
 use super::PlatformName;
 use crate::format;
 use crate::routes;

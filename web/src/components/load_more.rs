@@ -1,3 +1,5 @@
+//! "Showing N of M" and the button that fetches a list's next page.
+
 use super::ErrorNotice;
 use crate::api::More;
 use crate::format;

@@ -1,3 +1,6 @@
+//! The one loading scaffold every page uses: placeholder, value or error with
+//! a retry.
+
 use super::{ErrorNotice, Loading};
 use leptos::prelude::*;
 use predmarket_client::Error;

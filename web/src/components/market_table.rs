@@ -1,3 +1,6 @@
+//! Markets as a table, with the status badge and platform name cells other
+//! tables share.
+
 use super::platform_id;
 use crate::api::Directory;
 use crate::format;

@@ -1,3 +1,6 @@
+//! The odds grid: outcomes by platform with best prices, no-vig odds and
+//! arbitrage.
+
 use crate::api::platform_name;
 use crate::format;
 use leptos::prelude::*;

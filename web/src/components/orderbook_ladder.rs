@@ -1,3 +1,6 @@
+//! An order book as a price ladder, with the levels that changed since the
+//! last book marked.
+
 use crate::format;
 use leptos::prelude::*;
 use predmarket_core::models::PriceLevel;

@@ -1,3 +1,6 @@
+//! A list that grows page by page, with the platforms that failed and the
+//! items that could not be read.
+
 use super::LoadMore;
 use super::{PlatformWarnings, UnreadNotice};
 use crate::api::{Inflight, Listing, Loaded, PagedList};

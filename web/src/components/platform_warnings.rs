@@ -1,3 +1,5 @@
+//! The platforms that failed inside an otherwise served answer.
+
 use crate::api::platform_name;
 use leptos::prelude::*;
 use predmarket_client::core::models::PlatformError;

@@ -1,3 +1,5 @@
+//! A market's price history as a line chart, drawn as SVG.
+
 use crate::format;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;

@@ -1,3 +1,6 @@
+//! Pictures the service points to, loaded lazily without a referrer and
+//! hidden when broken.
+
 use crate::format;
 use leptos::prelude::*;
 

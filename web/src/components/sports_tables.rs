@@ -1,3 +1,5 @@
+//! Games and teams as tables, and a game's score from its metadata.
+
 use super::StatusBadge;
 use crate::format;
 use crate::routes;

@@ -1,3 +1,5 @@
+//! Says which items of a list could not be read, and why, as text.
+
 use crate::api::Unread;
 use leptos::prelude::*;
 

@@ -1,3 +1,5 @@
+//! One game: each platform's moneyline, spread and total side by side.
+
 use crate::api;
 use crate::components::{
     ItemPage, OddsBoard, OddsFormatSwitch, PlatformName, PlatformWarnings, StatusBadge, platform_id,

@@ -1,3 +1,5 @@
+//! One market: its prices, price history, order book and trades.
+
 use crate::api::{self, Directory, Feature, Inflight, Loaded};
 use crate::components::{
     CalculatorState, CandleChart, CostCalculator, DepthChart, ItemPage, Loader, Loading,
@@ -134,7 +136,7 @@ fn MarketView(market: Market) -> impl IntoView {
     let taker_only = Memo::new(move |_| url.get("taker").as_deref() == Some("1"));
     let trades_inflight = Inflight::new();
     // Below the fold: asked for when it scrolls into view, so a market's
-    // first paint costs three requests (issue 14). The resource is made
+    // first paint costs three requests. The resource is made
     // only then: a resource that read the signal and then waited was not
     // re-run when the signal changed (Leptos 0.8, seen in the component
     // test), so the trades never came.

@@ -1,3 +1,5 @@
+//! The markets list with its search, filters and sort in the URL.
+
 use crate::api::{self, Inflight, Loaded};
 use crate::components::{
     FilterSelect, Loader, MarketTable, PagedResults, PlatformFilter, SearchBox, SortedBy,

@@ -1,3 +1,5 @@
+//! The page of a route the demo does not have.
+
 use leptos::prelude::*;
 
 #[component]

@@ -1,3 +1,5 @@
+//! The platform directory: health, response time and features.
+
 use crate::api::{self, Inflight};
 use crate::components::Loader;
 use leptos::prelude::*;

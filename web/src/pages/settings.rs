@@ -1,3 +1,5 @@
+//! Where the demo gets its data and with which key.
+
 use crate::api::{Directory, Settings};
 use crate::components::ErrorNotice;
 use leptos::prelude::*;

@@ -1,3 +1,5 @@
+//! Sports: a tab per league with its games, teams, futures and awards.
+
 use crate::api::{self, Directory, Inflight, Listing};
 use crate::components::{
     Contest, ContestTable, FilterSelect, GamesTable, Loader, PagedResults, StatusBadge, TeamsTable,

@@ -168,7 +168,7 @@ impl super::PricedMarket for GameMarket {
 ///
 /// On the wire the game's fields and `markets` sit side by side (`{data:
 /// Game & {markets}, meta}`, as the public service documents it: see
-/// ../shared/spec/where-the-spec-is-silent.md). The older `{data: {game,
+/// docs/spec/where-the-spec-is-silent.md). The older `{data: {game,
 /// markets}}` layout is read too.
 #[model]
 #[derive(Debug, Clone, PartialEq, Serialize)]

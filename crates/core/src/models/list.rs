@@ -1,5 +1,5 @@
 //! Reading list bodies in every envelope the public service documents
-//! (../shared/spec/public-service-facts.md, "Envelopes"), keeping the rest
+//! (docs/spec/public-service-facts.md, "Envelopes"), keeping the rest
 //! of a page when one item cannot be read.
 //!
 //! Each list response's `Deserialize` reads the body once as a JSON value,

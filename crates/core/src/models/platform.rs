@@ -1,3 +1,6 @@
+//! The platform directory (`GET /platforms`): each platform's id, name,
+//! health and the features it serves.
+
 use super::SkippedItem;
 use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};

@@ -39,7 +39,7 @@ pub const SEASON_MAX: u32 = 2200;
 
 /// One value of an open set (platform, league, status, type, sort, ...):
 /// not blank and not a comma-separated list. Which values exist is the
-/// service's call (`../shared/spec/public-service-facts.md`).
+/// service's call (`docs/spec/public-service-facts.md`).
 pub(crate) fn one_value<T: AsRef<str>>(parameter: &str, value: &Option<T>) -> Result<(), Error> {
     match value.as_ref().map(AsRef::as_ref) {
         Some(v) if v.trim().is_empty() => Err(Error::invalid(parameter, "must not be empty")),

@@ -17,7 +17,7 @@
 //! No check tests membership of an open set (platform, league, status,
 //! award or future type, sort, interval, odds format): the public service's
 //! ids are not the labels of service.md
-//! (`../shared/spec/public-service-facts.md`), so the service decides. The
+//! (`docs/spec/public-service-facts.md`), so the service decides. The
 //! platforms each operation serves are in [`crate::capabilities`], for the
 //! server and for display.
 //!

@@ -1,11 +1,11 @@
 //! The wire ids of platforms and leagues.
 //!
 //! Inside the server a platform or league is known by its label of
-//! `../shared/spec/service.md` (`platform_a`, `league_a`). By default the
+//! `docs/spec/service.md` (`platform_a`, `league_a`). By default the
 //! wire carries the labels too. With `--rename-ids` every platform and
 //! league id on the wire (and in parameters) is a name unrelated to the
 //! labels, and display names follow: the public service's ids are not the
-//! labels either (`../shared/spec/public-service-facts.md`, "Identifiers are
+//! labels either (`docs/spec/public-service-facts.md`, "Identifiers are
 //! not the labels"), so test suites run against a renamed server prove that
 //! no client, package or demo code depends on them.
 

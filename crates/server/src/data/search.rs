@@ -14,7 +14,7 @@ pub const QUERY_MAX_WORDS: usize = 16;
 
 /// The `query` parameter, refused with a 400 above `QUERY_MAX_BYTES` or
 /// `QUERY_MAX_WORDS`. The caps bound the work of one search: without them a
-/// 30 000-word query cost 24 s of CPU (issue 12).
+/// 30 000-word query cost 24 s of CPU.
 pub fn query(query: Option<&str>) -> Result<Option<&str>, ApiError> {
     let Some(query) = query.map(str::trim).filter(|q| !q.is_empty()) else {
         return Ok(None);

@@ -1,4 +1,4 @@
-//! Proxy mode (issue 13): `predmarket-server --upstream URL` serves the 19
+//! Proxy mode: `predmarket-server --upstream URL` serves the 19
 //! operations from another service (the public one, or another
 //! predmarket-server) instead of local data.
 //!

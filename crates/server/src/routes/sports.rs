@@ -158,7 +158,7 @@ pub async fn game(
         .game(&parsed)
         .ok_or_else(|| ApiError::not_found("game", &id))?;
     // `{data: Game, meta}` with the game carrying its markets, as the
-    // public service documents it (../shared/spec/where-the-spec-is-silent.md).
+    // public service documents it (docs/spec/where-the-spec-is-silent.md).
     let data = with_member(
         &text(&game.model),
         "markets",

@@ -1,5 +1,6 @@
-#![allow(dead_code)] // each test binary uses a different part
 //! Starts the real server on an ephemeral loopback port for a test.
+
+#![allow(dead_code)] // each test binary uses a different part
 
 use predmarket_server::config::Config;
 use predmarket_server::data::{Dataset, Options};

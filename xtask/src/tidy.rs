@@ -1,0 +1,280 @@
+//! `tidy`: keeps the docs and the code together, as rust-analyzer's tidy
+//! test does. It fails when
+//!
+//! - a Rust source file does not start with its module doc (`//!`);
+//! - a repository path named in `docs/*.md` or a README no longer exists,
+//!   or a symbol named there (`Type::item`, `function()`, a test's
+//!   snake_case name) appears in no source file;
+//! - a code comment cites a path outside the repository (`../shared/…`:
+//!   a clone has no such folder; what a comment needs from the spec is
+//!   copied into `docs/`) or a number of an issue tracker the repository
+//!   does not hold.
+
+use crate::util::{Result, root};
+use std::collections::HashSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Folders and files of the repository's code (scanned for comments and
+/// for the names the docs cite).
+const CODE_ROOTS: [&str; 5] = ["crates", "web", "xtask", "tests", ".ci"];
+const CODE_EXTENSIONS: [&str; 8] = ["rs", "js", "mjs", "cjs", "ts", "toml", "sh", "py"];
+/// What a run makes (the docs may name it; a clone has none of it).
+const GENERATED: [&str; 3] = ["tests/artifacts/", "dist/", "target/"];
+/// Top-level names a repository path in the docs starts with.
+const REPO_TOP: [&str; 13] = [
+    "crates/",
+    "web/",
+    "tests/",
+    "docs/",
+    "xtask/",
+    ".cargo/",
+    ".ci/",
+    "Cargo.toml",
+    "Cargo.lock",
+    "Trunk.toml",
+    "index.html",
+    "README.md",
+    "CHANGELOG.md",
+];
+
+pub fn run() -> Result {
+    let root = root();
+    let mut code = Vec::new();
+    for dir in CODE_ROOTS {
+        walk(&root.join(dir), &mut code)?;
+    }
+    code.retain(|p| {
+        p.extension()
+            .and_then(|e| e.to_str())
+            .is_some_and(|e| CODE_EXTENSIONS.contains(&e))
+    });
+    code.sort();
+
+    let mut problems = Vec::new();
+    let mut words = HashSet::new();
+    for file in &code {
+        let text = fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+        let shown = file
+            .strip_prefix(&root)
+            .unwrap_or(file)
+            .display()
+            .to_string();
+        collect_words(&text, &mut words);
+        if file.extension().is_some_and(|e| e == "rs") && !starts_with_module_doc(&text) {
+            problems.push(format!("{shown}: no module doc (`//!`) at the top"));
+        }
+        // tidy.rs names what it looks for.
+        if file.ends_with("xtask/src/tidy.rs") {
+            continue;
+        }
+        for (n, line) in text.lines().enumerate() {
+            if line.contains("../shared/") {
+                problems.push(format!(
+                    "{shown}:{}: cites a path outside the repository (copy what it needs into docs/)",
+                    n + 1
+                ));
+            }
+            if let Some(number) = tracker_number(line) {
+                problems.push(format!(
+                    "{shown}:{}: cites \"{number}\" of a tracker the repository does not hold",
+                    n + 1
+                ));
+            }
+        }
+    }
+
+    let mut docs = vec![root.join("README.md"), root.join("crates/wasm/README.md")];
+    walk(&root.join("docs"), &mut docs)?;
+    // docs/spec is the service's spec as written, not a map of this code.
+    docs.retain(|p| {
+        p.extension().is_some_and(|e| e == "md") && !p.starts_with(root.join("docs/spec"))
+    });
+    for doc in &docs {
+        let text = fs::read_to_string(doc).map_err(|e| format!("{}: {e}", doc.display()))?;
+        let shown = doc.strip_prefix(&root).unwrap_or(doc).display().to_string();
+        for token in backticked(&text) {
+            if let Some(path) = repo_path(token)
+                && !GENERATED.iter().any(|g| path.starts_with(g))
+                && !root.join(path).exists()
+            {
+                problems.push(format!("{shown}: names `{token}`, which does not exist"));
+            } else if let Some(names) = symbol(token)
+                && let Some(missing) = names.iter().find(|n| !words.contains(**n))
+            {
+                problems.push(format!(
+                    "{shown}: names `{token}`, but `{missing}` is in no source file"
+                ));
+            }
+        }
+    }
+
+    if problems.is_empty() {
+        eprintln!(
+            "tidy: {} code files and {} docs: nothing to report",
+            code.len(),
+            docs.len()
+        );
+        Ok(())
+    } else {
+        for p in &problems {
+            eprintln!("tidy: {p}");
+        }
+        Err(format!("tidy: {} problems", problems.len()))
+    }
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result {
+    if !dir.exists() {
+        return Ok(());
+    }
+    let entries = fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for entry in entries {
+        let path = entry.map_err(|e| format!("{}: {e}", dir.display()))?.path();
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if matches!(
+            name,
+            "target" | "node_modules" | "dist" | "artifacts" | "locks"
+        ) {
+            continue;
+        }
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn starts_with_module_doc(text: &str) -> bool {
+    text.lines()
+        .find(|l| !l.trim().is_empty())
+        .is_some_and(|l| l.trim_start().starts_with("//!"))
+}
+
+fn collect_words(text: &str, words: &mut HashSet<String>) {
+    for word in text.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
+        if !word.is_empty() && !words.contains(word) {
+            words.insert(word.to_owned());
+        }
+    }
+}
+
+/// "issue 12", "Issue #7", "issues 3": a number of the project's tracker,
+/// which a clone does not hold. Another project's tracker, named with its
+/// repository (`trunk-rs/trunk#1022`), is fine.
+fn tracker_number(line: &str) -> Option<String> {
+    let lower = line.to_ascii_lowercase();
+    let mut from = 0;
+    while let Some(at) = lower[from..].find("issue") {
+        let start = from + at;
+        from = start + "issue".len();
+        let before_ok = start == 0 || !lower.as_bytes()[start - 1].is_ascii_alphanumeric();
+        let rest = lower[from..].strip_prefix('s').unwrap_or(&lower[from..]);
+        let rest = rest.strip_prefix(' ').unwrap_or("");
+        let rest = rest.strip_prefix('#').unwrap_or(rest);
+        let digits: String = rest.chars().take_while(char::is_ascii_digit).collect();
+        if before_ok && !digits.is_empty() {
+            return Some(format!("issue {digits}"));
+        }
+    }
+    None
+}
+
+/// The text between single backticks, outside fenced code blocks.
+fn backticked(text: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut fenced = false;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            fenced = !fenced;
+            continue;
+        }
+        if fenced {
+            continue;
+        }
+        let mut parts = line.split('`');
+        parts.next();
+        while let (Some(inside), Some(_)) = (parts.next(), parts.next()) {
+            out.push(inside);
+        }
+    }
+    out
+}
+
+/// A path of this repository (`crates/core/src/lib.rs`), without the
+/// placeholders and globs docs use for families of files.
+fn repo_path(token: &str) -> Option<&str> {
+    let path = token.trim_end_matches(['.', ',', ':']);
+    let plain = !path.contains(['<', '>', '*', '?', ' ', '{', '}', '…']);
+    (plain && REPO_TOP.iter().any(|top| path.starts_with(top))).then_some(path)
+}
+
+/// The names a symbol reference asks for: `Type::item` and
+/// `module::function()` (each segment), `function()`, and test names
+/// (snake_case with at least two underscores).
+fn symbol(token: &str) -> Option<Vec<&str>> {
+    let name = token.strip_suffix("()").unwrap_or(token);
+    let ident = |s: &str| {
+        !s.is_empty()
+            && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            && !s.starts_with(|c: char| c.is_ascii_digit())
+    };
+    let segments: Vec<&str> = name.split("::").collect();
+    if !segments.iter().all(|s| ident(s)) {
+        return None;
+    }
+    let called = token.ends_with("()");
+    let test_name = segments.len() == 1
+        && name.matches('_').count() >= 2
+        && name
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c == '_' || c.is_ascii_digit());
+    (segments.len() > 1 || called || test_name).then_some(segments)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tracker_numbers_are_found_and_other_trackers_are_not() {
+        assert_eq!(tracker_number("see issue 12"), Some("issue 12".into()));
+        assert_eq!(tracker_number("(Issue #7)"), Some("issue 7".into()));
+        assert_eq!(tracker_number("issues 3 and 4"), Some("issue 3".into()));
+        assert_eq!(tracker_number("trunk-rs/trunk#1022"), None);
+        assert_eq!(tracker_number("an issue with 3 parts"), None);
+        assert_eq!(tracker_number("reissue 5"), None);
+    }
+
+    #[test]
+    fn docs_tokens_are_read_as_paths_or_symbols() {
+        assert_eq!(
+            repo_path("crates/core/src/lib.rs"),
+            Some("crates/core/src/lib.rs")
+        );
+        assert_eq!(repo_path("crates/core/src/request/<group>.rs"), None);
+        assert_eq!(repo_path("/markets"), None);
+        assert_eq!(symbol("Request::to_http"), Some(vec!["Request", "to_http"]));
+        assert_eq!(symbol("awards()"), Some(vec!["awards"]));
+        assert_eq!(
+            symbol("a_pager_ends_on_a_list"),
+            Some(vec!["a_pager_ends_on_a_list"])
+        );
+        assert_eq!(symbol("limit"), None);
+        assert_eq!(symbol("next_cursor"), None);
+    }
+
+    #[test]
+    fn fenced_blocks_are_not_read() {
+        let text = "a `crates/x` b\n```\n`crates/y`\n```\nc `z()`";
+        assert_eq!(backticked(text), vec!["crates/x", "z()"]);
+    }
+
+    #[test]
+    fn module_docs_may_follow_blank_lines() {
+        assert!(starts_with_module_doc("\n//! doc\nfn x() {}"));
+        assert!(!starts_with_module_doc("// plain\n//! doc"));
+    }
+}
