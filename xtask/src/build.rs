@@ -216,17 +216,17 @@ fn build_npm() -> Result<PathBuf> {
         "export {{ {} }} from \"./{GLUE}\";\nexport {{ PredmarketError, PredmarketAbortError }} from \"./errors.js\";\nconst SharedBudgetClient = withSharedBudget(Client);\nexport {{ SharedBudgetClient as Client }};\n",
         glue_names.join(", ")
     );
-    let register = "__registerErrorClasses(PredmarketError, PredmarketAbortError);\ninstallWatch(Client, PredmarketAbortError);\n";
+    let register = "__registerErrorClasses(PredmarketError, PredmarketAbortError);\ninstallWatch(Client, PredmarketAbortError, { bookChanges, valueChanges, watchIntervalMs, endsWatch });\n";
     write(
         &out.join("index.js"),
         &format!(
-            "// Instantiates the wasm from the bytes inlined in wasm-inline.js: no file\n// to fetch or find, so every bundler, server bundle and runtime loads it\n// unchanged. Synchronous: no top-level await.\nimport {{ initSync, __registerErrorClasses, Client }} from \"./{GLUE}\";\nimport {{ installWatch }} from \"./watch.js\";\nimport {{ withSharedBudget }} from \"./shared-budget.js\";\nimport {{ wasmBytes }} from \"./wasm-inline.js\";\nimport {{ PredmarketError, PredmarketAbortError }} from \"./errors.js\";\n\ninitSync({{ module: wasmBytes() }});\n{register}\n{exports}"
+            "// Instantiates the wasm from the bytes inlined in wasm-inline.js: no file\n// to fetch or find, so every bundler, server bundle and runtime loads it\n// unchanged. Synchronous: no top-level await.\nimport {{ initSync, __registerErrorClasses, Client, bookChanges, valueChanges, watchIntervalMs, endsWatch }} from \"./{GLUE}\";\nimport {{ installWatch }} from \"./watch.js\";\nimport {{ withSharedBudget }} from \"./shared-budget.js\";\nimport {{ wasmBytes }} from \"./wasm-inline.js\";\nimport {{ PredmarketError, PredmarketAbortError }} from \"./errors.js\";\n\ninitSync({{ module: wasmBytes() }});\n{register}\n{exports}"
         ),
     )?;
     write(
         &out.join("edge.js"),
         &format!(
-            "// Edge runtimes (workerd) compile no wasm from bytes at run time: the\n// module comes in as an import, compiled by the runtime.\nimport wasm from \"./{WASM}\";\nimport {{ initSync, __registerErrorClasses, Client }} from \"./{GLUE}\";\nimport {{ installWatch }} from \"./watch.js\";\nimport {{ withSharedBudget }} from \"./shared-budget.js\";\nimport {{ PredmarketError, PredmarketAbortError }} from \"./errors.js\";\n\ninitSync({{ module: wasm }});\n{register}\n{exports}"
+            "// Edge runtimes (workerd) compile no wasm from bytes at run time: the\n// module comes in as an import, compiled by the runtime.\nimport wasm from \"./{WASM}\";\nimport {{ initSync, __registerErrorClasses, Client, bookChanges, valueChanges, watchIntervalMs, endsWatch }} from \"./{GLUE}\";\nimport {{ installWatch }} from \"./watch.js\";\nimport {{ withSharedBudget }} from \"./shared-budget.js\";\nimport {{ PredmarketError, PredmarketAbortError }} from \"./errors.js\";\n\ninitSync({{ module: wasm }});\n{register}\n{exports}"
         ),
     )?;
     exec(

@@ -17,12 +17,15 @@
 //! - [`rate`], [`retry`]: client-side rate budget and backoff, sans-IO;
 //! - [`ledger`]: the budget one key shares across tabs (its arithmetic);
 //! - [`schedule`]: the intervals of watches within the budget;
+//! - [`change`]: what changed between two answers (book levels, values by
+//!   path) and which errors end a watch;
 //! - [`error`]: the one error type.
 
 #[macro_use]
 mod open_enum;
 
 pub mod capabilities;
+pub mod change;
 pub mod error;
 pub mod game_id;
 pub mod ledger;

@@ -9,12 +9,13 @@
 /** How often the scheduler looks at its watches. */
 const TICK_MS = 250;
 
-/** What each watch asks for when the caller gives no `intervalMs`. */
-const DEFAULT_INTERVAL_MS = { orderbook: 5_000, market: 10_000, game: 15_000, future: 30_000 };
-
-/** Errors that end a watch: asking again cannot help. */
-const FATAL_STATUS = new Set([400, 401, 403, 404, 422]);
-const isFatal = (error) => FATAL_STATUS.has(error?.status) || error?.code === "VALIDATION_ERROR";
+/**
+ * The rules every watch follows, from predmarket-core (compiled into the
+ * package's wasm, passed in by the entry file): `bookChanges`,
+ * `valueChanges`, `watchIntervalMs(kind)`, `endsWatch(error)`. The vectors
+ * in tests/fixtures/rules/ hold them.
+ */
+let rules;
 
 const schedulers = new WeakMap();
 
@@ -82,60 +83,6 @@ function schedulerOf(client) {
   return s;
 }
 
-/** Changed leaves between two JSON values, as `{ path, from, to }`. */
-function diffJson(from, to, path, out) {
-  if (Object.is(from, to)) return out;
-  const fromObject = from !== null && typeof from === "object";
-  const toObject = to !== null && typeof to === "object";
-  if (fromObject && toObject && Array.isArray(from) === Array.isArray(to)) {
-    const keys = new Set([...Object.keys(from), ...Object.keys(to)]);
-    for (const key of keys) {
-      const next = Array.isArray(to) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-      diffJson(from[key], to[key], next, out);
-    }
-    return out;
-  }
-  out.push({ path, from: from === undefined ? null : from, to: to === undefined ? null : to });
-  return out;
-}
-
-/** What changed in a response, leaving out its `meta` (timings). */
-function responseChanges(before, after) {
-  const strip = (r) => {
-    if (r === null || typeof r !== "object") return r;
-    const { meta: _meta, ...rest } = r;
-    return rest;
-  };
-  return diffJson(strip(before), strip(after), "", []);
-}
-
-/** Price levels new, resized or gone, per book (`yes`/`no`) and side. */
-function bookChanges(before, after) {
-  const out = [];
-  for (const book of ["yes", "no"]) {
-    for (const side of ["bids", "asks"]) {
-      const sizes = (r) => {
-        const m = new Map();
-        for (const level of r?.data?.[book]?.[side] ?? []) {
-          const price = Number(level.price);
-          m.set(price, (m.get(price) ?? 0) + Number(level.size));
-        }
-        return m;
-      };
-      const was = sizes(before);
-      const now = sizes(after);
-      for (const [price, size] of now) {
-        const old = was.get(price);
-        if (old === undefined || old !== size) out.push({ book, side, price, from: old ?? null, to: size });
-      }
-      for (const [price, size] of was) {
-        if (!now.has(price)) out.push({ book, side, price, from: size, to: null });
-      }
-    }
-  }
-  return out;
-}
-
 function asOf(snapshot) {
   return snapshot?.meta?.data_freshness ?? snapshot?.data?.timestamp ?? null;
 }
@@ -145,7 +92,7 @@ class Watch {
     this.kind = kind;
     this.fetchSnapshot = fetch;
     this.diff = diff;
-    this.wantedMs = Math.max(1, Number(options.intervalMs ?? DEFAULT_INTERVAL_MS[kind]));
+    this.wantedMs = Math.max(1, Number(options.intervalMs ?? rules.watchIntervalMs(kind)));
     this.intervalMs = this.wantedMs;
     this.callOptions = options.callOptions ?? {};
     this.onUpdate = options.onUpdate;
@@ -191,7 +138,7 @@ class Watch {
       }
     } catch (error) {
       if (this.done) return;
-      if (isFatal(error)) {
+      if (rules.endsWatch(error)) {
         this.fail(error);
         return;
       }
@@ -274,7 +221,8 @@ class Watch {
 }
 
 /** Adds the `watch*` methods to the client's prototype. */
-export function installWatch(Client, AbortErrorClass) {
+export function installWatch(Client, AbortErrorClass, coreRules) {
+  rules = coreRules;
   const define = (name, kind, get, diff) => {
     Object.defineProperty(Client.prototype, name, {
       configurable: true,
@@ -284,8 +232,8 @@ export function installWatch(Client, AbortErrorClass) {
       },
     });
   };
-  define("watchOrderbook", "orderbook", Client.prototype.getOrderbook, bookChanges);
-  define("watchMarket", "market", Client.prototype.getMarket, responseChanges);
-  define("watchGame", "game", Client.prototype.getGame, responseChanges);
-  define("watchFuture", "future", Client.prototype.getFuture, responseChanges);
+  define("watchOrderbook", "orderbook", Client.prototype.getOrderbook, rules.bookChanges);
+  define("watchMarket", "market", Client.prototype.getMarket, rules.valueChanges);
+  define("watchGame", "game", Client.prototype.getGame, rules.valueChanges);
+  define("watchFuture", "future", Client.prototype.getFuture, rules.valueChanges);
 }

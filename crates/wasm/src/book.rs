@@ -68,7 +68,7 @@ fn throw(error: Error) -> JsValue {
     errors::to_js(&error)
 }
 
-fn levels(value: &JsValue) -> Vec<PriceLevel> {
+pub(crate) fn levels(value: &JsValue) -> Vec<PriceLevel> {
     json::elements(value)
         .iter()
         .filter_map(|l| {

@@ -39,6 +39,11 @@ pub fn get(object: &JsValue, key: &str) -> JsValue {
     Reflect::get(object, &JsValue::from_str(key)).unwrap_or(JsValue::UNDEFINED)
 }
 
+/// Reads `object[key]` for a key that is already a JS value.
+pub fn get_key(object: &JsValue, key: &JsValue) -> JsValue {
+    Reflect::get(object, key).unwrap_or(JsValue::UNDEFINED)
+}
+
 /// Reads `object[a][b]…`.
 pub fn get_path(object: &JsValue, path: &[&str]) -> JsValue {
     path.iter()

@@ -16,6 +16,7 @@
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
 mod book;
+mod change;
 mod errors;
 mod game_id;
 mod json;

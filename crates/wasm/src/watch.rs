@@ -1,7 +1,8 @@
 //! The types of the watch streams. They are written in plain JS
 //! (`js/watch.js`, added to `Client` by the package's entry files), over
-//! the client's own methods; the scheduler behind them is the core's
-//! (`Client.__watchIntervals`).
+//! the client's own methods; the scheduler behind them
+//! (`Client.__watchIntervals`) and the rules of what changed and what ends
+//! a watch (`change.rs`) are the core's.
 
 use wasm_bindgen::prelude::*;
 
@@ -9,13 +10,13 @@ use wasm_bindgen::prelude::*;
 const TS_WATCH: &'static str = r#"
 /** Options of a `watch*` method. */
 export interface WatchOptions {
-  /** How often to ask, in ms. Defaults: order book 5 000, market 10 000, game 15 000, future 30 000. The client's scheduler lengthens it while the page is hidden or the rate budget runs low (never shortens it), so watching cannot cause a 429. */
+  /** How often to ask, in ms. Defaults (`watchIntervalMs(kind)`): order book 5 000, market 10 000, game 15 000, future 30 000. The client's scheduler lengthens it while the page is hidden or the rate budget runs low (never shortens it), so watching cannot cause a 429. */
   intervalMs?: number;
   /** Ends the watch: a pending or later `next()` rejects with a `PredmarketAbortError` (code `ABORTED`). */
   signal?: AbortSignal;
   /** Called with every update (the first snapshot, then each change), besides the iterator. */
   onUpdate?: (update: WatchUpdate<unknown, unknown>) => void;
-  /** Told of a poll that failed for now (network, 5xx, 429 after the client's retries); the watch goes on. 400, 401, 403, 404, 422 and bad parameters (`VALIDATION_ERROR`) end it instead. */
+  /** Told of a poll that failed for now (network, 5xx, 429 after the client's retries); the watch goes on. Every 4xx but 408 and 429, and parameters the client refused (`VALIDATION_ERROR`), end it instead (`endsWatch(error)`). */
   onError?: (error: PredmarketError) => void;
   /** Options of each underlying call (`timeoutMs`, `maxRetries`, `headers`). */
   callOptions?: Omit<CallOptions, "signal">;

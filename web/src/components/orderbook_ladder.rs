@@ -3,19 +3,23 @@
 
 use crate::format;
 use leptos::prelude::*;
+use predmarket_core::change;
 use predmarket_core::models::PriceLevel;
 use predmarket_core::orderbook::Book;
 
 /// Levels shown per side: the top of the book is what people act on.
 const LEVELS: usize = 12;
 
-/// Whether a level is new or resized since the book before (none: the
-/// first book, where nothing is marked).
-fn changed(level: &PriceLevel, before: Option<&[PriceLevel]>) -> bool {
-    before.is_some_and(|levels| {
-        !levels
-            .iter()
-            .any(|b| (b.price - level.price).abs() < 1e-9 && (b.size - level.size).abs() < 1e-9)
+/// The prices of `levels` that are new or resized since the book before
+/// (the core's change rule, the one the npm package's watches use); none
+/// for the first book, where nothing is marked.
+fn changed_prices(levels: &[PriceLevel], before: Option<&[PriceLevel]>) -> Vec<f64> {
+    before.map_or_else(Vec::new, |before| {
+        change::level_changes(before, levels)
+            .into_iter()
+            .filter(|(_, _, to)| to.is_some())
+            .map(|(price, _, _)| price)
+            .collect()
     })
 }
 
@@ -26,13 +30,14 @@ fn side_rows(
     class: &'static str,
 ) -> impl IntoView + use<> {
     let mut cumulative = 0.0;
+    let changed = changed_prices(levels, before);
     levels
         .iter()
         .take(LEVELS)
         .map(|l| {
             cumulative += l.size;
             let width = if max > 0.0 { (cumulative / max * 100.0).min(100.0) } else { 0.0 };
-            let class = if changed(l, before) { format!("{class} changed") } else { class.to_owned() };
+            let class = if changed.contains(&l.price) { format!("{class} changed") } else { class.to_owned() };
             view! {
                 <tr class=class>
                     <td class="num price">{format::cents(Some(l.price))}</td>

@@ -26,9 +26,12 @@ fn loaded(contest: Contest, meta: Option<SportsMeta>) -> Option<Loaded> {
     Some((contest, errors, as_of))
 }
 
-/// How often a board's odds are asked again while its page is open (the
+/// How often a board's odds are asked again while its page is open: the
+/// core's default for a watch of a future (the
 /// scheduler stretches it when the page is hidden or the budget is low).
-const CONTEST_WATCH_MS: f64 = 30_000.0;
+fn contest_watch_ms() -> f64 {
+    predmarket_core::change::WatchKind::Future.default_interval_ms()
+}
 
 /// A future (e.g. the championship): outcomes × platforms.
 #[component]
@@ -51,7 +54,7 @@ fn contest_page<R: Request + 'static>(
     read: fn(R::Response) -> Option<Loaded>,
 ) -> impl IntoView {
     let (odds_format, set_format) = UrlState::new().odds_format();
-    let contest = api::item_by_id_every(id, what, request, read, Some(CONTEST_WATCH_MS));
+    let contest = api::item_by_id_every(id, what, request, read, Some(contest_watch_ms()));
     // Each refresh rebuilds the view: the quotes before mark what moved.
     let last = StoredValue::new(None::<Vec<Quote>>);
     view! {

@@ -47,7 +47,7 @@ fn label_spread_lines(quotes: &mut [Quote], markets: &[GameMarket]) {
 #[component]
 pub fn GamePage(#[prop(into)] id: String) -> impl IntoView {
     let (odds_format, set_format) = UrlState::new().odds_format();
-    let game = api::item_by_id_every(id, "game", GetGame::new, Some, Some(GAME_WATCH_MS));
+    let game = api::item_by_id_every(id, "game", GetGame::new, Some, Some(game_watch_ms()));
     // Each refresh rebuilds the view: the answer before marks what moved.
     let last = StoredValue::new(None::<GameResponse>);
     view! {
@@ -63,7 +63,9 @@ pub fn GamePage(#[prop(into)] id: String) -> impl IntoView {
 
 /// How often a game's odds are asked again while its page is open (the
 /// scheduler stretches it when the page is hidden or the budget is low).
-const GAME_WATCH_MS: f64 = 15_000.0;
+fn game_watch_ms() -> f64 {
+    predmarket_core::change::WatchKind::Game.default_interval_ms()
+}
 
 #[component]
 fn GameView(

@@ -39,7 +39,9 @@ const MAX_BARS: i64 = 1_000;
 const TRADES_PAGE: u32 = 20;
 /// How often the order book is asked for again while the page is open
 /// (lengthened by the budget, and when the page is hidden).
-const BOOK_WATCH_MS: f64 = 5_000.0;
+fn book_watch_ms() -> f64 {
+    predmarket_core::change::WatchKind::Orderbook.default_interval_ms()
+}
 
 /// A section of the market page, or why the market's platform has none.
 #[derive(Clone)]
@@ -129,7 +131,7 @@ fn MarketView(market: Market) -> impl IntoView {
         }
     });
 
-    crate::components::watch(BOOK_WATCH_MS, book_fresh);
+    crate::components::watch(book_watch_ms(), book_fresh);
     let last_book = StoredValue::new(None::<Orderbook>);
     let calculator = CalculatorState::new(100.0);
 

@@ -1,0 +1,331 @@
+//! What changed between two answers of one resource, and how a watch of it
+//! behaves: the rules the npm package's `watch*` streams, the demo's live
+//! views and any stream of the server share, written once. The JS face
+//! runs these same functions (compiled to wasm); the vectors in
+//! `tests/fixtures/rules/` hold both sides to them.
+//!
+//! - [`book_changes`]: price levels new, resized or gone, per outcome
+//!   (`yes`/`no`) and side;
+//! - [`value_changes`] (and [`tree_changes`] for any JSON-like tree): the
+//!   values that changed, by path, leaving out the response's `meta`;
+//! - [`WatchKind::default_interval_ms`]: how often each kind of watch asks;
+//! - [`ends_watch`]: which errors end a watch instead of being retried at
+//!   its next interval.
+
+use crate::models::{Orderbook, OrderbookSide, PriceLevel};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+/// What a watch follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WatchKind {
+    Orderbook,
+    Market,
+    Game,
+    Future,
+    Award,
+}
+
+impl WatchKind {
+    pub const ALL: [WatchKind; 5] = [
+        WatchKind::Orderbook,
+        WatchKind::Market,
+        WatchKind::Game,
+        WatchKind::Future,
+        WatchKind::Award,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            WatchKind::Orderbook => "orderbook",
+            WatchKind::Market => "market",
+            WatchKind::Game => "game",
+            WatchKind::Future => "future",
+            WatchKind::Award => "award",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<WatchKind> {
+        WatchKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// How often a watch asks when its caller does not say: books move
+    /// fastest and are what traders watch; futures and awards move over
+    /// days. The scheduler (`schedule::intervals`) may lengthen these.
+    pub fn default_interval_ms(self) -> f64 {
+        match self {
+            WatchKind::Orderbook => 5_000.0,
+            WatchKind::Market => 10_000.0,
+            WatchKind::Game => 15_000.0,
+            WatchKind::Future | WatchKind::Award => 30_000.0,
+        }
+    }
+}
+
+/// Whether an error ends a watch: asking again cannot change the answer.
+/// Every 4xx but 408 (timeout) and 429 (rate limited), and parameters the
+/// client refused itself (`VALIDATION_ERROR` with no status); network
+/// failures, timeouts, 429 and 5xx are retried at the next interval.
+pub fn ends_watch(status: Option<u16>, code: &str) -> bool {
+    match status {
+        Some(s) => (400..500).contains(&s) && s != 408 && s != 429,
+        None => code == "VALIDATION_ERROR",
+    }
+}
+
+/// One outcome's book of a binary market.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum BookName {
+    Yes,
+    No,
+}
+
+/// One side of a book.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SideName {
+    Bids,
+    Asks,
+}
+
+/// A price level new (`from: None`), resized, or gone (`to: None`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct LevelChange {
+    pub book: BookName,
+    pub side: SideName,
+    pub price: f64,
+    pub from: Option<f64>,
+    pub to: Option<f64>,
+}
+
+/// Sizes that differ by less than this share are the same size: the sum
+/// of one price's levels is a float, and the same levels listed in
+/// another order may sum to a neighbouring one.
+const SIZE_TOLERANCE: f64 = 1e-9;
+
+fn same_size(a: f64, b: f64) -> bool {
+    (a - b).abs() <= SIZE_TOLERANCE * a.abs().max(b.abs()).max(1.0)
+}
+
+/// The levels of one side that changed, as `(price, from, to)`, by price
+/// ascending. Levels of one price are summed (a platform may list a price
+/// twice); prices are compared exactly (they come from the same decimal
+/// text every time).
+pub fn level_changes(
+    before: &[PriceLevel],
+    after: &[PriceLevel],
+) -> Vec<(f64, Option<f64>, Option<f64>)> {
+    let sizes = |levels: &[PriceLevel]| {
+        let mut by_price: Vec<(f64, f64)> = Vec::with_capacity(levels.len());
+        for level in levels {
+            if !level.price.is_finite() || !level.size.is_finite() {
+                continue;
+            }
+            match by_price.iter_mut().find(|(p, _)| *p == level.price) {
+                Some((_, size)) => *size += level.size,
+                None => by_price.push((level.price, level.size)),
+            }
+        }
+        by_price.sort_by(|a, b| a.0.total_cmp(&b.0));
+        by_price
+    };
+    let was = sizes(before);
+    let now = sizes(after);
+    let mut out = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    while i < was.len() || j < now.len() {
+        match (was.get(i), now.get(j)) {
+            (Some(&(p, old)), Some(&(q, new))) if p == q => {
+                if !same_size(old, new) {
+                    out.push((p, Some(old), Some(new)));
+                }
+                i += 1;
+                j += 1;
+            }
+            (Some(&(p, old)), Some(&(q, _))) if p < q => {
+                out.push((p, Some(old), None));
+                i += 1;
+            }
+            (Some(&(p, old)), None) => {
+                out.push((p, Some(old), None));
+                i += 1;
+            }
+            (_, Some(&(q, new))) => {
+                out.push((q, None, Some(new)));
+                j += 1;
+            }
+            (None, None) => break,
+        }
+    }
+    out
+}
+
+/// Every level that changed between two books: `yes` then `no`, bids then
+/// asks, each by price ascending. An absent side is an empty one.
+pub fn book_changes(before: &Orderbook, after: &Orderbook) -> Vec<LevelChange> {
+    let mut out = Vec::new();
+    for (book, was, now) in [
+        (BookName::Yes, &before.yes, &after.yes),
+        (BookName::No, &before.no, &after.no),
+    ] {
+        for side in [SideName::Bids, SideName::Asks] {
+            let levels = |s: &Option<OrderbookSide>| -> Vec<PriceLevel> {
+                s.as_ref()
+                    .map(|s| match side {
+                        SideName::Bids => s.bids.clone(),
+                        SideName::Asks => s.asks.clone(),
+                    })
+                    .unwrap_or_default()
+            };
+            for (price, from, to) in level_changes(&levels(was), &levels(now)) {
+                out.push(LevelChange {
+                    book,
+                    side,
+                    price,
+                    from,
+                    to,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// A JSON-like tree, as [`tree_changes`] reads it: serde's `Value` here,
+/// the JS values of a parsed response in the npm package.
+pub trait Tree: Sized {
+    /// An object's keys (not an array's).
+    fn object_keys(&self) -> Option<Vec<String>>;
+    /// An array's length.
+    fn array_len(&self) -> Option<usize>;
+    fn key(&self, key: &str) -> Option<Self>;
+    fn index(&self, index: usize) -> Option<Self>;
+    /// Two values that are neither objects nor arrays: equal as JSON
+    /// (numbers by value).
+    fn same_leaf(&self, other: &Self) -> bool;
+}
+
+/// One value that changed: `from`/`to` absent where the value was or is
+/// missing.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TreeChange<T> {
+    pub path: String,
+    pub from: Option<T>,
+    pub to: Option<T>,
+}
+
+/// The values that changed between two answers, by path
+/// (`data.markets[0].yes_price`): objects key by key (keys in byte order),
+/// arrays index by index; where the kinds differ, or a value appears or
+/// goes, the whole value is one change. The top-level `meta` (timings) is
+/// left out.
+pub fn tree_changes<T: Tree + Clone>(before: &T, after: &T) -> Vec<TreeChange<T>> {
+    let mut out = Vec::new();
+    match (before.object_keys(), after.object_keys()) {
+        (Some(_), Some(_)) => {
+            for key in union_keys(before, after) {
+                if key != "meta" {
+                    diff(before.key(&key), after.key(&key), key, &mut out);
+                }
+            }
+        }
+        _ => diff(
+            Some(before.clone()),
+            Some(after.clone()),
+            String::new(),
+            &mut out,
+        ),
+    }
+    out
+}
+
+fn union_keys<T: Tree>(a: &T, b: &T) -> Vec<String> {
+    let mut keys = a.object_keys().unwrap_or_default();
+    keys.extend(b.object_keys().unwrap_or_default());
+    keys.sort();
+    keys.dedup();
+    keys
+}
+
+fn diff<T: Tree>(from: Option<T>, to: Option<T>, path: String, out: &mut Vec<TreeChange<T>>) {
+    let (a, b) = match (from, to) {
+        (None, None) => return,
+        (Some(a), Some(b)) => (a, b),
+        (from, to) => {
+            out.push(TreeChange { path, from, to });
+            return;
+        }
+    };
+    let objects = a.object_keys().is_some() && b.object_keys().is_some();
+    if objects {
+        for key in union_keys(&a, &b) {
+            let next = if path.is_empty() {
+                key.clone()
+            } else {
+                format!("{path}.{key}")
+            };
+            diff(a.key(&key), b.key(&key), next, out);
+        }
+        return;
+    }
+    if let (Some(n), Some(m)) = (a.array_len(), b.array_len()) {
+        for i in 0..n.max(m) {
+            diff(a.index(i), b.index(i), format!("{path}[{i}]"), out);
+        }
+        return;
+    }
+    let leaves = a.object_keys().is_none()
+        && a.array_len().is_none()
+        && b.object_keys().is_none()
+        && b.array_len().is_none();
+    if !(leaves && a.same_leaf(&b)) {
+        out.push(TreeChange {
+            path,
+            from: Some(a),
+            to: Some(b),
+        });
+    }
+}
+
+impl Tree for &Value {
+    fn object_keys(&self) -> Option<Vec<String>> {
+        self.as_object().map(|o| o.keys().cloned().collect())
+    }
+    fn array_len(&self) -> Option<usize> {
+        self.as_array().map(Vec::len)
+    }
+    fn key(&self, key: &str) -> Option<Self> {
+        self.as_object().and_then(|o| o.get(key))
+    }
+    fn index(&self, index: usize) -> Option<Self> {
+        self.as_array().and_then(|a| a.get(index))
+    }
+    fn same_leaf(&self, other: &Self) -> bool {
+        match (self.as_f64(), other.as_f64()) {
+            (Some(a), Some(b)) => a == b,
+            _ => self == other,
+        }
+    }
+}
+
+/// A change of [`value_changes`], as the JS face yields it (`null` where a
+/// value was or is missing).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ValueChange {
+    pub path: String,
+    pub from: Value,
+    pub to: Value,
+}
+
+/// [`tree_changes`] of two parsed answers.
+pub fn value_changes(before: &Value, after: &Value) -> Vec<ValueChange> {
+    tree_changes(&before, &after)
+        .into_iter()
+        .map(|c| ValueChange {
+            path: c.path,
+            from: c.from.cloned().unwrap_or(Value::Null),
+            to: c.to.cloned().unwrap_or(Value::Null),
+        })
+        .collect()
+}

@@ -1,0 +1,98 @@
+//! The rules the npm package runs too, against the shared vectors of
+//! `tests/fixtures/rules/` (the node tests read the same files): what
+//! changed in an order book, which values changed by path, how often a
+//! watch asks and which errors end it.
+
+use predmarket_core::change::{self, LevelChange, ValueChange, WatchKind};
+use predmarket_core::models::Orderbook;
+use serde_json::Value;
+use std::path::PathBuf;
+
+fn vectors(name: &str) -> Value {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../tests/fixtures/rules")
+        .join(name);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+fn cases(file: &Value) -> &Vec<Value> {
+    file["cases"].as_array().expect("a `cases` array")
+}
+
+#[test]
+fn book_changes_follow_the_vectors() {
+    let file = vectors("book_changes.json");
+    assert!(cases(&file).len() >= 5);
+    for case in cases(&file) {
+        let name = case["name"].as_str().unwrap_or("?");
+        let book = |v: &Value| -> Orderbook {
+            serde_json::from_value(v.clone()).unwrap_or_else(|e| panic!("{name}: {e}"))
+        };
+        let want: Vec<LevelChange> = serde_json::from_value(case["changes"].clone())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        let got = change::book_changes(&book(&case["before"]), &book(&case["after"]));
+        assert_eq!(got, want, "{name}");
+    }
+}
+
+#[test]
+fn value_changes_follow_the_vectors() {
+    let file = vectors("value_changes.json");
+    assert!(cases(&file).len() >= 5);
+    for case in cases(&file) {
+        let name = case["name"].as_str().unwrap_or("?");
+        let want: Vec<ValueChange> = serde_json::from_value(case["changes"].clone())
+            .unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(
+            change::value_changes(&case["before"], &case["after"]),
+            want,
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn watch_intervals_and_endings_follow_the_vectors() {
+    let file = vectors("watch.json");
+    let intervals = file["default_interval_ms"].as_object().expect("intervals");
+    assert_eq!(
+        intervals.len(),
+        WatchKind::ALL.len(),
+        "one interval per kind"
+    );
+    for kind in WatchKind::ALL {
+        assert_eq!(
+            intervals[kind.name()].as_f64(),
+            Some(kind.default_interval_ms()),
+            "{}",
+            kind.name()
+        );
+        assert_eq!(WatchKind::from_name(kind.name()), Some(kind));
+    }
+    let endings = file["ends_watch"].as_array().expect("ends_watch");
+    for case in endings {
+        let status = case["status"].as_u64().map(|s| s as u16);
+        let code = case["code"].as_str().unwrap_or("");
+        assert_eq!(
+            change::ends_watch(status, code),
+            case["ends"].as_bool().expect("ends"),
+            "{case}"
+        );
+    }
+}
+
+/// No retry policy disagrees with the watch: what a watch retries at its
+/// next interval is what the client retries within a call.
+#[test]
+fn a_watch_ends_on_what_the_client_would_not_retry() {
+    use predmarket_core::error::Error;
+    for status in [400u16, 401, 403, 404, 408, 429, 500, 502, 503, 504] {
+        let error = Error::from_response(status, "", None);
+        assert_eq!(
+            change::ends_watch(error.status(), error.code().as_str()),
+            !error.is_retryable(),
+            "status {status}"
+        );
+    }
+}
