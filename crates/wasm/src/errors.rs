@@ -36,9 +36,7 @@ pub fn register_error_classes(base: &js_sys::Function, abort: &js_sys::Function)
     CLASSES.with(|c| *c.borrow_mut() = Some((base, abort)));
 }
 
-fn set(target: &JsValue, key: &str, value: &JsValue) {
-    let _ = js_sys::Reflect::set(target, &JsValue::from_str(key), value);
-}
+use json::set;
 
 pub fn to_js(error: &Error) -> JsValue {
     let js_error = js_sys::Error::new(&error.to_string());
@@ -65,6 +63,9 @@ pub fn to_js(error: &Error) -> JsValue {
     if let Some(details) = error.details() {
         set(target, "details", &to_js_value(details));
     }
+    if let Error::Redirected { location, .. } = error {
+        set(target, "location", &JsValue::from_str(location));
+    }
     js_error.into()
 }
 
@@ -86,6 +87,7 @@ fn to_js_value(value: &serde_json::Value) -> JsValue {
         Value::Object(map) => {
             let object = json::object();
             for (key, item) in map {
+                // `json::set`: a `__proto__` key stays an own property.
                 set(&object, key, &to_js_value(item));
             }
             object
