@@ -321,6 +321,10 @@ type SharedBody<B> = Shared<Fetch<B>>;
 /// already: its callers all decode it, the first that succeeds keeps it.
 type Kept = Rc<Cell<bool>>;
 
+/// A request in flight: its shared answer, held weakly, and whether that
+/// answer has been kept.
+type InFlight<B> = (WeakShared<Fetch<B>>, Kept);
+
 /// A fresh answer from the service that may be kept (cached, stored) once
 /// its body has decoded: never before, so that an answer which does not
 /// decode is asked for again rather than served from the cache.
@@ -338,7 +342,7 @@ struct Inner<T: Transport> {
     retry: RefCell<RetryPolicy>,
     /// URL → the request answering it now. Weak, so that when every caller
     /// of a request has given up the request itself is dropped (aborted).
-    in_flight: RefCell<HashMap<String, (WeakShared<Fetch<T::Body>>, Kept)>>,
+    in_flight: RefCell<HashMap<String, InFlight<T::Body>>>,
     cache: RefCell<Cache<Answer<T::Body>>>,
 }
 

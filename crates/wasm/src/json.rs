@@ -65,7 +65,8 @@ pub fn define(target: &JsValue, key: &str, value: &JsValue) {
     for flag in ["enumerable", "writable", "configurable"] {
         let _ = Reflect::set(&descriptor, &JsValue::from_str(flag), &JsValue::TRUE);
     }
-    let _ = Reflect::define_property(target.unchecked_ref(), &JsValue::from_str(key), &descriptor);
+    let target: &Object = target.unchecked_ref();
+    let _ = Reflect::define_property(target, &JsValue::from_str(key), &descriptor);
 }
 
 pub fn object() -> JsValue {
