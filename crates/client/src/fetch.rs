@@ -25,7 +25,7 @@ impl Body for JsBody {
     }
 
     fn into_error(self, status: u16, retry_after_ms: Option<u64>) -> Error {
-        let parsed = js_sys::JSON::parse(&String::from(&self.0)).ok();
+        let parsed = json_parse(&self.0).ok();
         let error = parsed
             .as_ref()
             .map(|p| get(p, "error"))

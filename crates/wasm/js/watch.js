@@ -89,9 +89,12 @@ function diffJson(from, to, path, out) {
   const toObject = to !== null && typeof to === "object";
   if (fromObject && toObject && Array.isArray(from) === Array.isArray(to)) {
     const keys = new Set([...Object.keys(from), ...Object.keys(to)]);
+    // Own values only: a key of the wire named `__proto__` that one side
+    // lacks would otherwise read that side's prototype.
+    const own = (object, key) => (Object.hasOwn(object, key) ? object[key] : undefined);
     for (const key of keys) {
       const next = Array.isArray(to) ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-      diffJson(from[key], to[key], next, out);
+      diffJson(own(from, key), own(to, key), next, out);
     }
     return out;
   }

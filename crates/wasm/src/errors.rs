@@ -9,6 +9,7 @@
 //! errors are plain `Error`s with the same fields.
 
 use crate::json;
+use json::set;
 use predmarket_client::Error;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -35,8 +36,6 @@ pub fn register_error_classes(base: &js_sys::Function, abort: &js_sys::Function)
     };
     CLASSES.with(|c| *c.borrow_mut() = Some((base, abort)));
 }
-
-use json::set;
 
 pub fn to_js(error: &Error) -> JsValue {
     let js_error = js_sys::Error::new(&error.to_string());

@@ -1,8 +1,9 @@
 // The npm package against hostile answers from small HTTP servers of the
 // test's own, on loopback: redirects that try to send the key (and the
-// caller's headers) to another origin, wire keys named `__proto__`, 4xx
-// statuses that must not be retried, and a 200 that is not JSON, which
-// must not be cached. Needs only the built package (PREDMARKET_PACKAGE).
+// caller's headers) to another origin, wire keys named `__proto__` (error
+// details, outcome names, a watch's diff), 4xx statuses that must not be
+// retried, and a 200 that is not JSON, which must not be cached. Needs only
+// the built package (PREDMARKET_PACKAGE).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { createServer } from "node:http";
@@ -169,4 +170,19 @@ test("a 200 that is not JSON is not cached", async () => {
   assert.equal(page.platforms.length, 1);
   await c.listPlatforms();
   assert.equal(service.log.length, 2, "asked again after the bad answer, then served from the cache");
+});
+
+test("a watch compares own keys only: a __proto__ key that goes away changes to null", async () => {
+  let n = 0;
+  const service = await listen("127.0.0.1", () => ({
+    body: n++ === 0 ? '{"data":{"id":"m","__proto__":5},"meta":{}}' : '{"data":{"id":"m"},"meta":{}}',
+  }));
+  const watch = client(service).watchMarket("m", { intervalMs: 1 });
+  const updates = [];
+  for await (const update of watch) {
+    updates.push(update);
+    if (updates.length === 2) break;
+  }
+  assert.equal(Object.getPrototypeOf(updates[0].snapshot.data), Object.prototype);
+  assert.deepEqual(updates[1].changes, [{ path: "data.__proto__", from: 5, to: null }]);
 });
