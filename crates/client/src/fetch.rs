@@ -20,8 +20,12 @@ impl Body for JsBody {
         String::from(&self.0)
     }
 
+    fn is_json(&self) -> bool {
+        json_parse(&self.0).is_ok()
+    }
+
     fn into_error(self, status: u16, retry_after_ms: Option<u64>) -> Error {
-        let parsed = js_sys::JSON::parse(&String::from(&self.0)).ok();
+        let parsed = json_parse(&self.0).ok();
         let error = parsed
             .as_ref()
             .map(|p| get(p, "error"))
@@ -55,6 +59,13 @@ impl Body for JsBody {
         };
         Error::from_failure(failure)
     }
+}
+
+#[wasm_bindgen]
+extern "C" {
+    /// `JSON.parse` of the JS string itself: no copy into wasm memory.
+    #[wasm_bindgen(js_namespace = JSON, js_name = parse, catch)]
+    fn json_parse(text: &js_sys::JsString) -> Result<JsValue, JsValue>;
 }
 
 fn get(object: &JsValue, key: &str) -> JsValue {
@@ -306,16 +317,26 @@ impl Transport for FetchTransport {
         let set = |target: &js_sys::Object, key: &str, value: &JsValue| {
             let _ = js_sys::Reflect::set(target, &JsValue::from_str(key), value);
         };
+        // A caller's header name is any HTTP token, `__proto__` included:
+        // defined, so that it stays a header rather than the prototype.
+        let define = |target: &js_sys::Object, key: &str, value: &JsValue| {
+            let descriptor = js_sys::Object::new();
+            set(&descriptor, "value", value);
+            set(&descriptor, "enumerable", &JsValue::TRUE);
+            set(&descriptor, "writable", &JsValue::TRUE);
+            set(&descriptor, "configurable", &JsValue::TRUE);
+            let _ = js_sys::Reflect::define_property(target, &JsValue::from_str(key), &descriptor);
+        };
         for (name, value) in request.headers {
-            set(&headers, name, &JsValue::from_str(value));
+            define(&headers, name, &JsValue::from_str(value));
         }
         // Last: no header of the caller's replaces the key.
         if let Some(key) = request.api_key {
             set(&headers, "X-API-Key", &JsValue::from_str(key));
         }
         set(&init, "headers", &headers);
-        // The client follows redirects itself, re-checking the origin, so
-        // that the key never goes to another one (fetch would resend it).
+        // The client follows redirects itself, to the service's origin only,
+        // so that the key never goes to another one (fetch would resend it).
         set(&init, "redirect", &JsValue::from_str("manual"));
         if let Some(controller) = &guard.0 {
             set(&init, "signal", &controller.signal());

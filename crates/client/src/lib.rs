@@ -2,14 +2,18 @@
 //!
 //! Around every call:
 //! - the core's checks before sending (`Request::to_http`);
-//! - an optional TTL cache of successful answers (off by default);
+//! - an optional TTL cache of successful answers that decoded (off by
+//!   default);
 //! - coalescing: identical GETs in flight at the same time are sent once
 //!   and every caller gets the answer;
 //! - the rate budget (100 requests per minute unless configured, lowered
 //!   to what the service reports), so a well-behaved program never sees a
 //!   429: calls wait for a slot instead;
 //! - a timeout per attempt, and retries with backoff and jitter on
-//!   429/5xx/network errors and timeouts, honouring `Retry-After`;
+//!   408/429/5xx/network errors and timeouts (never another 4xx),
+//!   honouring `Retry-After`;
+//! - redirects followed on the service's origin only; one to another origin
+//!   fails (`Error::Redirected`) with nothing sent there;
 //! - cancellation through a [`CancelToken`] in [`CallOptions`].
 //!
 //! One typed method per operation (`list_markets`, `get_orderbook`, …),
@@ -47,7 +51,7 @@ use futures::future::{Either, LocalBoxFuture, Shared, WeakShared, select};
 use predmarket_core::rate::{DEFAULT_REQUESTS_PER_MINUTE, RateBudget};
 use predmarket_core::request::{HttpRequest, Paged, Request};
 use predmarket_core::retry::RetryPolicy;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::collections::HashMap;
 use std::fmt;
 use std::pin::pin;
@@ -61,7 +65,8 @@ pub const DEFAULT_BASE_URL: &str = "http://127.0.0.1:8787";
 /// platform data is a few megabytes.
 pub const DEFAULT_MAX_BODY_BYTES: u64 = 32 * 1024 * 1024;
 
-/// Redirects followed for one attempt.
+/// Redirects followed for one attempt (each to the service's own origin:
+/// one to another origin is refused, see `Error::Redirected`).
 pub const MAX_REDIRECTS: usize = 5;
 
 /// Default size bound of the cache, when it is on.
@@ -312,14 +317,32 @@ impl<B> Answer<B> {
 type Fetch<B> = LocalBoxFuture<'static, Result<Answer<B>, Error>>;
 type SharedBody<B> = Shared<Fetch<B>>;
 
+/// Whether the answer of one shared request is in the cache and the store
+/// already: its callers all decode it, the first that succeeds keeps it.
+type Kept = Rc<Cell<bool>>;
+
+/// A request in flight: its shared answer, held weakly, and whether that
+/// answer has been kept.
+type InFlight<B> = (WeakShared<Fetch<B>>, Kept);
+
+/// A fresh answer from the service that may be kept (cached, stored) once
+/// its body has decoded: never before, so that an answer which does not
+/// decode is asked for again rather than served from the cache.
+struct Keep {
+    url: String,
+    kept: Kept,
+}
+
 struct Inner<T: Transport> {
     config: ClientConfig,
+    /// The origin of `config.base_url`, the only one requests go to.
+    origin: String,
     transport: T,
     budget: RefCell<RateBudget>,
     retry: RefCell<RetryPolicy>,
     /// URL → the request answering it now. Weak, so that when every caller
     /// of a request has given up the request itself is dropped (aborted).
-    in_flight: RefCell<HashMap<String, WeakShared<Fetch<T::Body>>>>,
+    in_flight: RefCell<HashMap<String, InFlight<T::Body>>>,
     cache: RefCell<Cache<Answer<T::Body>>>,
 }
 
@@ -348,6 +371,9 @@ impl<T: Transport + 'static> Client<T> {
                 "must start with http:// or https://",
             ));
         }
+        let origin = redirect::parse(&config.base_url)
+            .ok_or_else(|| Error::invalid("baseUrl", "is not a valid http(s) URL"))?
+            .origin;
         if config.rate_limit_per_minute == 0 {
             return Err(Error::invalid("rateLimitPerMinute", "must be at least 1"));
         }
@@ -362,6 +388,7 @@ impl<T: Transport + 'static> Client<T> {
         Ok(Self {
             inner: Rc::new(Inner {
                 config,
+                origin,
                 transport,
                 budget,
                 retry,
@@ -395,7 +422,7 @@ impl<T: Transport + 'static> Client<T> {
             .in_flight
             .borrow()
             .values()
-            .filter(|w| w.upgrade().is_some())
+            .filter(|(w, _)| w.upgrade().is_some())
             .count()
     }
 
@@ -464,14 +491,32 @@ impl<T: Transport + 'static> Client<T> {
         Ok(self.send_http_answer(http, options).await?.body)
     }
 
-    /// [`Client::send_http`] with the answer's status and headers.
+    /// [`Client::send_http`] with the answer's status and headers. A fresh
+    /// answer is cached and stored only when its body is JSON
+    /// ([`Body::is_json`]); the caller decodes it.
     pub async fn send_http_answer(
         &self,
         http: &HttpRequest,
         options: &CallOptions,
     ) -> Result<Answer<T::Body>, Error> {
+        let (answer, keep) = self.answer(http, options).await?;
+        if let Some(keep) = keep
+            && answer.body.is_json()
+        {
+            self.inner.keep(keep, &answer);
+        }
+        Ok(answer)
+    }
+
+    /// The answer of a call, and, when it is fresh from the service and
+    /// the cache or the store would take it, what keeping it needs.
+    async fn answer(
+        &self,
+        http: &HttpRequest,
+        options: &CallOptions,
+    ) -> Result<(Answer<T::Body>, Option<Keep>), Error> {
         let call = pin!(self.get_url(http.url(&self.inner.config.base_url), options));
-        match options.timeout {
+        let (answer, keep) = match options.timeout {
             None => call.await,
             Some(limit) => match select(call, pin!(self.inner.transport.sleep(limit))).await {
                 Either::Left((result, _)) => result,
@@ -479,17 +524,29 @@ impl<T: Transport + 'static> Client<T> {
                     after_ms: u64::try_from(limit.as_millis()).unwrap_or(u64::MAX),
                 }),
             },
-        }
+        }?;
+        Ok((answer, keep.filter(|_| self.inner.keeps_answers())))
     }
 
     /// Sends a checked request and decodes its answer into typed models.
+    /// Only an answer that decodes is cached or stored.
     pub async fn send<R: Request>(
         &self,
         request: &R,
         options: &CallOptions,
     ) -> Result<R::Response, Error> {
-        let body = self.send_raw(request, options).await?.into_text();
-        serde_json::from_str(&body).map_err(|e| Error::decode(Some(200), e, &body))
+        let (answer, keep) = self.answer(&request.to_http()?, options).await?;
+        let decode = |body: &str| -> Result<R::Response, Error> {
+            serde_json::from_str(body).map_err(|e| Error::decode(Some(200), e, body))
+        };
+        match keep {
+            None => decode(&answer.body.into_text()),
+            Some(keep) => {
+                let response = decode(&answer.body.to_text())?;
+                self.inner.keep(keep, &answer);
+                Ok(response)
+            }
+        }
     }
 
     /// A pager over every item of a list operation, from where `request`
@@ -498,7 +555,11 @@ impl<T: Transport + 'static> Client<T> {
         Paginator::new(self.clone(), request)
     }
 
-    async fn get_url(&self, url: String, options: &CallOptions) -> Result<Answer<T::Body>, Error> {
+    async fn get_url(
+        &self,
+        url: String,
+        options: &CallOptions,
+    ) -> Result<(Answer<T::Body>, Option<Keep>), Error> {
         if options
             .cancel
             .as_ref()
@@ -507,20 +568,21 @@ impl<T: Transport + 'static> Client<T> {
             return Err(Error::Aborted);
         }
         check_headers(&options.headers, "headers")?;
-        let shared = if options.is_private() {
+        let (shared, keep) = if options.is_private() {
             let inner = self.inner.clone();
             let (max_retries, headers) = (options.max_retries, options.headers.clone());
             let own: Fetch<T::Body> =
                 async move { inner.fetch(&url, max_retries, &headers).await }.boxed_local();
-            own.shared()
+            (own.shared(), None)
         } else {
             let now = self.inner.transport.now_ms();
             if let Some(answer) = self.inner.cache.borrow_mut().get(&url, now) {
-                return Ok(answer);
+                return Ok((answer, None));
             }
-            Inner::join_or_start(&self.inner, url)
+            let (shared, kept) = Inner::join_or_start(&self.inner, url.clone());
+            (shared, Some(Keep { url, kept }))
         };
-        match &options.cancel {
+        let answer = match &options.cancel {
             None => shared.await,
             // Giving up drops only this caller's share: the request goes on
             // for the other callers, and is dropped with the last one.
@@ -528,39 +590,57 @@ impl<T: Transport + 'static> Client<T> {
                 Either::Left((result, _)) => result,
                 Either::Right(_) => Err(Error::Aborted),
             },
-        }
+        }?;
+        Ok((answer, keep))
     }
 }
 
 impl<T: Transport + 'static> Inner<T> {
-    fn join_or_start(this: &Rc<Self>, url: String) -> SharedBody<T::Body> {
+    fn join_or_start(this: &Rc<Self>, url: String) -> (SharedBody<T::Body>, Kept) {
         let mut in_flight = this.in_flight.borrow_mut();
-        if let Some(shared) = in_flight.get(&url).and_then(WeakShared::upgrade) {
-            return shared;
+        if let Some((weak, kept)) = in_flight.get(&url)
+            && let Some(shared) = weak.upgrade()
+        {
+            return (shared, kept.clone());
         }
-        in_flight.retain(|_, weak| weak.upgrade().is_some());
+        in_flight.retain(|_, (weak, _)| weak.upgrade().is_some());
         let inner = this.clone();
         let key = url.clone();
         let request: Fetch<T::Body> = async move {
             let result = inner.fetch(&key, None, &[]).await;
             // Before the answer reaches any caller: a call from now on
-            // starts afresh (or hits the cache), never this finished request.
+            // starts afresh (or hits the cache once a caller has decoded
+            // and kept the answer), never this finished request.
             inner.in_flight.borrow_mut().remove(&key);
-            if let Ok(answer) = &result {
-                if let Some(store) = &inner.config.store {
-                    store.put(&key, &answer.body.to_text());
-                }
-                let now = inner.transport.now_ms();
-                inner.cache.borrow_mut().insert(key, now, answer.clone());
-            }
             result
         }
         .boxed_local();
         let shared = request.shared();
+        let kept = Kept::default();
         if let Some(weak) = shared.downgrade() {
-            in_flight.insert(url, weak);
+            in_flight.insert(url, (weak, kept.clone()));
         }
-        shared
+        (shared, kept)
+    }
+
+    /// Whether fresh answers are kept at all (a cache or a store).
+    fn keeps_answers(&self) -> bool {
+        self.cache.borrow().is_enabled() || self.config.store.is_some()
+    }
+
+    /// Caches and stores an answer whose body has decoded, once per
+    /// request however many callers shared it.
+    fn keep(&self, keep: Keep, answer: &Answer<T::Body>) {
+        if keep.kept.replace(true) {
+            return;
+        }
+        if let Some(store) = &self.config.store {
+            store.put(&keep.url, &answer.body.to_text());
+        }
+        let now = self.transport.now_ms();
+        self.cache
+            .borrow_mut()
+            .insert(keep.url, now, answer.clone());
     }
 
     fn emit(&self, event: &Event<'_>) {
@@ -715,21 +795,28 @@ impl<T: Transport + 'static> Inner<T> {
         }
     }
 
-    /// Sends the request, following redirects by hand: the key goes only to
-    /// the configured origin, never to another one a redirect points at.
+    /// Sends the request, following redirects by hand: those on the
+    /// service's origin only. A redirect elsewhere fails with
+    /// `Error::Redirected`, unsent: the request carries the key and the
+    /// caller's headers, and the origin is judged by the transport's own
+    /// URL parser ([`redirect`]).
     async fn follow(
         &self,
         url: &str,
         attempt: u32,
         headers: &[(String, String)],
     ) -> Result<TransportResponse<T::Body>, Error> {
-        let origin = redirect::origin(&self.config.base_url);
+        if redirect::parse(url).is_none_or(|target| target.origin != self.origin) {
+            return Err(Error::invalid(
+                "baseUrl",
+                "the request's URL is not on the base URL's origin",
+            ));
+        }
         let mut url = url.to_owned();
         for _ in 0..=MAX_REDIRECTS {
-            let same_origin = origin.is_some() && redirect::origin(&url) == origin;
             let request = TransportRequest {
                 url: &url,
-                api_key: same_origin.then_some(self.config.api_key.as_str()),
+                api_key: Some(self.config.api_key.as_str()),
                 max_body_bytes: self.config.max_body_bytes,
                 headers,
             };
@@ -741,18 +828,25 @@ impl<T: Transport + 'static> Inner<T> {
             event.elapsed_ms = Some(self.transport.now_ms() - sent_at);
             event.request_id = response.header("x-request-id");
             self.emit(&event);
-            if same_origin {
-                let now = self.transport.now_ms();
-                self.budget.borrow_mut().observe(now, &response.rate_limit);
+            let now = self.transport.now_ms();
+            self.budget.borrow_mut().observe(now, &response.rate_limit);
+            let (Some(location), 300..=399) = (&response.location, response.status) else {
+                return Ok(response);
+            };
+            let shown = || redirect::shown(location, &self.config.api_key);
+            let target = redirect::resolve(&url, location).ok_or_else(|| Error::Network {
+                message: format!(
+                    "redirect to an unusable location: {}",
+                    predmarket_core::error::Quoted(&shown())
+                ),
+            })?;
+            if target.origin != self.origin {
+                return Err(Error::Redirected {
+                    status: response.status,
+                    location: shown(),
+                });
             }
-            match (&response.location, response.status) {
-                (Some(location), 300..=399) => {
-                    url = redirect::resolve(&url, location).ok_or_else(|| Error::Network {
-                        message: format!("redirect to an unusable location: {location}"),
-                    })?;
-                }
-                _ => return Ok(response),
-            }
+            url = target.href;
         }
         Err(Error::Network {
             message: format!("more than {MAX_REDIRECTS} redirects"),

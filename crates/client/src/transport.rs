@@ -11,8 +11,9 @@ use std::time::Duration;
 #[derive(Debug, Clone, Copy)]
 pub struct TransportRequest<'a> {
     pub url: &'a str,
-    /// Sent as the `X-API-Key` header, never in the URL. `None` on a hop to
-    /// another origin than the configured one.
+    /// Sent as the `X-API-Key` header, never in the URL. The client sends
+    /// requests to the configured origin only (it refuses a redirect to
+    /// another), so it always sets it; `None` sends no key.
     pub api_key: Option<&'a str>,
     /// Read no more of the body than this: past it the transport stops
     /// reading and fails with `Error::ResponseTooLarge`.
@@ -57,6 +58,13 @@ pub trait Body: Clone {
     /// The text, without a copy when the body already is a `String`.
     fn into_text(self) -> String {
         self.to_text()
+    }
+
+    /// Whether the body is JSON: an answer that is not is neither cached
+    /// nor stored (its callers fail to decode it, and asking again is the
+    /// only way to a good one).
+    fn is_json(&self) -> bool {
+        serde_json::from_str::<serde::de::IgnoredAny>(&self.to_text()).is_ok()
     }
 
     /// The error of a non-2xx answer with this body (see

@@ -608,12 +608,87 @@ fn clients_get_different_jitter_seeds_unless_one_is_pinned() {
 }
 
 #[test]
-fn redirects_keep_the_key_on_the_service_origin_only() {
+fn redirects_are_followed_on_the_service_origin_and_refused_elsewhere() {
     let fake = Fake::new(|url, _| {
         if url.starts_with(BASE) && url.contains("/v2/") {
-            Reply::status(307, "").header("location", "https://elsewhere.test/p")
+            Reply::status(307, "")
+                .header("location", "https://elsewhere.test/p?k=pm_secret_test_key")
         } else if url.starts_with(BASE) {
             Reply::status(302, "").header("location", "/v2/platforms")
+        } else {
+            Reply::ok(PLATFORMS)
+        }
+    });
+    let mut cfg = config();
+    cfg.headers = vec![("x-app".into(), "demo".into())];
+    let c = client(&fake, cfg);
+    let err = run(&fake.clock, c.list_platforms()).expect_err("refused");
+    let sent = fake.sent();
+    assert_eq!(
+        sent.len(),
+        2,
+        "nothing sent to the other origin, no retry: {sent:?}"
+    );
+    assert_eq!(sent[1].url, format!("{BASE}/v2/platforms"));
+    assert_eq!(sent[1].api_key.as_deref(), Some(KEY), "same origin");
+    assert_eq!(
+        sent[1].headers,
+        vec![("x-app".to_owned(), "demo".to_owned())]
+    );
+    assert_eq!(err.code(), ErrorCode::NetworkError);
+    assert_eq!(err.status(), Some(307));
+    match &err {
+        predmarket_client::Error::Redirected { status, location } => {
+            assert_eq!(*status, 307);
+            assert_eq!(location, "https://elsewhere.test/p?k=<redacted>");
+        }
+        other => panic!("not a refused redirect: {other:?}"),
+    }
+    assert!(
+        err.to_string().contains("https://elsewhere.test/p"),
+        "{err}"
+    );
+    assert!(!err.to_string().contains(KEY), "{err}");
+}
+
+/// `Location` spellings that a hand split reads as the service's host
+/// while the transport's URL parser goes elsewhere: all refused, unsent.
+#[test]
+fn redirect_spellings_that_leave_the_origin_are_refused() {
+    for location in [
+        "http://evil.test\\@fake.test/",
+        "/\\evil.test/",
+        "\\\\evil.test/",
+        "http:\\\\evil.test/",
+        "//evil.test\\@fake.test/",
+        "http://fake.test@evil.test/",
+        "https://fake.test/",
+        "http://fake.test:8080/",
+    ] {
+        let fake = Fake::new(move |url, _| {
+            if url.starts_with(BASE) {
+                Reply::status(302, "").header("location", location)
+            } else {
+                Reply::ok(PLATFORMS)
+            }
+        });
+        let c = client(&fake, config());
+        let err = run(&fake.clock, c.list_platforms()).expect_err(location);
+        assert!(
+            matches!(err, predmarket_client::Error::Redirected { .. }),
+            "{location}: {err:?}"
+        );
+        assert_eq!(fake.count(), 1, "{location}: {:?}", fake.sent());
+    }
+}
+
+#[test]
+fn same_origin_redirects_resolve_as_a_url_parser_does() {
+    let fake = Fake::new(|url, _| {
+        if url == format!("{BASE}/platforms") {
+            // Credentials and a fragment are dropped, dot segments resolved.
+            Reply::status(301, "")
+                .header("location", "http://u:p@FAKE.test:80/a/../v2/./platforms#x")
         } else {
             Reply::ok(PLATFORMS)
         }
@@ -621,11 +696,9 @@ fn redirects_keep_the_key_on_the_service_origin_only() {
     let c = client(&fake, config());
     run(&fake.clock, c.list_platforms()).expect("followed");
     let sent = fake.sent();
-    assert_eq!(sent.len(), 3, "{sent:?}");
+    assert_eq!(sent.len(), 2);
     assert_eq!(sent[1].url, format!("{BASE}/v2/platforms"));
-    assert_eq!(sent[1].api_key.as_deref(), Some(KEY), "same origin");
-    assert_eq!(sent[2].url, "https://elsewhere.test/p");
-    assert_eq!(sent[2].api_key, None, "never to another origin");
+    assert_eq!(sent[1].api_key.as_deref(), Some(KEY));
 }
 
 #[test]
@@ -772,4 +845,137 @@ fn raw_answers_carry_status_headers_and_request_id() {
     assert_eq!(answer.status, 200);
     assert_eq!(answer.request_id(), Some("abc"));
     assert_eq!(answer.body, PLATFORMS);
+}
+
+/// A store that keeps what it is given, in memory.
+#[derive(Default)]
+struct MemoryStore {
+    puts: std::cell::RefCell<Vec<(String, String)>>,
+}
+
+impl predmarket_client::Store for MemoryStore {
+    fn get(
+        &self,
+        url: &str,
+    ) -> futures::future::LocalBoxFuture<'static, Option<predmarket_client::Stored>> {
+        let found = self
+            .puts
+            .borrow()
+            .iter()
+            .rev()
+            .find(|(u, _)| u == url)
+            .map(|(_, text)| predmarket_client::Stored {
+                text: text.clone(),
+                stored_at_ms: 0.0,
+            });
+        Box::pin(async move { found })
+    }
+
+    fn put(&self, url: &str, text: &str) {
+        self.puts
+            .borrow_mut()
+            .push((url.to_owned(), text.to_owned()));
+    }
+
+    fn clear(&self) -> futures::future::LocalBoxFuture<'static, ()> {
+        self.puts.borrow_mut().clear();
+        Box::pin(async {})
+    }
+
+    fn now_ms(&self) -> f64 {
+        0.0
+    }
+}
+
+fn keeping(fake: &Fake) -> (predmarket_client::Client<Fake>, std::rc::Rc<MemoryStore>) {
+    let store = std::rc::Rc::new(MemoryStore::default());
+    let mut cfg = config();
+    cfg.cache_ttl = Some(Duration::from_secs(60));
+    cfg.store = Some(store.clone());
+    (client(fake, cfg), store)
+}
+
+#[test]
+fn an_answer_that_does_not_decode_is_neither_cached_nor_stored() {
+    // Not JSON, JSON of another shape, then the good answer.
+    let fake = Fake::new(|_, n| match n {
+        0 => Reply::ok("<html>maintenance</html>"),
+        1 => Reply::ok(r#"{"platforms":"soon"}"#),
+        _ => Reply::ok(PLATFORMS),
+    });
+    let (c, store) = keeping(&fake);
+    run(&fake.clock, async {
+        let err = c.list_platforms().await.expect_err("not JSON");
+        assert_eq!(err.code(), ErrorCode::DecodeError);
+        assert_eq!(c.cached(), 0);
+        let err = c.list_platforms().await.expect_err("not platforms");
+        assert_eq!(err.code(), ErrorCode::DecodeError);
+        assert_eq!(c.cached(), 0);
+        assert!(store.puts.borrow().is_empty(), "{:?}", store.puts.borrow());
+        c.list_platforms().await.expect("asked again, good");
+        c.list_platforms().await.expect("from the cache");
+    });
+    assert_eq!(fake.count(), 3);
+    assert_eq!(c.cached(), 1);
+    let puts = store.puts.borrow();
+    assert_eq!(puts.len(), 1);
+    assert_eq!(puts[0], (format!("{BASE}/platforms"), PLATFORMS.to_owned()));
+}
+
+#[test]
+fn a_raw_answer_is_kept_only_when_its_body_is_json() {
+    let fake = Fake::new(|_, n| match n {
+        0 => Reply::ok("{\"platforms\":[").delay(10),
+        _ => Reply::ok(PLATFORMS).delay(10),
+    });
+    let (c, store) = keeping(&fake);
+    let http = ListPlatforms.to_http().expect("valid");
+    run(&fake.clock, async {
+        // Two callers sharing one truncated answer: both get it (the raw
+        // API does not decode), neither keeps it.
+        let (a, b) = join(
+            c.send_http_answer(&http, &CallOptions::default()),
+            c.send_http_answer(&http, &CallOptions::default()),
+        )
+        .await;
+        assert_eq!(a.expect("raw").body, "{\"platforms\":[");
+        assert!(b.is_ok());
+        assert_eq!(c.cached(), 0);
+        assert!(store.puts.borrow().is_empty());
+        // Two callers sharing a good one: kept once.
+        let (a, b) = join(
+            c.send_http_answer(&http, &CallOptions::default()),
+            c.send_http_answer(&http, &CallOptions::default()),
+        )
+        .await;
+        assert_eq!(a.expect("a").body, PLATFORMS);
+        assert_eq!(b.expect("b").body, PLATFORMS);
+    });
+    assert_eq!(fake.count(), 2);
+    assert_eq!(c.cached(), 1);
+    assert_eq!(store.puts.borrow().len(), 1, "stored once for both callers");
+}
+
+#[test]
+fn statuses_that_say_the_request_is_wrong_are_not_retried() {
+    for status in [405, 413, 414, 422, 431, 402, 409, 410, 451, 499] {
+        // Even with a code that reads as a server-side failure.
+        let fake = Fake::new(move |_, _| Reply::error(status, "INTERNAL_ERROR"));
+        let c = client(&fake, config());
+        let err = run(&fake.clock, c.list_platforms()).expect_err("fails");
+        assert_eq!(err.status(), Some(status));
+        assert_eq!(fake.count(), 1, "{status} is not retried");
+    }
+    for status in [408, 429, 500, 502, 503, 504] {
+        let fake = Fake::new(move |_, n| {
+            if n == 0 {
+                Reply::status(status, "")
+            } else {
+                Reply::ok(PLATFORMS)
+            }
+        });
+        let c = client(&fake, config());
+        run(&fake.clock, c.list_platforms()).expect("retried");
+        assert_eq!(fake.count(), 2, "{status} is retried");
+    }
 }

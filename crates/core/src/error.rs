@@ -225,6 +225,14 @@ pub enum Error {
     Server(ApiFailure),
     #[error("network error: {message}")]
     Network { message: String },
+    /// The service answered with a redirect to another origin, which the
+    /// client does not follow: the request carries the API key and the
+    /// caller's headers, which are for the service's origin alone.
+    #[error(
+        "redirected ({status}) to another origin, not followed: {}",
+        Quoted(location)
+    )]
+    Redirected { status: u16, location: String },
     #[error("no answer within {after_ms} ms")]
     Timeout { after_ms: u64 },
     #[error("the request was aborted")]
@@ -329,7 +337,7 @@ impl Error {
             Self::RateLimited(_) => ErrorCode::RateLimited,
             Self::PlatformUnavailable(_) => ErrorCode::PlatformUnavailable,
             Self::Server(_) => ErrorCode::InternalError,
-            Self::Network { .. } => ErrorCode::NetworkError,
+            Self::Network { .. } | Self::Redirected { .. } => ErrorCode::NetworkError,
             Self::Timeout { .. } => ErrorCode::Timeout,
             Self::Aborted => ErrorCode::Aborted,
             Self::Decode { .. } => ErrorCode::DecodeError,
@@ -355,7 +363,9 @@ impl Error {
     pub fn status(&self) -> Option<u16> {
         match self {
             Self::Decode { status, .. } => *status,
-            Self::ResponseTooLarge { status, .. } => Some(*status),
+            Self::ResponseTooLarge { status, .. } | Self::Redirected { status, .. } => {
+                Some(*status)
+            }
             other => other.failure().map(|f| f.status),
         }
     }
@@ -376,9 +386,17 @@ impl Error {
         self.failure().and_then(|f| f.details.as_ref())
     }
 
-    /// Whether sending the same request again may succeed: 429, 5xx and
-    /// network failures. Timeouts are retried too (the request is a GET).
+    /// Whether sending the same request again may succeed: 408, 429, 5xx
+    /// and network failures. Timeouts are retried too (the request is a
+    /// GET). Any other status is the same answer next time, whatever code
+    /// its body names: a 405, 413, 414, 422 or 431 says the request itself
+    /// is refused.
     pub fn is_retryable(&self) -> bool {
+        if let Some(failure) = self.failure()
+            && !crate::retry::retryable_status(failure.status)
+        {
+            return false;
+        }
         matches!(
             self,
             Self::RateLimited(_)

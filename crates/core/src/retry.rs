@@ -64,6 +64,13 @@ impl RetryPolicy {
     }
 }
 
+/// Whether an HTTP status may be answered differently a moment later: a
+/// timeout (408), a rate limit (429) or a server failure (5xx). Every other
+/// refusal is about the request and is not sent again.
+pub fn retryable_status(status: u16) -> bool {
+    matches!(status, 408 | 429 | 500..=599)
+}
+
 /// A tiny seedable generator: good enough for jitter, no dependency.
 #[derive(Debug, Clone)]
 struct SplitMix64(u64);
@@ -161,6 +168,43 @@ mod tests {
         let huge = RateLimitHeaders::read(|n| (n == "retry-after").then(|| "1e300".to_owned()));
         let delay = policy.next_delay_ms(0, &server_error(huge.retry_after_ms()));
         assert_eq!(delay, Some(u64::MAX));
+    }
+
+    /// Every status the client may meet, through the error the client
+    /// builds from it (with and without a code in the body: a code that
+    /// reads as retryable on a 4xx must not make it so).
+    #[test]
+    fn only_408_429_and_5xx_statuses_are_retried() {
+        let retried = [408, 429, 500, 501, 502, 503, 504, 520, 599];
+        for status in 300..600u16 {
+            let bodies = [
+                String::new(),
+                r#"{"error":{"code":"PLATFORM_UNAVAILABLE","message":"x"}}"#.to_owned(),
+                r#"{"error":{"code":"INTERNAL_ERROR","message":"x"}}"#.to_owned(),
+            ];
+            for body in &bodies {
+                let error = Error::from_response(status, body, None);
+                let mut policy = RetryPolicy::new(3, 1);
+                let delay = policy.next_delay_ms(0, &error);
+                let expected = retried.contains(&status) || (500..600).contains(&status);
+                assert_eq!(delay.is_some(), expected, "{status} {body}");
+                assert_eq!(retryable_status(status), expected, "{status}");
+            }
+        }
+        for status in [405, 413, 414, 422, 431] {
+            let error = Error::from_response(status, "", None);
+            assert!(!error.is_retryable(), "{status}");
+        }
+    }
+
+    #[test]
+    fn a_refused_redirect_is_not_retried() {
+        let error = Error::Redirected {
+            status: 302,
+            location: "http://elsewhere.test/".into(),
+        };
+        assert_eq!(RetryPolicy::default().next_delay_ms(0, &error), None);
+        assert_eq!(error.status(), Some(302));
     }
 
     #[test]

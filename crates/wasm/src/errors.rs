@@ -9,6 +9,7 @@
 //! errors are plain `Error`s with the same fields.
 
 use crate::json;
+use json::set;
 use predmarket_client::Error;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -36,10 +37,6 @@ pub fn register_error_classes(base: &js_sys::Function, abort: &js_sys::Function)
     CLASSES.with(|c| *c.borrow_mut() = Some((base, abort)));
 }
 
-fn set(target: &JsValue, key: &str, value: &JsValue) {
-    let _ = js_sys::Reflect::set(target, &JsValue::from_str(key), value);
-}
-
 pub fn to_js(error: &Error) -> JsValue {
     let js_error = js_sys::Error::new(&error.to_string());
     let aborted = matches!(error, Error::Aborted);
@@ -65,6 +62,9 @@ pub fn to_js(error: &Error) -> JsValue {
     if let Some(details) = error.details() {
         set(target, "details", &to_js_value(details));
     }
+    if let Error::Redirected { location, .. } = error {
+        set(target, "location", &JsValue::from_str(location));
+    }
     js_error.into()
 }
 
@@ -86,6 +86,7 @@ fn to_js_value(value: &serde_json::Value) -> JsValue {
         Value::Object(map) => {
             let object = json::object();
             for (key, item) in map {
+                // `json::set`: a `__proto__` key stays an own property.
                 set(&object, key, &to_js_value(item));
             }
             object

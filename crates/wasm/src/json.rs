@@ -50,8 +50,28 @@ pub fn get_path(object: &JsValue, path: &[&str]) -> JsValue {
         .fold(object.clone(), |value, key| get(&value, key))
 }
 
+/// `target[key] = value`, always as an own data property: keys come from
+/// the wire too (an error's `details`, an outcome's name), and assigning
+/// `__proto__` would set the object's prototype instead.
 pub fn set(target: &JsValue, key: &str, value: &JsValue) {
-    let _ = Reflect::set(target, &JsValue::from_str(key), value);
+    if key == "__proto__" {
+        define(target, key, value);
+    } else {
+        // Plain objects inherit no other setter: assignment is a define.
+        let _ = Reflect::set(target, &JsValue::from_str(key), value);
+    }
+}
+
+/// `target[key]` defined as an enumerable, writable, configurable data
+/// property (what `JSON.parse` makes of every key).
+pub fn define(target: &JsValue, key: &str, value: &JsValue) {
+    let descriptor = Object::new();
+    let _ = Reflect::set(&descriptor, &JsValue::from_str("value"), value);
+    for flag in ["enumerable", "writable", "configurable"] {
+        let _ = Reflect::set(&descriptor, &JsValue::from_str(flag), &JsValue::TRUE);
+    }
+    let target: &Object = target.unchecked_ref();
+    let _ = Reflect::define_property(target, &JsValue::from_str(key), &descriptor);
 }
 
 pub fn object() -> JsValue {

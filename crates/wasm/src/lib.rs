@@ -63,7 +63,7 @@ export interface ClientOptions {
   baseUrl?: string;
   /** Per attempt. Default 30 000; 0 disables the timeout. */
   timeoutMs?: number;
-  /** Retries on 429, 5xx, network errors and timeouts, with backoff and jitter, honouring `Retry-After`. Default 3. */
+  /** Retries on 408, 429, 5xx, network errors and timeouts (never another 4xx, nor a refused redirect), with backoff and jitter, honouring `Retry-After`. Default 3. */
   maxRetries?: number;
   /** The client-side budget: calls wait for a slot instead of running into a 429. Default 100 (the service's limit); follows a lower limit the service reports. */
   rateLimitPerMinute?: number;
@@ -73,7 +73,7 @@ export interface ClientOptions {
   cacheMaxEntries?: number;
   /** The largest answer body read; a larger one rejects with `RESPONSE_TOO_LARGE`. Default 32 MiB. */
   maxBodyBytes?: number;
-  /** Headers sent with every request. `X-API-Key` is refused: the key is `apiKey`. */
+  /** Headers sent with every request (to `baseUrl`'s origin only: a redirect to another origin is refused). `X-API-Key` is refused: the key is `apiKey`. */
   headers?: Record<string, string>;
   /** Used instead of the global `fetch` (proxies, tests, instrumentation). Called as `fetch(url, init)`. */
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
@@ -164,6 +164,8 @@ export interface ApiError extends Error {
   details?: Record<string, unknown>;
   /** The parameter a check named (client-side checks). */
   parameter?: string;
+  /** Where a refused redirect pointed (code `NETWORK_ERROR`, `status` 3xx): the client follows redirects on the service's origin only. */
+  location?: string;
   /** What the library knows of the underlying failure (a network error's message). */
   cause?: unknown;
 }
@@ -176,6 +178,7 @@ export declare class PredmarketError extends Error implements ApiError {
   retryAfterMs?: number;
   details?: Record<string, unknown>;
   parameter?: string;
+  location?: string;
 }
 
 /** An aborted call (`signal`): name `AbortError`, code `ABORTED`. */

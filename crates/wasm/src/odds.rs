@@ -385,6 +385,7 @@ pub fn best_prices(
     let quotes = quotes_in(&quotes).map_err(throw)?;
     let best = json::object();
     for (outcome, quote) in odds::best_prices(&quotes) {
+        // An outcome may be named `__proto__`: an own key all the same.
         json::set(&best, &outcome, &quote_js(&quote));
     }
     Ok(best)
