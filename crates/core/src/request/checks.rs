@@ -51,6 +51,19 @@ pub(crate) fn one_value<T: AsRef<str>>(parameter: &str, value: &Option<T>) -> Re
     }
 }
 
+/// An id that goes into the path as one segment: not blank, and not `.` or
+/// `..`, which every URL parser resolves as "this" or "the parent" segment
+/// (even percent-encoded as `%2e`), so such an id would name another path.
+pub(crate) fn path_id(parameter: &str, value: &str) -> Result<(), Error> {
+    if value.trim().is_empty() {
+        return Err(Error::invalid(parameter, "must not be empty"));
+    }
+    if value == "." || value == ".." {
+        return Err(Error::invalid(parameter, "must not be `.` or `..`"));
+    }
+    Ok(())
+}
+
 /// A required value of an open set: present, not blank, one value.
 pub(crate) fn required_value(parameter: &str, value: &str) -> Result<(), Error> {
     if value.trim().is_empty() {
