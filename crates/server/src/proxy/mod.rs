@@ -26,13 +26,14 @@ use crate::access_log::AccessLog;
 use crate::auth::{KeyId, Keys};
 use crate::config::Config;
 use crate::error::ApiError;
+use crate::query::Query;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Extension, Request, State};
-use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{MethodRouter, get};
 use breaker::{Admit, Breaker};
 use budget::Budget;
 use bytes::Bytes;
@@ -41,13 +42,14 @@ use futures::FutureExt;
 use futures::future::{BoxFuture, Shared as SharedFuture};
 use metrics::{Gauges, Metrics};
 use predmarket_core::ErrorCode;
+use predmarket_core::request::{HttpRequest, Operation, Request as CoreRequest};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use upstream::{Fault, Raw, Upstream, UpstreamKey};
+use upstream::{Fault, Raw, Target, Upstream, UpstreamKey};
 
 /// The command line of proxy mode, flattened into `Config`.
 #[derive(Debug, Clone, clap::Args)]
@@ -123,32 +125,51 @@ impl Default for ProxyArgs {
     }
 }
 
-/// The 19 operations, as routed by `routes::router`: their paths come from
-/// the core request types, the one declaration of each operation.
-pub const OPERATIONS: [&str; 19] = {
-    use predmarket_core::request::*;
-    [
-        ListSeries::PATH,
-        GetSeries::PATH,
-        ListMarkets::PATH,
-        GetMarket::PATH,
-        GetOrderbook::PATH,
-        ListEvents::PATH,
-        GetEvent::PATH,
-        ListTrades::PATH,
-        GetPriceHistory::PATH,
-        GetProfileInfo::PATH,
-        ListProfileTrades::PATH,
-        ListPlatforms::PATH,
-        GetLeagueInfo::PATH,
-        ListGames::PATH,
-        GetGame::PATH,
-        ListFutures::PATH,
-        GetFuture::PATH,
-        ListAwards::PATH,
-        GetAward::PATH,
-    ]
-};
+/// What the router hands `forward` with each request: the operation and
+/// its cache lifetimes, fixed when the route is built (no path is parsed
+/// again to find them).
+#[derive(Debug, Clone, Copy)]
+struct Route {
+    op: Operation,
+    policy: Policy,
+}
+
+macro_rules! proxy_routes {
+    ($($variant:ident($request:path) $method:ident $name:literal $path:literal $paging:ident [$($item:literal),*];)+) => {
+        /// The route of `op`: its visitors' requests read by its core
+        /// request type.
+        fn route(op: Operation, state: &Arc<ProxyState>) -> MethodRouter {
+            match op {
+                $(Operation::$variant => route_of::<$request>(state),)+
+            }
+        }
+    };
+}
+
+predmarket_core::for_each_operation!(proxy_routes);
+
+/// A visitor's request is read as the reference server reads it (`Query`:
+/// the core's parameters and checks, the same 400 on a bad one), and only
+/// the typed value goes on: parameters the operation does not declare are
+/// dropped (as the server ignores them), ids are one encoded segment each.
+fn route_of<R: CoreRequest + Send + 'static>(state: &Arc<ProxyState>) -> MethodRouter {
+    let route = Route {
+        op: R::OP,
+        policy: Policy::of(R::OP).scaled(state.ttl_scale),
+    };
+    let state = state.clone();
+    get(
+        move |visitor: Option<Extension<KeyId>>, Query(request): Query<R>| {
+            let state = state.clone();
+            async move {
+                match request.to_http() {
+                    Ok(http) => forward(state, route, visitor, http).await,
+                    Err(error) => crate::query::invalid(error).into_response(),
+                }
+            }
+        },
+    )
+}
 
 /// The answer of one upstream request, shared by everyone who waited on it.
 #[derive(Clone)]
@@ -303,10 +324,9 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
 
 fn router(state: Arc<ProxyState>, config: &Config, log: Arc<AccessLog>) -> Router {
     let mut operations = Router::new();
-    for path in OPERATIONS {
-        operations = operations.route(path, get(forward));
+    for &op in Operation::ALL {
+        operations = operations.route(op.path(), route(op, &state));
     }
-    let mut operations = operations.with_state(state.clone());
     if state.keys.is_some() {
         operations = operations.layer(axum::middleware::from_fn_with_state(
             state.clone(),
@@ -424,17 +444,26 @@ async fn metrics_text(State(state): State<Arc<ProxyState>>) -> Response {
     response
 }
 
+/// Serves one checked request: from the cache, from the request in flight
+/// for the same key, or from the upstream. The cache key is the request as
+/// it is sent upstream.
 async fn forward(
-    State(state): State<Arc<ProxyState>>,
+    state: Arc<ProxyState>,
+    route: Route,
     visitor: Option<Extension<KeyId>>,
-    uri: Uri,
+    http: HttpRequest,
 ) -> Response {
-    let path = uri.path();
-    let Some(policy) = Policy::of(path).map(|p| p.scaled(state.ttl_scale)) else {
-        return ApiError::new(ErrorCode::NotFound, format!("no operation at {path}"))
-            .into_response();
+    let http = cache::canonical(http);
+    let target = match state.upstream.target(&http) {
+        Ok(target) => target,
+        Err(refused) => {
+            tracing::warn!(op = route.op.name(), "proxy refused a request: {refused}");
+            return ApiError::invalid("path", refused.to_string())
+                .with_details(json!({ "reason": "outside_upstream_base" }))
+                .into_response();
+        }
     };
-    let key = cache::normalize(path, uri.query());
+    let key = target.key().to_owned();
     // Visitors without a key (--public-proxy) share one lane.
     let lane = visitor.map_or(0, |Extension(KeyId(id))| id as u64);
     let now = cache::now_ms();
@@ -448,14 +477,18 @@ async fn forward(
                 state.metrics.revalidations.fetch_add(1, Ordering::Relaxed);
                 // Not awaited: the visitor has its answer; the flight
                 // runs as a task of its own.
-                drop(state.clone().flight(key, budget::REFRESH_LANE, policy));
+                drop(
+                    state
+                        .clone()
+                        .flight(key, target, budget::REFRESH_LANE, route),
+                );
                 return respond(&entry, "UPDATING", now);
             }
             Freshness::Stale => {}
         }
     }
     state.metrics.misses.fetch_add(1, Ordering::Relaxed);
-    match state.clone().flight(key.clone(), lane, policy).await {
+    match state.clone().flight(key.clone(), target, lane, route).await {
         Outcome::Answer(entry) => respond(&entry, "MISS", cache::now_ms()),
         Outcome::Passed(entry) => respond(&entry, "PASS", cache::now_ms()),
         Outcome::Failed(error) => {
@@ -479,7 +512,7 @@ impl ProxyState {
     /// Joins the request for `key` in flight, or starts it as a task (so
     /// that it finishes, and its answer is cached, even when every visitor
     /// waiting on it has gone).
-    fn flight(self: Arc<Self>, key: String, lane: u64, policy: Policy) -> Flight {
+    fn flight(self: Arc<Self>, key: String, target: Target, lane: u64, route: Route) -> Flight {
         let mut flights = lock(&self.flights);
         if let Some(flight) = flights.get(&key) {
             self.metrics.joined.fetch_add(1, Ordering::Relaxed);
@@ -488,7 +521,7 @@ impl ProxyState {
         let state = self.clone();
         let task_key = key.clone();
         let task = tokio::spawn(async move {
-            let outcome = state.fetch(&task_key, lane, policy).await;
+            let outcome = state.fetch(&target, lane, route).await;
             lock(&state.flights).remove(&task_key);
             outcome
         });
@@ -509,7 +542,8 @@ impl ProxyState {
     }
 
     /// Redis, then the upstream (with one retry of a quick failure).
-    async fn fetch(&self, key: &str, lane: u64, policy: Policy) -> Outcome {
+    async fn fetch(&self, target: &Target, lane: u64, route: Route) -> Outcome {
+        let key = target.key();
         if let Some(shared) = &self.shared
             && let Some(entry) = shared.get(key).await
         {
@@ -563,7 +597,7 @@ impl ProxyState {
                 ));
             }
             let started = Instant::now();
-            let result = self.upstream.get(key).await;
+            let result = self.upstream.get(target).await;
             let ms = started.elapsed().as_secs_f64() * 1000.0;
             let label = match &result {
                 Ok(raw) => raw.status.to_string(),
@@ -572,7 +606,7 @@ impl ProxyState {
             self.metrics.upstream(&label);
             if let Some(target) = self.log.scrub(key) {
                 tracing::info!(
-                    op = policy.op,
+                    op = route.op.name(),
                     status = %label,
                     ms = (ms * 10.0).round() / 10.0,
                     probe = admit == Admit::Probe,
@@ -583,7 +617,7 @@ impl ProxyState {
             if let Ok(raw) = &result {
                 self.budget.observe(raw.status, &raw.rate).await;
             }
-            let (outcome, health) = self.judge(result, policy);
+            let (outcome, health) = self.judge(result, route.policy);
             if health != Health::Neutral
                 && let Some(open) = self.breaker.record(health == Health::Good, cache::now_ms())
             {

@@ -1,0 +1,331 @@
+//! The proxy forwards operations, never paths: visitors send traversal
+//! attempts (raw over TCP, so no client-side URL parser tidies them first)
+//! and a local upstream logs every request target and key it receives. The
+//! upstream must only ever see the paths of the operations, under its base
+//! path, with nothing in an id that a URL parser or a decoding server
+//! could read as a step up.
+
+use axum::extract::State;
+use axum::http::{HeaderMap, Uri};
+use predmarket_core::request::Operation;
+use predmarket_server::config::Config;
+use serde_json::Value;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+const UPSTREAM_KEY: &str = "upstream-paths-secret";
+const VISITOR: &str = "visitor-paths";
+
+/// Every request target the upstream received, as sent (not decoded).
+type Seen = Arc<Mutex<Vec<String>>>;
+
+/// Answers every path with an empty page of every list, so the proxy
+/// treats it as a good answer (and would cache it).
+async fn record(State(seen): State<Seen>, uri: Uri, headers: HeaderMap) -> axum::Json<Value> {
+    assert_eq!(
+        headers.get("x-api-key").and_then(|v| v.to_str().ok()),
+        Some(UPSTREAM_KEY)
+    );
+    seen.lock().unwrap().push(uri.to_string());
+    axum::Json(serde_json::json!({
+        "markets": [], "series": [], "events": [], "trades": [], "platforms": [],
+        "pagination": null, "meta": {}
+    }))
+}
+
+struct Upstream {
+    addr: SocketAddr,
+    seen: Seen,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Upstream {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+async fn upstream() -> Upstream {
+    let seen: Seen = Arc::default();
+    let app = axum::Router::new()
+        .fallback(record)
+        .with_state(seen.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let task = tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    Upstream { addr, seen, task }
+}
+
+struct Proxy {
+    addr: SocketAddr,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Proxy {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+async fn proxy(base: String) -> Proxy {
+    let mut config = Config::for_tests(&format!("{VISITOR}:unlimited"));
+    config.proxy.upstream = Some(base);
+    let key_file = std::env::temp_dir().join(format!(
+        "pm-paths-key-{}-{}",
+        std::process::id(),
+        config.proxy.upstream.as_deref().map_or(0, str::len)
+    ));
+    std::fs::write(&key_file, format!("{UPSTREAM_KEY}\n")).unwrap();
+    config.proxy.upstream_key_file = Some(key_file);
+    let built = predmarket_server::proxy::build(&config)
+        .await
+        .unwrap_or_else(|e| panic!("proxy: {e}"));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let task = tokio::spawn(async move {
+        let _ = axum::serve(listener, built.router).await;
+    });
+    Proxy { addr, task }
+}
+
+/// `GET target` written byte for byte: status and body.
+async fn raw_get(addr: SocketAddr, target: &str) -> (u16, String) {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!(
+        "GET {target} HTTP/1.1\r\nHost: {addr}\r\nX-API-Key: {VISITOR}\r\nConnection: close\r\n\r\n"
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut bytes = Vec::new();
+    stream.read_to_end(&mut bytes).await.unwrap();
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{target}: no status in {text:.200}"));
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        dechunk(body)
+    } else {
+        body.to_owned()
+    };
+    (status, body)
+}
+
+fn dechunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let Ok(size) = usize::from_str_radix(size.trim(), 16) else {
+            break;
+        };
+        if size == 0 || rest.len() < size {
+            break;
+        }
+        out.push_str(&rest[..size]);
+        body = rest[size..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+/// `%XX` decoded once (what a server does to a path segment).
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Whether `target` (as the upstream received it) is an operation's path
+/// under `prefix`: each template segment matched, each id a segment that
+/// neither as sent nor decoded once has a `.` or `..` piece.
+fn is_an_operation(prefix: &str, target: &str) -> bool {
+    if target.contains('\\') {
+        return false;
+    }
+    let path = target.split('?').next().unwrap_or_default();
+    let Some(path) = path.strip_prefix(prefix) else {
+        return false;
+    };
+    let segments: Vec<&str> = path.split('/').collect();
+    let safe = |id: &str| {
+        let decoded = percent_decode(id);
+        !decoded.trim().is_empty()
+            && ![id, decoded.as_str()].iter().any(|text| {
+                text.split(['/', '\\'])
+                    .any(|piece| piece == "." || piece == "..")
+            })
+    };
+    Operation::ALL.iter().any(|op| {
+        let template: Vec<&str> = op.path().split('/').collect();
+        template.len() == segments.len()
+            && template.iter().zip(&segments).all(
+                |(t, s)| {
+                    if t.starts_with('{') { safe(s) } else { t == s }
+                },
+            )
+    })
+}
+
+/// Ids a visitor might put where an operation takes one.
+const HOSTILE_IDS: &[&str] = &[
+    "..",
+    ".",
+    "%2e%2e",
+    "%2E%2E",
+    ".%2e",
+    "%2e.",
+    "%2e",
+    "..%2f..%2faccount%2fusage",
+    "..%2F..%2Faccount",
+    "%2f..%2f..%2faccount",
+    "..%5c..%5caccount%5cusage",
+    "..%5C..%5Caccount",
+    "%2e%2e%5c%2e%2e%5caccount",
+    "..\\..\\..\\account\\usage",
+    "a\\..\\..\\account",
+    "%252e%252e",
+    "..%252f..%252faccount",
+];
+
+/// Paths with more segments than any operation's.
+const HOSTILE_PATHS: &[&str] = &[
+    "/markets/../account/usage",
+    "/markets/..\\..\\..\\account\\usage",
+    "/markets/%2e%2e/%2e%2e/account/usage",
+    "/markets/.%2e/.%2e/account/usage",
+    "/markets/x/../../account/usage",
+    "/markets/x/..%2f..%2faccount",
+    "/series/%2f%2e%2e/usage",
+    "/..\\account\\usage",
+    "/%2e%2e/account/usage",
+];
+
+async fn attack(prefix: &str) {
+    let upstream = upstream().await;
+    let proxy = proxy(format!("http://{}{prefix}", upstream.addr)).await;
+    let templates = [
+        "/markets/{}",
+        "/markets/{}/orderbook",
+        "/series/{}",
+        "/events/{}",
+        "/games/{}",
+        "/futures/{}",
+        "/awards/{}",
+    ];
+    for template in templates {
+        for id in HOSTILE_IDS {
+            let target = template.replace("{}", id);
+            let (status, body) = raw_get(proxy.addr, &target).await;
+            assert!(
+                matches!(status, 200 | 400 | 404),
+                "{target}: {status} {body:.300}"
+            );
+            if status == 400
+                && let Ok(json) = serde_json::from_str::<Value>(&body)
+            {
+                assert_eq!(json["error"]["code"], "VALIDATION_ERROR", "{target}");
+            }
+        }
+    }
+    for target in HOSTILE_PATHS {
+        let (status, body) = raw_get(proxy.addr, target).await;
+        assert!(
+            matches!(status, 400 | 404),
+            "{target}: {status} {body:.300}"
+        );
+    }
+    // Ids that decode to a dot segment are the core's to refuse, with the
+    // server's 400.
+    for target in [
+        "/markets/..",
+        "/markets/%2e%2e",
+        "/games/.%2e",
+        "/series/..%2faccount",
+    ] {
+        let (status, body) = raw_get(proxy.addr, target).await;
+        assert_eq!(status, 400, "{target}: {body}");
+        let json: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(json["error"]["code"], "VALIDATION_ERROR", "{target}");
+        assert!(json["error"]["details"]["parameter"].is_string(), "{json}");
+    }
+    // Parameters the operation does not declare are not forwarded, and a
+    // query-string id stays in the query.
+    let (status, _) = raw_get(
+        proxy.addr,
+        "/trades?market_id=..%2f..%2faccount&bust=1&api_key=leak",
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, _) = raw_get(proxy.addr, "/markets/ok-id?include_raw=true&bust=2").await;
+    assert_eq!(status, 200);
+
+    let seen = upstream.seen.lock().unwrap().clone();
+    assert!(!seen.is_empty(), "legitimate ids reached the upstream");
+    for target in &seen {
+        assert!(
+            is_an_operation(prefix, target),
+            "the upstream saw {target}, which is no operation under {prefix:?}"
+        );
+        assert!(
+            !target.contains("bust") && !target.contains("api_key"),
+            "{target}"
+        );
+    }
+    assert!(
+        seen.contains(&format!("{prefix}/trades?market_id=..%2F..%2Faccount")),
+        "{seen:?}"
+    );
+    assert!(
+        seen.contains(&format!("{prefix}/markets/ok-id?include_raw=true")),
+        "{seen:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_visitor_path_leaves_the_operations() {
+    attack("").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_visitor_path_leaves_the_operations_under_a_base_path() {
+    attack("/v2").await;
+}
+
+#[test]
+fn the_operation_check_of_this_test_can_fail() {
+    assert!(is_an_operation("/v2", "/v2/markets/abc%2Fdef?limit=1"));
+    assert!(is_an_operation("", "/games/KCvSF20250209%40NFL"));
+    for bad in [
+        "/account/usage",
+        "/v2/markets/..",
+        "/v2/markets/%2e%2e",
+        "/v2/markets/..%2F..%2Faccount",
+        "/v2/markets/a\\b",
+        "/markets/x",
+        "/v2/markets/x/y",
+    ] {
+        assert!(!is_an_operation("/v2", bad), "{bad}");
+    }
+}
