@@ -80,6 +80,7 @@ impl Policy {
             ListTrades | ListProfileTrades => Self::new(5, 10),
             GetPriceHistory => Self::new(30, 90),
             GetProfileInfo => Self::new(60, 120),
+            GetHealth => Self::new(2, 3),
         }
     }
 }
