@@ -302,7 +302,6 @@ fn every_operation_has_one_declaration() {
         &[("game_id", "KCvSF20250209@NFL")],
     );
     check(ListPlatforms, &[]);
-    check(GetHealth, &[]);
     check(
         GetFuture {
             id: "nfl_championship_2025".into(),

@@ -317,16 +317,6 @@ impl Client {
         self.call(Operation::ListProfileTrades, &params, options)
     }
 
-    /// `GET /health`: whether the service answers.
-    #[wasm_bindgen(js_name = getHealth, unchecked_return_type = "Promise<HealthResponse>")]
-    pub fn get_health(
-        &self,
-        #[wasm_bindgen(unchecked_optional_param_type = "GetHealthParams")] params: JsValue,
-        #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
-    ) -> Promise {
-        self.call(Operation::GetHealth, &params, options)
-    }
-
     /// Every market of `listMarkets(params)`, page by page (`nextPage()`)
     /// or item by item (`for await`). Throws on invalid parameters.
     pub fn markets(

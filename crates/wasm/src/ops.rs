@@ -113,7 +113,6 @@ static LIST_AWARDS: Op = list::<ListAwards>(None);
 static GET_PRICE_HISTORY: Op = one::<GetPriceHistory>(None);
 static GET_PROFILE_INFO: Op = one::<GetProfileInfo>(None);
 static LIST_PROFILE_TRADES: Op = list::<ListProfileTrades>(None);
-static GET_HEALTH: Op = one::<GetHealth>(None);
 
 /// The descriptor of each operation: a table entry without one does not
 /// compile.
@@ -138,7 +137,6 @@ pub fn op(operation: Operation) -> &'static Op {
         Operation::GetPriceHistory => &GET_PRICE_HISTORY,
         Operation::GetProfileInfo => &GET_PROFILE_INFO,
         Operation::ListProfileTrades => &LIST_PROFILE_TRADES,
-        Operation::GetHealth => &GET_HEALTH,
     }
 }
 

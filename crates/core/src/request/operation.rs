@@ -43,7 +43,6 @@ macro_rules! for_each_operation {
             GetPriceHistory($crate::request::GetPriceHistory) get_price_history "getPriceHistory" "/price-history" single [];
             GetProfileInfo($crate::request::GetProfileInfo) get_profile_info "getProfileInfo" "/profile/info" single [];
             ListProfileTrades($crate::request::ListProfileTrades) list_profile_trades "listProfileTrades" "/profile/trades" cursor ["trades"];
-            GetHealth($crate::request::GetHealth) get_health "getHealth" "/health" single [];
         }
     };
 }
@@ -170,7 +169,7 @@ mod tests {
 
     #[test]
     fn names_and_paths_are_distinct_and_well_formed() {
-        assert_eq!(Operation::ALL.len(), 20);
+        assert_eq!(Operation::ALL.len(), 19);
         let mut names: Vec<_> = Operation::ALL.iter().map(|op| op.name()).collect();
         let mut paths: Vec<_> = Operation::ALL.iter().map(|op| op.path()).collect();
         names.sort_unstable();

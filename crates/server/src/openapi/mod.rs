@@ -244,17 +244,6 @@ fn doc<'a>(tag: &'a str, summary: &'a str, description: &'a str, statuses: &'a [
 fn add(op: Operation, p: &mut Map<String, Value>, s: &mut Schemas) {
     use Capability::*;
     match op {
-        Operation::GetHealth => entry::<GetHealth>(
-            p,
-            s,
-            doc(
-                "platforms",
-                "Health",
-                "Whether the service answers, with its clock.",
-                &[],
-            ),
-            Served::default(),
-        ),
         Operation::ListSeries => entry::<ListSeries>(
             p,
             s,

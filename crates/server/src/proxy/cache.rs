@@ -80,7 +80,6 @@ impl Policy {
             ListTrades | ListProfileTrades => Self::new(5, 10),
             GetPriceHistory => Self::new(30, 90),
             GetProfileInfo => Self::new(60, 120),
-            GetHealth => Self::new(2, 3),
         }
     }
 }
