@@ -4,9 +4,15 @@
 //! upstream must only ever see the paths of the operations, under its base
 //! path, with nothing in an id that a URL parser or a decoding server
 //! could read as a step up.
+//!
+//! The same upstream answers some ids with failures a visitor can choose
+//! (an HTML page, a firewall's 403) or not (a 502), to show what the
+//! circuit breaker counts and that its probe is the proxy's own request.
 
+use axum::body::Body;
 use axum::extract::State;
-use axum::http::{HeaderMap, Uri};
+use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
 use predmarket_core::request::Operation;
 use predmarket_server::config::Config;
 use serde_json::Value;
@@ -22,16 +28,33 @@ type Seen = Arc<Mutex<Vec<String>>>;
 
 /// Answers every path with an empty page of every list, so the proxy
 /// treats it as a good answer (and would cache it).
-async fn record(State(seen): State<Seen>, uri: Uri, headers: HeaderMap) -> axum::Json<Value> {
+/// Ids with `html200`, `html403` or `fail502` get that answer.
+async fn record(State(seen): State<Seen>, uri: Uri, headers: HeaderMap) -> Response {
     assert_eq!(
         headers.get("x-api-key").and_then(|v| v.to_str().ok()),
         Some(UPSTREAM_KEY)
     );
-    seen.lock().unwrap().push(uri.to_string());
+    let target = uri.to_string();
+    seen.lock().unwrap().push(target.clone());
+    let html = |status: u16| {
+        let mut response = Response::new(Body::from("<html>no</html>"));
+        *response.status_mut() = StatusCode::from_u16(status).unwrap();
+        response
+    };
+    if target.contains("html200") {
+        return html(200);
+    }
+    if target.contains("html403") {
+        return html(403);
+    }
+    if target.contains("fail502") {
+        return html(502);
+    }
     axum::Json(serde_json::json!({
         "markets": [], "series": [], "events": [], "trades": [], "platforms": [],
         "pagination": null, "meta": {}
     }))
+    .into_response()
 }
 
 struct Upstream {
@@ -70,9 +93,10 @@ impl Drop for Proxy {
     }
 }
 
-async fn proxy(base: String) -> Proxy {
+async fn proxy(base: String, tweak: impl FnOnce(&mut Config)) -> Proxy {
     let mut config = Config::for_tests(&format!("{VISITOR}:unlimited"));
     config.proxy.upstream = Some(base);
+    tweak(&mut config);
     let key_file = std::env::temp_dir().join(format!(
         "pm-paths-key-{}-{}",
         std::process::id(),
@@ -224,7 +248,7 @@ const HOSTILE_PATHS: &[&str] = &[
 
 async fn attack(prefix: &str) {
     let upstream = upstream().await;
-    let proxy = proxy(format!("http://{}{prefix}", upstream.addr)).await;
+    let proxy = proxy(format!("http://{}{prefix}", upstream.addr), |_| {}).await;
     let templates = [
         "/markets/{}",
         "/markets/{}/orderbook",
@@ -328,4 +352,68 @@ fn the_operation_check_of_this_test_can_fail() {
     ] {
         assert!(!is_an_operation("/v2", bad), "{bad}");
     }
+}
+
+/// The reason in an error body, if any.
+fn reason(body: &str) -> String {
+    serde_json::from_str::<Value>(body)
+        .ok()
+        .and_then(|b| b["error"]["details"]["reason"].as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_failures_no_visitor_chooses_open_the_circuit_and_the_probe_is_the_proxys() {
+    let upstream = upstream().await;
+    let proxy = proxy(format!("http://{}", upstream.addr), |c| {
+        c.proxy.breaker_failures = 2;
+        c.proxy.breaker_cooldown_secs = 0.2;
+    })
+    .await;
+    // Answers a visitor can choose: many of them, the circuit stays closed.
+    for i in 0..6 {
+        for kind in ["html200", "html403"] {
+            let (status, body) = raw_get(proxy.addr, &format!("/markets/{kind}-{i}")).await;
+            assert!(status >= 400, "{kind}: {status} {body}");
+            assert_ne!(reason(&body), "upstream_circuit_open", "{kind}");
+        }
+    }
+    let (status, body) = raw_get(proxy.addr, "/markets/good-1").await;
+    assert_eq!(status, 200, "{body}");
+    // 502s are the upstream's failures: two open the circuit (a quick
+    // failure is retried once, so one visitor request may already do it).
+    raw_get(proxy.addr, "/markets/fail502-1").await;
+    raw_get(proxy.addr, "/markets/fail502-2").await;
+    let (status, body) = raw_get(proxy.addr, "/markets/good-2").await;
+    assert_eq!(
+        (status, reason(&body).as_str()),
+        (503, "upstream_circuit_open"),
+        "{body}"
+    );
+    assert!(
+        !upstream
+            .seen
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|t| t.contains("good-2"))
+    );
+    // Past the cooldown the probe is the proxy's own `/platforms`, sent
+    // before the visitor's request; it succeeds and closes the circuit.
+    let before = upstream.seen.lock().unwrap().len();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let (status, body) = raw_get(proxy.addr, "/markets/good-3").await;
+        if status == 200 {
+            break;
+        }
+        assert_eq!(reason(&body), "upstream_circuit_open", "{body}");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the circuit never closed"
+        );
+        tokio::task::yield_now().await;
+    }
+    let seen = upstream.seen.lock().unwrap()[before..].to_vec();
+    assert_eq!(seen, ["/platforms", "/markets/good-3"]);
 }

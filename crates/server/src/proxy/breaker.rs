@@ -1,6 +1,7 @@
-//! The circuit breaker: after `threshold` upstream failures in a row
-//! (timeouts, unreachable, 5xx, malformed bodies) no request goes upstream
-//! for `cooldown`; then one probe is let through (half-open). The probe's
+//! The circuit breaker: after `threshold` upstream failures in a row (what
+//! `judge` counts: connect errors, timeouts, 5xx; never an answer a visitor
+//! could choose) no request goes upstream for `cooldown`; then one probe is
+//! let through (half-open), the proxy's own cheap request. The probe's
 //! success closes the circuit, its failure opens it again. While open,
 //! visitors get stale data or a 503 with `Retry-After` at once.
 
