@@ -324,11 +324,21 @@ mod tests {
         r#"{"error":{"code":"PLATFORM_UNAVAILABLE","message":"m","details":{"platform":"a"}}}"#;
     const HTML: &str = "<html>blocked</html>";
 
-    /// `(answer, outcome kind, status served, health, retried, key refused)`.
+    /// `(name, answer, outcome kind, status served, health, retried, key refused)`.
+    type Case = (
+        &'static str,
+        Result<Raw, Fault>,
+        &'static str,
+        u16,
+        Health,
+        bool,
+        bool,
+    );
+
     #[test]
     fn one_verdict_per_status_class() {
         let policy = Policy::of(predmarket_core::request::Operation::ListMarkets);
-        let cases: Vec<(&str, Result<Raw, Fault>, &str, u16, Health, bool, bool)> = vec![
+        let cases: Vec<Case> = vec![
             (
                 "200 object",
                 raw(200, r#"{"markets":[]}"#),
