@@ -378,10 +378,15 @@ async fn only_failures_no_visitor_chooses_open_the_circuit_and_the_probe_is_the_
             assert_ne!(reason(&body), "upstream_circuit_open", "{kind}");
         }
     }
+    // One request failing again and again is that request's trouble.
+    for _ in 0..4 {
+        let (status, body) = raw_get(proxy.addr, "/markets/fail502-same").await;
+        assert_eq!(status, 503, "{body}");
+        assert_ne!(reason(&body), "upstream_circuit_open");
+    }
     let (status, body) = raw_get(proxy.addr, "/markets/good-1").await;
     assert_eq!(status, 200, "{body}");
-    // 502s are the upstream's failures: two open the circuit (a quick
-    // failure is retried once, so one visitor request may already do it).
+    // 502s of two requests are the upstream's failures: the circuit opens.
     raw_get(proxy.addr, "/markets/fail502-1").await;
     raw_get(proxy.addr, "/markets/fail502-2").await;
     let (status, body) = raw_get(proxy.addr, "/markets/good-2").await;

@@ -41,7 +41,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get};
-use breaker::{Admit, Breaker};
+use breaker::{Admit, Breaker, Report};
 use budget::Budget;
 use bytes::Bytes;
 use cache::{Cache, Entry, Freshness, Policy};
@@ -101,7 +101,8 @@ pub struct ProxyArgs {
     #[arg(long = "cache-mb", default_value_t = 64)]
     pub cache_mb: u64,
 
-    /// Upstream failures in a row that open the circuit.
+    /// Upstream failures in a row that open the circuit (connect errors,
+    /// or timeouts and 5xx of more than one request).
     #[arg(long = "breaker-failures", default_value_t = 5)]
     pub breaker_failures: u32,
 
@@ -678,6 +679,7 @@ impl ProxyState {
         if let Ok(raw) = &result {
             self.budget.observe(raw.status, &raw.rate).await;
         }
+        let down = matches!(result, Err(upstream::Fault::Unreachable));
         let verdict = judge(result, route.policy, cache::now_ms());
         if verdict.key_refused {
             tracing::error!(
@@ -688,7 +690,12 @@ impl ProxyState {
         match verdict.health {
             Health::Neutral => self.breaker.cancel(admit),
             health => {
-                if let Some(open) = self.breaker.record(health == Health::Good, cache::now_ms()) {
+                let report = match health {
+                    Health::Good => Report::Success,
+                    _ if down => Report::Down,
+                    _ => Report::Failed(key_hash(target.key())),
+                };
+                if let Some(open) = self.breaker.record(report, cache::now_ms()) {
                     tracing::warn!(
                         circuit = if open { "opened" } else { "closed" },
                         status = %label,
@@ -705,6 +712,14 @@ impl ProxyState {
     pub fn upstream_requests(&self) -> u64 {
         self.metrics.upstream_total()
     }
+}
+
+/// A cache key as the breaker tells requests apart.
+fn key_hash(key: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    key.hash(&mut hasher);
+    hasher.finish()
 }
 
 fn respond(entry: &Entry, how: &'static str, now_ms: u64) -> Response {
