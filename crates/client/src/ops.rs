@@ -1,79 +1,41 @@
-//! One typed method per operation, and a named pager per list operation.
-//! Each method runs the core's checks, then the client's machinery (cache,
-//! coalescing, budget, retries, timeout); for per-call options such as a
-//! cancel token, use [`Client::send`] with the same request.
+//! One typed method per operation, expanded from the core's operation
+//! table (so an operation added there has its method here with no edit),
+//! and a named pager per list operation. Each method runs the core's
+//! checks, then the client's machinery (cache, coalescing, budget,
+//! retries, timeout); for per-call options such as a cancel token, use
+//! [`Client::send`] with the same request.
 
 use crate::{CallOptions, Client, Error, Paginator, Transport};
-use predmarket_core::models::{
-    AwardResponse, EventsResponse, FutureResponse, GameResponse, LeagueInfoResponse,
-    ListAwardsResponse, ListFuturesResponse, ListGamesResponse, MarketsResponse, OrderbookResponse,
-    PlatformsResponse, PriceHistoryResponse, ProfileInfoResponse, ProfileTradesResponse,
-    SeriesResponse, TradesResponse,
-};
 use predmarket_core::request::{
-    GetAward, GetEvent, GetFuture, GetGame, GetLeagueInfo, GetMarket, GetOrderbook,
-    GetPriceHistory, GetProfileInfo, GetSeries, ListAwards, ListEvents, ListFutures, ListGames,
-    ListMarkets, ListPlatforms, ListProfileTrades, ListSeries, ListTrades,
+    ListAwards, ListEvents, ListFutures, ListGames, ListMarkets, ListProfileTrades, ListSeries,
+    ListTrades, Request,
 };
 
 macro_rules! operations {
-    ($($(#[$doc:meta])* $name:ident($request:ty) -> $response:ty;)+) => {
+    ($($variant:ident($request:path) $method:ident $name:literal $path:literal $paging:ident [$($item:literal),*];)+) => {
         impl<T: Transport + 'static> Client<T> {
-            $(
-                $(#[$doc])*
-                pub async fn $name(&self, request: &$request) -> Result<$response, Error> {
-                    self.send(request, &CallOptions::default()).await
-                }
-            )+
+            $(operations!(@method $variant($request) $method $path);)+
+        }
+    };
+    // The one operation without parameters is called without an argument.
+    (@method ListPlatforms($request:path) $method:ident $path:literal) => {
+        #[doc = concat!("`GET ", $path, "` (no parameters).")]
+        pub async fn $method(&self) -> Result<<$request as Request>::Response, Error> {
+            self.send(&<$request>::default(), &CallOptions::default()).await
+        }
+    };
+    (@method $variant:ident($request:path) $method:ident $path:literal) => {
+        #[doc = concat!("`GET ", $path, "`.")]
+        pub async fn $method(
+            &self,
+            request: &$request,
+        ) -> Result<<$request as Request>::Response, Error> {
+            self.send(request, &CallOptions::default()).await
         }
     };
 }
 
-operations! {
-    /// `GET /series`.
-    list_series(ListSeries) -> SeriesResponse;
-    /// `GET /series/{id}`.
-    get_series(GetSeries) -> SeriesResponse;
-    /// `GET /markets`.
-    list_markets(ListMarkets) -> MarketsResponse;
-    /// `GET /markets/{id}`.
-    get_market(GetMarket) -> MarketsResponse;
-    /// `GET /markets/{id}/orderbook`.
-    get_orderbook(GetOrderbook) -> OrderbookResponse;
-    /// `GET /events`.
-    list_events(ListEvents) -> EventsResponse;
-    /// `GET /events/{id}`.
-    get_event(GetEvent) -> EventsResponse;
-    /// `GET /trades`.
-    list_trades(ListTrades) -> TradesResponse;
-    /// `GET /league-info`.
-    get_league_info(GetLeagueInfo) -> LeagueInfoResponse;
-    /// `GET /list-games`.
-    list_games(ListGames) -> ListGamesResponse;
-    /// `GET /games/{game_id}`.
-    get_game(GetGame) -> GameResponse;
-    /// `GET /futures/{id}`.
-    get_future(GetFuture) -> FutureResponse;
-    /// `GET /list-futures`.
-    list_futures(ListFutures) -> ListFuturesResponse;
-    /// `GET /awards/{id}`.
-    get_award(GetAward) -> AwardResponse;
-    /// `GET /list-awards`.
-    list_awards(ListAwards) -> ListAwardsResponse;
-    /// `GET /price-history`.
-    get_price_history(GetPriceHistory) -> PriceHistoryResponse;
-    /// `GET /profile/info`.
-    get_profile_info(GetProfileInfo) -> ProfileInfoResponse;
-    /// `GET /profile/trades`.
-    list_profile_trades(ListProfileTrades) -> ProfileTradesResponse;
-}
-
-impl<T: Transport + 'static> Client<T> {
-    /// `GET /platforms` (no parameters).
-    pub async fn list_platforms(&self) -> Result<PlatformsResponse, Error> {
-        self.send(&ListPlatforms, &CallOptions::default()).await
-    }
-}
+predmarket_core::for_each_operation!(operations);
 
 macro_rules! pagers {
     ($($(#[$doc:meta])* $name:ident($request:ty);)+) => {

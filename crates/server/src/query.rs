@@ -55,7 +55,7 @@ fn path_error(names: &[&str]) -> ApiError {
 }
 
 /// A check of the core as the 400 that names its parameter.
-fn invalid(error: predmarket_core::Error) -> ApiError {
+pub(crate) fn invalid(error: predmarket_core::Error) -> ApiError {
     match error {
         predmarket_core::Error::InvalidArgument { parameter, message } => {
             ApiError::invalid(&parameter, message)

@@ -5,6 +5,7 @@
 mod common;
 
 use common::TestServer;
+use predmarket_core::request::Operation;
 use serde_json::{Value, json};
 
 /// Closes every object schema that lists its properties and says nothing
@@ -55,31 +56,13 @@ async fn the_document_is_public_and_covers_every_operation() {
     let doc: Value = response.json().await.expect("JSON");
     assert_eq!(doc["openapi"], "3.1.0");
     let paths = doc["paths"].as_object().expect("paths");
-    let expected = [
-        "/series",
-        "/series/{id}",
-        "/markets",
-        "/markets/{id}",
-        "/markets/{id}/orderbook",
-        "/events",
-        "/events/{id}",
-        "/trades",
-        "/price-history",
-        "/profile/info",
-        "/profile/trades",
-        "/platforms",
-        "/league-info",
-        "/list-games",
-        "/games/{game_id}",
-        "/list-futures",
-        "/futures/{id}",
-        "/list-awards",
-        "/awards/{id}",
-    ];
-    assert_eq!(paths.len(), expected.len());
-    for path in expected {
+    // One entry per operation of the core's table, under its path and
+    // with its name as the operationId.
+    assert_eq!(paths.len(), Operation::ALL.len());
+    for &operation in Operation::ALL {
+        let path = operation.path();
         let op = &paths[path]["get"];
-        assert!(op["operationId"].is_string(), "{path}");
+        assert_eq!(op["operationId"], operation.name(), "{path}");
         for status in ["200", "401", "429", "500"] {
             assert!(op["responses"][status].is_object(), "{path} {status}");
         }

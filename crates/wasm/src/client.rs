@@ -1,6 +1,6 @@
 //! The `Client` class: one method per operation, one pager per list.
 
-use crate::ops::{self, At, Op};
+use crate::ops::{self, At};
 use crate::pager::{
     AwardsPager, EventsPager, FuturesPager, GamesPager, MarketsPager, ProfileTradesPager,
     SeriesPager, Session, TradesPager,
@@ -8,7 +8,7 @@ use crate::pager::{
 use crate::{errors, json, options, params, signal};
 use js_sys::Promise;
 use predmarket_client::Error;
-use predmarket_client::core::request::HttpRequest;
+use predmarket_client::core::request::{HttpRequest, Operation};
 use predmarket_client::fetch::{FetchClient, FetchTransport};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -21,12 +21,13 @@ pub struct Client {
 }
 
 impl Client {
-    /// Sends the request of `op` built from `params` and resolves with the
+    /// Sends the request of `operation` built from `params` and resolves with the
     /// page `JSON.parse` built from the body, which never crosses into wasm
     /// memory. Not generic, and not inlined into the methods: every method
     /// is one call of this with its operation's descriptor.
     #[inline(never)]
-    fn call(&self, op: &'static Op, params: &JsValue, call_options: JsValue) -> Promise {
+    fn call(&self, operation: Operation, params: &JsValue, call_options: JsValue) -> Promise {
+        let op = ops::op(operation);
         // Captured now, while the caller's frames are on the stack: a
         // rejection's stack points at the call, not at the promise machinery.
         let site = js_sys::Error::new("");
@@ -44,10 +45,11 @@ impl Client {
     #[inline(never)]
     fn session(
         &self,
-        op: &'static Op,
+        operation: Operation,
         params: &JsValue,
         options: JsValue,
     ) -> Result<Rc<Session>, JsValue> {
+        let op = ops::op(operation);
         params::values(op, params)
             .and_then(|values| Session::new(self.inner.clone(), op, values, options))
             .map_err(|e| errors::to_js(&e))
@@ -131,7 +133,7 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "ListSeriesParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(&ops::LIST_SERIES, &params, options)
+        self.call(Operation::ListSeries, &params, options)
     }
 
     /// `GET /series/{id}`: one series, by id or `{ id, ... }`.
@@ -141,7 +143,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "string | GetSeriesParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(&ops::GET_SERIES, &params, options)
+        self.call(Operation::GetSeries, &params, options)
     }
 
     /// `GET /markets`: markets, one page (up to 250).
@@ -151,7 +153,7 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "ListMarketsParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(&ops::LIST_MARKETS, &params, options)
+        self.call(Operation::ListMarkets, &params, options)
     }
 
     /// `GET /markets/{id}`: one market, by id or `{ id, ... }`.
@@ -161,7 +163,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "string | GetMarketParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(&ops::GET_MARKET, &params, options)
+        self.call(Operation::GetMarket, &params, options)
     }
 
     /// `GET /markets/{id}/orderbook`: the order book of a market.
@@ -171,7 +173,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "string | GetOrderbookParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(&ops::GET_ORDERBOOK, &params, options)
+        self.call(Operation::GetOrderbook, &params, options)
     }
 
     /// `GET /events`: events (groups of markets), one page.
@@ -181,7 +183,7 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "ListEventsParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(&ops::LIST_EVENTS, &params, options)
+        self.call(Operation::ListEvents, &params, options)
     }
 
     /// `GET /events/{id}`: one event, by id or `{ id, ... }`.
@@ -191,7 +193,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "string | GetEventParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(&ops::GET_EVENT, &params, options)
+        self.call(Operation::GetEvent, &params, options)
     }
 
     /// `GET /trades`: trades of one market, one page; by market id or
@@ -202,7 +204,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "string | ListTradesParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(&ops::LIST_TRADES, &params, options)
+        self.call(Operation::ListTrades, &params, options)
     }
 
     /// `GET /league-info`: one league (`{ league }`) or all of them.
@@ -212,7 +214,7 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "GetLeagueInfoParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(&ops::GET_LEAGUE_INFO, &params, options)
+        self.call(Operation::GetLeagueInfo, &params, options)
     }
 
     /// `GET /list-games`: games of a league, one page.
@@ -222,7 +224,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "ListGamesParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(&ops::LIST_GAMES, &params, options)
+        self.call(Operation::ListGames, &params, options)
     }
 
     /// `GET /games/{game_id}`: a game and every platform's markets on it.
@@ -232,7 +234,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "string | GetGameParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(&ops::GET_GAME, &params, options)
+        self.call(Operation::GetGame, &params, options)
     }
 
     /// `GET /platforms`: every platform with its health and features.
@@ -242,7 +244,7 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "ListPlatformsParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(&ops::LIST_PLATFORMS, &params, options)
+        self.call(Operation::ListPlatforms, &params, options)
     }
 
     /// `GET /futures/{id}`: a future with every platform's odds.
@@ -252,7 +254,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "string | GetFutureParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(&ops::GET_FUTURE, &params, options)
+        self.call(Operation::GetFuture, &params, options)
     }
 
     /// `GET /list-futures`: futures of a league, one page (offset paging).
@@ -262,7 +264,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "ListFuturesParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(&ops::LIST_FUTURES, &params, options)
+        self.call(Operation::ListFutures, &params, options)
     }
 
     /// `GET /awards/{id}`: an award with every platform's odds.
@@ -272,7 +274,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "string | GetAwardParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(&ops::GET_AWARD, &params, options)
+        self.call(Operation::GetAward, &params, options)
     }
 
     /// `GET /list-awards`: awards of a league, one page (offset paging).
@@ -282,7 +284,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "ListAwardsParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(&ops::LIST_AWARDS, &params, options)
+        self.call(Operation::ListAwards, &params, options)
     }
 
     /// `GET /price-history`: price bars of 1 to 10 markets.
@@ -292,7 +294,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "GetPriceHistoryParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(&ops::GET_PRICE_HISTORY, &params, options)
+        self.call(Operation::GetPriceHistory, &params, options)
     }
 
     /// `GET /profile/info`: a user's profile and trading metrics.
@@ -302,7 +304,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "GetProfileInfoParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(&ops::GET_PROFILE_INFO, &params, options)
+        self.call(Operation::GetProfileInfo, &params, options)
     }
 
     /// `GET /profile/trades`: a user's trades, one page.
@@ -312,7 +314,7 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "ListProfileTradesParams")] params: JsValue,
         #[wasm_bindgen(unchecked_optional_param_type = "CallOptions")] options: JsValue,
     ) -> Promise {
-        self.call(&ops::LIST_PROFILE_TRADES, &params, options)
+        self.call(Operation::ListProfileTrades, &params, options)
     }
 
     /// Every market of `listMarkets(params)`, page by page (`nextPage()`)
@@ -323,7 +325,7 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
     ) -> Result<MarketsPager, JsValue> {
         Ok(MarketsPager::new(self.session(
-            &ops::LIST_MARKETS,
+            Operation::ListMarkets,
             &params,
             options,
         )?))
@@ -336,7 +338,7 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
     ) -> Result<EventsPager, JsValue> {
         Ok(EventsPager::new(self.session(
-            &ops::LIST_EVENTS,
+            Operation::ListEvents,
             &params,
             options,
         )?))
@@ -349,7 +351,7 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
     ) -> Result<SeriesPager, JsValue> {
         Ok(SeriesPager::new(self.session(
-            &ops::LIST_SERIES,
+            Operation::ListSeries,
             &params,
             options,
         )?))
@@ -362,7 +364,7 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
     ) -> Result<TradesPager, JsValue> {
         Ok(TradesPager::new(self.session(
-            &ops::LIST_TRADES,
+            Operation::ListTrades,
             &params,
             options,
         )?))
@@ -375,7 +377,7 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
     ) -> Result<GamesPager, JsValue> {
         Ok(GamesPager::new(self.session(
-            &ops::LIST_GAMES,
+            Operation::ListGames,
             &params,
             options,
         )?))
@@ -388,7 +390,7 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
     ) -> Result<FuturesPager, JsValue> {
         Ok(FuturesPager::new(self.session(
-            &ops::LIST_FUTURES,
+            Operation::ListFutures,
             &params,
             options,
         )?))
@@ -401,7 +403,7 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
     ) -> Result<AwardsPager, JsValue> {
         Ok(AwardsPager::new(self.session(
-            &ops::LIST_AWARDS,
+            Operation::ListAwards,
             &params,
             options,
         )?))
@@ -415,7 +417,7 @@ impl Client {
         #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
     ) -> Result<ProfileTradesPager, JsValue> {
         Ok(ProfileTradesPager::new(self.session(
-            &ops::LIST_PROFILE_TRADES,
+            Operation::ListProfileTrades,
             &params,
             options,
         )?))

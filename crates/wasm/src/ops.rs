@@ -8,22 +8,26 @@
 //! methods hand a descriptor to one function compiled once; what is left
 //! per operation is [`build`], whose checks and rendering are the core
 //! request's own (`R::from_values`, `Request::to_http`), so nothing here
-//! restates a rule.
+//! restates a rule. How each list pages and where its items are come from
+//! the core's operation table; [`op`] is an exhaustive `match` on it.
 
 use predmarket_client::Error;
 use predmarket_client::core::request::params::{Param, Value};
 use predmarket_client::core::request::*;
 
-/// Where a list's items and pagination object are in a page: each is a
-/// list of places, the first that holds the right kind of value wins (the
-/// public service wraps some lists in `data` and not others, see
-/// docs/spec/public-service-facts.md, "Envelopes").
+/// Where a list's items are in a page and how it pages, as the core's
+/// operation table declares: each item key is looked for inside `data`
+/// first, then at the top level; the pagination object at the top level
+/// first, then inside `data` (the public service wraps some lists in
+/// `data` and not others; the core's response models read by this rule).
 pub struct Layout {
-    pub items: &'static [&'static [&'static str]],
-    pub pagination: &'static [&'static [&'static str]],
+    pub items: &'static [&'static str],
     /// Offset paging (`next_offset`) rather than cursor paging.
     pub offset: bool,
 }
+
+/// The places to look for the pagination object, in order.
+pub const PAGINATION: &[&[&str]] = &[&["pagination"], &["data", "pagination"]];
 
 /// Which page a request asks for.
 pub enum At {
@@ -78,92 +82,83 @@ const fn one<R: Request>(id_key: Option<&'static str>) -> Op {
     }
 }
 
-const fn list<R: Paged>(id_key: Option<&'static str>, layout: Layout) -> Op {
+const fn list<R: Paged>(id_key: Option<&'static str>) -> Op {
     Op {
         params: R::PARAMS,
         id_key,
         build: build_page::<R>,
-        layout: Some(layout),
+        layout: Some(Layout {
+            items: R::OP.items(),
+            offset: matches!(R::PAGING, Paging::Offset),
+        }),
     }
 }
 
-const TOP: &[&[&str]] = &[&["pagination"], &["data", "pagination"]];
-const IN_DATA: &[&[&str]] = &[&["data", "pagination"], &["pagination"]];
+static LIST_SERIES: Op = list::<ListSeries>(None);
+static GET_SERIES: Op = one::<GetSeries>(Some("id"));
+static LIST_MARKETS: Op = list::<ListMarkets>(None);
+static GET_MARKET: Op = one::<GetMarket>(Some("id"));
+static GET_ORDERBOOK: Op = one::<GetOrderbook>(Some("id"));
+static LIST_EVENTS: Op = list::<ListEvents>(None);
+static GET_EVENT: Op = one::<GetEvent>(Some("id"));
+static LIST_TRADES: Op = list::<ListTrades>(Some("market_id"));
+static GET_LEAGUE_INFO: Op = one::<GetLeagueInfo>(None);
+static LIST_GAMES: Op = list::<ListGames>(None);
+static GET_GAME: Op = one::<GetGame>(Some("game_id"));
+static LIST_PLATFORMS: Op = one::<ListPlatforms>(None);
+static GET_FUTURE: Op = one::<GetFuture>(Some("id"));
+static LIST_FUTURES: Op = list::<ListFutures>(None);
+static GET_AWARD: Op = one::<GetAward>(Some("id"));
+static LIST_AWARDS: Op = list::<ListAwards>(None);
+static GET_PRICE_HISTORY: Op = one::<GetPriceHistory>(None);
+static GET_PROFILE_INFO: Op = one::<GetProfileInfo>(None);
+static LIST_PROFILE_TRADES: Op = list::<ListProfileTrades>(None);
 
-const fn cursor(
-    items: &'static [&'static [&'static str]],
-    pagination: &'static [&'static [&'static str]],
-) -> Layout {
-    Layout {
-        items,
-        pagination,
-        offset: false,
+/// The descriptor of each operation: a table entry without one does not
+/// compile.
+pub fn op(operation: Operation) -> &'static Op {
+    match operation {
+        Operation::ListSeries => &LIST_SERIES,
+        Operation::GetSeries => &GET_SERIES,
+        Operation::ListMarkets => &LIST_MARKETS,
+        Operation::GetMarket => &GET_MARKET,
+        Operation::GetOrderbook => &GET_ORDERBOOK,
+        Operation::ListEvents => &LIST_EVENTS,
+        Operation::GetEvent => &GET_EVENT,
+        Operation::ListTrades => &LIST_TRADES,
+        Operation::GetLeagueInfo => &GET_LEAGUE_INFO,
+        Operation::ListGames => &LIST_GAMES,
+        Operation::GetGame => &GET_GAME,
+        Operation::ListPlatforms => &LIST_PLATFORMS,
+        Operation::GetFuture => &GET_FUTURE,
+        Operation::ListFutures => &LIST_FUTURES,
+        Operation::GetAward => &GET_AWARD,
+        Operation::ListAwards => &LIST_AWARDS,
+        Operation::GetPriceHistory => &GET_PRICE_HISTORY,
+        Operation::GetProfileInfo => &GET_PROFILE_INFO,
+        Operation::ListProfileTrades => &LIST_PROFILE_TRADES,
     }
 }
-
-const fn offset(
-    items: &'static [&'static [&'static str]],
-    pagination: &'static [&'static [&'static str]],
-) -> Layout {
-    Layout {
-        offset: true,
-        ..cursor(items, pagination)
-    }
-}
-
-pub static LIST_SERIES: Op = list::<ListSeries>(None, cursor(&[&["series"]], TOP));
-pub static GET_SERIES: Op = one::<GetSeries>(Some("id"));
-pub static LIST_MARKETS: Op = list::<ListMarkets>(None, cursor(&[&["markets"]], TOP));
-pub static GET_MARKET: Op = one::<GetMarket>(Some("id"));
-pub static GET_ORDERBOOK: Op = one::<GetOrderbook>(Some("id"));
-// Older pages put the events under `markets`.
-pub static LIST_EVENTS: Op = list::<ListEvents>(None, cursor(&[&["events"], &["markets"]], TOP));
-pub static GET_EVENT: Op = one::<GetEvent>(Some("id"));
-// `{trades, pagination}` or `{data: {trades, pagination}}`.
-pub static LIST_TRADES: Op = list::<ListTrades>(
-    Some("market_id"),
-    cursor(&[&["trades"], &["data", "trades"]], TOP),
-);
-pub static GET_LEAGUE_INFO: Op = one::<GetLeagueInfo>(None);
-// `{data: {games, pagination}}` or `{games, pagination}`.
-pub static LIST_GAMES: Op =
-    list::<ListGames>(None, cursor(&[&["data", "games"], &["games"]], IN_DATA));
-pub static GET_GAME: Op = one::<GetGame>(Some("game_id"));
-pub static LIST_PLATFORMS: Op = one::<ListPlatforms>(None);
-pub static GET_FUTURE: Op = one::<GetFuture>(Some("id"));
-// No pagination object at all (2.0.0) ends the list.
-pub static LIST_FUTURES: Op =
-    list::<ListFutures>(None, offset(&[&["data", "futures"], &["futures"]], IN_DATA));
-pub static GET_AWARD: Op = one::<GetAward>(Some("id"));
-pub static LIST_AWARDS: Op =
-    list::<ListAwards>(None, offset(&[&["data", "awards"], &["awards"]], IN_DATA));
-pub static GET_PRICE_HISTORY: Op = one::<GetPriceHistory>(None);
-pub static GET_PROFILE_INFO: Op = one::<GetProfileInfo>(None);
-pub static LIST_PROFILE_TRADES: Op =
-    list::<ListProfileTrades>(None, cursor(&[&["data", "trades"], &["trades"]], IN_DATA));
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn lists_page_by_their_own_model() {
-        for (op, offset) in [
-            (&LIST_MARKETS, false),
-            (&LIST_EVENTS, false),
-            (&LIST_SERIES, false),
-            (&LIST_TRADES, false),
-            (&LIST_GAMES, false),
-            (&LIST_PROFILE_TRADES, false),
-            (&LIST_FUTURES, true),
-            (&LIST_AWARDS, true),
-        ] {
-            let layout = op.layout.as_ref().expect("a list has a layout");
-            assert_eq!(layout.offset, offset);
-            let key = if offset { "offset" } else { "cursor" };
-            assert!(op.params.iter().any(|p| p.name == key), "{key}");
+    fn lists_page_by_the_tables_model() {
+        for &operation in Operation::ALL {
+            let op = op(operation);
+            match (&op.layout, operation.paging()) {
+                (Some(layout), Some(paging)) => {
+                    assert_eq!(layout.offset, paging == Paging::Offset, "{operation}");
+                    assert_eq!(layout.items, operation.items());
+                    let key = if layout.offset { "offset" } else { "cursor" };
+                    assert!(op.params.iter().any(|p| p.name == key), "{key}");
+                }
+                (None, None) => {}
+                _ => panic!("{operation}: layout and paging disagree"),
+            }
         }
-        assert!(GET_MARKET.layout.is_none());
     }
 
     #[test]
@@ -200,5 +195,51 @@ mod tests {
                 "{key}"
             );
         }
+    }
+
+    /// The JS method names (in `client.rs`, compiled for wasm only) are
+    /// `#[wasm_bindgen]` literals: each must be the name of the operation
+    /// its method calls, and every operation of the core's table must have
+    /// one.
+    #[test]
+    fn js_methods_are_held_to_the_operation_table() {
+        let source = include_str!("client.rs");
+        let mut called = Vec::new();
+        // A method is a block between blank lines: its doc, its attribute
+        // with the JS name, its body.
+        for body in source.split("\n\n").filter(|b| b.contains("pub fn ")) {
+            let js_name = body
+                .split("js_name = ")
+                .nth(1)
+                .and_then(|rest| rest.split([',', ')']).next())
+                .map(|name| name.trim().trim_matches('"'));
+            let operation = |call: &str| {
+                body.split(call).nth(1).map(|rest| {
+                    let rest = rest.trim_start_matches(['(', '\n', ' ']);
+                    let variant = rest
+                        .strip_prefix("Operation::")
+                        .and_then(|r| r.split(|c: char| !c.is_alphanumeric()).next())
+                        .unwrap_or_else(|| panic!("not an operation: {rest:.60}"));
+                    *Operation::ALL
+                        .iter()
+                        .find(|op| format!("{op:?}") == variant)
+                        .unwrap_or_else(|| panic!("no operation {variant}"))
+                })
+            };
+            if let Some(op) = operation("self.call(") {
+                assert_eq!(js_name, Some(op.name()), "the method calling {op:?}");
+                called.push(op);
+            }
+            if let Some(op) = operation("self.session(") {
+                assert!(
+                    op.paging().is_some(),
+                    "a pager of {op}, which does not page"
+                );
+            }
+        }
+        called.sort();
+        let mut all = Operation::ALL.to_vec();
+        all.sort();
+        assert_eq!(called, all, "one JS method per operation");
     }
 }

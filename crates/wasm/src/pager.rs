@@ -3,7 +3,7 @@
 //! an expired cursor). Pages are parsed by `JSON.parse`; Rust reads only the
 //! item count and the pagination object of each.
 
-use crate::ops::{At, Layout, Op};
+use crate::ops::{At, Layout, Op, PAGINATION};
 use crate::signal;
 use crate::{errors, json};
 use futures::lock::Mutex;
@@ -30,13 +30,26 @@ fn first(page: &JsValue, paths: &[&[&str]], is: impl Fn(&JsValue) -> bool) -> Js
         .unwrap_or(JsValue::UNDEFINED)
 }
 
+/// The page's items: the first array under one of the layout's keys, each
+/// looked for inside `data` first, then at the top level (the rule of the
+/// core's operation table), else `undefined`.
+fn items_of(layout: &Layout, page: &JsValue) -> JsValue {
+    let data = json::get(page, "data");
+    layout
+        .items
+        .iter()
+        .flat_map(|key| [json::get(&data, key), json::get(page, key)])
+        .find(Array::is_array)
+        .unwrap_or(JsValue::UNDEFINED)
+}
+
 fn decode_error(what: &str) -> Error {
     Error::decode(Some(200), what, "")
 }
 
 /// The next page's position, by the core's rules for the page's model.
 fn next_position(layout: &Layout, page: &JsValue) -> Result<Option<PagePosition>, Error> {
-    let pagination = first(page, layout.pagination, JsValue::is_object);
+    let pagination = first(page, PAGINATION, JsValue::is_object);
     if !pagination.is_object() {
         return Ok(None);
     }
@@ -183,11 +196,11 @@ impl Session {
                 Ok(answer) => {
                     call.answered(&answer, &request.url(&self.client.config().base_url));
                     let page = json::parse_body(&answer.body.0)?;
-                    let items = first(&page, self.layout.items, Array::is_array);
+                    let items = items_of(self.layout, &page);
                     if !Array::is_array(&items) {
                         return Err(decode_error(&format!(
                             "the page has no `{}` array",
-                            self.layout.items[0].join(".")
+                            self.layout.items.first().copied().unwrap_or("items")
                         )));
                     }
                     let items: Array = items.unchecked_into();

@@ -4,8 +4,8 @@ use crate::models::{Award, AwardResponse, AwardType, ListAwardsResponse};
 
 board_requests! {
     /// `GET /awards/{id}`.
-    get GetAward "GetAwardParams" "getAward" "/awards/{id}" => AwardResponse,
+    get GetAward "GetAwardParams" => AwardResponse,
     /// `GET /list-awards`. Pages by offset; `limit` capped at 25.
-    list ListAwards "ListAwardsParams" "listAwards" "/list-awards" => ListAwardsResponse { awards: Award },
+    list ListAwards "ListAwardsParams" => ListAwardsResponse { awards: Award },
     kind award_type: AwardType, "One award type (mvp, ...)."
 }

@@ -34,17 +34,17 @@ pub(crate) fn check_list<T: AsRef<str>>(
     Ok(())
 }
 
-/// `board_requests!(get GetFuture "GetFutureParams" "getFuture" "/futures/{id}"
-/// => FutureResponse, list ListFutures "ListFuturesParams" "listFutures"
-/// "/list-futures" => ListFuturesResponse { futures: Future },
-/// kind future_type: FutureType, "doc")`: the request types, their JS
-/// parameter type names, operations, paths and answers.
+/// `board_requests!(get GetFuture "GetFutureParams" => FutureResponse,
+/// list ListFutures "ListFuturesParams" => ListFuturesResponse { futures:
+/// Future }, kind future_type: FutureType, "doc")`: the request types
+/// (named as their entries of the operation table), their JS parameter
+/// type names and answers.
 macro_rules! board_requests {
     (
         $(#[$get_doc:meta])*
-        get $get:ident $get_ts:literal $get_op:literal $get_path:literal => $get_response:ty,
+        get $get:ident $get_ts:literal => $get_response:ty,
         $(#[$list_doc:meta])*
-        list $list:ident $list_ts:literal $list_op:literal $list_path:literal => $list_response:ty
+        list $list:ident $list_ts:literal => $list_response:ty
             { $items:ident: $item:ty },
         kind $kind:ident: $kind_type:ty, $kind_doc:literal
     ) => {
@@ -63,7 +63,7 @@ macro_rules! board_requests {
             pub odds_format: Option<$crate::models::OddsFormat>,
         }
 
-        by_id!($get $get_op $get_path => $get_response, |r| $crate::request::board::check_item(&r.platform, &r.odds_format));
+        by_id!($get => $get_response, |r| $crate::request::board::check_item(&r.platform, &r.odds_format));
 
         $(#[$list_doc])*
         #[serde_with::skip_serializing_none]
@@ -103,8 +103,7 @@ macro_rules! board_requests {
         }
 
         impl $crate::request::Request for $list {
-            const OPERATION: &'static str = $list_op;
-            const PATH: &'static str = $list_path;
+            const OP: $crate::request::Operation = $crate::request::Operation::$list;
             type Response = $list_response;
             fn checked(&self) -> Result<Self, $crate::error::Error> {
                 let mut r = self.clone();

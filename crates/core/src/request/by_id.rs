@@ -1,11 +1,11 @@
 //! The `Request` side of an operation on one item by its `{id}`: shared by
 //! the board and group requests (`board.rs`, `group.rs`).
 
-/// `by_id!(GetFuture "getFuture" "/futures/{id}" => FutureResponse, |r| checks)`:
-/// `new(id)` and the `Request` implementation, `checks` being the
-/// request's structural checks on `r`.
+/// `by_id!(GetFuture => FutureResponse, |r| checks)`: `new(id)` and the
+/// `Request` implementation, `checks` being the request's structural checks
+/// on `r` (the id's own check comes first).
 macro_rules! by_id {
-    ($get:ident $op:literal $path:literal => $response:ty, |$r:ident| $checks:expr) => {
+    ($get:ident => $response:ty, |$r:ident| $checks:expr) => {
         impl $get {
             pub fn new(id: impl Into<String>) -> Self {
                 Self {
@@ -16,18 +16,17 @@ macro_rules! by_id {
         }
 
         impl $crate::request::Request for $get {
-            const OPERATION: &'static str = $op;
-            const PATH: &'static str = $path;
+            const OP: $crate::request::Operation = $crate::request::Operation::$get;
             const PATH_PARAMS: &'static [&'static str] = &["id"];
             type Response = $response;
             fn checked(&self) -> Result<Self, $crate::error::Error> {
                 let $r = self;
+                $crate::request::checks::path_id("id", &$r.id)?;
                 $checks?;
                 Ok(self.clone())
             }
             fn path(&self) -> Result<String, $crate::error::Error> {
-                let id = $crate::request::path_segment("id", &self.id)?;
-                Ok($path.replace("{id}", &id))
+                $crate::request::render_path(Self::PATH, &[("id", &self.id)])
             }
         }
     };

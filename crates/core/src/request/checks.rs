@@ -51,6 +51,28 @@ pub(crate) fn one_value<T: AsRef<str>>(parameter: &str, value: &Option<T>) -> Re
     }
 }
 
+/// An id that goes into the path as one segment: not blank, and not `.` or
+/// `..`, which every URL parser resolves as "this" or "the parent" segment
+/// (even percent-encoded as `%2e`), so such an id would name another path.
+/// Nor may a piece of it between `/` or `\` be one: the id is sent
+/// encoded, but a server or cache that decodes `%2F` or `%5C` before
+/// resolving would see those pieces as segments.
+pub(crate) fn path_id(parameter: &str, value: &str) -> Result<(), Error> {
+    if value.trim().is_empty() {
+        return Err(Error::invalid(parameter, "must not be empty"));
+    }
+    if value
+        .split(['/', '\\'])
+        .any(|piece| piece == "." || piece == "..")
+    {
+        return Err(Error::invalid(
+            parameter,
+            "must not be `.` or `..`, nor have such a part between slashes",
+        ));
+    }
+    Ok(())
+}
+
 /// A required value of an open set: present, not blank, one value.
 pub(crate) fn required_value(parameter: &str, value: &str) -> Result<(), Error> {
     if value.trim().is_empty() {

@@ -4,9 +4,9 @@ use crate::models::{Future, FutureResponse, FutureType, ListFuturesResponse};
 
 board_requests! {
     /// `GET /futures/{id}`.
-    get GetFuture "GetFutureParams" "getFuture" "/futures/{id}" => FutureResponse,
+    get GetFuture "GetFutureParams" => FutureResponse,
     /// `GET /list-futures`. Pages by offset; `limit` is capped at 25 (the
     /// pagination guide's range; the spec gives no maximum here).
-    list ListFutures "ListFuturesParams" "listFutures" "/list-futures" => ListFuturesResponse { futures: Future },
+    list ListFutures "ListFuturesParams" => ListFuturesResponse { futures: Future },
     kind future_type: FutureType, "One future type (championship, division, conference, ...)."
 }

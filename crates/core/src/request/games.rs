@@ -1,7 +1,7 @@
 //! `GET /list-games` and `GET /games/{game_id}`.
 
 use super::checks::{self, LIST_MAX_LIMIT};
-use super::{Request, path_segment, wire};
+use super::{Operation, Request, render_path, wire};
 use crate::error::Error;
 use crate::models::{Game, GameResponse, GameStatus, League, ListGamesResponse, PlatformId};
 use serde::{Deserialize, Serialize};
@@ -47,8 +47,7 @@ impl ListGames {
 }
 
 impl Request for ListGames {
-    const OPERATION: &'static str = "listGames";
-    const PATH: &'static str = "/list-games";
+    const OP: Operation = Operation::ListGames;
     type Response = ListGamesResponse;
     fn checked(&self) -> Result<Self, Error> {
         let mut r = self.clone();
@@ -101,18 +100,15 @@ impl GetGame {
 }
 
 impl Request for GetGame {
-    const OPERATION: &'static str = "getGame";
-    const PATH: &'static str = "/games/{game_id}";
+    const OP: Operation = Operation::GetGame;
     const PATH_PARAMS: &'static [&'static str] = &["game_id"];
     type Response = GameResponse;
     fn checked(&self) -> Result<Self, Error> {
+        checks::path_id("game_id", &self.game_id)?;
         checks::one_value("platform", &self.platform)?;
         Ok(self.clone())
     }
     fn path(&self) -> Result<String, Error> {
-        Ok(format!(
-            "/games/{}",
-            path_segment("game_id", &self.game_id)?
-        ))
+        render_path(Self::PATH, &[("game_id", &self.game_id)])
     }
 }

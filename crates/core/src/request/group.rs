@@ -3,16 +3,16 @@
 //! pairs from one text (`events.rs`, `series.rs` only name what differs,
 //! such as the `series_id` filter of events).
 
-/// `group_requests!(get GetSeries "GetSeriesParams" "getSeries" "/series/{id}";
-/// list ListSeries "ListSeriesParams" "listSeries" "/series"
-/// => SeriesResponse { series: Series }, max SERIES_MAX_LIMIT; extra list fields)`.
+/// `group_requests!(get GetSeries "GetSeriesParams";
+/// list ListSeries "ListSeriesParams" => SeriesResponse { series: Series },
+/// max SERIES_MAX_LIMIT; extra list fields)`: the request types (named as
+/// their entries of the operation table) and their JS parameter types.
 macro_rules! group_requests {
     (
         $(#[$get_doc:meta])*
-        get $get:ident $get_ts:literal $get_op:literal $get_path:literal;
+        get $get:ident $get_ts:literal;
         $(#[$list_doc:meta])*
-        list $list:ident $list_ts:literal $list_op:literal $list_path:literal
-            => $response:ty { $items:ident: $item:ty }, max $max:expr;
+        list $list:ident $list_ts:literal => $response:ty { $items:ident: $item:ty }, max $max:expr;
         $(#[$query_doc:meta])* query;
         $(#[$nested_doc:meta])* include_nested;
         $($(#[$extra_doc:meta])* $extra:ident,)*
@@ -36,7 +36,7 @@ macro_rules! group_requests {
             pub include_nested: Option<bool>,
         }
 
-        by_id!($get $get_op $get_path => $response, |r| $crate::request::checks::one_value("platform", &r.platform));
+        by_id!($get => $response, |r| $crate::request::checks::one_value("platform", &r.platform));
 
         $(#[$list_doc])*
         #[serde_with::skip_serializing_none]
@@ -65,8 +65,7 @@ macro_rules! group_requests {
         }
 
         impl $crate::request::Request for $list {
-            const OPERATION: &'static str = $list_op;
-            const PATH: &'static str = $list_path;
+            const OP: $crate::request::Operation = $crate::request::Operation::$list;
             type Response = $response;
             fn checked(&self) -> Result<Self, $crate::error::Error> {
                 use $crate::request::checks;

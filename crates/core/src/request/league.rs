@@ -1,6 +1,6 @@
 //! `GET /league-info`.
 
-use super::{Request, checks, wire};
+use super::{Operation, Request, checks, wire};
 use crate::error::Error;
 use crate::models::{League, LeagueInfoResponse};
 use serde::{Deserialize, Serialize};
@@ -24,8 +24,7 @@ pub struct GetLeagueInfo {
 }
 
 impl Request for GetLeagueInfo {
-    const OPERATION: &'static str = "getLeagueInfo";
-    const PATH: &'static str = "/league-info";
+    const OP: Operation = Operation::GetLeagueInfo;
     type Response = LeagueInfoResponse;
     fn checked(&self) -> Result<Self, Error> {
         checks::one_value("league", &self.league)?;

@@ -1,7 +1,7 @@
 //! `GET /markets`, `GET /markets/{id}` and `GET /markets/{id}/orderbook`.
 
 use super::checks::{self, MARKETS_MAX_LIMIT};
-use super::{Request, path_segment, wire};
+use super::{Operation, Request, render_path, wire};
 use crate::error::Error;
 use crate::models::{
     Market, MarketSort, MarketStatus, MarketsResponse, OrderbookResponse, PlatformId, SortOrder,
@@ -50,8 +50,7 @@ pub struct ListMarkets {
 }
 
 impl Request for ListMarkets {
-    const OPERATION: &'static str = "listMarkets";
-    const PATH: &'static str = "/markets";
+    const OP: Operation = Operation::ListMarkets;
     type Response = MarketsResponse;
     fn checked(&self) -> Result<Self, Error> {
         let mut r = self.clone();
@@ -100,16 +99,16 @@ impl GetMarket {
 }
 
 impl Request for GetMarket {
-    const OPERATION: &'static str = "getMarket";
-    const PATH: &'static str = "/markets/{id}";
+    const OP: Operation = Operation::GetMarket;
     const PATH_PARAMS: &'static [&'static str] = &["id"];
     type Response = MarketsResponse;
     fn checked(&self) -> Result<Self, Error> {
+        checks::path_id("id", &self.id)?;
         checks::one_value("platform", &self.platform)?;
         Ok(self.clone())
     }
     fn path(&self) -> Result<String, Error> {
-        Ok(format!("/markets/{}", path_segment("id", &self.id)?))
+        render_path(Self::PATH, &[("id", &self.id)])
     }
 }
 
@@ -144,18 +143,15 @@ impl GetOrderbook {
 }
 
 impl Request for GetOrderbook {
-    const OPERATION: &'static str = "getOrderbook";
-    const PATH: &'static str = "/markets/{id}/orderbook";
+    const OP: Operation = Operation::GetOrderbook;
     const PATH_PARAMS: &'static [&'static str] = &["id"];
     type Response = OrderbookResponse;
     fn checked(&self) -> Result<Self, Error> {
+        checks::path_id("id", &self.id)?;
         checks::one_value("platform", &self.platform)?;
         Ok(self.clone())
     }
     fn path(&self) -> Result<String, Error> {
-        Ok(format!(
-            "/markets/{}/orderbook",
-            path_segment("id", &self.id)?
-        ))
+        render_path(Self::PATH, &[("id", &self.id)])
     }
 }

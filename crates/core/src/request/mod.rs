@@ -24,27 +24,8 @@
 //! Requests are plain structs with public fields and `Default`, so
 //! `ListMarkets { limit: Some(50), ..Default::default() }` works.
 //!
-//! | operation | request | path |
-//! |---|---|---|
-//! | listSeries | [`ListSeries`] | `GET /series` |
-//! | getSeries | [`GetSeries`] | `GET /series/{id}` |
-//! | listMarkets | [`ListMarkets`] | `GET /markets` |
-//! | getMarket | [`GetMarket`] | `GET /markets/{id}` |
-//! | getOrderbook | [`GetOrderbook`] | `GET /markets/{id}/orderbook` |
-//! | listEvents | [`ListEvents`] | `GET /events` |
-//! | getEvent | [`GetEvent`] | `GET /events/{id}` |
-//! | listTrades | [`ListTrades`] | `GET /trades` |
-//! | getLeagueInfo | [`GetLeagueInfo`] | `GET /league-info` |
-//! | listGames | [`ListGames`] | `GET /list-games` |
-//! | getGame | [`GetGame`] | `GET /games/{game_id}` |
-//! | listPlatforms | [`ListPlatforms`] | `GET /platforms` |
-//! | getFuture | [`GetFuture`] | `GET /futures/{id}` |
-//! | listFutures | [`ListFutures`] | `GET /list-futures` |
-//! | getAward | [`GetAward`] | `GET /awards/{id}` |
-//! | listAwards | [`ListAwards`] | `GET /list-awards` |
-//! | getPriceHistory | [`GetPriceHistory`] | `GET /price-history` |
-//! | getProfileInfo | [`GetProfileInfo`] | `GET /profile/info` |
-//! | listProfileTrades | [`ListProfileTrades`] | `GET /profile/trades` |
+//! The operations themselves (names, paths, paging) are the table of
+//! [`operation`]: each request type names its entry by [`Request::OP`].
 
 #[macro_use]
 mod paging;
@@ -62,6 +43,7 @@ mod futures;
 mod games;
 mod league;
 mod markets;
+pub mod operation;
 pub mod params;
 mod platforms;
 mod price_history;
@@ -81,6 +63,7 @@ pub use futures::*;
 pub use games::*;
 pub use league::*;
 pub use markets::*;
+pub use operation::{Operation, Paging};
 pub use platforms::*;
 pub use price_history::*;
 pub use profile::*;
@@ -103,10 +86,12 @@ const COMPONENT: &AsciiSet = &NON_ALPHANUMERIC
 
 /// An operation of the service: its parameters are the fields of `Self`.
 pub trait Request: Serialize + DeserializeOwned + Clone + Params {
+    /// Its entry in the operation table.
+    const OP: Operation;
     /// The operation's name as the JS library spells it, e.g. `listPlatforms`.
-    const OPERATION: &'static str;
+    const OPERATION: &'static str = Self::OP.name();
     /// The path template, e.g. `/markets/{id}`.
-    const PATH: &'static str;
+    const PATH: &'static str = Self::OP.path();
     /// The fields that go into the path, not the query (e.g. `["id"]`).
     const PATH_PARAMS: &'static [&'static str] = &[];
     /// What a successful answer decodes into.
@@ -234,6 +219,8 @@ impl std::fmt::Display for PagePosition {
 
 /// A list operation the pager (`crate::pagination::Pager`) can walk.
 pub trait Paged: Request {
+    /// Its paging model (the operation table declares the same).
+    const PAGING: Paging;
     /// One item of a page.
     type Item;
     /// Where this request starts (`None`: the first page).
@@ -302,13 +289,23 @@ impl HttpRequest {
     }
 }
 
-/// An id as one path segment: non-empty, and percent-encoded so that `/`,
-/// `?` or `#` inside it can never change the path.
+/// An id as one path segment: checked by [`checks::path_id`] (not blank,
+/// not `.` or `..`, which a URL parser would resolve as a step up), and
+/// percent-encoded so that `/`, `\`, `?`, `#` or `%` inside it can never
+/// change the path.
 pub fn path_segment(parameter: &str, id: &str) -> Result<String, Error> {
-    if id.trim().is_empty() {
-        return Err(Error::invalid(parameter, "must not be empty"));
-    }
+    checks::path_id(parameter, id)?;
     Ok(utf8_percent_encode(id, COMPONENT).to_string())
+}
+
+/// `template` with each `{name}` replaced by its value as one encoded
+/// segment ([`path_segment`]).
+pub fn render_path(template: &str, params: &[(&str, &str)]) -> Result<String, Error> {
+    let mut path = template.to_owned();
+    for (name, value) in params {
+        path = path.replace(&format!("{{{name}}}"), &path_segment(name, value)?);
+    }
+    Ok(path)
 }
 
 #[cfg(test)]
@@ -327,6 +324,19 @@ mod tests {
         );
         let err = path_segment("market_id", " ").unwrap_err();
         assert_eq!(err.parameter(), Some("market_id"));
+        for id in [".", "..", "", "../x", "a\\..\\b"] {
+            assert!(path_segment("id", id).is_err(), "{id:?}");
+        }
+        // Dots elsewhere, backslashes and percent signs stay one segment.
+        assert_eq!(path_segment("id", "...").as_deref(), Ok("..."));
+        assert_eq!(
+            path_segment("id", "a\\..b%2e").as_deref(),
+            Ok("a%5C..b%252e")
+        );
+        assert_eq!(
+            render_path("/markets/{id}/orderbook", &[("id", "a/b")]).as_deref(),
+            Ok("/markets/a%2Fb/orderbook")
+        );
     }
 
     #[test]

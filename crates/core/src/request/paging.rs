@@ -49,6 +49,7 @@ pub(crate) fn next_offset(pagination: Option<&OffsetPagination>) -> Option<PageP
 macro_rules! paged {
     (cursor $request:ty => $item:ty, |$r:ident| $items:expr, $pagination:expr) => {
         impl $crate::request::Paged for $request {
+            const PAGING: $crate::request::Paging = $crate::request::Paging::Cursor;
             type Item = $item;
             fn position(&self) -> Option<$crate::request::PagePosition> {
                 $crate::request::paging::position_of_cursor(self.cursor.as_deref())
@@ -69,6 +70,7 @@ macro_rules! paged {
     };
     (offset $request:ty => $item:ty, |$r:ident| $items:expr, $pagination:expr) => {
         impl $crate::request::Paged for $request {
+            const PAGING: $crate::request::Paging = $crate::request::Paging::Offset;
             type Item = $item;
             fn position(&self) -> Option<$crate::request::PagePosition> {
                 $crate::request::paging::position_of_offset(self.offset)

@@ -1,6 +1,6 @@
 //! `GET /platforms`.
 
-use super::Request;
+use super::{Operation, Request};
 use crate::error::Error;
 use crate::models::PlatformsResponse;
 use serde::{Deserialize, Deserializer, Serialize};
@@ -16,8 +16,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 pub struct ListPlatforms;
 
 impl Request for ListPlatforms {
-    const OPERATION: &'static str = "listPlatforms";
-    const PATH: &'static str = "/platforms";
+    const OP: Operation = Operation::ListPlatforms;
     type Response = PlatformsResponse;
     fn checked(&self) -> Result<Self, Error> {
         Ok(Self)

@@ -1,7 +1,7 @@
 //! `GET /price-history`.
 
 use super::checks::{self, PRICE_HISTORY_MAX_LIMIT, PRICE_HISTORY_MAX_MARKETS};
-use super::{Request, wire};
+use super::{Operation, Request, wire};
 use crate::error::{Error, Quoted};
 use crate::models::{PriceHistoryResponse, PriceInterval};
 use serde::{Deserialize, Serialize};
@@ -54,8 +54,7 @@ impl GetPriceHistory {
 }
 
 impl Request for GetPriceHistory {
-    const OPERATION: &'static str = "getPriceHistory";
-    const PATH: &'static str = "/price-history";
+    const OP: Operation = Operation::GetPriceHistory;
     type Response = PriceHistoryResponse;
     fn checked(&self) -> Result<Self, Error> {
         let mut r = self.clone();

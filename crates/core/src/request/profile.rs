@@ -1,7 +1,7 @@
 //! `GET /profile/info` and `GET /profile/trades`.
 
 use super::checks::{self, PROFILE_TRADES_MAX_LIMIT, PROFILE_USER_MAX_CHARS};
-use super::{Request, wire};
+use super::{Operation, Request, wire};
 use crate::error::Error;
 use crate::models::{PlatformId, ProfileInfoResponse, ProfileTrade, ProfileTradesResponse};
 use serde::{Deserialize, Serialize};
@@ -51,8 +51,7 @@ impl GetProfileInfo {
 }
 
 impl Request for GetProfileInfo {
-    const OPERATION: &'static str = "getProfileInfo";
-    const PATH: &'static str = "/profile/info";
+    const OP: Operation = Operation::GetProfileInfo;
     type Response = ProfileInfoResponse;
     fn checked(&self) -> Result<Self, Error> {
         checks::required_value("platform", self.platform.as_str())?;
@@ -96,8 +95,7 @@ impl ListProfileTrades {
 }
 
 impl Request for ListProfileTrades {
-    const OPERATION: &'static str = "listProfileTrades";
-    const PATH: &'static str = "/profile/trades";
+    const OP: Operation = Operation::ListProfileTrades;
     type Response = ProfileTradesResponse;
     fn checked(&self) -> Result<Self, Error> {
         let mut r = self.clone();

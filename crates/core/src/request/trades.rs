@@ -1,7 +1,7 @@
 //! `GET /trades`.
 
 use super::checks::{self, TRADES_MAX_LIMIT};
-use super::{Request, wire};
+use super::{Operation, Request, wire};
 use crate::error::Error;
 use crate::models::{Trade, TradesResponse};
 use serde::{Deserialize, Serialize};
@@ -44,8 +44,7 @@ impl ListTrades {
 }
 
 impl Request for ListTrades {
-    const OPERATION: &'static str = "listTrades";
-    const PATH: &'static str = "/trades";
+    const OP: Operation = Operation::ListTrades;
     type Response = TradesResponse;
     fn checked(&self) -> Result<Self, Error> {
         let mut r = self.clone();

@@ -64,43 +64,47 @@ fn add_examples(doc: &mut Value, data: &Dataset) {
         .first()
         .and_then(|users| users.first())
         .map(|u| u.user_id.clone());
-    let examples: [(&str, &str, Option<String>); 12] = [
+    let examples: [(Operation, &str, Option<String>); 12] = [
         (
-            "/series/{id}",
+            Operation::GetSeries,
             "id",
             catalog.series.first().map(|s| s.id.to_string()),
         ),
-        ("/markets/{id}", "id", market.clone()),
-        ("/markets/{id}/orderbook", "id", market.clone()),
+        (Operation::GetMarket, "id", market.clone()),
+        (Operation::GetOrderbook, "id", market.clone()),
         (
-            "/events/{id}",
+            Operation::GetEvent,
             "id",
             catalog.events.first().map(|e| e.id.to_string()),
         ),
-        ("/trades", "market_id", market.clone()),
-        ("/price-history", "market_ids", market),
-        ("/profile/info", "user", user.clone()),
-        ("/profile/trades", "user", user),
+        (Operation::ListTrades, "market_id", market.clone()),
+        (Operation::GetPriceHistory, "market_ids", market),
+        (Operation::GetProfileInfo, "user", user.clone()),
+        (Operation::ListProfileTrades, "user", user),
         (
-            "/games/{game_id}",
+            Operation::GetGame,
             "game_id",
             data.sports.games.first().map(|g| g.model.id.clone()),
         ),
         (
-            "/futures/{id}",
+            Operation::GetFuture,
             "id",
             data.sports.futures.first().map(|f| f.model.id.clone()),
         ),
         (
-            "/awards/{id}",
+            Operation::GetAward,
             "id",
             data.sports.awards.first().map(|a| a.model.id.clone()),
         ),
-        ("/profile/info", "platform", Some("platform_a".to_owned())),
+        (
+            Operation::GetProfileInfo,
+            "platform",
+            Some("platform_a".to_owned()),
+        ),
     ];
-    for (path, name, example) in examples {
+    for (op, name, example) in examples {
         let Some(example) = example else { continue };
-        let Some(parameters) = doc["paths"][path]["get"]["parameters"].as_array_mut() else {
+        let Some(parameters) = doc["paths"][op.path()]["get"]["parameters"].as_array_mut() else {
             continue;
         };
         for parameter in parameters {
@@ -202,231 +206,247 @@ where
     paths.insert(R::PATH.to_owned(), item);
 }
 
-/// Every operation: its prose and what this server serves of it.
-/// Parameters come from the request types, answers from their models
-/// (registered in `schemas`).
+/// Every operation, in the core table's order.
 fn paths(schemas: &mut Schemas) -> Value {
-    use Capability::*;
     let mut paths = Map::new();
-    let p = &mut paths;
-    let s = schemas;
-    let list = |capability, default_limit| Served {
+    for &op in Operation::ALL {
+        add(op, &mut paths, schemas);
+    }
+    Value::Object(paths)
+}
+
+fn list(capability: Option<Capability>, default_limit: u32) -> Served {
+    Served {
         capability,
         default_limit: Some(default_limit),
-    };
-    let one = |capability| Served {
+    }
+}
+
+fn one(capability: Capability) -> Served {
+    Served {
         capability: Some(capability),
         default_limit: None,
-    };
-    let doc = |tag, summary, description, statuses| Doc {
+    }
+}
+
+fn doc<'a>(tag: &'a str, summary: &'a str, description: &'a str, statuses: &'a [u16]) -> Doc<'a> {
+    Doc {
         tag,
         summary,
         description,
         statuses,
-    };
-    entry::<ListSeries>(
-        p,
-        s,
-        doc(
-            "series",
-            "List series",
-            "Series of platform_a and platform_b. With `query`, search mode: words in the series' text or its events' titles.",
-            &[400],
+    }
+}
+
+/// The entry of one operation: its prose and what this server serves of
+/// it. Parameters come from the request types, answers from their models
+/// (registered in `schemas`). A table entry without one does not compile.
+fn add(op: Operation, p: &mut Map<String, Value>, s: &mut Schemas) {
+    use Capability::*;
+    match op {
+        Operation::ListSeries => entry::<ListSeries>(
+            p,
+            s,
+            doc(
+                "series",
+                "List series",
+                "Series of platform_a and platform_b. With `query`, search mode: words in the series' text or its events' titles.",
+                &[400],
+            ),
+            list(Some(Events), events::DEFAULT_LIMIT),
         ),
-        list(Some(Events), events::DEFAULT_LIMIT),
-    );
-    entry::<GetSeries>(
-        p,
-        s,
-        doc(
-            "series",
-            "One series",
-            "The series in the list envelope (one item); a `platform` other than the series' own is 404.",
-            &[400, 404],
+        Operation::GetSeries => entry::<GetSeries>(
+            p,
+            s,
+            doc(
+                "series",
+                "One series",
+                "The series in the list envelope (one item); a `platform` other than the series' own is 404.",
+                &[400, 404],
+            ),
+            one(Events),
         ),
-        one(Events),
-    );
-    entry::<ListMarkets>(
-        p,
-        s,
-        doc(
-            "markets",
-            "List markets",
-            "Markets of platform_a to platform_e; MVE markets of platform_b are excluded.",
-            &[400],
+        Operation::ListMarkets => entry::<ListMarkets>(
+            p,
+            s,
+            doc(
+                "markets",
+                "List markets",
+                "Markets of platform_a to platform_e; MVE markets of platform_b are excluded.",
+                &[400],
+            ),
+            list(Some(Markets), markets::DEFAULT_LIMIT),
         ),
-        list(Some(Markets), markets::DEFAULT_LIMIT),
-    );
-    entry::<GetMarket>(
-        p,
-        s,
-        doc(
-            "markets",
-            "One market",
-            "The market in the list envelope (one item); a `platform` other than the market's own is 404.",
-            &[400, 404],
+        Operation::GetMarket => entry::<GetMarket>(
+            p,
+            s,
+            doc(
+                "markets",
+                "One market",
+                "The market in the list envelope (one item); a `platform` other than the market's own is 404.",
+                &[400, 404],
+            ),
+            one(Markets),
         ),
-        one(Markets),
-    );
-    entry::<GetOrderbook>(
-        p,
-        s,
-        doc(
-            "markets",
-            "Orderbook of a market",
-            "Never crossed; best yes bid/ask equal the market's bestBid/bestAsk. Without `platform` it is detected from the id's format.",
-            &[400, 404],
+        Operation::GetOrderbook => entry::<GetOrderbook>(
+            p,
+            s,
+            doc(
+                "markets",
+                "Orderbook of a market",
+                "Never crossed; best yes bid/ask equal the market's bestBid/bestAsk. Without `platform` it is detected from the id's format.",
+                &[400, 404],
+            ),
+            one(Orderbook),
         ),
-        one(Orderbook),
-    );
-    entry::<ListEvents>(
-        p,
-        s,
-        doc(
-            "events",
-            "List events",
-            "Events of platform_a and platform_b.",
-            &[400],
+        Operation::ListEvents => entry::<ListEvents>(
+            p,
+            s,
+            doc(
+                "events",
+                "List events",
+                "Events of platform_a and platform_b.",
+                &[400],
+            ),
+            list(Some(Events), events::DEFAULT_LIMIT),
         ),
-        list(Some(Events), events::DEFAULT_LIMIT),
-    );
-    entry::<GetEvent>(
-        p,
-        s,
-        doc(
-            "events",
-            "One event",
-            "The event in the list envelope (one item).",
-            &[400, 404],
+        Operation::GetEvent => entry::<GetEvent>(
+            p,
+            s,
+            doc(
+                "events",
+                "One event",
+                "The event in the list envelope (one item).",
+                &[400, 404],
+            ),
+            one(Events),
         ),
-        one(Events),
-    );
-    entry::<ListTrades>(
-        p,
-        s,
-        doc(
-            "markets",
-            "Trades of a market",
-            "Newest first; markets of platform_a and platform_b. `takerOnly` applies on platform_a and is ignored elsewhere.",
-            &[400, 404],
+        Operation::ListTrades => entry::<ListTrades>(
+            p,
+            s,
+            doc(
+                "markets",
+                "Trades of a market",
+                "Newest first; markets of platform_a and platform_b. `takerOnly` applies on platform_a and is ignored elsewhere.",
+                &[400, 404],
+            ),
+            list(None, trades::DEFAULT_TRADES_LIMIT),
         ),
-        list(None, trades::DEFAULT_TRADES_LIMIT),
-    );
-    entry::<GetPriceHistory>(
-        p,
-        s,
-        doc(
-            "markets",
-            "Price history",
-            "Bars of markets of platform_a, platform_b and platform_c; interval default 1h; end_ts default now.",
-            &[400, 404],
+        Operation::GetPriceHistory => entry::<GetPriceHistory>(
+            p,
+            s,
+            doc(
+                "markets",
+                "Price history",
+                "Bars of markets of platform_a, platform_b and platform_c; interval default 1h; end_ts default now.",
+                &[400, 404],
+            ),
+            list(None, trades::DEFAULT_HISTORY_LIMIT),
         ),
-        list(None, trades::DEFAULT_HISTORY_LIMIT),
-    );
-    entry::<GetProfileInfo>(
-        p,
-        s,
-        doc(
-            "profiles",
-            "User profile",
-            "Profile and trading metrics of a user (user id or display name); include_metrics default true.",
-            &[400, 404],
+        Operation::GetProfileInfo => entry::<GetProfileInfo>(
+            p,
+            s,
+            doc(
+                "profiles",
+                "User profile",
+                "Profile and trading metrics of a user (user id or display name); include_metrics default true.",
+                &[400, 404],
+            ),
+            one(Profiles),
         ),
-        one(Profiles),
-    );
-    entry::<ListProfileTrades>(
-        p,
-        s,
-        doc("profiles", "Trades of a user", "Newest first.", &[400, 404]),
-        Served {
-            capability: Some(Profiles),
-            default_limit: Some(profiles::DEFAULT_TRADES_LIMIT),
-        },
-    );
-    entry::<ListPlatforms>(
-        p,
-        s,
-        doc(
-            "platforms",
-            "Platform directory",
-            "The eight platforms with health and features.",
-            &[],
+        Operation::ListProfileTrades => entry::<ListProfileTrades>(
+            p,
+            s,
+            doc("profiles", "Trades of a user", "Newest first.", &[400, 404]),
+            Served {
+                capability: Some(Profiles),
+                default_limit: Some(profiles::DEFAULT_TRADES_LIMIT),
+            },
         ),
-        Served::default(),
-    );
-    entry::<GetLeagueInfo>(
-        p,
-        s,
-        doc(
-            "sports",
-            "League information",
-            "One league, or (without `league`) an array of all four.",
-            &[400],
+        Operation::ListPlatforms => entry::<ListPlatforms>(
+            p,
+            s,
+            doc(
+                "platforms",
+                "Platform directory",
+                "The eight platforms with health and features.",
+                &[],
+            ),
+            Served::default(),
         ),
-        Served::default(),
-    );
-    entry::<ListGames>(
-        p,
-        s,
-        doc(
-            "sports",
-            "Games of a league",
-            "By scheduled time; `from` and `to` are the game's local day.",
-            &[400],
+        Operation::GetLeagueInfo => entry::<GetLeagueInfo>(
+            p,
+            s,
+            doc(
+                "sports",
+                "League information",
+                "One league, or (without `league`) an array of all four.",
+                &[400],
+            ),
+            Served::default(),
         ),
-        list(None, sports::DEFAULT_LIMIT),
-    );
-    entry::<GetGame>(
-        p,
-        s,
-        doc(
-            "sports",
-            "A game with its markets",
-            "Moneyline, spread and total markets of each sports platform.",
-            &[400, 404],
+        Operation::ListGames => entry::<ListGames>(
+            p,
+            s,
+            doc(
+                "sports",
+                "Games of a league",
+                "By scheduled time; `from` and `to` are the game's local day.",
+                &[400],
+            ),
+            list(None, sports::DEFAULT_LIMIT),
         ),
-        one(Sports),
-    );
-    entry::<ListFutures>(
-        p,
-        s,
-        doc(
-            "sports",
-            "Futures of a league",
-            "Offset pagination.",
-            &[400],
+        Operation::GetGame => entry::<GetGame>(
+            p,
+            s,
+            doc(
+                "sports",
+                "A game with its markets",
+                "Moneyline, spread and total markets of each sports platform.",
+                &[400, 404],
+            ),
+            one(Sports),
         ),
-        list(Some(Sports), sports::DEFAULT_LIMIT),
-    );
-    entry::<GetFuture>(
-        p,
-        s,
-        doc(
-            "sports",
-            "A future with odds per platform",
-            "Odds agree across notations and differ between platforms.",
-            &[400, 404],
+        Operation::ListFutures => entry::<ListFutures>(
+            p,
+            s,
+            doc(
+                "sports",
+                "Futures of a league",
+                "Offset pagination.",
+                &[400],
+            ),
+            list(Some(Sports), sports::DEFAULT_LIMIT),
         ),
-        one(Sports),
-    );
-    entry::<ListAwards>(
-        p,
-        s,
-        doc("sports", "Awards of a league", "Offset pagination.", &[400]),
-        list(Some(Sports), sports::DEFAULT_LIMIT),
-    );
-    entry::<GetAward>(
-        p,
-        s,
-        doc(
-            "sports",
-            "An award with odds per platform",
-            "Candidates with odds of each platform.",
-            &[400, 404],
+        Operation::GetFuture => entry::<GetFuture>(
+            p,
+            s,
+            doc(
+                "sports",
+                "A future with odds per platform",
+                "Odds agree across notations and differ between platforms.",
+                &[400, 404],
+            ),
+            one(Sports),
         ),
-        one(Sports),
-    );
-    Value::Object(paths)
+        Operation::ListAwards => entry::<ListAwards>(
+            p,
+            s,
+            doc("sports", "Awards of a league", "Offset pagination.", &[400]),
+            list(Some(Sports), sports::DEFAULT_LIMIT),
+        ),
+        Operation::GetAward => entry::<GetAward>(
+            p,
+            s,
+            doc(
+                "sports",
+                "An award with odds per platform",
+                "Candidates with odds of each platform.",
+                &[400, 404],
+            ),
+            one(Sports),
+        ),
+    }
 }
 
 pub fn document() -> Value {

@@ -1,15 +1,38 @@
-//! The circuit breaker: after `threshold` upstream failures in a row
-//! (timeouts, unreachable, 5xx, malformed bodies) no request goes upstream
-//! for `cooldown`; then one probe is let through (half-open). The probe's
+//! The circuit breaker: after `threshold` upstream failures in a row (what
+//! `judge` counts: connect errors, timeouts, 5xx; never an answer a visitor
+//! could choose) no request goes upstream for `cooldown`; then one probe is
+//! let through (half-open), the proxy's own cheap request. The probe's
 //! success closes the circuit, its failure opens it again. While open,
 //! visitors get stale data or a 503 with `Retry-After` at once.
+//!
+//! A failure that one request can cause by itself (a timeout of a costly
+//! query, a 5xx of one id) is counted with its cache key, and the circuit
+//! opens on those only when they come from more than one request: one
+//! visitor repeating one bad request cannot switch the proxy off for
+//! everyone. A connect error says nothing about the request and counts
+//! alone.
 
 use std::sync::Mutex;
 use std::time::Duration;
 
+/// What one upstream request said about the upstream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Report {
+    Success,
+    /// A failure of any request (a connect error).
+    Down,
+    /// A failure this request may have caused (a timeout, a 5xx): the
+    /// hash of its cache key.
+    Failed(u64),
+}
+
 #[derive(Debug, Default)]
 struct State {
     failures: u32,
+    /// Whether one of the failures in a row was `Report::Down`.
+    down: bool,
+    /// The distinct keys of the `Report::Failed` in a row (two are enough).
+    keys: Vec<u64>,
     /// Unix ms until which the circuit is open.
     open_until: Option<u64>,
     /// A half-open probe is under way.
@@ -62,14 +85,22 @@ impl Breaker {
 
     /// The verdict of a request that went upstream. Returns whether the
     /// circuit changed between open and closed (for the log).
-    pub fn record(&self, success: bool, now_ms: u64) -> Option<bool> {
+    pub fn record(&self, report: Report, now_ms: u64) -> Option<bool> {
         let mut state = self.lock();
         let was_open = state.open_until.is_some();
-        if success {
+        if report == Report::Success {
             *state = State::default();
         } else {
             state.failures += 1;
-            if state.probing || state.failures >= self.threshold {
+            match report {
+                Report::Failed(key) if !state.keys.contains(&key) && state.keys.len() < 2 => {
+                    state.keys.push(key);
+                }
+                Report::Down => state.down = true,
+                _ => {}
+            }
+            let not_one_request = state.down || state.keys.len() >= 2 || self.threshold == 1;
+            if state.probing || (state.failures >= self.threshold && not_one_request) {
                 state.open_until = Some(now_ms + self.cooldown.as_millis() as u64);
                 state.probing = false;
             }
@@ -104,17 +135,37 @@ mod tests {
     fn opens_after_failures_and_probes_once() {
         let breaker = Breaker::new(3, Duration::from_secs(10));
         assert_eq!(breaker.admit(0), Ok(Admit::Closed));
-        assert_eq!(breaker.record(false, 0), None);
-        assert_eq!(breaker.record(false, 0), None);
-        assert_eq!(breaker.record(false, 0), Some(true));
+        assert_eq!(breaker.record(Report::Down, 0), None);
+        assert_eq!(breaker.record(Report::Failed(1), 0), None);
+        assert_eq!(breaker.record(Report::Failed(1), 0), Some(true));
         assert_eq!(breaker.admit(5_000), Err(5_000));
         assert_eq!(breaker.admit(10_000), Ok(Admit::Probe));
         assert!(breaker.admit(10_001).is_err(), "one probe at a time");
         // The probe fails: open again for a full cooldown.
-        breaker.record(false, 10_500);
+        breaker.record(Report::Failed(1), 10_500);
         assert_eq!(breaker.admit(11_000), Err(9_500));
         assert_eq!(breaker.admit(20_500), Ok(Admit::Probe));
-        assert_eq!(breaker.record(true, 20_600), Some(false));
+        assert_eq!(breaker.record(Report::Success, 20_600), Some(false));
         assert_eq!(breaker.admit(20_700), Ok(Admit::Closed));
+    }
+
+    #[test]
+    fn one_request_failing_again_and_again_does_not_open_it() {
+        let breaker = Breaker::new(3, Duration::from_secs(10));
+        for _ in 0..50 {
+            assert_eq!(breaker.record(Report::Failed(7), 0), None);
+        }
+        assert_eq!(breaker.admit(0), Ok(Admit::Closed));
+        // A second request failing too: the upstream's fault.
+        assert_eq!(breaker.record(Report::Failed(8), 0), Some(true));
+        // A success in between starts the count again.
+        let breaker = Breaker::new(2, Duration::from_secs(10));
+        breaker.record(Report::Failed(1), 0);
+        breaker.record(Report::Success, 0);
+        assert_eq!(breaker.record(Report::Failed(2), 0), None);
+        // Connect errors need no second request.
+        let breaker = Breaker::new(2, Duration::from_secs(10));
+        breaker.record(Report::Down, 0);
+        assert_eq!(breaker.record(Report::Down, 0), Some(true));
     }
 }

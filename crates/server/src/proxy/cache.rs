@@ -1,15 +1,16 @@
-//! What the proxy keeps: one entry per normalized request, bounded by
-//! bytes, with a time to live per operation.
+//! What the proxy keeps: one entry per request as sent upstream (the
+//! operation's typed request rendered, defaults dropped), bounded by bytes,
+//! with a time to live per operation ([`Policy::of`]):
 //!
 //! | operation                              | fresh | revalidated in background |
 //! |----------------------------------------|-------|---------------------------|
-//! | `/platforms`, `/league-info`           | 300 s | 300 s more                |
+//! | listPlatforms, getLeagueInfo           | 300 s | 300 s more                |
 //! | lists (markets, events, series, games, futures, awards) | 5 s | 25 s more |
 //! | one market, event, series, game, future, award | 10 s | 50 s more        |
-//! | `/markets/{id}/orderbook`              | 2 s   | 3 s more                  |
-//! | `/trades`, `/profile/trades`           | 5 s   | 10 s more                 |
-//! | `/price-history`                       | 30 s  | 90 s more                 |
-//! | `/profile/info`                        | 60 s  | 120 s more                |
+//! | getOrderbook                           | 2 s   | 3 s more                  |
+//! | listTrades, listProfileTrades          | 5 s   | 10 s more                 |
+//! | getPriceHistory                        | 30 s  | 90 s more                 |
+//! | getProfileInfo                         | 60 s  | 120 s more                |
 //!
 //! Within "fresh" an entry is served as is (`X-Cache: HIT`). Past it but
 //! within the revalidation window it is still served at once
@@ -23,6 +24,7 @@
 //! asked for again and again then costs one upstream request per window.
 
 use bytes::Bytes;
+use predmarket_core::request::{HttpRequest, Operation};
 use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
@@ -30,10 +32,6 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 pub const STALE_KEEP: Duration = Duration::from_secs(600);
 /// How long a 404 is remembered.
 pub const NEGATIVE_TTL: Duration = Duration::from_secs(5);
-
-/// Query parameters never forwarded: a visitor who put a key into the query
-/// string would otherwise send it to the upstream (and into its logs).
-const SECRET_PARAMS: [&str; 6] = ["api_key", "apikey", "key", "x-api-key", "token", "secret"];
 
 /// Parameters whose value here is the operation's default: dropped, so that
 /// `?include_raw=false` and no parameter share one entry. (Page sizes are
@@ -47,17 +45,14 @@ const DEFAULTS: [(&str, &str); 3] = [
 /// Time to live of one operation's answers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Policy {
-    /// The operation's name in `/metrics` and the log.
-    pub op: &'static str,
     pub fresh: Duration,
     /// Served while one background request refreshes it.
     pub revalidate: Duration,
 }
 
 impl Policy {
-    const fn new(op: &'static str, fresh: u64, revalidate: u64) -> Self {
+    const fn new(fresh: u64, revalidate: u64) -> Self {
         Self {
-            op,
             fresh: Duration::from_secs(fresh),
             revalidate: Duration::from_secs(revalidate),
         }
@@ -66,37 +61,26 @@ impl Policy {
     /// Every lifetime times `factor` (`--cache-ttl-scale`).
     pub fn scaled(self, factor: f64) -> Self {
         Self {
-            op: self.op,
             fresh: self.fresh.mul_f64(factor),
             revalidate: self.revalidate.mul_f64(factor),
         }
     }
 
-    /// The policy of a request path, `None` for a path that is no operation.
-    pub fn of(path: &str) -> Option<Self> {
-        let segments: Vec<&str> = path.trim_start_matches('/').split('/').collect();
-        Some(match segments.as_slice() {
-            ["platforms"] => Self::new("platforms", 300, 300),
-            ["league-info"] => Self::new("league-info", 300, 300),
-            ["markets"] => Self::new("markets", 5, 25),
-            ["events"] => Self::new("events", 5, 25),
-            ["series"] => Self::new("series", 5, 25),
-            ["list-games"] => Self::new("list-games", 5, 25),
-            ["list-futures"] => Self::new("list-futures", 5, 25),
-            ["list-awards"] => Self::new("list-awards", 5, 25),
-            ["markets", _] => Self::new("market", 10, 50),
-            ["events", _] => Self::new("event", 10, 50),
-            ["series", _] => Self::new("series-one", 10, 50),
-            ["games", _] => Self::new("game", 10, 50),
-            ["futures", _] => Self::new("future", 10, 50),
-            ["awards", _] => Self::new("award", 10, 50),
-            ["markets", _, "orderbook"] => Self::new("orderbook", 2, 3),
-            ["trades"] => Self::new("trades", 5, 10),
-            ["profile", "trades"] => Self::new("profile-trades", 5, 10),
-            ["price-history"] => Self::new("price-history", 30, 90),
-            ["profile", "info"] => Self::new("profile-info", 60, 120),
-            _ => return None,
-        })
+    /// The policy of an operation: a table entry without one does not
+    /// compile.
+    pub const fn of(op: Operation) -> Self {
+        use Operation::*;
+        match op {
+            ListPlatforms | GetLeagueInfo => Self::new(300, 300),
+            ListMarkets | ListEvents | ListSeries | ListGames | ListFutures | ListAwards => {
+                Self::new(5, 25)
+            }
+            GetMarket | GetEvent | GetSeries | GetGame | GetFuture | GetAward => Self::new(10, 50),
+            GetOrderbook => Self::new(2, 3),
+            ListTrades | ListProfileTrades => Self::new(5, 10),
+            GetPriceHistory => Self::new(30, 90),
+            GetProfileInfo => Self::new(60, 120),
+        }
     }
 }
 
@@ -181,30 +165,13 @@ pub fn now_ms() -> u64 {
         .map_or(0, |d| d.as_millis() as u64)
 }
 
-/// The cache key and the path sent upstream: the path, then the query
-/// parameters sorted by name (values of one name keep their order), with
-/// secret parameters and default values dropped.
-pub fn normalize(path: &str, query: Option<&str>) -> String {
-    let mut pairs: Vec<(String, String)> = query
-        .map(|q| {
-            form_urlencoded::parse(q.as_bytes())
-                .filter(|(k, v)| {
-                    !SECRET_PARAMS.iter().any(|s| k.eq_ignore_ascii_case(s))
-                        && !DEFAULTS.iter().any(|(dk, dv)| k == dk && v == dv)
-                })
-                .map(|(k, v)| (k.into_owned(), v.into_owned()))
-                .collect()
-        })
-        .unwrap_or_default();
-    if pairs.is_empty() {
-        return path.to_owned();
-    }
-    pairs.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut query = form_urlencoded::Serializer::new(String::new());
-    for (k, v) in &pairs {
-        query.append_pair(k, v);
-    }
-    format!("{path}?{}", query.finish())
+/// The request as it is sent and cached: the rendered request (its
+/// parameters in declaration order, so one request has one spelling) with
+/// parameters at their default value dropped.
+pub fn canonical(mut http: HttpRequest) -> HttpRequest {
+    http.query
+        .retain(|(k, v)| !DEFAULTS.iter().any(|(dk, dv)| k == dk && v == dv));
+    http
 }
 
 /// The local cache: moka (TinyLFU admission, LRU eviction) bounded by the
@@ -249,49 +216,35 @@ mod tests {
     use super::*;
 
     #[test]
-    fn keys_ignore_order_defaults_and_secrets() {
+    fn keys_are_rendered_requests_without_defaults() {
+        use predmarket_core::request::{ListMarkets, Request};
+        let key = |query: &str| {
+            let request = ListMarkets::from_query(&[], query).unwrap();
+            canonical(request.to_http().unwrap()).path_and_query()
+        };
         assert_eq!(
-            normalize("/markets", Some("status=open&limit=5&include_raw=false")),
+            key("status=open&limit=5&include_raw=false"),
             "/markets?limit=5&status=open"
         );
+        assert_eq!(key("limit=5&status=open"), key("status=open&limit=5"));
+        // Undeclared parameters (a key pasted into the query, a cache
+        // buster) are not part of the request.
+        assert_eq!(key("api_key=s3cr3t&bust=1"), "/markets");
         assert_eq!(
-            normalize("/markets", Some("limit=5&status=open")),
-            normalize("/markets", Some("status=open&limit=5"))
-        );
-        assert_eq!(normalize("/markets", Some("api_key=s3cr3t")), "/markets");
-        assert_eq!(normalize("/platforms", None), "/platforms");
-        assert_eq!(
-            normalize("/markets", Some("query=a%20b&cursor=x%2By")),
-            "/markets?cursor=x%2By&query=a+b"
+            key("query=a%20b&cursor=x%2By"),
+            "/markets?cursor=x%2By&query=a%20b"
         );
     }
 
     #[test]
-    fn every_operation_has_a_policy() {
-        for path in [
-            "/series",
-            "/series/s1",
-            "/markets",
-            "/markets/m1",
-            "/markets/m1/orderbook",
-            "/events",
-            "/events/e1",
-            "/trades",
-            "/price-history",
-            "/profile/info",
-            "/profile/trades",
-            "/platforms",
-            "/league-info",
-            "/list-games",
-            "/games/g1",
-            "/list-futures",
-            "/futures/f1",
-            "/list-awards",
-            "/awards/a1",
-        ] {
-            assert!(Policy::of(path).is_some(), "{path}");
+    fn lists_live_shorter_than_directories() {
+        for &op in Operation::ALL {
+            let policy = Policy::of(op);
+            assert!(policy.fresh > Duration::ZERO, "{op}");
+            if op.paging().is_some() {
+                assert!(policy.fresh < Policy::of(Operation::ListPlatforms).fresh);
+            }
         }
-        assert_eq!(Policy::of("/nope"), None);
     }
 
     #[test]

@@ -1,23 +1,30 @@
-//! Proxy mode: `predmarket-server --upstream URL` serves the 19
-//! operations from another service (the public one, or another
-//! predmarket-server) instead of local data.
+//! Proxy mode: `predmarket-server --upstream URL` serves the operations of
+//! the core's table from another service (the public one, or another
+//! predmarket-server) instead of local data. It forwards operations, never
+//! paths.
 //!
 //! A request's way: the visitor's key is checked as on the local server
-//! (`auth::check`, or no key with `--public-proxy`); the query is
-//! normalized into the cache key; a fresh entry is served at once, one
-//! past its freshness is served while one background request refreshes it;
+//! (`auth::check`, or no key with `--public-proxy`); the route of its
+//! operation reads it with the operation's core request type, as the local
+//! server does (a bad parameter is the same 400; undeclared ones are
+//! dropped), and renders the request to send from that typed value, which
+//! is also the cache key; its URL must stay under the upstream's base path
+//! (`upstream::Target`). A fresh entry is served at once, one past its
+//! freshness is served while one background request refreshes it;
 //! otherwise the request joins the identical request in flight or starts
 //! one (single flight). That one request asks Redis (with `--redis`), then
-//! waits for a slot of the upstream budget in its visitor's fair queue
-//! (`budget`), passes the circuit breaker (`breaker`) and goes upstream
-//! with the upstream key (`upstream`). Its answer is judged: JSON objects
-//! are served and cached, typed errors pass through with the upstream's
-//! codes, faults become typed errors, and when the upstream fails a stale
-//! entry is served instead, marked `X-Cache: STALE` and `meta.stale`.
+//! passes the circuit breaker (`breaker`; a half-open circuit first sends
+//! the proxy's own probe), waits for a slot of the upstream budget in its
+//! visitor's fair queue (`budget`) and goes upstream with the upstream key
+//! (`upstream`). Its answer is judged (`judge`): JSON objects are served
+//! and cached, typed errors pass through with the upstream's codes, faults
+//! become typed errors, and when the upstream fails a stale entry is served
+//! instead, marked `X-Cache: STALE` and `meta.stale`.
 
 pub mod breaker;
 pub mod budget;
 pub mod cache;
+pub mod judge;
 pub mod metrics;
 pub mod shared;
 pub mod upstream;
@@ -26,28 +33,31 @@ use crate::access_log::AccessLog;
 use crate::auth::{KeyId, Keys};
 use crate::config::Config;
 use crate::error::ApiError;
+use crate::query::Query;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Extension, Request, State};
-use axum::http::{HeaderValue, StatusCode, Uri, header};
+use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
-use breaker::{Admit, Breaker};
+use axum::routing::{MethodRouter, get};
+use breaker::{Admit, Breaker, Report};
 use budget::Budget;
 use bytes::Bytes;
 use cache::{Cache, Entry, Freshness, Policy};
 use futures::FutureExt;
 use futures::future::{BoxFuture, Shared as SharedFuture};
+use judge::{Health, Outcome, error_entry, judge};
 use metrics::{Gauges, Metrics};
 use predmarket_core::ErrorCode;
+use predmarket_core::request::{HttpRequest, ListPlatforms, Operation, Request as CoreRequest};
 use serde_json::{Value, json};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-use upstream::{Fault, Raw, Upstream, UpstreamKey};
+use upstream::{Target, Upstream, UpstreamKey};
 
 /// The command line of proxy mode, flattened into `Config`.
 #[derive(Debug, Clone, clap::Args)]
@@ -91,7 +101,8 @@ pub struct ProxyArgs {
     #[arg(long = "cache-mb", default_value_t = 64)]
     pub cache_mb: u64,
 
-    /// Upstream failures in a row that open the circuit.
+    /// Upstream failures in a row that open the circuit (connect errors,
+    /// or timeouts and 5xx of more than one request).
     #[arg(long = "breaker-failures", default_value_t = 5)]
     pub breaker_failures: u32,
 
@@ -123,56 +134,53 @@ impl Default for ProxyArgs {
     }
 }
 
-/// The 19 operations, as routed by `routes::router`: their paths come from
-/// the core request types, the one declaration of each operation.
-pub const OPERATIONS: [&str; 19] = {
-    use predmarket_core::request::*;
-    [
-        ListSeries::PATH,
-        GetSeries::PATH,
-        ListMarkets::PATH,
-        GetMarket::PATH,
-        GetOrderbook::PATH,
-        ListEvents::PATH,
-        GetEvent::PATH,
-        ListTrades::PATH,
-        GetPriceHistory::PATH,
-        GetProfileInfo::PATH,
-        ListProfileTrades::PATH,
-        ListPlatforms::PATH,
-        GetLeagueInfo::PATH,
-        ListGames::PATH,
-        GetGame::PATH,
-        ListFutures::PATH,
-        GetFuture::PATH,
-        ListAwards::PATH,
-        GetAward::PATH,
-    ]
-};
+/// What the router hands `forward` with each request: the operation and
+/// its cache lifetimes, fixed when the route is built (no path is parsed
+/// again to find them).
+#[derive(Debug, Clone, Copy)]
+struct Route {
+    op: Operation,
+    policy: Policy,
+}
 
-/// The answer of one upstream request, shared by everyone who waited on it.
-#[derive(Clone)]
-enum Outcome {
-    /// Served and cached (a JSON object, or a 404 for a short while).
-    Answer(Arc<Entry>),
-    /// A typed error about the request itself (400, ...): passed through,
-    /// never replaced by stale data.
-    Passed(Arc<Entry>),
-    /// The upstream (or the budget, or the circuit) failed: stale data is
-    /// served instead when there is some.
-    Failed(Arc<Entry>),
+macro_rules! proxy_routes {
+    ($($variant:ident($request:path) $method:ident $name:literal $path:literal $paging:ident [$($item:literal),*];)+) => {
+        /// The route of `op`: its visitors' requests read by its core
+        /// request type.
+        fn route(op: Operation, state: &Arc<ProxyState>) -> MethodRouter {
+            match op {
+                $(Operation::$variant => route_of::<$request>(state),)+
+            }
+        }
+    };
+}
+
+predmarket_core::for_each_operation!(proxy_routes);
+
+/// A visitor's request is read as the reference server reads it (`Query`:
+/// the core's parameters and checks, the same 400 on a bad one), and only
+/// the typed value goes on: parameters the operation does not declare are
+/// dropped (as the server ignores them), ids are one encoded segment each.
+fn route_of<R: CoreRequest + Send + 'static>(state: &Arc<ProxyState>) -> MethodRouter {
+    let route = Route {
+        op: R::OP,
+        policy: Policy::of(R::OP).scaled(state.ttl_scale),
+    };
+    let state = state.clone();
+    get(
+        move |visitor: Option<Extension<KeyId>>, Query(request): Query<R>| {
+            let state = state.clone();
+            async move {
+                match request.to_http() {
+                    Ok(http) => forward(state, route, visitor, http).await,
+                    Err(error) => crate::query::invalid(error).into_response(),
+                }
+            }
+        },
+    )
 }
 
 type Flight = SharedFuture<BoxFuture<'static, Outcome>>;
-
-/// Whether an upstream answer says the upstream is healthy.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Health {
-    Good,
-    Bad,
-    /// Says nothing either way (a 429: the budget deals with it).
-    Neutral,
-}
 
 /// Aborts the budget's dispatcher when the proxy goes away.
 struct AbortOnDrop(tokio::task::JoinHandle<()>);
@@ -185,6 +193,8 @@ impl Drop for AbortOnDrop {
 
 pub struct ProxyState {
     upstream: Upstream,
+    /// The half-open circuit's probe: the proxy's own cheap request.
+    probe: Target,
     cache: Cache,
     budget: Arc<Budget>,
     breaker: Breaker,
@@ -267,6 +277,11 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
     }
     let upstream_timeout = Duration::from_secs_f64(args.upstream_timeout_secs);
     let upstream = Upstream::new(base, &key, upstream_timeout)?;
+    let probe = ListPlatforms
+        .to_http()
+        .map_err(|e| e.to_string())
+        .and_then(|http| upstream.target(&http).map_err(|e| e.to_string()))
+        .map_err(|e| format!("--upstream: the proxy's probe request: {e}"))?;
     let shared = match &args.redis {
         Some(url) => Some(shared::Shared::connect(url, upstream.base()).await?),
         None => None,
@@ -279,6 +294,7 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
     let log = Arc::new(AccessLog::new(!config.quiet, secrets));
     let state = Arc::new(ProxyState {
         upstream,
+        probe,
         cache: Cache::new(args.cache_mb.saturating_mul(1024 * 1024)),
         budget,
         breaker: Breaker::new(
@@ -303,10 +319,9 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
 
 fn router(state: Arc<ProxyState>, config: &Config, log: Arc<AccessLog>) -> Router {
     let mut operations = Router::new();
-    for path in OPERATIONS {
-        operations = operations.route(path, get(forward));
+    for &op in Operation::ALL {
+        operations = operations.route(op.path(), route(op, &state));
     }
-    let mut operations = operations.with_state(state.clone());
     if state.keys.is_some() {
         operations = operations.layer(axum::middleware::from_fn_with_state(
             state.clone(),
@@ -424,17 +439,26 @@ async fn metrics_text(State(state): State<Arc<ProxyState>>) -> Response {
     response
 }
 
+/// Serves one checked request: from the cache, from the request in flight
+/// for the same key, or from the upstream. The cache key is the request as
+/// it is sent upstream.
 async fn forward(
-    State(state): State<Arc<ProxyState>>,
+    state: Arc<ProxyState>,
+    route: Route,
     visitor: Option<Extension<KeyId>>,
-    uri: Uri,
+    http: HttpRequest,
 ) -> Response {
-    let path = uri.path();
-    let Some(policy) = Policy::of(path).map(|p| p.scaled(state.ttl_scale)) else {
-        return ApiError::new(ErrorCode::NotFound, format!("no operation at {path}"))
-            .into_response();
+    let http = cache::canonical(http);
+    let target = match state.upstream.target(&http) {
+        Ok(target) => target,
+        Err(refused) => {
+            tracing::warn!(op = route.op.name(), "proxy refused a request: {refused}");
+            return ApiError::invalid("path", refused.to_string())
+                .with_details(json!({ "reason": "outside_upstream_base" }))
+                .into_response();
+        }
     };
-    let key = cache::normalize(path, uri.query());
+    let key = target.key().to_owned();
     // Visitors without a key (--public-proxy) share one lane.
     let lane = visitor.map_or(0, |Extension(KeyId(id))| id as u64);
     let now = cache::now_ms();
@@ -448,14 +472,18 @@ async fn forward(
                 state.metrics.revalidations.fetch_add(1, Ordering::Relaxed);
                 // Not awaited: the visitor has its answer; the flight
                 // runs as a task of its own.
-                drop(state.clone().flight(key, budget::REFRESH_LANE, policy));
+                drop(
+                    state
+                        .clone()
+                        .flight(key, target, budget::REFRESH_LANE, route),
+                );
                 return respond(&entry, "UPDATING", now);
             }
             Freshness::Stale => {}
         }
     }
     state.metrics.misses.fetch_add(1, Ordering::Relaxed);
-    match state.clone().flight(key.clone(), lane, policy).await {
+    match state.clone().flight(key.clone(), target, lane, route).await {
         Outcome::Answer(entry) => respond(&entry, "MISS", cache::now_ms()),
         Outcome::Passed(entry) => respond(&entry, "PASS", cache::now_ms()),
         Outcome::Failed(error) => {
@@ -479,7 +507,7 @@ impl ProxyState {
     /// Joins the request for `key` in flight, or starts it as a task (so
     /// that it finishes, and its answer is cached, even when every visitor
     /// waiting on it has gone).
-    fn flight(self: Arc<Self>, key: String, lane: u64, policy: Policy) -> Flight {
+    fn flight(self: Arc<Self>, key: String, target: Target, lane: u64, route: Route) -> Flight {
         let mut flights = lock(&self.flights);
         if let Some(flight) = flights.get(&key) {
             self.metrics.joined.fetch_add(1, Ordering::Relaxed);
@@ -488,7 +516,7 @@ impl ProxyState {
         let state = self.clone();
         let task_key = key.clone();
         let task = tokio::spawn(async move {
-            let outcome = state.fetch(&task_key, lane, policy).await;
+            let outcome = state.fetch(&target, lane, route).await;
             lock(&state.flights).remove(&task_key);
             outcome
         });
@@ -499,6 +527,7 @@ impl ProxyState {
                     "the upstream request failed",
                     json!({ "reason": "proxy_task_failed" }),
                     None,
+                    cache::now_ms(),
                 ))
             })
         }
@@ -509,7 +538,8 @@ impl ProxyState {
     }
 
     /// Redis, then the upstream (with one retry of a quick failure).
-    async fn fetch(&self, key: &str, lane: u64, policy: Policy) -> Outcome {
+    async fn fetch(&self, target: &Target, lane: u64, route: Route) -> Outcome {
+        let key = target.key();
         if let Some(shared) = &self.shared
             && let Some(entry) = shared.get(key).await
         {
@@ -534,79 +564,44 @@ impl ProxyState {
         loop {
             let admit = match self.breaker.admit(cache::now_ms()) {
                 Ok(admit) => admit,
-                Err(wait_ms) => {
-                    self.metrics
-                        .circuit_refusals
-                        .fetch_add(1, Ordering::Relaxed);
-                    let retry = wait_ms.div_ceil(1000).max(1);
-                    return Outcome::Failed(error_entry(
-                        ErrorCode::PlatformUnavailable,
-                        "the upstream service is failing; the proxy is not sending requests for a while",
-                        json!({ "reason": "upstream_circuit_open", "retry_after": retry }),
-                        Some(retry),
-                    ));
-                }
+                Err(wait_ms) => return self.circuit_open(wait_ms),
             };
-            if let Err(rejected) = self.budget.acquire(lane, self.max_wait).await {
-                self.breaker.cancel(admit);
-                self.metrics.rejected.fetch_add(1, Ordering::Relaxed);
-                let retry = rejected.retry_after_secs;
-                return Outcome::Failed(error_entry(
-                    ErrorCode::RateLimited,
-                    "the upstream's request budget is used up for now; retry later",
-                    json!({
-                        "reason": "upstream_budget",
-                        "limit": self.budget.limit(),
-                        "retry_after_seconds": retry,
-                    }),
-                    Some(retry),
-                ));
-            }
-            let started = Instant::now();
-            let result = self.upstream.get(key).await;
-            let ms = started.elapsed().as_secs_f64() * 1000.0;
-            let label = match &result {
-                Ok(raw) => raw.status.to_string(),
-                Err(fault) => fault.label().to_owned(),
-            };
-            self.metrics.upstream(&label);
-            if let Some(target) = self.log.scrub(key) {
-                tracing::info!(
-                    op = policy.op,
-                    status = %label,
-                    ms = (ms * 10.0).round() / 10.0,
-                    probe = admit == Admit::Probe,
-                    %target,
-                    "proxy upstream"
-                );
-            }
-            if let Ok(raw) = &result {
-                self.budget.observe(raw.status, &raw.rate).await;
-            }
-            let (outcome, health) = self.judge(result, policy);
-            if health != Health::Neutral
-                && let Some(open) = self.breaker.record(health == Health::Good, cache::now_ms())
-            {
-                tracing::warn!(
-                    circuit = if open { "opened" } else { "closed" },
-                    status = %label,
-                    "proxy circuit changed after an upstream answer"
-                );
-            } else if health == Health::Neutral {
-                self.breaker.cancel(admit);
-            }
-            match outcome {
-                Outcome::Answer(entry) => {
-                    self.cache.insert(key, entry.clone());
-                    if let Some(shared) = &self.shared {
-                        shared.put(key, &entry).await;
+            if admit == Admit::Probe {
+                // The half-open probe is the proxy's own cheap request,
+                // never a visitor's: no visitor's choice of request can
+                // keep the circuit open.
+                let probe = Route {
+                    op: ListPlatforms::OP,
+                    policy: Policy::of(ListPlatforms::OP).scaled(self.ttl_scale),
+                };
+                match self.send(&self.probe, lane, probe, Admit::Probe).await {
+                    Ok((verdict, _)) if verdict.health == Health::Good => {
+                        if let Outcome::Answer(entry) = verdict.outcome {
+                            self.store(self.probe.key(), entry).await;
+                        }
                     }
+                    Ok(_) => return self.circuit_open(1000),
+                    Err(outcome) => return outcome,
+                }
+            }
+            let (verdict, started) = match self.send(target, lane, route, Admit::Closed).await {
+                Ok(sent) => sent,
+                Err(outcome) => return outcome,
+            };
+            match verdict.outcome {
+                Outcome::Answer(entry) => {
+                    self.store(key, entry.clone()).await;
                     return Outcome::Answer(entry);
                 }
-                // A quick failure is retried once (through the budget
-                // again); a slow one is not, so the visitor is answered
-                // within --request-timeout.
-                Outcome::Failed(_) if !retried && started.elapsed() < self.upstream_timeout / 4 => {
+                // A quick failure the upstream may not repeat (a connect
+                // error, a 5xx) is retried once, through the budget again;
+                // a slow one is not, so the visitor is answered within
+                // --request-timeout, and an unreadable body is not.
+                Outcome::Failed(_)
+                    if verdict.retry
+                        && !retried
+                        && started.elapsed() < self.upstream_timeout / 4 =>
+                {
                     retried = true;
                 }
                 other => return other,
@@ -614,145 +609,102 @@ impl ProxyState {
         }
     }
 
-    /// What an upstream answer is worth.
-    fn judge(&self, result: Result<Raw, Fault>, policy: Policy) -> (Outcome, Health) {
-        let raw = match result {
-            Ok(raw) => raw,
-            Err(Fault::Timeout) => {
-                return (
-                    Outcome::Failed(error_entry(
-                        ErrorCode::Timeout,
-                        "the upstream service did not answer in time",
-                        json!({ "reason": "upstream_timeout" }),
-                        None,
-                    )),
-                    Health::Bad,
-                );
-            }
-            Err(fault) => {
-                return (
-                    Outcome::Failed(error_entry(
-                        ErrorCode::PlatformUnavailable,
-                        "the upstream service could not be reached",
-                        json!({ "reason": format!("upstream_{}", fault.label()), "retry_after": 1 }),
-                        Some(1),
-                    )),
-                    Health::Bad,
-                );
-            }
-        };
-        let status = raw.status;
-        let retry_after = raw.rate.retry_after_secs.map(|s| s.ceil() as u64);
-        let now = cache::now_ms();
-        let entry = |fresh: Duration, revalidate: Duration| {
-            Arc::new(Entry {
-                status,
-                body: raw.body.clone(),
-                fetched_ms: now,
-                fresh_ms: fresh.as_millis() as u64,
-                revalidate_ms: revalidate.as_millis() as u64,
-                retry_after,
-            })
-        };
-        if (200..300).contains(&status) {
-            return if is_json_object(&raw.body) {
-                (
-                    Outcome::Answer(entry(policy.fresh, policy.revalidate)),
-                    Health::Good,
-                )
-            } else {
-                (
-                    Outcome::Failed(error_entry(
-                        ErrorCode::PlatformUnavailable,
-                        "the upstream service sent a body that is not JSON",
-                        json!({ "reason": "upstream_malformed_body", "upstream_status": status, "retry_after": 1 }),
-                        Some(1),
-                    )),
-                    Health::Bad,
-                )
-            };
+    /// Keeps an answer, here and (with `--redis`) for the other replicas.
+    async fn store(&self, key: &str, entry: Arc<Entry>) {
+        self.cache.insert(key, entry.clone());
+        if let Some(shared) = &self.shared {
+            shared.put(key, &entry).await;
         }
-        let typed = is_typed_error(&raw.body);
-        match status {
-            // One platform behind the upstream is down and the upstream
-            // says so, as the spec has it: its deliberate answer, passed
-            // on (not cached, not retried) and no sign that the upstream
-            // itself is failing, so the circuit stays closed for the
-            // operations that do not need that platform.
-            500..=599 if names_a_platform(&raw.body) => (
-                Outcome::Passed(entry(Duration::ZERO, Duration::ZERO)),
-                Health::Good,
-            ),
-            404 if typed => (
-                Outcome::Answer(entry(cache::NEGATIVE_TTL, Duration::ZERO)),
-                Health::Good,
-            ),
-            404 => (
-                Outcome::Passed(error_entry(
-                    ErrorCode::NotFound,
-                    "not found upstream",
-                    json!({ "reason": "upstream_not_found" }),
-                    None,
-                )),
-                Health::Good,
-            ),
-            401 | 403 => {
-                // The proxy's own key was refused: the visitor can do
-                // nothing about it, and its code must not read as theirs.
-                tracing::error!(
-                    status,
-                    "the upstream refused the proxy's key; check --upstream-key-file / PREDMARKET_UPSTREAM_KEY"
-                );
-                (
-                    Outcome::Failed(error_entry(
-                        ErrorCode::PlatformUnavailable,
-                        "the upstream service refused the proxy's credentials",
-                        json!({ "reason": "upstream_key_rejected", "retry_after": 60 }),
-                        Some(60),
-                    )),
-                    Health::Bad,
-                )
-            }
-            429 => (
-                Outcome::Failed(if typed {
-                    entry(Duration::ZERO, Duration::ZERO)
-                } else {
-                    error_entry(
-                        ErrorCode::RateLimited,
-                        "the upstream service is rate limiting; retry later",
-                        json!({ "reason": "upstream_rate_limited" }),
-                        Some(retry_after.unwrap_or(10)),
-                    )
+    }
+
+    /// The answer while the circuit is open for `wait_ms` more.
+    fn circuit_open(&self, wait_ms: u64) -> Outcome {
+        self.metrics
+            .circuit_refusals
+            .fetch_add(1, Ordering::Relaxed);
+        let retry = wait_ms.div_ceil(1000).max(1);
+        Outcome::Failed(error_entry(
+            ErrorCode::PlatformUnavailable,
+            "the upstream service is failing; the proxy is not sending requests for a while",
+            json!({ "reason": "upstream_circuit_open", "retry_after": retry }),
+            Some(retry),
+            cache::now_ms(),
+        ))
+    }
+
+    /// One request upstream: a slot of the budget, the request, its
+    /// verdict, and the verdict's word to the circuit breaker. `Err`: it
+    /// was not sent (no slot in time).
+    async fn send(
+        &self,
+        target: &Target,
+        lane: u64,
+        route: Route,
+        admit: Admit,
+    ) -> Result<(judge::Verdict, Instant), Outcome> {
+        if let Err(rejected) = self.budget.acquire(lane, self.max_wait).await {
+            self.breaker.cancel(admit);
+            self.metrics.rejected.fetch_add(1, Ordering::Relaxed);
+            let retry = rejected.retry_after_secs;
+            return Err(Outcome::Failed(error_entry(
+                ErrorCode::RateLimited,
+                "the upstream's request budget is used up for now; retry later",
+                json!({
+                    "reason": "upstream_budget",
+                    "limit": self.budget.limit(),
+                    "retry_after_seconds": retry,
                 }),
-                Health::Neutral,
-            ),
-            400..=499 if typed => (
-                Outcome::Passed(entry(Duration::ZERO, Duration::ZERO)),
-                Health::Good,
-            ),
-            400..=499 => (
-                Outcome::Passed(error_entry(
-                    ErrorCode::ValidationError,
-                    "the upstream service refused the request",
-                    json!({ "reason": "upstream_rejected", "upstream_status": status }),
-                    None,
-                )),
-                Health::Good,
-            ),
-            _ if typed => (
-                Outcome::Failed(entry(Duration::ZERO, Duration::ZERO)),
-                Health::Bad,
-            ),
-            _ => (
-                Outcome::Failed(error_entry(
-                    ErrorCode::PlatformUnavailable,
-                    "the upstream service failed",
-                    json!({ "reason": "upstream_error", "upstream_status": status, "retry_after": 1 }),
-                    Some(1),
-                )),
-                Health::Bad,
-            ),
+                Some(retry),
+                cache::now_ms(),
+            )));
         }
+        let started = Instant::now();
+        let result = self.upstream.get(target).await;
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        let label = match &result {
+            Ok(raw) => raw.status.to_string(),
+            Err(fault) => fault.label().to_owned(),
+        };
+        self.metrics.upstream(&label);
+        if let Some(logged) = self.log.scrub(target.key()) {
+            tracing::info!(
+                op = route.op.name(),
+                status = %label,
+                ms = (ms * 10.0).round() / 10.0,
+                probe = admit == Admit::Probe,
+                target = %logged,
+                "proxy upstream"
+            );
+        }
+        if let Ok(raw) = &result {
+            self.budget.observe(raw.status, &raw.rate).await;
+        }
+        let down = matches!(result, Err(upstream::Fault::Unreachable));
+        let verdict = judge(result, route.policy, cache::now_ms());
+        if verdict.key_refused {
+            tracing::error!(
+                status = %label,
+                "the upstream refused the proxy's key; check --upstream-key-file / PREDMARKET_UPSTREAM_KEY"
+            );
+        }
+        match verdict.health {
+            Health::Neutral => self.breaker.cancel(admit),
+            health => {
+                let report = match health {
+                    Health::Good => Report::Success,
+                    _ if down => Report::Down,
+                    _ => Report::Failed(key_hash(target.key())),
+                };
+                if let Some(open) = self.breaker.record(report, cache::now_ms()) {
+                    tracing::warn!(
+                        circuit = if open { "opened" } else { "closed" },
+                        status = %label,
+                        "proxy circuit changed after an upstream answer"
+                    );
+                }
+            }
+        }
+        Ok((verdict, started))
     }
 
     /// Upstream requests sent so far (tests compare it with the upstream's
@@ -762,57 +714,12 @@ impl ProxyState {
     }
 }
 
-/// Whether `body` is a JSON object (what every operation answers).
-fn is_json_object(body: &[u8]) -> bool {
-    body.iter()
-        .find(|b| !b.is_ascii_whitespace())
-        .is_some_and(|b| *b == b'{')
-        && serde_json::from_slice::<serde::de::IgnoredAny>(body).is_ok()
-}
-
-/// Whether `body` is one of the public service's error envelopes:
-/// `{error: {code, message}}` or `{success: false, error: {...}}`.
-fn is_typed_error(body: &[u8]) -> bool {
-    serde_json::from_slice::<Value>(body).is_ok_and(|v| {
-        v.get("error")
-            .is_some_and(|e| e.get("code").is_some_and(Value::is_string))
-    })
-}
-
-/// Whether `body` is an error envelope whose `details.platform` names the
-/// one platform that failed (the local server's answer when a platform
-/// alone is down; an outage of the whole upstream names none).
-fn names_a_platform(body: &[u8]) -> bool {
-    serde_json::from_slice::<Value>(body).is_ok_and(|v| {
-        v.pointer("/error/details/platform")
-            .is_some_and(Value::is_string)
-    })
-}
-
-/// An error of the proxy's own, in the service's error envelope.
-fn error_entry(
-    code: ErrorCode,
-    message: &str,
-    details: Value,
-    retry_after: Option<u64>,
-) -> Arc<Entry> {
-    let body = json!({
-        "error": {
-            "code": code.as_str(),
-            "message": message,
-            "details": details,
-            "timestamp": crate::data::time::now_iso8601(),
-        },
-        "meta": { "request_time": 0 },
-    });
-    Arc::new(Entry {
-        status: code.http_status(),
-        body: Bytes::from(serde_json::to_vec(&body).unwrap_or_default()),
-        fetched_ms: cache::now_ms(),
-        fresh_ms: 0,
-        revalidate_ms: 0,
-        retry_after,
-    })
+/// A cache key as the breaker tells requests apart.
+fn key_hash(key: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    key.hash(&mut hasher);
+    hasher.finish()
 }
 
 fn respond(entry: &Entry, how: &'static str, now_ms: u64) -> Response {

@@ -4,6 +4,7 @@
 
 use bytes::{Bytes, BytesMut};
 use predmarket_core::rate::RateLimitHeaders;
+use predmarket_core::request::HttpRequest;
 use reqwest::header::{HeaderMap, HeaderValue};
 use std::path::Path;
 use std::time::Duration;
@@ -101,8 +102,48 @@ pub struct Upstream {
     client: reqwest::Client,
     /// Scheme, host and optional path prefix, without a trailing `/`.
     base: String,
+    /// `base` parsed: every request's URL must keep its origin and path.
+    base_url: reqwest::Url,
     key: HeaderValue,
 }
+
+/// A request the proxy may send: its URL, checked to stay under the base
+/// path, and its path and query (the cache key). Only
+/// [`Upstream::target`] makes one.
+#[derive(Debug, Clone)]
+pub struct Target {
+    url: reqwest::Url,
+    key: String,
+}
+
+impl Target {
+    /// Path and query as rendered from the typed request, e.g.
+    /// `/markets?limit=5`: the cache key.
+    pub fn key(&self) -> &str {
+        &self.key
+    }
+}
+
+/// Why a rendered request is not sent.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refused {
+    /// Its URL does not parse.
+    Unparsable,
+    /// The URL parser would send it somewhere other than the operation's
+    /// path under the base URL (a dot segment, a backslash read as `/`).
+    OutsideBase,
+}
+
+impl std::fmt::Display for Refused {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Unparsable => "the request does not make a URL",
+            Self::OutsideBase => "the request would leave the upstream's base path; not sent",
+        })
+    }
+}
+
+impl std::error::Error for Refused {}
 
 impl Upstream {
     pub fn new(base: &str, key: &UpstreamKey, timeout: Duration) -> Result<Self, String> {
@@ -134,7 +175,31 @@ impl Upstream {
             .user_agent(concat!("predmarket-proxy/", env!("CARGO_PKG_VERSION")))
             .build()
             .map_err(|e| format!("cannot build the upstream client: {e}"))?;
-        Ok(Self { client, base, key })
+        Ok(Self {
+            client,
+            base,
+            base_url: parsed,
+            key,
+        })
+    }
+
+    /// The URL of `http` under the base, refused unless the URL parser
+    /// keeps it exactly at the base's path followed by the request's path
+    /// (the ids in it are encoded segments, so nothing in them may step
+    /// out; this is the check that they did not).
+    pub fn target(&self, http: &HttpRequest) -> Result<Target, Refused> {
+        let key = http.path_and_query();
+        let url =
+            reqwest::Url::parse(&format!("{}{key}", self.base)).map_err(|_| Refused::Unparsable)?;
+        let base_path = self.base_url.path().trim_end_matches('/');
+        let expected = format!("{base_path}{}", http.path);
+        if url.origin() != self.base_url.origin()
+            || url.path() != expected
+            || !url.path().starts_with(&format!("{base_path}/"))
+        {
+            return Err(Refused::OutsideBase);
+        }
+        Ok(Target { url, key })
     }
 
     /// The base URL (no key in it), for namespacing shared cache keys.
@@ -142,9 +207,9 @@ impl Upstream {
         &self.base
     }
 
-    /// GETs `path_and_query` (normalized already) from the upstream.
-    pub async fn get(&self, path_and_query: &str) -> Result<Raw, Fault> {
-        let url = format!("{}{}", self.base, path_and_query);
+    /// GETs `target` from the upstream.
+    pub async fn get(&self, target: &Target) -> Result<Raw, Fault> {
+        let url = target.url.clone();
         let mut headers = HeaderMap::new();
         headers.insert("x-api-key", self.key.clone());
         headers.insert("accept", HeaderValue::from_static("application/json"));
@@ -190,5 +255,45 @@ fn classify(error: reqwest::Error) -> Fault {
         Fault::Timeout
     } else {
         Fault::Unreachable
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn upstream(base: &str) -> Upstream {
+        let key = UpstreamKey("k".into());
+        Upstream::new(base, &key, Duration::from_secs(1)).unwrap()
+    }
+
+    #[test]
+    fn targets_stay_under_the_base_path() {
+        for base in ["http://up.example", "http://up.example/v2/"] {
+            let up = upstream(base);
+            let prefix = base.trim_end_matches('/');
+            let ok = up.target(&HttpRequest::new("/markets/a%2Fb").param("limit", Some(5)));
+            assert_eq!(
+                ok.map(|t| t.url.to_string()),
+                Ok(format!("{prefix}/markets/a%2Fb?limit=5"))
+            );
+            // Paths no rendered request has, written raw: each would be
+            // resolved by the URL parser to somewhere else, and is refused.
+            for path in [
+                "/markets/..",
+                "/markets/../account/usage",
+                "/markets/%2e%2e",
+                "/markets/.%2e/x",
+                "/markets/..\\..\\account",
+                "/markets/./orderbook",
+            ] {
+                assert_eq!(
+                    up.target(&HttpRequest::new(path))
+                        .map(|t| t.url.to_string()),
+                    Err(Refused::OutsideBase),
+                    "{base} {path}"
+                );
+            }
+        }
     }
 }

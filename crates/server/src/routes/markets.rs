@@ -19,7 +19,7 @@ use predmarket_core::models::{
     Market, MarketStatus, Orderbook, OrderbookMetadata, OrderbookResponse, OrderbookSide,
     PlatformId, PriceLevel, RequestMeta, SortOrder,
 };
-use predmarket_core::request::{GetMarket, GetOrderbook, ListMarkets};
+use predmarket_core::request::{GetMarket, GetOrderbook, ListMarkets, Operation};
 use serde_json::{Value, json};
 use std::borrow::Cow;
 
@@ -192,7 +192,7 @@ pub async fn list(
     let sort_name = known("sort", &r.sort, &MarketSort::ALL.map(MarketSort::as_str))?;
     let order = known("order", &r.order, SortOrder::KNOWN)?;
     let include_raw = r.include_raw.unwrap_or(false);
-    let scope = Scope::new("listMarkets")
+    let scope = Scope::new(Operation::ListMarkets.name())
         .with("platform", platform)
         .with("status", status)
         .with("query", query)

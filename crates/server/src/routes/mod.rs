@@ -12,36 +12,49 @@ pub(crate) mod trades;
 use crate::SharedState;
 use axum::Router;
 use axum::response::Redirect;
-use axum::routing::get;
+use axum::routing::{MethodRouter, get};
+use predmarket_core::request::Operation;
 use std::path::Path;
 use tower_http::services::{ServeDir, ServeFile};
 
 pub use paging::unavailable;
 pub use respond::*;
 
-/// The operations behind the API key.
+/// The operations behind the API key, one route per entry of the core's
+/// operation table.
 pub fn router(state: SharedState) -> Router {
-    Router::new()
-        .route("/series", get(events::list::<events::Series>))
-        .route("/series/{id}", get(events::get::<events::Series>))
-        .route("/markets", get(markets::list))
-        .route("/markets/{id}", get(markets::get))
-        .route("/markets/{id}/orderbook", get(markets::orderbook))
-        .route("/events", get(events::list::<events::Events>))
-        .route("/events/{id}", get(events::get::<events::Events>))
-        .route("/trades", get(trades::trades))
-        .route("/price-history", get(trades::price_history))
-        .route("/profile/info", get(profiles::info))
-        .route("/profile/trades", get(profiles::trades))
-        .route("/platforms", get(platforms::list))
-        .route("/league-info", get(sports::league_info))
-        .route("/list-games", get(sports::list_games))
-        .route("/games/{game_id}", get(sports::game))
-        .route("/list-futures", get(sports::list::<sports::Futures>))
-        .route("/futures/{id}", get(sports::get::<sports::Futures>))
-        .route("/list-awards", get(sports::list::<sports::Awards>))
-        .route("/awards/{id}", get(sports::get::<sports::Awards>))
+    Operation::ALL
+        .iter()
+        .fold(Router::new(), |router, &op| {
+            router.route(op.path(), handler(op))
+        })
         .with_state(state)
+}
+
+/// The handler of each operation: a table entry without one does not
+/// compile.
+fn handler(op: Operation) -> MethodRouter<SharedState> {
+    match op {
+        Operation::ListSeries => get(events::list::<events::Series>),
+        Operation::GetSeries => get(events::get::<events::Series>),
+        Operation::ListMarkets => get(markets::list),
+        Operation::GetMarket => get(markets::get),
+        Operation::GetOrderbook => get(markets::orderbook),
+        Operation::ListEvents => get(events::list::<events::Events>),
+        Operation::GetEvent => get(events::get::<events::Events>),
+        Operation::ListTrades => get(trades::trades),
+        Operation::GetPriceHistory => get(trades::price_history),
+        Operation::GetProfileInfo => get(profiles::info),
+        Operation::ListProfileTrades => get(profiles::trades),
+        Operation::ListPlatforms => get(platforms::list),
+        Operation::GetLeagueInfo => get(sports::league_info),
+        Operation::ListGames => get(sports::list_games),
+        Operation::GetGame => get(sports::game),
+        Operation::ListFutures => get(sports::list::<sports::Futures>),
+        Operation::GetFuture => get(sports::get::<sports::Futures>),
+        Operation::ListAwards => get(sports::list::<sports::Awards>),
+        Operation::GetAward => get(sports::get::<sports::Awards>),
+    }
 }
 
 /// What needs no key: the OpenAPI document.

@@ -15,7 +15,7 @@ use predmarket_core::models::PlatformId;
 use predmarket_core::models::{
     ProfileInfo, ProfileInfoResponse, ProfileTradesPage, ProfileTradesResponse,
 };
-use predmarket_core::request::{GetProfileInfo, ListProfileTrades};
+use predmarket_core::request::{GetProfileInfo, ListProfileTrades, Operation};
 
 pub const DEFAULT_TRADES_LIMIT: u32 = 50;
 
@@ -71,7 +71,7 @@ pub async fn trades(
     Query(r): Query<ListProfileTrades>,
 ) -> Result<Response, ApiError> {
     let (label, user) = user(&state, &r.platform, &r.user)?;
-    let scope = Scope::new("listProfileTrades")
+    let scope = Scope::new(Operation::ListProfileTrades.name())
         .with("platform", Some(label))
         .with("user", Some(&user.user_id));
     let window = Window::read(

@@ -23,7 +23,8 @@ use predmarket_core::models::{
 };
 use predmarket_core::models::{League, PlatformId};
 use predmarket_core::request::{
-    GetAward, GetFuture, GetGame, GetLeagueInfo, ListAwards, ListFutures, ListGames, Request,
+    GetAward, GetFuture, GetGame, GetLeagueInfo, ListAwards, ListFutures, ListGames, Operation,
+    Request,
 };
 use std::collections::BTreeMap;
 
@@ -112,7 +113,7 @@ pub async fn list_games(
     let status = known("status", &r.status, GameStatus::KNOWN)?;
     let from = day("from", r.from.as_deref())?;
     let to = day("to", r.to.as_deref())?;
-    let scope = Scope::new("listGames")
+    let scope = Scope::new(Operation::ListGames.name())
         .with("league", league)
         .with("status", status)
         .with("from", from)

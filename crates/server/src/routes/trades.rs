@@ -18,7 +18,7 @@ use predmarket_core::models::{
     BidAsk, PlatformId, PriceBar, PriceHistoryMeta, PriceHistoryResponse, PriceInterval,
     PricePoint, TimeRange, Trade, TradeSide, TradesMeta, TradesResponse,
 };
-use predmarket_core::request::{GetPriceHistory, ListTrades};
+use predmarket_core::request::{GetPriceHistory, ListTrades, Operation};
 use serde_json::json;
 use std::collections::BTreeMap;
 
@@ -45,7 +45,7 @@ pub async fn trades(
 ) -> Result<Response, ApiError> {
     let market_id = r.market_id.trim();
     let taker_only = r.taker_only.unwrap_or(false);
-    let scope = Scope::new("listTrades")
+    let scope = Scope::new(Operation::ListTrades.name())
         .with("market_id", Some(&market_id))
         .with("takerOnly", Some(taker_only));
     let window = Window::read(

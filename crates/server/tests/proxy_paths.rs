@@ -1,0 +1,424 @@
+//! The proxy forwards operations, never paths: visitors send traversal
+//! attempts (raw over TCP, so no client-side URL parser tidies them first)
+//! and a local upstream logs every request target and key it receives. The
+//! upstream must only ever see the paths of the operations, under its base
+//! path, with nothing in an id that a URL parser or a decoding server
+//! could read as a step up.
+//!
+//! The same upstream answers some ids with failures a visitor can choose
+//! (an HTML page, a firewall's 403) or not (a 502), to show what the
+//! circuit breaker counts and that its probe is the proxy's own request.
+
+use axum::body::Body;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use predmarket_core::request::Operation;
+use predmarket_server::config::Config;
+use serde_json::Value;
+use std::net::SocketAddr;
+use std::sync::{Arc, Mutex};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+const UPSTREAM_KEY: &str = "upstream-paths-secret";
+const VISITOR: &str = "visitor-paths";
+
+/// Every request target the upstream received, as sent (not decoded).
+type Seen = Arc<Mutex<Vec<String>>>;
+
+/// Answers every path with an empty page of every list, so the proxy
+/// treats it as a good answer (and would cache it).
+/// Ids with `html200`, `html403` or `fail502` get that answer.
+async fn record(State(seen): State<Seen>, uri: Uri, headers: HeaderMap) -> Response {
+    assert_eq!(
+        headers.get("x-api-key").and_then(|v| v.to_str().ok()),
+        Some(UPSTREAM_KEY)
+    );
+    let target = uri.to_string();
+    seen.lock().unwrap().push(target.clone());
+    let html = |status: u16| {
+        let mut response = Response::new(Body::from("<html>no</html>"));
+        *response.status_mut() = StatusCode::from_u16(status).unwrap();
+        response
+    };
+    if target.contains("html200") {
+        return html(200);
+    }
+    if target.contains("html403") {
+        return html(403);
+    }
+    if target.contains("fail502") {
+        return html(502);
+    }
+    axum::Json(serde_json::json!({
+        "markets": [], "series": [], "events": [], "trades": [], "platforms": [],
+        "pagination": null, "meta": {}
+    }))
+    .into_response()
+}
+
+struct Upstream {
+    addr: SocketAddr,
+    seen: Seen,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Upstream {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+async fn upstream() -> Upstream {
+    let seen: Seen = Arc::default();
+    let app = axum::Router::new()
+        .fallback(record)
+        .with_state(seen.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let task = tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    Upstream { addr, seen, task }
+}
+
+struct Proxy {
+    addr: SocketAddr,
+    task: tokio::task::JoinHandle<()>,
+}
+
+impl Drop for Proxy {
+    fn drop(&mut self) {
+        self.task.abort();
+    }
+}
+
+async fn proxy(base: String, tweak: impl FnOnce(&mut Config)) -> Proxy {
+    let mut config = Config::for_tests(&format!("{VISITOR}:unlimited"));
+    config.proxy.upstream = Some(base);
+    tweak(&mut config);
+    let key_file = std::env::temp_dir().join(format!(
+        "pm-paths-key-{}-{}",
+        std::process::id(),
+        config.proxy.upstream.as_deref().map_or(0, str::len)
+    ));
+    std::fs::write(&key_file, format!("{UPSTREAM_KEY}\n")).unwrap();
+    config.proxy.upstream_key_file = Some(key_file);
+    let built = predmarket_server::proxy::build(&config)
+        .await
+        .unwrap_or_else(|e| panic!("proxy: {e}"));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let task = tokio::spawn(async move {
+        let _ = axum::serve(listener, built.router).await;
+    });
+    Proxy { addr, task }
+}
+
+/// `GET target` written byte for byte: status and body.
+async fn raw_get(addr: SocketAddr, target: &str) -> (u16, String) {
+    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let request = format!(
+        "GET {target} HTTP/1.1\r\nHost: {addr}\r\nX-API-Key: {VISITOR}\r\nConnection: close\r\n\r\n"
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut bytes = Vec::new();
+    stream.read_to_end(&mut bytes).await.unwrap();
+    let text = String::from_utf8_lossy(&bytes).into_owned();
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{target}: no status in {text:.200}"));
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let body = if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        dechunk(body)
+    } else {
+        body.to_owned()
+    };
+    (status, body)
+}
+
+fn dechunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let Ok(size) = usize::from_str_radix(size.trim(), 16) else {
+            break;
+        };
+        if size == 0 || rest.len() < size {
+            break;
+        }
+        out.push_str(&rest[..size]);
+        body = rest[size..].trim_start_matches("\r\n");
+    }
+    out
+}
+
+/// `%XX` decoded once (what a server does to a path segment).
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[i], hex) {
+            (b'%', Some(byte)) => {
+                out.push(byte);
+                i += 3;
+            }
+            (byte, _) => {
+                out.push(byte);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Whether `target` (as the upstream received it) is an operation's path
+/// under `prefix`: each template segment matched, each id a segment that
+/// neither as sent nor decoded once has a `.` or `..` piece.
+fn is_an_operation(prefix: &str, target: &str) -> bool {
+    if target.contains('\\') {
+        return false;
+    }
+    let path = target.split('?').next().unwrap_or_default();
+    let Some(path) = path.strip_prefix(prefix) else {
+        return false;
+    };
+    let segments: Vec<&str> = path.split('/').collect();
+    let safe = |id: &str| {
+        let decoded = percent_decode(id);
+        !decoded.trim().is_empty()
+            && ![id, decoded.as_str()].iter().any(|text| {
+                text.split(['/', '\\'])
+                    .any(|piece| piece == "." || piece == "..")
+            })
+    };
+    Operation::ALL.iter().any(|op| {
+        let template: Vec<&str> = op.path().split('/').collect();
+        template.len() == segments.len()
+            && template.iter().zip(&segments).all(
+                |(t, s)| {
+                    if t.starts_with('{') { safe(s) } else { t == s }
+                },
+            )
+    })
+}
+
+/// Ids a visitor might put where an operation takes one.
+const HOSTILE_IDS: &[&str] = &[
+    "..",
+    ".",
+    "%2e%2e",
+    "%2E%2E",
+    ".%2e",
+    "%2e.",
+    "%2e",
+    "..%2f..%2faccount%2fusage",
+    "..%2F..%2Faccount",
+    "%2f..%2f..%2faccount",
+    "..%5c..%5caccount%5cusage",
+    "..%5C..%5Caccount",
+    "%2e%2e%5c%2e%2e%5caccount",
+    "..\\..\\..\\account\\usage",
+    "a\\..\\..\\account",
+    "%252e%252e",
+    "..%252f..%252faccount",
+];
+
+/// Paths with more segments than any operation's.
+const HOSTILE_PATHS: &[&str] = &[
+    "/markets/../account/usage",
+    "/markets/..\\..\\..\\account\\usage",
+    "/markets/%2e%2e/%2e%2e/account/usage",
+    "/markets/.%2e/.%2e/account/usage",
+    "/markets/x/../../account/usage",
+    "/markets/x/..%2f..%2faccount",
+    "/series/%2f%2e%2e/usage",
+    "/..\\account\\usage",
+    "/%2e%2e/account/usage",
+];
+
+async fn attack(prefix: &str) {
+    let upstream = upstream().await;
+    let proxy = proxy(format!("http://{}{prefix}", upstream.addr), |_| {}).await;
+    let templates = [
+        "/markets/{}",
+        "/markets/{}/orderbook",
+        "/series/{}",
+        "/events/{}",
+        "/games/{}",
+        "/futures/{}",
+        "/awards/{}",
+    ];
+    for template in templates {
+        for id in HOSTILE_IDS {
+            let target = template.replace("{}", id);
+            let (status, body) = raw_get(proxy.addr, &target).await;
+            assert!(
+                matches!(status, 200 | 400 | 404),
+                "{target}: {status} {body:.300}"
+            );
+            if status == 400
+                && let Ok(json) = serde_json::from_str::<Value>(&body)
+            {
+                assert_eq!(json["error"]["code"], "VALIDATION_ERROR", "{target}");
+            }
+        }
+    }
+    for target in HOSTILE_PATHS {
+        let (status, body) = raw_get(proxy.addr, target).await;
+        assert!(
+            matches!(status, 400 | 404),
+            "{target}: {status} {body:.300}"
+        );
+    }
+    // Ids that decode to a dot segment are the core's to refuse, with the
+    // server's 400.
+    for target in [
+        "/markets/..",
+        "/markets/%2e%2e",
+        "/games/.%2e",
+        "/series/..%2faccount",
+    ] {
+        let (status, body) = raw_get(proxy.addr, target).await;
+        assert_eq!(status, 400, "{target}: {body}");
+        let json: Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(json["error"]["code"], "VALIDATION_ERROR", "{target}");
+        assert!(json["error"]["details"]["parameter"].is_string(), "{json}");
+    }
+    // Parameters the operation does not declare are not forwarded, and a
+    // query-string id stays in the query.
+    let (status, _) = raw_get(
+        proxy.addr,
+        "/trades?market_id=..%2f..%2faccount&bust=1&api_key=leak",
+    )
+    .await;
+    assert_eq!(status, 200);
+    let (status, _) = raw_get(proxy.addr, "/markets/ok-id?include_raw=true&bust=2").await;
+    assert_eq!(status, 200);
+
+    let seen = upstream.seen.lock().unwrap().clone();
+    assert!(!seen.is_empty(), "legitimate ids reached the upstream");
+    for target in &seen {
+        assert!(
+            is_an_operation(prefix, target),
+            "the upstream saw {target}, which is no operation under {prefix:?}"
+        );
+        assert!(
+            !target.contains("bust") && !target.contains("api_key"),
+            "{target}"
+        );
+    }
+    assert!(
+        seen.contains(&format!("{prefix}/trades?market_id=..%2F..%2Faccount")),
+        "{seen:?}"
+    );
+    assert!(
+        seen.contains(&format!("{prefix}/markets/ok-id?include_raw=true")),
+        "{seen:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_visitor_path_leaves_the_operations() {
+    attack("").await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn no_visitor_path_leaves_the_operations_under_a_base_path() {
+    attack("/v2").await;
+}
+
+#[test]
+fn the_operation_check_of_this_test_can_fail() {
+    assert!(is_an_operation("/v2", "/v2/markets/abc%2Fdef?limit=1"));
+    assert!(is_an_operation("", "/games/KCvSF20250209%40NFL"));
+    for bad in [
+        "/account/usage",
+        "/v2/markets/..",
+        "/v2/markets/%2e%2e",
+        "/v2/markets/..%2F..%2Faccount",
+        "/v2/markets/a\\b",
+        "/markets/x",
+        "/v2/markets/x/y",
+    ] {
+        assert!(!is_an_operation("/v2", bad), "{bad}");
+    }
+}
+
+/// The reason in an error body, if any.
+fn reason(body: &str) -> String {
+    serde_json::from_str::<Value>(body)
+        .ok()
+        .and_then(|b| b["error"]["details"]["reason"].as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn only_failures_no_visitor_chooses_open_the_circuit_and_the_probe_is_the_proxys() {
+    let upstream = upstream().await;
+    let proxy = proxy(format!("http://{}", upstream.addr), |c| {
+        c.proxy.breaker_failures = 2;
+        c.proxy.breaker_cooldown_secs = 0.2;
+    })
+    .await;
+    // Answers a visitor can choose: many of them, the circuit stays closed.
+    for i in 0..6 {
+        for kind in ["html200", "html403"] {
+            let (status, body) = raw_get(proxy.addr, &format!("/markets/{kind}-{i}")).await;
+            assert!(status >= 400, "{kind}: {status} {body}");
+            assert_ne!(reason(&body), "upstream_circuit_open", "{kind}");
+        }
+    }
+    // One request failing again and again is that request's trouble.
+    for _ in 0..4 {
+        let (status, body) = raw_get(proxy.addr, "/markets/fail502-same").await;
+        assert_eq!(status, 503, "{body}");
+        assert_ne!(reason(&body), "upstream_circuit_open");
+    }
+    let (status, body) = raw_get(proxy.addr, "/markets/good-1").await;
+    assert_eq!(status, 200, "{body}");
+    // 502s of two requests are the upstream's failures: the circuit opens.
+    raw_get(proxy.addr, "/markets/fail502-1").await;
+    raw_get(proxy.addr, "/markets/fail502-2").await;
+    let (status, body) = raw_get(proxy.addr, "/markets/good-2").await;
+    assert_eq!(
+        (status, reason(&body).as_str()),
+        (503, "upstream_circuit_open"),
+        "{body}"
+    );
+    assert!(
+        !upstream
+            .seen
+            .lock()
+            .unwrap()
+            .iter()
+            .any(|t| t.contains("good-2"))
+    );
+    // Past the cooldown the probe is the proxy's own `/platforms`, sent
+    // before the visitor's request; it succeeds and closes the circuit.
+    let before = upstream.seen.lock().unwrap().len();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    loop {
+        let (status, body) = raw_get(proxy.addr, "/markets/good-3").await;
+        if status == 200 {
+            break;
+        }
+        assert_eq!(reason(&body), "upstream_circuit_open", "{body}");
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the circuit never closed"
+        );
+        tokio::task::yield_now().await;
+    }
+    let seen = upstream.seen.lock().unwrap()[before..].to_vec();
+    assert_eq!(seen, ["/platforms", "/markets/good-3"]);
+}
