@@ -172,7 +172,10 @@ async fn above_max_in_flight_requests_are_shed_with_503_and_retry_after() {
         .map(|_| tokio::spawn(async move { get(addr, "/hold", KEY).await.0 }))
         .collect();
     gate.entered(2).await;
-    let (status, headers, body) = get(addr, "/hold", KEY).await;
+    // Were it let in, it would be held: the ceiling makes that a failure.
+    let (status, headers, body) = tokio::time::timeout(CEILING, get(addr, "/hold", KEY))
+        .await
+        .expect("the request over the cap was let in, not shed");
     assert_eq!(status, 503, "{body}");
     assert_eq!(headers["retry-after"], "1");
     assert_eq!(body["error"]["details"]["reason"], "overloaded");
@@ -215,7 +218,10 @@ async fn one_key_over_its_cap_is_shed_while_another_key_is_served() {
         .map(|_| tokio::spawn(async move { get(addr, "/hold", KEY).await.0 }))
         .collect();
     gate.entered(2).await;
-    let (status, headers, body) = get(addr, "/hold", KEY).await;
+    // Were it let in, it would be held: the ceiling makes that a failure.
+    let (status, headers, body) = tokio::time::timeout(CEILING, get(addr, "/hold", KEY))
+        .await
+        .expect("the request over the cap was let in, not shed");
     assert_eq!(status, 503, "{body}");
     assert_eq!(headers["retry-after"], "1");
     assert!(
