@@ -19,10 +19,10 @@ const UPSTREAM_KEY: &str = "upstream-Z9q7-secret-key";
 /// A second upstream key, for reading the upstream directly in tests.
 const DIRECT_KEY: &str = "direct-read";
 const VISITOR: &str = "visitor-a";
+const VISITOR_B: &str = "visitor-b";
 /// How long a test waits for something that should happen, at most: long
 /// enough that a busy machine never reaches it when the proxy works.
 const CEILING: Duration = Duration::from_secs(60);
-const VISITOR_B: &str = "visitor-b";
 
 /// What reached the upstream: when, with which status, and whether a 429
 /// was the upstream's real rate limit (as opposed to an injected fault).
