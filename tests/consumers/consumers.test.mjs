@@ -77,8 +77,8 @@ async function runPage(url) {
   }, { baseUrl, apiKey });
   try {
     await page.goto(url);
-    const handle = await page.waitForFunction(() => window.__result, null, { timeout: 30_000 }).catch(() => null);
-    const result = handle ? await handle.jsonValue() : { failed: `no result after 30 s; ${errors.join("; ") || "no error reported"}` };
+    const handle = await page.waitForFunction(() => window.__result, null, { timeout: 60_000 }).catch(() => null);
+    const result = handle ? await handle.jsonValue() : { failed: `no result after 60 s; ${errors.join("; ") || "no error reported"}` };
     assert.deepEqual(errors, []);
     return result;
   } finally {
@@ -215,7 +215,8 @@ const worker :Workerd.Worker = (
   child.stderr.on("data", (d) => (stderr += d));
   try {
     let response;
-    for (let i = 0; i < 100 && !response; i++) {
+    // Asked until workerd listens (a busy machine takes longer to start it).
+    for (let i = 0; i < 600 && !response; i++) {
       response = await fetch(`http://127.0.0.1:${port}/`).catch(() => new Promise((r) => setTimeout(r, 100)));
     }
     assert.ok(response, `workerd did not answer: ${stderr}`);
@@ -301,7 +302,7 @@ test("tabs share one budget (sharedBudget: true): three pages of an origin at on
     }
     await Promise.all(pages.map((page) => page.goto(`${staticUrl}/shared-budget/`)));
     const results = await Promise.all(
-      pages.map((page) => page.waitForFunction(() => window.__result, null, { timeout: 30_000 }).then((h) => h.jsonValue())),
+      pages.map((page) => page.waitForFunction(() => window.__result, null, { timeout: 60_000 }).then((h) => h.jsonValue())),
     );
     assert.deepEqual(errors, []);
     for (const r of results) assert.ok(!r.failed, r.failed);

@@ -1,7 +1,8 @@
 // On the default key of 100 requests a minute: 30
 // market pages by full page load in one tab, then 30 more in 3 tabs at
 // once: the server answers no 429 and every page shows data or a budget
-// countdown; a reload of a visited page paints from the device's cache; a
+// countdown; a reload of a visited page paints from the device's cache
+// (before any of the market's answers, held back by the test, arrive); a
 // watched order book updates while the server's count stays in budget.
 //
 // Starts its own server (the demo's rate limit is the default here, unlike
@@ -55,10 +56,17 @@ function startServer() {
         resolve(child);
         return;
       }
-      // `INFO request method="GET" target=/markets/x status=200 ms=1.23`:
-      // API calls only (not the app's files).
+      // `2026-11-25T16:20:01.123456Z INFO request method="GET"
+      // target=/markets/x status=200 ms=1.23`: API calls only (not the
+      // app's files), at the time the server took them (its log time less
+      // the request's duration). When this process reads the line does not
+      // matter: a busy machine may hand over many lines at once.
       const m = /\brequest method="?(GET|HEAD)"? target=(\/\S*) status=(\d{3})/.exec(line);
-      if (m && !m[2].startsWith("/app")) calls.push({ at: Date.now(), path: m[2], status: Number(m[3]) });
+      if (m && !m[2].startsWith("/app")) {
+        const logged = Date.parse(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z/.exec(line)?.[0] ?? "");
+        const ms = Number(/\bms=([\d.]+)/.exec(line)?.[1] ?? 0);
+        calls.push({ at: Number.isNaN(logged) ? Date.now() : logged - ms, path: m[2], status: Number(m[3]) });
+      }
     });
     child.on("error", reject);
   });
@@ -70,16 +78,19 @@ async function harness(path) {
   return res.json();
 }
 
-/** Times are when the harness read each log line, up to a few ms after
- * the server answered: two calls just over a minute apart at the server
- * may read as just under. Windows are measured this much shorter. */
+/** The log's clock (wall time, at the end of a request) and the server's
+ * limiter (monotonic, at its start) may differ by a little: two calls
+ * just over a minute apart at the limiter may read as just under.
+ * Windows are measured this much shorter. */
 const LOG_JITTER_MS = 250;
 
 /** The most calls in any window of one minute (less the log's jitter). */
 function busiestMinute() {
+  // In the order the server took them, which the log's order need not be.
+  const at = calls.map((c) => c.at).sort((a, b) => a - b);
   let most = 0;
-  for (let i = 0, j = 0; i < calls.length; i++) {
-    while (calls[i].at - calls[j].at >= WINDOW_MS - LOG_JITTER_MS) j++;
+  for (let i = 0, j = 0; i < at.length; i++) {
+    while (at[i] - at[j] >= WINDOW_MS - LOG_JITTER_MS) j++;
     most = Math.max(most, i - j + 1);
   }
   return most;
@@ -92,7 +103,7 @@ const marketUrl = (id) => `${base}/app/markets/${encodeURIComponent(id)}`;
 async function open(page, id) {
   await page.goto(marketUrl(id));
   const shown = page.locator(".market-page h1, .budget-countdown").first();
-  await shown.waitFor({ timeout: 30_000 });
+  await shown.waitFor({ timeout: 60_000 });
   return (await page.locator(".market-page h1").count()) > 0 ? "data" : "countdown";
 }
 
@@ -135,15 +146,29 @@ test("30 market pages by full page load, then a reload paints from the cache", {
   console.log(`# 30 pages in ${seconds.toFixed(1)} s: ${data} with data, ${30 - data} with a budget countdown; server: ${calls.length} calls, busiest minute ${busiestMinute()}, 429s ${rateLimited().length}`);
   assert.equal(rateLimited().length, 0, "no 429 from the server");
 
-  // A reload of a visited page: the market's answers are held back for
-  // 1.5 s, so a page painted sooner painted from the device's cache.
+  // A reload of a visited page, with the market's answers held back until
+  // the page has painted: a page that paints while every answer is still
+  // held painted from the device's cache. No clock decides it: the answers
+  // are released by the test, after the paint (or after the wait for it
+  // has failed).
   const visited = ids[29];
   await page.waitForSelector(".market-page h1", { timeout: 60_000 });
-  await page.route(/\/(markets|price-history)(\/|\?)/, async (route) => {
+  const api = /\/(markets|price-history)(\/|\?)/;
+  let release;
+  const released = new Promise((resolve) => (release = resolve));
+  const held = [];
+  const answered = [];
+  await page.route(api, async (route) => {
     if (route.request().url().includes("/app/")) return route.continue();
-    await new Promise((r) => setTimeout(r, 1_500));
+    held.push(route.request().url());
+    await released;
     return route.continue().catch(() => {});
   });
+  const onResponse = (response) => {
+    const url = response.url();
+    if (api.test(url) && !url.includes("/app/")) answered.push(url);
+  };
+  page.on("response", onResponse);
   await page.addInitScript(() => {
     const seen = {};
     new MutationObserver(() => {
@@ -152,15 +177,20 @@ test("30 market pages by full page load, then a reload paints from the cache", {
       window.__paint = seen;
     }).observe(document, { childList: true, subtree: true });
   });
-  await page.goto(marketUrl(visited));
-  await page.waitForSelector(".market-page h1", { timeout: 10_000 });
-  const seen = await page.evaluate(() => window.__paint);
-  await page.screenshot({ path: join(artifacts, "live-reload-from-cache.png") });
-  const fromMount = seen.paint - seen.mount;
-  console.log(`# reload: market painted ${seen.paint.toFixed(0)} ms after navigation start, ${fromMount.toFixed(0)} ms after the app mounted (answers held back 1 500 ms)`);
-  assert.ok(seen.paint < 1_500 + seen.mount, "painted before any answer could arrive: from the cache");
-  assert.ok(fromMount <= 100, `painted from cache within 100 ms of the app starting (${fromMount.toFixed(0)} ms)`);
-  await page.unroute(/\/(markets|price-history)(\/|\?)/);
+  try {
+    await page.goto(marketUrl(visited));
+    await page.waitForSelector(".market-page h1", { timeout: 60_000 });
+    assert.deepEqual(answered, [], "painted before any of the market's answers arrived: from the cache");
+    await page.screenshot({ path: join(artifacts, "live-reload-from-cache.png") });
+    // The figure is printed, not asserted (it follows the machine's load);
+    // `cargo xtask bench demo` measures it (docs/benchmarks.md).
+    const seen = await page.evaluate(() => window.__paint);
+    console.log(`# reload: market painted ${seen.paint.toFixed(0)} ms after navigation start, ${(seen.paint - seen.mount).toFixed(0)} ms after the app mounted, ${held.length} answers held back meanwhile`);
+  } finally {
+    release();
+  }
+  page.off("response", onResponse);
+  await page.unroute(api);
   await page.close();
 });
 

@@ -15,6 +15,19 @@ const url = process.env.PREDMARKET_URL;
 const key = process.env.PREDMARKET_KEY;
 assert.ok(packageDir && url && key, "run through `cargo xtask test` (PREDMARKET_PACKAGE, PREDMARKET_URL, PREDMARKET_KEY)");
 
+/** How long a test waits for something that should happen, at most. */
+const CEILING_MS = 50_000;
+
+/** Resolves once `condition()` holds, asking every 50 ms; rejects after
+ * `CEILING_MS` (the ceiling a loaded machine never reaches). */
+async function eventually(condition, what) {
+  const deadline = Date.now() + CEILING_MS;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`not within ${CEILING_MS / 1000} s: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 let project;
 let pm;
 // Platform and league ids as this server names them (`--rename-ids` renames
@@ -219,12 +232,18 @@ test("a custom fetch, headers, events and raw responses", async () => {
 });
 
 test("a call's timeoutMs bounds its wait for the rate budget", async () => {
-  const client = new pm.Client({ apiKey: key, baseUrl: url, rateLimitPerMinute: 1 });
+  const events = [];
+  const client = new pm.Client({ apiKey: key, baseUrl: url, rateLimitPerMinute: 1, onEvent: (e) => events.push(e) });
   await client.listPlatforms();
-  const started = Date.now();
   await assert.rejects(client.getMarket("x", { timeoutMs: 300 }), (e) => e.code === "TIMEOUT");
-  const took = Date.now() - started;
-  assert.ok(took < 30_000, `gave up after ${took} ms, not after the budget's minute`);
+  // It gave up waiting for the budget's window (which would have ended in
+  // the request, a 404 for "x"): the wait, and no request after the first.
+  const wait = events.find((e) => e.type === "wait");
+  assert.equal(wait?.reason, "budget");
+  assert.ok(wait.waitMs > 300, `the budget asked for more than the call allowed: ${wait.waitMs} ms`);
+  assert.equal(events.filter((e) => e.type === "request").length, 1, "the call sent nothing");
+  // And gave up before the window ended: the budget is still spent.
+  await assert.rejects(client.getMarket("x", { timeoutMs: 300 }), (e) => e.code === "TIMEOUT");
 });
 
 test("sharedBudget: true gives the clients of a realm one budget per key", async () => {
@@ -350,14 +369,15 @@ test("watchOrderbook yields the first book, then the levels that changed", async
   const seen = [];
   const watch = client.watchOrderbook(market.id, { intervalMs: 2_500, onUpdate: (u) => seen.push(u) });
   const updates = [];
-  // The reference server moves book sizes every 5 s.
-  const deadline = setTimeout(() => watch.stop(), 20_000);
+  // The reference server moves book sizes every 5 s: the watch is read
+  // until it yields a change, with a ceiling far above that.
+  const ceiling = setTimeout(() => watch.stop(), CEILING_MS);
   for await (const update of watch) {
     updates.push(update);
     if (updates.length === 2) break;
   }
-  clearTimeout(deadline);
-  assert.equal(updates.length, 2, "a change within 20 s");
+  clearTimeout(ceiling);
+  assert.equal(updates.length, 2, `no change within ${CEILING_MS / 1000} s`);
   const [first, second] = updates;
   assert.deepEqual(first.changes, []);
   assert.equal(first.snapshot.data.market_id, market.id);
@@ -411,13 +431,17 @@ test("many watches share the client's budget: intervals lengthened, no 429", asy
   const errors = [];
   // Four books (four watches of one book would share each request).
   const watches = markets.map((m) => client.watchOrderbook(m.id, { intervalMs: 100, onError: (e) => errors.push(e) }));
-  await new Promise((r) => setTimeout(r, 3_000));
+  // At least 3 s (at 100 ms, 120 requests), and until each watch polled
+  // and the scheduler lengthened the intervals: whichever comes later.
+  const started = Date.now();
+  const settled = () => Date.now() - started >= 3_000 && calls.length >= 4 && watches.every((w) => w.intervalMs > 100);
+  await eventually(settled, "each watch polled and the intervals lengthened");
   const intervals = watches.map((w) => w.intervalMs);
   for (const w of watches) w.stop();
-  // Four watches asking every 100 ms would send 120 requests in 3 s; the
-  // scheduler gives them what 12 a minute affords.
+  // The scheduler gives them what 12 a minute affords (the ceiling is
+  // under a minute, so no window has refilled).
   assert.ok(intervals.every((ms) => ms > 100), `lengthened: ${intervals}`);
-  assert.ok(calls.length <= 12, `${calls.length} calls in 3 s`);
+  assert.ok(calls.length <= 12, `${calls.length} calls in under a minute`);
   assert.ok(calls.length >= 4, "each watch polled");
   assert.ok(calls.every((s) => s === 200), `statuses ${calls}`);
   assert.deepEqual(errors, []);

@@ -90,15 +90,22 @@ async fn sleep(ms: u64) {
 
 /// Waits (up to `ms`) for a selector to match.
 async fn wait_for(root: &web_sys::HtmlElement, selector: &str, ms: u64) -> bool {
+    eventually(ms, || find(root, selector).is_some()).await
+}
+
+/// Waits until `condition` holds, asking every 50 ms, for at most `ms` of
+/// those waits (on a busy machine each lasts longer: the ceiling grows,
+/// never shrinks).
+async fn eventually(ms: u64, condition: impl Fn() -> bool) -> bool {
     let mut waited = 0;
     while waited < ms {
-        if find(root, selector).is_some() {
+        if condition() {
             return true;
         }
         sleep(50).await;
         waited += 50;
     }
-    false
+    condition()
 }
 
 fn failure(status: u16, code: &str, retry_after_ms: Option<u64>) -> Error {
@@ -155,16 +162,22 @@ async fn rate_limited_counts_down_then_retries_by_itself() {
     });
     tick().await;
     assert_eq!(text(&root, ".secs"), "2");
-    sleep(1100).await;
-    assert_eq!(text(&root, ".secs"), "1");
+    // Each second shows in turn, however late a busy machine runs the
+    // timer: waited for, not slept through.
+    assert!(eventually(15_000, || text(&root, ".secs") == "1").await);
     assert_eq!(retries.get_untracked(), 0);
-    sleep(1100).await;
-    assert_eq!(text(&root, ".secs"), "0");
+    assert!(
+        eventually(15_000, || text(&root, ".secs") == "0"
+            && retries.get_untracked() > 0)
+        .await
+    );
     assert_eq!(
         retries.get_untracked(),
         1,
         "retried once when the count reached zero"
     );
+    // Nothing should happen from here, so there is nothing to wait for:
+    // a second more (a slower machine only makes it a weaker check).
     sleep(1100).await;
     assert_eq!(retries.get_untracked(), 1, "and only once");
 }
@@ -868,9 +881,14 @@ async fn unread_reasons_are_text_and_a_clean_list_says_nothing() {
 
 #[wasm_bindgen_test]
 async fn the_scaffold_shows_loading_then_the_value() {
-    let (root, _h) = mount(|| {
-        let resource = LocalResource::new(|| async {
-            sleep(200).await;
+    // The value comes only when the test lets it: "loading" is asserted
+    // while the value is certainly still pending.
+    let released = RwSignal::new(false);
+    let (root, _h) = mount(move || {
+        let resource = LocalResource::new(move || async move {
+            while !released.get_untracked() {
+                sleep(20).await;
+            }
             Ok::<_, Error>(42)
         });
         view! {
@@ -881,6 +899,7 @@ async fn the_scaffold_shows_loading_then_the_value() {
     });
     tick().await;
     assert!(text(&root, ".loading").contains("Loading the answer"));
+    released.set(true);
     assert!(wait_for(&root, ".value", 5_000).await);
     assert_eq!(text(&root, ".value"), "42");
     assert!(find(&root, ".loading").is_none());

@@ -1,7 +1,10 @@
 //! `cargo xtask bench`: the JS library's decode benchmark — a 250-market
 //! page into JS objects through the library versus `JSON.parse` and
 //! `res.json()` on the same bytes, interleaved, in Node and in headless
-//! Chromium (tests/bench/). Figures go to docs/benchmarks.md by hand.
+//! Chromium (tests/bench/run.mjs). `cargo xtask bench demo`: how fast the
+//! demo paints, its first load and a reload from the device's cache
+//! (tests/bench/demo.mjs), the durations the end-to-end tests print but do
+//! not assert. Figures go to docs/benchmarks.md by hand.
 
 use crate::build;
 use crate::server::{self, Profile, Server};
@@ -10,9 +13,21 @@ use crate::util::{Result, cmd, exec, root};
 const KEY: &str = "pm_bench_key";
 
 pub fn run(args: &[String]) -> Result {
-    if let Some(unknown) = args.first() {
-        return Err(format!("unknown option `{unknown}` (bench takes none)"));
+    match args.first().map(String::as_str) {
+        None => decode(),
+        Some("demo") => match args.get(1) {
+            None => demo(),
+            Some(unknown) => Err(format!(
+                "unknown option `{unknown}` (bench demo takes none)"
+            )),
+        },
+        Some(unknown) => Err(format!(
+            "unknown option `{unknown}` (bench takes none, or `demo`)"
+        )),
     }
+}
+
+fn decode() -> Result {
     let package = build::npm()?;
     server::build(Profile::Debug)?;
     // The server only serves the page once; its speed is not measured.
@@ -24,5 +39,23 @@ pub fn run(args: &[String]) -> Result {
             .env("PREDMARKET_URL", &server.url)
             .env("PREDMARKET_KEY", KEY)
             .env("PREDMARKET_PACKAGE", &package),
+    )
+}
+
+fn demo() -> Result {
+    let dist = build::web()?;
+    // The demo's own build (`cargo xtask demo`), with room for the demo
+    // key: every run starts with an empty profile and asks again.
+    server::build(Profile::Release)?;
+    let dist = dist.to_string_lossy().into_owned();
+    let server = Server::start(
+        Profile::Release,
+        "127.0.0.1:0",
+        &["--web", &dist, "--rate-limit", "100000", "-q"],
+    )?;
+    exec(
+        cmd("node")
+            .arg(root().join("tests/bench/demo.mjs"))
+            .env("PREDMARKET_DEMO_URL", format!("{}/app/", server.url)),
     )
 }

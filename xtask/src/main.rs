@@ -31,6 +31,8 @@ cargo xtask <command>
                     where its code goes by crate and function
   bench             JS library: decode of a 250-market page vs JSON.parse
                     and res.json(), in Node and headless Chromium
+  bench demo        the demo's first load and a reload from the cache:
+                    time to paint, in headless Chromium
 ";
 
 fn main() -> ExitCode {

@@ -10,9 +10,15 @@ use serde_json::Value;
 use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::sync::mpsc;
+use std::time::Duration;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
+
+/// How long a test waits for something that should happen, at most: long
+/// enough that a busy machine never reaches it when the server works,
+/// so no test depends on how fast the machine is.
+const CEILING: Duration = Duration::from_secs(60);
 
 /// A server on the production connection loop, stopped on drop.
 struct Served {
@@ -109,44 +115,113 @@ async fn a_query_over_the_cap_is_a_400_that_states_the_cap() {
     );
 }
 
+/// A route that answers only when the test opens its gate, and reports each
+/// request that reached it: requests stay in progress exactly as long as a
+/// test needs, whatever the machine's speed.
+struct Gate {
+    entered: tokio::sync::mpsc::UnboundedReceiver<()>,
+    open: tokio::sync::watch::Sender<bool>,
+}
+
+impl Gate {
+    fn route() -> (axum::routing::MethodRouter, Gate) {
+        let (entered_tx, entered) = tokio::sync::mpsc::unbounded_channel();
+        let (open, opened) = tokio::sync::watch::channel(false);
+        let route = axum::routing::get(move || {
+            let entered_tx = entered_tx.clone();
+            let mut opened = opened.clone();
+            async move {
+                let _ = entered_tx.send(());
+                let _ = opened.wait_for(|open| *open).await;
+                axum::Json(serde_json::json!({ "held": true }))
+            }
+        });
+        (route, Gate { entered, open })
+    }
+
+    /// Until `n` more requests are inside the handler.
+    async fn entered(&mut self, n: usize) {
+        for _ in 0..n {
+            let arrived = tokio::time::timeout(CEILING, self.entered.recv()).await;
+            assert!(
+                matches!(arrived, Ok(Some(()))),
+                "a request did not reach the handler"
+            );
+        }
+    }
+
+    fn open(&self) {
+        let _ = self.open.send(true);
+    }
+}
+
+// The app's layer stack (`with_layers`, which `app_with_data` wraps the
+// operations in) around a route held open by the test: the slots are
+// known to be taken when the third request comes, with no clock involved.
 #[tokio::test]
 async fn above_max_in_flight_requests_are_shed_with_503_and_retry_after() {
     let mut config = config();
-    config.latency_ms = 1_500;
     config.max_in_flight = 2;
-    let server = serve(&config).await;
+    // Held requests end when the test says, not at the request timeout.
+    config.request_timeout_secs = 86_400.0;
+    let (hold, mut gate) = Gate::route();
+    let app = axum::Router::new().route("/hold", hold);
+    let server = serve_router(predmarket_server::with_layers(app, &config), &config).await;
     let addr = server.addr;
-    let slow: Vec<_> = (0..2)
-        .map(|_| tokio::spawn(async move { get(addr, "/platforms", KEY).await.0 }))
+    let held: Vec<_> = (0..2)
+        .map(|_| tokio::spawn(async move { get(addr, "/hold", KEY).await.0 }))
         .collect();
-    tokio::time::sleep(Duration::from_millis(400)).await;
-    let (status, headers, body) = get(addr, "/platforms", KEY).await;
+    gate.entered(2).await;
+    // Were it let in, it would be held: the ceiling makes that a failure.
+    let (status, headers, body) = tokio::time::timeout(CEILING, get(addr, "/hold", KEY))
+        .await
+        .expect("the request over the cap was let in, not shed");
     assert_eq!(status, 503, "{body}");
     assert_eq!(headers["retry-after"], "1");
     assert_eq!(body["error"]["details"]["reason"], "overloaded");
     assert!(body["error"]["code"].is_string());
     // A browser can read it: CORS headers are on the refusal too.
     assert!(headers.contains_key("access-control-allow-origin"));
-    for task in slow {
+    gate.open();
+    for task in held {
         assert_eq!(task.await.expect("task"), 200);
     }
-    // Slots free again once the slow ones are done.
-    assert_eq!(get(addr, "/openapi.json", KEY).await.0, 200);
+    // Slots free again once the held ones are done.
+    assert_eq!(get(addr, "/hold", KEY).await.0, 200);
 }
 
+// The key check (`auth::check`, as the app's operations middleware runs
+// it) in front of a route held open by the test.
 #[tokio::test]
 async fn one_key_over_its_cap_is_shed_while_another_key_is_served() {
     let mut config = config();
-    config.latency_ms = 1_500;
     config.max_in_flight_per_key = 2;
+    config.request_timeout_secs = 86_400.0;
     config.api_key = vec![format!("{KEY}:unlimited"), "other-key:unlimited".into()];
-    let server = serve(&config).await;
+    let specs = config.key_specs().expect("keys");
+    let keys = std::sync::Arc::new(predmarket_server::auth::Keys::new(
+        &specs,
+        config.max_in_flight_per_key,
+    ));
+    let (hold, mut gate) = Gate::route();
+    let app = axum::Router::new()
+        .route("/hold", hold)
+        .layer(axum::middleware::from_fn(
+            move |request, next: axum::middleware::Next| {
+                let keys = keys.clone();
+                async move { predmarket_server::auth::check(&keys, request, |r| next.run(r)).await }
+            },
+        ));
+    let server = serve_router(predmarket_server::with_layers(app, &config), &config).await;
     let addr = server.addr;
     let busy: Vec<_> = (0..2)
-        .map(|_| tokio::spawn(async move { get(addr, "/platforms", KEY).await.0 }))
+        .map(|_| tokio::spawn(async move { get(addr, "/hold", KEY).await.0 }))
         .collect();
-    tokio::time::sleep(Duration::from_millis(400)).await;
-    let (status, headers, body) = get(addr, "/platforms", KEY).await;
+    gate.entered(2).await;
+    // Were it let in, it would be held: the ceiling makes that a failure.
+    let (status, headers, body) = tokio::time::timeout(CEILING, get(addr, "/hold", KEY))
+        .await
+        .expect("the request over the cap was let in, not shed");
     assert_eq!(status, 503, "{body}");
     assert_eq!(headers["retry-after"], "1");
     assert!(
@@ -155,8 +230,11 @@ async fn one_key_over_its_cap_is_shed_while_another_key_is_served() {
             .is_some_and(|m| m.contains("this API key")),
         "{body}"
     );
-    let (status, _, body) = get(addr, "/platforms", "other-key").await;
-    assert_eq!(status, 200, "{body}");
+    // Another key gets a slot while the first key's are all taken.
+    let other = tokio::spawn(async move { get(addr, "/hold", "other-key").await.0 });
+    gate.entered(1).await;
+    gate.open();
+    assert_eq!(other.await.expect("task"), 200);
     for task in busy {
         assert_eq!(task.await.expect("task"), 200);
     }
@@ -165,7 +243,8 @@ async fn one_key_over_its_cap_is_shed_while_another_key_is_served() {
 #[tokio::test]
 async fn a_request_over_the_timeout_is_a_json_504() {
     let mut config = config();
-    config.latency_ms = 3_000;
+    // An hour against a third of a second: only the timeout can answer.
+    config.latency_ms = 3_600_000;
     config.request_timeout_secs = 0.3;
     let server = serve(&config).await;
     let (status, headers, body) = get(server.addr, "/platforms", KEY).await;
@@ -188,48 +267,42 @@ async fn closed_within(stream: &mut TcpStream, within: Duration) -> bool {
     }
 }
 
+// Each test below leaves one timeout short and sets the others far beyond
+// `CEILING`: a close within the ceiling can only be that timeout's, so
+// how quickly it came is not asserted.
 #[tokio::test]
 async fn the_header_read_timeout_closes_a_slowloris_socket() {
     let mut config = config();
     config.header_read_timeout_secs = 1.0;
-    config.idle_timeout_secs = 60.0;
+    config.idle_timeout_secs = 3_600.0;
     let server = serve(&config).await;
     let mut stream = TcpStream::connect(server.addr).await.expect("connect");
     stream
         .write_all(b"GET /platforms HTTP/1.1\r\nHost: x\r\n")
         .await
         .expect("write");
-    let started = Instant::now();
-    // One header line every 200 ms keeps the socket busy but never
-    // finishes the head.
-    let mut closed = false;
-    for i in 0..40 {
-        if stream
-            .write_all(format!("X-Slow-{i}: y\r\n").as_bytes())
-            .await
-            .is_err()
-        {
-            closed = true;
-            break;
+    // One header line every 200 ms keeps the socket busy (no idle timeout)
+    // but never finishes the head.
+    let trickle = async {
+        for i in 0.. {
+            if stream
+                .write_all(format!("X-Slow-{i}: y\r\n").as_bytes())
+                .await
+                .is_err()
+                || closed_within(&mut stream, Duration::from_millis(200)).await
+            {
+                return;
+            }
         }
-        if closed_within(&mut stream, Duration::from_millis(200)).await {
-            closed = true;
-            break;
-        }
-    }
-    assert!(closed, "a slowloris socket stayed open for 8 s");
-    // Closed by the 1 s header timeout, not by anything slower.
-    assert!(
-        started.elapsed() < Duration::from_secs(5),
-        "{:?}",
-        started.elapsed()
-    );
+    };
+    let closed = tokio::time::timeout(CEILING, trickle).await.is_ok();
+    assert!(closed, "a slowloris socket stayed open for {CEILING:?}");
 }
 
 #[tokio::test]
 async fn the_idle_timeout_closes_an_idle_socket() {
     let mut config = config();
-    config.header_read_timeout_secs = 60.0;
+    config.header_read_timeout_secs = 3_600.0;
     config.idle_timeout_secs = 1.0;
     let server = serve(&config).await;
     // Connected, never a byte.
@@ -244,8 +317,8 @@ async fn the_idle_timeout_closes_an_idle_socket() {
     let mut head = [0u8; 12];
     kept.read_exact(&mut head).await.expect("answer");
     assert_eq!(&head, b"HTTP/1.1 200");
-    assert!(closed_within(&mut silent, Duration::from_secs(5)).await);
-    assert!(closed_within(&mut kept, Duration::from_secs(5)).await);
+    assert!(closed_within(&mut silent, CEILING).await);
+    assert!(closed_within(&mut kept, CEILING).await);
 }
 
 #[tokio::test]
@@ -256,7 +329,7 @@ async fn a_head_over_16_kib_is_refused_with_431() {
     let request = format!("GET /platforms HTTP/1.1\r\nHost: x\r\nX-Big: {big}\r\n\r\n");
     let _ = stream.write_all(request.as_bytes()).await;
     let mut answer = Vec::new();
-    let _ = tokio::time::timeout(Duration::from_secs(5), stream.read_to_end(&mut answer)).await;
+    let _ = tokio::time::timeout(CEILING, stream.read_to_end(&mut answer)).await;
     let answer = String::from_utf8_lossy(&answer);
     assert!(answer.starts_with("HTTP/1.1 431"), "{answer:.200}");
 }
@@ -395,19 +468,49 @@ fn an_empty_key_file_or_variable_is_refused_at_start() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// What a reader thread saw on one socket: bytes, or its end.
+enum Seen {
+    Bytes(usize, Vec<u8>),
+    End(usize),
+}
+
+/// Reads `stream` on a thread of its own, reporting to `to` under `id`.
+fn watch(id: usize, mut stream: std::net::TcpStream, to: mpsc::Sender<Seen>) {
+    std::thread::spawn(move || {
+        let mut buffer = [0u8; 4096];
+        loop {
+            match std::io::Read::read(&mut stream, &mut buffer) {
+                Ok(0) | Err(_) => {
+                    let _ = to.send(Seen::End(id));
+                    return;
+                }
+                Ok(n) => {
+                    if to.send(Seen::Bytes(id, buffer[..n].to_vec())).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+    });
+}
+
 #[test]
 fn sigterm_exits_within_the_grace_with_connections_open() {
+    // A key of one request a minute and an hour of latency: the first
+    // request to arrive holds the key's only slot for an hour, any other
+    // is refused with a 429 at once (the key check comes before the
+    // latency). The refusal shows the other request is in progress.
     let mut child = Command::new(BINARY)
         .args([
             "--addr",
             "127.0.0.1:0",
             "-q",
             "--api-key",
-            "k:unlimited",
+            "k:1",
             "--latency-ms",
-            "30000",
+            "3600000",
             "--request-timeout",
-            "60",
+            "86400",
             "--shutdown-grace",
             "1",
         ])
@@ -433,37 +536,67 @@ fn sigterm_exits_within_the_grace_with_connections_open() {
         line.clear();
     }
     let addr = addr.expect("listening line");
-    // Idle sockets and a request that would take 30 s.
     let idle: Vec<_> = (0..20)
         .map(|_| std::net::TcpStream::connect(addr).expect("connect"))
         .collect();
-    let mut busy = std::net::TcpStream::connect(addr).expect("connect");
-    std::io::Write::write_all(
-        &mut busy,
-        b"GET /platforms HTTP/1.1\r\nHost: x\r\nX-API-Key: k\r\n\r\n",
-    )
-    .expect("write");
-    std::thread::sleep(Duration::from_millis(300));
-    let sent = Instant::now();
+    let (to, seen) = mpsc::channel();
+    for id in 0..2 {
+        let mut stream = std::net::TcpStream::connect(addr).expect("connect");
+        std::io::Write::write_all(
+            &mut stream,
+            b"GET /platforms HTTP/1.1\r\nHost: x\r\nX-API-Key: k\r\n\r\n",
+        )
+        .expect("write");
+        watch(id, stream, to.clone());
+    }
+    drop(to);
+    let Ok(Seen::Bytes(refused, answer)) = seen.recv_timeout(CEILING) else {
+        let _ = child.kill();
+        panic!("neither request was answered");
+    };
+    assert!(
+        answer.starts_with(b"HTTP/1.1 429"),
+        "{}",
+        String::from_utf8_lossy(&answer)
+    );
+    let busy = 1 - refused;
+
     let status = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status()
         .expect("kill");
     assert!(status.success());
+    // The busy request would hold the server for an hour; the grace is a
+    // second. Any exit within the ceiling is the grace's doing.
+    let waiting = std::time::Instant::now();
     let exited = loop {
-        if let Some(status) = child.try_wait().expect("wait") {
-            break Some(status);
+        match child.try_wait() {
+            Ok(Some(status)) => break Some(status),
+            Ok(None) if waiting.elapsed() < CEILING => {
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            _ => break None,
         }
-        if sent.elapsed() > Duration::from_secs(10) {
-            break None;
-        }
-        std::thread::sleep(Duration::from_millis(50));
     };
     let Some(status) = exited else {
         let _ = child.kill();
-        panic!("still running 10 s after SIGTERM");
+        panic!("still running {CEILING:?} after SIGTERM, the grace being 1 s");
     };
     assert!(status.success(), "{status}");
+    // The busy request was cut, not answered.
+    let mut busy_answer = Vec::new();
+    while let Ok(event) = seen.recv_timeout(CEILING) {
+        match event {
+            Seen::Bytes(id, bytes) if id == busy => busy_answer.extend(bytes),
+            Seen::End(id) if id == busy => break,
+            _ => {}
+        }
+    }
+    assert!(
+        !busy_answer.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&busy_answer)
+    );
     drop(idle);
 }
 
@@ -471,8 +604,9 @@ fn sigterm_exits_within_the_grace_with_connections_open() {
 async fn connections_above_the_cap_are_closed_on_accept() {
     let mut config = config();
     config.max_connections = 2;
-    config.header_read_timeout_secs = 60.0;
-    config.idle_timeout_secs = 60.0;
+    // Far beyond `CEILING`: a close within it is the cap's.
+    config.header_read_timeout_secs = 3_600.0;
+    config.idle_timeout_secs = 3_600.0;
     let server = serve(&config).await;
     let mut held = Vec::new();
     for _ in 0..2 {
@@ -489,12 +623,25 @@ async fn connections_above_the_cap_are_closed_on_accept() {
         assert_eq!(&head, b"HTTP/1.1 200");
         held.push(stream);
     }
-    // A third is accepted by the kernel and closed by the server at once.
+    // A third is accepted by the kernel and closed by the server.
     let mut third = TcpStream::connect(server.addr).await.expect("connect");
-    assert!(closed_within(&mut third, Duration::from_secs(5)).await);
-    // Once one closes, a new connection is served again.
+    assert!(closed_within(&mut third, CEILING).await);
+    // Once one closes, a new connection is served again (as soon as the
+    // server has seen the close: asked until then).
     drop(held.pop());
-    tokio::time::sleep(Duration::from_millis(300)).await;
-    let (status, _, _) = get(server.addr, "/platforms", KEY).await;
-    assert_eq!(status, 200);
+    let served = tokio::time::timeout(CEILING, async {
+        loop {
+            let answer = reqwest::Client::new()
+                .get(format!("http://{}/platforms", server.addr))
+                .header("X-API-Key", KEY)
+                .send()
+                .await;
+            if answer.is_ok_and(|a| a.status() == 200) {
+                return;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    })
+    .await;
+    assert!(served.is_ok(), "no connection served after one closed");
 }

@@ -163,10 +163,27 @@ async fn an_expired_cursor_is_refused() {
         .as_str()
         .unwrap()
         .to_owned();
-    tokio::time::sleep(std::time::Duration::from_millis(2_100)).await;
-    let body = server
-        .error(&format!("/markets?limit=5&cursor={}", enc(&cursor)), 400)
-        .await;
+    // Asked until the server's clock has moved past the cursor's second
+    // and its lifetime; each time with another limit (not part of the
+    // cursor's scope), so that no cache in front answers from before.
+    let asked = std::time::Instant::now();
+    let mut limit = 1;
+    let body = loop {
+        let (status, body) = server
+            .json(&format!("/markets?limit={limit}&cursor={}", enc(&cursor)))
+            .await;
+        if status != 200 {
+            assert_eq!(status, 400, "{body}");
+            break body;
+        }
+        assert!(
+            asked.elapsed() < std::time::Duration::from_secs(60),
+            "a cursor of a 1 s lifetime still accepted after a minute"
+        );
+        limit = limit % 250 + 1;
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    assert_eq!(body["error"]["code"], "INVALID_CURSOR");
     assert_eq!(body["error"]["details"]["reason"], "expired");
 }
 

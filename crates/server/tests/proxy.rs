@@ -20,6 +20,9 @@ const UPSTREAM_KEY: &str = "upstream-Z9q7-secret-key";
 const DIRECT_KEY: &str = "direct-read";
 const VISITOR: &str = "visitor-a";
 const VISITOR_B: &str = "visitor-b";
+/// How long a test waits for something that should happen, at most: long
+/// enough that a busy machine never reaches it when the proxy works.
+const CEILING: Duration = Duration::from_secs(60);
 
 /// What reached the upstream: when, with which status, and whether a 429
 /// was the upstream's real rate limit (as opposed to an injected fault).
@@ -94,6 +97,26 @@ impl Drop for Upstream {
 /// upstream enforces it: a proxy that overspends gets real 429s), renamed
 /// ids, and whatever `tweak` adds (faults, latency).
 async fn upstream(limit: u32, tweak: impl FnOnce(&mut Config)) -> Upstream {
+    upstream_with(limit, tweak, None).await
+}
+
+/// Holds every request until the test sends `true` on the gate.
+async fn held(
+    State(gate): State<tokio::sync::watch::Receiver<bool>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let mut gate = gate.clone();
+    let _ = gate.wait_for(|open| *open).await;
+    next.run(request).await
+}
+
+/// `upstream`, with its answers held back until the test opens `gate`.
+async fn upstream_with(
+    limit: u32,
+    tweak: impl FnOnce(&mut Config),
+    gate: Option<tokio::sync::watch::Receiver<bool>>,
+) -> Upstream {
     let mut config = common::config();
     config.api_key = vec![
         format!("{UPSTREAM_KEY}:{limit}"),
@@ -103,8 +126,11 @@ async fn upstream(limit: u32, tweak: impl FnOnce(&mut Config)) -> Upstream {
     tweak(&mut config);
     let data = renamed_data();
     let log: Log = Arc::default();
-    let app = predmarket_server::app_with_data(&config, data)
-        .layer(axum::middleware::from_fn_with_state(log.clone(), count));
+    let mut app = predmarket_server::app_with_data(&config, data);
+    if let Some(gate) = gate {
+        app = app.layer(axum::middleware::from_fn_with_state(gate, held));
+    }
+    let app = app.layer(axum::middleware::from_fn_with_state(log.clone(), count));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let task = tokio::spawn(async move {
@@ -373,7 +399,11 @@ async fn every_operation_passes_through_with_renamed_ids_and_nothing_lost() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn visitors_need_a_proxy_key_unless_public_and_the_cache_serves_repeats() {
     let upstream = upstream(100, |_| {}).await;
-    let proxy_ = proxy(proxy_config(upstream.addr)).await;
+    let mut config = proxy_config(upstream.addr);
+    // Lists fresh for minutes, not seconds: the HIT below must not depend
+    // on how fast the machine sends the second request.
+    config.proxy.cache_ttl_scale = 100.0;
+    let proxy_ = proxy(config).await;
     let client = reqwest::Client::new();
     let (status, _, body, _) = get(&client, proxy_.addr, "/platforms", None).await;
     assert_eq!(status, 401, "{body}");
@@ -460,8 +490,15 @@ async fn visitors_need_a_proxy_key_unless_public_and_the_cache_serves_repeats() 
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn identical_requests_in_flight_make_one_upstream_request() {
-    let upstream = upstream(100, |c| c.latency_ms = 300).await;
-    let proxy = proxy(proxy_config(upstream.addr)).await;
+    // The upstream answers only once all forty are waiting, so every one
+    // after the first finds the request in flight, however slow the
+    // machine is to send them.
+    let (open, gate) = tokio::sync::watch::channel(false);
+    let upstream = upstream_with(100, |_| {}, Some(gate)).await;
+    let mut config = proxy_config(upstream.addr);
+    config.proxy.upstream_timeout_secs = CEILING.as_secs_f64() * 2.0;
+    config.request_timeout_secs = CEILING.as_secs_f64() * 4.0;
+    let proxy = proxy(config).await;
     let client = reqwest::Client::new();
     let mut tasks = Vec::new();
     for i in 0..40 {
@@ -471,20 +508,32 @@ async fn identical_requests_in_flight_make_one_upstream_request() {
             get(&client, proxy.addr, "/markets?limit=7", Some(key)).await
         }));
     }
+    let joined = || {
+        proxy
+            .state
+            .metrics
+            .joined
+            .load(std::sync::atomic::Ordering::Relaxed)
+    };
+    let all_joined = tokio::time::timeout(CEILING, async {
+        while joined() < 39 {
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    })
+    .await;
+    assert!(
+        all_joined.is_ok(),
+        "{} joined the request in flight",
+        joined()
+    );
+    let _ = open.send(true);
     for task in tasks {
         let (status, _, body, _) = task.await.unwrap();
         assert_eq!(status, 200, "{body}");
         assert_eq!(body["markets"].as_array().map(Vec::len), Some(7));
     }
     assert_eq!(upstream.log.lock().unwrap().count(), 1);
-    assert!(
-        proxy
-            .state
-            .metrics
-            .joined
-            .load(std::sync::atomic::Ordering::Relaxed)
-            >= 30
-    );
+    assert_eq!(joined(), 39);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -494,13 +543,28 @@ async fn stale_data_is_served_marked_when_the_upstream_fails() {
     // Lists: fresh for 50 ms, revalidated up to 250 ms.
     config.proxy.cache_ttl_scale = 0.01;
     config.proxy.breaker_failures = 2;
-    config.proxy.breaker_cooldown_secs = 30.0;
+    // Open for longer than the test can take, busy machine or not.
+    config.proxy.breaker_cooldown_secs = 3_600.0;
     let proxy = proxy(config).await;
     let client = reqwest::Client::new();
     let (status, how, fresh, _) = get(&client, proxy.addr, "/markets?limit=4", Some(VISITOR)).await;
     assert_eq!((status, how.as_str()), (200, "MISS"));
     drop(upstream_);
-    tokio::time::sleep(Duration::from_millis(400)).await;
+    // Fresh, then served while refreshing, until the entry is past both
+    // and the failed refresh leaves only the stale copy: asked until then.
+    let asked = Instant::now();
+    loop {
+        let (status, how, body, _) =
+            get(&client, proxy.addr, "/markets?limit=4", Some(VISITOR)).await;
+        assert_eq!(status, 200, "{body}");
+        assert_eq!(body["markets"], fresh["markets"]);
+        if how == "STALE" {
+            break;
+        }
+        assert!(["HIT", "UPDATING"].contains(&how.as_str()), "{how}");
+        assert!(asked.elapsed() < CEILING, "never served stale");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     for _ in 0..4 {
         let (status, how, body, _) =
             get(&client, proxy.addr, "/markets?limit=4", Some(VISITOR)).await;
@@ -547,10 +611,11 @@ async fn faults_become_typed_errors_and_the_budget_holds() {
             let mut statuses = Vec::new();
             for page in 0..8 {
                 let path = format!("/markets?limit={}", 1 + client_no * 8 + page);
-                let sent = Instant::now();
+                // Answered, whatever the upstream did: never left hanging.
                 let (status, _, body, headers) =
-                    get(&client, proxy.addr, &path, Some(VISITOR)).await;
-                assert!(sent.elapsed() < Duration::from_secs(9), "{path} hung");
+                    tokio::time::timeout(CEILING, get(&client, proxy.addr, &path, Some(VISITOR)))
+                        .await
+                        .unwrap_or_else(|_| panic!("{path} hung"));
                 if status != 200 {
                     assert_typed(&path, status, &body);
                     if status == 429 {
@@ -621,7 +686,7 @@ async fn the_upstream_key_never_reaches_a_visitor_or_the_log() {
         }
     });
     let addr: SocketAddr = addr_rx
-        .recv_timeout(Duration::from_secs(20))
+        .recv_timeout(CEILING)
         .expect("the proxy starts")
         .parse()
         .unwrap();
@@ -764,10 +829,7 @@ fn redis_server() -> Option<Redis> {
     };
     let started = Instant::now();
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(
-            started.elapsed() < Duration::from_secs(10),
-            "redis-server starts"
-        );
+        assert!(started.elapsed() < CEILING, "redis-server starts");
         std::thread::sleep(Duration::from_millis(50));
     }
     Some(redis)
@@ -808,16 +870,23 @@ async fn two_replicas_with_redis_hold_one_budget_and_share_the_cache() {
         1
     );
 
-    // Both replicas hammered with distinct requests for 12 s: together
+    // Both replicas hammered with distinct requests for 12 s (longer if a
+    // busy machine has not yet spent any of the budget by then): together
     // they stay within one budget (two budgets would allow about twice).
     let started = Instant::now();
     let mut tasks = Vec::new();
     for n in 0..16u32 {
         let client = client.clone();
         let addr = if n % 2 == 0 { a.addr } else { b.addr };
+        let log = upstream.log.clone();
         tasks.push(tokio::spawn(async move {
             let mut i = 0;
-            while started.elapsed() < Duration::from_secs(12) {
+            let going = || {
+                let elapsed = started.elapsed();
+                elapsed < Duration::from_secs(12)
+                    || (log.lock().unwrap().count() < 3 && elapsed < CEILING)
+            };
+            while going() {
                 i += 1;
                 let path = format!("/markets?limit={}", 1 + (n * 1000 + i) % 250);
                 let (status, _, body, _) = get(&client, addr, &path, Some(VISITOR)).await;
