@@ -190,7 +190,7 @@ fn futures_without_pagination_and_odds_in_both_forms() {
         .as_ref()
         .expect("outcomes");
     assert_eq!(
-        outcomes[0].team_service_id.as_deref(),
+        outcomes[0].team_id(),
         Some("nfl_kc"),
         "team_polyrouter_id"
     );
@@ -198,7 +198,7 @@ fn futures_without_pagination_and_odds_in_both_forms() {
     assert_eq!(odds.american.as_deref(), Some("+450"));
     assert_eq!(odds.decimal, Some(5.5));
     assert_eq!(outcomes[0].last_trade_price, Some(0.18));
-    assert_eq!(outcomes[1].team_service_id, None, "null team id");
+    assert_eq!(outcomes[1].team_id(), None, "null team id");
     assert_eq!(
         outcomes[1]
             .odds
@@ -240,7 +240,7 @@ fn awards_with_offset_pagination_nested_in_data() {
         c[1].odds.as_ref().and_then(|o| o.american.as_deref()),
         Some("+400")
     );
-    assert_eq!(c[1].team_service_id, None);
+    assert_eq!(c[1].team_id(), None);
 }
 
 #[test]
@@ -297,8 +297,8 @@ fn game_2_0_0_with_markets_inside() {
     let m = &r.data.markets[0];
     assert_eq!(m.platform, Some(PlatformId::from("polymarket")));
     let o = &m.outcomes.as_ref().expect("outcomes")[0];
-    assert_eq!(o.outcome_name.as_deref(), Some("Chiefs"), "`name`");
-    assert_eq!(o.team_service_id.as_deref(), Some("nfl_kc"));
+    assert_eq!(o.name.as_deref(), Some("Chiefs"), "`name`");
+    assert_eq!(o.team_id(), Some("nfl_kc"));
     assert_eq!(o.price, Some(0.455));
     assert_eq!(
         o.odds.as_ref().and_then(|x| x.american.as_deref()),

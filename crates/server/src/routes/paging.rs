@@ -59,6 +59,7 @@ impl Window {
                     .cursors
                     .issue(scope, self.end() as u32, now_unix().max(0) as u64)
             }),
+            ..Pagination::default()
         }
     }
 
@@ -112,6 +113,7 @@ pub fn single_page() -> Pagination {
         limit: Some(1.0),
         has_more: Some(false),
         next_cursor: None,
+        ..Pagination::default()
     }
 }
 
@@ -243,6 +245,7 @@ mod tests {
                 limit: Some(f64::from(limit)),
                 has_more: Some(cursor.is_some()),
                 next_cursor: cursor.map(str::to_owned),
+                ..Pagination::default()
             };
             assert_eq!(
                 write_pagination(total, limit, cursor),
