@@ -61,7 +61,7 @@ macro_rules! board {
     ) => {
         $(#[$item_doc])*
         #[::predmarket_model_derive::model]
-        #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+        #[derive(Debug, Clone, Default, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
         pub struct $item {
             pub id: String,
             $(#[$name_doc])*

@@ -32,7 +32,7 @@ open_enum!(
 /// it `platform` and name it `display_name`: those are read as `id` and
 /// `name` when these are absent (and kept as sent).
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Platform {
     pub id: String,
     pub name: Option<String>,
@@ -57,6 +57,12 @@ pub struct Platform {
 pub enum PlatformEndpoints {
     List(Vec<PlatformEndpoint>),
     Flags(BTreeMap<String, bool>),
+}
+
+impl From<Vec<PlatformEndpoint>> for PlatformEndpoints {
+    fn from(list: Vec<PlatformEndpoint>) -> Self {
+        Self::List(list)
+    }
 }
 
 impl PlatformEndpoints {

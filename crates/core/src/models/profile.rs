@@ -67,7 +67,7 @@ pub struct ProfileInfoResponse {
 
 /// One trade of a user.
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ProfileTrade {
     pub trade_id: String,
     #[model(ts = "PlatformId")]

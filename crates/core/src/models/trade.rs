@@ -16,7 +16,7 @@ open_enum!(
 );
 
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Trade {
     pub trade_id: String,
     pub market_id: Option<String>,

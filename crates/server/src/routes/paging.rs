@@ -139,6 +139,7 @@ pub fn list_meta(state: &SharedState, started: &Started, queried: Option<&[&str]
         data_freshness: Some(state.data.freshness()),
         platforms_queried: queried.map(|q| platform_ids(state, q)),
         platform_errors: None,
+        ..Default::default()
     }
 }
 
@@ -180,6 +181,7 @@ pub fn sports_meta(
         request_time: Some(started.elapsed_ms()),
         data_freshness: Some(state.data.freshness()),
         platform_errors: Some(errors),
+        ..Default::default()
     }
 }
 
@@ -275,6 +277,7 @@ mod tests {
                     data_freshness: Some("2026-11-24T00:00:00Z".to_owned()),
                     platforms_queried: Some(queried.iter().map(|q| PlatformId::from(*q)).collect()),
                     platform_errors: failing.then(|| errors.clone()),
+                    ..Default::default()
                 };
                 let direct = write_list_meta(
                     request_time,
