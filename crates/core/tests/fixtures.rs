@@ -330,7 +330,10 @@ fn get_game() {
     assert_eq!(ml[1].1.team_id(), Some("league_a_sf"));
     let event = &d.markets[0];
     assert_eq!(event.name(), Some("Kansas City at San Francisco: winner"));
-    assert_eq!((event.volume(), event.volume_24h()), (Some(50_000.0), Some(12_000.0)));
+    assert_eq!(
+        (event.volume(), event.volume_24h()),
+        (Some(50_000.0), Some(12_000.0))
+    );
     assert_eq!(event.liquidity(), Some(2000.5));
     let book = ml[0].1.order_book.as_ref().expect("order book").yes_side();
     assert_eq!((book.bids.len(), book.asks.len()), (1, 1));
@@ -392,11 +395,7 @@ fn get_future() {
     assert_eq!(odds.decimal, Some(3.5));
     assert_eq!(odds.implied_probability, Some(0.2857));
     assert_eq!(outcomes[0].last_trade_price, Some(0.29));
-    assert_eq!(
-        outcomes[1].team_id(),
-        Some("league_a_sf"),
-        "alias"
-    );
+    assert_eq!(outcomes[1].team_id(), Some("league_a_sf"), "alias");
     let md = f.metadata.as_ref().expect("metadata");
     assert_eq!(md.eligible_teams.as_ref().map(Vec::len), Some(2));
     assert!(r.meta.as_ref().expect("meta").is_partial());

@@ -160,7 +160,11 @@ async fn a_game_by_id_with_and_without_league_suffix() {
     assert!(raw["data"]["markets"].is_array() && raw["data"].get("game").is_none());
     // The public service's 2.0.0 shape: one entry per platform event,
     // the kind on each outcome.
-    assert_eq!(game.data.markets.len(), 5, "one event on each of 5 platforms");
+    assert_eq!(
+        game.data.markets.len(),
+        5,
+        "one event on each of 5 platforms"
+    );
     assert!(raw["data"]["markets"][0].get("market_type").is_none());
     for kind in [
         GameMarketType::Moneyline,

@@ -114,8 +114,14 @@ pub(crate) fn game_value(mut value: Value) -> Value {
     let Some(game) = value.as_object_mut() else {
         return value;
     };
-    let has_id = game.get("id").is_some_and(|v| v.is_string() || v.is_number());
-    if !has_id && let Some(id) = game.get("polyrouter_id").filter(|v| v.is_string() || v.is_number()) {
+    let has_id = game
+        .get("id")
+        .is_some_and(|v| v.is_string() || v.is_number());
+    if !has_id
+        && let Some(id) = game
+            .get("polyrouter_id")
+            .filter(|v| v.is_string() || v.is_number())
+    {
         let id = id.clone();
         game.insert("id".to_owned(), id);
     }
@@ -344,7 +350,9 @@ impl GameOutcome {
     /// (case-insensitive).
     pub fn kind(&self) -> Option<GameMarketType> {
         let kind = self.metadata.as_ref()?.market_type.as_ref()?;
-        Some(GameMarketType::from(kind.as_str().trim().to_ascii_lowercase().as_str()))
+        Some(GameMarketType::from(
+            kind.as_str().trim().to_ascii_lowercase().as_str(),
+        ))
     }
 
     /// The line of a spread or total: `metadata.line`, else a signed

@@ -190,7 +190,7 @@ mod declarations {
             "resolved_at?: Timestamp | null;",
             "outcomes?: Outcome[] | null;",
             "current_prices?: Record<string, unknown> | null;",
-            "metadata?: MarketMetadata | null;",
+            "metadata?: MarketMetadata | null",
         ] {
             assert!(market.contains(member), "{member} in {market}");
         }

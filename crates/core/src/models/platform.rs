@@ -70,7 +70,10 @@ impl PlatformEndpoints {
     /// object's keys sorted).
     pub fn available(&self) -> Vec<(&str, bool)> {
         match self {
-            Self::List(list) => list.iter().map(|e| (e.name.as_str(), e.available)).collect(),
+            Self::List(list) => list
+                .iter()
+                .map(|e| (e.name.as_str(), e.available))
+                .collect(),
             Self::Flags(flags) => flags.iter().map(|(k, v)| (k.as_str(), *v)).collect(),
         }
     }

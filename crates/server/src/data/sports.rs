@@ -19,11 +19,11 @@ use super::text;
 use super::time::{self, iso8601};
 use predmarket_core::game_id::GameId;
 use predmarket_core::models::{
-    Award, AwardMarket, AwardMetadata, AwardType, Candidate, Future, FutureCategory, FutureMarket,
-    BookLevel, FutureMetadata, FutureOutcome, FutureType, Game, GameMarket, GameMarketMetadata,
-    GameMarketType, GameOutcome, GameOutcomeMetadata, OutcomeBook,
-    GameStatus, League, LeagueCounts, LeagueEndpoints, LeagueInfo, LeagueStatus, MarketStatus,
-    OddsFormat, PlatformId, Season, Team, TeamMetadata,
+    Award, AwardMarket, AwardMetadata, AwardType, BookLevel, Candidate, Future, FutureCategory,
+    FutureMarket, FutureMetadata, FutureOutcome, FutureType, Game, GameMarket, GameMarketMetadata,
+    GameMarketType, GameOutcome, GameOutcomeMetadata, GameStatus, League, LeagueCounts,
+    LeagueEndpoints, LeagueInfo, LeagueStatus, MarketStatus, OddsFormat, OutcomeBook, PlatformId,
+    Season, Team, TeamMetadata,
 };
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -193,7 +193,14 @@ impl Sports {
             };
             let event_id = sports_market_id(platform, &game.model.id, "GAME");
             let volume = round(rng.log_normal(40_000.0, 1.0), 2);
-            let sides: [(GameMarketType, &str, String, Option<&TeamRow>, f64, Option<f64>); 6] = [
+            let sides: [(
+                GameMarketType,
+                &str,
+                String,
+                Option<&TeamRow>,
+                f64,
+                Option<f64>,
+            ); 6] = [
                 (
                     GameMarketType::Moneyline,
                     "ML-A",
@@ -296,7 +303,11 @@ impl Sports {
                 platform: Some(PlatformId::from(self.names.wire(platform))),
                 event_id: Some(event_id.clone()),
                 event_name: Some(game_title(away, home)),
-                event_slug: Some(text::slugify(&format!("{} {}", game_title(away, home), event_id))),
+                event_slug: Some(text::slugify(&format!(
+                    "{} {}",
+                    game_title(away, home),
+                    event_id
+                ))),
                 outcomes: Some(outcomes),
                 metadata: Some(GameMarketMetadata {
                     volume: Some(volume),
