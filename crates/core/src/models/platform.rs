@@ -66,6 +66,14 @@ impl From<Vec<PlatformEndpoint>> for PlatformEndpoints {
 }
 
 impl PlatformEndpoints {
+    /// Whether the endpoint `name` is available; `None` when not listed.
+    pub fn is_available(&self, name: &str) -> Option<bool> {
+        self.available()
+            .into_iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, available)| available)
+    }
+
     /// Each endpoint with whether it is available, in the order sent (an
     /// object's keys sorted).
     pub fn available(&self) -> Vec<(&str, bool)> {
