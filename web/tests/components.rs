@@ -1551,7 +1551,7 @@ async fn the_game_page_draws_boards_and_named_markets_from_the_older_game_body()
     // The markets table: one row per platform event, with its name,
     // volumes and liquidity.
     let rows = root
-        .query_selector_all(".table-wrap tbody tr")
+        .query_selector_all("table.game-markets tbody tr")
         .expect("rows");
     assert_eq!(rows.length(), 2);
     let first = rows
@@ -1595,7 +1595,7 @@ async fn the_game_page_shows_2_0_0_events_and_their_order_books() {
         "{polymarket}"
     );
     let rows = root
-        .query_selector_all(".table-wrap tbody tr")
+        .query_selector_all("table.game-markets tbody tr")
         .expect("rows");
     let first = rows
         .get(0)

@@ -258,7 +258,7 @@ pub fn GameView(
                 <div class="boards">{board_views}</div>
                 <h2>"Markets"</h2>
                 <div class="table-wrap">
-                    <table class="data">
+                    <table class="data game-markets">
                         <caption class="visually-hidden">"Every platform's markets on this game"</caption>
                         <thead>
                             <tr>
