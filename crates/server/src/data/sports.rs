@@ -193,14 +193,7 @@ impl Sports {
             };
             let event_id = sports_market_id(platform, &game.model.id, "GAME");
             let volume = round(rng.log_normal(40_000.0, 1.0), 2);
-            let sides: [(
-                GameMarketType,
-                &str,
-                String,
-                Option<&TeamRow>,
-                f64,
-                Option<f64>,
-            ); 6] = [
+            let sides: [Side<'_>; 6] = [
                 (
                     GameMarketType::Moneyline,
                     "ML-A",
@@ -469,6 +462,17 @@ impl Sports {
 }
 
 /// Each platform's overround (the sum of its prices above 1).
+/// One side of a game market: its kind, its outcome code, name, team,
+/// price and line.
+type Side<'a> = (
+    GameMarketType,
+    &'static str,
+    String,
+    Option<&'a TeamRow>,
+    f64,
+    Option<f64>,
+);
+
 fn platform_margin(p_index: usize) -> f64 {
     [0.04, 0.06, 0.05, 0.08, 0.07][p_index % 5]
 }
