@@ -476,7 +476,7 @@ fn a_pager_ends_on_a_list_without_pagination() {
 }
 
 // ---- The shapes of the public service's older pages and of 2.0.0 that
-// the first fixtures did not show (issue: "shown whole"). ----
+// the first fixtures did not show. ----
 
 #[test]
 fn older_list_games_ids_teams_and_offset_paging() {
