@@ -425,8 +425,8 @@ impl Directory {
                 .filter(|p| {
                     p.endpoints
                         .as_ref()
-                        .and_then(|e| e.iter().find(|e| e.name == endpoint))
-                        .is_none_or(|e| e.available)
+                        .and_then(|e| e.is_available(endpoint))
+                        .unwrap_or(true)
                 })
                 .map(|p| (p.id.clone(), p.name.clone().unwrap_or_else(|| p.id.clone())))
                 .collect()

@@ -1,6 +1,7 @@
 //! Odds math: american (`"+250"`, `"-110"`) ↔ decimal ↔ implied
 //! probability; overround and no-vig probabilities of a market; the best
-//! price of each outcome across platforms; and the arbitrage finder.
+//! price of each outcome across platforms; a game's odds boards; and the
+//! arbitrage finder.
 //!
 //! Conventions: decimal odds are the total return per unit staked
 //! (`3.5` returns 3.5 for 1, i.e. profit 2.5); an implied probability is
@@ -9,7 +10,7 @@
 
 use crate::error::{Error, Quoted};
 use crate::models::{
-    Award, Future, GameMarket, GameMarketType, Odds, PlatformId, Priced, PricedMarket,
+    Award, Future, GameMarket, GameMarketType, GameOutcome, Odds, PlatformId, Priced, PricedMarket,
 };
 pub use crate::number::text as number_text;
 use std::collections::BTreeMap;
@@ -266,9 +267,11 @@ pub fn award_quotes_with(award: &Award, lowercase: Lowercase) -> Vec<Quote> {
     quotes_of_with(award.markets.iter().flatten(), lowercase)
 }
 
-/// The quotes of the game markets of one kind and line (e.g. every
-/// platform's moneyline, or every total at 47.5): only markets on the same
-/// question are comparable.
+/// The quotes of the game outcomes of one kind and line (e.g. every
+/// platform's moneyline, or every total at 47.5): only outcomes on the
+/// same question are comparable. The kind is the one the service gives
+/// (`outcomes[].metadata.market_type`); a spread matches by the size of
+/// its line (`-3.5` and `+3.5` are the two sides of one spread).
 pub fn game_quotes<'a>(
     markets: impl IntoIterator<Item = &'a GameMarket>,
     kind: &GameMarketType,
@@ -284,12 +287,275 @@ pub fn game_quotes_with<'a>(
     line: Option<f64>,
     lowercase: Lowercase,
 ) -> Vec<Quote> {
-    quotes_of_with(
-        markets
-            .into_iter()
-            .filter(|m| m.market_type.as_ref() == Some(kind) && m.line == line),
-        lowercase,
-    )
+    let mut out = Vec::new();
+    for market in markets {
+        for o in market.outcomes() {
+            if o.kind().as_ref() != Some(kind) || line_key(kind, o.line()) != line_key(kind, line) {
+                continue;
+            }
+            if let Some(quote) = game_quote(market, o, lowercase) {
+                out.push(quote);
+            }
+        }
+    }
+    out
+}
+
+/// The line that makes two outcomes the same question: none for a
+/// moneyline, the size for a spread, the points for a total.
+fn line_key(kind: &GameMarketType, line: Option<f64>) -> Option<u64> {
+    match kind {
+        GameMarketType::Moneyline => None,
+        GameMarketType::Spread => line.map(|l| l.abs().to_bits()),
+        _ => line.map(f64::to_bits),
+    }
+}
+
+/// One game outcome as a quote: matched across platforms by its team, else
+/// by its name without the line (`Over 47.5` → `over`).
+fn game_quote(market: &GameMarket, o: &GameOutcome, lowercase: Lowercase) -> Option<Quote> {
+    let key = outcome_key_with(o.team(), o.side_name(), lowercase)?;
+    let decimal = o
+        .odds()
+        .and_then(Odds::to_decimal)
+        .or_else(|| o.price().and_then(|p| probability_to_decimal(p).ok()))?;
+    Some(Quote {
+        outcome: key,
+        label: o.label().unwrap_or_default().to_owned(),
+        platform: market.platform().cloned(),
+        market_id: market.market_id().map(str::to_owned),
+        decimal,
+    })
+}
+
+/// What an odds board compares.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BoardKind {
+    /// One kind of market across platforms (moneyline, spread or total) at
+    /// one line: the outcomes are the sides of one question.
+    Market {
+        kind: GameMarketType,
+        /// The spread's size or the total's points.
+        line: Option<f64>,
+    },
+    /// The outcomes of one platform event whose kind the service does not
+    /// say (or a proposition): shown as sent, not compared.
+    Event {
+        platform: Option<PlatformId>,
+        event_id: Option<String>,
+        name: Option<String>,
+    },
+}
+
+/// One platform's price of one outcome on a board, with what the service
+/// says about it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BoardCell {
+    pub quote: Quote,
+    pub outcome_id: Option<String>,
+    /// Price in 0..1 as sent (else the implied probability of the odds).
+    pub price: f64,
+    pub volume: Option<f64>,
+    pub liquidity: Option<f64>,
+    pub status: Option<String>,
+    /// Position of the outcome in the game's `markets` (event, outcome),
+    /// to find its order book.
+    pub at: (usize, usize),
+}
+
+/// One outcome of a board across platforms.
+#[derive(Debug, Clone, PartialEq)]
+pub struct BoardRow {
+    /// What matches the outcome across platforms (see [`outcome_key`]).
+    pub outcome: String,
+    /// The outcome's name as the first platform sends it.
+    pub label: String,
+    /// The line of this side (`-3.5`), when it has one.
+    pub line: Option<f64>,
+    /// Every platform's price, in the order of the game's markets.
+    pub cells: Vec<BoardCell>,
+    /// The best price across platforms (the highest decimal odds).
+    pub best: Option<Quote>,
+    /// The fair ("no-vig") probability from the best prices of every row
+    /// of the board; `None` on event boards, whose outcomes need not be
+    /// exclusive.
+    pub fair: Option<f64>,
+}
+
+/// An odds board of a game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OddsBoard {
+    pub kind: BoardKind,
+    pub rows: Vec<BoardRow>,
+}
+
+impl OddsBoard {
+    /// The overround of the best prices (negative: an arbitrage across
+    /// platforms), for market boards with two or more priced rows.
+    pub fn best_overround(&self) -> Option<f64> {
+        if !matches!(self.kind, BoardKind::Market { .. }) {
+            return None;
+        }
+        let probabilities: Vec<f64> = self
+            .rows
+            .iter()
+            .filter_map(|r| r.best.as_ref().map(Quote::probability))
+            .collect();
+        (probabilities.len() >= 2).then(|| overround(&probabilities))
+    }
+}
+
+/// The odds boards of a game's markets (platform events with outcomes):
+/// one board per kind and line where the service says the kind of an
+/// outcome (moneyline first, then spreads, then totals), comparing every
+/// platform's price of each outcome with the best of them and the no-vig
+/// probability; then one board per platform event for the outcomes whose
+/// kind is not given or is a proposition. Outcomes without a price or
+/// odds are left out of market boards and shown on event boards.
+pub fn game_boards(markets: &[GameMarket]) -> Vec<OddsBoard> {
+    game_boards_with(markets, str::to_lowercase)
+}
+
+/// [`game_boards`], lower-casing names with `lowercase`.
+pub fn game_boards_with(markets: &[GameMarket], lowercase: Lowercase) -> Vec<OddsBoard> {
+    let compared = [
+        GameMarketType::Moneyline,
+        GameMarketType::Spread,
+        GameMarketType::Total,
+    ];
+    let mut boards: Vec<OddsBoard> = Vec::new();
+    let mut by_event: Vec<OddsBoard> = Vec::new();
+    for (e, market) in markets.iter().enumerate() {
+        let mut own: Vec<BoardRow> = Vec::new();
+        for (i, o) in market.outcomes().iter().enumerate() {
+            let kind = o.kind().filter(|k| compared.contains(k));
+            let quote = game_quote(market, o, lowercase);
+            let cell = |quote: Quote| BoardCell {
+                price: o.price.unwrap_or(1.0 / quote.decimal),
+                quote,
+                outcome_id: o.outcome_id.clone(),
+                volume: o.volume,
+                liquidity: o.liquidity,
+                status: o.status.as_ref().map(|s| s.as_str().to_owned()),
+                at: (e, i),
+            };
+            match (kind, quote) {
+                (Some(kind), Some(quote)) => {
+                    let line = match kind {
+                        GameMarketType::Moneyline => None,
+                        GameMarketType::Spread => o.line().map(f64::abs),
+                        _ => o.line(),
+                    };
+                    let board = match boards.iter_mut().find(|b| {
+                        b.kind
+                            == BoardKind::Market {
+                                kind: kind.clone(),
+                                line,
+                            }
+                    }) {
+                        Some(board) => board,
+                        None => {
+                            boards.push(OddsBoard {
+                                kind: BoardKind::Market { kind, line },
+                                rows: Vec::new(),
+                            });
+                            let last = boards.len() - 1;
+                            &mut boards[last]
+                        }
+                    };
+                    add_cell(&mut board.rows, cell(quote), o.line());
+                }
+                (_, quote) => {
+                    // Shown as sent: each outcome its own row, priced or not.
+                    let label = o.label().unwrap_or_default().to_owned();
+                    let key = o
+                        .outcome_id
+                        .clone()
+                        .unwrap_or_else(|| format!("{i}:{}", lowercase(label.trim())));
+                    let cells: Vec<BoardCell> = quote.map(cell).into_iter().collect();
+                    own.push(BoardRow {
+                        outcome: key,
+                        label,
+                        line: o.line(),
+                        best: cells.first().map(|c| c.quote.clone()),
+                        cells,
+                        fair: None,
+                    });
+                }
+            }
+        }
+        if !own.is_empty() {
+            by_event.push(OddsBoard {
+                kind: BoardKind::Event {
+                    platform: market.platform.clone(),
+                    event_id: market.event_id.clone().filter(|id| !id.is_empty()),
+                    name: market.name().map(str::to_owned),
+                },
+                rows: own,
+            });
+        }
+    }
+    boards.sort_by(|a, b| board_order(&a.kind).total_cmp(&board_order(&b.kind)));
+    for board in &mut boards {
+        let best: Vec<f64> = board
+            .rows
+            .iter()
+            .filter_map(|r| r.best.as_ref().map(Quote::probability))
+            .collect();
+        if best.len() == board.rows.len()
+            && best.len() >= 2
+            && let Some(fair) = no_vig(&best)
+        {
+            for (row, p) in board.rows.iter_mut().zip(fair) {
+                row.fair = Some(p);
+            }
+        }
+    }
+    boards.extend(by_event);
+    boards
+}
+
+/// Moneyline, then spreads, then totals; lines ascending within a kind.
+fn board_order(kind: &BoardKind) -> f64 {
+    match kind {
+        BoardKind::Market { kind, line } => {
+            let rank = match kind {
+                GameMarketType::Moneyline => 0.0,
+                GameMarketType::Spread => 1.0,
+                _ => 2.0,
+            };
+            rank * 1e6 + line.unwrap_or(0.0).clamp(-1e5, 1e5)
+        }
+        BoardKind::Event { .. } => 3e6,
+    }
+}
+
+/// Puts a platform's price into its outcome's row, keeping the best.
+fn add_cell(rows: &mut Vec<BoardRow>, cell: BoardCell, line: Option<f64>) {
+    let key = cell.quote.outcome.clone();
+    let row = match rows.iter_mut().position(|r| r.outcome == key) {
+        Some(at) => &mut rows[at],
+        None => {
+            rows.push(BoardRow {
+                outcome: key,
+                label: cell.quote.label.clone(),
+                line,
+                cells: Vec::new(),
+                best: None,
+                fair: None,
+            });
+            let last = rows.len() - 1;
+            &mut rows[last]
+        }
+    };
+    let better = row
+        .best
+        .as_ref()
+        .is_none_or(|b| cell.quote.decimal > b.decimal);
+    if better && check_decimal(cell.quote.decimal).is_ok() {
+        row.best = Some(cell.quote.clone());
+    }
+    row.cells.push(cell);
 }
 
 /// The best price (highest decimal odds) of each outcome across the

@@ -333,6 +333,7 @@ mod tests {
                 limit: Some(page as f64),
                 has_more: Some(has_more),
                 next_cursor: has_more.then(|| format!("c-{end}")),
+                ..Default::default()
             }),
             markets: items[start..end].iter().map(Market::new).collect(),
             meta: None,

@@ -319,37 +319,35 @@ fn get_game() {
     let r: GameResponse = load("get_game.json");
     let d = &r.data;
     assert_eq!(d.game.status, Some(GameStatus::InProgress));
-    assert_eq!(d.markets.len(), 4);
-    assert_eq!(d.markets_of(&PlatformId::PlatformF).count(), 2);
-    let ml: Vec<_> = d.markets_by_type(&GameMarketType::Moneyline).collect();
-    assert_eq!(ml.len(), 1);
-    let outcomes = ml[0].outcomes.as_ref().expect("outcomes");
+    assert_eq!(d.markets.len(), 3, "one entry per platform event");
+    assert_eq!(d.markets_of(&PlatformId::PlatformF).count(), 1);
+    let ml: Vec<_> = d.outcomes_of_kind(&GameMarketType::Moneyline).collect();
+    assert_eq!(ml.len(), 2);
     assert_eq!(
-        outcomes[0]
-            .odds
-            .as_ref()
-            .and_then(|o| o.american.as_deref()),
+        ml[0].1.odds.as_ref().and_then(|o| o.american.as_deref()),
         Some("+122")
     );
-    assert_eq!(outcomes[1].team_service_id.as_deref(), Some("league_a_sf"));
-    let spread = &d.markets[1];
-    assert_eq!(spread.line, Some(3.5));
-    let so = spread.outcomes.as_ref().expect("outcomes");
-    assert_eq!(so[1].line, Some(-3.5));
+    assert_eq!(ml[1].1.team_id(), Some("league_a_sf"));
+    let event = &d.markets[0];
+    assert_eq!(event.name(), Some("Kansas City at San Francisco: winner"));
+    assert_eq!(
+        (event.volume(), event.volume_24h()),
+        (Some(50_000.0), Some(12_000.0))
+    );
+    assert_eq!(event.liquidity(), Some(2000.5));
+    let book = ml[0].1.order_book.as_ref().expect("order book").yes_side();
+    assert_eq!((book.bids.len(), book.asks.len()), (1, 1));
+    let so = d.markets[1].outcomes();
+    assert_eq!(so[1].line(), Some(-3.5));
+    assert_eq!(so[2].line(), Some(47.5), "from the name");
+    assert_eq!(so[2].side_name(), Some("Over"));
     assert_eq!(
         so[1].odds.as_ref().and_then(|o| o.american.as_deref()),
         Some("-110"),
         "number accepted"
     );
     assert_eq!(
-        d.markets[2]
-            .outcomes
-            .as_ref()
-            .and_then(|o| o[0].odds.as_ref()?.decimal),
-        Some(1.91)
-    );
-    assert_eq!(
-        d.markets[3].market_type,
+        d.markets[2].outcomes()[0].kind(),
         Some(GameMarketType::Other("first_scorer".into()))
     );
     assert!(!r.meta.as_ref().expect("meta").is_partial());
@@ -365,7 +363,7 @@ fn list_platforms() {
     assert_eq!(h.status, Some(HealthStatus::Pass));
     assert_eq!(h.response_time_ms, Some(120.5));
     assert_eq!(
-        a.endpoints.as_ref().map(|e| e[1].name.as_str()),
+        a.endpoints.as_ref().map(|e| e.available()[1].0),
         Some("orderbook")
     );
     assert_eq!(
@@ -397,11 +395,7 @@ fn get_future() {
     assert_eq!(odds.decimal, Some(3.5));
     assert_eq!(odds.implied_probability, Some(0.2857));
     assert_eq!(outcomes[0].last_trade_price, Some(0.29));
-    assert_eq!(
-        outcomes[1].team_service_id.as_deref(),
-        Some("league_a_sf"),
-        "alias"
-    );
+    assert_eq!(outcomes[1].team_id(), Some("league_a_sf"), "alias");
     let md = f.metadata.as_ref().expect("metadata");
     assert_eq!(md.eligible_teams.as_ref().map(Vec::len), Some(2));
     assert!(r.meta.as_ref().expect("meta").is_partial());
@@ -440,7 +434,7 @@ fn get_award() {
         Some("-150")
     );
     assert_eq!(c[0].volume_24h, Some(3000.0));
-    assert_eq!(c[1].team_service_id.as_deref(), Some("league_c_okc"));
+    assert_eq!(c[1].team_id(), Some("league_c_okc"));
     assert_eq!(
         a.metadata.as_ref().and_then(|m| m.eligibility.as_deref()),
         Some("65 games played")

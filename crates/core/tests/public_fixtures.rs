@@ -189,16 +189,12 @@ fn futures_without_pagination_and_odds_in_both_forms() {
         .outcomes
         .as_ref()
         .expect("outcomes");
-    assert_eq!(
-        outcomes[0].team_service_id.as_deref(),
-        Some("nfl_kc"),
-        "team_polyrouter_id"
-    );
+    assert_eq!(outcomes[0].team_id(), Some("nfl_kc"), "team_polyrouter_id");
     let odds = outcomes[0].odds.as_ref().expect("odds");
     assert_eq!(odds.american.as_deref(), Some("+450"));
     assert_eq!(odds.decimal, Some(5.5));
     assert_eq!(outcomes[0].last_trade_price, Some(0.18));
-    assert_eq!(outcomes[1].team_service_id, None, "null team id");
+    assert_eq!(outcomes[1].team_id(), None, "null team id");
     assert_eq!(
         outcomes[1]
             .odds
@@ -240,7 +236,7 @@ fn awards_with_offset_pagination_nested_in_data() {
         c[1].odds.as_ref().and_then(|o| o.american.as_deref()),
         Some("+400")
     );
-    assert_eq!(c[1].team_service_id, None);
+    assert_eq!(c[1].team_id(), None);
 }
 
 #[test]
@@ -297,8 +293,8 @@ fn game_2_0_0_with_markets_inside() {
     let m = &r.data.markets[0];
     assert_eq!(m.platform, Some(PlatformId::from("polymarket")));
     let o = &m.outcomes.as_ref().expect("outcomes")[0];
-    assert_eq!(o.outcome_name.as_deref(), Some("Chiefs"), "`name`");
-    assert_eq!(o.team_service_id.as_deref(), Some("nfl_kc"));
+    assert_eq!(o.name.as_deref(), Some("Chiefs"), "`name`");
+    assert_eq!(o.team_id(), Some("nfl_kc"));
     assert_eq!(o.price, Some(0.455));
     assert_eq!(
         o.odds.as_ref().and_then(|x| x.american.as_deref()),
@@ -477,4 +473,288 @@ fn a_pager_ends_on_a_list_without_pagination() {
         "ended cleanly"
     );
     assert!(pager.is_done());
+}
+
+// ---- The shapes of the public service's older pages and of 2.0.0 that
+// the first fixtures did not show. ----
+
+#[test]
+fn older_list_games_ids_teams_and_offset_paging() {
+    let r: ListGamesResponse = load("list_games_older.json");
+    assert!(r.data.skipped.is_empty(), "{:?}", r.data.skipped);
+    let ids: Vec<&str> = r.data.games.iter().map(|g| g.id.as_str()).collect();
+    assert_eq!(ids, ["BUFvATL20251013", "KCvDET20251012"], "polyrouter_id");
+    let g = &r.data.games[0];
+    assert_eq!(
+        g.teams.as_deref(),
+        Some(&["BUF".to_owned(), "ATL".to_owned()][..])
+    );
+    assert_eq!(g.status, Some(GameStatus::Live));
+    let away = g.away_team.as_ref().expect("away_team");
+    assert_eq!(
+        (away.id(), away.name.as_deref()),
+        (Some("nfl_buf"), Some("Buffalo Bills"))
+    );
+    assert_eq!(
+        r.data.games[1].teams.as_deref(),
+        Some(&["KC".to_owned(), "Detroit Lions".to_owned()][..]),
+        "a team without an abbreviation is named"
+    );
+    let p = r.data.pagination.as_ref().expect("pagination");
+    assert_eq!((p.next(), p.next_offset()), (None, Some(2)));
+    assert_eq!(
+        p.next_position(),
+        Some(predmarket_core::PagePosition::Offset(2))
+    );
+}
+
+#[test]
+fn older_game_envelope_merges_same_id_objects_into_boards() {
+    use predmarket_core::odds::{BoardKind, game_boards};
+    let r: GameResponse = load("get_game_older.json");
+    assert_eq!(r.data.game.id, "BUFvATL20251013");
+    assert_eq!(r.data.game.status, Some(GameStatus::Live));
+    assert_eq!(r.data.markets.len(), 2, "both objects' markets");
+    let kalshi = &r.data.markets[0];
+    assert_eq!(
+        (kalshi.volume(), kalshi.volume_24h()),
+        (Some(95_242.0), Some(20_311.5))
+    );
+    assert_eq!(r.pagination.as_ref().map(|p| p.has_more), Some(Some(false)));
+    let boards = game_boards(&r.data.markets);
+    let kinds: Vec<&BoardKind> = boards.iter().map(|b| &b.kind).collect();
+    assert_eq!(
+        kinds,
+        [
+            &BoardKind::Market {
+                kind: GameMarketType::Moneyline,
+                line: None
+            },
+            &BoardKind::Market {
+                kind: GameMarketType::Spread,
+                line: Some(3.5)
+            },
+            &BoardKind::Market {
+                kind: GameMarketType::Total,
+                line: Some(48.5)
+            },
+            &BoardKind::Event {
+                platform: Some(PlatformId::from("kalshi")),
+                event_id: Some("KXNFLGAME-25OCT13BUFATL".into()),
+                name: Some("Buffalo at Atlanta".into())
+            },
+        ]
+    );
+    // Moneyline: matched across platforms by name (no team ids here),
+    // "MONEYLINE" read as moneyline; best price is the cheaper one.
+    let ml = &boards[0];
+    assert_eq!(
+        ml.rows.len(),
+        4,
+        "Buffalo/Bills and Atlanta/Falcons differ by name"
+    );
+    let buffalo = &ml.rows[0];
+    assert_eq!(buffalo.label, "Buffalo");
+    assert_eq!(buffalo.cells[0].volume, Some(51_230.0));
+    // Spread: both sides of 3.5 on one board, the line kept per row.
+    let lines: Vec<Option<f64>> = boards[1].rows.iter().map(|r| r.line).collect();
+    assert_eq!(lines, [Some(-3.5), Some(3.5)]);
+    let fair: f64 = boards[1].rows.iter().filter_map(|r| r.fair).sum();
+    assert!((fair - 1.0).abs() < 1e-12);
+    assert_eq!(
+        boards[3].rows[0].label, "Josh Allen 2+ TDs",
+        "a prop on its event's board"
+    );
+    assert_eq!(boards[3].rows[0].fair, None);
+}
+
+#[test]
+fn game_2_0_0_without_kinds_boards_per_event_and_sorted_books() {
+    use predmarket_core::odds::{BoardKind, game_boards};
+    use predmarket_core::orderbook::Book;
+    let r: GameResponse = load("get_game_2_0_0.json");
+    let m = &r.data.markets[0];
+    assert_eq!(m.name(), Some("Bills vs. Falcons"));
+    assert_eq!(m.event_slug.as_deref(), Some("nfl-buf-atl-2025-10-13"));
+    assert_eq!(
+        m.volume(),
+        Some(182_345.12 + 90_321.0),
+        "the outcomes' volumes"
+    );
+    assert_eq!(m.liquidity(), Some(45_210.5));
+    let bills = &m.outcomes()[0];
+    let book = Book::new(&bills.order_book.as_ref().expect("book").yes_side());
+    assert_eq!(
+        book.best_bid().map(|l| (l.price, l.size)),
+        Some((0.71, 300.0))
+    );
+    assert_eq!(
+        book.best_ask().map(|l| (l.price, l.size)),
+        Some((0.72, 800.0)),
+        "qty as text"
+    );
+    assert_eq!(m.outcomes()[1].price, Some(0.3));
+    let boards = game_boards(&r.data.markets);
+    assert_eq!(boards.len(), 2, "one board per platform event");
+    assert!(
+        boards
+            .iter()
+            .all(|b| matches!(b.kind, BoardKind::Event { .. }))
+    );
+    assert_eq!(boards[1].rows[0].cells[0].price, 0.7);
+    assert_eq!(boards[1].rows[0].cells[0].status.as_deref(), Some("active"));
+}
+
+#[test]
+fn trades_at_the_yes_price_and_both_metas() {
+    let r: TradesResponse = load("list_trades_yes_price.json");
+    let shown: Vec<Option<f64>> = r.trades.iter().map(Trade::shown_price).collect();
+    assert_eq!(shown, [Some(0.13), Some(0.86), Some(0.15)]);
+    assert_eq!(r.trades[0].price, Some(0.0013), "the price as sent is kept");
+    assert_eq!(
+        (r.trades[0].yes_price, r.trades[0].no_price),
+        (Some(0.13), Some(0.87))
+    );
+    let meta = r.meta.as_ref().expect("meta");
+    assert_eq!(
+        meta.market_id.as_deref(),
+        Some("KXFEDDECISION-25SEP-C25"),
+        "inner meta"
+    );
+    assert_eq!(meta.platform, Some(PlatformId::from("kalshi")));
+    assert_eq!(meta.request_time, Some(64.0), "outer meta");
+}
+
+#[test]
+fn futures_and_awards_say_their_platforms() {
+    let r: ListFuturesResponse = load("list_futures_platform_markets.json");
+    let ids: Vec<String> = r.data.futures[0]
+        .platform_ids()
+        .iter()
+        .map(|p| p.as_str().to_owned())
+        .collect();
+    assert_eq!(ids, ["kalshi", "novig", "polymarket"], "platform_markets");
+    assert!(r.data.futures[1].platform_ids().is_empty());
+    assert!(r.data.pagination.is_none());
+
+    let r: ListAwardsResponse = load("list_awards_older.json");
+    assert_eq!(r.data.awards[0].platform_ids().len(), 2, "platforms");
+    let meta = r.meta.as_ref().expect("meta");
+    assert!(meta.data_freshness.is_some(), "meta inside data");
+    assert_eq!(meta.request_time, Some(33.0));
+    let p = r.data.pagination.as_ref().expect("pagination");
+    assert_eq!(p.next(), Some(2), "has_more + next_offset");
+    let md = r.data.awards[0].metadata.as_ref().expect("metadata");
+    assert_eq!(
+        (md.total_volume, md.volume_24h),
+        (Some(1_250_000.0), Some(31_000.5))
+    );
+}
+
+#[test]
+fn older_future_and_award_envelopes_merge_one_item() {
+    let f: FutureResponse = load("get_future_older.json");
+    assert_eq!(f.data.id, "nfl_super_bowl_2026");
+    assert_eq!(f.data.markets.as_ref().map(Vec::len), Some(2));
+    let ids: Vec<String> = f
+        .data
+        .platform_ids()
+        .iter()
+        .map(|p| p.as_str().to_owned())
+        .collect();
+    assert_eq!(ids, ["polymarket", "kalshi"]);
+    let quotes = predmarket_core::odds::future_quotes(&f.data);
+    let best = predmarket_core::odds::best_prices(&quotes);
+    assert_eq!(best["nfl_kc"].decimal, 5.5, "matched by team_polyrouter_id");
+
+    let a: AwardResponse = load("get_award_older.json");
+    assert_eq!(
+        a.data.markets.as_ref().map(Vec::len),
+        Some(2),
+        "one award, two platforms"
+    );
+    assert_eq!(
+        a.data.metadata.as_ref().and_then(|m| m.total_volume),
+        Some(2_500_000.5)
+    );
+    let best = predmarket_core::odds::best_prices(&predmarket_core::odds::award_quotes(&a.data));
+    assert_eq!(best["josh allen"].decimal, 4.0, "+300 beats +275");
+}
+
+#[test]
+fn older_platform_directory() {
+    let r: PlatformsResponse = load("list_platforms_older.json");
+    let ids: Vec<&str> = r.platforms.iter().map(|p| p.id.as_str()).collect();
+    assert_eq!(ids, ["polymarket", "kalshi", "prophetx"], "each once");
+    let poly = &r.platforms[0];
+    assert_eq!(poly.name.as_deref(), Some("Polymarket"), "display_name");
+    let endpoints = poly.endpoints.as_ref().expect("endpoints").available();
+    assert!(
+        endpoints.contains(&("games", true)),
+        "both sections' endpoints"
+    );
+    assert!(endpoints.contains(&("orderbook", true)));
+    let sports = r.sports.as_ref().expect("sports");
+    assert_eq!(sports.health_of("prophetx"), Some("degraded"));
+    assert_eq!(sports.total_platforms, Some(2.0));
+    assert_eq!(
+        r.meta.as_ref().and_then(|m| m.extra.get("version")),
+        Some(&serde_json::json!("0.3.1"))
+    );
+}
+
+#[test]
+fn slugs_nested_series_markets_freshness_and_profile_platforms() {
+    let e: EventsResponse = load("list_events_offset.json");
+    assert_eq!(e.events[0].slug(), Some("fed-decision-in-october"));
+    assert_eq!(
+        e.pagination.as_ref().and_then(|p| p.next_position()),
+        Some(predmarket_core::PagePosition::Offset(12))
+    );
+    let s: SeriesResponse = load("list_series_nested_markets.json");
+    assert_eq!(s.series[0].slug(), Some("kxhighny"));
+    let markets = s.series[0].markets.as_ref().expect("nested markets");
+    assert_eq!(markets[0].current_price("yes"), Some(0.22));
+    assert_eq!(s.pagination.as_ref().and_then(|p| p.next_position()), None);
+    let l: LeagueInfoResponse = load("league_info_freshness.json");
+    assert!(
+        l.meta
+            .as_ref()
+            .and_then(|m| m.data_freshness.as_deref())
+            .is_some()
+    );
+    let p: ProfileInfoResponse = load("profile_info_kalshi.json");
+    assert_eq!(
+        p.data.profile.as_ref().and_then(|p| p.platform.clone()),
+        Some(PlatformId::from("kalshi"))
+    );
+    assert_eq!(p.success, Some(true));
+    let t: ProfileTradesResponse = load("profile_trades_platform.json");
+    assert_eq!(t.data.trades[0].platform, Some(PlatformId::from("kalshi")));
+    let m: MarketsResponse = load("list_markets_offset.json");
+    assert_eq!(
+        m.markets[0]
+            .extra
+            .get("raw_data")
+            .and_then(|r| r.get("conditionId")),
+        Some(&serde_json::json!("0x8f2a1c3d"))
+    );
+}
+
+#[test]
+fn a_walk_continues_on_next_offset_of_a_list_without_cursors() {
+    use predmarket_core::{PagePosition, Walk};
+    let first: EventsResponse = load("list_events_offset.json");
+    let mut walk = Walk::new(Some(PagePosition::Offset(10)));
+    let next = first.pagination.as_ref().and_then(|p| p.next_position());
+    assert_eq!(walk.accept_page(first.events.len(), next), Ok(0..2));
+    assert_eq!(
+        walk.next_position(),
+        Ok(Some(Some(PagePosition::Offset(12)))),
+        "Load more asks for offset 12"
+    );
+    let last: SeriesResponse = load("list_series_nested_markets.json");
+    let next = last.pagination.as_ref().and_then(|p| p.next_position());
+    assert_eq!(walk.accept_page(last.series.len(), next), Ok(0..1));
+    assert_eq!(walk.next_position(), Ok(None), "has_more false ends it");
 }

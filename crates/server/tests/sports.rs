@@ -141,7 +141,8 @@ impl GameWithMarkets {
     fn count_of(&self, kind: &GameMarketType) -> usize {
         self.markets
             .iter()
-            .filter(|m| m.market_type.as_ref() == Some(kind))
+            .flat_map(|m| m.outcomes())
+            .filter(|o| o.kind().as_ref() == Some(kind))
             .count()
     }
 }
@@ -157,22 +158,44 @@ async fn a_game_by_id_with_and_without_league_suffix() {
     assert_eq!(game.data.game.id, id);
     let raw = server.ok(&format!("/games/{}", enc(&id))).await;
     assert!(raw["data"]["markets"].is_array() && raw["data"].get("game").is_none());
+    // The public service's 2.0.0 shape: one entry per platform event,
+    // the kind on each outcome.
     assert_eq!(
         game.data.markets.len(),
-        15,
-        "3 markets on each of 5 platforms"
+        5,
+        "one event on each of 5 platforms"
     );
+    assert!(raw["data"]["markets"][0].get("market_type").is_none());
     for kind in [
         GameMarketType::Moneyline,
         GameMarketType::Spread,
         GameMarketType::Total,
     ] {
-        assert_eq!(game.data.count_of(&kind), 5);
+        assert_eq!(game.data.count_of(&kind), 10, "two sides on 5 platforms");
     }
     for market in &game.data.markets {
-        for outcome in market.outcomes.as_ref().unwrap() {
-            assert_odds_agree(outcome.odds.as_ref().unwrap());
+        assert!(market.event_name.is_some() && market.event_id.is_some());
+        assert!(market.volume().is_some_and(|v| v > 0.0));
+        assert!(market.liquidity().is_some_and(|v| v > 0.0));
+        for outcome in market.outcomes() {
+            let price = outcome.price.unwrap();
+            assert!(price > 0.0 && price < 1.0);
+            assert!(outcome.label().is_some());
+            let book = outcome.order_book.as_ref().expect("an open game has books");
+            let yes = predmarket_core::orderbook::Book::new(&book.yes_side());
+            assert!(yes.best_bid().unwrap().price < price);
+            assert!(yes.best_ask().unwrap().price > price);
         }
+    }
+    // The odds boards built from it: one per kind, every platform on each
+    // side, no-vig probabilities summing to 1.
+    let boards = predmarket_core::odds::game_boards(&game.data.markets);
+    assert_eq!(boards.len(), 3, "{boards:#?}");
+    for board in &boards {
+        assert_eq!(board.rows.len(), 2);
+        assert!(board.rows.iter().all(|r| r.cells.len() == 5));
+        let fair: f64 = board.rows.iter().filter_map(|r| r.fair).sum();
+        assert!((fair - 1.0).abs() < 1e-9);
     }
     let (base, _) = id.split_once('@').unwrap();
     let old: GameAnswer = server.typed(&format!("/games/{base}")).await;
@@ -184,7 +207,7 @@ async fn a_game_by_id_with_and_without_league_suffix() {
     let one_platform: GameAnswer = server
         .typed(&format!("/games/{}?platform=platform_g", enc(&id)))
         .await;
-    assert_eq!(one_platform.data.markets.len(), 3);
+    assert_eq!(one_platform.data.markets.len(), 1);
     server.error("/games/not-a-game-id", 400).await;
     server
         .error(&format!("/games/{}", enc(&format!("{base}@NHL"))), 404)

@@ -7,7 +7,7 @@ use js_sys::Array;
 use predmarket_client::Error;
 use predmarket_client::core::models::{
     Award, AwardMarket, Candidate, Future, FutureMarket, FutureOutcome, GameMarket, GameMarketType,
-    GameOutcome, Odds, PlatformId,
+    GameOutcome, GameOutcomeMetadata, Odds, PlatformId,
 };
 use predmarket_client::core::odds::{self, number_text};
 use wasm_bindgen::prelude::*;
@@ -121,17 +121,13 @@ fn future_of(value: &JsValue) -> Future {
                     })
                     .collect(),
             ),
+            ..Default::default()
         })
         .collect();
     Future {
         id: json::string(value, "id").unwrap_or_default(),
-        future_name: None,
-        league: None,
-        future_type: None,
-        category: None,
-        season: None,
         markets: Some(markets),
-        metadata: None,
+        ..Default::default()
     }
 }
 
@@ -152,16 +148,13 @@ fn award_of(value: &JsValue) -> Award {
                     })
                     .collect(),
             ),
+            ..Default::default()
         })
         .collect();
     Award {
         id: json::string(value, "id").unwrap_or_default(),
-        award_name: None,
-        league: None,
-        award_type: None,
-        season: None,
         markets: Some(markets),
-        metadata: None,
+        ..Default::default()
     }
 }
 
@@ -170,28 +163,32 @@ fn game_markets_of(value: &JsValue) -> Vec<GameMarket> {
         .iter()
         .map(|m| GameMarket {
             platform: platform(m),
-            market_id: json::string(m, "market_id"),
-            market_type: json::string(m, "market_type").map(GameMarketType::from),
-            title: None,
-            status: None,
-            line: json::number(m, "line"),
+            event_id: json::string(m, "event_id"),
+            event_name: json::string(m, "event_name"),
             outcomes: Some(
                 json::elements(&json::get(m, "outcomes"))
                     .iter()
-                    .map(|o| GameOutcome {
-                        outcome_name: json::string(o, "outcome_name"),
-                        team_service_id: team_id(o),
-                        price: json::number(o, "price"),
-                        odds: odds_of(&json::get(o, "odds")),
-                        line: json::number(o, "line"),
-                        volume_24h: None,
+                    .map(|o| {
+                        let metadata = json::get(o, "metadata");
+                        GameOutcome {
+                            outcome_id: json::string(o, "outcome_id"),
+                            name: json::string(o, "name")
+                                .or_else(|| json::string(o, "outcome_name")),
+                            team_service_id: team_id(o),
+                            price: json::number(o, "price"),
+                            odds: odds_of(&json::get(o, "odds")),
+                            metadata: metadata.is_object().then(|| GameOutcomeMetadata {
+                                market_type: json::string(&metadata, "market_type")
+                                    .map(GameMarketType::from),
+                                line: json::number(&metadata, "line"),
+                                ..Default::default()
+                            }),
+                            ..Default::default()
+                        }
                     })
                     .collect(),
             ),
-            volume_24h: None,
-            liquidity: None,
-            last_synced_at: None,
-            source_url: None,
+            ..Default::default()
         })
         .collect()
 }
@@ -350,8 +347,9 @@ pub fn award_quotes(
     Ok(quotes_out(&odds::award_quotes_with(&award, js_lowercase)))
 }
 
-/// The quotes of a game's markets of one kind and line (every platform's
-/// moneyline, or every total at 47.5): only those are comparable.
+/// The quotes of a game's outcomes of one kind and line (every platform's
+/// moneyline, or every total at 47.5): only those are comparable. The kind
+/// is the one each outcome's `metadata.market_type` says.
 #[wasm_bindgen(js_name = gameQuotes, unchecked_return_type = "Quote[]")]
 pub fn game_quotes(
     #[wasm_bindgen(unchecked_param_type = "GameDetail | GameResponse")] game: JsValue,

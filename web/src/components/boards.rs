@@ -58,7 +58,7 @@ impl From<&Future> for Contest {
             eligibility: None,
             required: meta.eligible_teams.unwrap_or_default(),
             quotes: odds::future_quotes(f),
-            platforms: f.markets.as_ref().map_or(0, Vec::len),
+            platforms: f.platform_ids().len(),
             href: routes::future(&f.id),
             list_view: "futures",
         }
@@ -79,7 +79,7 @@ impl From<&Award> for Contest {
             eligibility: meta.eligibility,
             required: Vec::new(),
             quotes: odds::award_quotes(a),
-            platforms: a.markets.as_ref().map_or(0, Vec::len),
+            platforms: a.platform_ids().len(),
             href: routes::award(&a.id),
             list_view: "awards",
         }

@@ -2,45 +2,130 @@
 
 use crate::api;
 use crate::components::{
-    ItemPage, OddsBoard, OddsFormatSwitch, PlatformName, PlatformWarnings, StatusBadge, platform_id,
+    ItemPage, OddsBoard, OddsFormatSwitch, OrderbookLadder, PlatformName, PlatformWarnings,
+    StatusBadge, platform_id,
 };
 use crate::format;
 use crate::routes::{self, UrlState};
 use leptos::prelude::*;
 use predmarket_client::core::game_id::GameId;
 use predmarket_client::core::models::{GameMarket, GameMarketType, GameResponse, OddsFormat};
-use predmarket_client::core::odds::{self, Quote};
+use predmarket_client::core::odds::{self, BoardKind, OddsBoard as Board};
+use predmarket_client::core::orderbook::Book;
 use predmarket_client::core::request::GetGame;
 
-fn line_label(kind: &GameMarketType, line: Option<f64>) -> String {
-    let name = format::words(kind.as_str());
-    match (kind, line) {
-        (GameMarketType::Spread, Some(l)) => {
-            format!("{name} {}{}", if l > 0.0 { "+" } else { "" }, l)
+/// The caption of a board: "Moneyline", "Spread 3.5", "Total 47.5", or the
+/// platform event's name.
+fn caption(kind: &BoardKind) -> String {
+    match kind {
+        BoardKind::Market { kind, line } => {
+            let name = format::words(kind.as_str());
+            match line {
+                Some(l) if *kind == GameMarketType::Spread => format!("{name} ±{l}"),
+                Some(l) => format!("{name} {l}"),
+                None => name,
+            }
         }
-        (_, Some(l)) => format!("{name} {l}"),
-        (_, None) => name,
+        BoardKind::Event { name, event_id, .. } => name
+            .clone()
+            .or_else(|| event_id.clone())
+            .unwrap_or_else(|| "Other markets".to_owned()),
     }
 }
 
-/// A spread's outcomes read "Team −1.5": the line each side gets, from the
-/// outcome (or, for the home side, the market's line).
-fn label_spread_lines(quotes: &mut [Quote], markets: &[GameMarket]) {
-    for q in quotes.iter_mut() {
-        let line = markets
-            .iter()
-            .filter(|m| m.market_id == q.market_id)
-            .flat_map(|m| m.outcomes.iter().flatten())
-            .find(|o| {
-                odds::outcome_key(o.team_service_id.as_deref(), o.outcome_name.as_deref())
-                    .as_deref()
-                    == Some(&q.outcome)
-            })
-            .and_then(|o| o.line);
-        if let Some(l) = line {
-            q.label = format!("{} {}{}", q.label, if l > 0.0 { "+" } else { "" }, l);
-        }
+/// The board of the same kind in the answer before a refresh, to mark
+/// the prices that moved.
+fn board_before<'a>(kind: &BoardKind, before: &'a [Board]) -> Option<&'a Board> {
+    before.iter().find(|b| &b.kind == kind)
+}
+
+/// Every platform's price on a board, as the odds board draws them.
+fn quotes(board: &Board) -> Vec<odds::Quote> {
+    board
+        .rows
+        .iter()
+        .flat_map(|r| r.cells.iter().map(|c| c.quote.clone()))
+        .collect()
+}
+
+/// A platform event's outcomes whose kind the service does not say: each
+/// with its price, volume, liquidity and status, as sent.
+#[component]
+fn EventBoard(board: Board, markets: Vec<GameMarket>) -> impl IntoView {
+    let platform = match &board.kind {
+        BoardKind::Event { platform, .. } => platform.clone(),
+        BoardKind::Market { .. } => None,
+    };
+    let title = caption(&board.kind);
+    let rows = board
+        .rows
+        .iter()
+        .map(|row| {
+            let cell = row.cells.first();
+            let outcome = cell.and_then(|c| markets.get(c.at.0)?.outcomes().get(c.at.1));
+            view! {
+                <tr>
+                    <th scope="row"><bdi>{row.label.clone()}</bdi></th>
+                    <td class="num">{format::cents(cell.map(|c| c.price))}</td>
+                    <td class="num">{format::money(cell.and_then(|c| c.volume))}</td>
+                    <td class="num">{format::money(cell.and_then(|c| c.liquidity))}</td>
+                    <td>{outcome.and_then(|o| o.status.as_ref()).map(|s| view! { <StatusBadge status=s.as_str().to_owned() /> })}</td>
+                </tr>
+            }
+        })
+        .collect_view();
+    view! {
+        <table class="data event-board">
+            <caption>
+                <PlatformName id=platform_id(platform.as_ref()) />
+                ": "
+                <bdi>{title}</bdi>
+            </caption>
+            <thead>
+                <tr>
+                    <th scope="col">"Outcome"</th>
+                    <th scope="col" class="num">"Price"</th>
+                    <th scope="col" class="num">"Volume"</th>
+                    <th scope="col" class="num">"Liquidity"</th>
+                    <th scope="col">"Status"</th>
+                </tr>
+            </thead>
+            <tbody>{rows}</tbody>
+        </table>
     }
+}
+
+/// The order books of a game's outcomes, one disclosure each.
+#[component]
+fn OutcomeBooks(markets: Vec<GameMarket>) -> impl IntoView {
+    let books = markets
+        .iter()
+        .flat_map(|m| {
+            m.outcomes().iter().filter_map(move |o| {
+                let book = Book::new(&o.order_book.as_ref()?.yes_side());
+                (!book.is_empty()).then(|| {
+                    (
+                        m.platform.clone(),
+                        o.label().unwrap_or_default().to_owned(),
+                        book,
+                    )
+                })
+            })
+        })
+        .map(|(platform, label, book)| {
+            view! {
+                <details class="outcome-book">
+                    <summary>
+                        <PlatformName id=platform_id(platform.as_ref()) />
+                        ": "
+                        <bdi>{label.clone()}</bdi>
+                    </summary>
+                    <OrderbookLadder book outcome=label before=None />
+                </details>
+            }
+        })
+        .collect_view();
+    view! { <div class="outcome-books">{books}</div> }
 }
 
 /// One game: each platform's moneyline, spread and total side by side.
@@ -68,13 +153,13 @@ fn game_watch_ms() -> f64 {
 }
 
 #[component]
-fn GameView(
+pub fn GameView(
     response: GameResponse,
     before: Option<GameResponse>,
     odds_format: Memo<OddsFormat>,
     set_format: Callback<OddsFormat>,
 ) -> impl IntoView {
-    let GameResponse { data, meta } = response;
+    let GameResponse { data, meta, .. } = response;
     let game = data.game.clone();
     let meta_obj = game.metadata.clone().unwrap_or_default();
     let score = meta_obj
@@ -98,55 +183,46 @@ fn GameView(
         }
     });
     let teams = game.teams.clone().unwrap_or_default();
-    let boards = [
-        GameMarketType::Moneyline,
-        GameMarketType::Spread,
-        GameMarketType::Total,
-    ]
-    .into_iter()
-    .flat_map(|kind| {
-        let mut lines: Vec<Option<f64>> = Vec::new();
-        for m in data
-            .markets
-            .iter()
-            .filter(|m| m.market_type.as_ref() == Some(&kind))
-        {
-            if !lines.contains(&m.line) {
-                lines.push(m.line);
+    // The service's platform events as odds boards: one per kind and line
+    // where the outcomes say their kind, one per event otherwise.
+    let boards = odds::game_boards(&data.markets);
+    let boards_before = before
+        .as_ref()
+        .map(|b| odds::game_boards(&b.data.markets))
+        .unwrap_or_default();
+    let board_views = boards
+        .into_iter()
+        .map(|board| match &board.kind {
+            BoardKind::Market { kind, .. } => {
+                let before = board_before(&board.kind, &boards_before).map(quotes);
+                let kind = kind.as_str().to_owned();
+                view! {
+                    <article class="card" data-market-type=kind>
+                        <OddsBoard quotes=quotes(&board) format=odds_format caption=caption(&board.kind) before />
+                    </article>
+                }
+                .into_any()
             }
-        }
-        let markets = data.markets.clone();
-        let markets_before = before.as_ref().map(|b| b.data.markets.clone());
-        lines.into_iter().map(move |line| {
-            let mut quotes = odds::game_quotes(&markets, &kind, line);
-            if kind == GameMarketType::Spread {
-                label_spread_lines(&mut quotes, &markets);
-            }
-            let before = markets_before
-                .as_ref()
-                .map(|m| odds::game_quotes(m, &kind, line));
-            let caption = line_label(&kind, line);
-            view! {
-                <article class="card" data-market-type=kind.as_str().to_owned()>
-                    <OddsBoard quotes format=odds_format caption before />
+            BoardKind::Event { .. } => view! {
+                <article class="card" data-market-type="event">
+                    <EventBoard board markets=data.markets.clone() />
                 </article>
             }
+            .into_any(),
         })
-    })
-    .collect_view();
+        .collect_view();
     let markets = data
         .markets
         .iter()
         .map(|m| {
-            let source = format::safe_url(m.source_url.as_deref());
             view! {
                 <tr>
                     <td><PlatformName id=platform_id(m.platform.as_ref()) /></td>
-                    <th scope="row"><bdi>{m.title.clone().unwrap_or_else(|| m.market_id.clone().unwrap_or_default())}</bdi></th>
-                    <td>{m.status.as_ref().map(|s| view! { <StatusBadge status=s.as_str().to_owned() /> })}</td>
-                    <td class="num">{format::money(m.volume_24h)}</td>
-                    <td class="num">{format::money(m.liquidity)}</td>
-                    <td>{source.map(|href| view! { <a href=href target="_blank" rel="noopener noreferrer nofollow">"Open ↗"</a> })}</td>
+                    <th scope="row"><bdi>{m.name().unwrap_or_default().to_owned()}</bdi></th>
+                    <td class="num">{m.outcomes().len()}</td>
+                    <td class="num">{format::money(m.volume())}</td>
+                    <td class="num">{format::money(m.volume_24h())}</td>
+                    <td class="num">{format::money(m.liquidity())}</td>
                 </tr>
             }
         })
@@ -183,24 +259,26 @@ fn GameView(
             view! { <p class="empty">"No platform has a market on this game yet."</p> }.into_any()
         } else {
             view! {
-                <div class="boards">{boards}</div>
+                <div class="boards">{board_views}</div>
                 <h2>"Markets"</h2>
                 <div class="table-wrap">
-                    <table class="data">
+                    <table class="data game-markets">
                         <caption class="visually-hidden">"Every platform's markets on this game"</caption>
                         <thead>
                             <tr>
                                 <th scope="col">"Platform"</th>
-                                <th scope="col">"Market"</th>
-                                <th scope="col">"Status"</th>
+                                <th scope="col">"Event"</th>
+                                <th scope="col" class="num">"Outcomes"</th>
+                                <th scope="col" class="num">"Volume"</th>
                                 <th scope="col" class="num">"24h volume"</th>
                                 <th scope="col" class="num">"Liquidity"</th>
-                                <th scope="col"><span class="visually-hidden">"Link"</span></th>
                             </tr>
                         </thead>
                         <tbody>{markets}</tbody>
                     </table>
                 </div>
+                <h2>"Order books"</h2>
+                <OutcomeBooks markets=data.markets.clone() />
             }
             .into_any()
         }}

@@ -682,7 +682,7 @@ fn TradesTape(loaded: Loaded<ListTrades>, inflight: Inflight, taker_only: bool) 
 }
 
 #[component]
-fn TradeRow(trade: Trade, now: f64) -> impl IntoView {
+pub fn TradeRow(trade: Trade, now: f64) -> impl IntoView {
     let when = trade.timestamp.and_then(format::epoch_ms);
     let side = trade
         .side
@@ -695,7 +695,10 @@ fn TradeRow(trade: Trade, now: f64) -> impl IntoView {
             .filter(char::is_ascii_alphabetic)
             .collect::<String>()
     );
-    let value = trade.price.zip(trade.size).map(|(p, s)| p * s);
+    // Some platforms send `price` 100 times too small beside `yes_price`:
+    // the row shows the price the core chooses (see `Trade::shown_price`).
+    let price = trade.shown_price();
+    let value = price.zip(trade.size).map(|(p, s)| p * s);
     let user = trade
         .user
         .as_ref()
@@ -719,7 +722,7 @@ fn TradeRow(trade: Trade, now: f64) -> impl IntoView {
             <td title=when.map(format::datetime_ms)>{when.map(|w| format::ago_ms(w, now)).unwrap_or_else(|| format::NONE.into())}</td>
             <td><span class=side_class>{format::words(&side)}</span></td>
             <td><bdi>{trade.outcome.clone().unwrap_or_default()}</bdi></td>
-            <td class="num">{format::cents(trade.price)}</td>
+            <td class="num">{format::cents(price)}</td>
             <td class="num">{format::shares(trade.size)}</td>
             <td class="num">{format::money(value)}</td>
             <td>{role}</td>

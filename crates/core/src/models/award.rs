@@ -49,6 +49,14 @@ pub struct AwardMetadata {
     pub deadline: Option<String>,
     pub description: Option<String>,
     pub eligibility: Option<String>,
+    /// The volume across its markets (public service).
+    pub total_volume: Option<f64>,
+    pub volume_24h: Option<f64>,
+    /// Every other key, as sent.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    #[model(ts = "Record<string, unknown>")]
+    pub extra: std::collections::BTreeMap<String, serde_json::Value>,
 }
 
 /// Response of `getAward`.

@@ -61,7 +61,7 @@ macro_rules! board {
     ) => {
         $(#[$item_doc])*
         #[::predmarket_model_derive::model]
-        #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+        #[derive(Debug, Clone, Default, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
         pub struct $item {
             pub id: String,
             $(#[$name_doc])*
@@ -79,6 +79,69 @@ macro_rules! board {
             pub season: Option<f64>,
             pub markets: Option<Vec<$market>>,
             pub metadata: Option<$metadata>,
+            /// The platforms that carry it, as the older list pages say
+            /// (the list items have no `markets`).
+            #[model(ts = "PlatformId[]")]
+            pub platforms: Option<Vec<$crate::models::PlatformId>>,
+            /// Platform → its id there, as the 2.0.0 list pages say.
+            #[model(ts = "Record<string, unknown>")]
+            pub platform_markets: Option<::std::collections::BTreeMap<String, ::serde_json::Value>>,
+            /// Every other field, as sent.
+            #[serde(flatten)]
+            #[cfg_attr(feature = "schema", schemars(skip))]
+            #[model(ts = "Record<string, unknown>")]
+            pub extra: ::std::collections::BTreeMap<String, ::serde_json::Value>,
+        }
+
+        impl $item {
+            /// The platforms that carry it: those of its markets, of
+            /// `platforms` and of `platform_markets`, each once, in that
+            /// order.
+            pub fn platform_ids(&self) -> Vec<$crate::models::PlatformId> {
+                let mut out: Vec<$crate::models::PlatformId> = Vec::new();
+                let from_markets = self
+                    .markets
+                    .iter()
+                    .flatten()
+                    .filter_map(|m| m.platform.clone());
+                let listed = self.platforms.iter().flatten().cloned();
+                let keyed = self
+                    .platform_markets
+                    .iter()
+                    .flat_map(|m| m.keys())
+                    .map(|k| $crate::models::PlatformId::from(k.as_str()));
+                for p in from_markets.chain(listed).chain(keyed) {
+                    if !p.as_str().is_empty() && !out.contains(&p) {
+                        out.push(p);
+                    }
+                }
+                out
+            }
+
+            /// Another object with the same id (the older by-id pages send
+            /// one per platform): its markets and platforms join these.
+            fn merge(&mut self, other: Self) {
+                if let Some(markets) = other.markets {
+                    self.markets.get_or_insert_with(Vec::new).extend(markets);
+                }
+                if let Some(platforms) = other.platforms {
+                    let mine = self.platforms.get_or_insert_with(Vec::new);
+                    for p in platforms {
+                        if !mine.contains(&p) {
+                            mine.push(p);
+                        }
+                    }
+                }
+                if let Some(keyed) = other.platform_markets {
+                    let mine = self.platform_markets.get_or_insert_with(Default::default);
+                    for (k, v) in keyed {
+                        mine.entry(k).or_insert(v);
+                    }
+                }
+                for (k, v) in other.extra {
+                    self.extra.entry(k).or_insert(v);
+                }
+            }
         }
 
         $(#[$market_doc])*
@@ -89,6 +152,11 @@ macro_rules! board {
             pub platform: Option<$crate::models::PlatformId>,
             pub market_id: Option<String>,
             pub $quotes: Option<Vec<$quote>>,
+            /// Every other field, as sent.
+            #[serde(flatten)]
+            #[cfg_attr(feature = "schema", schemars(skip))]
+            #[model(ts = "Record<string, unknown>")]
+            pub extra: ::std::collections::BTreeMap<String, ::serde_json::Value>,
         }
 
         $(#[$quote_doc])*
@@ -98,14 +166,28 @@ macro_rules! board {
             $(#[$label_doc])*
             pub $label: Option<String>,
             pub odds: Option<$crate::models::Odds>,
-            /// The team's `service_id`; the public service spells it
-            /// `team_polyrouter_id`, accepted as an alias.
-            #[model(also = "team_polyrouter_id")]
+            /// The team's `service_id` (see `team_id`).
             pub team_service_id: Option<String>,
+            /// The team's id as the public service spells it.
+            pub team_polyrouter_id: Option<String>,
             pub volume_24h: Option<f64>,
             pub last_trade_price: Option<f64>,
             #[model(ts = "Record<string, unknown>")]
             pub metadata: Option<::std::collections::BTreeMap<String, ::serde_json::Value>>,
+            /// Every other field, as sent.
+            #[serde(flatten)]
+            #[cfg_attr(feature = "schema", schemars(skip))]
+            #[model(ts = "Record<string, unknown>")]
+            pub extra: ::std::collections::BTreeMap<String, ::serde_json::Value>,
+        }
+
+        impl $quote {
+            /// The team's id, whichever spelling was sent.
+            pub fn team_id(&self) -> Option<&str> {
+                self.team_service_id
+                    .as_deref()
+                    .or(self.team_polyrouter_id.as_deref())
+            }
         }
 
         impl $crate::models::Priced for $quote {
@@ -114,7 +196,7 @@ macro_rules! board {
             }
             fn team(&self) -> Option<&str> {
                 if $team_key {
-                    self.team_service_id.as_deref()
+                    self.team_id()
                 } else {
                     None
                 }
@@ -139,10 +221,44 @@ macro_rules! board {
 
         $(#[$response_doc])*
         #[::predmarket_model_derive::model]
-        #[derive(Debug, Clone, PartialEq, ::serde::Serialize, ::serde::Deserialize)]
+        #[derive(Debug, Clone, PartialEq, ::serde::Serialize)]
         pub struct $response {
             pub data: $item,
             pub meta: Option<$crate::models::SportsMeta>,
+            /// Sent by the older pages' `{<items>: [...], pagination, meta}`.
+            pub pagination: Option<$crate::models::OffsetPagination>,
+        }
+
+        /// `{data, meta}`, or the older pages' `{<items>: [item, …],
+        /// pagination, meta}` whose objects with the first one's id are
+        /// one item (one object per platform).
+        impl<'de> ::serde::Deserialize<'de> for $response {
+            fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                use ::serde::de::Error;
+                let by_id = $crate::models::by_id::ById::read(
+                    <::serde_json::Value as ::serde::Deserialize>::deserialize(d)?,
+                    $items_key,
+                )
+                .map_err(D::Error::custom)?;
+                let mut items = by_id.items.into_iter();
+                let first = items
+                    .next()
+                    .ok_or_else(|| D::Error::custom(concat!("no ", $items_key, " in the body")))?;
+                let mut data = <$item as ::serde::Deserialize>::deserialize(first)
+                    .map_err(D::Error::custom)?;
+                for item in items {
+                    if let Ok(other) = <$item as ::serde::Deserialize>::deserialize(item)
+                        && other.id == data.id
+                    {
+                        data.merge(other);
+                    }
+                }
+                Ok(Self {
+                    data,
+                    meta: $crate::models::list::Body::part(by_id.meta),
+                    pagination: $crate::models::list::Body::part(by_id.pagination),
+                })
+            }
         }
 
         $(#[$page_doc])*

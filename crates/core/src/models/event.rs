@@ -3,6 +3,8 @@
 use super::{Market, PlatformId};
 use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
 
 #[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
@@ -16,6 +18,8 @@ pub struct Event {
     pub last_synced_at: Option<String>,
     pub series_id: Option<String>,
     pub slug: Option<String>,
+    /// The public service's name for `slug`.
+    pub event_slug: Option<String>,
     pub description: Option<String>,
     pub image_url: Option<String>,
     pub resolution_source_url: Option<String>,
@@ -28,6 +32,18 @@ pub struct Event {
     pub total_volume: Option<f64>,
     /// Present when nested markets were asked for (`include_nested=true`).
     pub markets: Option<Vec<Market>>,
+    /// Every other field, as sent.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    #[model(ts = "Record<string, unknown>")]
+    pub extra: BTreeMap<String, Value>,
+}
+
+impl Event {
+    /// The slug, whichever name it was sent under.
+    pub fn slug(&self) -> Option<&str> {
+        self.slug.as_deref().or(self.event_slug.as_deref())
+    }
 }
 
 list_envelope! {

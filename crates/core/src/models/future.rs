@@ -53,6 +53,11 @@ pub struct FutureMetadata {
     pub deadline: Option<String>,
     pub description: Option<String>,
     pub eligible_teams: Option<Vec<String>>,
+    /// Every other key, as sent.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    #[model(ts = "Record<string, unknown>")]
+    pub extra: std::collections::BTreeMap<String, serde_json::Value>,
 }
 
 /// Response of `getFuture`.

@@ -135,6 +135,16 @@ impl Body {
         })
     }
 
+    /// `key` from both places, merged: the public service's `{data:
+    /// {trades, pagination, meta}, meta}` says the market in the inner
+    /// `meta` and the time taken in the outer one. Keys of both are kept;
+    /// where both say a key, the top level's value wins.
+    pub(crate) fn take_merged(&mut self, key: &str) -> Option<Value> {
+        let top = self.top.remove(key).filter(|v| !v.is_null());
+        let inner = self.data.remove(key).filter(|v| !v.is_null());
+        merge_objects(inner, top)
+    }
+
     /// A part decoded as `T`; one that does not decode reads as absent
     /// (a list stays readable with a malformed `meta`).
     pub(crate) fn part<T: DeserializeOwned>(value: Option<Value>) -> Option<T> {
@@ -155,6 +165,18 @@ impl Body {
     }
 }
 
+/// `outer` laid over `inner` when both are objects (the outer's values
+/// win); otherwise whichever is present, the outer first.
+pub(crate) fn merge_objects(inner: Option<Value>, outer: Option<Value>) -> Option<Value> {
+    match (inner, outer) {
+        (Some(Value::Object(mut inner)), Some(Value::Object(outer))) => {
+            inner.extend(outer);
+            Some(Value::Object(inner))
+        }
+        (inner, outer) => outer.or(inner),
+    }
+}
+
 /// `Deserialize` of a list response whose parts may sit at the top level
 /// or inside `data`:
 /// `list_response!(MarketsResponse { markets: ["markets"], pagination, meta })`.
@@ -167,7 +189,7 @@ macro_rules! list_response {
                 let ($items, skipped) = body.items(&[$($key),+])?;
                 Ok(Self {
                     $items,
-                    $($part: Body::part(body.take_top(&[stringify!($part)])),)*
+                    $($part: Body::part(body.take_merged(stringify!($part))),)*
                     skipped,
                 })
             }
@@ -183,13 +205,20 @@ macro_rules! list_response {
 
 /// `Deserialize` of a `{data: Page, meta}` response whose page may also sit
 /// at the top level (`{games, pagination, meta}`): the envelope's `meta` is
-/// taken first, the page's parts are then found inside `data` or at the top.
+/// taken first (merged with a `meta` inside `data`, where the older pages
+/// put `data_freshness`), the page's parts are then found inside `data` or
+/// at the top.
 macro_rules! page_envelope {
     ($ty:ident => $page:ident) => {
         impl<'de> ::serde::Deserialize<'de> for $ty {
             fn deserialize<D: ::serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
                 let mut value = <::serde_json::Value as ::serde::Deserialize>::deserialize(d)?;
-                let meta = value.as_object_mut().and_then(|o| o.remove("meta"));
+                let outer = value.as_object_mut().and_then(|o| o.remove("meta"));
+                let inner = value
+                    .get_mut("data")
+                    .and_then(::serde_json::Value::as_object_mut)
+                    .and_then(|o| o.remove("meta"));
+                let meta = $crate::models::list::merge_objects(inner, outer);
                 Ok(Self {
                     data: <$page as ::serde::Deserialize>::deserialize(value)
                         .map_err(<D::Error as ::serde::de::Error>::custom)?,

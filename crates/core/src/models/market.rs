@@ -99,6 +99,11 @@ pub struct Market {
     #[model(ts = "Record<string, unknown>")]
     pub last_trades: Option<BTreeMap<String, Value>>,
     pub metadata: Option<MarketMetadata>,
+    /// Every other field (`raw_data`, `series_slug`, …), as sent.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    #[model(ts = "Record<string, unknown>")]
+    pub extra: BTreeMap<String, Value>,
 }
 
 impl Market {

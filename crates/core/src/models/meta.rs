@@ -3,6 +3,7 @@
 use super::PlatformId;
 use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use std::collections::BTreeMap;
 
 /// `meta` of markets, events and series responses (and of the profile
@@ -22,13 +23,26 @@ pub struct ListMeta {
     /// of the list is still served.
     #[model(ts = "Record<string, PlatformError>")]
     pub platform_errors: Option<BTreeMap<String, PlatformError>>,
+    /// Every other field, as sent.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    #[model(ts = "Record<string, unknown>")]
+    pub extra: BTreeMap<String, Value>,
 }
 
-/// `meta` that carries only the time taken (orderbook, league-info).
+/// `meta` that carries the time taken (orderbook, league-info; league
+/// info on the public service also says how fresh its data is).
 #[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct RequestMeta {
     pub request_time: Option<f64>,
+    #[model(timestamp)]
+    pub data_freshness: Option<String>,
+    /// Every other field, as sent.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    #[model(ts = "Record<string, unknown>")]
+    pub extra: BTreeMap<String, Value>,
 }
 
 /// `meta` of the trades response.
@@ -42,6 +56,11 @@ pub struct TradesMeta {
     /// ISO 8601.
     #[model(timestamp)]
     pub data_freshness: Option<String>,
+    /// Every other field, as sent.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    #[model(ts = "Record<string, unknown>")]
+    pub extra: BTreeMap<String, Value>,
 }
 
 /// The failure of one platform inside an otherwise served answer (a
@@ -66,6 +85,11 @@ pub struct SportsMeta {
     /// still served.
     #[model(ts = "Record<string, PlatformError>")]
     pub platform_errors: Option<BTreeMap<String, PlatformError>>,
+    /// Every other field, as sent.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    #[model(ts = "Record<string, unknown>")]
+    pub extra: BTreeMap<String, Value>,
 }
 
 impl SportsMeta {

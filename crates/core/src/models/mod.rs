@@ -26,7 +26,7 @@
 //! | listTrades | [`TradesResponse`] | `{trades, pagination, meta}` |
 //! | getLeagueInfo | [`LeagueInfoResponse`] | `{data: LeagueInfo \| LeagueInfo[], meta}` |
 //! | listGames | [`ListGamesResponse`] | `{data: {games, pagination}, meta}` |
-//! | getGame | [`GameResponse`] | `{data: {game, markets}, meta}` |
+//! | getGame | [`GameResponse`] | `{data: Game & {markets}, meta}` (older: `{games: [...], pagination, meta}`) |
 //! | listPlatforms | [`PlatformsResponse`] | `{platforms, meta}` |
 //! | getFuture | [`FutureResponse`] | `{data: Future, meta}` |
 //! | listFutures | [`ListFuturesResponse`] | `{data: {futures, pagination: OffsetPagination}, meta}` |
@@ -42,6 +42,7 @@ mod list;
 mod board;
 
 mod award;
+mod by_id;
 mod event;
 mod future;
 mod game;
@@ -160,6 +161,7 @@ mod tests {
             limit: Some(2.5),
             has_more: Some(true),
             next_cursor: None,
+            ..Default::default()
         };
         assert_eq!(
             serde_json::to_string(&p).ok().as_deref(),
@@ -188,7 +190,7 @@ mod declarations {
             "resolved_at?: Timestamp | null;",
             "outcomes?: Outcome[] | null;",
             "current_prices?: Record<string, unknown> | null;",
-            "metadata?: MarketMetadata | null;",
+            "metadata?: MarketMetadata | null",
         ] {
             assert!(market.contains(member), "{member} in {market}");
         }

@@ -2,7 +2,7 @@
 //! `GET /profile/trades` (shapes from `where-the-spec-is-silent.md`).
 
 use super::SkippedItem;
-use super::{ListMeta, Pagination, TradeSide};
+use super::{ListMeta, Pagination, PlatformId, TradeSide};
 use predmarket_model_derive::model;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -11,6 +11,8 @@ use std::collections::BTreeMap;
 #[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Profile {
+    #[model(ts = "PlatformId")]
+    pub platform: Option<PlatformId>,
     pub user_id: Option<String>,
     pub display_name: Option<String>,
     pub profile_image: Option<String>,
@@ -25,6 +27,11 @@ pub struct Profile {
     pub profile_view_count: Option<f64>,
     #[model(ts = "Record<string, unknown>")]
     pub metadata: Option<BTreeMap<String, Value>>,
+    /// Every other field, as sent.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    #[model(ts = "Record<string, unknown>")]
+    pub extra: BTreeMap<String, Value>,
 }
 
 /// Trading metrics of a user (with `include_metrics=true`).
@@ -52,15 +59,19 @@ pub struct ProfileInfo {
 #[model]
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ProfileInfoResponse {
+    /// The public service wraps profiles as `{success: true, data, meta}`.
+    pub success: Option<bool>,
     pub data: ProfileInfo,
     pub meta: Option<ListMeta>,
 }
 
 /// One trade of a user.
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ProfileTrade {
     pub trade_id: String,
+    #[model(ts = "PlatformId")]
+    pub platform: Option<PlatformId>,
     pub market_id: Option<String>,
     pub ticker: Option<String>,
     pub title: Option<String>,
@@ -76,6 +87,11 @@ pub struct ProfileTrade {
     pub transaction_hash: Option<String>,
     #[model(ts = "Record<string, unknown>")]
     pub metadata: Option<BTreeMap<String, Value>>,
+    /// Every other field, as sent.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    #[model(ts = "Record<string, unknown>")]
+    pub extra: BTreeMap<String, Value>,
 }
 
 /// `data` of profile trades.
@@ -98,11 +114,33 @@ list_response!(ProfileTradesPage {
 #[model]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ProfileTradesResponse {
+    /// The public service wraps profiles as `{success: true, data, meta}`.
+    pub success: Option<bool>,
     pub data: ProfileTradesPage,
     pub meta: Option<ListMeta>,
 }
 
-page_envelope!(ProfileTradesResponse => ProfileTradesPage);
+impl<'de> Deserialize<'de> for ProfileTradesResponse {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let mut value = Value::deserialize(d)?;
+        let top = value.as_object_mut();
+        let (meta, success) = match top {
+            Some(o) => (o.remove("meta"), o.remove("success")),
+            None => (None, None),
+        };
+        Ok(Self {
+            success: success.and_then(|s| s.as_bool()),
+            data: ProfileTradesPage::deserialize(value).map_err(serde::de::Error::custom)?,
+            meta: super::list::Body::part(meta),
+        })
+    }
+}
+
+impl super::Skipped for ProfileTradesResponse {
+    fn skipped(&self) -> &[SkippedItem] {
+        &self.data.skipped
+    }
+}
 
 /// Response of `getProfileInfo`.
 pub type GetProfileInfoResponse = ProfileInfoResponse;

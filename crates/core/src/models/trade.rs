@@ -16,7 +16,7 @@ open_enum!(
 );
 
 #[model]
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Trade {
     pub trade_id: String,
     pub market_id: Option<String>,
@@ -24,7 +24,14 @@ pub struct Trade {
     pub platform: Option<PlatformId>,
     #[model(ts = "TradeSide")]
     pub side: Option<TradeSide>,
+    /// The price as sent. One platform sends it 100 times too small beside
+    /// `yes_price` / `no_price`: show [`Trade::shown_price`].
     pub price: Option<f64>,
+    /// The price of the yes side in 0..1 (`0.13` = 13¢), where the
+    /// platform sends it.
+    pub yes_price: Option<f64>,
+    /// The price of the no side in 0..1.
+    pub no_price: Option<f64>,
     pub size: Option<f64>,
     /// An integer; units not shown by the spec (the reference server sends
     /// Unix seconds).
@@ -37,6 +44,46 @@ pub struct Trade {
     pub user: Option<TradeUser>,
     #[model(ts = "Record<string, unknown>")]
     pub metadata: Option<BTreeMap<String, Value>>,
+    /// Every other field, as sent.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    #[model(ts = "Record<string, unknown>")]
+    pub extra: BTreeMap<String, Value>,
+}
+
+impl Trade {
+    /// The price a trade row shows, in 0..1. The documented choice: the
+    /// price of the side traded when the platform says it (`no_price` for a
+    /// trade whose `outcome` is No, else `yes_price`), else
+    /// `metadata.yes_price_dollars` (a string such as `"0.1300"`), else
+    /// `price`. The platform that sends `yes_price` sends a `price` 100
+    /// times smaller, so `price` comes last.
+    pub fn shown_price(&self) -> Option<f64> {
+        let no_side = self
+            .outcome
+            .as_deref()
+            .is_some_and(|o| o.trim().eq_ignore_ascii_case("no"));
+        let side = if no_side {
+            self.no_price
+        } else {
+            self.yes_price
+        };
+        let dollars = || {
+            self.metadata
+                .as_ref()
+                .and_then(|m| m.get("yes_price_dollars"))
+                .and_then(|v| match v {
+                    Value::Number(n) => n.as_f64(),
+                    Value::String(s) => crate::number::parse(s.trim()),
+                    _ => None,
+                })
+                .filter(|_| !no_side)
+        };
+        side.filter(|p| p.is_finite())
+            .or_else(dollars)
+            .or(self.price)
+            .filter(|p| p.is_finite())
+    }
 }
 
 #[model]
@@ -45,9 +92,17 @@ pub struct TradeUser {
     pub name: Option<String>,
     pub pseudonym: Option<String>,
     pub profile_image: Option<String>,
+    /// Every other field, as sent.
+    #[serde(flatten)]
+    #[cfg_attr(feature = "schema", schemars(skip))]
+    #[model(ts = "Record<string, unknown>")]
+    pub extra: BTreeMap<String, Value>,
 }
 
-/// Response of `GET /trades`: `{trades, pagination, meta}`.
+/// Response of `GET /trades`: `{trades, pagination, meta}`, or the public
+/// service's `{data: {trades, pagination, meta}, meta}` (the two `meta`
+/// objects merged: the inner one says the market and platform, the outer
+/// one the time taken).
 #[model]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[cfg_attr(feature = "tsify", tsify(rename = "TradesPage"))]

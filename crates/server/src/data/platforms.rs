@@ -142,14 +142,17 @@ pub fn directory(
                         name: name.to_owned(),
                         available: served.has(capability),
                     })
-                    .collect(),
+                    .collect::<Vec<_>>()
+                    .into(),
                 ),
                 features: Some(PlatformFeatures {
                     orderbook: Some(served.orderbook),
                     trades: Some(served.trades),
                     historical_data: Some(served.price_history),
                     user_profiles: Some(served.profiles),
+                    ..Default::default()
                 }),
+                ..Default::default()
             }
         })
         .collect()

@@ -114,6 +114,7 @@ impl Profiles {
             name: Some(user.display_name.clone()),
             pseudonym: Some(user.pseudonym.clone()),
             profile_image: Some(user.profile_image.clone()),
+            ..Default::default()
         })
     }
 
@@ -143,6 +144,7 @@ impl Profiles {
                 ("pseudonym".to_owned(), json!(user.pseudonym)),
                 ("verified".to_owned(), json!(rng.chance(0.1))),
             ])),
+            ..Default::default()
         }
     }
 
@@ -208,6 +210,7 @@ impl Profiles {
                     ),
                     ("notional".to_owned(), json!(round(price * size, 2))),
                 ])),
+                ..Default::default()
             });
             t -= rng.range(600, 3 * DAY as u64) as i64;
         }

@@ -19,10 +19,11 @@ use super::text;
 use super::time::{self, iso8601};
 use predmarket_core::game_id::GameId;
 use predmarket_core::models::{
-    Award, AwardMarket, AwardMetadata, AwardType, Candidate, Future, FutureCategory, FutureMarket,
-    FutureMetadata, FutureOutcome, FutureType, Game, GameMarket, GameMarketType, GameOutcome,
-    GameStatus, League, LeagueCounts, LeagueEndpoints, LeagueInfo, LeagueStatus, MarketStatus,
-    OddsFormat, PlatformId, Season, Team, TeamMetadata,
+    Award, AwardMarket, AwardMetadata, AwardType, BookLevel, Candidate, Future, FutureCategory,
+    FutureMarket, FutureMetadata, FutureOutcome, FutureType, Game, GameMarket, GameMarketMetadata,
+    GameMarketType, GameOutcome, GameOutcomeMetadata, GameStatus, League, LeagueCounts,
+    LeagueEndpoints, LeagueInfo, LeagueStatus, MarketStatus, OddsFormat, OutcomeBook, PlatformId,
+    Season, Team, TeamMetadata,
 };
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
@@ -149,8 +150,12 @@ impl Sports {
         })
     }
 
-    /// The markets of every platform on a game. Prices of each platform
-    /// are derived from the game's own probabilities with the platform's
+    /// The markets of every platform on a game, as the public service
+    /// (2.0.0) sends them: one entry per platform event, holding that
+    /// platform's moneyline, spread and total outcomes, each outcome saying
+    /// its kind and line in `metadata` and carrying its price, volume,
+    /// liquidity, status and order book. Prices of each platform are
+    /// derived from the game's own probabilities with the platform's
     /// margin and noise.
     pub fn game_markets(&self, game: &GameRow, platforms: &[&str]) -> Vec<GameMarket> {
         let def = &LEAGUES[game.league];
@@ -174,7 +179,7 @@ impl Sports {
             let mut rng = Rng::of(self.seed, &game.model.id, 7);
             (def.total_points * rng.between(0.92, 1.08) * 2.0).round() / 2.0
         };
-        let synced = iso8601(self.as_of - 120);
+        let synced = self.as_of - 120;
         let mut out = Vec::new();
         for platform in platforms {
             let p_index = SPORTS.iter().position(|p| p == platform).unwrap_or(0);
@@ -186,98 +191,125 @@ impl Sports {
                     3,
                 )
             };
-            let outcome =
-                |name: &str, team: Option<&TeamRow>, p: f64, line: Option<f64>| GameOutcome {
-                    outcome_name: Some(name.to_owned()),
-                    team_service_id: team.map(|t| t.model.service_id.clone()),
-                    price: Some(p),
-                    odds: Some(odds::odds(p, None)),
-                    line,
-                    volume_24h: None,
-                };
+            let event_id = sports_market_id(platform, &game.model.id, "GAME");
             let volume = round(rng.log_normal(40_000.0, 1.0), 2);
-            let kinds: [(GameMarketType, &str, Option<f64>, Vec<GameOutcome>); 3] = [
+            let sides: [Side<'_>; 6] = [
                 (
                     GameMarketType::Moneyline,
-                    "ML",
+                    "ML-A",
+                    away_name(away),
+                    Some(away),
+                    noisy(1.0 - p_home, &mut rng),
                     None,
-                    vec![
-                        outcome(
-                            &away_name(away),
-                            Some(away),
-                            noisy(1.0 - p_home, &mut rng),
-                            None,
-                        ),
-                        outcome(&away_name(home), Some(home), noisy(p_home, &mut rng), None),
-                    ],
+                ),
+                (
+                    GameMarketType::Moneyline,
+                    "ML-H",
+                    away_name(home),
+                    Some(home),
+                    noisy(p_home, &mut rng),
+                    None,
                 ),
                 (
                     GameMarketType::Spread,
-                    "SPR",
+                    "SPR-A",
+                    format!("{} {:+}", away_name(away), spread_line),
+                    Some(away),
+                    noisy(0.5, &mut rng),
+                    Some(spread_line),
+                ),
+                (
+                    GameMarketType::Spread,
+                    "SPR-H",
+                    format!("{} {:+}", away_name(home), -spread_line),
+                    Some(home),
+                    noisy(0.5, &mut rng),
                     Some(-spread_line),
-                    vec![
-                        outcome(
-                            &away_name(away),
-                            Some(away),
-                            noisy(0.5, &mut rng),
-                            Some(spread_line),
-                        ),
-                        outcome(
-                            &away_name(home),
-                            Some(home),
-                            noisy(0.5, &mut rng),
-                            Some(-spread_line),
-                        ),
-                    ],
                 ),
                 (
                     GameMarketType::Total,
-                    "TOT",
+                    "TOT-O",
+                    format!("Over {total_line}"),
+                    None,
+                    noisy(0.5, &mut rng),
                     Some(total_line),
-                    vec![
-                        outcome("Over", None, noisy(0.5, &mut rng), Some(total_line)),
-                        outcome("Under", None, noisy(0.5, &mut rng), Some(total_line)),
-                    ],
+                ),
+                (
+                    GameMarketType::Total,
+                    "TOT-U",
+                    format!("Under {total_line}"),
+                    None,
+                    noisy(0.5, &mut rng),
+                    Some(total_line),
                 ),
             ];
-            for (kind, code, line, outcomes) in kinds {
-                let market_id = sports_market_id(platform, &game.model.id, code);
-                let title = match kind {
-                    GameMarketType::Moneyline => format!("{}: winner", game_title(away, home)),
-                    GameMarketType::Spread => format!(
-                        "{}: {} {:+}",
-                        game_title(away, home),
-                        home.code,
-                        -spread_line
-                    ),
-                    _ => format!("{}: total points {total_line}", game_title(away, home)),
-                };
-                out.push(GameMarket {
-                    platform: Some(PlatformId::from(self.names.wire(platform))),
-                    market_id: Some(market_id.clone()),
-                    market_type: Some(kind),
-                    title: Some(title),
-                    status: Some(status.clone()),
-                    line,
-                    outcomes: Some(
-                        outcomes
-                            .into_iter()
-                            .map(|mut o| {
-                                o.volume_24h = Some(round(volume * rng.between(0.2, 0.6), 2));
-                                o
-                            })
-                            .collect(),
-                    ),
-                    volume_24h: Some(volume),
-                    liquidity: Some(round(volume * rng.between(0.2, 0.8), 2)),
-                    last_synced_at: Some(synced.clone()),
-                    source_url: Some(format!(
-                        "https://{}.example/sports/{}",
-                        self.names.wire(platform).replace('_', "-"),
-                        market_id.to_ascii_lowercase()
-                    )),
-                });
-            }
+            let outcomes = sides
+                .into_iter()
+                .map(|(kind, code, name, team, price, line)| {
+                    let outcome_volume = round(volume * rng.between(0.05, 0.25), 2);
+                    let liquidity = round(outcome_volume * rng.between(0.2, 0.8), 2);
+                    let book_side = |price: f64, rng: &mut Rng| {
+                        let mut levels = Vec::with_capacity(4);
+                        for step in 1..=2 {
+                            let tick = 0.01 * f64::from(step);
+                            for (side, at) in [("bid", price - tick), ("ask", price + tick)] {
+                                if at > 0.0 && at < 1.0 {
+                                    levels.push(BookLevel {
+                                        price: Some(round(at, 3)),
+                                        qty: Some(round(rng.log_normal(400.0, 0.6), 0)),
+                                        status: Some("open".to_owned()),
+                                        side: Some(side.to_owned()),
+                                        timestamp: Some(iso8601(synced)),
+                                        ..BookLevel::default()
+                                    });
+                                }
+                            }
+                        }
+                        levels
+                    };
+                    let yes = book_side(price, &mut rng);
+                    let no = book_side(round(1.0 - price, 3), &mut rng);
+                    GameOutcome {
+                        outcome_id: Some(sports_market_id(platform, &game.model.id, code)),
+                        platform_id: Some(format!("{event_id}-{code}")),
+                        name: Some(name),
+                        team_service_id: team.map(|t| t.model.service_id.clone()),
+                        price: Some(price),
+                        volume: Some(outcome_volume),
+                        liquidity: Some(liquidity),
+                        status: Some(status.clone()),
+                        order_book: (status == MarketStatus::Open).then(|| OutcomeBook {
+                            yes: Some(yes),
+                            no: Some(no),
+                            ..OutcomeBook::default()
+                        }),
+                        metadata: Some(GameOutcomeMetadata {
+                            market_type: Some(kind),
+                            line,
+                            ..GameOutcomeMetadata::default()
+                        }),
+                        ..GameOutcome::default()
+                    }
+                })
+                .collect();
+            out.push(GameMarket {
+                platform: Some(PlatformId::from(self.names.wire(platform))),
+                event_id: Some(event_id.clone()),
+                event_name: Some(game_title(away, home)),
+                event_slug: Some(text::slugify(&format!(
+                    "{} {}",
+                    game_title(away, home),
+                    event_id
+                ))),
+                outcomes: Some(outcomes),
+                metadata: Some(GameMarketMetadata {
+                    volume: Some(volume),
+                    volume_24h: Some(round(volume * rng.between(0.1, 0.4), 2)),
+                    market_count: Some(3.0),
+                    ..GameMarketMetadata::default()
+                }),
+                ..GameMarket::default()
+            });
         }
         out
     }
@@ -351,10 +383,12 @@ impl Sports {
                                     "abbreviation".to_owned(),
                                     Value::from(team.code.clone()),
                                 )])),
+                                ..Default::default()
                             }
                         })
                         .collect(),
                 ),
+                ..Default::default()
             },
         );
         future.markets = Some(markets);
@@ -394,9 +428,11 @@ impl Sports {
                                 "position".to_owned(),
                                 Value::from(*position),
                             )])),
+                            ..Default::default()
                         })
                         .collect(),
                 ),
+                ..Default::default()
             },
         );
         award.markets = Some(markets);
@@ -426,6 +462,17 @@ impl Sports {
 }
 
 /// Each platform's overround (the sum of its prices above 1).
+/// One side of a game market: its kind, its outcome code, name, team,
+/// price and line.
+type Side<'a> = (
+    GameMarketType,
+    &'static str,
+    String,
+    Option<&'a TeamRow>,
+    f64,
+    Option<f64>,
+);
+
 fn platform_margin(p_index: usize) -> f64 {
     [0.04, 0.06, 0.05, 0.08, 0.07][p_index % 5]
 }
@@ -694,6 +741,7 @@ fn game_model(
             .collect(),
         ),
         metadata: Some(metadata),
+        ..Default::default()
     }
 }
 
@@ -767,7 +815,9 @@ fn futures(options: &Options, sports: &mut Sports, league: usize, def: &LeagueDe
                 deadline: Some(iso8601(end)),
                 description: Some(format!("Which team wins: {title}.")),
                 eligible_teams: Some(eligible),
+                ..Default::default()
             }),
+            ..Default::default()
         };
         sports.futures.push(FutureRow {
             league,
@@ -829,7 +879,9 @@ fn awards(options: &Options, sports: &mut Sports, league: usize, def: &LeagueDef
                 } else {
                     format!("Players on a {} roster during the season", def.abbreviation)
                 }),
+                ..Default::default()
             }),
+            ..Default::default()
         };
         sports.awards.push(AwardRow {
             league,

@@ -118,9 +118,13 @@ pub const CHOICES: &[(&str, &str)] = &[
          and to (YYYY-MM-DD, the game's local day), limit, cursor; by time. GET /games/{id} \
          accepts `{Away}v{Home}{YYYYMMDD}@{LEAGUE}` (abbreviation or label, any case) and the \
          form without suffix (first league in label order); a malformed id is 400, an \
-         unknown one 404. Its `data` is `{game, markets}`: moneyline, spread and total \
-         markets of each sports platform (platform_a, platform_b, platform_f, platform_g, \
-         platform_h).",
+         unknown one 404. Its `data` is the game with its `markets`, as the public service \
+         (2.0.0) sends them: one entry per platform event `{platform, event_id, event_name, \
+         event_slug, outcomes, metadata: {volume, volume_24h, market_count}}` on each sports \
+         platform (platform_a, platform_b, platform_f, platform_g, platform_h); each outcome \
+         `{outcome_id, platform_id, name, team_service_id, price, volume, liquidity, status, \
+         order_book: {yes, no}, metadata: {market_type, line}}` with moneyline, spread and \
+         total sides, order-book levels `{price, qty, status, side, timestamp}`.",
     ),
     (
         "futures_awards",

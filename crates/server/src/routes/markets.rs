@@ -445,6 +445,7 @@ pub async fn orderbook(
         data: book,
         meta: Some(RequestMeta {
             request_time: Some(started.elapsed_ms()),
+            ..Default::default()
         }),
     }))
 }

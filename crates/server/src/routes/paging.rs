@@ -59,6 +59,7 @@ impl Window {
                     .cursors
                     .issue(scope, self.end() as u32, now_unix().max(0) as u64)
             }),
+            ..Pagination::default()
         }
     }
 
@@ -112,6 +113,7 @@ pub fn single_page() -> Pagination {
         limit: Some(1.0),
         has_more: Some(false),
         next_cursor: None,
+        ..Pagination::default()
     }
 }
 
@@ -137,6 +139,7 @@ pub fn list_meta(state: &SharedState, started: &Started, queried: Option<&[&str]
         data_freshness: Some(state.data.freshness()),
         platforms_queried: queried.map(|q| platform_ids(state, q)),
         platform_errors: None,
+        ..Default::default()
     }
 }
 
@@ -178,6 +181,7 @@ pub fn sports_meta(
         request_time: Some(started.elapsed_ms()),
         data_freshness: Some(state.data.freshness()),
         platform_errors: Some(errors),
+        ..Default::default()
     }
 }
 
@@ -243,6 +247,7 @@ mod tests {
                 limit: Some(f64::from(limit)),
                 has_more: Some(cursor.is_some()),
                 next_cursor: cursor.map(str::to_owned),
+                ..Pagination::default()
             };
             assert_eq!(
                 write_pagination(total, limit, cursor),
@@ -272,6 +277,7 @@ mod tests {
                     data_freshness: Some("2026-11-24T00:00:00Z".to_owned()),
                     platforms_queried: Some(queried.iter().map(|q| PlatformId::from(*q)).collect()),
                     platform_errors: failing.then(|| errors.clone()),
+                    ..Default::default()
                 };
                 let direct = write_list_meta(
                     request_time,

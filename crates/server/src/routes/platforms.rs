@@ -19,10 +19,13 @@ pub async fn list(State(state): State<SharedState>, started: Started) -> Respons
     let total = platforms.len() as f64;
     json(&PlatformsResponse {
         platforms,
+        markets: None,
+        sports: None,
         skipped: Vec::new(),
         meta: Some(PlatformsMeta {
             request_time: Some(started.elapsed_ms()),
             total: Some(total),
+            ..Default::default()
         }),
     })
 }

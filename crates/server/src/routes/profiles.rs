@@ -57,6 +57,7 @@ pub async fn info(
         data.profiles.metrics(user, &trades)
     });
     Ok(json(&ProfileInfoResponse {
+        success: None,
         data: ProfileInfo {
             profile: Some(data.profiles.profile(user)),
             metrics,
@@ -87,6 +88,7 @@ pub async fn trades(
         .trades(user, &data.catalog, data.options.seed, data.as_of());
     let (total, page) = window.take(all);
     Ok(json(&ProfileTradesResponse {
+        success: None,
         data: ProfileTradesPage {
             trades: page,
             skipped: Vec::new(),

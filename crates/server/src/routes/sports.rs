@@ -89,6 +89,7 @@ pub async fn league_info(
         data,
         meta: Some(RequestMeta {
             request_time: Some(started.elapsed_ms()),
+            ..Default::default()
         }),
     }))
 }
@@ -311,6 +312,7 @@ macro_rules! board {
                 $one {
                     data,
                     meta: Some(meta),
+                    pagination: None,
                 }
             }
         }

@@ -117,6 +117,7 @@ pub async fn trades(
                     ("outcome_index".to_owned(), json!(if t.yes { 0 } else { 1 })),
                     ("notional".to_owned(), json!(round(t.price * t.size, 2))),
                 ])),
+                ..Default::default()
             }
         })
         .collect();
@@ -129,6 +130,7 @@ pub async fn trades(
             market_id: Some(row.id.to_string()),
             platform: Some(platform),
             data_freshness: Some(iso8601(last_active - 1)),
+            ..Default::default()
         }),
     }))
 }
