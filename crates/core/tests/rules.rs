@@ -87,7 +87,9 @@ fn watch_intervals_and_endings_follow_the_vectors() {
 #[test]
 fn a_watch_ends_on_what_the_client_would_not_retry() {
     use predmarket_core::error::Error;
-    for status in [400u16, 401, 403, 404, 405, 408, 410, 413, 422, 429, 431, 500, 502, 503, 504] {
+    for status in [
+        400u16, 401, 403, 404, 405, 408, 410, 413, 422, 429, 431, 500, 502, 503, 504,
+    ] {
         let error = Error::from_response(status, "", None);
         assert_eq!(
             change::ends_watch(error.status(), error.code().as_str()),

@@ -154,7 +154,7 @@ pub struct GamesPage {
 }
 
 /// `{games, pagination}`, at the top level or inside `data`; each game
-/// read through [`game_value`].
+/// read through `game_value`.
 impl<'de> Deserialize<'de> for GamesPage {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         use super::list::{Body, decode_items};
@@ -579,7 +579,7 @@ impl<'de> Deserialize<'de> for GameDetail {
 
 /// Response of `GET /games/{game_id}`: `{data: Game & {markets}, meta}`;
 /// the older pages' `{games: [game, …], pagination, meta}` is read too
-/// (same-id objects merged, see [`super::by_id`]).
+/// (same-id objects merged, read by the `by_id` module).
 #[model]
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct GameResponse {

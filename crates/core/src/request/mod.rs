@@ -289,7 +289,7 @@ impl HttpRequest {
     }
 }
 
-/// An id as one path segment: checked by [`checks::path_id`] (not blank,
+/// An id as one path segment: checked by `checks::path_id` (not blank,
 /// not `.` or `..`, which a URL parser would resolve as a step up), and
 /// percent-encoded so that `/`, `\`, `?`, `#` or `%` inside it can never
 /// change the path.
