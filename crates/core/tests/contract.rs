@@ -197,6 +197,7 @@ fn every_operation_has_one_declaration() {
         ListSeries {
             limit: Some(10),
             cursor: Some("c 1".into()),
+            offset: Some(50),
             platform: platform(),
             query: Some("rates & cuts".into()),
             include_raw: Some(true),
@@ -217,6 +218,7 @@ fn every_operation_has_one_declaration() {
         ListMarkets {
             limit: Some(250),
             cursor: Some("c".into()),
+            offset: Some(50),
             platform: platform(),
             status: Some("open".into()),
             query: Some("q".into()),
@@ -249,6 +251,7 @@ fn every_operation_has_one_declaration() {
         ListEvents {
             limit: Some(5),
             cursor: Some("c".into()),
+            offset: Some(50),
             platform: platform(),
             query: Some("q".into()),
             series_id: Some("s".into()),
@@ -272,6 +275,7 @@ fn every_operation_has_one_declaration() {
             market_id: "m1".into(),
             limit: Some(1000),
             cursor: Some("c".into()),
+            offset: Some(50),
             taker_only: Some(true),
         },
         &[],
@@ -291,6 +295,7 @@ fn every_operation_has_one_declaration() {
             to: Some("2025-02-09".into()),
             limit: Some(25),
             cursor: Some("c".into()),
+            offset: Some(50),
         },
         &[],
     );
@@ -366,6 +371,7 @@ fn every_operation_has_one_declaration() {
             user: "bob".into(),
             limit: Some(50),
             cursor: Some("c".into()),
+            offset: Some(50),
         },
         &[],
     );

@@ -39,12 +39,49 @@ fn operation_names_match_the_js_library() {
     assert_eq!(ListProfileTrades::OPERATION, "listProfileTrades");
 }
 
+/// The public service's older pages page these lists by offset: a walk
+/// goes on from `next_offset` when a page has no cursor, and the offset
+/// goes out as `offset`.
+#[test]
+fn cursor_lists_follow_next_offset_of_older_pages() {
+    use predmarket_core::request::{PagePosition, Paged};
+    let page: predmarket_core::models::MarketsResponse = serde_json::from_str(
+        r#"{"markets": [], "pagination": {"total": 60, "limit": 25, "offset": 0, "has_more": true, "next_offset": 25}}"#,
+    )
+    .unwrap();
+    let next = ListMarkets::next_position(&page);
+    assert_eq!(next, Some(PagePosition::Offset(25)));
+    let mut r = ListMarkets {
+        cursor: Some("old".into()),
+        ..Default::default()
+    };
+    r.set_position(next);
+    assert_eq!(url(&r), "/markets?offset=25");
+    assert_eq!(r.position(), Some(PagePosition::Offset(25)));
+    // A cursor, when the page has one, wins.
+    let page: predmarket_core::models::MarketsResponse = serde_json::from_str(
+        r#"{"markets": [], "pagination": {"has_more": true, "next_cursor": "c2", "next_offset": 25}}"#,
+    )
+    .unwrap();
+    let next = ListMarkets::next_position(&page);
+    assert_eq!(next, Some(PagePosition::Cursor("c2".into())));
+    r.set_position(next);
+    assert_eq!(url(&r), "/markets?cursor=c2");
+    // The last page.
+    let page: predmarket_core::models::MarketsResponse = serde_json::from_str(
+        r#"{"markets": [], "pagination": {"has_more": false, "next_offset": 50}}"#,
+    )
+    .unwrap();
+    assert_eq!(ListMarkets::next_position(&page), None);
+}
+
 #[test]
 fn series() {
     assert_eq!(url(&ListSeries::default()), "/series");
     let r = ListSeries {
         limit: Some(100),
         cursor: Some("abc".into()),
+        offset: None,
         platform: Some(PlatformId::PlatformB),
         query: Some("rates cut".into()),
         include_raw: Some(false),

@@ -497,3 +497,36 @@ async fn search_results_are_complete_and_sorted() {
         assert!(sorted, "{order}");
     }
 }
+
+/// A page asked by `offset` (as the public service's older pages page) is
+/// the page a cursor walk reaches there; past the end it is empty; a
+/// cursor wins over an offset.
+#[tokio::test]
+async fn an_offset_starts_the_page_where_a_cursor_would() {
+    let server = TestServer::start().await;
+    let first = server.ok("/markets?limit=5").await;
+    let cursor = first["pagination"]["next_cursor"].as_str().unwrap().to_owned();
+    let by_cursor = server
+        .ok(&format!("/markets?limit=5&cursor={}", enc(&cursor)))
+        .await;
+    let by_offset = server.ok("/markets?limit=5&offset=5").await;
+    let ids = |body: &serde_json::Value| -> Vec<String> {
+        body["markets"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m["id"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(ids(&by_offset).len(), 5);
+    assert_eq!(ids(&by_offset), ids(&by_cursor));
+    assert_ne!(ids(&by_offset), ids(&first));
+    let past = server.ok("/markets?limit=5&offset=99999999").await;
+    assert!(ids(&past).is_empty());
+    assert_eq!(past["pagination"]["has_more"], false);
+    let both = server
+        .ok(&format!("/markets?limit=5&offset=40&cursor={}", enc(&cursor)))
+        .await;
+    assert_eq!(ids(&both), ids(&by_cursor));
+    server.error("/markets?offset=-1", 400).await;
+}

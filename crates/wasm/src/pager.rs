@@ -54,18 +54,17 @@ fn next_position(layout: &Layout, page: &JsValue) -> Result<Option<PagePosition>
         return Ok(None);
     }
     let has_more = json::get(&pagination, "has_more").as_bool();
+    // A number, or (as the service sends numbers) a numeric string.
+    let next = json::get(&pagination, "next_offset");
+    let next_offset = match next.as_f64().or_else(|| {
+        next.as_string()
+            .and_then(|t| predmarket_client::core::number::parse(t.trim()))
+    }) {
+        Some(n) => Some(n),
+        None if next.is_undefined() || next.is_null() => None,
+        None => return Err(decode_error("`next_offset` is not a number")),
+    };
     if layout.offset {
-        let next = json::get(&pagination, "next_offset");
-        // A number, or (as the service sends numbers) a numeric string.
-        let numeric = next.as_f64().or_else(|| {
-            next.as_string()
-                .and_then(|t| predmarket_client::core::number::parse(t.trim()))
-        });
-        let next_offset = match numeric {
-            Some(n) => Some(n),
-            None if next.is_undefined() || next.is_null() => None,
-            None => return Err(decode_error("`next_offset` is not a number")),
-        };
         let p = OffsetPagination {
             has_more,
             next_offset,
@@ -79,12 +78,15 @@ fn next_position(layout: &Layout, page: &JsValue) -> Result<Option<PagePosition>
             None if next.is_undefined() || next.is_null() => None,
             None => return Err(decode_error("`next_cursor` is not a string")),
         };
+        // The cursor, or on the public service's older pages (no cursor)
+        // the offset: the core's rule.
         let p = Pagination {
             has_more,
             next_cursor,
+            next_offset,
             ..Default::default()
         };
-        Ok(p.next().map(|c| PagePosition::Cursor(c.to_owned())))
+        Ok(p.next_position())
     }
 }
 

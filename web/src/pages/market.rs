@@ -155,6 +155,7 @@ fn MarketView(market: Market) -> impl IntoView {
                     market_id: this.with_value(|m| m.id.clone()),
                     limit: Some(TRADES_PAGE),
                     cursor: None,
+                    offset: None,
                     taker_only: taker_only.get().then_some(true),
                 };
                 let token = trades_inflight.next();

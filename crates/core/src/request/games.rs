@@ -35,6 +35,11 @@ pub struct ListGames {
     pub limit: Option<u32>,
     /// `next_cursor` of the previous page.
     pub cursor: Option<String>,
+    /// `next_offset` of the previous page, where a service pages this list
+    /// by offset (the public service's older pages); `cursor` wins when
+    /// both are sent.
+    #[serde(default, deserialize_with = "wire::whole")]
+    pub offset: Option<u64>,
 }
 
 impl ListGames {

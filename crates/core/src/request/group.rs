@@ -51,6 +51,11 @@ macro_rules! group_requests {
             pub limit: Option<u32>,
             /// `next_cursor` of the previous page.
             pub cursor: Option<String>,
+            /// `next_offset` of the previous page, where a service pages
+            /// this list by offset (the public service's older pages);
+            /// `cursor` wins when both are sent.
+            #[serde(default, deserialize_with = "crate::request::wire::whole")]
+            pub offset: Option<u64>,
             /// One platform id.
             pub platform: Option<$crate::models::PlatformId>,
             $(#[$query_doc])*

@@ -18,12 +18,11 @@ pub(crate) fn cursor_of(position: Option<PagePosition>) -> Option<String> {
     }
 }
 
-/// The next cursor page, per the rules of service.md. No pagination
-/// object: the list ends.
+/// The next page of a cursor-paged list, per the rules of service.md: its
+/// `next_cursor`, or, on the public service's older pages that page by
+/// offset, its `next_offset`. No pagination object: the list ends.
 pub(crate) fn next_cursor(pagination: Option<&Pagination>) -> Option<PagePosition> {
-    pagination
-        .and_then(|p| p.next())
-        .map(|c| PagePosition::Cursor(c.to_owned()))
+    pagination.and_then(Pagination::next_position)
 }
 
 pub(crate) fn position_of_offset(offset: Option<u64>) -> Option<PagePosition> {
@@ -53,8 +52,10 @@ macro_rules! paged {
             type Item = $item;
             fn position(&self) -> Option<$crate::request::PagePosition> {
                 $crate::request::paging::position_of_cursor(self.cursor.as_deref())
+                    .or_else(|| $crate::request::paging::position_of_offset(self.offset))
             }
             fn set_position(&mut self, position: Option<$crate::request::PagePosition>) {
+                self.offset = $crate::request::paging::offset_of(position.clone());
                 self.cursor = $crate::request::paging::cursor_of(position);
             }
             fn next_position($r: &Self::Response) -> Option<$crate::request::PagePosition> {

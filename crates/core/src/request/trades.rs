@@ -28,6 +28,11 @@ pub struct ListTrades {
     pub limit: Option<u32>,
     /// `next_cursor` of the previous page.
     pub cursor: Option<String>,
+    /// `next_offset` of the previous page, where a service pages this list
+    /// by offset (the public service's older pages); `cursor` wins when
+    /// both are sent.
+    #[serde(default, deserialize_with = "wire::whole")]
+    pub offset: Option<u64>,
     /// Only taker trades (effective on one platform). The wire name,
     /// camelCase on the service too.
     #[serde(rename = "takerOnly", default, deserialize_with = "wire::flag")]

@@ -44,6 +44,7 @@ pub struct ListWanted<'a> {
     wanted: Wanted<'a>,
     limit: Option<u32>,
     cursor: Option<&'a str>,
+    offset: Option<u64>,
     query: Option<&'a str>,
     /// Events only.
     series_id: Option<&'a str>,
@@ -56,13 +57,14 @@ impl<'a> ListWanted<'a> {
         (series_id, category): (Option<&'a str>, Option<&'a str>),
         wanted: Wanted<'a>,
         limit: Option<u32>,
-        cursor: &'a Option<String>,
+        (cursor, offset): (&'a Option<String>, Option<u64>),
         query: &'a Option<String>,
     ) -> Self {
         Self {
             wanted,
             limit,
             cursor: cursor.as_deref(),
+            offset,
             query: query.as_deref(),
             series_id,
             category,
@@ -140,7 +142,7 @@ impl Group for Events {
             (r.series_id.as_deref(), r.category.as_deref()),
             wanted!(r),
             r.limit,
-            &r.cursor,
+            (&r.cursor, r.offset),
             &r.query,
         )
     }
@@ -172,7 +174,13 @@ impl Group for Events {
 impl Group for Series {
     stored!(SeriesRow in series by series_index, key "series", noun "series", ListSeries, GetSeries);
     fn list_wanted(r: &ListSeries) -> ListWanted<'_> {
-        ListWanted::of((None, None), wanted!(r), r.limit, &r.cursor, &r.query)
+        ListWanted::of(
+            (None, None),
+            wanted!(r),
+            r.limit,
+            (&r.cursor, r.offset),
+            &r.query,
+        )
     }
     /// Search mode: a series matches on its own text or on the title of
     /// one of its events.
@@ -218,7 +226,7 @@ pub async fn list<G: Group>(
         .with("query", query)
         .with("series_id", w.series_id)
         .with("category", w.category);
-    let window = Window::read(&state, &scope, w.limit, w.cursor, DEFAULT_LIMIT)?;
+    let window = Window::read(&state, &scope, w.limit, (w.cursor, w.offset), DEFAULT_LIMIT)?;
     let data = &state.data;
     let (up, errors) = if platform.is_some() {
         (Vec::new(), Default::default())

@@ -201,7 +201,13 @@ pub async fn list(
         .with("series_id", series_id.as_deref())
         .with("sort", sort_name)
         .with("order", order);
-    let window = Window::read(&state, &scope, r.limit, r.cursor.as_deref(), DEFAULT_LIMIT)?;
+    let window = Window::read(
+        &state,
+        &scope,
+        r.limit,
+        (r.cursor.as_deref(), r.offset),
+        DEFAULT_LIMIT,
+    )?;
     let data = &state.data;
     let (up, errors) = if platform.is_some() {
         (Vec::new(), Default::default())

@@ -17,16 +17,19 @@ pub struct Window {
 
 impl Window {
     /// `limit` (already capped by the request's checks; `default` when
-    /// absent) and `cursor` of a request: the cursor must verify for `scope`.
+    /// absent), `cursor` and `offset` of a request: the cursor must verify
+    /// for `scope`; without one, the page starts at `offset` (as the public
+    /// service's older pages let a client ask; past the end, the page is
+    /// empty).
     pub fn read(
         state: &SharedState,
         scope: &Scope,
         limit: Option<u32>,
-        cursor: Option<&str>,
+        (cursor, offset): (Option<&str>, Option<u64>),
         default: u32,
     ) -> Result<Self, ApiError> {
         let offset = match cursor {
-            None => 0,
+            None => usize::try_from(offset.unwrap_or(0)).unwrap_or(usize::MAX),
             Some(token) => state
                 .cursors
                 .open(scope, token, now_unix().max(0) as u64)

@@ -79,7 +79,7 @@ pub async fn trades(
         &state,
         &scope,
         r.limit,
-        r.cursor.as_deref(),
+        (r.cursor.as_deref(), r.offset),
         DEFAULT_TRADES_LIMIT,
     )?;
     let data = &state.data;

@@ -119,7 +119,13 @@ pub async fn list_games(
         .with("status", status)
         .with("from", from)
         .with("to", to);
-    let window = Window::read(&state, &scope, r.limit, r.cursor.as_deref(), DEFAULT_LIMIT)?;
+    let window = Window::read(
+        &state,
+        &scope,
+        r.limit,
+        (r.cursor.as_deref(), r.offset),
+        DEFAULT_LIMIT,
+    )?;
     let (queried, _, errors) = sports_platforms(&state, &None)?;
     let (total, page) = window.take(state.data.sports.games.iter().filter(|game| {
         // The game's local (North American) day, as its id carries it.

@@ -52,7 +52,7 @@ pub async fn trades(
         &state,
         &scope,
         r.limit,
-        r.cursor.as_deref(),
+        (r.cursor.as_deref(), r.offset),
         DEFAULT_TRADES_LIMIT,
     )?;
     let row = market(&state, market_id)?;
