@@ -15,7 +15,8 @@
 // second time against a server started with --rename-ids.
 import { test, before, after, afterEach } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
@@ -636,4 +637,44 @@ test("429: a countdown, then a retry", { skip: !faultUrl && "PREDMARKET_FAULT_UR
     await page.evaluate(() => sessionStorage.removeItem("predmarket.baseUrl"));
     expectFailedLoads(429);
   }
+});
+
+/** axe-core's WCAG 2 A and AA rules on the page as shown now: the
+ * violations, each with the selectors of its nodes. axe runs through the
+ * DevTools protocol (the page's CSP rightly refuses an injected script). */
+async function axeViolations() {
+  const source = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  await page.evaluate(`${source}\n;undefined`);
+  return page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa"] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(" ")).slice(0, 5), count: v.nodes.length }));
+  });
+}
+
+test("every page passes an axe-core WCAG 2 A/AA audit", async () => {
+  const { get } = await ids(origin);
+  const market = (await get(`/markets?limit=1&status=open&platform=${encodeURIComponent(P[0])}`)).markets[0];
+  const game = (await get(`/list-games?limit=1&league=${encodeURIComponent(L[0])}`)).data?.games?.[0];
+  const pages = [
+    ["markets", "#markets tbody tr"],
+    [`markets/${encodeURIComponent(market.id)}`, "table.levels.bids tbody tr"],
+    ["events", "#events tbody tr"],
+    ["series", "#series tbody tr"],
+    ["sports", "#games tbody tr"],
+    [`sports?league=${L[0]}&view=futures`, "#futures tbody tr, .empty"],
+    ["platforms", "#platforms tbody tr"],
+    ["settings", "#base-url"],
+    ["no-such-page", "text=Page not found"],
+  ];
+  if (game) pages.push([`sports/games/${encodeURIComponent(game.id)}`, "h1"]);
+  const found = {};
+  for (const [path, ready] of pages) {
+    await page.goto(`${demoUrl}${path}`);
+    await page.locator(ready).first().waitFor(WAIT);
+    await page.waitForLoadState("networkidle");
+    const violations = await axeViolations();
+    if (violations.length > 0) found[path] = violations;
+  }
+  assert.deepEqual(found, {}, `axe violations:\n${JSON.stringify(found, null, 2)}`);
 });
