@@ -17,11 +17,11 @@ use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
-use tower::ServiceExt;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 use tokio::time::{Instant, Sleep};
+use tower::ServiceExt;
 
 /// Largest request head (request line and headers) read; above it hyper
 /// answers 431 and closes the connection. (hyper's smallest allowed

@@ -85,14 +85,22 @@ struct TicketState {
     round: u64,
     /// Set while a round waits; taken by the first place served.
     sender: Option<oneshot::Sender<()>>,
-    /// Lanes of the joiners, queued in every round from the one they
-    /// joined on.
+    /// Its starter's lane and its joiners', queued in every round from
+    /// the one they joined on.
     lanes: Vec<u64>,
 }
 
 impl Ticket {
     pub fn new() -> Arc<Self> {
         Arc::default()
+    }
+
+    /// A ticket whose starter waits in `lane` (a joiner from that lane
+    /// adds no second place).
+    pub fn in_lane(lane: u64) -> Arc<Self> {
+        let ticket = Self::new();
+        lock(&ticket.state).lanes.push(lane);
+        ticket
     }
 }
 

@@ -136,7 +136,10 @@ impl Entry {
     }
 
     fn gzip_len(&self) -> usize {
-        self.gzip.get().and_then(Option::as_ref).map_or(0, Bytes::len)
+        self.gzip
+            .get()
+            .and_then(Option::as_ref)
+            .map_or(0, Bytes::len)
     }
 
     pub fn age_ms(&self, now_ms: u64) -> u64 {

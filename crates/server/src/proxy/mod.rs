@@ -312,8 +312,7 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
         Some(Keys::new(&specs, config.max_in_flight_per_key))
     };
     let visitors = if args.public_proxy {
-        if args.visitor_requests == 0 || args.visitor_misses == 0 || args.visitor_in_flight == 0
-        {
+        if args.visitor_requests == 0 || args.visitor_misses == 0 || args.visitor_in_flight == 0 {
             return Err(
                 "--visitor-requests, --visitor-misses and --visitor-in-flight must be at least 1"
                     .into(),
@@ -628,7 +627,7 @@ impl ProxyState {
         }
         let state = self.clone();
         let task_key = key.clone();
-        let ticket = Ticket::new();
+        let ticket = Ticket::in_lane(lane);
         let task_ticket = ticket.clone();
         let task = tokio::spawn(async move {
             let outcome = state.fetch(&target, &task_ticket, lane, route).await;
@@ -659,7 +658,13 @@ impl ProxyState {
     }
 
     /// Redis, then the upstream (with one retry of a quick failure).
-    async fn fetch(&self, target: &Target, ticket: &Arc<Ticket>, lane: u64, route: Route) -> Outcome {
+    async fn fetch(
+        &self,
+        target: &Target,
+        ticket: &Arc<Ticket>,
+        lane: u64,
+        route: Route,
+    ) -> Outcome {
         let key = target.key();
         if let Some(shared) = &self.shared
             && let Some(entry) = shared.get(key).await
@@ -695,7 +700,10 @@ impl ProxyState {
                     op: ListPlatforms::OP,
                     policy: Policy::of(ListPlatforms::OP).scaled(self.ttl_scale),
                 };
-                match self.send(&self.probe, ticket, lane, probe, Admit::Probe).await {
+                match self
+                    .send(&self.probe, ticket, lane, probe, Admit::Probe)
+                    .await
+                {
                     Ok((verdict, _)) if verdict.health == Health::Good => {
                         if let Outcome::Answer(entry) = verdict.outcome {
                             self.store(self.probe.key(), entry).await;
@@ -705,10 +713,11 @@ impl ProxyState {
                     Err(outcome) => return outcome,
                 }
             }
-            let (verdict, started) = match self.send(target, ticket, lane, route, Admit::Closed).await {
-                Ok(sent) => sent,
-                Err(outcome) => return outcome,
-            };
+            let (verdict, started) =
+                match self.send(target, ticket, lane, route, Admit::Closed).await {
+                    Ok(sent) => sent,
+                    Err(outcome) => return outcome,
+                };
             match verdict.outcome {
                 Outcome::Answer(entry) => {
                     self.store(key, entry.clone()).await;
@@ -837,6 +846,11 @@ impl ProxyState {
     /// own count).
     pub fn upstream_requests(&self) -> u64 {
         self.metrics.upstream_total()
+    }
+
+    /// Requests waiting for an upstream slot (places in the lanes).
+    pub fn queued(&self) -> usize {
+        self.budget.queued()
     }
 
     /// Bodies gzip-compressed so far (tests check that a cache hit adds

@@ -122,9 +122,7 @@ pub fn client_addr(peer: IpAddr, headers: &HeaderMap, trusted: &[Network]) -> Ip
 /// What a visitor is counted as: its address, IPv6 by its /64.
 fn visitor_key(addr: IpAddr) -> IpAddr {
     match canonical(addr) {
-        IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(
-            u128::from(v6) & !((1u128 << 64) - 1),
-        )),
+        IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !((1u128 << 64) - 1))),
         v4 => v4,
     }
 }
@@ -333,7 +331,9 @@ impl Visitors {
             table.swept_ms = now;
             let (requests, misses) = (self.requests, self.misses);
             table.slots.retain(|_, s| {
-                s.in_flight > 0 || !s.requests.is_full(requests, now) || !s.misses.is_full(misses, now)
+                s.in_flight > 0
+                    || !s.requests.is_full(requests, now)
+                    || !s.misses.is_full(misses, now)
             });
             table.sweep_at = (table.slots.len() * 2).clamp(FIRST_SWEEP, MAX_VISITORS);
         }
@@ -464,18 +464,33 @@ mod tests {
         let trusted = [Network::parse("10.0.0.0/8").unwrap()];
         let spoofed = headers(&["6.6.6.6, 1.2.3.4"]);
         // An untrusted peer: its own address, whatever it writes.
-        assert_eq!(client_addr(ip("5.5.5.5"), &spoofed, &trusted), ip("5.5.5.5"));
+        assert_eq!(
+            client_addr(ip("5.5.5.5"), &spoofed, &trusted),
+            ip("5.5.5.5")
+        );
         // A trusted load balancer appended the client (1.2.3.4); what the
         // client wrote to the left (6.6.6.6) is not believed.
-        assert_eq!(client_addr(ip("10.0.0.9"), &spoofed, &trusted), ip("1.2.3.4"));
+        assert_eq!(
+            client_addr(ip("10.0.0.9"), &spoofed, &trusted),
+            ip("1.2.3.4")
+        );
         // Two trusted hops, across two header lines.
         let chained = headers(&["6.6.6.6", "1.2.3.4, 10.0.0.7"]);
-        assert_eq!(client_addr(ip("10.0.0.9"), &chained, &trusted), ip("1.2.3.4"));
+        assert_eq!(
+            client_addr(ip("10.0.0.9"), &chained, &trusted),
+            ip("1.2.3.4")
+        );
         // Garbage to the right of the last trusted hop: that hop.
         let garbage = headers(&["1.2.3.4, unknown"]);
-        assert_eq!(client_addr(ip("10.0.0.9"), &garbage, &trusted), ip("10.0.0.9"));
+        assert_eq!(
+            client_addr(ip("10.0.0.9"), &garbage, &trusted),
+            ip("10.0.0.9")
+        );
         // No header: the peer.
-        assert_eq!(client_addr(ip("10.0.0.9"), &headers(&[]), &trusted), ip("10.0.0.9"));
+        assert_eq!(
+            client_addr(ip("10.0.0.9"), &headers(&[]), &trusted),
+            ip("10.0.0.9")
+        );
     }
 
     #[test]
@@ -496,7 +511,10 @@ mod tests {
         );
         // The miss bucket holds one (a quarter of 4).
         assert!(admitted[0].charge_miss().is_ok());
-        assert!(matches!(admitted[1].charge_miss(), Err(Refusal::Misses { .. })));
+        assert!(matches!(
+            admitted[1].charge_miss(),
+            Err(Refusal::Misses { .. })
+        ));
         // Another address is untouched.
         assert!(visitors.admit(ip("192.0.2.2")).is_ok());
         // IPv6 counts by /64.
@@ -522,7 +540,10 @@ mod tests {
         let a = ip("192.0.2.1");
         let first = visitors.admit(a).unwrap();
         let _second = visitors.admit(a).unwrap();
-        assert!(matches!(visitors.admit(a), Err(Refusal::InFlight { limit: 2 })));
+        assert!(matches!(
+            visitors.admit(a),
+            Err(Refusal::InFlight { limit: 2 })
+        ));
         drop(first);
         assert!(visitors.admit(a).is_ok());
     }
