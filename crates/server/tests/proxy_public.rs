@@ -280,7 +280,7 @@ async fn joiners_wait_in_their_own_lane_and_are_not_charged_a_miss() {
         waiting.push(tokio::spawn(
             async move { get(&client, addr, path, &[]).await },
         ));
-        until("A's request queued", || state.queued() >= i + 1).await;
+        until("A's request queued", || state.queued() > i).await;
     }
     // A's five misses spent its bucket; joining K costs nothing.
     let joined = state.metrics.joined.load(Ordering::Relaxed);

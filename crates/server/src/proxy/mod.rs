@@ -4,7 +4,8 @@
 //! paths.
 //!
 //! A request's way: the visitor's key is checked as on the local server
-//! (`auth::check`, or no key with `--public-proxy`); the route of its
+//! (`auth::check`), or with `--public-proxy` the visitor is its client
+//! address, admitted by its buckets and cap (`visitors`); the route of its
 //! operation reads it with the operation's core request type, as the local
 //! server does (a bad parameter is the same 400; undeclared ones are
 //! dropped), and renders the request to send from that typed value, which
