@@ -47,7 +47,11 @@ Proxy mode (see README, Proxy mode):
                                 never a flag value, never logged
   --upstream-limit 100          the upstream's requests per minute (lowered by its
                                 X-RateLimit-Limit when it sends one)
-  --public-proxy                visitors need no key (the demo on the same origin)
+  --public-proxy                visitors need no key (the demo on the same origin);
+                                per client address: --visitor-requests 240 and
+                                --visitor-misses 30 a minute, --visitor-in-flight 8;
+                                CORS same-origin unless --cors-origin lists origins
+  --trusted-proxy 10.0.0.0/8    a load balancer whose X-Forwarded-For is believed
   --redis redis://127.0.0.1/    replicas share one upstream budget and one cache
   GET /metrics                  Prometheus text (proxy mode only)
 
@@ -124,7 +128,8 @@ pub struct Config {
     #[arg(long, env = "PREDMARKET_WEB")]
     pub web: Option<PathBuf>,
 
-    /// Allowed CORS origins (repeatable). Default: any origin.
+    /// Allowed CORS origins (repeatable). Default: any origin; with
+    /// --public-proxy, none (same-origin only).
     #[arg(long = "cors-origin", value_delimiter = ',')]
     pub cors_origins: Vec<String>,
 

@@ -165,7 +165,11 @@ pub fn with_layers(app: Router, config: &Config) -> Router {
 }
 
 fn cors(config: &Config) -> CorsLayer {
-    let origins = if config.cors_origins.is_empty() {
+    let origins = if config.cors_origins.is_empty() && config.proxy.public_proxy {
+        // A public proxy spends its operator's quota: same-origin only (the
+        // demo it serves) unless --cors-origin lists others.
+        AllowOrigin::list([])
+    } else if config.cors_origins.is_empty() {
         AllowOrigin::any()
     } else {
         AllowOrigin::list(

@@ -21,6 +21,7 @@ use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::sync::Semaphore;
 use tokio::time::{Instant, Sleep};
+use tower::ServiceExt;
 
 /// Largest request head (request line and headers) read; above it hyper
 /// answers 431 and closes the connection. (hyper's smallest allowed
@@ -68,12 +69,11 @@ pub async fn serve(
         .keep_alive(true);
     let slots = Arc::new(Semaphore::new(limits.max_connections));
     let graceful = GracefulShutdown::new();
-    let service = TowerToHyperService::new(app);
     tokio::pin!(shutdown);
     loop {
-        let stream = tokio::select! {
+        let (stream, peer) = tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _peer)) => stream,
+                Ok(accepted) => accepted,
                 Err(error) => {
                     // Out of file descriptors and the like: wait rather
                     // than spin; connections in progress go on.
@@ -94,6 +94,16 @@ pub async fn serve(
         };
         let _ = stream.set_nodelay(true);
         let io = TokioIo::new(IdleTimeout::new(stream, limits.idle_timeout));
+        // The peer's address, for `ConnectInfo` (public mode's per-address
+        // limits).
+        let service = TowerToHyperService::new(app.clone().map_request(
+            move |mut request: axum::http::Request<hyper::body::Incoming>| {
+                request
+                    .extensions_mut()
+                    .insert(axum::extract::ConnectInfo(peer));
+                request
+            },
+        ));
         let connection = graceful.watch(http.serve_connection(io, service.clone()));
         tokio::spawn(async move {
             let _ = connection.await;

@@ -11,11 +11,17 @@
 //! is updated by one Lua script, so replicas draw on one budget.
 //!
 //! Fairness: requests that need the upstream wait in one FIFO per visitor
-//! (per proxy key; one lane for background refreshes), and a dispatcher
-//! hands each free slot to the next lane in round-robin order, so a visitor
-//! paging hard cannot starve one asking once. Before queueing, the wait is
-//! estimated from the lanes ahead; above `--upstream-max-wait` the visitor
-//! gets 429 `RATE_LIMITED` with `Retry-After` at once rather than a hang.
+//! (per proxy key, or per client address with `--public-proxy`; one lane
+//! for background refreshes), and a dispatcher hands each free slot to the
+//! next lane in round-robin order, so a visitor paging hard cannot starve
+//! one asking once. Before queueing, the wait is estimated from the lanes
+//! ahead; above `--upstream-max-wait` the visitor gets 429 `RATE_LIMITED`
+//! with `Retry-After` at once rather than a hang.
+//!
+//! A request waits as a [`Ticket`]. Visitors who join an identical request
+//! in flight put its ticket in their own lanes too ([`Budget::join`]): the
+//! request takes the first slot any of its lanes is given, so a joiner
+//! waits for its own turn, not for its turn in another visitor's queue.
 
 use super::metrics::Metrics;
 use super::shared::Shared;
@@ -66,17 +72,70 @@ pub struct Rejected {
     pub retry_after_secs: u64,
 }
 
+/// One request's wait for slots, possibly queued in several lanes (its
+/// starter's and its joiners'). Each wait is a new round: places queued in
+/// an earlier round are dead.
+#[derive(Default)]
+pub struct Ticket {
+    state: Mutex<TicketState>,
+}
+
+#[derive(Default)]
+struct TicketState {
+    round: u64,
+    /// Set while a round waits; taken by the first place served.
+    sender: Option<oneshot::Sender<()>>,
+    /// Its starter's lane and its joiners', queued in every round from
+    /// the one they joined on.
+    lanes: Vec<u64>,
+}
+
+impl Ticket {
+    pub fn new() -> Arc<Self> {
+        Arc::default()
+    }
+
+    /// A ticket whose starter waits in `lane` (a joiner from that lane
+    /// adds no second place).
+    pub fn in_lane(lane: u64) -> Arc<Self> {
+        let ticket = Self::new();
+        lock(&ticket.state).lanes.push(lane);
+        ticket
+    }
+}
+
+/// A ticket's place in a lane for one round.
+struct Place {
+    ticket: Arc<Ticket>,
+    round: u64,
+}
+
+impl Place {
+    /// Hands the slot to the ticket; false when that round is over (served
+    /// through another lane, or given up).
+    fn serve(self) -> bool {
+        let mut state = lock(&self.ticket.state);
+        if state.round != self.round {
+            return false;
+        }
+        state
+            .sender
+            .take()
+            .is_some_and(|sender| sender.send(()).is_ok())
+    }
+}
+
 #[derive(Default)]
 struct Queue {
-    lanes: HashMap<u64, VecDeque<oneshot::Sender<()>>>,
+    lanes: HashMap<u64, VecDeque<Place>>,
     /// Lanes with waiters, in serving order.
     ring: VecDeque<u64>,
     len: usize,
 }
 
 impl Queue {
-    /// The next waiter in round-robin order.
-    fn pop(&mut self) -> Option<oneshot::Sender<()>> {
+    /// The next place in round-robin order.
+    fn pop(&mut self) -> Option<Place> {
         let lane = self.ring.pop_front()?;
         let waiters = self.lanes.get_mut(&lane)?;
         let waiter = waiters.pop_front();
@@ -89,6 +148,27 @@ impl Queue {
             self.len -= 1;
         }
         waiter
+    }
+
+    fn push(&mut self, lane: u64, place: Place) {
+        let waiters = self.lanes.entry(lane).or_default();
+        if waiters.is_empty() {
+            self.ring.push_back(lane);
+        }
+        waiters.push_back(place);
+        self.len += 1;
+    }
+
+    /// Places before a new one in `lane`: `mine` of this lane and, of
+    /// every other lane, as many as it has up to `mine + 1`.
+    fn ahead(&self, lane: u64) -> usize {
+        let mine = self.lanes.get(&lane).map_or(0, VecDeque::len);
+        self.lanes
+            .iter()
+            .filter(|(l, _)| **l != lane)
+            .map(|(_, w)| w.len().min(mine + 1))
+            .sum::<usize>()
+            + mine
     }
 }
 
@@ -145,20 +225,27 @@ impl Budget {
 
     /// Waits for an upstream slot in `lane`'s FIFO, at most `max_wait`.
     pub async fn acquire(&self, lane: u64, max_wait: Duration) -> Result<(), Rejected> {
+        self.acquire_ticket(&Ticket::new(), lane, max_wait).await
+    }
+
+    /// Waits for an upstream slot, at most `max_wait`, in `lane` and in
+    /// the lanes of the ticket's joiners: the first of them served wins.
+    pub async fn acquire_ticket(
+        &self,
+        ticket: &Arc<Ticket>,
+        lane: u64,
+        max_wait: Duration,
+    ) -> Result<(), Rejected> {
         let max_wait_ms = max_wait.as_secs_f64() * 1000.0;
         let receiver = {
-            let mut guard = lock(&self.queue);
-            let queue = &mut *guard;
-            let mine = queue.lanes.get(&lane).map_or(0, VecDeque::len);
-            // Round-robin: before this request go `mine` of this lane and,
-            // of every other lane, as many as it has up to `mine + 1`.
-            let ahead: usize = queue
-                .lanes
-                .iter()
-                .filter(|(l, _)| **l != lane)
-                .map(|(_, w)| w.len().min(mine + 1))
-                .sum::<usize>()
-                + mine;
+            let mut queue = lock(&self.queue);
+            let mut state = lock(&ticket.state);
+            let mut lanes = state.lanes.clone();
+            lanes.push(lane);
+            lanes.sort_unstable();
+            lanes.dedup();
+            // Its best place decides the estimate.
+            let ahead = lanes.iter().map(|l| queue.ahead(*l)).min().unwrap_or(0);
             let wait = self.wait_estimate(now()) + ahead as f64 * self.params().t_ms;
             if wait > max_wait_ms || queue.len >= MAX_QUEUE {
                 return Err(Rejected {
@@ -166,22 +253,51 @@ impl Budget {
                 });
             }
             let (sender, receiver) = oneshot::channel();
-            let waiters = queue.lanes.entry(lane).or_default();
-            if waiters.is_empty() {
-                queue.ring.push_back(lane);
+            state.round += 1;
+            state.sender = Some(sender);
+            for lane in lanes {
+                queue.push(
+                    lane,
+                    Place {
+                        ticket: ticket.clone(),
+                        round: state.round,
+                    },
+                );
             }
-            waiters.push_back(sender);
-            queue.len += 1;
             receiver
         };
         self.wake.notify_one();
         // The estimate can be wrong (the upstream lowered the limit, another
         // replica took slots): the wait itself is bounded too.
-        match tokio::time::timeout(max_wait + Duration::from_millis(250), receiver).await {
+        let served = tokio::time::timeout(max_wait + Duration::from_millis(250), receiver).await;
+        // Ends the round: its places left in other lanes are dead.
+        lock(&ticket.state).sender = None;
+        match served {
             Ok(Ok(())) => Ok(()),
             _ => Err(Rejected {
                 retry_after_secs: retry_secs(self.wait_estimate(now()).max(1000.0)),
             }),
+        }
+    }
+
+    /// A visitor in `lane` joins the request waiting with `ticket`: the
+    /// ticket is queued in `lane` now (when it waits) and in later rounds
+    /// (a retry).
+    pub fn join(&self, ticket: &Arc<Ticket>, lane: u64) {
+        let mut queue = lock(&self.queue);
+        let mut state = lock(&ticket.state);
+        if state.lanes.contains(&lane) {
+            return;
+        }
+        state.lanes.push(lane);
+        if state.sender.is_some() && queue.len < MAX_QUEUE {
+            queue.push(
+                lane,
+                Place {
+                    ticket: ticket.clone(),
+                    round: state.round,
+                },
+            );
         }
     }
 
@@ -236,8 +352,8 @@ impl Budget {
             let handed = {
                 let mut queue = lock(&self.queue);
                 let mut handed = false;
-                while let Some(waiter) = queue.pop() {
-                    if waiter.send(()).is_ok() {
+                while let Some(place) = queue.pop() {
+                    if place.serve() {
                         handed = true;
                         break;
                     }
@@ -351,19 +467,14 @@ mod tests {
         let mut queue = Queue::default();
         let mut receivers = Vec::new();
         for lane in [1u64, 1, 1, 2] {
-            let (tx, rx) = oneshot::channel();
-            let waiters = queue.lanes.entry(lane).or_default();
-            if waiters.is_empty() {
-                queue.ring.push_back(lane);
-            }
-            waiters.push_back(tx);
-            queue.len += 1;
+            let (ticket, rx) = waiting();
+            queue.push(lane, Place { ticket, round: 1 });
             receivers.push((lane, rx));
         }
         // 1, 2, 1, 1: lane 2's single request goes second, not last.
         let mut order = Vec::new();
-        while let Some(tx) = queue.pop() {
-            let _ = tx.send(());
+        while let Some(place) = queue.pop() {
+            assert!(place.serve());
             for (lane, rx) in receivers.iter_mut() {
                 if rx.try_recv().is_ok() {
                     order.push(*lane);
@@ -371,6 +482,55 @@ mod tests {
             }
         }
         assert_eq!(order, [1, 2, 1, 1]);
+        assert_eq!(queue.len, 0);
+    }
+
+    /// A ticket waiting in round 1 with its receiver.
+    fn waiting() -> (Arc<Ticket>, oneshot::Receiver<()>) {
+        let ticket = Ticket::new();
+        let (tx, rx) = oneshot::channel();
+        {
+            let mut state = lock(&ticket.state);
+            state.round = 1;
+            state.sender = Some(tx);
+        }
+        (ticket, rx)
+    }
+
+    /// A joiner's place is served in its own lane's turn, and the
+    /// ticket's place in the starter's lane is then dead.
+    #[test]
+    fn a_ticket_is_served_from_its_best_lane_once() {
+        let mut queue = Queue::default();
+        // The starter's lane 1 holds five others first.
+        let mut others = Vec::new();
+        for _ in 0..5 {
+            let (ticket, rx) = waiting();
+            queue.push(1, Place { ticket, round: 1 });
+            others.push(rx);
+        }
+        let (shared, mut shared_rx) = waiting();
+        queue.push(
+            1,
+            Place {
+                ticket: shared.clone(),
+                round: 1,
+            },
+        );
+        queue.push(
+            2,
+            Place {
+                ticket: shared.clone(),
+                round: 1,
+            },
+        );
+        // Lane 1's first, then lane 2: the joined ticket.
+        assert!(queue.pop().is_some_and(Place::serve));
+        assert!(queue.pop().is_some_and(Place::serve));
+        assert!(shared_rx.try_recv().is_ok());
+        // The rest of lane 1: four live places, then the dead one.
+        let served: Vec<bool> = std::iter::from_fn(|| queue.pop().map(Place::serve)).collect();
+        assert_eq!(served, [true, true, true, true, false]);
         assert_eq!(queue.len, 0);
     }
 }

@@ -22,10 +22,16 @@
 //!
 //! Errors are never cached, except a 404 for `NEGATIVE_TTL`: an unknown id
 //! asked for again and again then costs one upstream request per window.
+//!
+//! An entry is gzip-compressed once, when it is stored ([`Entry::gzip`]),
+//! and its gzip bytes are served to every visitor who takes gzip: a hit
+//! costs no compression.
 
 use bytes::Bytes;
 use predmarket_core::request::{HttpRequest, Operation};
-use std::sync::Arc;
+use std::io::Write;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// How long an entry is kept at most, as a fallback for upstream failures.
@@ -98,6 +104,9 @@ pub struct Entry {
     pub revalidate_ms: u64,
     /// `Retry-After` to pass on (errors only).
     pub retry_after: Option<u64>,
+    /// The body gzip-compressed, made at most once (`None` inside: the
+    /// compressor failed, and the body is served as is).
+    pub gzip: OnceLock<Option<Bytes>>,
 }
 
 /// How an entry stands now.
@@ -110,6 +119,29 @@ pub enum Freshness {
 }
 
 impl Entry {
+    /// The body gzip-compressed, compressing it on the first call only
+    /// (each compression counted in `compressions`).
+    pub fn gzip(&self, compressions: &AtomicU64) -> Option<Bytes> {
+        self.gzip
+            .get_or_init(|| {
+                compressions.fetch_add(1, Ordering::Relaxed);
+                let mut encoder = flate2::write::GzEncoder::new(
+                    Vec::with_capacity(self.body.len() / 4 + 64),
+                    flate2::Compression::default(),
+                );
+                encoder.write_all(&self.body).ok()?;
+                encoder.finish().ok().map(Bytes::from)
+            })
+            .clone()
+    }
+
+    fn gzip_len(&self) -> usize {
+        self.gzip
+            .get()
+            .and_then(Option::as_ref)
+            .map_or(0, Bytes::len)
+    }
+
     pub fn age_ms(&self, now_ms: u64) -> u64 {
         now_ms.saturating_sub(self.fetched_ms)
     }
@@ -155,6 +187,7 @@ impl Entry {
             status,
             body: Bytes::copy_from_slice(bytes.get(26..)?),
             retry_after: None,
+            gzip: OnceLock::new(),
         })
     }
 }
@@ -175,9 +208,11 @@ pub fn canonical(mut http: HttpRequest) -> HttpRequest {
 }
 
 /// The local cache: moka (TinyLFU admission, LRU eviction) bounded by the
-/// bytes of keys and bodies.
+/// bytes of keys and bodies (plain and gzip).
 pub struct Cache {
     inner: moka::sync::Cache<Arc<str>, Arc<Entry>>,
+    /// Bodies compressed, here and for answers that are not stored.
+    pub compressions: AtomicU64,
 }
 
 impl Cache {
@@ -186,18 +221,25 @@ impl Cache {
             .max_capacity(max_bytes)
             .weigher(|key: &Arc<str>, entry: &Arc<Entry>| {
                 // Plus the bookkeeping of one entry, roughly.
-                u32::try_from(key.len() + entry.body.len() + 128).unwrap_or(u32::MAX)
+                u32::try_from(key.len() + entry.body.len() + entry.gzip_len() + 128)
+                    .unwrap_or(u32::MAX)
             })
             .time_to_live(STALE_KEEP)
             .build();
-        Self { inner }
+        Self {
+            inner,
+            compressions: AtomicU64::new(0),
+        }
     }
 
     pub fn get(&self, key: &str) -> Option<Arc<Entry>> {
         self.inner.get(key)
     }
 
+    /// Stores `entry`, compressed first (once: an entry from another
+    /// flight or from Redis is compressed on its first insert only).
     pub fn insert(&self, key: &str, entry: Arc<Entry>) {
+        entry.gzip(&self.compressions);
         self.inner.insert(Arc::from(key), entry);
     }
 
@@ -256,6 +298,7 @@ mod tests {
             fresh_ms: 5_000,
             revalidate_ms: 10_000,
             retry_after: None,
+            gzip: OnceLock::new(),
         };
         let back = Entry::decode(&entry.encode()).unwrap();
         assert_eq!(back.body, entry.body);

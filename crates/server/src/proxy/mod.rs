@@ -4,7 +4,8 @@
 //! paths.
 //!
 //! A request's way: the visitor's key is checked as on the local server
-//! (`auth::check`, or no key with `--public-proxy`); the route of its
+//! (`auth::check`), or with `--public-proxy` the visitor is its client
+//! address, admitted by its buckets and cap (`visitors`); the route of its
 //! operation reads it with the operation's core request type, as the local
 //! server does (a bad parameter is the same 400; undeclared ones are
 //! dropped), and renders the request to send from that typed value, which
@@ -28,6 +29,7 @@ pub mod judge;
 pub mod metrics;
 pub mod shared;
 pub mod upstream;
+pub mod visitors;
 
 use crate::access_log::AccessLog;
 use crate::auth::{KeyId, Keys};
@@ -37,12 +39,12 @@ use crate::query::Query;
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{Extension, Request, State};
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get};
 use breaker::{Admit, Breaker, Report};
-use budget::Budget;
+use budget::{Budget, Ticket};
 use bytes::Bytes;
 use cache::{Cache, Entry, Freshness, Policy};
 use futures::FutureExt;
@@ -58,6 +60,7 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use upstream::{Target, Upstream, UpstreamKey};
+use visitors::{Refusal, Visitor, Visitors};
 
 /// The command line of proxy mode, flattened into `Config`.
 #[derive(Debug, Clone, clap::Args)]
@@ -114,6 +117,27 @@ pub struct ProxyArgs {
     /// tests use small factors to see entries age).
     #[arg(long = "cache-ttl-scale", default_value_t = 1.0)]
     pub cache_ttl_scale: f64,
+
+    /// With --public-proxy: requests per minute from one client address
+    /// (a quarter of them at once).
+    #[arg(long = "visitor-requests", default_value_t = 240)]
+    pub visitor_requests: u32,
+
+    /// With --public-proxy: of those, requests per minute the cache cannot
+    /// answer (they spend the upstream budget).
+    #[arg(long = "visitor-misses", default_value_t = 30)]
+    pub visitor_misses: u32,
+
+    /// With --public-proxy: requests of one client address in progress at
+    /// most.
+    #[arg(long = "visitor-in-flight", default_value_t = 8)]
+    pub visitor_in_flight: usize,
+
+    /// With --public-proxy: a load balancer's address or network (CIDR,
+    /// repeatable) whose X-Forwarded-For is believed; the client is then
+    /// the rightmost untrusted address in it.
+    #[arg(long = "trusted-proxy", value_delimiter = ',')]
+    pub trusted_proxies: Vec<String>,
 }
 
 impl Default for ProxyArgs {
@@ -130,6 +154,10 @@ impl Default for ProxyArgs {
             breaker_failures: 5,
             breaker_cooldown_secs: 10.0,
             cache_ttl_scale: 1.0,
+            visitor_requests: 240,
+            visitor_misses: 30,
+            visitor_in_flight: 8,
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -168,11 +196,20 @@ fn route_of<R: CoreRequest + Send + 'static>(state: &Arc<ProxyState>) -> MethodR
     };
     let state = state.clone();
     get(
-        move |visitor: Option<Extension<KeyId>>, Query(request): Query<R>| {
+        move |key: Option<Extension<KeyId>>,
+              client: Option<Extension<Visitor>>,
+              headers: HeaderMap,
+              Query(request): Query<R>| {
             let state = state.clone();
+            let visitor = match (key, client) {
+                (Some(Extension(KeyId(id))), _) => Who::Key(id as u64),
+                (None, Some(Extension(client))) => Who::Client(client),
+                (None, None) => Who::Key(0),
+            };
+            let gzip = accepts_gzip(&headers);
             async move {
                 match request.to_http() {
-                    Ok(http) => forward(state, route, visitor, http).await,
+                    Ok(http) => forward(state, route, visitor, http, gzip).await,
                     Err(error) => crate::query::invalid(error).into_response(),
                 }
             }
@@ -181,6 +218,29 @@ fn route_of<R: CoreRequest + Send + 'static>(state: &Arc<ProxyState>) -> MethodR
 }
 
 type Flight = SharedFuture<BoxFuture<'static, Outcome>>;
+
+/// Who asks: a proxy key's visitor (its lane is the key's position), or
+/// with `--public-proxy` a client address.
+enum Who {
+    Key(u64),
+    Client(Visitor),
+}
+
+impl Who {
+    fn lane(&self) -> u64 {
+        match self {
+            Self::Key(lane) => *lane,
+            Self::Client(client) => client.lane(),
+        }
+    }
+}
+
+/// A request in flight: its answer to come, and its wait for an upstream
+/// slot, which joiners queue in their own lanes.
+struct InFlight {
+    answer: Flight,
+    ticket: Arc<Ticket>,
+}
 
 /// Aborts the budget's dispatcher when the proxy goes away.
 struct AbortOnDrop(tokio::task::JoinHandle<()>);
@@ -202,7 +262,9 @@ pub struct ProxyState {
     shared: Option<Arc<shared::Shared>>,
     /// `None` with `--public-proxy`.
     keys: Option<Keys>,
-    flights: Mutex<HashMap<String, Flight>>,
+    /// Set with `--public-proxy`.
+    visitors: Option<Arc<Visitors>>,
+    flights: Mutex<HashMap<String, InFlight>>,
     max_wait: Duration,
     upstream_timeout: Duration,
     ttl_scale: f64,
@@ -249,6 +311,30 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
         }
         let specs = config.key_specs()?;
         Some(Keys::new(&specs, config.max_in_flight_per_key))
+    };
+    let visitors = if args.public_proxy {
+        if args.visitor_requests == 0 || args.visitor_misses == 0 || args.visitor_in_flight == 0 {
+            return Err(
+                "--visitor-requests, --visitor-misses and --visitor-in-flight must be at least 1"
+                    .into(),
+            );
+        }
+        let trusted = args
+            .trusted_proxies
+            .iter()
+            .map(|t| visitors::Network::parse(t))
+            .collect::<Result<Vec<_>, _>>()?;
+        Some(Visitors::new(visitors::Limits {
+            requests_per_minute: args.visitor_requests,
+            misses_per_minute: args.visitor_misses,
+            in_flight: args.visitor_in_flight,
+            trusted,
+        }))
+    } else {
+        if !args.trusted_proxies.is_empty() {
+            return Err("--trusted-proxy applies only with --public-proxy".into());
+        }
+        None
     };
     for (flag, secs) in [
         ("--upstream-timeout", args.upstream_timeout_secs),
@@ -304,6 +390,7 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
         metrics,
         shared,
         keys,
+        visitors,
         flights: Mutex::new(HashMap::new()),
         max_wait: Duration::from_secs_f64(args.max_wait_secs),
         upstream_timeout,
@@ -326,6 +413,12 @@ fn router(state: Arc<ProxyState>, config: &Config, log: Arc<AccessLog>) -> Route
         operations = operations.layer(axum::middleware::from_fn_with_state(
             state.clone(),
             require_visitor_key,
+        ));
+    }
+    if let Some(visitors) = &state.visitors {
+        operations = operations.layer(axum::middleware::from_fn_with_state(
+            visitors.clone(),
+            visitors::admit,
         ));
     }
     // As on the local server, the OpenAPI document needs no key. It is the
@@ -445,8 +538,9 @@ async fn metrics_text(State(state): State<Arc<ProxyState>>) -> Response {
 async fn forward(
     state: Arc<ProxyState>,
     route: Route,
-    visitor: Option<Extension<KeyId>>,
+    visitor: Who,
     http: HttpRequest,
+    gzip: bool,
 ) -> Response {
     let http = cache::canonical(http);
     let target = match state.upstream.target(&http) {
@@ -459,14 +553,13 @@ async fn forward(
         }
     };
     let key = target.key().to_owned();
-    // Visitors without a key (--public-proxy) share one lane.
-    let lane = visitor.map_or(0, |Extension(KeyId(id))| id as u64);
+    let gzip = gzip.then_some(&state.cache.compressions);
     let now = cache::now_ms();
     if let Some(entry) = state.cache.get(&key) {
         match entry.freshness(now) {
             Freshness::Fresh => {
                 state.metrics.hits.fetch_add(1, Ordering::Relaxed);
-                return respond(&entry, "HIT", now);
+                return respond(&entry, "HIT", now, gzip);
             }
             Freshness::Revalidate => {
                 state.metrics.revalidations.fetch_add(1, Ordering::Relaxed);
@@ -475,48 +568,70 @@ async fn forward(
                 drop(
                     state
                         .clone()
-                        .flight(key, target, budget::REFRESH_LANE, route),
+                        .flight(key, target, &Who::Key(budget::REFRESH_LANE), route),
                 );
-                return respond(&entry, "UPDATING", now);
+                return respond(&entry, "UPDATING", now, gzip);
             }
             Freshness::Stale => {}
         }
     }
     state.metrics.misses.fetch_add(1, Ordering::Relaxed);
-    match state.clone().flight(key.clone(), target, lane, route).await {
-        Outcome::Answer(entry) => respond(&entry, "MISS", cache::now_ms()),
-        Outcome::Passed(entry) => respond(&entry, "PASS", cache::now_ms()),
+    let flight = match state.clone().flight(key.clone(), target, &visitor, route) {
+        Ok(flight) => flight,
+        Err(refusal) => return refusal.into_response(),
+    };
+    match flight.await {
+        Outcome::Answer(entry) => respond(&entry, "MISS", cache::now_ms(), gzip),
+        Outcome::Passed(entry) => respond(&entry, "PASS", cache::now_ms(), gzip),
         Outcome::Failed(error) => {
             let now = cache::now_ms();
             match state.cache.get(&key).filter(|e| e.usable_stale(now)) {
                 // Another flight refreshed it meanwhile.
                 Some(entry) if entry.freshness(now) == Freshness::Fresh => {
-                    respond(&entry, "HIT", now)
+                    respond(&entry, "HIT", now, gzip)
                 }
                 Some(entry) => {
                     state.metrics.stale.fetch_add(1, Ordering::Relaxed);
-                    respond_stale(&entry, now)
+                    respond_stale(&entry, now, gzip)
                 }
-                None => respond(&error, "ERROR", now),
+                None => respond(&error, "ERROR", now, gzip),
             }
         }
     }
 }
 
 impl ProxyState {
-    /// Joins the request for `key` in flight, or starts it as a task (so
-    /// that it finishes, and its answer is cached, even when every visitor
-    /// waiting on it has gone).
-    fn flight(self: Arc<Self>, key: String, target: Target, lane: u64, route: Route) -> Flight {
+    /// Joins the request for `key` in flight (queueing its wait in the
+    /// joiner's lane too), or starts it as a task (so that it finishes,
+    /// and its answer is cached, even when every visitor waiting on it has
+    /// gone). Starting one is a miss: with `--public-proxy` it is charged
+    /// to the client's bucket of misses, and refused past it; joining is
+    /// not charged.
+    fn flight(
+        self: Arc<Self>,
+        key: String,
+        target: Target,
+        visitor: &Who,
+        route: Route,
+    ) -> Result<Flight, Refusal> {
+        let lane = visitor.lane();
         let mut flights = lock(&self.flights);
         if let Some(flight) = flights.get(&key) {
             self.metrics.joined.fetch_add(1, Ordering::Relaxed);
-            return flight.clone();
+            if lane != budget::REFRESH_LANE {
+                self.budget.join(&flight.ticket, lane);
+            }
+            return Ok(flight.answer.clone());
+        }
+        if let Who::Client(client) = visitor {
+            client.charge_miss()?;
         }
         let state = self.clone();
         let task_key = key.clone();
+        let ticket = Ticket::in_lane(lane);
+        let task_ticket = ticket.clone();
         let task = tokio::spawn(async move {
-            let outcome = state.fetch(&target, lane, route).await;
+            let outcome = state.fetch(&target, &task_ticket, lane, route).await;
             lock(&state.flights).remove(&task_key);
             outcome
         });
@@ -533,12 +648,24 @@ impl ProxyState {
         }
         .boxed()
         .shared();
-        flights.insert(key, flight.clone());
-        flight
+        flights.insert(
+            key,
+            InFlight {
+                answer: flight.clone(),
+                ticket,
+            },
+        );
+        Ok(flight)
     }
 
     /// Redis, then the upstream (with one retry of a quick failure).
-    async fn fetch(&self, target: &Target, lane: u64, route: Route) -> Outcome {
+    async fn fetch(
+        &self,
+        target: &Target,
+        ticket: &Arc<Ticket>,
+        lane: u64,
+        route: Route,
+    ) -> Outcome {
         let key = target.key();
         if let Some(shared) = &self.shared
             && let Some(entry) = shared.get(key).await
@@ -574,7 +701,10 @@ impl ProxyState {
                     op: ListPlatforms::OP,
                     policy: Policy::of(ListPlatforms::OP).scaled(self.ttl_scale),
                 };
-                match self.send(&self.probe, lane, probe, Admit::Probe).await {
+                match self
+                    .send(&self.probe, ticket, lane, probe, Admit::Probe)
+                    .await
+                {
                     Ok((verdict, _)) if verdict.health == Health::Good => {
                         if let Outcome::Answer(entry) = verdict.outcome {
                             self.store(self.probe.key(), entry).await;
@@ -584,10 +714,11 @@ impl ProxyState {
                     Err(outcome) => return outcome,
                 }
             }
-            let (verdict, started) = match self.send(target, lane, route, Admit::Closed).await {
-                Ok(sent) => sent,
-                Err(outcome) => return outcome,
-            };
+            let (verdict, started) =
+                match self.send(target, ticket, lane, route, Admit::Closed).await {
+                    Ok(sent) => sent,
+                    Err(outcome) => return outcome,
+                };
             match verdict.outcome {
                 Outcome::Answer(entry) => {
                     self.store(key, entry.clone()).await;
@@ -638,11 +769,16 @@ impl ProxyState {
     async fn send(
         &self,
         target: &Target,
+        ticket: &Arc<Ticket>,
         lane: u64,
         route: Route,
         admit: Admit,
     ) -> Result<(judge::Verdict, Instant), Outcome> {
-        if let Err(rejected) = self.budget.acquire(lane, self.max_wait).await {
+        if let Err(rejected) = self
+            .budget
+            .acquire_ticket(ticket, lane, self.max_wait)
+            .await
+        {
             self.breaker.cancel(admit);
             self.metrics.rejected.fetch_add(1, Ordering::Relaxed);
             let retry = rejected.retry_after_secs;
@@ -712,6 +848,17 @@ impl ProxyState {
     pub fn upstream_requests(&self) -> u64 {
         self.metrics.upstream_total()
     }
+
+    /// Requests waiting for an upstream slot (places in the lanes).
+    pub fn queued(&self) -> usize {
+        self.budget.queued()
+    }
+
+    /// Bodies gzip-compressed so far (tests check that a cache hit adds
+    /// none).
+    pub fn compressions(&self) -> u64 {
+        self.cache.compressions.load(Ordering::Relaxed)
+    }
 }
 
 /// A cache key as the breaker tells requests apart.
@@ -722,8 +869,40 @@ fn key_hash(key: &str) -> u64 {
     hasher.finish()
 }
 
-fn respond(entry: &Entry, how: &'static str, now_ms: u64) -> Response {
-    let mut response = Response::new(Body::from(entry.body.clone()));
+/// Whether the visitor takes gzip: then the counter of compressions, for
+/// an answer not compressed yet.
+type Gzip<'a> = Option<&'a std::sync::atomic::AtomicU64>;
+
+/// Whether `Accept-Encoding` takes gzip (`gzip`, `x-gzip` or `*`, with a
+/// q-value above 0).
+fn accepts_gzip(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::ACCEPT_ENCODING)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .any(|item| {
+            let mut parts = item.split(';');
+            let name = parts.next().unwrap_or_default().trim();
+            let q = parts
+                .filter_map(|p| p.trim().strip_prefix("q="))
+                .find_map(|q| q.trim().parse::<f32>().ok())
+                .unwrap_or(1.0);
+            q > 0.0
+                && ["gzip", "x-gzip", "*"]
+                    .iter()
+                    .any(|n| name.eq_ignore_ascii_case(n))
+        })
+}
+
+/// An entry's answer: its gzip bytes, compressed once when it was stored,
+/// when the visitor takes gzip (the compression layer leaves an answer
+/// with a `Content-Encoding` alone), else its body.
+fn respond(entry: &Entry, how: &'static str, now_ms: u64, gzip: Gzip<'_>) -> Response {
+    let compressed = gzip.and_then(|counter| entry.gzip(counter));
+    let mut response = Response::new(Body::from(
+        compressed.clone().unwrap_or_else(|| entry.body.clone()),
+    ));
     *response.status_mut() =
         StatusCode::from_u16(entry.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let headers = response.headers_mut();
@@ -731,6 +910,10 @@ fn respond(entry: &Entry, how: &'static str, now_ms: u64) -> Response {
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),
     );
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    if compressed.is_some() {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    }
     headers.insert("x-cache", HeaderValue::from_static(how));
     if matches!(how, "HIT" | "UPDATING" | "STALE") {
         headers.insert(header::AGE, HeaderValue::from(entry.age_ms(now_ms) / 1000));
@@ -743,7 +926,7 @@ fn respond(entry: &Entry, how: &'static str, now_ms: u64) -> Response {
 
 /// A stale entry, marked: `X-Cache: STALE` and `meta.stale: true` with
 /// `meta.stale_age_seconds`.
-fn respond_stale(entry: &Entry, now_ms: u64) -> Response {
+fn respond_stale(entry: &Entry, now_ms: u64, gzip: Gzip<'_>) -> Response {
     let age_secs = entry.age_ms(now_ms) / 1000;
     let body = match serde_json::from_slice::<Value>(&entry.body) {
         Ok(Value::Object(mut object)) => {
@@ -766,8 +949,9 @@ fn respond_stale(entry: &Entry, now_ms: u64) -> Response {
         fresh_ms: entry.fresh_ms,
         revalidate_ms: entry.revalidate_ms,
         retry_after: None,
+        gzip: std::sync::OnceLock::new(),
     };
-    respond(&marked, "STALE", now_ms)
+    respond(&marked, "STALE", now_ms, gzip)
 }
 
 /// Runs the proxy until Ctrl-C / SIGTERM (`serve` of proxy mode).

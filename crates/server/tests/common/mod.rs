@@ -139,6 +139,11 @@ impl TestServer {
         // keyless server meets the proxy that lets anyone in.
         if proxied.demo_key_active() {
             proxied.proxy.public_proxy = true;
+            // Every request of a suite comes from one address: the limits
+            // under test are the server's, not the proxy's per address.
+            proxied.proxy.visitor_requests = 1_000_000;
+            proxied.proxy.visitor_misses = 1_000_000;
+            proxied.proxy.visitor_in_flight = 1_000_000;
         }
         let built = predmarket_server::proxy::build(&proxied)
             .await
