@@ -53,7 +53,10 @@ Proxy mode (see README, Proxy mode):
                                 X-RateLimit-Limit when it sends one)
   --public-proxy                visitors need no key (the demo on the same origin)
   --redis redis://127.0.0.1/    replicas share one upstream budget and one cache
-  GET /metrics                  Prometheus text (proxy mode only)
+  --redis-fallback-share 0.5    share of the limit one replica spends while Redis is down
+  --redis-max-entry-kb 256      larger answers are cached per replica, not in Redis
+  --metrics-addr 9100           GET /metrics (Prometheus text) on 127.0.0.1:9100 only;
+                                never on --addr, and off without this flag
 
 Example:
   predmarket-server --addr 127.0.0.1:8787 --api-key dev --api-key ci:1000 --seed 7";

@@ -151,7 +151,10 @@ struct AddressSlot {
 
 impl PerAddress {
     fn take(table: &Arc<Self>, ip: IpAddr, cap: usize) -> Option<AddressSlot> {
-        let mut open = table.open.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut open = table
+            .open
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         let count = open.entry(ip).or_insert(0);
         if *count >= cap {
             return None;
