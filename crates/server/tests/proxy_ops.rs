@@ -387,7 +387,10 @@ async fn answers_above_the_shared_size_cap_stay_in_each_replica() {
     }
     let (_, _, small_body) = get(b.addr, small).await;
     let (_, _, large_body) = get(b.addr, large).await;
-    assert!(small_body.len() < 4096 && large_body.len() > 4096, "{small_body:.100} {large_body:.100}");
+    assert!(
+        small_body.len() < 4096 && large_body.len() > 4096,
+        "{small_body:.100} {large_body:.100}"
+    );
     // B found the small answer in Redis and asked the upstream for the
     // large one itself.
     assert_eq!(b.state.metrics.shared_hits.load(Ordering::Relaxed), 1);
@@ -484,8 +487,8 @@ async fn a_slow_reader_holds_its_in_flight_slot_until_its_answer_is_sent() {
     assert!(length > LARGE);
     // The reader's answer has begun and cannot be sent: its slot is taken.
     let (status, _, body) = get(proxy.addr, "/openapi.json").await;
-    assert_eq!(status, 503, "{body}");
-    assert!(body.contains("overloaded"), "{body}");
+    assert_eq!(status, 503, "{body:.300}");
+    assert!(body.contains("overloaded"), "{body:.300}");
     drop(reader);
     assert!(slot_frees(proxy.addr).await, "the slot stays taken");
 }

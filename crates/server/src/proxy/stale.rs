@@ -29,7 +29,7 @@ impl Template {
     fn of(entry: &Entry) -> Self {
         let halves = serde_json::from_slice::<Value>(&entry.body)
             .ok()
-            .and_then(|body| split(body));
+            .and_then(split);
         Self {
             fetched_ms: entry.fetched_ms,
             halves,
