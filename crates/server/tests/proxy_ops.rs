@@ -103,7 +103,14 @@ async fn upstream() -> Upstream {
 
 fn key_file() -> std::path::PathBuf {
     let path = std::env::temp_dir().join(format!("pm-ops-upstream-key-{}", std::process::id()));
-    std::fs::write(&path, format!("{UPSTREAM_KEY}\n")).unwrap();
+    // Written aside and renamed: tests running at once would otherwise
+    // read the file while another one has just truncated it.
+    let aside = path.with_extension(
+        format!("{:?}", std::thread::current().id())
+            .replace(|c: char| !c.is_ascii_alphanumeric(), ""),
+    );
+    std::fs::write(&aside, format!("{UPSTREAM_KEY}\n")).unwrap();
+    std::fs::rename(&aside, &path).unwrap();
     path
 }
 
