@@ -1,12 +1,14 @@
 //! Many clients paging markets through one or more proxies (the
 //! "done when"): each client follows `next_cursor` from the first page,
 //! starts over at the end, and waits `Retry-After` on a 429. Once a second
-//! it reads every proxy's `/metrics` and reports the upstream requests per
-//! minute they made together, and any upstream 429.
+//! it reads every proxy's `/metrics` (on its `--metrics-addr`) and reports
+//! the upstream requests per minute they made together, and any upstream
+//! 429.
 //!
 //! ```text
 //! cargo run --release -p predmarket-server --example proxy_paging -- \
-//!     --url http://127.0.0.1:8802 [--url http://127.0.0.1:8803] --key bench --clients 50 --seconds 125
+//!     --url http://127.0.0.1:8802 --metrics http://127.0.0.1:9102 \
+//!     [--url http://127.0.0.1:8803 --metrics http://127.0.0.1:9103] --key bench --clients 50 --seconds 125
 //! ```
 
 use clap::Parser;
@@ -20,6 +22,9 @@ struct Args {
     /// Base URL of a proxy (repeatable: clients are spread over them).
     #[arg(long, required = true)]
     url: Vec<String>,
+    /// Base URL of a proxy's `--metrics-addr` (repeatable, one per proxy).
+    #[arg(long, required = true)]
+    metrics: Vec<String>,
     #[arg(long, default_value = "bench")]
     key: String,
     #[arg(long, default_value_t = 50)]
@@ -103,7 +108,7 @@ async fn main() {
     while Instant::now() < end {
         let mut total = 0;
         upstream_429 = 0;
-        for base in &args.url {
+        for base in &args.metrics {
             let text = match client.get(format!("{base}/metrics")).send().await {
                 Ok(r) => r.text().await.unwrap_or_default(),
                 Err(_) => String::new(),

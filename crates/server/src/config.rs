@@ -27,8 +27,12 @@ Hostile traffic (see docs/benchmarks.md, Hostile traffic):
   --header-read-timeout 10    seconds a client has to send a request's headers
                               (also how long an idle keep-alive connection stays open)
   --idle-timeout 30           seconds without a byte either way before a connection is closed
+  --write-timeout 60          seconds one answer may take to write, however slowly it is read
   --request-timeout 10        seconds an operation may take; then 504 TIMEOUT
   --max-connections 4096      open connections; further ones are closed on accept
+  --max-connections-per-address 256
+                              open connections from one client address (raise it
+                              behind a load balancer, where all come from one)
   --max-in-flight 512         requests in progress; further ones get 503 + Retry-After
   --max-in-flight-per-key 64  requests in progress per API key; then 503 + Retry-After
   --shutdown-grace 5          seconds open requests get to finish on SIGTERM
@@ -53,7 +57,10 @@ Proxy mode (see README, Proxy mode):
                                 CORS same-origin unless --cors-origin lists origins
   --trusted-proxy 10.0.0.0/8    a load balancer whose X-Forwarded-For is believed
   --redis redis://127.0.0.1/    replicas share one upstream budget and one cache
-  GET /metrics                  Prometheus text (proxy mode only)
+  --redis-fallback-share 0.5    share of the limit one replica spends while Redis is down
+  --redis-max-entry-kb 256      larger answers are cached per replica, not in Redis
+  --metrics-addr 9100           GET /metrics (Prometheus text) on 127.0.0.1:9100 only;
+                                never on --addr, and off without this flag
 
 Example:
   predmarket-server --addr 127.0.0.1:8787 --api-key dev --api-key ci:1000 --seed 7";
@@ -177,6 +184,13 @@ pub struct Config {
     #[arg(long = "idle-timeout", default_value_t = 30.0)]
     pub idle_timeout_secs: f64,
 
+    /// Seconds one answer may take to write, from its first byte to its
+    /// last; then the connection is closed. The idle timeout alone is reset
+    /// by every byte, so a client reading slowly could hold a large answer
+    /// (and its slot of --max-in-flight) for hours.
+    #[arg(long = "write-timeout", default_value_t = 60.0)]
+    pub write_timeout_secs: f64,
+
     /// Seconds an operation may take; then it is answered 504 `TIMEOUT`.
     #[arg(long = "request-timeout", default_value_t = 10.0)]
     pub request_timeout_secs: f64,
@@ -184,6 +198,12 @@ pub struct Config {
     /// Open connections at most; a connection above it is closed on accept.
     #[arg(long = "max-connections", default_value_t = 4096)]
     pub max_connections: usize,
+
+    /// Open connections from one client address at most; a connection above
+    /// it is closed on accept. Behind a load balancer every connection comes
+    /// from its address: raise it there.
+    #[arg(long = "max-connections-per-address", default_value_t = 256)]
+    pub max_connections_per_address: usize,
 
     /// Requests in progress at most; above it a request is answered 503 with
     /// Retry-After at once instead of waiting in a queue.
@@ -231,8 +251,10 @@ impl Config {
             log_format: crate::logs::LogFormat::Text,
             header_read_timeout_secs: 10.0,
             idle_timeout_secs: 30.0,
+            write_timeout_secs: 60.0,
             request_timeout_secs: 10.0,
             max_connections: 4096,
+            max_connections_per_address: 256,
             max_in_flight: 512,
             max_in_flight_per_key: 64,
             shutdown_grace_secs: 5.0,
@@ -336,6 +358,7 @@ impl Config {
         for (flag, secs) in [
             ("--header-read-timeout", self.header_read_timeout_secs),
             ("--idle-timeout", self.idle_timeout_secs),
+            ("--write-timeout", self.write_timeout_secs),
             ("--request-timeout", self.request_timeout_secs),
             ("--shutdown-grace", self.shutdown_grace_secs),
         ] {
@@ -345,6 +368,10 @@ impl Config {
         }
         for (flag, n) in [
             ("--max-connections", self.max_connections),
+            (
+                "--max-connections-per-address",
+                self.max_connections_per_address,
+            ),
             ("--max-in-flight", self.max_in_flight),
             ("--max-in-flight-per-key", self.max_in_flight_per_key),
         ] {

@@ -1,5 +1,5 @@
 //! Bounded work per request: a request timeout, shedding above a
-//! number of requests in progress, per-key caps, and searches run on the
+//! number of requests in progress (counted until the answer is written), per-key caps, and searches run on the
 //! blocking pool behind semaphores so they never hold an async worker.
 //!
 //! Every refusal is a JSON error body: 503 `PLATFORM_UNAVAILABLE` with
@@ -13,9 +13,13 @@ use axum::extract::Request;
 use axum::http::{HeaderValue, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+use http_body::{Frame, SizeHint};
 use predmarket_core::ErrorCode;
 use serde_json::json;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use tokio::sync::Semaphore;
 
 /// Seconds a shed client is asked to wait.
@@ -53,17 +57,94 @@ pub fn shed(message: &str) -> Response {
     response
 }
 
-/// The answer for an error of the timeout / load-shed / concurrency stack.
+/// The answer for an error of the timeout layer.
 pub async fn overloaded(error: BoxError) -> Response {
-    if error.is::<tower::load_shed::error::Overloaded>() {
-        shed("the server is at its limit of requests in progress; retry shortly")
-    } else if error.is::<tower::timeout::error::Elapsed>() {
+    if error.is::<tower::timeout::error::Elapsed>() {
         ApiError::new(ErrorCode::Timeout, "the operation took too long")
             .with_details(json!({ "reason": "request_timeout" }))
             .into_response()
     } else {
         // The stack has no other error; kept generic rather than echoing it.
         ApiError::internal("internal error").into_response()
+    }
+}
+
+/// Largest piece of an answer handed to hyper at once. hyper buffers
+/// little ahead of the socket (`listen::MAX_HEAD_BYTES` bounds its write
+/// buffer too) but takes a whole frame, however large: a body of one 16 MiB
+/// frame would be "done", and its slot freed, long before its bytes left.
+const FRAME_BYTES: usize = 16 * 1024;
+
+/// `--max-in-flight`: a request above it is answered 503 with Retry-After
+/// at once (no queue). The slot is held by the answer's body until its last
+/// piece is handed to the connection (or the connection is gone), not only
+/// until the handler returns: a client reading a large answer slowly holds
+/// a slot the whole time, and the write timeout (`listen`) bounds that time.
+pub async fn in_flight(
+    axum::extract::State(slots): axum::extract::State<Arc<Semaphore>>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let Ok(permit) = slots.try_acquire_owned() else {
+        return shed("the server is at its limit of requests in progress; retry shortly");
+    };
+    let (parts, body) = next.run(request).await.into_parts();
+    let held = HeldBody {
+        inner: body,
+        pending: Bytes::new(),
+        _permit: permit,
+    };
+    Response::from_parts(parts, axum::body::Body::new(held))
+}
+
+/// A body that holds an in-flight slot until it is dropped, handed to hyper
+/// in pieces of at most `FRAME_BYTES` (slices, not copies).
+struct HeldBody {
+    inner: axum::body::Body,
+    /// What is left of a large frame.
+    pending: Bytes,
+    _permit: tokio::sync::OwnedSemaphorePermit,
+}
+
+impl http_body::Body for HeldBody {
+    type Data = Bytes;
+    type Error = axum::Error;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        cx: &mut Context<'_>,
+    ) -> Poll<Option<Result<Frame<Bytes>, axum::Error>>> {
+        let this = self.get_mut();
+        if !this.pending.is_empty() {
+            let n = this.pending.len().min(FRAME_BYTES);
+            return Poll::Ready(Some(Ok(Frame::data(this.pending.split_to(n)))));
+        }
+        match Pin::new(&mut this.inner).poll_frame(cx) {
+            Poll::Ready(Some(Ok(frame))) => match frame.into_data() {
+                Ok(mut data) if data.len() > FRAME_BYTES => {
+                    this.pending = data.split_off(FRAME_BYTES);
+                    Poll::Ready(Some(Ok(Frame::data(data))))
+                }
+                Ok(data) => Poll::Ready(Some(Ok(Frame::data(data)))),
+                Err(frame) => Poll::Ready(Some(Ok(frame))),
+            },
+            other => other,
+        }
+    }
+
+    fn is_end_stream(&self) -> bool {
+        self.pending.is_empty() && self.inner.is_end_stream()
+    }
+
+    fn size_hint(&self) -> SizeHint {
+        let inner = self.inner.size_hint();
+        let pending = self.pending.len() as u64;
+        let mut hint = SizeHint::new();
+        hint.set_lower(inner.lower() + pending);
+        if let Some(upper) = inner.upper() {
+            hint.set_upper(upper + pending);
+        }
+        hint
     }
 }
 

@@ -31,7 +31,6 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tower::ServiceBuilder;
-use tower::limit::GlobalConcurrencyLimitLayer;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
@@ -134,7 +133,8 @@ async fn operation(
 ///   panic), so a browser can read those errors too;
 /// - `nosniff` and `Cache-Control: no-store` (unless the demo set its own);
 /// - shedding at `max_in_flight` requests in progress (503 + Retry-After)
-///   instead of a queue, and the request timeout (504), as JSON errors;
+///   instead of a queue, a request counted until its answer is written
+///   (`guard::in_flight`), and the request timeout (504), as JSON errors;
 /// - CatchPanic inside both, so a panic's 500 carries CORS headers;
 /// - compression innermost.
 ///
@@ -147,12 +147,13 @@ pub fn with_layers(app: Router, config: &Config) -> Router {
         .layer(
             ServiceBuilder::new()
                 .layer(HandleErrorLayer::new(guard::overloaded))
-                .load_shed()
-                // Global: axum clones a layer per route, so a plain
-                // ConcurrencyLimit would count per route.
-                .layer(GlobalConcurrencyLimitLayer::new(config.max_in_flight))
                 .timeout(request_timeout),
         )
+        // One semaphore for every route (axum clones a layer per route).
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::new(tokio::sync::Semaphore::new(config.max_in_flight)),
+            guard::in_flight,
+        ))
         .layer(SetResponseHeaderLayer::if_not_present(
             header::CACHE_CONTROL,
             HeaderValue::from_static("no-store"),

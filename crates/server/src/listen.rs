@@ -1,7 +1,7 @@
 //! The connection loop. `axum::serve` installs no timer,
 //! so hyper's header-read timeout never fired, and it has no idle timeout,
-//! connection cap or shutdown deadline; this loop serves the same router
-//! with hyper's HTTP/1 builder and all four.
+//! write deadline, connection caps or shutdown deadline; this loop serves
+//! the same router with hyper's HTTP/1 builder and all of them.
 //!
 //! HTTP/1 only: the service is plain HTTP/1.1 behind whatever terminates
 //! TLS, and HTTP/2 would need its own set of limits.
@@ -11,10 +11,12 @@ use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
+use std::collections::HashMap;
 use std::future::Future;
 use std::io;
+use std::net::IpAddr;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
@@ -36,8 +38,16 @@ pub struct ConnectionLimits {
     pub header_read_timeout: Duration,
     /// Time without a byte in either direction.
     pub idle_timeout: Duration,
+    /// Time one answer may take to write, from its first byte to its last,
+    /// however steadily the client reads: the idle timer alone is reset by
+    /// every byte, so a client reading a byte a second could hold a
+    /// multi-MB answer (and its in-flight slot) for hours.
+    pub write_timeout: Duration,
     /// Open connections at most.
     pub max_connections: usize,
+    /// Open connections from one client address at most, so one client
+    /// cannot take every connection slot.
+    pub max_connections_per_address: usize,
     /// Time requests in progress get to finish at shutdown.
     pub shutdown_grace: Duration,
 }
@@ -47,7 +57,9 @@ impl ConnectionLimits {
         Self {
             header_read_timeout: Duration::from_secs_f64(config.header_read_timeout_secs),
             idle_timeout: Duration::from_secs_f64(config.idle_timeout_secs),
+            write_timeout: Duration::from_secs_f64(config.write_timeout_secs),
             max_connections: config.max_connections,
+            max_connections_per_address: config.max_connections_per_address,
             shutdown_grace: Duration::from_secs_f64(config.shutdown_grace_secs),
         }
     }
@@ -68,6 +80,7 @@ pub async fn serve(
         .max_buf_size(MAX_HEAD_BYTES)
         .keep_alive(true);
     let slots = Arc::new(Semaphore::new(limits.max_connections));
+    let per_address = Arc::new(PerAddress::default());
     let graceful = GracefulShutdown::new();
     tokio::pin!(shutdown);
     loop {
@@ -92,8 +105,16 @@ pub async fn serve(
             drop(stream);
             continue;
         };
+        let Some(address_slot) =
+            PerAddress::take(&per_address, peer.ip(), limits.max_connections_per_address)
+        else {
+            drop(stream);
+            continue;
+        };
         let _ = stream.set_nodelay(true);
-        let io = TokioIo::new(IdleTimeout::new(stream, limits.idle_timeout));
+        let io = TokioIo::new(
+            IdleTimeout::new(stream, limits.idle_timeout).with_write_timeout(limits.write_timeout),
+        );
         // The peer's address, for `ConnectInfo` (public mode's per-address
         // limits).
         let service = TowerToHyperService::new(app.clone().map_request(
@@ -108,6 +129,7 @@ pub async fn serve(
         tokio::spawn(async move {
             let _ = connection.await;
             drop(slot);
+            drop(address_slot);
         });
     }
     drop(listener);
@@ -123,6 +145,56 @@ pub async fn serve(
     Ok(())
 }
 
+/// Open connections per client address. Behind a load balancer every
+/// connection comes from its address: raise the cap there
+/// (`--max-connections-per-address`).
+#[derive(Default)]
+struct PerAddress {
+    open: Mutex<HashMap<IpAddr, usize>>,
+}
+
+/// One connection counted against its address until dropped.
+struct AddressSlot {
+    table: Arc<PerAddress>,
+    ip: IpAddr,
+}
+
+impl PerAddress {
+    fn take(table: &Arc<Self>, ip: IpAddr, cap: usize) -> Option<AddressSlot> {
+        let mut open = table
+            .open
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let count = open.entry(ip).or_insert(0);
+        if *count >= cap {
+            return None;
+        }
+        *count += 1;
+        Some(AddressSlot {
+            table: table.clone(),
+            ip,
+        })
+    }
+}
+
+impl Drop for AddressSlot {
+    fn drop(&mut self) {
+        let mut open = self
+            .table
+            .open
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        // Entries go when their last connection does, so the table holds
+        // only addresses with connections open.
+        if let Some(count) = open.get_mut(&self.ip) {
+            *count -= 1;
+            if *count == 0 {
+                open.remove(&self.ip);
+            }
+        }
+    }
+}
+
 /// Errors of one accepted connection that say nothing about the listener.
 fn is_per_connection(error: &io::Error) -> bool {
     matches!(
@@ -134,7 +206,8 @@ fn is_per_connection(error: &io::Error) -> bool {
 }
 
 /// A TCP stream that fails with `TimedOut` once no byte has moved in either
-/// direction for `timeout` while hyper waits on it. The timer is re-armed
+/// direction for `timeout` while hyper waits on it, or once an answer has
+/// been written for longer than the write timeout. The timer is re-armed
 /// only when it fires, not on every read, so busy connections pay one clock
 /// read per I/O call.
 pub struct IdleTimeout {
@@ -142,6 +215,14 @@ pub struct IdleTimeout {
     timeout: Duration,
     last_activity: Instant,
     timer: Pin<Box<Sleep>>,
+    write_timeout: Option<Duration>,
+    /// When the answer being written began: the first write after the
+    /// request was read. A read of the next request ends it.
+    writing_since: Option<Instant>,
+    /// The last write found the socket full: only then does the write
+    /// deadline arm the timer (an idle keep-alive connection after its
+    /// answer is the header-read timeout's business).
+    write_blocked: bool,
 }
 
 impl IdleTimeout {
@@ -152,29 +233,73 @@ impl IdleTimeout {
             timeout,
             last_activity: now,
             timer: Box::pin(tokio::time::sleep_until(now + timeout)),
+            write_timeout: None,
+            writing_since: None,
+            write_blocked: false,
         }
+    }
+
+    /// Also fails once one answer has been written for `timeout`.
+    pub fn with_write_timeout(mut self, timeout: Duration) -> Self {
+        self.write_timeout = Some(timeout);
+        self
     }
 
     fn touch(&mut self) {
         self.last_activity = Instant::now();
     }
 
+    /// When the answer being written must be done by.
+    fn write_deadline(&self) -> Option<Instant> {
+        Some(self.writing_since? + self.write_timeout?)
+    }
+
+    /// Called before each write: starts the answer's clock, and fails once
+    /// the answer is past its deadline even if the client still reads.
+    fn start_write(&mut self) -> Result<(), io::Error> {
+        let now = Instant::now();
+        if self.writing_since.is_none() {
+            self.writing_since = Some(now);
+        }
+        match self.write_deadline() {
+            Some(deadline) if now >= deadline => Err(write_timed_out()),
+            _ => Ok(()),
+        }
+    }
+
     /// Called when the stream is not ready: `Ready(Err)` once idle too long.
     fn poll_idle(&mut self, cx: &mut Context<'_>) -> Poll<io::Error> {
+        // The timer was set for the idle deadline; an answer's deadline may
+        // come first.
+        if let Some(write) = self.write_deadline().filter(|_| self.write_blocked)
+            && write < self.timer.deadline()
+        {
+            self.timer.as_mut().reset(write);
+        }
         loop {
             if self.timer.as_mut().poll(cx).is_pending() {
                 return Poll::Pending;
             }
-            let deadline = self.last_activity + self.timeout;
-            if Instant::now() >= deadline {
+            let idle = self.last_activity + self.timeout;
+            let now = Instant::now();
+            if now >= idle {
                 return Poll::Ready(io::Error::new(
                     io::ErrorKind::TimedOut,
                     "connection idle for too long",
                 ));
             }
+            let deadline = match self.write_deadline().filter(|_| self.write_blocked) {
+                Some(write) if now >= write => return Poll::Ready(write_timed_out()),
+                Some(write) => write.min(idle),
+                None => idle,
+            };
             self.timer.as_mut().reset(deadline);
         }
     }
+}
+
+fn write_timed_out() -> io::Error {
+    io::Error::new(io::ErrorKind::TimedOut, "answer written for too long")
 }
 
 impl AsyncRead for IdleTimeout {
@@ -184,9 +309,14 @@ impl AsyncRead for IdleTimeout {
         buf: &mut ReadBuf<'_>,
     ) -> Poll<io::Result<()>> {
         let this = self.get_mut();
+        let before = buf.filled().len();
         match Pin::new(&mut this.stream).poll_read(cx, buf) {
             Poll::Ready(result) => {
                 this.touch();
+                if buf.filled().len() > before {
+                    // The next request: the answer before it is done.
+                    this.writing_since = None;
+                }
                 Poll::Ready(result)
             }
             Poll::Pending => this.poll_idle(cx).map(Err),
@@ -201,12 +331,19 @@ impl AsyncWrite for IdleTimeout {
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
+        if let Err(error) = this.start_write() {
+            return Poll::Ready(Err(error));
+        }
         match Pin::new(&mut this.stream).poll_write(cx, buf) {
             Poll::Ready(result) => {
                 this.touch();
+                this.write_blocked = false;
                 Poll::Ready(result)
             }
-            Poll::Pending => this.poll_idle(cx).map(Err),
+            Poll::Pending => {
+                this.write_blocked = true;
+                this.poll_idle(cx).map(Err)
+            }
         }
     }
 
@@ -216,12 +353,19 @@ impl AsyncWrite for IdleTimeout {
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
         let this = self.get_mut();
+        if let Err(error) = this.start_write() {
+            return Poll::Ready(Err(error));
+        }
         match Pin::new(&mut this.stream).poll_write_vectored(cx, bufs) {
             Poll::Ready(result) => {
                 this.touch();
+                this.write_blocked = false;
                 Poll::Ready(result)
             }
-            Poll::Pending => this.poll_idle(cx).map(Err),
+            Poll::Pending => {
+                this.write_blocked = true;
+                this.poll_idle(cx).map(Err)
+            }
         }
     }
 

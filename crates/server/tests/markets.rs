@@ -505,7 +505,10 @@ async fn search_results_are_complete_and_sorted() {
 async fn an_offset_starts_the_page_where_a_cursor_would() {
     let server = TestServer::start().await;
     let first = server.ok("/markets?limit=5").await;
-    let cursor = first["pagination"]["next_cursor"].as_str().unwrap().to_owned();
+    let cursor = first["pagination"]["next_cursor"]
+        .as_str()
+        .unwrap()
+        .to_owned();
     let by_cursor = server
         .ok(&format!("/markets?limit=5&cursor={}", enc(&cursor)))
         .await;
@@ -525,7 +528,10 @@ async fn an_offset_starts_the_page_where_a_cursor_would() {
     assert!(ids(&past).is_empty());
     assert_eq!(past["pagination"]["has_more"], false);
     let both = server
-        .ok(&format!("/markets?limit=5&offset=40&cursor={}", enc(&cursor)))
+        .ok(&format!(
+            "/markets?limit=5&offset=40&cursor={}",
+            enc(&cursor)
+        ))
         .await;
     assert_eq!(ids(&both), ids(&by_cursor));
     server.error("/markets?offset=-1", 400).await;

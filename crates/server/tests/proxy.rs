@@ -154,19 +154,30 @@ fn renamed_data() -> Arc<predmarket_server::data::Dataset> {
 
 fn key_file() -> std::path::PathBuf {
     let path = std::env::temp_dir().join(format!("pm-upstream-key-{}", std::process::id()));
-    std::fs::write(&path, format!("# the upstream key\n{UPSTREAM_KEY}\n")).unwrap();
+    // Written aside and renamed: tests running at once would otherwise
+    // read the file while another one has just truncated it.
+    let aside = path.with_extension(
+        format!("{:?}", std::thread::current().id())
+            .replace(|c: char| !c.is_ascii_alphanumeric(), ""),
+    );
+    std::fs::write(&aside, format!("# the upstream key\n{UPSTREAM_KEY}\n")).unwrap();
+    std::fs::rename(&aside, &path).unwrap();
     path
 }
 
 struct Proxy {
     addr: SocketAddr,
+    /// Where `/metrics` is served (`--metrics-addr`).
+    metrics_addr: SocketAddr,
     state: Arc<predmarket_server::proxy::ProxyState>,
     task: tokio::task::JoinHandle<()>,
+    metrics_task: tokio::task::JoinHandle<()>,
 }
 
 impl Drop for Proxy {
     fn drop(&mut self) {
         self.task.abort();
+        self.metrics_task.abort();
     }
 }
 
@@ -186,6 +197,18 @@ async fn proxy(config: Config) -> Proxy {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     let limits = predmarket_server::listen::ConnectionLimits::from_config(&config);
+    let metrics_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let metrics_addr = metrics_listener.local_addr().unwrap();
+    let metrics = built.metrics;
+    let metrics_task = tokio::spawn(async move {
+        let _ = predmarket_server::listen::serve(
+            metrics_listener,
+            metrics,
+            limits,
+            std::future::pending(),
+        )
+        .await;
+    });
     let task = tokio::spawn(async move {
         let _ = predmarket_server::listen::serve(
             listener,
@@ -197,8 +220,10 @@ async fn proxy(config: Config) -> Proxy {
     });
     Proxy {
         addr,
+        metrics_addr,
         state: built.state,
         task,
+        metrics_task,
     }
 }
 
@@ -466,8 +491,25 @@ async fn visitors_need_a_proxy_key_unless_public_and_the_cache_serves_repeats() 
     let public = proxy(config).await;
     let (status, _, body, _) = get(&client, public.addr, "/platforms", None).await;
     assert_eq!(status, 200, "{body}");
+    // `/metrics` is not on the visitors' address, with a key or without.
+    for proxy_ in [&proxy_, &public] {
+        for key in [Some(VISITOR), None] {
+            let mut request = client.get(format!("http://{}/metrics", proxy_.addr));
+            if let Some(key) = key {
+                request = request.header("X-API-Key", key);
+            }
+            let response = request.send().await.unwrap();
+            let status = response.status().as_u16();
+            let text = response.text().await.unwrap();
+            assert!(
+                !text.contains("predmarket_proxy_"),
+                "/metrics on the visitors' address: {status} {text}"
+            );
+            assert!(status == 404 || status == 401, "{status} {text}");
+        }
+    }
     let metrics = client
-        .get(format!("http://{}/metrics", public.addr))
+        .get(format!("http://{}/metrics", public.metrics_addr))
         .send()
         .await
         .unwrap()

@@ -8,7 +8,9 @@
 //! GCRA admits at most `B + W / T` requests, i.e. `B + (L - B) * 60/61 < L`;
 //! the extra second absorbs the skew between our clock and the upstream's.
 //! Locally the state lives in a mutex; with `--redis` it lives in Redis and
-//! is updated by one Lua script, so replicas draw on one budget.
+//! is updated by one Lua script, so replicas draw on one budget (and while
+//! Redis is down, in the mutex again, at the replica's fallback share of
+//! the limit: `shared`).
 //!
 //! Fairness: requests that need the upstream wait in one FIFO per visitor
 //! (per proxy key, or per client address with `--public-proxy`; one lane
@@ -220,7 +222,17 @@ impl Budget {
     }
 
     fn params(&self) -> Params {
-        Params::for_limit(self.limit())
+        let limit = self.limit();
+        match &self.shared {
+            Some(shared) if !shared.up() => Params::for_limit(shared.fallback_limit(limit)),
+            _ => Params::for_limit(limit),
+        }
+    }
+
+    /// Redis, unless there is none or it is down (the local state then
+    /// stands in).
+    fn redis(&self) -> Option<&Shared> {
+        self.shared.as_deref().filter(|shared| shared.up())
     }
 
     /// Waits for an upstream slot in `lane`'s FIFO, at most `max_wait`.
@@ -303,7 +315,7 @@ impl Budget {
 
     /// Milliseconds until the next slot frees, as far as this replica knows.
     fn wait_estimate(&self, now: f64) -> f64 {
-        let tat = match &self.shared {
+        let tat = match self.redis() {
             Some(shared) => shared.last_tat(),
             None => *lock(&self.tat),
         };
@@ -313,7 +325,7 @@ impl Budget {
     /// Requests that could go upstream right now.
     pub fn left(&self) -> u32 {
         let p = self.params();
-        let tat = match &self.shared {
+        let tat = match self.redis() {
             Some(shared) => shared.last_tat(),
             None => *lock(&self.tat),
         };
@@ -368,10 +380,12 @@ impl Budget {
 
     /// Takes one slot now, or says how long until one frees.
     async fn take(&self) -> Result<(), f64> {
-        let p = self.params();
-        if let Some(shared) = &self.shared {
-            return shared.take(p).await;
+        if let Some(shared) = self.redis()
+            && let Some(taken) = shared.take(self.params()).await
+        {
+            return taken;
         }
+        let p = self.params();
         let now = now();
         let mut tat = lock(&self.tat);
         let at = tat.max(now);
@@ -385,7 +399,7 @@ impl Budget {
     /// Gives back a slot nobody took (every waiter had left).
     async fn refund(&self) {
         let p = self.params();
-        match &self.shared {
+        match self.redis() {
             Some(shared) => shared.refund(p).await,
             None => *lock(&self.tat) -= p.t_ms,
         }
@@ -413,7 +427,7 @@ impl Budget {
             let pause_ms = pause_ms.clamp(0.0, 10.0 * WINDOW_MS);
             self.metrics.pauses.fetch_add(1, Ordering::Relaxed);
             let p = self.params();
-            match &self.shared {
+            match self.redis() {
                 Some(shared) => shared.defer(pause_ms, p).await,
                 None => {
                     let mut tat = lock(&self.tat);

@@ -28,6 +28,7 @@ pub mod cache;
 pub mod judge;
 pub mod metrics;
 pub mod shared;
+pub mod stale;
 pub mod upstream;
 pub mod visitors;
 
@@ -96,9 +97,27 @@ pub struct ProxyArgs {
     #[arg(long = "public-proxy")]
     pub public_proxy: bool,
 
-    /// Redis URL: replicas share one upstream budget and one cache.
+    /// Redis URL: replicas share one upstream budget and one cache
+    /// (`rediss://` for TLS, the password in the URL; README, Proxy mode).
     #[arg(long, env = "PREDMARKET_REDIS", hide_env_values = true)]
     pub redis: Option<String>,
+
+    /// Share (above 0, at most 1) of --upstream-limit this replica spends on
+    /// its own while Redis is down: 1 / the number of replicas keeps them
+    /// together within one budget.
+    #[arg(long = "redis-fallback-share", default_value_t = 0.5)]
+    pub redis_fallback_share: f64,
+
+    /// Largest answer shared through Redis, in KiB; larger ones are cached
+    /// by each replica only.
+    #[arg(long = "redis-max-entry-kb", default_value_t = 256)]
+    pub redis_max_entry_kb: u64,
+
+    /// Serve GET /metrics here only (a port alone means 127.0.0.1:PORT);
+    /// without it there is no /metrics. Never on the visitors' address: it
+    /// tells when the budget is low and the circuit open.
+    #[arg(long = "metrics-addr", env = "PREDMARKET_METRICS_ADDR")]
+    pub metrics_addr: Option<String>,
 
     /// Memory bound of the local cache, in MiB (keys and bodies).
     #[arg(long = "cache-mb", default_value_t = 64)]
@@ -150,6 +169,9 @@ impl Default for ProxyArgs {
             max_wait_secs: 5.0,
             public_proxy: false,
             redis: None,
+            redis_fallback_share: 0.5,
+            redis_max_entry_kb: 256,
+            metrics_addr: None,
             cache_mb: 64,
             breaker_failures: 5,
             breaker_cooldown_secs: 10.0,
@@ -259,6 +281,8 @@ pub struct ProxyState {
     budget: Arc<Budget>,
     breaker: Breaker,
     pub metrics: Arc<Metrics>,
+    /// Marked bodies of entries served stale.
+    pub stale: stale::StaleBodies,
     shared: Option<Arc<shared::Shared>>,
     /// `None` with `--public-proxy`.
     keys: Option<Keys>,
@@ -272,10 +296,27 @@ pub struct ProxyState {
     _dispatcher: AbortOnDrop,
 }
 
-/// A built proxy: its router and, for tests and `/metrics`, its state.
+/// A built proxy: its router, the router of `/metrics` (served on its own
+/// address), and, for tests, its state.
 pub struct Proxy {
     pub router: Router,
+    pub metrics: Router,
     pub state: Arc<ProxyState>,
+}
+
+impl ProxyArgs {
+    /// `--metrics-addr`: an address, or a port alone on loopback.
+    pub fn metrics_addr(&self) -> Result<Option<std::net::SocketAddr>, String> {
+        let Some(text) = self.metrics_addr.as_deref().map(str::trim) else {
+            return Ok(None);
+        };
+        if let Ok(port) = text.parse::<u16>() {
+            return Ok(Some(std::net::SocketAddr::from(([127, 0, 0, 1], port))));
+        }
+        text.parse()
+            .map(Some)
+            .map_err(|_| format!("--metrics-addr: expected HOST:PORT or a port, got {text:?}"))
+    }
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -358,9 +399,15 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
     {
         return Err("--cache-ttl-scale must be above 0 and at most 100".into());
     }
-    if args.upstream_limit == 0 || args.cache_mb == 0 {
-        return Err("--upstream-limit and --cache-mb must be at least 1".into());
+    if args.upstream_limit == 0 || args.cache_mb == 0 || args.redis_max_entry_kb == 0 {
+        return Err(
+            "--upstream-limit, --cache-mb and --redis-max-entry-kb must be at least 1".into(),
+        );
     }
+    if !(args.redis_fallback_share > 0.0 && args.redis_fallback_share <= 1.0) {
+        return Err("--redis-fallback-share must be above 0 and at most 1".into());
+    }
+    args.metrics_addr()?;
     let upstream_timeout = Duration::from_secs_f64(args.upstream_timeout_secs);
     let upstream = Upstream::new(base, &key, upstream_timeout)?;
     let probe = ListPlatforms
@@ -369,7 +416,15 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
         .and_then(|http| upstream.target(&http).map_err(|e| e.to_string()))
         .map_err(|e| format!("--upstream: the proxy's probe request: {e}"))?;
     let shared = match &args.redis {
-        Some(url) => Some(shared::Shared::connect(url, upstream.base()).await?),
+        Some(url) => Some(
+            shared::Shared::connect(
+                url,
+                upstream.base(),
+                args.redis_fallback_share,
+                usize::try_from(args.redis_max_entry_kb.saturating_mul(1024)).unwrap_or(usize::MAX),
+            )
+            .await?,
+        ),
         None => None,
     };
     let metrics = Arc::new(Metrics::default());
@@ -388,6 +443,7 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
             Duration::from_secs_f64(args.breaker_cooldown_secs),
         ),
         metrics,
+        stale: stale::StaleBodies::new(args.cache_mb.saturating_mul(1024 * 1024) / 4),
         shared,
         keys,
         visitors,
@@ -400,6 +456,10 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
     });
     Ok(Proxy {
         router: router(state.clone(), config, log),
+        metrics: Router::new()
+            .route("/metrics", get(metrics_text))
+            .with_state(state.clone())
+            .fallback(crate::error::not_found_fallback),
         state,
     })
 }
@@ -426,7 +486,6 @@ fn router(state: Arc<ProxyState>, config: &Config, log: Arc<AccessLog>) -> Route
     // documents none of its own.
     let public = Router::new()
         .route("/openapi.json", get(own_openapi))
-        .route("/metrics", get(metrics_text))
         .with_state(state);
     let mut app = operations.merge(public);
     if let Some(dir) = &config.web {
@@ -592,7 +651,7 @@ async fn forward(
                 }
                 Some(entry) => {
                     state.metrics.stale.fetch_add(1, Ordering::Relaxed);
-                    respond_stale(&entry, now, gzip)
+                    respond_stale(&state, &key, &entry, now)
                 }
                 None => respond(&error, "ERROR", now, gzip),
             }
@@ -674,7 +733,9 @@ impl ProxyState {
             let now = cache::now_ms();
             if entry.freshness(now) == Freshness::Fresh {
                 self.metrics.shared_hits.fetch_add(1, Ordering::Relaxed);
-                self.cache.insert(key, entry.clone());
+                if self.replaces(key, &entry, now) {
+                    self.cache.insert(key, entry.clone());
+                }
                 return Outcome::Answer(entry);
             }
             // Older: kept as the fallback should the upstream fail.
@@ -740,8 +801,24 @@ impl ProxyState {
         }
     }
 
+    /// Whether `entry` may take the place of what is cached for `key`: an
+    /// error (a 404 remembered for a while) never replaces a good answer
+    /// that is still served, fresh or while revalidating. A resource that
+    /// is gone upstream then disappears when its entry ages out, rather than
+    /// one revalidation wiping a good entry for everyone.
+    fn replaces(&self, key: &str, entry: &Entry, now_ms: u64) -> bool {
+        entry.status == 200
+            || self
+                .cache
+                .get(key)
+                .is_none_or(|old| old.status != 200 || old.freshness(now_ms) == Freshness::Stale)
+    }
+
     /// Keeps an answer, here and (with `--redis`) for the other replicas.
     async fn store(&self, key: &str, entry: Arc<Entry>) {
+        if !self.replaces(key, &entry, cache::now_ms()) {
+            return;
+        }
         self.cache.insert(key, entry.clone());
         if let Some(shared) = &self.shared {
             shared.put(key, &entry).await;
@@ -925,33 +1002,15 @@ fn respond(entry: &Entry, how: &'static str, now_ms: u64, gzip: Gzip<'_>) -> Res
 }
 
 /// A stale entry, marked: `X-Cache: STALE` and `meta.stale: true` with
-/// `meta.stale_age_seconds`.
-fn respond_stale(entry: &Entry, now_ms: u64, gzip: Gzip<'_>) -> Response {
-    let age_secs = entry.age_ms(now_ms) / 1000;
-    let body = match serde_json::from_slice::<Value>(&entry.body) {
-        Ok(Value::Object(mut object)) => {
-            let meta = object.entry("meta").or_insert_with(|| json!({}));
-            if !meta.is_object() {
-                *meta = json!({});
-            }
-            if let Some(meta) = meta.as_object_mut() {
-                meta.insert("stale".into(), Value::Bool(true));
-                meta.insert("stale_age_seconds".into(), json!(age_secs));
-            }
-            serde_json::to_vec(&object).map_or_else(|_| entry.body.clone(), Bytes::from)
-        }
-        _ => entry.body.clone(),
-    };
-    let marked = Entry {
-        status: entry.status,
-        body,
-        fetched_ms: entry.fetched_ms,
-        fresh_ms: entry.fresh_ms,
-        revalidate_ms: entry.revalidate_ms,
-        retry_after: None,
-        gzip: std::sync::OnceLock::new(),
-    };
-    respond(&marked, "STALE", now_ms, gzip)
+/// `meta.stale_age_seconds` (`stale`: no JSON work per request).
+fn respond_stale(state: &ProxyState, key: &str, entry: &Entry, now_ms: u64) -> Response {
+    let body = state.stale.body(key, entry, entry.age_ms(now_ms) / 1000);
+    // Uncompressed: the body is swapped for the marked one (the server's
+    // compression layer compresses it for a visitor who asks).
+    let mut response = respond(entry, "STALE", now_ms, None);
+    *response.body_mut() = Body::from(body);
+    response.headers_mut().remove(header::RETRY_AFTER);
+    response
 }
 
 /// Runs the proxy until Ctrl-C / SIGTERM (`serve` of proxy mode).
@@ -982,13 +1041,28 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
             dir.display()
         );
     }
-    crate::listen::serve(
-        listener,
-        proxy.router,
-        crate::listen::ConnectionLimits::from_config(&config),
-        crate::shutdown_signal(),
-    )
-    .await?;
+    let limits = crate::listen::ConnectionLimits::from_config(&config);
+    // Ended with the proxy (aborted on drop).
+    let _metrics = match config.proxy.metrics_addr().map_err(invalid)? {
+        Some(metrics_addr) => {
+            let listener = tokio::net::TcpListener::bind(metrics_addr).await?;
+            let metrics_addr = listener.local_addr()?;
+            tracing::info!("proxy metrics on http://{metrics_addr}/metrics");
+            if !metrics_addr.ip().is_loopback() {
+                tracing::warn!(
+                    "--metrics-addr {metrics_addr} is reachable beyond this machine: \
+                     /metrics tells when the upstream budget is low"
+                );
+            }
+            Some(AbortOnDrop(tokio::spawn(async move {
+                let _ =
+                    crate::listen::serve(listener, proxy.metrics, limits, std::future::pending())
+                        .await;
+            })))
+        }
+        None => None,
+    };
+    crate::listen::serve(listener, proxy.router, limits, crate::shutdown_signal()).await?;
     tracing::info!("predmarket-server stopped");
     Ok(())
 }

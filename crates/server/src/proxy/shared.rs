@@ -6,17 +6,33 @@
 //! are plain keys with an expiry (`STALE_KEEP`); a replica that misses
 //! locally asks Redis before the upstream.
 //!
-//! When Redis is unreachable the budget answers "no slot" (visitors get
-//! stale data or a 429) rather than fall back to a local budget: several
-//! replicas each spending the whole budget would be the 429 storm the
-//! shared budget exists to prevent. The cache just misses.
+//! When Redis fails (unreachable, too slow: every call on a visitor's way
+//! waits at most `DEADLINE`, or an error such as a full Redis under
+//! `noeviction`), it is marked down at once, and until a background `PING`
+//! finds it answering again no visitor's request touches it: the budget
+//! runs on this replica's share of the limit (`--redis-fallback-share`, so
+//! that several replicas on their own together stay near one budget) and
+//! the cache is this replica's memory. Each change is logged, the warnings
+//! at most once a minute (`WARN_EVERY`), never per request, and never with
+//! the URL (it may hold a password) or Redis's error text.
+//!
+//! Entries larger than `--redis-max-entry-kb` are kept in the local cache
+//! only, so a few large answers cannot fill Redis.
 
 use super::budget::Params;
 use super::cache::{Entry, STALE_KEEP};
 use redis::aio::ConnectionManager;
+use std::future::Future;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
+
+/// How long a Redis call on a visitor's way may take; then Redis is down.
+pub const DEADLINE: Duration = Duration::from_secs(1);
+/// How often a down Redis is asked whether it answers again.
+pub const RETRY_EVERY: Duration = Duration::from_secs(2);
+/// Warnings about Redis at most this often.
+pub const WARN_EVERY: Duration = Duration::from_secs(60);
 
 /// Takes a slot: `{1, 0, tat}` or `{0, wait_ms, tat}`.
 const TAKE: &str = r"
@@ -70,12 +86,58 @@ pub struct Shared {
     /// Redis errors, counted in `/metrics` (the URL may hold a password, so
     /// neither it nor the error text goes to the log).
     pub errors: AtomicU64,
+    health: Arc<Health>,
+    /// Share of the upstream limit this replica spends while Redis is down.
+    fallback_share: f64,
+    /// Encoded entries above this are not shared.
+    max_entry_bytes: usize,
+    pinger: tokio::task::JoinHandle<()>,
+}
+
+/// Whether Redis is down, and when the last warning was logged.
+#[derive(Default)]
+struct Health {
+    down: AtomicBool,
+    /// Unix ms of the last warning; 0: none yet.
+    warned_ms: AtomicU64,
+    /// Failures not warned about since the last warning.
+    quiet_failures: AtomicU64,
+}
+
+impl Drop for Shared {
+    fn drop(&mut self) {
+        self.pinger.abort();
+    }
+}
+
+/// Asks a down Redis every `RETRY_EVERY` whether it answers again.
+async fn ping_while_down(mut conn: ConnectionManager, health: Arc<Health>) {
+    loop {
+        tokio::time::sleep(RETRY_EVERY).await;
+        if !health.down.load(Ordering::Relaxed) {
+            continue;
+        }
+        let pong = tokio::time::timeout(
+            DEADLINE,
+            redis::cmd("PING").query_async::<String>(&mut conn),
+        )
+        .await;
+        if matches!(pong, Ok(Ok(_))) {
+            health.down.store(false, Ordering::Relaxed);
+            tracing::info!("Redis answers again; the budget and the cache are shared again");
+        }
+    }
 }
 
 impl Shared {
     /// Connects (with a timeout, so a wrong URL fails the start instead of
     /// hanging it).
-    pub async fn connect(url: &str, upstream_base: &str) -> Result<Arc<Self>, String> {
+    pub async fn connect(
+        url: &str,
+        upstream_base: &str,
+        fallback_share: f64,
+        max_entry_bytes: usize,
+    ) -> Result<Arc<Self>, String> {
         let client = redis::Client::open(url)
             .map_err(|_| "--redis is not a valid redis:// URL".to_owned())?;
         let config = redis::aio::ConnectionManagerConfig::new()
@@ -89,6 +151,8 @@ impl Shared {
         .await
         .map_err(|_| "--redis: no connection within 5 s".to_owned())?
         .map_err(|e| format!("--redis: cannot connect ({:?})", e.kind()))?;
+        let health = Arc::new(Health::default());
+        let pinger = tokio::spawn(ping_while_down(conn.clone(), health.clone()));
         Ok(Arc::new(Self {
             conn,
             take: redis::Script::new(TAKE),
@@ -97,6 +161,10 @@ impl Shared {
             prefix: format!("predmarket:proxy:{upstream_base}:"),
             last_tat: AtomicU64::new(0),
             errors: AtomicU64::new(0),
+            health,
+            fallback_share,
+            max_entry_bytes,
+            pinger,
         }))
     }
 
@@ -108,90 +176,137 @@ impl Shared {
         self.last_tat.load(Ordering::Relaxed) as f64
     }
 
-    fn failed(&self) {
+    /// Whether Redis is in use (not marked down).
+    pub fn up(&self) -> bool {
+        !self.health.down.load(Ordering::Relaxed)
+    }
+
+    /// The limit this replica spends alone while Redis is down.
+    pub fn fallback_limit(&self, limit: u32) -> u32 {
+        ((f64::from(limit) * self.fallback_share).floor() as u32).max(1)
+    }
+
+    /// Marks Redis down; warns at most once per `WARN_EVERY`.
+    fn failed(&self, why: &str) {
         self.errors.fetch_add(1, Ordering::Relaxed);
+        if self.health.down.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        let now = super::cache::now_ms();
+        let last = self.health.warned_ms.load(Ordering::Relaxed);
+        let every = WARN_EVERY.as_millis() as u64;
+        if last != 0 && now.saturating_sub(last) < every {
+            self.health.quiet_failures.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
+        self.health.warned_ms.store(now, Ordering::Relaxed);
+        let quiet = self.health.quiet_failures.swap(0, Ordering::Relaxed);
+        tracing::warn!(
+            reason = why,
+            fallback_share = self.fallback_share,
+            failures_not_logged = quiet,
+            "Redis is unavailable: until it answers again, the budget runs on this replica's \
+             share of the limit (--redis-fallback-share) and the cache is this replica's own"
+        );
     }
 
-    pub async fn take(&self, p: Params) -> Result<(), f64> {
-        let mut conn = self.conn.clone();
-        let reply: Result<(i64, i64, i64), _> = self
-            .take
-            .key(self.budget_key())
-            .arg(p.t_ms.ceil() as i64)
-            .arg(p.tau_ms.floor() as i64)
-            .invoke_async(&mut conn)
-            .await;
-        match reply {
-            Ok((granted, wait_ms, tat)) => {
-                self.last_tat.store(tat.max(0) as u64, Ordering::Relaxed);
-                if granted == 1 {
-                    Ok(())
-                } else {
-                    Err(wait_ms.max(1) as f64)
-                }
+    /// Runs one Redis call within `DEADLINE`; `None` (and Redis marked
+    /// down) when it fails, and at once while Redis is down.
+    async fn call<T>(&self, call: impl Future<Output = redis::RedisResult<T>>) -> Option<T> {
+        if !self.up() {
+            return None;
+        }
+        match tokio::time::timeout(DEADLINE, call).await {
+            Ok(Ok(value)) => Some(value),
+            Ok(Err(error)) => {
+                self.failed(&format!("{:?}", error.kind()));
+                None
             }
             Err(_) => {
-                self.failed();
-                Err(1000.0)
-            }
-        }
-    }
-
-    pub async fn defer(&self, pause_ms: f64, p: Params) {
-        let mut conn = self.conn.clone();
-        let reply: Result<i64, _> = self
-            .defer
-            .key(self.budget_key())
-            .arg(pause_ms.ceil() as i64)
-            .arg(p.tau_ms.floor() as i64)
-            .invoke_async(&mut conn)
-            .await;
-        match reply {
-            Ok(tat) => self.last_tat.store(tat.max(0) as u64, Ordering::Relaxed),
-            Err(_) => self.failed(),
-        }
-    }
-
-    pub async fn refund(&self, p: Params) {
-        let mut conn = self.conn.clone();
-        let reply: Result<i64, _> = self
-            .refund
-            .key(self.budget_key())
-            .arg(p.t_ms.ceil() as i64)
-            .invoke_async(&mut conn)
-            .await;
-        if reply.is_err() {
-            self.failed();
-        }
-    }
-
-    /// The shared entry of `key`, if any.
-    pub async fn get(&self, key: &str) -> Option<Entry> {
-        let mut conn = self.conn.clone();
-        let reply: Result<Option<Vec<u8>>, _> = redis::cmd("GET")
-            .arg(format!("{}cache:{key}", self.prefix))
-            .query_async(&mut conn)
-            .await;
-        match reply {
-            Ok(bytes) => bytes.and_then(|b| Entry::decode(&b)),
-            Err(_) => {
-                self.failed();
+                self.failed("no answer in time");
                 None
             }
         }
     }
 
-    pub async fn put(&self, key: &str, entry: &Entry) {
+    /// Takes a slot: `Ok`, or `Err(ms)` until one frees; `None` when
+    /// Redis failed (the budget then decides locally).
+    pub async fn take(&self, p: Params) -> Option<Result<(), f64>> {
         let mut conn = self.conn.clone();
-        let reply: Result<(), _> = redis::cmd("SET")
-            .arg(format!("{}cache:{key}", self.prefix))
-            .arg(entry.encode())
-            .arg("PX")
-            .arg(STALE_KEEP.as_millis() as u64)
-            .query_async(&mut conn)
+        let (granted, wait_ms, tat): (i64, i64, i64) = self
+            .call(
+                self.take
+                    .key(self.budget_key())
+                    .arg(p.t_ms.ceil() as i64)
+                    .arg(p.tau_ms.floor() as i64)
+                    .invoke_async(&mut conn),
+            )
+            .await?;
+        self.last_tat.store(tat.max(0) as u64, Ordering::Relaxed);
+        Some(if granted == 1 {
+            Ok(())
+        } else {
+            Err(wait_ms.max(1) as f64)
+        })
+    }
+
+    pub async fn defer(&self, pause_ms: f64, p: Params) {
+        let mut conn = self.conn.clone();
+        let tat: Option<i64> = self
+            .call(
+                self.defer
+                    .key(self.budget_key())
+                    .arg(pause_ms.ceil() as i64)
+                    .arg(p.tau_ms.floor() as i64)
+                    .invoke_async(&mut conn),
+            )
             .await;
-        if reply.is_err() {
-            self.failed();
+        if let Some(tat) = tat {
+            self.last_tat.store(tat.max(0) as u64, Ordering::Relaxed);
         }
+    }
+
+    pub async fn refund(&self, p: Params) {
+        let mut conn = self.conn.clone();
+        let _: Option<i64> = self
+            .call(
+                self.refund
+                    .key(self.budget_key())
+                    .arg(p.t_ms.ceil() as i64)
+                    .invoke_async(&mut conn),
+            )
+            .await;
+    }
+
+    /// The shared entry of `key`, if any (none while Redis is down).
+    pub async fn get(&self, key: &str) -> Option<Entry> {
+        let mut conn = self.conn.clone();
+        let bytes: Option<Vec<u8>> = self
+            .call(
+                redis::cmd("GET")
+                    .arg(format!("{}cache:{key}", self.prefix))
+                    .query_async(&mut conn),
+            )
+            .await?;
+        bytes.and_then(|b| Entry::decode(&b))
+    }
+
+    /// Shares `entry`, unless it is larger than `--redis-max-entry-kb`.
+    pub async fn put(&self, key: &str, entry: &Entry) {
+        let bytes = entry.encode();
+        if bytes.len() > self.max_entry_bytes || !self.up() {
+            return;
+        }
+        let mut conn = self.conn.clone();
+        let _: Option<()> = self
+            .call(
+                redis::cmd("SET")
+                    .arg(format!("{}cache:{key}", self.prefix))
+                    .arg(bytes)
+                    .arg("PX")
+                    .arg(STALE_KEEP.as_millis() as u64)
+                    .query_async(&mut conn),
+            )
+            .await;
     }
 }
