@@ -22,6 +22,8 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 const UPSTREAM_KEY: &str = "upstream-paths-secret";
 const VISITOR: &str = "visitor-paths";
+/// A second visitor: the breaker tells visitors apart.
+const OTHER_VISITOR: &str = "visitor-paths-other";
 
 /// Every request target the upstream received, as sent (not decoded).
 type Seen = Arc<Mutex<Vec<String>>>;
@@ -95,6 +97,7 @@ impl Drop for Proxy {
 
 async fn proxy(base: String, tweak: impl FnOnce(&mut Config)) -> Proxy {
     let mut config = Config::for_tests(&format!("{VISITOR}:unlimited"));
+    config.api_key.push(format!("{OTHER_VISITOR}:unlimited"));
     config.proxy.upstream = Some(base);
     tweak(&mut config);
     let key_file = std::env::temp_dir().join(format!(
@@ -117,9 +120,14 @@ async fn proxy(base: String, tweak: impl FnOnce(&mut Config)) -> Proxy {
 
 /// `GET target` written byte for byte: status and body.
 async fn raw_get(addr: SocketAddr, target: &str) -> (u16, String) {
+    raw_get_as(addr, target, VISITOR).await
+}
+
+/// [`raw_get`] with the key of `visitor`.
+async fn raw_get_as(addr: SocketAddr, target: &str, visitor: &str) -> (u16, String) {
     let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
     let request = format!(
-        "GET {target} HTTP/1.1\r\nHost: {addr}\r\nX-API-Key: {VISITOR}\r\nConnection: close\r\n\r\n"
+        "GET {target} HTTP/1.1\r\nHost: {addr}\r\nX-API-Key: {visitor}\r\nConnection: close\r\n\r\n"
     );
     stream.write_all(request.as_bytes()).await.unwrap();
     let mut bytes = Vec::new();
@@ -368,6 +376,8 @@ async fn only_failures_no_visitor_chooses_open_the_circuit_and_the_probe_is_the_
     let proxy = proxy(format!("http://{}", upstream.addr), |c| {
         c.proxy.breaker_failures = 2;
         c.proxy.breaker_cooldown_secs = 0.2;
+        // The budget is not under test: no request waits for a slot.
+        c.proxy.upstream_limit = 100_000;
     })
     .await;
     // Answers a visitor can choose: many of them, the circuit stays closed.
@@ -386,9 +396,27 @@ async fn only_failures_no_visitor_chooses_open_the_circuit_and_the_probe_is_the_
     }
     let (status, body) = raw_get(proxy.addr, "/markets/good-1").await;
     assert_eq!(status, 200, "{body}");
-    // 502s of two requests are the upstream's failures: the circuit opens.
+    // One visitor's many failing requests, five a second, while another
+    // visitor's misses go on being served: the circuit stays closed.
+    for i in 0..20 {
+        let (status, body) = raw_get(proxy.addr, &format!("/markets/fail502-bad-{i}")).await;
+        assert_eq!(status, 503, "{body}");
+        assert_ne!(reason(&body), "upstream_circuit_open", "{body}");
+        if i % 5 == 4 {
+            let (status, body) = raw_get_as(
+                proxy.addr,
+                &format!("/markets/good-other-{i}"),
+                OTHER_VISITOR,
+            )
+            .await;
+            assert_eq!(status, 200, "the other visitor's miss: {body}");
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    }
+    // 502s of two requests of two visitors are the upstream's failures:
+    // the circuit opens.
     raw_get(proxy.addr, "/markets/fail502-1").await;
-    raw_get(proxy.addr, "/markets/fail502-2").await;
+    raw_get_as(proxy.addr, "/markets/fail502-2", OTHER_VISITOR).await;
     let (status, body) = raw_get(proxy.addr, "/markets/good-2").await;
     assert_eq!(
         (status, reason(&body).as_str()),

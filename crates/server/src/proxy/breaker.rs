@@ -6,11 +6,12 @@
 //! visitors get stale data or a 503 with `Retry-After` at once.
 //!
 //! A failure that one request can cause by itself (a timeout of a costly
-//! query, a 5xx of one id) is counted with its cache key, and the circuit
-//! opens on those only when they come from more than one request: one
-//! visitor repeating one bad request cannot switch the proxy off for
-//! everyone. A connect error says nothing about the request and counts
-//! alone.
+//! query, a 5xx of one id) is counted with its cache key and the visitor
+//! who asked (their key, or their address in public mode), and the circuit
+//! opens on those only when they come from more than one request and more
+//! than one visitor: one visitor sending bad requests, one or many, cannot
+//! switch the proxy off for everyone. A connect error says nothing about
+//! the request and counts alone.
 
 use std::sync::Mutex;
 use std::time::Duration;
@@ -22,8 +23,11 @@ pub enum Report {
     /// A failure of any request (a connect error).
     Down,
     /// A failure this request may have caused (a timeout, a 5xx): the
-    /// hash of its cache key.
-    Failed(u64),
+    /// hash of its cache key, and the lane of the visitor who asked.
+    Failed {
+        key: u64,
+        visitor: u64,
+    },
 }
 
 #[derive(Debug, Default)]
@@ -33,6 +37,8 @@ struct State {
     down: bool,
     /// The distinct keys of the `Report::Failed` in a row (two are enough).
     keys: Vec<u64>,
+    /// The distinct visitors of those failures (two are enough).
+    visitors: Vec<u64>,
     /// Unix ms until which the circuit is open.
     open_until: Option<u64>,
     /// A half-open probe is under way.
@@ -93,13 +99,20 @@ impl Breaker {
         } else {
             state.failures += 1;
             match report {
-                Report::Failed(key) if !state.keys.contains(&key) && state.keys.len() < 2 => {
-                    state.keys.push(key);
+                Report::Failed { key, visitor } => {
+                    if !state.keys.contains(&key) && state.keys.len() < 2 {
+                        state.keys.push(key);
+                    }
+                    if !state.visitors.contains(&visitor) && state.visitors.len() < 2 {
+                        state.visitors.push(visitor);
+                    }
                 }
                 Report::Down => state.down = true,
-                _ => {}
+                Report::Success => {}
             }
-            let not_one_request = state.down || state.keys.len() >= 2 || self.threshold == 1;
+            let not_one_visitor =
+                state.down || (state.keys.len() >= 2 && state.visitors.len() >= 2);
+            let not_one_request = not_one_visitor || self.threshold == 1;
             if state.probing || (state.failures >= self.threshold && not_one_request) {
                 state.open_until = Some(now_ms + self.cooldown.as_millis() as u64);
                 state.probing = false;
@@ -136,36 +149,57 @@ mod tests {
         let breaker = Breaker::new(3, Duration::from_secs(10));
         assert_eq!(breaker.admit(0), Ok(Admit::Closed));
         assert_eq!(breaker.record(Report::Down, 0), None);
-        assert_eq!(breaker.record(Report::Failed(1), 0), None);
-        assert_eq!(breaker.record(Report::Failed(1), 0), Some(true));
+        assert_eq!(breaker.record(failed(1, 1), 0), None);
+        assert_eq!(breaker.record(failed(1, 1), 0), Some(true));
         assert_eq!(breaker.admit(5_000), Err(5_000));
         assert_eq!(breaker.admit(10_000), Ok(Admit::Probe));
         assert!(breaker.admit(10_001).is_err(), "one probe at a time");
         // The probe fails: open again for a full cooldown.
-        breaker.record(Report::Failed(1), 10_500);
+        breaker.record(failed(1, 1), 10_500);
         assert_eq!(breaker.admit(11_000), Err(9_500));
         assert_eq!(breaker.admit(20_500), Ok(Admit::Probe));
         assert_eq!(breaker.record(Report::Success, 20_600), Some(false));
         assert_eq!(breaker.admit(20_700), Ok(Admit::Closed));
     }
 
+    fn failed(key: u64, visitor: u64) -> Report {
+        Report::Failed { key, visitor }
+    }
+
     #[test]
     fn one_request_failing_again_and_again_does_not_open_it() {
         let breaker = Breaker::new(3, Duration::from_secs(10));
         for _ in 0..50 {
-            assert_eq!(breaker.record(Report::Failed(7), 0), None);
+            assert_eq!(breaker.record(failed(7, 1), 0), None);
         }
         assert_eq!(breaker.admit(0), Ok(Admit::Closed));
-        // A second request failing too: the upstream's fault.
-        assert_eq!(breaker.record(Report::Failed(8), 0), Some(true));
+        // A second request of a second visitor failing too: the upstream's
+        // fault.
+        assert_eq!(breaker.record(failed(8, 2), 0), Some(true));
         // A success in between starts the count again.
         let breaker = Breaker::new(2, Duration::from_secs(10));
-        breaker.record(Report::Failed(1), 0);
+        breaker.record(failed(1, 1), 0);
         breaker.record(Report::Success, 0);
-        assert_eq!(breaker.record(Report::Failed(2), 0), None);
+        assert_eq!(breaker.record(failed(2, 2), 0), None);
         // Connect errors need no second request.
         let breaker = Breaker::new(2, Duration::from_secs(10));
         breaker.record(Report::Down, 0);
         assert_eq!(breaker.record(Report::Down, 0), Some(true));
+    }
+
+    #[test]
+    fn one_visitor_failing_many_requests_does_not_open_it() {
+        let breaker = Breaker::new(3, Duration::from_secs(10));
+        for key in 0..100 {
+            assert_eq!(breaker.record(failed(key, 9), 0), None);
+        }
+        assert_eq!(breaker.admit(0), Ok(Admit::Closed));
+        // Many visitors failing one request: that request's trouble.
+        let breaker = Breaker::new(3, Duration::from_secs(10));
+        for visitor in 0..100 {
+            assert_eq!(breaker.record(failed(5, visitor), 0), None);
+        }
+        // Two requests of two visitors.
+        assert_eq!(breaker.record(failed(6, 0), 0), Some(true));
     }
 }

@@ -906,7 +906,10 @@ impl ProxyState {
                 let report = match health {
                     Health::Good => Report::Success,
                     _ if down => Report::Down,
-                    _ => Report::Failed(key_hash(target.key())),
+                    _ => Report::Failed {
+                        key: key_hash(target.key()),
+                        visitor: lane,
+                    },
                 };
                 if let Some(open) = self.breaker.record(report, cache::now_ms()) {
                     tracing::warn!(
