@@ -635,6 +635,9 @@ test("429: a countdown, then a retry", { skip: !faultUrl && "PREDMARKET_FAULT_UR
     await page.waitForFunction(() => document.querySelector("[data-code=RATE_LIMITED] .secs")?.textContent === "0" || !document.querySelector("[data-code=RATE_LIMITED]"), null, { timeout: 60_000 });
   } finally {
     await page.evaluate(() => sessionStorage.removeItem("predmarket.baseUrl"));
+    // Off the page, so its next retry (another 429) cannot land in the
+    // test after this one.
+    await page.goto("about:blank");
     expectFailedLoads(429);
   }
 });
