@@ -2,8 +2,8 @@
 
 use crate::auth::KeySpec;
 use crate::data::time;
-use crate::faults;
 use crate::listen::ConnectionLimits;
+use crate::{faults, layers};
 use clap::Parser;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -297,6 +297,24 @@ impl Config {
             share_429: self.fault_429,
             share_malformed: self.fault_malformed,
             seed: self.seed,
+        }
+    }
+
+    /// The layers every answer passes.
+    pub fn layers(&self) -> layers::Settings {
+        let origins = if self.cors_origins.is_empty() && self.proxy.public_proxy {
+            // A public proxy spends its operator's quota: same-origin only
+            // (the demo it serves) unless --cors-origin lists others.
+            layers::Origins::None
+        } else if self.cors_origins.is_empty() {
+            layers::Origins::Any
+        } else {
+            layers::Origins::List(self.cors_origins.clone())
+        };
+        layers::Settings {
+            request_timeout: Duration::from_secs_f64(self.request_timeout_secs),
+            max_in_flight: self.max_in_flight,
+            origins,
         }
     }
 

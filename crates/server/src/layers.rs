@@ -2,7 +2,6 @@
 //! `Cache-Control`, shedding, the request timeout, panics as 500s,
 //! compression.
 
-use crate::config::Config;
 use crate::{error, guard};
 use axum::Router;
 use axum::error_handling::HandleErrorLayer;
@@ -18,6 +17,27 @@ use tower_http::set_header::SetResponseHeaderLayer;
 /// How long a browser may cache a CORS preflight answer.
 pub const PREFLIGHT_MAX_AGE: Duration = Duration::from_secs(600);
 
+/// What the layers depend on (built by `config::Config::layers`).
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Then the answer is 504 `TIMEOUT`.
+    pub request_timeout: Duration,
+    /// Requests in progress at most; above it, 503 with Retry-After.
+    pub max_in_flight: usize,
+    /// Which origins a browser may read answers from.
+    pub origins: Origins,
+}
+
+/// Which origins CORS lets read answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origins {
+    Any,
+    /// Same-origin only.
+    None,
+    /// These origins (ones that are not a valid header value are dropped).
+    List(Vec<String>),
+}
+
 /// The layers every answer passes, outermost last:
 /// - CORS outside everything that can answer on its own (shedding, timeout,
 ///   panic), so a browser can read those errors too;
@@ -28,10 +48,9 @@ pub const PREFLIGHT_MAX_AGE: Duration = Duration::from_secs(600);
 /// - CatchPanic inside both, so a panic's 500 carries CORS headers;
 /// - compression innermost.
 ///
-/// Public so tests can wrap a route of their own (one that panics) in the
-/// very same stack.
-pub fn with_layers(app: Router, config: &Config) -> Router {
-    let request_timeout = Duration::from_secs_f64(config.request_timeout_secs);
+/// `with_layers` in `lib.rs` builds the settings from the command line.
+pub fn wrap(app: Router, settings: &Settings) -> Router {
+    let request_timeout = settings.request_timeout;
     app.layer(CompressionLayer::new())
         .layer(CatchPanicLayer::custom(error::panic_response))
         .layer(
@@ -41,7 +60,7 @@ pub fn with_layers(app: Router, config: &Config) -> Router {
         )
         // One semaphore for every route (axum clones a layer per route).
         .layer(axum::middleware::from_fn_with_state(
-            Arc::new(tokio::sync::Semaphore::new(config.max_in_flight)),
+            Arc::new(tokio::sync::Semaphore::new(settings.max_in_flight)),
             guard::in_flight,
         ))
         .layer(SetResponseHeaderLayer::if_not_present(
@@ -52,23 +71,16 @@ pub fn with_layers(app: Router, config: &Config) -> Router {
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
         ))
-        .layer(cors(config))
+        .layer(cors(&settings.origins))
 }
 
-fn cors(config: &Config) -> CorsLayer {
-    let origins = if config.cors_origins.is_empty() && config.proxy.public_proxy {
-        // A public proxy spends its operator's quota: same-origin only (the
-        // demo it serves) unless --cors-origin lists others.
-        AllowOrigin::list([])
-    } else if config.cors_origins.is_empty() {
-        AllowOrigin::any()
-    } else {
-        AllowOrigin::list(
-            config
-                .cors_origins
-                .iter()
-                .filter_map(|o| HeaderValue::from_str(o).ok()),
-        )
+fn cors(origins: &Origins) -> CorsLayer {
+    let origins = match origins {
+        Origins::Any => AllowOrigin::any(),
+        Origins::None => AllowOrigin::list([]),
+        Origins::List(list) => {
+            AllowOrigin::list(list.iter().filter_map(|o| HeaderValue::from_str(o).ok()))
+        }
     };
     CorsLayer::new()
         .allow_origin(origins)

@@ -25,7 +25,7 @@ pub mod query;
 mod routes;
 pub mod state;
 
-pub use layers::{PREFLIGHT_MAX_AGE, with_layers};
+pub use layers::PREFLIGHT_MAX_AGE;
 pub use state::{AppState, SharedState};
 
 use axum::Router;
@@ -108,6 +108,14 @@ async fn operation(
         })
     })
     .await
+}
+
+/// The layers every answer passes (`layers::wrap`), as `config` sets them.
+///
+/// Public so tests can wrap a route of their own (one that panics) in the
+/// very same stack.
+pub fn with_layers(app: Router, config: &Config) -> Router {
+    layers::wrap(app, &config.layers())
 }
 
 /// Binds `config.addr` and serves until Ctrl-C / SIGTERM.

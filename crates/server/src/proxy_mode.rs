@@ -6,6 +6,7 @@
 use crate::access_log::{self, AccessLog};
 use crate::auth::Keys;
 use crate::config::Config;
+use crate::proxy::upstream::UpstreamKey;
 use crate::proxy::{self, ProxyState};
 use crate::{error, headers, listen, openapi, routes};
 use axum::Router;
@@ -27,6 +28,12 @@ pub struct Proxy {
 /// error is a sentence for the operator, without any key in it.
 pub async fn build(config: &Config) -> Result<Proxy, String> {
     let args = &config.proxy;
+    // The upstream first, then the visitors' keys: the order of the errors
+    // an operator meets.
+    args.upstream
+        .as_deref()
+        .ok_or("proxy mode needs --upstream URL")?;
+    let upstream_key = UpstreamKey::load(args.upstream_key_file.as_deref())?;
     let keys = if args.public_proxy {
         if !config.api_key.is_empty() || config.api_key_file.is_some() {
             return Err(
@@ -50,6 +57,7 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
     };
     let state = proxy::start(proxy::Settings {
         args,
+        upstream_key,
         keys,
         request_timeout_secs: config.request_timeout_secs,
         log_requests: !config.quiet,
@@ -77,7 +85,7 @@ fn router(state: &Arc<ProxyState>, config: &Config, log: Arc<AccessLog>) -> Rout
     let app = app
         .fallback(error::not_found_fallback)
         .method_not_allowed_fallback(error::method_not_allowed_fallback);
-    access_log::wrap(crate::layers::with_layers(app, config), log)
+    access_log::wrap(crate::layers::wrap(app, &config.layers()), log)
 }
 
 /// The reference server's document, minus the examples drawn from local

@@ -183,6 +183,8 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// line settles for both modes.
 pub struct Settings<'a> {
     pub args: &'a ProxyArgs,
+    /// The upstream's key (`upstream::UpstreamKey::load`).
+    pub upstream_key: UpstreamKey,
     /// The visitors' keys; `None` with `--public-proxy`.
     pub keys: Option<Keys>,
     /// `--request-timeout`: the upstream's wait and timeout must stay below.
@@ -200,7 +202,7 @@ pub async fn start(settings: Settings<'_>) -> Result<Arc<ProxyState>, String> {
         .upstream
         .as_deref()
         .ok_or("proxy mode needs --upstream URL")?;
-    let key = UpstreamKey::load(args.upstream_key_file.as_deref())?;
+    let key = settings.upstream_key;
     let keys = settings.keys;
     let visitors = if args.public_proxy {
         if args.visitor_requests == 0 || args.visitor_misses == 0 || args.visitor_in_flight == 0 {
