@@ -302,7 +302,7 @@ pub async fn start(settings: Settings<'_>) -> Result<Arc<ProxyState>, String> {
         max_wait: Duration::from_secs_f64(args.max_wait_secs),
         upstream_timeout,
         ttl_scale: args.cache_ttl_scale,
-        log: log.clone(),
+        log,
         _dispatcher: dispatcher,
     });
     Ok(state)
