@@ -127,7 +127,7 @@ async fn start_in_process(args: &Args) -> Result<SocketAddr, String> {
     let app = predmarket_server::app(&config);
     // The server's own connection loop (timeouts, connection cap), as the
     // binary runs it.
-    let limits = predmarket_server::listen::ConnectionLimits::from_config(&config);
+    let limits = config.connection_limits();
     tokio::spawn(predmarket_server::listen::serve(
         listener,
         app,

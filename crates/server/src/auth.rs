@@ -1,7 +1,6 @@
 //! `X-API-Key` on every operation, and each key's budget of requests per
 //! minute. Keys are compared in constant time and never logged.
 
-use crate::config::KeySpec;
 use crate::error::ApiError;
 use axum::extract::Request;
 use axum::http::{HeaderMap, HeaderValue};
@@ -157,5 +156,85 @@ where
 fn set(headers: &mut HeaderMap, name: &'static str, value: impl ToString) {
     if let Ok(value) = HeaderValue::from_str(&value.to_string()) {
         headers.insert(name, value);
+    }
+}
+
+/// One accepted key and its budget.
+#[derive(Clone, PartialEq, Eq)]
+pub struct KeySpec {
+    pub key: String,
+    /// Requests per minute; `None` is unlimited.
+    pub per_minute: Option<u32>,
+}
+
+// Keys must never reach a log, so Debug hides them.
+impl std::fmt::Debug for KeySpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("KeySpec")
+            .field("key", &"[redacted]")
+            .field("per_minute", &self.per_minute)
+            .finish()
+    }
+}
+
+impl KeySpec {
+    /// `KEY`, `KEY:N` or `KEY:unlimited`; `Ok(None)` for a blank entry.
+    pub fn parse(raw: &str, default_per_minute: u32) -> Result<Option<Self>, String> {
+        let raw = raw.trim();
+        if raw.is_empty() {
+            return Ok(None);
+        }
+        let (key, per_minute) = match raw.rsplit_once(':') {
+            None => (raw, Some(default_per_minute)),
+            Some((key, limit)) => {
+                let limit = limit.trim();
+                let per_minute = if limit.eq_ignore_ascii_case("unlimited") {
+                    None
+                } else {
+                    match limit.parse::<u32>() {
+                        Ok(n) if n > 0 => Some(n),
+                        // The key itself is never echoed, only its position.
+                        _ => {
+                            return Err("an API key entry has an invalid limit after ':' \
+                                 (expected a positive number or `unlimited`)"
+                                .into());
+                        }
+                    }
+                };
+                (key.trim(), per_minute)
+            }
+        };
+        if key.is_empty() {
+            return Err("an API key entry has an empty key".into());
+        }
+        if !key.bytes().all(|b| b.is_ascii_graphic()) {
+            return Err("an API key may only hold visible ASCII characters".into());
+        }
+        Ok(Some(Self {
+            key: key.to_owned(),
+            per_minute,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn key_syntax() {
+        let spec = |s| KeySpec::parse(s, 100).unwrap().unwrap();
+        assert_eq!(spec("abc").per_minute, Some(100));
+        assert_eq!(spec("abc:5").per_minute, Some(5));
+        assert_eq!(spec("abc:5").key, "abc");
+        assert_eq!(spec("a:b:unlimited").per_minute, None);
+        assert_eq!(spec("a:b:unlimited").key, "a:b");
+        assert!(KeySpec::parse("abc:0", 100).is_err());
+        assert!(KeySpec::parse("a:b", 100).is_err());
+        assert!(KeySpec::parse(":5", 100).is_err());
+        assert_eq!(KeySpec::parse("  ", 100), Ok(None));
+        let err = KeySpec::parse("secret:x", 100).unwrap_err();
+        assert!(!err.contains("secret"));
+        assert!(!format!("{:?}", spec("secret")).contains("secret"));
     }
 }

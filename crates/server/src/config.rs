@@ -1,8 +1,13 @@
 //! The command line (and environment) of the server.
 
+use crate::auth::KeySpec;
+use crate::data::time;
+use crate::listen::ConnectionLimits;
+use crate::{faults, layers};
 use clap::Parser;
 use std::net::SocketAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 const AFTER_HELP: &str = "\
 API keys:
@@ -222,7 +227,7 @@ pub struct Config {
 
     /// Proxy mode (`--upstream`).
     #[command(flatten)]
-    pub proxy: crate::proxy::ProxyArgs,
+    pub proxy: crate::proxy::settings::ProxyArgs,
 }
 
 impl Config {
@@ -258,7 +263,70 @@ impl Config {
             max_in_flight: 512,
             max_in_flight_per_key: 64,
             shutdown_grace_secs: 5.0,
-            proxy: crate::proxy::ProxyArgs::default(),
+            proxy: crate::proxy::settings::ProxyArgs::default(),
+        }
+    }
+
+    /// What the generated data depends on. A scale out of range falls
+    /// back to 1 (`validate` refuses it before serving).
+    pub fn data_options(&self) -> crate::data::Options {
+        let today = time::now_unix().div_euclid(86_400) * 86_400;
+        crate::data::Options {
+            seed: self.seed,
+            scale: if self.scale.is_finite() && self.scale > 0.0 {
+                self.scale.min(100.0)
+            } else {
+                1.0
+            },
+            hostile: self.hostile,
+            names: crate::data::names::Names::new(self.rename_ids),
+            as_of: self
+                .anchor_date
+                .as_deref()
+                .and_then(time::parse_date)
+                .unwrap_or(today),
+        }
+    }
+
+    /// The injected faults.
+    pub fn faults(&self) -> faults::Settings {
+        faults::Settings {
+            fail_platforms: self.fail_platforms.clone(),
+            latency: Duration::from_millis(self.latency_ms),
+            share_5xx: self.fault_5xx,
+            share_429: self.fault_429,
+            share_malformed: self.fault_malformed,
+            seed: self.seed,
+        }
+    }
+
+    /// The layers every answer passes.
+    pub fn layers(&self) -> layers::Settings {
+        let origins = if self.cors_origins.is_empty() && self.proxy.public_proxy {
+            // A public proxy spends its operator's quota: same-origin only
+            // (the demo it serves) unless --cors-origin lists others.
+            layers::Origins::None
+        } else if self.cors_origins.is_empty() {
+            layers::Origins::Any
+        } else {
+            layers::Origins::List(self.cors_origins.clone())
+        };
+        layers::Settings {
+            request_timeout: Duration::from_secs_f64(self.request_timeout_secs),
+            max_in_flight: self.max_in_flight,
+            origins,
+        }
+    }
+
+    /// The limits of every connection.
+    pub fn connection_limits(&self) -> ConnectionLimits {
+        ConnectionLimits {
+            header_read_timeout: Duration::from_secs_f64(self.header_read_timeout_secs),
+            idle_timeout: Duration::from_secs_f64(self.idle_timeout_secs),
+            write_timeout: Duration::from_secs_f64(self.write_timeout_secs),
+            max_connections: self.max_connections,
+            max_connections_per_address: self.max_connections_per_address,
+            shutdown_grace: Duration::from_secs_f64(self.shutdown_grace_secs),
         }
     }
 
@@ -387,84 +455,9 @@ impl Config {
     }
 }
 
-/// One accepted key and its budget.
-#[derive(Clone, PartialEq, Eq)]
-pub struct KeySpec {
-    pub key: String,
-    /// Requests per minute; `None` is unlimited.
-    pub per_minute: Option<u32>,
-}
-
-// Keys must never reach a log, so Debug hides them.
-impl std::fmt::Debug for KeySpec {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("KeySpec")
-            .field("key", &"[redacted]")
-            .field("per_minute", &self.per_minute)
-            .finish()
-    }
-}
-
-impl KeySpec {
-    /// `KEY`, `KEY:N` or `KEY:unlimited`; `Ok(None)` for a blank entry.
-    pub fn parse(raw: &str, default_per_minute: u32) -> Result<Option<Self>, String> {
-        let raw = raw.trim();
-        if raw.is_empty() {
-            return Ok(None);
-        }
-        let (key, per_minute) = match raw.rsplit_once(':') {
-            None => (raw, Some(default_per_minute)),
-            Some((key, limit)) => {
-                let limit = limit.trim();
-                let per_minute = if limit.eq_ignore_ascii_case("unlimited") {
-                    None
-                } else {
-                    match limit.parse::<u32>() {
-                        Ok(n) if n > 0 => Some(n),
-                        // The key itself is never echoed, only its position.
-                        _ => {
-                            return Err("an API key entry has an invalid limit after ':' \
-                                 (expected a positive number or `unlimited`)"
-                                .into());
-                        }
-                    }
-                };
-                (key.trim(), per_minute)
-            }
-        };
-        if key.is_empty() {
-            return Err("an API key entry has an empty key".into());
-        }
-        if !key.bytes().all(|b| b.is_ascii_graphic()) {
-            return Err("an API key may only hold visible ASCII characters".into());
-        }
-        Ok(Some(Self {
-            key: key.to_owned(),
-            per_minute,
-        }))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn key_syntax() {
-        let spec = |s| KeySpec::parse(s, 100).unwrap().unwrap();
-        assert_eq!(spec("abc").per_minute, Some(100));
-        assert_eq!(spec("abc:5").per_minute, Some(5));
-        assert_eq!(spec("abc:5").key, "abc");
-        assert_eq!(spec("a:b:unlimited").per_minute, None);
-        assert_eq!(spec("a:b:unlimited").key, "a:b");
-        assert!(KeySpec::parse("abc:0", 100).is_err());
-        assert!(KeySpec::parse("a:b", 100).is_err());
-        assert!(KeySpec::parse(":5", 100).is_err());
-        assert_eq!(KeySpec::parse("  ", 100), Ok(None));
-        let err = KeySpec::parse("secret:x", 100).unwrap_err();
-        assert!(!err.contains("secret"));
-        assert!(!format!("{:?}", spec("secret")).contains("secret"));
-    }
 
     #[test]
     fn demo_key_without_keys() {

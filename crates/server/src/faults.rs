@@ -5,7 +5,6 @@
 //! Draws come from a counter hashed with the seed, so a run with the same
 //! seed and the same sequence of requests fails the same requests.
 
-use crate::config::Config;
 use crate::error::ApiError;
 use axum::body::Body;
 use axum::extract::Request;
@@ -14,6 +13,19 @@ use axum::response::{IntoResponse, Response};
 use predmarket_core::ErrorCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
+
+/// The faults to inject (the `--fail-platform`, `--latency-ms` and
+/// `--fault-*` flags).
+#[derive(Debug, Clone, Default)]
+pub struct Settings {
+    /// Platforms that fail, in either spelling of their ids.
+    pub fail_platforms: Vec<String>,
+    pub latency: Duration,
+    pub share_5xx: f64,
+    pub share_429: f64,
+    pub share_malformed: f64,
+    pub seed: u64,
+}
 
 pub struct Faults {
     down: Vec<String>,
@@ -35,22 +47,22 @@ enum Verdict {
 }
 
 impl Faults {
-    pub fn new(config: &Config) -> Self {
+    pub fn new(settings: &Settings) -> Self {
         Self {
             // Kept as labels, the server's own names, whichever spelling
             // the flag used.
-            down: config
+            down: settings
                 .fail_platforms
                 .iter()
                 .map(|p| {
                     crate::data::names::label_of_any(p).map_or_else(|| p.clone(), str::to_owned)
                 })
                 .collect(),
-            latency: Duration::from_millis(config.latency_ms),
-            share_5xx: config.fault_5xx,
-            share_429: config.fault_429,
-            share_malformed: config.fault_malformed,
-            seed: config.seed,
+            latency: settings.latency,
+            share_5xx: settings.share_5xx,
+            share_429: settings.share_429,
+            share_malformed: settings.share_malformed,
+            seed: settings.seed,
             counter: AtomicU64::new(0),
         }
     }
@@ -152,10 +164,12 @@ mod tests {
 
     #[test]
     fn shares_are_roughly_respected() {
-        let mut config = Config::for_tests("k");
-        config.fault_5xx = 0.2;
-        config.fault_429 = 0.1;
-        let faults = Faults::new(&config);
+        let faults = Faults::new(&Settings {
+            share_5xx: 0.2,
+            share_429: 0.1,
+            seed: 42,
+            ..Settings::default()
+        });
         let mut counts = [0u32; 4];
         for _ in 0..10_000 {
             let i = match faults.draw().0 {

@@ -1,7 +1,7 @@
 //! Response headers of the demo under `/app/`: a Content
 //! Security Policy the Leptos app works with, `nosniff`, a referrer policy,
 //! and caching that suits Trunk's output (hashed file names are immutable,
-//! everything else is revalidated). API answers get `no-store` in `lib.rs`.
+//! everything else is revalidated). API answers get `no-store` in `layers.rs`.
 
 use axum::extract::{Request, State};
 use axum::http::{HeaderName, HeaderValue, header};

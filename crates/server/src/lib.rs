@@ -15,44 +15,25 @@ pub mod error;
 pub mod faults;
 pub mod guard;
 pub mod headers;
+pub mod layers;
 pub mod listen;
 pub mod logs;
 pub mod openapi;
 pub mod proxy;
+pub mod proxy_mode;
 pub mod query;
 mod routes;
+pub mod state;
+
+pub use layers::PREFLIGHT_MAX_AGE;
+pub use state::{AppState, SharedState};
 
 use axum::Router;
-use axum::error_handling::HandleErrorLayer;
-use axum::http::{HeaderName, HeaderValue, Method, header};
 use config::Config;
 use data::Dataset;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
-use tower::ServiceBuilder;
-use tower_http::catch_panic::CatchPanicLayer;
-use tower_http::compression::CompressionLayer;
-use tower_http::cors::{AllowOrigin, CorsLayer};
-use tower_http::set_header::SetResponseHeaderLayer;
-
-/// How long a browser may cache a CORS preflight answer.
-pub const PREFLIGHT_MAX_AGE: Duration = Duration::from_secs(600);
-
-/// Everything a handler needs, shared.
-pub struct AppState {
-    pub data: Arc<Dataset>,
-    pub keys: auth::Keys,
-    pub faults: faults::Faults,
-    pub cursors: cursor::CursorKey,
-    pub started: Instant,
-    /// `/openapi.json`, built on first request (it names ids of the data).
-    pub openapi: std::sync::OnceLock<Vec<u8>>,
-    /// Searches running at once on the blocking pool (see `guard::offload`).
-    pub searches: Arc<tokio::sync::Semaphore>,
-}
-
-pub type SharedState = Arc<AppState>;
+use std::time::Instant;
 
 /// Builds the whole application for `config`.
 ///
@@ -60,10 +41,7 @@ pub type SharedState = Arc<AppState>;
 /// builds: unusable parts are dropped (e.g. an unreadable key file leaves the
 /// `--api-key` keys). `serve` refuses such a configuration up front.
 pub fn app(config: &Config) -> Router {
-    app_with_data(
-        config,
-        Arc::new(Dataset::generate(&data::Options::from(config))),
-    )
+    app_with_data(config, Arc::new(Dataset::generate(&config.data_options())))
 }
 
 /// Like `app`, over data generated already (tests share one large data set
@@ -73,7 +51,7 @@ pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
         config
             .api_key
             .iter()
-            .filter_map(|k| config::KeySpec::parse(k, config.rate_limit).ok().flatten())
+            .filter_map(|k| auth::KeySpec::parse(k, config.rate_limit).ok().flatten())
             .collect()
     });
     let keys = auth::Keys::new(&specs, config.max_in_flight_per_key);
@@ -81,7 +59,7 @@ pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
     let state = Arc::new(AppState {
         data,
         keys,
-        faults: faults::Faults::new(config),
+        faults: faults::Faults::new(&config.faults()),
         cursors: cursor::CursorKey::random(config.cursor_ttl_secs),
         started: Instant::now(),
         openapi: std::sync::OnceLock::new(),
@@ -91,7 +69,11 @@ pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
         state.clone(),
         operation,
     ));
-    let mut app = api.merge(routes::public(state));
+    // The OpenAPI document needs no key.
+    let public = Router::new()
+        .route("/openapi.json", axum::routing::get(openapi::serve))
+        .with_state(state);
+    let mut app = api.merge(public);
     if let Some(dir) = &config.web {
         let policy = Arc::new(headers::WebPolicy::new(dir));
         app = app.merge(
@@ -128,84 +110,24 @@ async fn operation(
     .await
 }
 
-/// The layers every answer passes, outermost last:
-/// - CORS outside everything that can answer on its own (shedding, timeout,
-///   panic), so a browser can read those errors too;
-/// - `nosniff` and `Cache-Control: no-store` (unless the demo set its own);
-/// - shedding at `max_in_flight` requests in progress (503 + Retry-After)
-///   instead of a queue, a request counted until its answer is written
-///   (`guard::in_flight`), and the request timeout (504), as JSON errors;
-/// - CatchPanic inside both, so a panic's 500 carries CORS headers;
-/// - compression innermost.
+/// The layers every answer passes (`layers::wrap`), as `config` sets them.
 ///
 /// Public so tests can wrap a route of their own (one that panics) in the
 /// very same stack.
 pub fn with_layers(app: Router, config: &Config) -> Router {
-    let request_timeout = Duration::from_secs_f64(config.request_timeout_secs);
-    app.layer(CompressionLayer::new())
-        .layer(CatchPanicLayer::custom(error::panic_response))
-        .layer(
-            ServiceBuilder::new()
-                .layer(HandleErrorLayer::new(guard::overloaded))
-                .timeout(request_timeout),
-        )
-        // One semaphore for every route (axum clones a layer per route).
-        .layer(axum::middleware::from_fn_with_state(
-            Arc::new(tokio::sync::Semaphore::new(config.max_in_flight)),
-            guard::in_flight,
-        ))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("no-store"),
-        ))
-        .layer(SetResponseHeaderLayer::overriding(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        ))
-        .layer(cors(config))
-}
-
-fn cors(config: &Config) -> CorsLayer {
-    let origins = if config.cors_origins.is_empty() && config.proxy.public_proxy {
-        // A public proxy spends its operator's quota: same-origin only (the
-        // demo it serves) unless --cors-origin lists others.
-        AllowOrigin::list([])
-    } else if config.cors_origins.is_empty() {
-        AllowOrigin::any()
-    } else {
-        AllowOrigin::list(
-            config
-                .cors_origins
-                .iter()
-                .filter_map(|o| HeaderValue::from_str(o).ok()),
-        )
-    };
-    CorsLayer::new()
-        .allow_origin(origins)
-        .allow_methods([Method::GET, Method::OPTIONS])
-        .allow_headers([HeaderName::from_static("x-api-key"), header::ACCEPT])
-        .expose_headers([
-            header::RETRY_AFTER,
-            HeaderName::from_static("x-ratelimit-limit"),
-            HeaderName::from_static("x-ratelimit-remaining"),
-            HeaderName::from_static("x-ratelimit-reset"),
-            // Proxy mode: how an answer was served.
-            HeaderName::from_static("x-cache"),
-            header::AGE,
-        ])
-        .max_age(PREFLIGHT_MAX_AGE)
+    layers::wrap(app, &config.layers())
 }
 
 /// Binds `config.addr` and serves until Ctrl-C / SIGTERM.
 pub async fn serve(config: Config) -> std::io::Result<()> {
     if config.proxy.upstream.is_some() {
-        return proxy::serve(config).await;
+        return proxy_mode::serve(config).await;
     }
     config
         .validate()
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
     let generated = Instant::now();
-    let data = Arc::new(Dataset::generate(&data::Options::from(&config)));
+    let data = Arc::new(Dataset::generate(&config.data_options()));
     tracing::info!(
         "generated {} markets, {} events, {} series, {} games in {:.0} ms (seed {}, scale {})",
         data.catalog.markets.len(),
@@ -231,8 +153,8 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
     listen::serve(
         listener,
         app_with_data(&config, data),
-        listen::ConnectionLimits::from_config(&config),
-        shutdown_signal(),
+        config.connection_limits(),
+        listen::shutdown_signal(),
     )
     .await?;
     tracing::info!("predmarket-server stopped");
@@ -249,24 +171,6 @@ pub fn demo_key_warning(config: &Config, addr: SocketAddr) -> Option<String> {
              --api-key-file to make the server private"
         )
     })
-}
-
-pub(crate) async fn shutdown_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
-    #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut s) => {
-                s.recv().await;
-            }
-            Err(_) => std::future::pending::<()>().await,
-        }
-    };
-    #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
 }
 
 #[cfg(test)]

@@ -52,19 +52,6 @@ pub struct ConnectionLimits {
     pub shutdown_grace: Duration,
 }
 
-impl ConnectionLimits {
-    pub fn from_config(config: &crate::config::Config) -> Self {
-        Self {
-            header_read_timeout: Duration::from_secs_f64(config.header_read_timeout_secs),
-            idle_timeout: Duration::from_secs_f64(config.idle_timeout_secs),
-            write_timeout: Duration::from_secs_f64(config.write_timeout_secs),
-            max_connections: config.max_connections,
-            max_connections_per_address: config.max_connections_per_address,
-            shutdown_grace: Duration::from_secs_f64(config.shutdown_grace_secs),
-        }
-    }
-}
-
 /// Serves `app` on `listener` until `shutdown` completes, then stops
 /// accepting, lets requests in progress finish (idle connections close at
 /// once) and returns after at most `limits.shutdown_grace`.
@@ -380,4 +367,23 @@ impl AsyncWrite for IdleTimeout {
     fn poll_shutdown(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
         Pin::new(&mut self.get_mut().stream).poll_shutdown(cx)
     }
+}
+
+/// Completes on Ctrl-C or SIGTERM.
+pub async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! { _ = ctrl_c => {}, _ = term => {} }
 }

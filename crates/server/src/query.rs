@@ -10,8 +10,8 @@
 //! handlers with [`known`] and [`label`], since the core leaves open sets
 //! open on purpose (`docs/spec/public-service-facts.md`).
 
-use crate::SharedState;
 use crate::error::ApiError;
+use crate::state::SharedState;
 use axum::extract::{FromRequestParts, RawPathParams};
 use axum::http::request::Parts;
 use predmarket_core::capabilities::{Capability, PLATFORM_CAPABILITIES};
@@ -119,7 +119,7 @@ pub fn platform<T: AsRef<str>>(
     if let Some(p) = platform
         && state.faults.is_down(p)
     {
-        return Err(crate::routes::unavailable(state, p));
+        return Err(crate::routes::paging::unavailable(state, p));
     }
     Ok(platform)
 }

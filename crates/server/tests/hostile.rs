@@ -46,7 +46,7 @@ async fn serve_router(app: axum::Router, config: &Config) -> Served {
         .expect("bind");
     let addr = listener.local_addr().expect("addr");
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let limits = predmarket_server::listen::ConnectionLimits::from_config(config);
+    let limits = config.connection_limits();
     tokio::spawn(predmarket_server::listen::serve(
         listener,
         app,

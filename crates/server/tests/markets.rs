@@ -6,7 +6,7 @@ mod common;
 use common::{TestServer, enc, unlimited};
 use predmarket_core::models::{MarketsResponse, OrderbookResponse};
 use predmarket_core::orderbook::Book;
-use predmarket_server::data::{Dataset, Options};
+use predmarket_server::data::Dataset;
 use serde_json::Value;
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -15,7 +15,7 @@ use std::sync::Arc;
 async fn walking_all_pages_of_10000_markets_yields_each_exactly_once() {
     let mut config = unlimited();
     config.scale = 2.0;
-    let data = Arc::new(Dataset::generate(&Options::from(&config)));
+    let data = Arc::new(Dataset::generate(&config.data_options()));
     let server = TestServer::with_data(config, data).await;
     let mut seen = HashSet::new();
     let mut cursor: Option<String> = None;

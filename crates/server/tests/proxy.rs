@@ -1,6 +1,6 @@
 //! Proxy mode over real loopback HTTP: a local predmarket-server
 //! is the upstream (with its faults on, renamed ids, its own per-key rate
-//! limit), a proxy built by `proxy::build` stands in front of it, and the
+//! limit), a proxy built by `proxy_mode::build` stands in front of it, and the
 //! upstream counts what reaches it.
 
 mod common;
@@ -146,7 +146,7 @@ fn renamed_data() -> Arc<predmarket_server::data::Dataset> {
         let mut config = common::config();
         config.rename_ids = true;
         Arc::new(predmarket_server::data::Dataset::generate(
-            &predmarket_server::data::Options::from(&config),
+            &config.data_options(),
         ))
     })
     .clone()
@@ -191,12 +191,12 @@ fn proxy_config(upstream: SocketAddr) -> Config {
 }
 
 async fn proxy(config: Config) -> Proxy {
-    let built = predmarket_server::proxy::build(&config)
+    let built = predmarket_server::proxy_mode::build(&config)
         .await
         .unwrap_or_else(|e| panic!("proxy: {e}"));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let limits = predmarket_server::listen::ConnectionLimits::from_config(&config);
+    let limits = config.connection_limits();
     let metrics_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let metrics_addr = metrics_listener.local_addr().unwrap();
     let metrics = built.metrics;
@@ -482,7 +482,7 @@ async fn visitors_need_a_proxy_key_unless_public_and_the_cache_serves_repeats() 
 
     let mut config = proxy_config(upstream.addr);
     config.api_key.clear();
-    let err = predmarket_server::proxy::build(&config)
+    let err = predmarket_server::proxy_mode::build(&config)
         .await
         .err()
         .unwrap();

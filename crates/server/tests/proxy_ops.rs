@@ -135,12 +135,12 @@ impl Drop for Proxy {
 }
 
 async fn proxy(config: Config) -> Proxy {
-    let built = predmarket_server::proxy::build(&config)
+    let built = predmarket_server::proxy_mode::build(&config)
         .await
         .unwrap_or_else(|e| panic!("proxy: {e}"));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let limits = predmarket_server::listen::ConnectionLimits::from_config(&config);
+    let limits = config.connection_limits();
     let task = tokio::spawn(async move {
         let _ = predmarket_server::listen::serve(
             listener,

@@ -107,7 +107,7 @@ async fn proxy(base: String, tweak: impl FnOnce(&mut Config)) -> Proxy {
     ));
     std::fs::write(&key_file, format!("{UPSTREAM_KEY}\n")).unwrap();
     config.proxy.upstream_key_file = Some(key_file);
-    let built = predmarket_server::proxy::build(&config)
+    let built = predmarket_server::proxy_mode::build(&config)
         .await
         .unwrap_or_else(|e| panic!("proxy: {e}"));
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();

@@ -97,13 +97,13 @@ async fn public_proxy(upstream: &Upstream, limit: u32, tweak: impl FnOnce(&mut C
     ));
     std::fs::write(&key_file, UPSTREAM_KEY).unwrap();
     config.proxy.upstream_key_file = Some(key_file.clone());
-    let built = predmarket_server::proxy::build(&config)
+    let built = predmarket_server::proxy_mode::build(&config)
         .await
         .unwrap_or_else(|e| panic!("proxy: {e}"));
     let _ = std::fs::remove_file(&key_file);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let limits = predmarket_server::listen::ConnectionLimits::from_config(&config);
+    let limits = config.connection_limits();
     let task = tokio::spawn(async move {
         let _ = predmarket_server::listen::serve(
             listener,

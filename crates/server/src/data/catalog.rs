@@ -7,7 +7,7 @@
 //! 100 000 markets that is far smaller than keeping the models, and a page
 //! of a listing is a copy of ready bytes.
 
-use super::Options;
+use super::options::Options;
 use super::platforms::MARKETS;
 use super::prices::{self, Path, Quote};
 use super::rng::{Rng, round};

@@ -5,6 +5,7 @@ pub mod catalog;
 pub mod leagues;
 pub mod names;
 pub mod odds;
+pub mod options;
 pub mod platforms;
 pub mod prices;
 pub mod profiles;
@@ -15,42 +16,8 @@ pub mod text;
 pub mod themes;
 pub mod time;
 
-use crate::config::Config;
 use catalog::{Catalog, MarketRow, State};
-
-/// What the generated data depends on.
-#[derive(Debug, Clone)]
-pub struct Options {
-    pub seed: u64,
-    pub scale: f64,
-    pub hostile: bool,
-    /// How platform and league ids are spelled on the wire.
-    pub names: names::Names,
-    /// The data's "now" (Unix seconds): 00:00 UTC of the anchor day.
-    /// Timestamps, game days and price paths are relative to it.
-    pub as_of: i64,
-}
-
-impl From<&Config> for Options {
-    fn from(config: &Config) -> Self {
-        let today = time::now_unix().div_euclid(86_400) * 86_400;
-        Self {
-            seed: config.seed,
-            scale: if config.scale.is_finite() && config.scale > 0.0 {
-                config.scale.min(100.0)
-            } else {
-                1.0
-            },
-            hostile: config.hostile,
-            names: names::Names::new(config.rename_ids),
-            as_of: config
-                .anchor_date
-                .as_deref()
-                .and_then(time::parse_date)
-                .unwrap_or(today),
-        }
-    }
-}
+pub use options::Options;
 
 /// Sort keys of the market listing: the core's `MarketSort` values.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

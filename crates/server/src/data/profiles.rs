@@ -3,8 +3,8 @@
 //! markets of the platform, at prices on those markets' price paths; the
 //! metrics are computed from those trades, so they agree.
 
-use super::Options;
 use super::catalog::{Catalog, State};
+use super::options::Options;
 use super::prices::{HOUR, Path};
 use super::rng::{Rng, round};
 use super::text;

@@ -8,11 +8,11 @@
 //! so that backing every team at its best price across platforms costs
 //! less than the payout: a real cross-platform arbitrage.
 
-use super::Options;
 pub use super::leagues::LEAGUES;
 use super::leagues::{CITIES, LeagueDef};
 use super::names::Names;
 use super::odds;
+use super::options::Options;
 use super::platforms::SPORTS;
 use super::rng::{Rng, round};
 use super::text;

@@ -14,10 +14,10 @@ mod responses;
 
 pub use choices::CHOICES;
 
-use crate::SharedState;
 use crate::data::names::Names;
 use crate::data::{Dataset, MarketSort};
 use crate::routes::{events, markets, profiles, sports, trades};
+use crate::state::SharedState;
 use axum::extract::State;
 use axum::response::Response;
 use parameters::{Served, parameters};
@@ -34,7 +34,7 @@ pub async fn serve(State(state): State<SharedState>) -> Response {
         rename_ids(&mut doc, state.data.options.names);
         serde_json::to_vec(&doc).unwrap_or_default()
     });
-    crate::routes::bytes_response(bytes.clone())
+    crate::routes::respond::bytes_response(bytes.clone())
 }
 
 /// The document as a server started with `--rename-ids` speaks: every

@@ -27,6 +27,7 @@ pub mod budget;
 pub mod cache;
 pub mod judge;
 pub mod metrics;
+pub mod settings;
 pub mod shared;
 pub mod stale;
 pub mod upstream;
@@ -34,7 +35,6 @@ pub mod visitors;
 
 use crate::access_log::AccessLog;
 use crate::auth::{KeyId, Keys};
-use crate::config::Config;
 use crate::error::ApiError;
 use crate::query::Query;
 use axum::Router;
@@ -46,7 +46,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get};
 use breaker::{Admit, Breaker, Report};
 use budget::{Budget, Ticket};
-use bytes::Bytes;
 use cache::{Cache, Entry, Freshness, Policy};
 use futures::FutureExt;
 use futures::future::{BoxFuture, Shared as SharedFuture};
@@ -54,135 +53,15 @@ use judge::{Health, Outcome, error_entry, judge};
 use metrics::{Gauges, Metrics};
 use predmarket_core::ErrorCode;
 use predmarket_core::request::{HttpRequest, ListPlatforms, Operation, Request as CoreRequest};
-use serde_json::{Value, json};
+use serde_json::json;
 use std::collections::HashMap;
-use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use upstream::{Target, Upstream, UpstreamKey};
 use visitors::{Refusal, Visitor, Visitors};
 
-/// The command line of proxy mode, flattened into `Config`.
-#[derive(Debug, Clone, clap::Args)]
-pub struct ProxyArgs {
-    /// Serve the operations from this service (http:// or https:// base
-    /// URL) through a cache, instead of local data. The key comes from
-    /// --upstream-key-file or PREDMARKET_UPSTREAM_KEY.
-    #[arg(long, env = "PREDMARKET_UPSTREAM")]
-    pub upstream: Option<String>,
-
-    /// File holding the upstream's API key (first line that is not blank or
-    /// a `#` comment). Without it, PREDMARKET_UPSTREAM_KEY is read.
-    #[arg(long = "upstream-key-file", env = "PREDMARKET_UPSTREAM_KEY_FILE")]
-    pub upstream_key_file: Option<PathBuf>,
-
-    /// The upstream's requests per minute for that key. The proxy never
-    /// sends more in any minute (less when the upstream's X-RateLimit-Limit
-    /// says less).
-    #[arg(long = "upstream-limit", default_value_t = 100)]
-    pub upstream_limit: u32,
-
-    /// Seconds one upstream request may take.
-    #[arg(long = "upstream-timeout", default_value_t = 4.0)]
-    pub upstream_timeout_secs: f64,
-
-    /// Seconds a visitor may wait for an upstream slot; a longer expected
-    /// wait is answered 429 with Retry-After at once.
-    #[arg(long = "upstream-max-wait", default_value_t = 5.0)]
-    pub max_wait_secs: f64,
-
-    /// Visitors need no API key (the demo served from the same origin).
-    /// Without it, visitors use the --api-key keys with their limits.
-    #[arg(long = "public-proxy")]
-    pub public_proxy: bool,
-
-    /// Redis URL: replicas share one upstream budget and one cache
-    /// (`rediss://` for TLS, the password in the URL; README, Proxy mode).
-    #[arg(long, env = "PREDMARKET_REDIS", hide_env_values = true)]
-    pub redis: Option<String>,
-
-    /// Share (above 0, at most 1) of --upstream-limit this replica spends on
-    /// its own while Redis is down: 1 / the number of replicas keeps them
-    /// together within one budget.
-    #[arg(long = "redis-fallback-share", default_value_t = 0.5)]
-    pub redis_fallback_share: f64,
-
-    /// Largest answer shared through Redis, in KiB; larger ones are cached
-    /// by each replica only.
-    #[arg(long = "redis-max-entry-kb", default_value_t = 256)]
-    pub redis_max_entry_kb: u64,
-
-    /// Serve GET /metrics here only (a port alone means 127.0.0.1:PORT);
-    /// without it there is no /metrics. Never on the visitors' address: it
-    /// tells when the budget is low and the circuit open.
-    #[arg(long = "metrics-addr", env = "PREDMARKET_METRICS_ADDR")]
-    pub metrics_addr: Option<String>,
-
-    /// Memory bound of the local cache, in MiB (keys and bodies).
-    #[arg(long = "cache-mb", default_value_t = 64)]
-    pub cache_mb: u64,
-
-    /// Upstream failures in a row that open the circuit (connect errors,
-    /// or timeouts and 5xx of more than one request).
-    #[arg(long = "breaker-failures", default_value_t = 5)]
-    pub breaker_failures: u32,
-
-    /// Seconds the circuit stays open before one probe request.
-    #[arg(long = "breaker-cooldown", default_value_t = 10.0)]
-    pub breaker_cooldown_secs: f64,
-
-    /// Factor on every cache lifetime of proxy::cache (0.5 halves them;
-    /// tests use small factors to see entries age).
-    #[arg(long = "cache-ttl-scale", default_value_t = 1.0)]
-    pub cache_ttl_scale: f64,
-
-    /// With --public-proxy: requests per minute from one client address
-    /// (a quarter of them at once).
-    #[arg(long = "visitor-requests", default_value_t = 240)]
-    pub visitor_requests: u32,
-
-    /// With --public-proxy: of those, requests per minute the cache cannot
-    /// answer (they spend the upstream budget).
-    #[arg(long = "visitor-misses", default_value_t = 30)]
-    pub visitor_misses: u32,
-
-    /// With --public-proxy: requests of one client address in progress at
-    /// most.
-    #[arg(long = "visitor-in-flight", default_value_t = 8)]
-    pub visitor_in_flight: usize,
-
-    /// With --public-proxy: a load balancer's address or network (CIDR,
-    /// repeatable) whose X-Forwarded-For is believed; the client is then
-    /// the rightmost untrusted address in it.
-    #[arg(long = "trusted-proxy", value_delimiter = ',')]
-    pub trusted_proxies: Vec<String>,
-}
-
-impl Default for ProxyArgs {
-    fn default() -> Self {
-        Self {
-            upstream: None,
-            upstream_key_file: None,
-            upstream_limit: 100,
-            upstream_timeout_secs: 4.0,
-            max_wait_secs: 5.0,
-            public_proxy: false,
-            redis: None,
-            redis_fallback_share: 0.5,
-            redis_max_entry_kb: 256,
-            metrics_addr: None,
-            cache_mb: 64,
-            breaker_failures: 5,
-            breaker_cooldown_secs: 10.0,
-            cache_ttl_scale: 1.0,
-            visitor_requests: 240,
-            visitor_misses: 30,
-            visitor_in_flight: 8,
-            trusted_proxies: Vec::new(),
-        }
-    }
-}
+pub use settings::ProxyArgs;
 
 /// What the router hands `forward` with each request: the operation and
 /// its cache lifetimes, fixed when the route is built (no path is parsed
@@ -265,7 +144,7 @@ struct InFlight {
 }
 
 /// Aborts the budget's dispatcher when the proxy goes away.
-struct AbortOnDrop(tokio::task::JoinHandle<()>);
+pub struct AbortOnDrop(pub tokio::task::JoinHandle<()>);
 
 impl Drop for AbortOnDrop {
     fn drop(&mut self) {
@@ -296,63 +175,35 @@ pub struct ProxyState {
     _dispatcher: AbortOnDrop,
 }
 
-/// A built proxy: its router, the router of `/metrics` (served on its own
-/// address), and, for tests, its state.
-pub struct Proxy {
-    pub router: Router,
-    pub metrics: Router,
-    pub state: Arc<ProxyState>,
-}
-
-impl ProxyArgs {
-    /// `--metrics-addr`: an address, or a port alone on loopback.
-    pub fn metrics_addr(&self) -> Result<Option<std::net::SocketAddr>, String> {
-        let Some(text) = self.metrics_addr.as_deref().map(str::trim) else {
-            return Ok(None);
-        };
-        if let Ok(port) = text.parse::<u16>() {
-            return Ok(Some(std::net::SocketAddr::from(([127, 0, 0, 1], port))));
-        }
-        text.parse()
-            .map(Some)
-            .map_err(|_| format!("--metrics-addr: expected HOST:PORT or a port, got {text:?}"))
-    }
-}
-
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-/// Checks the proxy's options and builds it (connecting to Redis). Every
-/// error is a sentence for the operator, without any key in it.
-pub async fn build(config: &Config) -> Result<Proxy, String> {
-    let args = &config.proxy;
+/// What proxy mode is built from: its flags, and the parts the command
+/// line settles for both modes.
+pub struct Settings<'a> {
+    pub args: &'a ProxyArgs,
+    /// The upstream's key (`upstream::UpstreamKey::load`).
+    pub upstream_key: UpstreamKey,
+    /// The visitors' keys; `None` with `--public-proxy`.
+    pub keys: Option<Keys>,
+    /// `--request-timeout`: the upstream's wait and timeout must stay below.
+    pub request_timeout_secs: f64,
+    /// Whether requests are logged on stderr.
+    pub log_requests: bool,
+}
+
+/// Checks the proxy's options and starts its state (connecting to Redis,
+/// starting the budget's dispatcher). Every error is a sentence for the
+/// operator, without any key in it.
+pub async fn start(settings: Settings<'_>) -> Result<Arc<ProxyState>, String> {
+    let args = settings.args;
     let base = args
         .upstream
         .as_deref()
         .ok_or("proxy mode needs --upstream URL")?;
-    let key = UpstreamKey::load(args.upstream_key_file.as_deref())?;
-    let keys = if args.public_proxy {
-        if !config.api_key.is_empty() || config.api_key_file.is_some() {
-            return Err(
-                "--public-proxy lets every visitor in; it cannot be combined with --api-key \
-                 or --api-key-file"
-                    .into(),
-            );
-        }
-        None
-    } else {
-        if config.demo_key_active() {
-            return Err(
-                "proxy mode needs keys for its visitors (--api-key or --api-key-file), \
-                 or --public-proxy to let visitors in without one; the public demo key \
-                 is not accepted in front of a real upstream"
-                    .into(),
-            );
-        }
-        let specs = config.key_specs()?;
-        Some(Keys::new(&specs, config.max_in_flight_per_key))
-    };
+    let key = settings.upstream_key;
+    let keys = settings.keys;
     let visitors = if args.public_proxy {
         if args.visitor_requests == 0 || args.visitor_misses == 0 || args.visitor_in_flight == 0 {
             return Err(
@@ -386,11 +237,11 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
             return Err(format!("{flag} must be above 0 and at most 3600 seconds"));
         }
     }
-    if args.max_wait_secs + args.upstream_timeout_secs >= config.request_timeout_secs {
+    if args.max_wait_secs + args.upstream_timeout_secs >= settings.request_timeout_secs {
         return Err(format!(
             "--upstream-max-wait ({}) plus --upstream-timeout ({}) must stay below \
              --request-timeout ({}), so a visitor gets the proxy's answer rather than a 504",
-            args.max_wait_secs, args.upstream_timeout_secs, config.request_timeout_secs
+            args.max_wait_secs, args.upstream_timeout_secs, settings.request_timeout_secs
         ));
     }
     if !(args.cache_ttl_scale.is_finite()
@@ -432,7 +283,7 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
     let dispatcher = AbortOnDrop(budget.start());
     let mut secrets = keys.as_ref().map(Keys::secrets).unwrap_or_default();
     secrets.push(key.secret());
-    let log = Arc::new(AccessLog::new(!config.quiet, secrets));
+    let log = Arc::new(AccessLog::new(settings.log_requests, secrets));
     let state = Arc::new(ProxyState {
         upstream,
         probe,
@@ -451,23 +302,18 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
         max_wait: Duration::from_secs_f64(args.max_wait_secs),
         upstream_timeout,
         ttl_scale: args.cache_ttl_scale,
-        log: log.clone(),
+        log,
         _dispatcher: dispatcher,
     });
-    Ok(Proxy {
-        router: router(state.clone(), config, log),
-        metrics: Router::new()
-            .route("/metrics", get(metrics_text))
-            .with_state(state.clone())
-            .fallback(crate::error::not_found_fallback),
-        state,
-    })
+    Ok(state)
 }
 
-fn router(state: Arc<ProxyState>, config: &Config, log: Arc<AccessLog>) -> Router {
+/// The operations, behind the visitors' keys or (`--public-proxy`) their
+/// per-address admission.
+pub fn operations(state: &Arc<ProxyState>) -> Router {
     let mut operations = Router::new();
     for &op in Operation::ALL {
-        operations = operations.route(op.path(), route(op, &state));
+        operations = operations.route(op.path(), route(op, state));
     }
     if state.keys.is_some() {
         operations = operations.layer(axum::middleware::from_fn_with_state(
@@ -481,26 +327,15 @@ fn router(state: Arc<ProxyState>, config: &Config, log: Arc<AccessLog>) -> Route
             visitors::admit,
         ));
     }
-    // As on the local server, the OpenAPI document needs no key. It is the
-    // proxy's own: it serves the same operations, and the public service
-    // documents none of its own.
-    let public = Router::new()
-        .route("/openapi.json", get(own_openapi))
-        .with_state(state);
-    let mut app = operations.merge(public);
-    if let Some(dir) = &config.web {
-        let policy = Arc::new(crate::headers::WebPolicy::new(dir));
-        app = app.merge(
-            crate::routes::web(dir).layer(axum::middleware::from_fn_with_state(
-                policy,
-                crate::headers::apply,
-            )),
-        );
-    }
-    let app = app
+    operations
+}
+
+/// The router of `/metrics`, served on its own address.
+pub fn metrics_router(state: &Arc<ProxyState>) -> Router {
+    Router::new()
+        .route("/metrics", get(metrics_text))
+        .with_state(state.clone())
         .fallback(crate::error::not_found_fallback)
-        .method_not_allowed_fallback(crate::error::method_not_allowed_fallback);
-    crate::access_log::wrap(crate::with_layers(app, config), log)
 }
 
 async fn require_visitor_key(
@@ -511,62 +346,6 @@ async fn require_visitor_key(
     match &state.keys {
         Some(keys) => crate::auth::check(keys, request, |request| next.run(request)).await,
         None => next.run(request).await,
-    }
-}
-
-/// The reference server's document, minus the examples drawn from local
-/// data (a proxy has none), with what the proxy adds to every answer.
-async fn own_openapi() -> Response {
-    static DOCUMENT: std::sync::OnceLock<Bytes> = std::sync::OnceLock::new();
-    let bytes = DOCUMENT.get_or_init(|| {
-        let mut doc = crate::openapi::document();
-        if let Some(info) = doc.get_mut("info").and_then(Value::as_object_mut) {
-            info.insert("title".into(), json!("predmarket service (caching proxy)"));
-            let text = info
-                .get("description")
-                .and_then(Value::as_str)
-                .unwrap_or_default();
-            let text = format!(
-                "Served by predmarket-server in proxy mode: every operation is answered from \
-                 an upstream service through a cache. `X-Cache` says how (HIT, MISS, UPDATING, \
-                 STALE, PASS, ERROR); a stale answer served because the upstream failed has \
-                 `meta.stale: true` and `meta.stale_age_seconds`.\n\n{text}"
-            );
-            info.insert("description".into(), Value::from(text));
-        }
-        open_parameter_sets(&mut doc);
-        Bytes::from(serde_json::to_vec(&doc).unwrap_or_default())
-    });
-    crate::routes::bytes_response(bytes.to_vec())
-}
-
-/// Drops the `enum` of every parameter: the reference server lists the
-/// values it accepts (its platform and league ids among them), while which
-/// values a proxy accepts is the upstream's call, and the public service's
-/// ids are not the spec's labels.
-fn open_parameter_sets(doc: &mut Value) {
-    let Some(paths) = doc.get_mut("paths").and_then(Value::as_object_mut) else {
-        return;
-    };
-    for operation in paths.values_mut().filter_map(|p| p.get_mut("get")) {
-        let Some(parameters) = operation
-            .get_mut("parameters")
-            .and_then(Value::as_array_mut)
-        else {
-            continue;
-        };
-        for parameter in parameters {
-            let dropped = parameter
-                .get_mut("schema")
-                .and_then(Value::as_object_mut)
-                .and_then(|schema| schema.remove("enum"));
-            if dropped.is_some()
-                && let Some(text) = parameter.get("description").and_then(Value::as_str)
-            {
-                let text = format!("{text} Which values are accepted is the upstream's call.");
-                parameter["description"] = Value::from(text);
-            }
-        }
     }
 }
 
@@ -660,6 +439,16 @@ async fn forward(
 }
 
 impl ProxyState {
+    /// The request log, which hides the visitors' and the upstream's keys.
+    pub fn log(&self) -> Arc<AccessLog> {
+        self.log.clone()
+    }
+
+    /// The upstream's base URL (for the start-up line).
+    pub fn upstream_base(&self) -> &str {
+        self.upstream.base()
+    }
+
     /// Joins the request for `key` in flight (queueing its wait in the
     /// joiner's lane too), or starts it as a task (so that it finishes,
     /// and its answer is cached, even when every visitor waiting on it has
@@ -1014,58 +803,4 @@ fn respond_stale(state: &ProxyState, key: &str, entry: &Entry, now_ms: u64) -> R
     *response.body_mut() = Body::from(body);
     response.headers_mut().remove(header::RETRY_AFTER);
     response
-}
-
-/// Runs the proxy until Ctrl-C / SIGTERM (`serve` of proxy mode).
-pub async fn serve(config: Config) -> std::io::Result<()> {
-    let invalid = |e: String| std::io::Error::new(std::io::ErrorKind::InvalidInput, e);
-    config.validate().map_err(invalid)?;
-    let proxy = build(&config).await.map_err(invalid)?;
-    let listener = tokio::net::TcpListener::bind(config.addr).await?;
-    let addr = listener.local_addr()?;
-    tracing::info!(
-        "predmarket-server proxy listening on http://{addr}, upstream {} ({} requests per minute{}{})",
-        proxy.state.upstream.base(),
-        config.proxy.upstream_limit,
-        if config.proxy.redis.is_some() {
-            ", budget and cache shared through Redis"
-        } else {
-            ""
-        },
-        if config.proxy.public_proxy {
-            ", visitors need no key"
-        } else {
-            ""
-        },
-    );
-    if let Some(dir) = &config.web {
-        tracing::info!(
-            "serving the demo from {} at http://{addr}/app/",
-            dir.display()
-        );
-    }
-    let limits = crate::listen::ConnectionLimits::from_config(&config);
-    // Ended with the proxy (aborted on drop).
-    let _metrics = match config.proxy.metrics_addr().map_err(invalid)? {
-        Some(metrics_addr) => {
-            let listener = tokio::net::TcpListener::bind(metrics_addr).await?;
-            let metrics_addr = listener.local_addr()?;
-            tracing::info!("proxy metrics on http://{metrics_addr}/metrics");
-            if !metrics_addr.ip().is_loopback() {
-                tracing::warn!(
-                    "--metrics-addr {metrics_addr} is reachable beyond this machine: \
-                     /metrics tells when the upstream budget is low"
-                );
-            }
-            Some(AbortOnDrop(tokio::spawn(async move {
-                let _ =
-                    crate::listen::serve(listener, proxy.metrics, limits, std::future::pending())
-                        .await;
-            })))
-        }
-        None => None,
-    };
-    crate::listen::serve(listener, proxy.router, limits, crate::shutdown_signal()).await?;
-    tracing::info!("predmarket-server stopped");
-    Ok(())
 }

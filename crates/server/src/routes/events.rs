@@ -4,8 +4,7 @@
 
 use super::markets::{market_json, words};
 use super::paging::{Window, list_meta, list_meta_json, single_page, split_down, unavailable};
-use super::{array, bytes_response, list_body, text, with_member};
-use crate::SharedState;
+use super::respond::{array, bytes_response, list_body, text, with_member};
 use crate::access_log::Started;
 use crate::cursor::Scope;
 use crate::data::Dataset;
@@ -14,6 +13,7 @@ use crate::data::platforms::{self, EVENTS};
 use crate::data::search::Words;
 use crate::error::ApiError;
 use crate::query::{Query, platform as one_platform};
+use crate::state::SharedState;
 use axum::extract::State;
 use axum::response::Response;
 use predmarket_core::capabilities::Capability;

@@ -1,8 +1,7 @@
 //! `GET /markets`, `GET /markets/{id}`, `GET /markets/{id}/orderbook`.
 
 use super::paging::{Window, list_meta, list_meta_json, single_page, split_down, unavailable};
-use super::{bytes_response, json, list_body, text};
-use crate::SharedState;
+use super::respond::{bytes_response, json, list_body, text};
 use crate::access_log::Started;
 use crate::cursor::Scope;
 use crate::data::catalog::{MarketRow, State as MarketState};
@@ -12,6 +11,7 @@ use crate::data::time::iso8601;
 use crate::data::{Dataset, MarketSort};
 use crate::error::ApiError;
 use crate::query::{Query, known, platform as one_platform, platforms as with_capability};
+use crate::state::SharedState;
 use axum::extract::State;
 use axum::response::Response;
 use predmarket_core::capabilities::Capability;

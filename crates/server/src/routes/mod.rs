@@ -5,20 +5,17 @@ pub(crate) mod markets;
 pub(crate) mod paging;
 mod platforms;
 pub(crate) mod profiles;
-mod respond;
+pub(crate) mod respond;
 pub(crate) mod sports;
 pub(crate) mod trades;
 
-use crate::SharedState;
+use crate::state::SharedState;
 use axum::Router;
 use axum::response::Redirect;
 use axum::routing::{MethodRouter, get};
 use predmarket_core::request::Operation;
 use std::path::Path;
 use tower_http::services::{ServeDir, ServeFile};
-
-pub use paging::unavailable;
-pub use respond::*;
 
 /// The operations behind the API key, one route per entry of the core's
 /// operation table.
@@ -55,13 +52,6 @@ fn handler(op: Operation) -> MethodRouter<SharedState> {
         Operation::ListAwards => get(sports::list::<sports::Awards>),
         Operation::GetAward => get(sports::get::<sports::Awards>),
     }
-}
-
-/// What needs no key: the OpenAPI document.
-pub fn public(state: SharedState) -> Router {
-    Router::new()
-        .route("/openapi.json", get(crate::openapi::serve))
-        .with_state(state)
 }
 
 /// The built demo under `/app/`, with client-side routes falling back to

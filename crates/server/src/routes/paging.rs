@@ -1,10 +1,10 @@
 //! Cursor paging and the `meta` objects shared by the list operations.
 
-use crate::SharedState;
 use crate::access_log::Started;
 use crate::cursor::Scope;
 use crate::data::time::now_unix;
 use crate::error::ApiError;
+use crate::state::SharedState;
 use predmarket_core::models::{ListMeta, Pagination, PlatformError, PlatformId, SportsMeta};
 use std::collections::BTreeMap;
 
@@ -82,7 +82,7 @@ impl Window {
 /// there is a cursor.
 fn write_pagination(total: usize, limit: u32, next_cursor: Option<&str>) -> String {
     let cursor = match next_cursor {
-        Some(cursor) => super::text(&cursor),
+        Some(cursor) => super::respond::text(&cursor),
         None => "null".to_owned(),
     };
     format!(
@@ -217,18 +217,18 @@ fn write_list_meta<'a>(
     out.push_str(r#"{"request_time":"#);
     out.push_str(ryu::Buffer::new().format(request_time));
     out.push_str(r#","cache_hit":false,"data_freshness":"#);
-    out.push_str(&super::text(&freshness));
+    out.push_str(&super::respond::text(&freshness));
     out.push_str(r#","platforms_queried":["#);
     for (i, wire) in queried.enumerate() {
         if i > 0 {
             out.push(',');
         }
-        out.push_str(&super::text(&wire));
+        out.push_str(&super::respond::text(&wire));
     }
     out.push(']');
     if !errors.is_empty() {
         out.push_str(r#","platform_errors":"#);
-        out.push_str(&super::text(errors));
+        out.push_str(&super::respond::text(errors));
     }
     out.push('}');
     out
@@ -254,7 +254,7 @@ mod tests {
             };
             assert_eq!(
                 write_pagination(total, limit, cursor),
-                super::super::text(&pagination)
+                super::super::respond::text(&pagination)
             );
         }
     }
@@ -288,7 +288,7 @@ mod tests {
                     queried.into_iter(),
                     &errors,
                 );
-                assert_eq!(direct, super::super::text(&meta));
+                assert_eq!(direct, super::super::respond::text(&meta));
             }
         }
     }

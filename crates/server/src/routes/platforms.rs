@@ -1,10 +1,10 @@
 //! `GET /platforms`.
 
-use super::json;
-use crate::SharedState;
+use super::respond::json;
 use crate::access_log::Started;
 use crate::data::platforms::directory;
 use crate::data::time::now_iso8601;
+use crate::state::SharedState;
 use axum::extract::State;
 use axum::response::Response;
 use predmarket_core::models::{PlatformsMeta, PlatformsResponse};

@@ -1,13 +1,13 @@
 //! `GET /profile/info` and `GET /profile/trades`.
 
-use super::json;
 use super::paging::{Window, list_meta, unavailable};
-use crate::SharedState;
+use super::respond::json;
 use crate::access_log::Started;
 use crate::cursor::Scope;
 use crate::data::profiles::User;
 use crate::error::ApiError;
 use crate::query::{Query, label, platforms};
+use crate::state::SharedState;
 use axum::extract::State;
 use axum::response::Response;
 use predmarket_core::capabilities::Capability;

@@ -3,14 +3,14 @@
 //! `GET /awards/{id}`.
 
 use super::paging::{Window, page_of, split_down, sports_meta};
-use super::{bytes_response, json, object, text, with_member};
-use crate::SharedState;
+use super::respond::{bytes_response, json, object, text, with_member};
 use crate::access_log::Started;
 use crate::cursor::Scope;
 use crate::data::sports::{AwardRow, FutureRow, LEAGUES, Sports};
 use crate::data::time;
 use crate::error::ApiError;
 use crate::query::{Query, known, label, platform as one_platform, platforms};
+use crate::state::SharedState;
 use axum::extract::State;
 use axum::response::Response;
 use predmarket_core::capabilities::Capability;

@@ -1,8 +1,7 @@
 //! `GET /trades` and `GET /price-history`.
 
-use super::json;
 use super::paging::{Window, unavailable};
-use crate::SharedState;
+use super::respond::json;
 use crate::access_log::Started;
 use crate::cursor::Scope;
 use crate::data::catalog::{MarketRow, State as MarketState};
@@ -11,6 +10,7 @@ use crate::data::rng::{Rng, round};
 use crate::data::time::iso8601;
 use crate::error::ApiError;
 use crate::query::{Query, known, platforms};
+use crate::state::SharedState;
 use axum::extract::State;
 use axum::response::Response;
 use predmarket_core::capabilities::Capability;

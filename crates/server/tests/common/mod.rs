@@ -3,7 +3,7 @@
 #![allow(dead_code)] // each test binary uses a different part
 
 use predmarket_server::config::Config;
-use predmarket_server::data::{Dataset, Options};
+use predmarket_server::data::Dataset;
 use serde_json::Value;
 use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
@@ -37,7 +37,7 @@ const UPSTREAM_KEY: &str = "pm-proxy-upstream";
 /// The default data set, generated once per test binary.
 pub fn default_data() -> Arc<Dataset> {
     static DATA: OnceLock<Arc<Dataset>> = OnceLock::new();
-    DATA.get_or_init(|| Arc::new(Dataset::generate(&Options::from(&config()))))
+    DATA.get_or_init(|| Arc::new(Dataset::generate(&config().data_options())))
         .clone()
 }
 
@@ -75,7 +75,7 @@ impl TestServer {
 
     /// `config` with its own data.
     pub async fn generated(config: Config) -> Self {
-        let data = Arc::new(Dataset::generate(&Options::from(&config)));
+        let data = Arc::new(Dataset::generate(&config.data_options()));
         Self::with_data(config, data).await
     }
 
@@ -145,12 +145,12 @@ impl TestServer {
             proxied.proxy.visitor_misses = 1_000_000;
             proxied.proxy.visitor_in_flight = 1_000_000;
         }
-        let built = predmarket_server::proxy::build(&proxied)
+        let built = predmarket_server::proxy_mode::build(&proxied)
             .await
             .unwrap_or_else(|e| panic!("proxy: {e}"));
         let _ = std::fs::remove_file(&key_file);
         let addr = listener.local_addr().expect("local addr");
-        let limits = predmarket_server::listen::ConnectionLimits::from_config(&proxied);
+        let limits = proxied.connection_limits();
         let proxy = tokio::spawn(async move {
             let _ = predmarket_server::listen::serve(
                 listener,

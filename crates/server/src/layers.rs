@@ -1,0 +1,99 @@
+//! The layers every answer of either mode passes: CORS, `nosniff`,
+//! `Cache-Control`, shedding, the request timeout, panics as 500s,
+//! compression.
+
+use crate::{error, guard};
+use axum::Router;
+use axum::error_handling::HandleErrorLayer;
+use axum::http::{HeaderName, HeaderValue, Method, header};
+use std::sync::Arc;
+use std::time::Duration;
+use tower::ServiceBuilder;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::cors::{AllowOrigin, CorsLayer};
+use tower_http::set_header::SetResponseHeaderLayer;
+
+/// How long a browser may cache a CORS preflight answer.
+pub const PREFLIGHT_MAX_AGE: Duration = Duration::from_secs(600);
+
+/// What the layers depend on (built by `config::Config::layers`).
+#[derive(Debug, Clone)]
+pub struct Settings {
+    /// Then the answer is 504 `TIMEOUT`.
+    pub request_timeout: Duration,
+    /// Requests in progress at most; above it, 503 with Retry-After.
+    pub max_in_flight: usize,
+    /// Which origins a browser may read answers from.
+    pub origins: Origins,
+}
+
+/// Which origins CORS lets read answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origins {
+    Any,
+    /// Same-origin only.
+    None,
+    /// These origins (ones that are not a valid header value are dropped).
+    List(Vec<String>),
+}
+
+/// The layers every answer passes, outermost last:
+/// - CORS outside everything that can answer on its own (shedding, timeout,
+///   panic), so a browser can read those errors too;
+/// - `nosniff` and `Cache-Control: no-store` (unless the demo set its own);
+/// - shedding at `max_in_flight` requests in progress (503 + Retry-After)
+///   instead of a queue, a request counted until its answer is written
+///   (`guard::in_flight`), and the request timeout (504), as JSON errors;
+/// - CatchPanic inside both, so a panic's 500 carries CORS headers;
+/// - compression innermost.
+///
+/// `with_layers` in `lib.rs` builds the settings from the command line.
+pub fn wrap(app: Router, settings: &Settings) -> Router {
+    let request_timeout = settings.request_timeout;
+    app.layer(CompressionLayer::new())
+        .layer(CatchPanicLayer::custom(error::panic_response))
+        .layer(
+            ServiceBuilder::new()
+                .layer(HandleErrorLayer::new(guard::overloaded))
+                .timeout(request_timeout),
+        )
+        // One semaphore for every route (axum clones a layer per route).
+        .layer(axum::middleware::from_fn_with_state(
+            Arc::new(tokio::sync::Semaphore::new(settings.max_in_flight)),
+            guard::in_flight,
+        ))
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        ))
+        .layer(cors(&settings.origins))
+}
+
+fn cors(origins: &Origins) -> CorsLayer {
+    let origins = match origins {
+        Origins::Any => AllowOrigin::any(),
+        Origins::None => AllowOrigin::list([]),
+        Origins::List(list) => {
+            AllowOrigin::list(list.iter().filter_map(|o| HeaderValue::from_str(o).ok()))
+        }
+    };
+    CorsLayer::new()
+        .allow_origin(origins)
+        .allow_methods([Method::GET, Method::OPTIONS])
+        .allow_headers([HeaderName::from_static("x-api-key"), header::ACCEPT])
+        .expose_headers([
+            header::RETRY_AFTER,
+            HeaderName::from_static("x-ratelimit-limit"),
+            HeaderName::from_static("x-ratelimit-remaining"),
+            HeaderName::from_static("x-ratelimit-reset"),
+            // Proxy mode: how an answer was served.
+            HeaderName::from_static("x-cache"),
+            header::AGE,
+        ])
+        .max_age(PREFLIGHT_MAX_AGE)
+}
