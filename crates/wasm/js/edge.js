@@ -1,3 +1,4 @@
+// @ts-check
 // Edge runtimes (workerd) compile no wasm from bytes at run time: the
 // module comes in as an import, compiled by the runtime.
 import wasm from "./predmarket_bg.wasm";

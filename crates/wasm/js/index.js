@@ -1,3 +1,4 @@
+// @ts-check
 // Instantiates the wasm from the bytes inlined in wasm-inline.js: no file
 // to fetch or find, so every bundler, server bundle and runtime loads it
 // unchanged. Synchronous: no top-level await.
