@@ -260,8 +260,8 @@ fn read(path: &Path) -> Result<String> {
 /// - `watch.js`: the watch streams (`client.watchOrderbook(...)`), plain JS
 ///   over the client's methods, typed in crates/wasm/src/watch.rs;
 /// - `shared-budget.js`: `sharedBudget: true`, the key's budget shared by
-///   tabs (localStorage and Web Locks) or by the clients of a realm.
-pub const JS_FILES: &[&str] = &[
+///   tabs (IndexedDB) or by the clients of a realm.
+const JS_FILES: &[&str] = &[
     "index.js",
     "edge.js",
     "errors.js",
