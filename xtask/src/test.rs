@@ -428,7 +428,50 @@ fn types_check() -> Result {
                 .current_dir(&types),
         )?;
     }
-    Ok(())
+    js_types_check(&tsc, &types, &package)
+}
+
+/// The package's hand-written JS (crates/wasm/js/, `// @ts-check` with
+/// JSDoc) checked by tsc against the glue's declarations as wasm-bindgen
+/// wrote them: the entries, and through their imports every file they
+/// load. The glue's declarations and the generated modules (`exports.js`,
+/// `wasm-inline.js`) sit in a folder that `rootDirs` merges with
+/// crates/wasm/js/, so the relative imports resolve as in the package.
+fn js_types_check(
+    tsc: &std::path::Path,
+    types: &std::path::Path,
+    package: &std::path::Path,
+) -> Result {
+    let generated = crate::util::target_dir().join("npm/js-types");
+    let _ = std::fs::remove_dir_all(&generated);
+    std::fs::create_dir_all(&generated).map_err(|e| format!("{}: {e}", generated.display()))?;
+    let glue = build::glue_types_file();
+    let copies = [
+        (glue, generated.join("predmarket.d.ts")),
+        (package.join("exports.js"), generated.join("exports.js")),
+        (
+            package.join("wasm-inline.js"),
+            generated.join("wasm-inline.js"),
+        ),
+    ];
+    for (from, to) in copies {
+        std::fs::copy(&from, &to).map_err(|e| format!("{}: {e}", from.display()))?;
+    }
+    // `rootDirs` is a tsconfig option only: this one extends the checked-in
+    // tests/types/tsconfig.js.json with the two folders' absolute paths.
+    let config = generated.join("tsconfig.json");
+    let json = |path: &std::path::Path| format!("{:?}", path.display().to_string());
+    std::fs::write(
+        &config,
+        format!(
+            "{{ \"extends\": {}, \"compilerOptions\": {{ \"rootDirs\": [{}, {}] }} }}\n",
+            json(&types.join("tsconfig.js.json")),
+            json(&build::js_dir()),
+            json(&generated),
+        ),
+    )
+    .map_err(|e| format!("{}: {e}", config.display()))?;
+    exec(cmd(&tsc.to_string_lossy()).arg("-p").arg(&config))
 }
 
 /// The demo's component tests (web/tests/), in headless Chromium with the

@@ -1,3 +1,4 @@
+// @ts-check
 // `new Client({ sharedBudget: true })`: one budget per API key and base URL
 // for every client that asks for it. In a browser the tabs and reloads of
 // an origin share it: a ledger of send times in IndexedDB, read and written
@@ -30,15 +31,23 @@ const DEFAULT_BASE_URL = "http://127.0.0.1:8787";
 
 /** The ledger of one key: send times, ascending, and "no request before". */
 export class Ledger {
+  /**
+   * @param {number[]} [sent]
+   * @param {number} [blockedUntil]
+   */
   constructor(sent = [], blockedUntil = 0) {
     this.sent = sent;
     this.blockedUntil = blockedUntil;
   }
 
-  /** Reads `v1;<blocked until>;<t1>,<t2>,…`; what cannot be read is dropped. */
+  /**
+   * Reads `v1;<blocked until>;<t1>,<t2>,…`; what cannot be read is dropped.
+   * @param {unknown} text
+   */
   static decode(text) {
     const parts = typeof text === "string" ? text.split(";") : [];
     if (parts[0] !== "v1") return new Ledger();
+    /** @param {string} s */
     const number = (s) => {
       const n = s.trim() === "" ? NaN : Number(s);
       return Number.isFinite(n) ? n : null;
@@ -57,6 +66,7 @@ export class Ledger {
     return `v1;${Math.round(this.blockedUntil)};${this.sent.map(Math.round).join(",")}`;
   }
 
+  /** @param {number} now */
   forgetOld(now) {
     const window = WINDOW_MS + SAFETY_MS;
     // Entries a window in the future mean the clock was set back.
@@ -64,7 +74,11 @@ export class Ledger {
     if (this.blockedUntil - now > MAX_BLOCK_MS) this.blockedUntil = now + MAX_BLOCK_MS;
   }
 
-  /** Takes a slot at `now` (returns 0) or says how many ms to wait. */
+  /**
+   * Takes a slot at `now` (returns 0) or says how many ms to wait.
+   * @param {number} now
+   * @param {number} limit
+   */
   tryAcquire(now, limit) {
     this.forgetOld(now);
     if (now < this.blockedUntil) return this.blockedUntil - now;
@@ -80,19 +94,31 @@ export class Ledger {
     return Math.max(1, oldest + WINDOW_MS + SAFETY_MS - now);
   }
 
+  /**
+   * @param {number} now
+   * @param {number} limit
+   */
   remaining(now, limit) {
     this.forgetOld(now);
     if (now < this.blockedUntil) return 0;
     return Math.max(0, Math.floor(limit) - this.sent.length);
   }
 
+  /**
+   * @param {number} now
+   * @param {number} ms
+   */
   blockFor(now, ms) {
     const wait = Math.min(Math.max(0, Number(ms) || 0), MAX_BLOCK_MS);
     this.blockedUntil = Math.max(this.blockedUntil, now + wait);
   }
 }
 
-/** The storage name of a key's ledger: a hash, never the key (predmarket-core's `budget_name`). */
+/**
+ * The storage name of a key's ledger: a hash, never the key (predmarket-core's `budget_name`).
+ * @param {string} baseUrl
+ * @param {string} apiKey
+ */
 export async function budgetName(baseUrl, apiKey) {
   const bytes = new TextEncoder().encode(`${baseUrl}\n${apiKey}`);
   const digest = new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", bytes));
@@ -100,17 +126,25 @@ export async function budgetName(baseUrl, apiKey) {
   return `predmarket.budget.${hex}`;
 }
 
-/** A name that still never holds the key where there is no WebCrypto (a page over plain http to another host). */
+/**
+ * A name that still never holds the key where there is no WebCrypto (a page over plain http to another host).
+ * @param {string} baseUrl
+ * @param {string} apiKey
+ */
 function fallbackName(baseUrl, apiKey) {
   let h = 0x811c9dc5;
-  for (const c of `${baseUrl}\n${apiKey}`) h = Math.imul(h ^ c.codePointAt(0), 0x01000193) >>> 0;
+  // A string's iteration yields whole characters: each has a code point.
+  for (const c of `${baseUrl}\n${apiKey}`) h = Math.imul(h ^ /** @type {number} */ (c.codePointAt(0)), 0x01000193) >>> 0;
   return `predmarket.budget.fnv${h.toString(16).padStart(8, "0")}`;
 }
 
 const DATABASE = "predmarket-budget";
 const STORE = "ledgers";
 
-/** The ledgers' database, or null where IndexedDB is missing or refused (private modes, opaque origins). */
+/**
+ * The ledgers' database, or null where IndexedDB is missing or refused (private modes, opaque origins).
+ * @returns {Promise<IDBDatabase | null>}
+ */
 function openDatabase() {
   return new Promise((resolve) => {
     try {
@@ -127,11 +161,19 @@ function openDatabase() {
   });
 }
 
-/** Reads the ledger `name`, lets `change` edit it, writes it back: one transaction. */
+/**
+ * Reads the ledger `name`, lets `change` edit it, writes it back: one transaction.
+ * @template T
+ * @param {IDBDatabase} db
+ * @param {string} name
+ * @param {(ledger: Ledger) => T} change
+ * @returns {Promise<T>}
+ */
 function updateStored(db, name, change) {
   return new Promise((resolve, reject) => {
     const tx = db.transaction(STORE, "readwrite");
     const store = tx.objectStore(STORE);
+    /** @type {T} */
     let result;
     const read = store.get(name);
     read.onsuccess = () => {
@@ -139,16 +181,25 @@ function updateStored(db, name, change) {
       result = change(ledger);
       store.put(ledger.encode(), name);
     };
+    // `complete` follows the read's `success`: `result` is set by then.
     tx.oncomplete = () => resolve(result);
     tx.onerror = () => reject(tx.error);
     tx.onabort = () => reject(tx.error);
   });
 }
 
-/** Ledgers of this realm, by name, where there is no IndexedDB. */
+/**
+ * Ledgers of this realm, by name, where there is no IndexedDB.
+ * @type {Map<string, Ledger>}
+ */
 const inMemory = new Map();
 
-/** The ledger of `apiKey` at `baseUrl` as the wasm client asks it (`SharedBudgetLedger`). */
+/**
+ * The ledger of `apiKey` at `baseUrl` as the wasm client asks it.
+ * @param {string} baseUrl
+ * @param {string} apiKey
+ * @returns {import("./predmarket.js").SharedBudgetLedger}
+ */
 export function sharedBudget(baseUrl, apiKey) {
   // Hashing and opening are asynchronous: ready from the first `acquire`
   // on. `remaining` answers from the last ledger this client saw.
@@ -162,6 +213,11 @@ export function sharedBudget(baseUrl, apiKey) {
     return { name, db: await openDatabase() };
   })();
   let seen = new Ledger();
+  /**
+   * @template T
+   * @param {(ledger: Ledger) => T} change
+   * @returns {Promise<T>}
+   */
   const update = async (change) => {
     const { name, db } = await ready;
     if (db) {
@@ -195,9 +251,13 @@ export function sharedBudget(baseUrl, apiKey) {
   };
 }
 
-/** `Client` whose `sharedBudget: true` becomes the key's shared ledger. */
+/**
+ * `Client` whose `sharedBudget: true` becomes the key's shared ledger.
+ * @param {typeof import("./predmarket.js").Client} WasmClient
+ */
 export function withSharedBudget(WasmClient) {
   return class Client extends WasmClient {
+    /** @param {import("./predmarket.js").ClientOptions} options */
     constructor(options) {
       if (options && typeof options === "object" && options.sharedBudget === true) {
         const baseUrl = typeof options.baseUrl === "string" ? options.baseUrl : DEFAULT_BASE_URL;

@@ -1,3 +1,4 @@
+// @ts-check
 // Watch streams: `client.watchOrderbook(id)` and friends poll one resource
 // and yield what changed. Plain JS over the client's own methods, so they
 // cost the wasm nothing; how often each watch may poll is the core's
@@ -9,14 +10,31 @@
 /** How often the scheduler looks at its watches. */
 const TICK_MS = 250;
 
+/** @typedef {import("./predmarket.js").Client} WasmClient */
+/** @typedef {import("./predmarket.js").WatchKind} WatchKind */
+/** @typedef {import("./predmarket.js").WatchOptions} WatchOptions */
+/** @typedef {import("./predmarket.js").CallOptions} CallOptions */
+/** @typedef {import("./predmarket.js").WatchUpdate<unknown, unknown>} Update */
+/** @typedef {(before: any, after: any) => unknown[]} Diff */
+/** @typedef {new (message?: string, options?: ErrorOptions) => Error & { code?: string }} AbortErrorClass */
+/**
+ * @typedef {object} Rules
+ * @property {typeof import("./predmarket.js").bookChanges} bookChanges
+ * @property {typeof import("./predmarket.js").valueChanges} valueChanges
+ * @property {typeof import("./predmarket.js").watchIntervalMs} watchIntervalMs
+ * @property {typeof import("./predmarket.js").endsWatch} endsWatch
+ */
+
 /**
  * The rules every watch follows, from predmarket-core (compiled into the
  * package's wasm, passed in by the entry file): `bookChanges`,
  * `valueChanges`, `watchIntervalMs(kind)`, `endsWatch(error)`. The vectors
  * in tests/fixtures/rules/ hold them.
  */
+/** @type {Rules} */
 let rules;
 
+/** @type {WeakMap<WasmClient, Scheduler>} */
 const schedulers = new WeakMap();
 
 function pageVisible() {
@@ -26,17 +44,22 @@ function pageVisible() {
 
 /** One scheduler per client: one timer for all of its watches. */
 class Scheduler {
+  /** @param {WasmClient} client */
   constructor(client) {
     this.client = client;
+    /** @type {Set<Watch>} */
     this.watches = new Set();
+    /** @type {ReturnType<typeof setTimeout> | null} */
     this.timer = null;
   }
 
+  /** @param {Watch} watch */
   add(watch) {
     this.watches.add(watch);
     if (this.timer === null) this.schedule();
   }
 
+  /** @param {Watch} watch */
   remove(watch) {
     this.watches.delete(watch);
     if (this.watches.size === 0 && this.timer !== null) {
@@ -74,6 +97,7 @@ class Scheduler {
   }
 }
 
+/** @param {WasmClient} client */
 function schedulerOf(client) {
   let s = schedulers.get(client);
   if (!s) {
@@ -83,11 +107,24 @@ function schedulerOf(client) {
   return s;
 }
 
+/**
+ * @param {any} snapshot
+ * @returns {string | null}
+ */
 function asOf(snapshot) {
   return snapshot?.meta?.data_freshness ?? snapshot?.data?.timestamp ?? null;
 }
 
+/** @implements {AsyncIterableIterator<Update>} */
 class Watch {
+  /**
+   * @param {WasmClient} client
+   * @param {WatchKind} kind
+   * @param {(callOptions: CallOptions) => Promise<unknown>} fetch
+   * @param {Diff} diff
+   * @param {WatchOptions} options
+   * @param {AbortErrorClass} AbortErrorClass
+   */
   constructor(client, kind, fetch, diff, options, AbortErrorClass) {
     this.kind = kind;
     this.fetchSnapshot = fetch;
@@ -100,10 +137,14 @@ class Watch {
     this.AbortError = AbortErrorClass;
     this.lastPollAt = 0;
     this.inFlight = false;
+    /** @type {unknown} */
     this.snapshot = undefined;
+    /** @type {Update[]} */
     this.queue = [];
+    /** @type {{ resolve: (result: IteratorResult<Update, undefined>) => void, reject: (error: unknown) => void }[]} */
     this.waiting = [];
     this.done = false;
+    /** @type {unknown} */
     this.failure = null;
     this.controller = new AbortController();
     this.scheduler = schedulerOf(client);
@@ -118,12 +159,14 @@ class Watch {
     this.scheduler.add(this);
   }
 
+  /** @param {AbortSignal} signal */
   abortError(signal) {
     const error = new this.AbortError("The watch was aborted", { cause: signal.reason });
     error.code = "ABORTED";
     return error;
   }
 
+  /** @param {number} now */
   async poll(now) {
     this.inFlight = true;
     this.lastPollAt = now;
@@ -146,7 +189,8 @@ class Watch {
       // retries): told, and asked again at the next interval.
       if (this.onError) {
         try {
-          this.onError(error);
+          // The client rejects with its PredmarketError only.
+          this.onError(/** @type {import("./predmarket.js").PredmarketError} */ (error));
         } catch {
           // A hook that throws does not end the watch.
         }
@@ -156,6 +200,7 @@ class Watch {
     }
   }
 
+  /** @param {Update} update */
   push(update) {
     if (this.onUpdate) {
       try {
@@ -169,7 +214,10 @@ class Watch {
     else this.queue.push(update);
   }
 
-  /** Ends the watch with an error, thrown once; iteration is then over. */
+  /**
+   * Ends the watch with an error, thrown once; iteration is then over.
+   * @param {unknown} error
+   */
   fail(error) {
     if (this.done) return;
     this.stopPolling();
@@ -198,8 +246,11 @@ class Watch {
     this.finish();
   }
 
+  /** @returns {Promise<IteratorResult<Update, undefined>>} */
   next() {
-    if (this.queue.length > 0) return Promise.resolve({ value: this.queue.shift(), done: false });
+    // The queue holds updates only, never `undefined`.
+    const queued = this.queue.shift();
+    if (queued !== undefined) return Promise.resolve({ value: queued, done: false });
     if (this.failure) {
       // Thrown once, then the watch is simply over (as an async generator).
       const error = this.failure;
@@ -210,6 +261,7 @@ class Watch {
     return new Promise((resolve, reject) => this.waiting.push({ resolve, reject }));
   }
 
+  /** @returns {Promise<IteratorResult<Update, undefined>>} */
   return() {
     this.stop();
     return Promise.resolve({ value: undefined, done: true });
@@ -220,13 +272,29 @@ class Watch {
   }
 }
 
-/** Adds the `watch*` methods to the client's prototype. */
+/**
+ * Adds the `watch*` methods to the client's prototype.
+ * @param {typeof import("./predmarket.js").Client} Client
+ * @param {AbortErrorClass} AbortErrorClass
+ * @param {Rules} coreRules
+ */
 export function installWatch(Client, AbortErrorClass, coreRules) {
   rules = coreRules;
+  /**
+   * @param {string} name
+   * @param {WatchKind} kind
+   * @param {(this: WasmClient, params: any, options?: CallOptions) => Promise<unknown>} get
+   * @param {Diff} diff
+   */
   const define = (name, kind, get, diff) => {
     Object.defineProperty(Client.prototype, name, {
       configurable: true,
       writable: true,
+      /**
+       * @this {WasmClient}
+       * @param {unknown} params
+       * @param {WatchOptions} [options]
+       */
       value(params, options = {}) {
         return new Watch(this, kind, (callOptions) => get.call(this, params, callOptions), diff, options, AbortErrorClass);
       },

@@ -1,0 +1,19 @@
+// @ts-check
+// Edge runtimes (workerd) compile no wasm from bytes at run time: the
+// module comes in as an import, compiled by the runtime.
+import wasm from "./predmarket_bg.wasm";
+import { initSync, __registerErrorClasses, Client, bookChanges, valueChanges, watchIntervalMs, endsWatch } from "./predmarket.js";
+import { installWatch } from "./watch.js";
+import { withSharedBudget } from "./shared-budget.js";
+import { PredmarketError, PredmarketAbortError } from "./errors.js";
+
+initSync({ module: wasm });
+__registerErrorClasses(PredmarketError, PredmarketAbortError);
+installWatch(Client, PredmarketAbortError, { bookChanges, valueChanges, watchIntervalMs, endsWatch });
+
+// The glue's public values but `Client` (exports.js, written by
+// `cargo xtask npm` from the declarations), then the wrapped `Client`.
+export * from "./exports.js";
+export { PredmarketError, PredmarketAbortError } from "./errors.js";
+const SharedBudgetClient = withSharedBudget(Client);
+export { SharedBudgetClient as Client };

@@ -1,0 +1,20 @@
+// @ts-check
+// Instantiates the wasm from the bytes inlined in wasm-inline.js: no file
+// to fetch or find, so every bundler, server bundle and runtime loads it
+// unchanged. Synchronous: no top-level await.
+import { initSync, __registerErrorClasses, Client, bookChanges, valueChanges, watchIntervalMs, endsWatch } from "./predmarket.js";
+import { installWatch } from "./watch.js";
+import { withSharedBudget } from "./shared-budget.js";
+import { wasmBytes } from "./wasm-inline.js";
+import { PredmarketError, PredmarketAbortError } from "./errors.js";
+
+initSync({ module: wasmBytes() });
+__registerErrorClasses(PredmarketError, PredmarketAbortError);
+installWatch(Client, PredmarketAbortError, { bookChanges, valueChanges, watchIntervalMs, endsWatch });
+
+// The glue's public values but `Client` (exports.js, written by
+// `cargo xtask npm` from the declarations), then the wrapped `Client`.
+export * from "./exports.js";
+export { PredmarketError, PredmarketAbortError } from "./errors.js";
+const SharedBudgetClient = withSharedBudget(Client);
+export { SharedBudgetClient as Client };
