@@ -11,6 +11,19 @@
 //! }
 //! ```
 //!
+//! The words, once:
+//! - *pagination*: the object a list answer carries (`Pagination`, with a
+//!   cursor or an offset; `OffsetPagination` for the offset-only lists);
+//! - *paging model* (`request::Paging`): how an operation pages, cursor,
+//!   offset or not at all, as the operation table declares;
+//! - *position* (`request::PagePosition`): where one page starts, a cursor
+//!   or an offset, read from one answer and set on the next request;
+//! - *paged* (`request::Paged`): a list request the pager can walk (its
+//!   items, its position, the next position of an answer);
+//! - *pager* (`Pager`) and *walk* (`Walk`): one session of pages, typed
+//!   over a request, or the same rules without a request type (the npm
+//!   package's pagers); the Rust client's and the demo's pagers wrap them.
+//!
 //! Rules:
 //! - cursor model: continue while `has_more` and `next_cursor` is not null;
 //!   offset model: continue with `next_offset` (see `Pagination::next`,

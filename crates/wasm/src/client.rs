@@ -5,7 +5,7 @@ use crate::pager::{
     AwardsPager, EventsPager, FuturesPager, GamesPager, MarketsPager, ProfileTradesPager,
     SeriesPager, Session, TradesPager,
 };
-use crate::{errors, json, options, params, signal};
+use crate::{call_options, errors, json, options, params};
 use js_sys::Promise;
 use predmarket_client::Error;
 use predmarket_client::core::request::{HttpRequest, Operation};
@@ -26,7 +26,7 @@ impl Client {
     /// memory. Not generic, and not inlined into the methods: every method
     /// is one call of this with its operation's descriptor.
     #[inline(never)]
-    fn call(&self, operation: Operation, params: &JsValue, call_options: JsValue) -> Promise {
+    fn call(&self, operation: Operation, params: &JsValue, given: JsValue) -> Promise {
         let op = ops::op(operation);
         // Captured now, while the caller's frames are on the stack: a
         // rejection's stack points at the call, not at the promise machinery.
@@ -34,12 +34,7 @@ impl Client {
         let http = params::values(op, params)
             .and_then(|values| (op.build)(values, At::Given))
             .map(|built| built.http);
-        crate::pager::boxed_promise(Box::pin(fetch_json(
-            self.inner.clone(),
-            http,
-            call_options,
-            site,
-        )))
+        crate::pager::boxed_promise(Box::pin(fetch_json(self.inner.clone(), http, given, site)))
     }
 
     #[inline(never)]
@@ -59,13 +54,13 @@ impl Client {
 async fn fetch_json(
     inner: Rc<FetchClient>,
     http: Result<HttpRequest, Error>,
-    call_options: JsValue,
+    given: JsValue,
     site: js_sys::Error,
 ) -> Result<JsValue, JsValue> {
     let run = async {
-        signal::check_options(&call_options, signal::CALL_OPTIONS, "call options")?;
+        call_options::check_options(&given, call_options::CALL_OPTIONS, "call options")?;
         let http = http?;
-        let call = signal::Call::read(&call_options)?;
+        let call = call_options::Call::read(&given)?;
         let answer = inner.send_http_answer(&http, &call.options).await?;
         call.answered(&answer, &http.url(&inner.config().base_url));
         json::parse_body(&answer.body.0)

@@ -16,6 +16,7 @@
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
 mod book;
+mod call_options;
 mod change;
 mod errors;
 mod game_id;
@@ -24,7 +25,6 @@ mod odds;
 mod ops;
 mod options;
 mod params;
-mod signal;
 mod watch;
 
 #[cfg(target_arch = "wasm32")]

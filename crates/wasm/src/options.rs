@@ -134,7 +134,7 @@ pub fn client_config(options: &JsValue) -> Result<(ClientConfig, Option<js_sys::
     }
     // A misspelt option (`apikey`, `timeout`) would otherwise be ignored
     // silently and the default used.
-    crate::signal::check_options(options, KEYS, "client options")?;
+    crate::call_options::check_options(options, KEYS, "client options")?;
     let api_key =
         string(options, "apiKey")?.ok_or_else(|| Error::invalid("apiKey", "is required"))?;
     let base_url = string(options, "baseUrl")?.unwrap_or_else(|| DEFAULT_BASE_URL.to_owned());

@@ -3,8 +3,8 @@
 //! an expired cursor). Pages are parsed by `JSON.parse`; Rust reads only the
 //! item count and the pagination object of each.
 
+use crate::call_options;
 use crate::ops::{At, Layout, Op, PAGINATION};
-use crate::signal;
 use crate::{errors, json};
 use futures::lock::Mutex;
 use js_sys::{Array, Promise};
@@ -144,10 +144,10 @@ impl Session {
         let Some(layout) = &op.layout else {
             return Err(Error::invalid("params", "this operation does not page"));
         };
-        signal::check_options(&options, signal::PAGER_OPTIONS, "pager options")?;
+        call_options::check_options(&options, call_options::PAGER_OPTIONS, "pager options")?;
         let start = (op.build)(values.clone(), At::Given)?.start;
         let mut walk = Walk::new(start);
-        walk.set_max_items(signal::max_items(&options)?);
+        walk.set_max_items(call_options::max_items(&options)?);
         let progress = Cell::new(progress_of(&walk));
         Ok(Rc::new(Self {
             client,
@@ -193,7 +193,7 @@ impl Session {
             let Some(request) = self.next_http(&state.walk)? else {
                 return Ok(None);
             };
-            let call = signal::Call::read(&self.options)?;
+            let call = call_options::Call::read(&self.options)?;
             match self.client.send_http_answer(&request, &call.options).await {
                 Ok(answer) => {
                     call.answered(&answer, &request.url(&self.client.config().base_url));
