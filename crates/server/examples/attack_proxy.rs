@@ -370,7 +370,7 @@ async fn run(args: &Args) -> Result<usize, String> {
     upstream_rules(&report, &upstream);
 
     println!(
-        "proxy attack: keyed proxy {} s (traversal sweep, breaker abuse at 5/s, {} slow readers), \
+        "proxy attack: keyed proxy {} s (traversal sweep, breaker abuse at 2 × 5/s, {} slow readers), \
          public proxy (one client at 10/s, {PUBLIC_LIMIT} upstream requests a minute), Redis stopped",
         args.seconds, args.slow_readers
     );
