@@ -4,6 +4,8 @@
 //! upstream counts what reaches it.
 
 mod common;
+#[path = "common/redis.rs"]
+mod redis_kit;
 
 use axum::extract::{Request, State};
 use axum::middleware::Next;
@@ -831,50 +833,11 @@ async fn a_refused_upstream_key_is_no_visitor_error() {
     assert!(!body.to_string().contains("not-the-upstream-key"));
 }
 
-/// A real `redis-server` on a free loopback port, stopped on drop.
-struct Redis {
-    child: std::process::Child,
-    url: String,
-}
-
-impl Drop for Redis {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn redis_server() -> Option<Redis> {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .ok()?
-        .local_addr()
-        .ok()?
-        .port();
-    let child = match std::process::Command::new("redis-server")
-        .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
-        .args(["--save", "", "--appendonly", "no"])
-        .stdout(std::process::Stdio::null())
-        .spawn()
-    {
-        Ok(child) => child,
-        Err(_) => {
-            eprintln!(
-                "\n!!!!! SKIPPED: redis-server is not installed, so the shared budget of two \
-                 proxy replicas is NOT tested; `cargo xtask setup` installs it !!!!!\n"
-            );
-            return None;
-        }
-    };
-    let redis = Redis {
-        child,
-        url: format!("redis://127.0.0.1:{port}/"),
-    };
-    let started = Instant::now();
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(started.elapsed() < CEILING, "redis-server starts");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    Some(redis)
+/// A real `redis-server`, or `None` (SKIPPED loudly) when it is missing
+/// and not required.
+fn redis_server() -> Option<redis_kit::Redis> {
+    redis_kit::start("the shared budget of two proxy replicas", &[])
+        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

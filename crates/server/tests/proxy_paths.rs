@@ -13,12 +13,15 @@ use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use predmarket_core::request::Operation;
 use predmarket_server::config::Config;
 use serde_json::Value;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+#[path = "common/paths.rs"]
+mod paths;
+
+use paths::{HOSTILE_IDS, HOSTILE_PATHS, REFUSED_IN_CORE, TEMPLATES, is_an_operation, reason};
 
 const UPSTREAM_KEY: &str = "upstream-paths-secret";
 const VISITOR: &str = "visitor-paths";
@@ -125,148 +128,16 @@ async fn raw_get(addr: SocketAddr, target: &str) -> (u16, String) {
 
 /// [`raw_get`] with the key of `visitor`.
 async fn raw_get_as(addr: SocketAddr, target: &str, visitor: &str) -> (u16, String) {
-    let mut stream = tokio::net::TcpStream::connect(addr).await.unwrap();
-    let request = format!(
-        "GET {target} HTTP/1.1\r\nHost: {addr}\r\nX-API-Key: {visitor}\r\nConnection: close\r\n\r\n"
-    );
-    stream.write_all(request.as_bytes()).await.unwrap();
-    let mut bytes = Vec::new();
-    stream.read_to_end(&mut bytes).await.unwrap();
-    let text = String::from_utf8_lossy(&bytes).into_owned();
-    let status = text
-        .split(' ')
-        .nth(1)
-        .and_then(|s| s.parse().ok())
-        .unwrap_or_else(|| panic!("{target}: no status in {text:.200}"));
-    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
-    let body = if head
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
-        dechunk(body)
-    } else {
-        body.to_owned()
-    };
+    let (status, _, body) = paths::raw_get(addr, target, Some(visitor), None)
+        .await
+        .unwrap_or_else(|e| panic!("{target}: {e}"));
     (status, body)
 }
-
-fn dechunk(mut body: &str) -> String {
-    let mut out = String::new();
-    while let Some((size, rest)) = body.split_once("\r\n") {
-        let Ok(size) = usize::from_str_radix(size.trim(), 16) else {
-            break;
-        };
-        if size == 0 || rest.len() < size {
-            break;
-        }
-        out.push_str(&rest[..size]);
-        body = rest[size..].trim_start_matches("\r\n");
-    }
-    out
-}
-
-/// `%XX` decoded once (what a server does to a path segment).
-fn percent_decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = bytes
-            .get(i + 1..i + 3)
-            .and_then(|h| std::str::from_utf8(h).ok())
-            .and_then(|h| u8::from_str_radix(h, 16).ok());
-        match (bytes[i], hex) {
-            (b'%', Some(byte)) => {
-                out.push(byte);
-                i += 3;
-            }
-            (byte, _) => {
-                out.push(byte);
-                i += 1;
-            }
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
-/// Whether `target` (as the upstream received it) is an operation's path
-/// under `prefix`: each template segment matched, each id a segment that
-/// neither as sent nor decoded once has a `.` or `..` piece.
-fn is_an_operation(prefix: &str, target: &str) -> bool {
-    if target.contains('\\') {
-        return false;
-    }
-    let path = target.split('?').next().unwrap_or_default();
-    let Some(path) = path.strip_prefix(prefix) else {
-        return false;
-    };
-    let segments: Vec<&str> = path.split('/').collect();
-    let safe = |id: &str| {
-        let decoded = percent_decode(id);
-        !decoded.trim().is_empty()
-            && ![id, decoded.as_str()].iter().any(|text| {
-                text.split(['/', '\\'])
-                    .any(|piece| piece == "." || piece == "..")
-            })
-    };
-    Operation::ALL.iter().any(|op| {
-        let template: Vec<&str> = op.path().split('/').collect();
-        template.len() == segments.len()
-            && template.iter().zip(&segments).all(
-                |(t, s)| {
-                    if t.starts_with('{') { safe(s) } else { t == s }
-                },
-            )
-    })
-}
-
-/// Ids a visitor might put where an operation takes one.
-const HOSTILE_IDS: &[&str] = &[
-    "..",
-    ".",
-    "%2e%2e",
-    "%2E%2E",
-    ".%2e",
-    "%2e.",
-    "%2e",
-    "..%2f..%2faccount%2fusage",
-    "..%2F..%2Faccount",
-    "%2f..%2f..%2faccount",
-    "..%5c..%5caccount%5cusage",
-    "..%5C..%5Caccount",
-    "%2e%2e%5c%2e%2e%5caccount",
-    "..\\..\\..\\account\\usage",
-    "a\\..\\..\\account",
-    "%252e%252e",
-    "..%252f..%252faccount",
-];
-
-/// Paths with more segments than any operation's.
-const HOSTILE_PATHS: &[&str] = &[
-    "/markets/../account/usage",
-    "/markets/..\\..\\..\\account\\usage",
-    "/markets/%2e%2e/%2e%2e/account/usage",
-    "/markets/.%2e/.%2e/account/usage",
-    "/markets/x/../../account/usage",
-    "/markets/x/..%2f..%2faccount",
-    "/series/%2f%2e%2e/usage",
-    "/..\\account\\usage",
-    "/%2e%2e/account/usage",
-];
 
 async fn attack(prefix: &str) {
     let upstream = upstream().await;
     let proxy = proxy(format!("http://{}{prefix}", upstream.addr), |_| {}).await;
-    let templates = [
-        "/markets/{}",
-        "/markets/{}/orderbook",
-        "/series/{}",
-        "/events/{}",
-        "/games/{}",
-        "/futures/{}",
-        "/awards/{}",
-    ];
-    for template in templates {
+    for template in TEMPLATES {
         for id in HOSTILE_IDS {
             let target = template.replace("{}", id);
             let (status, body) = raw_get(proxy.addr, &target).await;
@@ -290,12 +161,7 @@ async fn attack(prefix: &str) {
     }
     // Ids that decode to a dot segment are the core's to refuse, with the
     // server's 400.
-    for target in [
-        "/markets/..",
-        "/markets/%2e%2e",
-        "/games/.%2e",
-        "/series/..%2faccount",
-    ] {
+    for target in REFUSED_IN_CORE {
         let (status, body) = raw_get(proxy.addr, target).await;
         assert_eq!(status, 400, "{target}: {body}");
         let json: Value = serde_json::from_str(&body).unwrap();
@@ -360,14 +226,6 @@ fn the_operation_check_of_this_test_can_fail() {
     ] {
         assert!(!is_an_operation("/v2", bad), "{bad}");
     }
-}
-
-/// The reason in an error body, if any.
-fn reason(body: &str) -> String {
-    serde_json::from_str::<Value>(body)
-        .ok()
-        .and_then(|b| b["error"]["details"]["reason"].as_str().map(str::to_owned))
-        .unwrap_or_default()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

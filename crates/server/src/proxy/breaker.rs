@@ -1,20 +1,37 @@
-//! The circuit breaker: after `threshold` upstream failures in a row (what
-//! `judge` counts: connect errors, timeouts, 5xx; never an answer a visitor
-//! could choose) no request goes upstream for `cooldown`; then one probe is
-//! let through (half-open), the proxy's own cheap request. The probe's
-//! success closes the circuit, its failure opens it again. While open,
-//! visitors get stale data or a 503 with `Retry-After` at once.
+//! The circuit breaker: it opens when, over the last `WINDOW`, at least
+//! half (`FAILURE_RATE`) of the validated requests that went upstream
+//! failed, there were at least `threshold` failures (`--breaker-failures`,
+//! the minimum volume), and those failures came from at least `DISTINCT`
+//! cache keys and `DISTINCT` visitors. Then no request goes upstream for
+//! `cooldown`; after it one probe is let through (half-open), the proxy's
+//! own cheap request: its success closes the circuit, its failure opens it
+//! again for a full cooldown. While open, visitors get stale data or a 503
+//! with `Retry-After` at once.
 //!
-//! A failure that one request can cause by itself (a timeout of a costly
-//! query, a 5xx of one id) is counted with its cache key and the visitor
-//! who asked (their key, or their address in public mode), and the circuit
-//! opens on those only when they come from more than one request and more
-//! than one visitor: one visitor sending bad requests, one or many, cannot
-//! switch the proxy off for everyone. A connect error says nothing about
-//! the request and counts alone.
+//! What counts is what `judge` says no visitor can choose: connect errors,
+//! timeouts and 5xx. A timeout or a 5xx can still be caused by one request
+//! (a costly query, a broken id), so each is counted with its cache key and
+//! its visitor (their key, or their address in public mode): one visitor
+//! failing many requests, or many visitors failing one request, opens
+//! nothing, however fast they send. A connect error says nothing about the
+//! request, so it needs no second key or visitor.
+//!
+//! Sans-IO: every call takes the time, in Unix ms.
 
+use std::collections::VecDeque;
 use std::sync::Mutex;
 use std::time::Duration;
+
+/// How far back verdicts count.
+pub const WINDOW: Duration = Duration::from_secs(30);
+/// The share of the window's verdicts that must be failures.
+pub const FAILURE_RATE: f64 = 0.5;
+/// Distinct cache keys, and distinct visitors, among the window's timeouts
+/// and 5xx.
+pub const DISTINCT: usize = 2;
+/// Verdicts kept at most, the oldest dropped first (memory stays bounded
+/// however fast requests go).
+const KEEP: usize = 1024;
 
 /// What one upstream request said about the upstream.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -32,17 +49,47 @@ pub enum Report {
 
 #[derive(Debug, Default)]
 struct State {
-    failures: u32,
-    /// Whether one of the failures in a row was `Report::Down`.
-    down: bool,
-    /// The distinct keys of the `Report::Failed` in a row (two are enough).
-    keys: Vec<u64>,
-    /// The distinct visitors of those failures (two are enough).
-    visitors: Vec<u64>,
+    /// The verdicts of the last `WINDOW`, oldest first, with their time.
+    window: VecDeque<(u64, Report)>,
     /// Unix ms until which the circuit is open.
     open_until: Option<u64>,
     /// A half-open probe is under way.
     probing: bool,
+}
+
+impl State {
+    /// Whether the window's verdicts say the upstream is failing.
+    fn failing(&self, threshold: u32) -> bool {
+        let failures = self
+            .window
+            .iter()
+            .filter(|(_, r)| *r != Report::Success)
+            .count();
+        if failures < threshold as usize
+            || (failures as f64) < FAILURE_RATE * self.window.len() as f64
+        {
+            return false;
+        }
+        if self.window.iter().any(|(_, r)| *r == Report::Down) {
+            return true;
+        }
+        let mut keys = Vec::with_capacity(DISTINCT);
+        let mut visitors = Vec::with_capacity(DISTINCT);
+        for (_, report) in &self.window {
+            if let Report::Failed { key, visitor } = *report {
+                if keys.len() < DISTINCT && !keys.contains(&key) {
+                    keys.push(key);
+                }
+                if visitors.len() < DISTINCT && !visitors.contains(&visitor) {
+                    visitors.push(visitor);
+                }
+                if keys.len() >= DISTINCT && visitors.len() >= DISTINCT {
+                    return true;
+                }
+            }
+        }
+        false
+    }
 }
 
 pub struct Breaker {
@@ -60,6 +107,7 @@ pub enum Admit {
 }
 
 impl Breaker {
+    /// `threshold`: the failures in the window needed to open (at least 1).
     pub fn new(threshold: u32, cooldown: Duration) -> Self {
         Self {
             state: Mutex::new(State::default()),
@@ -94,35 +142,39 @@ impl Breaker {
     pub fn record(&self, report: Report, now_ms: u64) -> Option<bool> {
         let mut state = self.lock();
         let was_open = state.open_until.is_some();
-        if report == Report::Success {
-            *state = State::default();
-        } else {
-            state.failures += 1;
-            match report {
-                Report::Failed { key, visitor } => {
-                    if !state.keys.contains(&key) && state.keys.len() < 2 {
-                        state.keys.push(key);
-                    }
-                    if !state.visitors.contains(&visitor) && state.visitors.len() < 2 {
-                        state.visitors.push(visitor);
-                    }
-                }
-                Report::Down => state.down = true,
-                Report::Success => {}
-            }
-            let not_one_visitor =
-                state.down || (state.keys.len() >= 2 && state.visitors.len() >= 2);
-            let not_one_request = not_one_visitor || self.threshold == 1;
-            if state.probing || (state.failures >= self.threshold && not_one_request) {
+        if state.probing {
+            // The probe's verdict (the one request a half-open circuit
+            // lets through) decides alone.
+            state.probing = false;
+            if report == Report::Success {
+                state.open_until = None;
+                state.window.clear();
+            } else {
                 state.open_until = Some(now_ms + self.cooldown.as_millis() as u64);
-                state.probing = false;
+            }
+        } else if !was_open {
+            let since = now_ms.saturating_sub(WINDOW.as_millis() as u64);
+            while state
+                .window
+                .front()
+                .is_some_and(|(at, _)| *at < since || state.window.len() >= KEEP)
+            {
+                state.window.pop_front();
+            }
+            state.window.push_back((now_ms, report));
+            if report != Report::Success && state.failing(self.threshold) {
+                state.open_until = Some(now_ms + self.cooldown.as_millis() as u64);
+                state.window.clear();
             }
         }
+        // Open and not probing: the verdict of a request sent before the
+        // circuit opened; only the probe closes it.
         let open = state.open_until.is_some();
         (open != was_open).then_some(open)
     }
 
-    /// A probe that never went upstream (no budget): let another try.
+    /// A probe that never went upstream (no budget), or whose answer said
+    /// nothing about the upstream: let another try.
     pub fn cancel(&self, admit: Admit) {
         if admit == Admit::Probe {
             self.lock().probing = false;
@@ -144,62 +196,149 @@ impl Breaker {
 mod tests {
     use super::*;
 
-    #[test]
-    fn opens_after_failures_and_probes_once() {
-        let breaker = Breaker::new(3, Duration::from_secs(10));
-        assert_eq!(breaker.admit(0), Ok(Admit::Closed));
-        assert_eq!(breaker.record(Report::Down, 0), None);
-        assert_eq!(breaker.record(failed(1, 1), 0), None);
-        assert_eq!(breaker.record(failed(1, 1), 0), Some(true));
-        assert_eq!(breaker.admit(5_000), Err(5_000));
-        assert_eq!(breaker.admit(10_000), Ok(Admit::Probe));
-        assert!(breaker.admit(10_001).is_err(), "one probe at a time");
-        // The probe fails: open again for a full cooldown.
-        breaker.record(failed(1, 1), 10_500);
-        assert_eq!(breaker.admit(11_000), Err(9_500));
-        assert_eq!(breaker.admit(20_500), Ok(Admit::Probe));
-        assert_eq!(breaker.record(Report::Success, 20_600), Some(false));
-        assert_eq!(breaker.admit(20_700), Ok(Admit::Closed));
-    }
+    const WINDOW_MS: u64 = WINDOW.as_millis() as u64;
 
     fn failed(key: u64, visitor: u64) -> Report {
         Report::Failed { key, visitor }
     }
 
+    fn breaker(threshold: u32) -> Breaker {
+        Breaker::new(threshold, Duration::from_secs(10))
+    }
+
+    #[test]
+    fn opens_on_failures_of_two_keys_and_two_visitors_and_probes_once() {
+        let breaker = breaker(3);
+        assert_eq!(breaker.admit(0), Ok(Admit::Closed));
+        assert_eq!(breaker.record(failed(1, 1), 0), None);
+        assert_eq!(breaker.record(failed(2, 1), 0), None);
+        // The volume is there, but all of one visitor's.
+        assert_eq!(breaker.record(failed(3, 1), 0), None);
+        assert_eq!(breaker.record(failed(4, 2), 100), Some(true));
+        assert_eq!(breaker.admit(5_100), Err(5_000));
+        assert_eq!(breaker.admit(10_100), Ok(Admit::Probe));
+        assert!(breaker.admit(10_101).is_err(), "one probe at a time");
+        // The probe fails: open again for a full cooldown.
+        assert_eq!(breaker.record(failed(9, 0), 10_500), None);
+        assert_eq!(breaker.admit(11_000), Err(9_500));
+        assert_eq!(breaker.admit(20_500), Ok(Admit::Probe));
+        assert_eq!(breaker.record(Report::Success, 20_600), Some(false));
+        assert_eq!(breaker.admit(20_700), Ok(Admit::Closed));
+        // Closing forgot the window: one more failure opens nothing.
+        assert_eq!(breaker.record(failed(5, 3), 20_800), None);
+    }
+
     #[test]
     fn one_request_failing_again_and_again_does_not_open_it() {
-        let breaker = Breaker::new(3, Duration::from_secs(10));
-        for _ in 0..50 {
-            assert_eq!(breaker.record(failed(7, 1), 0), None);
+        let breaker = breaker(3);
+        for visitor in 0..50 {
+            assert_eq!(breaker.record(failed(7, visitor), 0), None);
         }
         assert_eq!(breaker.admit(0), Ok(Admit::Closed));
-        // A second request of a second visitor failing too: the upstream's
-        // fault.
+        // A second request failing too: the upstream's fault.
         assert_eq!(breaker.record(failed(8, 2), 0), Some(true));
-        // A success in between starts the count again.
-        let breaker = Breaker::new(2, Duration::from_secs(10));
-        breaker.record(failed(1, 1), 0);
-        breaker.record(Report::Success, 0);
-        assert_eq!(breaker.record(failed(2, 2), 0), None);
-        // Connect errors need no second request.
-        let breaker = Breaker::new(2, Duration::from_secs(10));
-        breaker.record(Report::Down, 0);
-        assert_eq!(breaker.record(Report::Down, 0), Some(true));
     }
 
     #[test]
     fn one_visitor_failing_many_requests_does_not_open_it() {
-        let breaker = Breaker::new(3, Duration::from_secs(10));
-        for key in 0..100 {
-            assert_eq!(breaker.record(failed(key, 9), 0), None);
+        let breaker = breaker(3);
+        // Five a second for two windows, while another visitor's misses
+        // succeed now and then.
+        for i in 0..(2 * WINDOW_MS / 200) {
+            let now = i * 200;
+            assert_eq!(breaker.record(failed(i, 9), now), None);
+            if i % 5 == 0 {
+                assert_eq!(breaker.record(Report::Success, now), None);
+            }
         }
-        assert_eq!(breaker.admit(0), Ok(Admit::Closed));
-        // Many visitors failing one request: that request's trouble.
-        let breaker = Breaker::new(3, Duration::from_secs(10));
-        for visitor in 0..100 {
-            assert_eq!(breaker.record(failed(5, visitor), 0), None);
+        assert_eq!(breaker.admit(2 * WINDOW_MS), Ok(Admit::Closed));
+    }
+
+    #[test]
+    fn a_failure_rate_below_half_does_not_open_it() {
+        let breaker = breaker(3);
+        for i in 0..100 {
+            // One failure in three, of many keys and visitors.
+            let report = if i % 3 == 0 {
+                failed(i, i)
+            } else {
+                Report::Success
+            };
+            assert_eq!(breaker.record(report, i * 10), None, "{i}");
         }
-        // Two requests of two visitors.
-        assert_eq!(breaker.record(failed(6, 0), 0), Some(true));
+        // At half, with the volume, it opens.
+        let mut now = 1_000;
+        let opened = loop {
+            now += 10;
+            if let Some(open) = breaker.record(failed(now, now), now) {
+                break open;
+            }
+            assert!(now < 10_000, "never opened");
+        };
+        assert!(opened);
+    }
+
+    #[test]
+    fn the_volume_is_needed_too() {
+        let breaker = breaker(5);
+        for i in 0..4 {
+            assert_eq!(breaker.record(failed(i, i), 0), None);
+        }
+        assert_eq!(breaker.record(failed(4, 4), 0), Some(true));
+    }
+
+    #[test]
+    fn failures_older_than_the_window_do_not_count() {
+        let breaker = breaker(3);
+        breaker.record(failed(1, 1), 0);
+        breaker.record(failed(2, 2), 0);
+        // The third arrives after the first two have left the window.
+        assert_eq!(breaker.record(failed(3, 3), WINDOW_MS + 1), None);
+        assert_eq!(breaker.record(failed(4, 4), WINDOW_MS + 2), None);
+        assert_eq!(breaker.record(failed(5, 5), WINDOW_MS + 3), Some(true));
+    }
+
+    #[test]
+    fn successes_age_out_as_well() {
+        let breaker = breaker(2);
+        for i in 0..10 {
+            breaker.record(Report::Success, i);
+        }
+        assert_eq!(breaker.record(failed(1, 1), WINDOW_MS + 100), None);
+        assert_eq!(breaker.record(failed(2, 2), WINDOW_MS + 100), Some(true));
+    }
+
+    #[test]
+    fn connect_errors_need_no_second_key_or_visitor() {
+        let breaker = breaker(2);
+        breaker.record(Report::Success, 0);
+        assert_eq!(breaker.record(Report::Down, 0), None);
+        assert_eq!(breaker.record(Report::Down, 0), Some(true));
+    }
+
+    #[test]
+    fn while_open_only_the_probe_decides() {
+        let breaker = breaker(2);
+        breaker.record(failed(1, 1), 0);
+        assert_eq!(breaker.record(failed(2, 2), 0), Some(true));
+        // A request sent before the circuit opened succeeds late.
+        assert_eq!(breaker.record(Report::Success, 10), None);
+        assert_eq!(breaker.gauge(), 1);
+        assert_eq!(breaker.admit(10_000), Ok(Admit::Probe));
+        assert_eq!(breaker.gauge(), 2);
+        // The probe went nowhere: another may try.
+        breaker.cancel(Admit::Probe);
+        assert_eq!(breaker.admit(10_001), Ok(Admit::Probe));
+        assert_eq!(breaker.record(Report::Success, 10_002), Some(false));
+        assert_eq!(breaker.gauge(), 0);
+    }
+
+    #[test]
+    fn the_window_stays_bounded() {
+        let breaker = breaker(3);
+        for i in 0..(KEEP as u64 * 3) {
+            breaker.record(Report::Success, i / 100);
+        }
+        assert_eq!(breaker.lock().window.len(), KEEP);
     }
 }

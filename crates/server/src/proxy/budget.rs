@@ -393,6 +393,11 @@ impl Budget {
             return Err(at - p.tau_ms - now);
         }
         *tat = at + p.t_ms;
+        if self.shared.is_some() {
+            self.metrics
+                .redis_fallback_slots
+                .fetch_add(1, Ordering::Relaxed);
+        }
         Ok(())
     }
 

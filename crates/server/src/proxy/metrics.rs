@@ -28,6 +28,9 @@ pub struct Metrics {
     pub pauses: AtomicU64,
     /// Entries found in Redis.
     pub shared_hits: AtomicU64,
+    /// Upstream slots granted by this replica's fallback share while Redis
+    /// was down (rendered with `--redis` only).
+    pub redis_fallback_slots: AtomicU64,
 }
 
 /// Gauges read at scrape time.
@@ -164,6 +167,13 @@ impl Metrics {
         ];
         if let Some(errors) = gauges.redis_errors {
             gauges_list.push(("redis_errors", "Redis commands that failed.", errors));
+            let _ = write!(
+                out,
+                "# HELP predmarket_proxy_redis_fallback_slots_total Upstream slots granted on this replica's fallback share while Redis was down.\n\
+                 # TYPE predmarket_proxy_redis_fallback_slots_total counter\n\
+                 predmarket_proxy_redis_fallback_slots_total {}\n",
+                self.redis_fallback_slots.load(Ordering::Relaxed)
+            );
         }
         for (name, help, value) in gauges_list {
             let _ = write!(

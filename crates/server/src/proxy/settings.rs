@@ -64,8 +64,10 @@ pub struct ProxyArgs {
     #[arg(long = "cache-mb", default_value_t = 64)]
     pub cache_mb: u64,
 
-    /// Upstream failures in a row that open the circuit (connect errors,
-    /// or timeouts and 5xx of more than one request).
+    /// Upstream failures that open the circuit, at least: over the last
+    /// 30 s, with at least half of the upstream requests failing, and the
+    /// timeouts and 5xx from two requests of two visitors (connect errors
+    /// count alone).
     #[arg(long = "breaker-failures", default_value_t = 5)]
     pub breaker_failures: u32,
 

@@ -1,0 +1,93 @@
+//! A real `redis-server` on a free loopback port, killed on drop, for the
+//! proxy's Redis tests and the attack example (included by `#[path]`).
+//!
+//! Without `redis-server` a developer's run says SKIPPED loudly and goes
+//! on; with `CI` or `PREDMARKET_REQUIRE_REDIS` set (`cargo xtask test`
+//! sets the latter) it fails instead, so CI cannot pass without Redis.
+
+#![allow(dead_code)] // each includer uses a different part
+
+use std::time::{Duration, Instant};
+
+/// Set (to anything) to make a missing `redis-server` a failure.
+pub const REQUIRE: &str = "PREDMARKET_REQUIRE_REDIS";
+
+pub struct Redis {
+    child: std::process::Child,
+    pub port: u16,
+    pub url: String,
+}
+
+impl Drop for Redis {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Redis {
+    /// Sends `signal` (`-STOP`, `-CONT`, `-KILL`) to the server.
+    pub fn signal(&self, signal: &str) -> Result<(), String> {
+        let status = std::process::Command::new("kill")
+            .args([signal, &self.child.id().to_string()])
+            .status()
+            .map_err(|e| format!("kill: {e}"))?;
+        if status.success() {
+            Ok(())
+        } else {
+            Err(format!("kill {signal}: {status}"))
+        }
+    }
+}
+
+/// Whether a missing `redis-server` must fail the run.
+pub fn required() -> bool {
+    ["CI", REQUIRE]
+        .iter()
+        .any(|name| std::env::var_os(name).is_some_and(|v| !v.is_empty() && v != "0"))
+}
+
+/// Starts `redis-server` with `extra` arguments. `Ok(None)`: it is not
+/// installed and not required (`what` names what goes untested); `Err`:
+/// it is required and missing, or it did not start.
+pub fn start(what: &str, extra: &[&str]) -> Result<Option<Redis>, String> {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map_err(|e| format!("a free port: {e}"))?
+        .port();
+    let child = match std::process::Command::new("redis-server")
+        .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
+        .args(["--save", "", "--appendonly", "no"])
+        .args(extra)
+        .stdout(std::process::Stdio::null())
+        .spawn()
+    {
+        Ok(child) => child,
+        Err(error) if required() => {
+            return Err(format!(
+                "redis-server cannot be started ({error}), and {REQUIRE} or CI is set: \
+                 {what} must be tested here; `cargo xtask setup` installs it"
+            ));
+        }
+        Err(_) => {
+            eprintln!(
+                "\n!!!!! SKIPPED: redis-server is not installed, so {what} is NOT tested; \
+                 `cargo xtask setup` installs it !!!!!\n"
+            );
+            return Ok(None);
+        }
+    };
+    let redis = Redis {
+        child,
+        port,
+        url: format!("redis://127.0.0.1:{port}/"),
+    };
+    let started = Instant::now();
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        if started.elapsed() > Duration::from_secs(60) {
+            return Err("redis-server did not listen within 60 s".into());
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    Ok(Some(redis))
+}
