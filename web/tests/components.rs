@@ -162,6 +162,12 @@ async fn rate_limited_counts_down_then_retries_by_itself() {
     });
     tick().await;
     assert_eq!(text(&root, ".secs"), "2");
+    let state = || {
+        find(&root, ".countdown")
+            .and_then(|c| c.get_attribute("data-state"))
+            .unwrap_or_default()
+    };
+    assert_eq!(state(), "counting");
     // Each second shows in turn, however late a busy machine runs the
     // timer: waited for, not slept through.
     assert!(eventually(15_000, || text(&root, ".secs") == "1").await);
@@ -176,9 +182,12 @@ async fn rate_limited_counts_down_then_retries_by_itself() {
         1,
         "retried once when the count reached zero"
     );
-    // Nothing should happen from here, so there is nothing to wait for:
-    // a second more (a slower machine only makes it a weaker check).
-    sleep(1100).await;
+    // And only once: the clock that retries has stopped, so nothing is
+    // left that could retry again (waited for, not slept through).
+    assert!(
+        eventually(15_000, || state() == "done").await,
+        "the countdown's clock stops at zero"
+    );
     assert_eq!(retries.get_untracked(), 1, "and only once");
 }
 
@@ -197,6 +206,11 @@ async fn retry_now_skips_the_wait() {
     find(&root, ".countdown button").expect("retry now").click();
     tick().await;
     assert_eq!(retries.get_untracked(), 1);
+    assert_eq!(
+        find(&root, ".countdown").and_then(|c| c.get_attribute("data-state")),
+        Some("done".into()),
+        "and the clock stopped: it will not retry again"
+    );
 }
 
 #[wasm_bindgen_test]
