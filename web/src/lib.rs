@@ -1,8 +1,8 @@
 //! predmarket-web: the demo, a Leptos single-page app over predmarket-client
 //! (the same Rust client the npm package wraps).
 //!
-//! - `api`: settings, the client, cancellation, the platform directory and
-//!   paged lists;
+//! - `api`: the data layer (settings, the client and its session, the
+//!   platform directory, item loaders, paged lists, live views);
 //! - `routes`: URLs and the page state kept in the URL query;
 //! - `format`: how values read;
 //! - `pages`: one file per page; `components`: shared pieces;

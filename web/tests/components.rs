@@ -12,7 +12,6 @@ use leptos::tachys::view::Render;
 use leptos::task::tick;
 use predmarket_client::Error;
 use predmarket_client::core::ApiFailure;
-use predmarket_client::core::Pager;
 use predmarket_client::core::models::{
     Award, BidAsk, Future, Game, Market, MarketsResponse, OddsFormat, PlatformError, PlatformId,
     PriceLevel, SkippedItem,
@@ -781,14 +780,7 @@ fn markets_page_with_bad_items() -> Loaded<ListMarkets> {
         "pagination": {"total": 4, "has_more": false}
     }))
     .expect("a page that keeps its readable items");
-    let mut pager = Pager::new(ListMarkets::default());
-    let (items, unread) = api::take_page(&mut pager, page.clone()).expect("the page");
-    Loaded {
-        items,
-        pager,
-        first: page,
-        unread,
-    }
+    Loaded::from_first_page(ListMarkets::default(), page).expect("the page")
 }
 
 #[wasm_bindgen_test]
@@ -834,14 +826,7 @@ async fn a_list_with_every_item_unreadable_is_not_called_empty_silently() {
             "markets": [{"title": "No id"}]
         }))
         .expect("a page");
-        let mut pager = Pager::new(ListMarkets::default());
-        let (items, unread) = api::take_page(&mut pager, page.clone()).expect("the page");
-        let loaded = Loaded {
-            items,
-            pager,
-            first: page,
-            unread,
-        };
+        let loaded = Loaded::from_first_page(ListMarkets::default(), page).expect("the page");
         view! {
             <PagedResults
                 loaded
@@ -1020,14 +1005,7 @@ async fn a_market_list_shows_the_platforms_that_failed() {
     }))
     .expect("a page with platform errors");
     let (root, _h) = mount(move || {
-        let mut pager = Pager::new(ListMarkets::default());
-        let (items, unread) = api::take_page(&mut pager, page.clone()).expect("the page");
-        let loaded = Loaded {
-            items,
-            pager,
-            first: page,
-            unread,
-        };
+        let loaded = Loaded::from_first_page(ListMarkets::default(), page).expect("the page");
         view! {
             <PagedResults
                 loaded

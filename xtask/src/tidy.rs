@@ -120,7 +120,10 @@ pub fn run() -> Result {
         let mut files = Vec::new();
         walk(&src, &mut files)?;
         let mut sources = Vec::new();
-        for file in files.iter().filter(|f| f.extension().is_some_and(|e| e == "rs")) {
+        for file in files
+            .iter()
+            .filter(|f| f.extension().is_some_and(|e| e == "rs"))
+        {
             let text = fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
             let path = file.strip_prefix(&src).unwrap_or(file);
             sources.push(crate::imports::Source {
@@ -131,7 +134,10 @@ pub fn run() -> Result {
         for cycle in crate::imports::long_cycles(&crate::imports::graph(&sources)) {
             let mut shown = cycle.join(" → ");
             shown.push_str(&format!(" → {}", cycle[0]));
-            problems.push(format!("{dir}: an import circle of {} files: {shown}", cycle.len()));
+            problems.push(format!(
+                "{dir}: an import circle of {} files: {shown}",
+                cycle.len()
+            ));
         }
     }
 
