@@ -108,7 +108,7 @@ where
         let mut pager = Pager::new(request);
         let range = pager.accept(&response)?;
         let first = response.clone();
-        let (items, unread) = split_page(Page { response, range }, pager.pages());
+        let (items, unread) = split_page(Page::<R> { response, range }, pager.pages());
         Ok(Self {
             items,
             pager,
