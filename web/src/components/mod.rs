@@ -1,6 +1,5 @@
 //! Pieces shared by the pages.
 
-mod boards;
 mod candle_chart;
 mod compare_chart;
 mod cost_calculator;
@@ -13,6 +12,7 @@ mod loader;
 mod market_table;
 mod odds_board;
 mod orderbook_ladder;
+mod outrights;
 mod paged;
 mod platform_warnings;
 mod price_chart;
@@ -20,7 +20,6 @@ mod remote_image;
 mod sports_tables;
 mod unread_notice;
 
-pub use boards::{Contest, ContestTable};
 pub use candle_chart::CandleChart;
 pub use compare_chart::{CompareChart, Line};
 pub use cost_calculator::{CalculatorState, CostCalculator};
@@ -36,6 +35,7 @@ pub use market_table::{
 };
 pub use odds_board::{Board, OddsBoard, OddsFormatSwitch};
 pub use orderbook_ladder::OrderbookLadder;
+pub use outrights::{Outright, OutrightTable};
 pub use paged::PagedResults;
 pub use platform_warnings::PlatformWarnings;
 pub use price_chart::{PriceChart, PricePoint, Quote};

@@ -14,12 +14,12 @@ mod support;
 
 mod book;
 mod charts;
-mod contests;
 mod errors;
 mod format;
 mod hostile;
 mod lists;
 mod odds;
+mod outrights;
 mod public;
 mod scaffold;
 mod server;

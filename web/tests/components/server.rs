@@ -9,7 +9,7 @@ use predmarket_client::core::request::{
 };
 use predmarket_web::Page;
 use predmarket_web::api::{self, Inflight};
-use predmarket_web::components::{Contest, ContestTable, PagedResults};
+use predmarket_web::components::{Outright, OutrightTable, PagedResults};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
@@ -421,10 +421,10 @@ async fn load_more_of_an_offset_paged_list_goes_on_from_next_offset() {
                 noun="futures"
                 empty={|| view! { <p class="empty">"No futures."</p> }}
                 table={|items: Signal<Vec<Future>>| {
-                    let contests = Signal::derive(move || {
-                        items.with(|all| all.iter().map(Contest::from).collect::<Vec<_>>())
+                    let outrights = Signal::derive(move || {
+                        items.with(|all| all.iter().map(Outright::from).collect::<Vec<_>>())
                     });
-                    view! { <ContestTable contests id="futures" caption="Futures" /> }
+                    view! { <OutrightTable outrights id="futures" caption="Futures" /> }
                 }}
             />
         }

@@ -1,9 +1,9 @@
-//! Futures and awards: one table for both shapes.
+//! The outrights, futures and awards: one table for both shapes.
 
 use leptos::prelude::*;
 use leptos::task::tick;
 use predmarket_client::core::models::{Award, Future};
-use predmarket_web::components::{Contest, ContestTable};
+use predmarket_web::components::{Outright, OutrightTable};
 use wasm_bindgen_test::*;
 
 use super::support::*;
@@ -33,12 +33,12 @@ async fn futures_and_awards_read_into_one_table_nulls_included() {
         "metadata": null
     }))
     .expect("an award with nulls");
-    let contests = vec![Contest::from(&future), Contest::from(&award)];
+    let outrights = vec![Outright::from(&future), Outright::from(&award)];
     let (root, _h) = mount(
-        move || view! { <ContestTable contests id="contests" caption="Futures and awards" /> },
+        move || view! { <OutrightTable outrights id="outrights" caption="Futures and awards" /> },
     );
     tick().await;
-    assert_eq!(count(&root, "#contests tbody tr"), 2);
+    assert_eq!(count(&root, "#outrights tbody tr"), 2);
     let first = text(&root, r#"tr[data-id="nfl_champion_2026"]"#);
     assert!(
         first.contains("Champion") && first.contains("Kansas City") && first.contains("25.0%"),
@@ -70,15 +70,15 @@ async fn futures_and_awards_lists_count_their_platforms() {
     use predmarket_client::core::models::{ListAwardsResponse, ListFuturesResponse};
     let futures: ListFuturesResponse = public!("list_futures_platform_markets.json");
     let awards: ListAwardsResponse = public!("list_awards_older.json");
-    let contests: Vec<Contest> = futures
+    let outrights: Vec<Outright> = futures
         .data
         .futures
         .iter()
-        .map(Contest::from)
-        .chain(awards.data.awards.iter().map(Contest::from))
+        .map(Outright::from)
+        .chain(awards.data.awards.iter().map(Outright::from))
         .collect();
     let (root, _h) = mount(
-        move || view! { <ContestTable contests id="contests" caption="Futures and awards" /> },
+        move || view! { <OutrightTable outrights id="outrights" caption="Futures and awards" /> },
     );
     tick().await;
     let platforms = |id: &str| {
