@@ -1,8 +1,8 @@
 //! predmarket-web: the demo, a Leptos single-page app over predmarket-client
 //! (the same Rust client the npm package wraps).
 //!
-//! - `api`: settings, the client, cancellation, the platform directory and
-//!   paged lists;
+//! - `api`: the data layer (settings, the client and its session, the
+//!   platform directory, item loaders, paged lists, live views);
 //! - `routes`: URLs and the page state kept in the URL query;
 //! - `format`: how values read;
 //! - `pages`: one file per page; `components`: shared pieces;
@@ -145,8 +145,8 @@ fn Pages() -> impl IntoView {
         Page::Series(id) => split::show!(series / load_series(id)),
         Page::Sports => view! { <pages::sports::SportsPage /> }.into_any(),
         Page::Game(id) => view! { <pages::game::GamePage id /> }.into_any(),
-        Page::Future(id) => view! { <pages::contest::FuturePage id /> }.into_any(),
-        Page::Award(id) => view! { <pages::contest::AwardPage id /> }.into_any(),
+        Page::Future(id) => view! { <pages::outright::FuturePage id /> }.into_any(),
+        Page::Award(id) => view! { <pages::outright::AwardPage id /> }.into_any(),
         Page::Profile(platform, user) => split::show!(profile / load_profile(platform, user)),
         Page::Compare => split::show!(compare / load_compare()),
         Page::Platforms => split::show!(platforms / load_platforms()),

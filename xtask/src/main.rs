@@ -5,6 +5,7 @@
 mod bench;
 mod build;
 mod demo;
+mod imports;
 mod server;
 mod setup;
 mod size;

@@ -8,7 +8,9 @@
 //! - a code comment cites a path outside the repository (`../shared/…`:
 //!   a clone has no such folder; what a comment needs from the spec is
 //!   copied into `docs/`) or a number of an issue tracker the repository
-//!   does not hold.
+//!   does not hold;
+//! - the files of a crate in [`ACYCLIC`] name each other in a circle of
+//!   more than two (see `imports.rs`).
 
 use crate::util::{Result, root};
 use std::collections::HashSet;
@@ -37,6 +39,10 @@ const REPO_TOP: [&str; 13] = [
     "README.md",
     "CHANGELOG.md",
 ];
+
+/// Crate sources whose files must not import each other in a circle of
+/// more than two files.
+const ACYCLIC: [&str; 1] = ["web/src"];
 
 pub fn run() -> Result {
     let root = root();
@@ -106,6 +112,32 @@ pub fn run() -> Result {
                     "{shown}: names `{token}`, but `{missing}` is in no source file"
                 ));
             }
+        }
+    }
+
+    for dir in ACYCLIC {
+        let src = root.join(dir);
+        let mut files = Vec::new();
+        walk(&src, &mut files)?;
+        let mut sources = Vec::new();
+        for file in files
+            .iter()
+            .filter(|f| f.extension().is_some_and(|e| e == "rs"))
+        {
+            let text = fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))?;
+            let path = file.strip_prefix(&src).unwrap_or(file);
+            sources.push(crate::imports::Source {
+                path: path.to_string_lossy().replace('\\', "/"),
+                text,
+            });
+        }
+        for cycle in crate::imports::long_cycles(&crate::imports::graph(&sources)) {
+            let mut shown = cycle.join(" → ");
+            shown.push_str(&format!(" → {}", cycle[0]));
+            problems.push(format!(
+                "{dir}: an import circle of {} files: {shown}",
+                cycle.len()
+            ));
         }
     }
 

@@ -48,6 +48,7 @@ pub use transport::{Body, Transport, TransportRequest, TransportResponse};
 use cache::Cache;
 use futures::FutureExt;
 use futures::future::{Either, LocalBoxFuture, Shared, WeakShared, select};
+use predmarket_core::Pager;
 use predmarket_core::rate::{DEFAULT_REQUESTS_PER_MINUTE, RateBudget};
 use predmarket_core::request::{HttpRequest, Paged, Request};
 use predmarket_core::retry::RetryPolicy;
@@ -553,6 +554,12 @@ impl<T: Transport + 'static> Client<T> {
     /// starts (see [`Paginator`]).
     pub fn paginate<R: Paged + 'static>(&self, request: R) -> Paginator<T, R> {
         Paginator::new(self.clone(), request)
+    }
+
+    /// A pager that goes on from a session kept from an earlier one
+    /// ([`Paginator::into_pager`]).
+    pub fn paginate_from<R: Paged + 'static>(&self, pager: Pager<R>) -> Paginator<T, R> {
+        Paginator::resume(self.clone(), pager)
     }
 
     async fn get_url(

@@ -74,6 +74,17 @@ impl<T: Transport + 'static, R: Paged + 'static> Paginator<T, R> {
         }
     }
 
+    /// Goes on with a session kept from an earlier paginator
+    /// ([`Paginator::into_pager`]): a list that grows by one page per click
+    /// keeps its pager between clicks.
+    pub(crate) fn resume(client: Client<T>, pager: Pager<R>) -> Self {
+        Self {
+            client,
+            pager,
+            options: CallOptions::default(),
+        }
+    }
+
     /// Deliver at most `max` items in total (the last page is truncated).
     pub fn max_items(mut self, max: usize) -> Self {
         self.pager.set_max_items(Some(max));
@@ -89,6 +100,12 @@ impl<T: Transport + 'static, R: Paged + 'static> Paginator<T, R> {
     /// The paging state (items and pages so far, done or not).
     pub fn pager(&self) -> &Pager<R> {
         &self.pager
+    }
+
+    /// The paging state, to keep and go on with later
+    /// ([`Client::paginate_from`]).
+    pub fn into_pager(self) -> Pager<R> {
+        self.pager
     }
 
     /// The next page; `Ok(None)` when paging is over. After an error other

@@ -152,6 +152,27 @@ fn pages_report_what_is_new_to_the_caller() {
 }
 
 #[test]
+fn a_kept_pager_goes_on_where_its_paginator_stopped() {
+    let fake = Fake::new(|url, _| futures_page(url, 60));
+    let c = client(&fake, config());
+    let mut first = c.futures(ListFutures::new(League::LeagueA));
+    let page = run(&fake.clock, first.next_page())
+        .expect("ok")
+        .expect("page");
+    assert_eq!(page.items().len(), 25);
+    // Kept between two clicks of "load more", then resumed.
+    let kept = first.into_pager();
+    let mut again = c.paginate_from(kept);
+    let second = run(&fake.clock, again.next_page())
+        .expect("ok")
+        .expect("page");
+    assert_eq!(second.items()[0].id, "f25", "from next_offset, not again");
+    assert_eq!(again.pager().pages(), 2);
+    let urls: Vec<String> = fake.sent().into_iter().map(|s| s.url).collect();
+    assert!(urls[1].ends_with("offset=25"), "{urls:?}");
+}
+
+#[test]
 fn a_repeated_cursor_ends_the_listing_with_a_pagination_loop() {
     let fake = Fake::new(|_, _| {
         Reply::ok(

@@ -1,6 +1,7 @@
 //! An error as a person can act on it: a key to set, a countdown after a 429,
 //! or a retry.
 
+use leptos::leptos_dom::helpers::IntervalHandle;
 use leptos::prelude::*;
 use predmarket_client::{Error, ErrorCode};
 use std::time::Duration;
@@ -72,39 +73,52 @@ pub fn ErrorNotice(
     .into_any()
 }
 
-/// "Retrying in N s", then retries; "Retry now" skips the wait.
+/// "Retrying in N s", then retries once; "Retry now" skips the wait. The
+/// clock stops when it reaches zero (`data-state="done"`): a notice left on
+/// screen after its retry never retries again.
 #[component]
 fn Countdown(secs: u64, retry: Callback<()>) -> impl IntoView {
     let left = RwSignal::new(secs);
+    let clock = StoredValue::new_local(None::<IntervalHandle>);
+    let stop = move || {
+        if let Some(h) = clock.try_update_value(Option::take).flatten() {
+            h.clear();
+        }
+    };
     let handle = set_interval_with_handle(
         move || {
             let current = left.get_untracked();
-            if current == 0 {
-                return;
-            }
-            left.set(current - 1);
-            if current == 1 {
+            if current <= 1 {
+                stop();
+                left.set(0);
                 retry.run(());
+            } else {
+                left.set(current - 1);
             }
         },
         Duration::from_secs(1),
     )
     .ok();
+    clock.set_value(handle);
     // Leaving the page (or the retry replacing this notice) stops the clock.
-    on_cleanup(move || {
-        if let Some(h) = handle {
-            h.clear();
-        }
-    });
+    on_cleanup(stop);
     let stop_and_retry = move |_| {
-        if let Some(h) = handle {
-            h.clear();
-        }
+        stop();
         left.set(0);
         retry.run(());
     };
+    let state = move || {
+        // Re-read whenever the count changes: the clock stops as it
+        // reaches zero.
+        left.track();
+        if clock.with_value(Option::is_some) {
+            "counting"
+        } else {
+            "done"
+        }
+    };
     view! {
-        <p class="countdown" aria-live="polite">
+        <p class="countdown" aria-live="polite" data-state=state>
             "Retrying in " <span class="secs">{move || left.get()}</span> " s… "
             <button type="button" on:click=stop_and_retry>"Retry now"</button>
         </p>

@@ -1,6 +1,5 @@
 //! Pieces shared by the pages.
 
-mod boards;
 mod candle_chart;
 mod compare_chart;
 mod cost_calculator;
@@ -13,6 +12,7 @@ mod loader;
 mod market_table;
 mod odds_board;
 mod orderbook_ladder;
+mod outrights;
 mod paged;
 mod platform_warnings;
 mod price_chart;
@@ -20,7 +20,6 @@ mod remote_image;
 mod sports_tables;
 mod unread_notice;
 
-pub use boards::{Contest, ContestTable};
 pub use candle_chart::CandleChart;
 pub use compare_chart::{CompareChart, Line};
 pub use cost_calculator::{CalculatorState, CostCalculator};
@@ -36,6 +35,7 @@ pub use market_table::{
 };
 pub use odds_board::{Board, OddsBoard, OddsFormatSwitch};
 pub use orderbook_ladder::OrderbookLadder;
+pub use outrights::{Outright, OutrightTable};
 pub use paged::PagedResults;
 pub use platform_warnings::PlatformWarnings;
 pub use price_chart::{PriceChart, PricePoint, Quote};
@@ -154,103 +154,6 @@ where
         }
     });
     seen
-}
-
-/// Every live view of the page, fitted into the rate budget together by
-/// the core's scheduler ([`intervals`]): one timer, not one per view.
-///
-/// [`intervals`]: predmarket_client::core::schedule::intervals
-#[derive(Default)]
-struct Watches {
-    next_id: u64,
-    active: Vec<Active>,
-    timer: Option<leptos::leptos_dom::helpers::IntervalHandle>,
-}
-
-struct Active {
-    id: u64,
-    interval_ms: f64,
-    last_ms: f64,
-    fresh: crate::api::Revalidate,
-}
-
-thread_local! {
-    static WATCHES: std::cell::RefCell<Watches> = std::cell::RefCell::new(Watches::default());
-}
-
-/// The scheduler's tick: which views are due now, by the intervals the
-/// budget affords every active view together (slower while the page is
-/// hidden or the budget, shared by every tab of the key, runs low; never
-/// faster than asked).
-fn tick() {
-    use predmarket_client::core::schedule::{Watch, intervals};
-    let visible = web_sys::window()
-        .and_then(|w| w.document())
-        .is_none_or(|d| !d.hidden());
-    let Ok(client) = crate::api::client() else {
-        return;
-    };
-    let (limit, remaining) = (
-        client.config().rate_limit_per_minute,
-        client.rate_budget_remaining(),
-    );
-    let now = js_sys::Date::now();
-    let due: Vec<crate::api::Revalidate> = WATCHES.with(|w| {
-        let mut w = w.borrow_mut();
-        let wanted: Vec<Watch> = w
-            .active
-            .iter()
-            .map(|a| Watch {
-                interval_ms: a.interval_ms,
-                visible,
-            })
-            .collect();
-        let every = intervals(&wanted, limit, remaining);
-        w.active
-            .iter_mut()
-            .zip(every)
-            .filter(|(a, every)| now - a.last_ms >= *every)
-            .map(|(a, _)| {
-                a.last_ms = now;
-                a.fresh
-            })
-            .collect()
-    });
-    // Outside the borrow: a reload may build or drop views (and watches).
-    for fresh in due {
-        (fresh.trigger())();
-    }
-}
-
-/// Keeps a view live: asks `fresh` to reload about every `interval_ms`, as
-/// the page's one scheduler allows it, until the view goes away.
-pub fn watch(interval_ms: f64, fresh: crate::api::Revalidate) {
-    let id = WATCHES.with(|w| {
-        let mut w = w.borrow_mut();
-        w.next_id += 1;
-        let id = w.next_id;
-        w.active.push(Active {
-            id,
-            interval_ms,
-            last_ms: js_sys::Date::now(),
-            fresh,
-        });
-        if w.timer.is_none() {
-            w.timer = set_interval_with_handle(tick, std::time::Duration::from_millis(500)).ok();
-        }
-        id
-    });
-    on_cleanup(move || {
-        WATCHES.with(|w| {
-            let mut w = w.borrow_mut();
-            w.active.retain(|a| a.id != id);
-            if w.active.is_empty()
-                && let Some(timer) = w.timer.take()
-            {
-                timer.clear();
-            }
-        });
-    });
 }
 
 /// What is left of the rate budget this minute (every tab of the key

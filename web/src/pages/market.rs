@@ -131,7 +131,7 @@ fn MarketView(market: Market) -> impl IntoView {
         }
     });
 
-    crate::components::watch(book_watch_ms(), book_fresh);
+    api::watch(book_watch_ms(), book_fresh);
     let last_book = StoredValue::new(None::<Orderbook>);
     let calculator = CalculatorState::new(100.0);
 

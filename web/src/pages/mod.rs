@@ -3,12 +3,12 @@
 
 pub mod catalog;
 pub mod compare;
-pub mod contest;
 pub mod game;
 pub mod group;
 pub mod market;
 pub mod markets;
 pub mod not_found;
+pub mod outright;
 pub mod platforms;
 pub mod profile;
 pub mod settings;

@@ -1,6 +1,6 @@
 //! Where the demo gets its data and with which key.
 
-use crate::api::{Directory, Settings};
+use crate::api::{self, Directory, Settings};
 use crate::components::ErrorNotice;
 use leptos::prelude::*;
 use predmarket_client::core::request::ListPlatforms;
@@ -34,7 +34,7 @@ pub fn SettingsPage() -> impl IntoView {
     let on_save = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
         let settings = draft();
-        if let Err(e) = settings.client() {
+        if let Err(e) = api::client_for(&settings) {
             saved.set(Some(Err(e.to_string())));
             return;
         }
@@ -60,7 +60,7 @@ pub fn SettingsPage() -> impl IntoView {
         check.set(Check::Running);
         leptos::task::spawn_local(async move {
             let started = js_sys::Date::now();
-            let result = match settings.client() {
+            let result = match api::client_for(&settings) {
                 Ok(client) => client.send(&ListPlatforms, &CallOptions::default()).await,
                 Err(e) => Err(e),
             };
@@ -76,7 +76,7 @@ pub fn SettingsPage() -> impl IntoView {
     };
     let on_clear = move |_| {
         leptos::task::spawn_local(async move {
-            if let Ok(client) = crate::api::client() {
+            if let Ok(client) = api::client() {
                 client.clear_store().await;
             }
             saved.set(Some(Ok("Cached answers cleared from this device.".into())));

@@ -2,8 +2,8 @@
 
 use crate::api::{self, Directory, Inflight, Listing};
 use crate::components::{
-    Contest, ContestTable, FilterSelect, GamesTable, Loader, PagedResults, StatusBadge, TeamsTable,
-    TextFilter,
+    FilterSelect, GamesTable, Loader, Outright, OutrightTable, PagedResults, StatusBadge,
+    TeamsTable, TextFilter,
 };
 use crate::format;
 use crate::routes::{self, UrlState};
@@ -66,8 +66,8 @@ fn Leagues(leagues: Vec<LeagueInfo>, url: UrlState) -> impl IntoView {
         {move || {
             let league = league.get();
             match tab.get().as_str() {
-                "futures" => untrack(|| contests_tab::<ListFutures>(league, url)).into_any(),
-                "awards" => untrack(|| contests_tab::<ListAwards>(league, url)).into_any(),
+                "futures" => untrack(|| outrights_tab::<ListFutures>(league, url)).into_any(),
+                "awards" => untrack(|| outrights_tab::<ListAwards>(league, url)).into_any(),
                 "teams" => view! { <TeamsTab league /> }.into_any(),
                 _ => view! { <GamesTab league url /> }.into_any(),
             }
@@ -190,7 +190,7 @@ fn GamesTab(league: String, url: UrlState) -> impl IntoView {
 }
 
 /// A list of futures or awards of a league, filtered by type and season.
-pub trait ContestList: Paged + Send + Sync + 'static {
+pub trait OutrightList: Paged + Send + Sync + 'static {
     /// Plural, lower case: the table's id.
     const NOUN: &'static str;
     const CAPTION: &'static str;
@@ -199,7 +199,7 @@ pub trait ContestList: Paged + Send + Sync + 'static {
     fn of_league(league: League, kind: Option<String>, season: Option<u32>) -> Self;
 }
 
-impl ContestList for ListFutures {
+impl OutrightList for ListFutures {
     const NOUN: &'static str = "futures";
     const CAPTION: &'static str = "Futures";
     const TYPES: &'static [&'static str] = FutureType::KNOWN;
@@ -213,7 +213,7 @@ impl ContestList for ListFutures {
     }
 }
 
-impl ContestList for ListAwards {
+impl OutrightList for ListAwards {
     const NOUN: &'static str = "awards";
     const CAPTION: &'static str = "Awards";
     const TYPES: &'static [&'static str] = AwardType::KNOWN;
@@ -235,12 +235,12 @@ fn season_of(text: Option<String>) -> Option<u32> {
 
 /// The futures or the awards of a league, paged, with their type and
 /// season filters (`?type=&season=`).
-fn contests_tab<R>(league: String, url: UrlState) -> impl IntoView
+fn outrights_tab<R>(league: String, url: UrlState) -> impl IntoView
 where
-    R: ContestList,
+    R: OutrightList,
     R::Item: Clone + Send + Sync + 'static,
     R::Response: Clone + Listing,
-    for<'a> Contest: From<&'a R::Item>,
+    for<'a> Outright: From<&'a R::Item>,
 {
     let filters = Memo::new(move |_| (url.get("type"), season_of(url.get("season"))));
     let inflight = Inflight::new();
@@ -258,10 +258,10 @@ where
         .map(|t| (t.to_string(), format::words(t)))
         .collect();
     let table = |items: Signal<Vec<R::Item>>| {
-        let contests = Signal::derive(move || {
-            items.with(|all| all.iter().map(Contest::from).collect::<Vec<_>>())
+        let outrights = Signal::derive(move || {
+            items.with(|all| all.iter().map(Outright::from).collect::<Vec<_>>())
         });
-        view! { <ContestTable contests id=R::NOUN caption=R::CAPTION /> }
+        view! { <OutrightTable outrights id=R::NOUN caption=R::CAPTION /> }
     };
     view! {
         <div class="filters inline">

@@ -17,7 +17,7 @@ open_enum!(
     }
 );
 
-board! {
+outright! {
     /// Field `data` of the award response.
     Award {
         award_name,

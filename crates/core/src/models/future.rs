@@ -21,7 +21,7 @@ open_enum!(
     }
 );
 
-board! {
+outright! {
     /// Field `data` of the future response. Ids look like
     /// `<league>_<name>_<season>`.
     Future {

@@ -64,7 +64,7 @@ pub struct TradesMeta {
 }
 
 /// The failure of one platform inside an otherwise served answer (a
-/// sports board, or a list of markets, events or series).
+/// game, an outright, or a list of markets, events or series).
 #[model]
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct PlatformError {

@@ -39,7 +39,7 @@
 #[macro_use]
 mod list;
 #[macro_use]
-mod board;
+mod outright;
 
 mod award;
 mod by_id;
@@ -62,7 +62,6 @@ mod trade;
 mod wire;
 
 pub use award::*;
-pub use board::{Priced, PricedMarket};
 pub use event::*;
 pub use future::*;
 pub use game::*;
@@ -73,6 +72,7 @@ pub use market::*;
 pub use meta::*;
 pub use odds::*;
 pub use orderbook::*;
+pub use outright::{Priced, PricedMarket};
 pub use pagination::*;
 pub use params::*;
 pub use platform::*;

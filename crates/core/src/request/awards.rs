@@ -1,8 +1,8 @@
-//! `GET /awards/{id}` and `GET /list-awards` (see `board.rs`).
+//! `GET /awards/{id}` and `GET /list-awards` (see `outright.rs`).
 
 use crate::models::{Award, AwardResponse, AwardType, ListAwardsResponse};
 
-board_requests! {
+outright_requests! {
     /// `GET /awards/{id}`.
     get GetAward "GetAwardParams" => AwardResponse,
     /// `GET /list-awards`. Pages by offset; `limit` capped at 25.

@@ -1,5 +1,5 @@
 //! The `Request` side of an operation on one item by its `{id}`: shared by
-//! the board and group requests (`board.rs`, `group.rs`).
+//! the outright and group requests (`outright.rs`, `group.rs`).
 
 /// `by_id!(GetFuture => FutureResponse, |r| checks)`: `new(id)` and the
 /// `Request` implementation, `checks` being the request's structural checks

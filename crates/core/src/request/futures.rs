@@ -1,8 +1,8 @@
-//! `GET /futures/{id}` and `GET /list-futures` (see `board.rs`).
+//! `GET /futures/{id}` and `GET /list-futures` (see `outright.rs`).
 
 use crate::models::{Future, FutureResponse, FutureType, ListFuturesResponse};
 
-board_requests! {
+outright_requests! {
     /// `GET /futures/{id}`.
     get GetFuture "GetFutureParams" => FutureResponse,
     /// `GET /list-futures`. Pages by offset; `limit` is capped at 25 (the

@@ -32,7 +32,7 @@ mod paging;
 #[macro_use]
 mod by_id;
 #[macro_use]
-mod board;
+mod outright;
 #[macro_use]
 mod group;
 

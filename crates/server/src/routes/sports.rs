@@ -190,10 +190,10 @@ fn offset_pagination(offset: usize, limit: u32, total: usize) -> OffsetPaginatio
     }
 }
 
-/// What differs between futures and awards: rows, their kind parameter,
+/// What differs between the two outrights, futures and awards: rows, their kind parameter,
 /// the priced model and the answer envelopes. Listing, lookup, paging
 /// and platform coverage are one code ([`list`], [`get`]).
-pub trait Board: Send + Sync + 'static {
+pub trait Outright: Send + Sync + 'static {
     type Row: Sync;
     type Model;
     type ListResponse: serde::Serialize;
@@ -205,8 +205,8 @@ pub trait Board: Send + Sync + 'static {
     const KINDS: &'static [&'static str];
     type List: Request + Send;
     type Get: Request + Send;
-    fn list_wanted(r: &Self::List) -> BoardList<'_>;
-    fn get_wanted(r: &Self::Get) -> BoardItem<'_>;
+    fn list_wanted(r: &Self::List) -> OutrightList<'_>;
+    fn get_wanted(r: &Self::Get) -> OutrightItem<'_>;
     fn rows(sports: &Sports) -> &[Self::Row];
     fn id(row: &Self::Row) -> &str;
     /// (league index, kind, season)
@@ -225,19 +225,19 @@ pub trait Board: Send + Sync + 'static {
     fn one_response(item: Self::Model, meta: SportsMeta) -> Self::OneResponse;
 }
 
-/// What a list request of a [`Board`] asks for, as its core request
+/// What a list request of a [`Outright`] asks for, as its core request
 /// declares it.
-pub struct BoardList<'a> {
+pub struct OutrightList<'a> {
     league: &'a League,
     kind: Option<&'a str>,
     season: Option<u32>,
     limit: Option<u32>,
     offset: Option<u64>,
-    item: BoardItem<'a>,
+    item: OutrightItem<'a>,
 }
 
-/// What a by-id request of a [`Board`] asks for (and a list of each item).
-pub struct BoardItem<'a> {
+/// What a by-id request of a [`Outright`] asks for (and a list of each item).
+pub struct OutrightItem<'a> {
     id: &'a str,
     platform: &'a Option<PlatformId>,
     odds_format: &'a Option<OddsFormat>,
@@ -246,13 +246,13 @@ pub struct BoardItem<'a> {
 pub struct Futures;
 pub struct Awards;
 
-/// The [`Board`] of one resource: everything that differs is a name.
-macro_rules! board {
-    ($board:ident: $row:ident => $model:ident via $make:ident, rows $rows:ident,
+/// The [`Outright`] of one resource: everything that differs is a name.
+macro_rules! outright {
+    ($outright:ident: $row:ident => $model:ident via $make:ident, rows $rows:ident,
      kind $kind_param:literal of $kinds:ident in $kind_field:ident, noun $noun:literal,
      list $list:ident { $page:ident.$items:ident }, one $one:ident,
      requests $list_request:ident, $get_request:ident) => {
-        impl Board for $board {
+        impl Outright for $outright {
             type Row = $row;
             type Model = $model;
             type ListResponse = $list;
@@ -262,22 +262,22 @@ macro_rules! board {
             const KINDS: &'static [&'static str] = $kinds::KNOWN;
             type List = $list_request;
             type Get = $get_request;
-            fn list_wanted(r: &$list_request) -> BoardList<'_> {
-                BoardList {
+            fn list_wanted(r: &$list_request) -> OutrightList<'_> {
+                OutrightList {
                     league: &r.league,
                     kind: r.$kind_field.as_ref().map(|k| k.as_str()),
                     season: r.season,
                     limit: r.limit,
                     offset: r.offset,
-                    item: BoardItem {
+                    item: OutrightItem {
                         id: "",
                         platform: &r.platform,
                         odds_format: &r.odds_format,
                     },
                 }
             }
-            fn get_wanted(r: &$get_request) -> BoardItem<'_> {
-                BoardItem {
+            fn get_wanted(r: &$get_request) -> OutrightItem<'_> {
+                OutrightItem {
                     id: &r.id,
                     platform: &r.platform,
                     odds_format: &r.odds_format,
@@ -325,23 +325,23 @@ macro_rules! board {
     };
 }
 
-board!(Futures: FutureRow => Future via future_model, rows futures,
+outright!(Futures: FutureRow => Future via future_model, rows futures,
     kind "future_type" of FutureType in future_type, noun "future",
     list ListFuturesResponse { FuturesPage.futures }, one FutureResponse,
     requests ListFutures, GetFuture);
-board!(Awards: AwardRow => Award via award_model, rows awards,
+outright!(Awards: AwardRow => Award via award_model, rows awards,
     kind "award_type" of AwardType in award_type, noun "award",
     list ListAwardsResponse { AwardsPage.awards }, one AwardResponse,
     requests ListAwards, GetAward);
 
-pub async fn list<B: Board>(
+pub async fn list<O: Outright>(
     State(state): State<SharedState>,
     started: Started,
-    Query(r): Query<B::List>,
+    Query(r): Query<O::List>,
 ) -> Result<Response, ApiError> {
-    let w = B::list_wanted(&r);
+    let w = O::list_wanted(&r);
     let league = league(&state, &Some(w.league))?;
-    let kind = known(B::KIND_PARAM, &w.kind, B::KINDS)?;
+    let kind = known(O::KIND_PARAM, &w.kind, O::KINDS)?;
     let season = w.season.map(i64::from);
     let format = odds_format(w.item.odds_format)?;
     let limit = w.limit.unwrap_or(DEFAULT_LIMIT);
@@ -350,8 +350,8 @@ pub async fn list<B: Board>(
     let (queried, up, errors) = sports_platforms(&state, w.item.platform)?;
     let sports = &state.data.sports;
     let (total, page) = page_of(
-        B::rows(sports).iter().filter(|row| {
-            let (row_league, row_kind, row_season) = B::key(row);
+        O::rows(sports).iter().filter(|row| {
+            let (row_league, row_kind, row_season) = O::key(row);
             Some(row_league) == league
                 && kind.is_none_or(|k| k == row_kind)
                 && season.is_none_or(|s| s == row_season)
@@ -361,31 +361,31 @@ pub async fn list<B: Board>(
     );
     let items = page
         .into_iter()
-        .map(|row| B::model(sports, row, &up, format))
+        .map(|row| O::model(sports, row, &up, format))
         .collect();
-    Ok(json(&B::list_response(
+    Ok(json(&O::list_response(
         items,
         offset_pagination(offset, limit, total),
         sports_meta(&state, &started, &queried, errors),
     )))
 }
 
-pub async fn get<B: Board>(
+pub async fn get<O: Outright>(
     State(state): State<SharedState>,
     started: Started,
-    Query(r): Query<B::Get>,
+    Query(r): Query<O::Get>,
 ) -> Result<Response, ApiError> {
-    let w = B::get_wanted(&r);
+    let w = O::get_wanted(&r);
     let id = w.id;
     let format = odds_format(w.odds_format)?;
     let (queried, up, errors) = sports_platforms(&state, w.platform)?;
     let sports = &state.data.sports;
-    let row = B::rows(sports)
+    let row = O::rows(sports)
         .iter()
-        .find(|row| B::id(row) == id)
-        .ok_or_else(|| ApiError::not_found(B::NOUN, id))?;
-    Ok(json(&B::one_response(
-        B::model(sports, row, &up, format),
+        .find(|row| O::id(row) == id)
+        .ok_or_else(|| ApiError::not_found(O::NOUN, id))?;
+    Ok(json(&O::one_response(
+        O::model(sports, row, &up, format),
         sports_meta(&state, &started, &queried, errors),
     )))
 }

@@ -1,4 +1,5 @@
-//! The one shape of futures and awards (service.md, "Future", "Award"): an
+//! The one shape of the outrights, futures and awards (service.md,
+//! "Future", "Award"): an
 //! item of a league and season with one market per platform, each market
 //! a list of priced quotes, and the `{data, meta}` / `{data: {<items>,
 //! pagination}, meta}` envelopes. Only the wire names differ
@@ -36,10 +37,10 @@ pub trait PricedMarket {
     fn outcomes(&self) -> &[Self::Outcome];
 }
 
-/// Declares one board resource: its item, the market of one platform, its
+/// Declares one outright resource: its item, the market of one platform, its
 /// quotes, and the envelopes of its by-id and list operations. `$team_key`
 /// says whether a quote's team identifies it across platforms.
-macro_rules! board {
+macro_rules! outright {
     (
         $(#[$item_doc:meta])*
         $item:ident {

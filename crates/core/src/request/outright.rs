@@ -1,5 +1,6 @@
-//! Futures and awards are two boards of one shape: a by-id request and an
-//! offset-paged list per league with a kind filter. `board_requests!`
+//! Futures and awards are the two outright markets (long-term markets on
+//! a league and season), of one shape: a by-id request and an
+//! offset-paged list per league with a kind filter. `outright_requests!`
 //! declares both pairs from one text, so a parameter added here reaches
 //! both operations (`futures.rs`, `awards.rs` only name what differs).
 
@@ -7,7 +8,7 @@ use super::checks::{self, LIST_MAX_LIMIT};
 use crate::error::Error;
 use crate::models::{League, OddsFormat, PlatformId};
 
-/// The checks of a by-id board request.
+/// The checks of a by-id outright request.
 pub(crate) fn check_item(
     platform: &Option<PlatformId>,
     odds_format: &Option<OddsFormat>,
@@ -16,7 +17,7 @@ pub(crate) fn check_item(
     checks::one_value("odds_format", odds_format)
 }
 
-/// The checks of a board list (`kind` is `future_type` or `award_type`).
+/// The checks of an outright list (`kind` is `future_type` or `award_type`).
 pub(crate) fn check_list<T: AsRef<str>>(
     league: &League,
     kind: (&str, &Option<T>),
@@ -34,12 +35,12 @@ pub(crate) fn check_list<T: AsRef<str>>(
     Ok(())
 }
 
-/// `board_requests!(get GetFuture "GetFutureParams" => FutureResponse,
+/// `outright_requests!(get GetFuture "GetFutureParams" => FutureResponse,
 /// list ListFutures "ListFuturesParams" => ListFuturesResponse { futures:
 /// Future }, kind future_type: FutureType, "doc")`: the request types
 /// (named as their entries of the operation table), their JS parameter
 /// type names and answers.
-macro_rules! board_requests {
+macro_rules! outright_requests {
     (
         $(#[$get_doc:meta])*
         get $get:ident $get_ts:literal => $get_response:ty,
@@ -63,7 +64,7 @@ macro_rules! board_requests {
             pub odds_format: Option<$crate::models::OddsFormat>,
         }
 
-        by_id!($get => $get_response, |r| $crate::request::board::check_item(&r.platform, &r.odds_format));
+        by_id!($get => $get_response, |r| $crate::request::outright::check_item(&r.platform, &r.odds_format));
 
         $(#[$list_doc])*
         #[serde_with::skip_serializing_none]
@@ -107,14 +108,14 @@ macro_rules! board_requests {
             type Response = $list_response;
             fn checked(&self) -> Result<Self, $crate::error::Error> {
                 let mut r = self.clone();
-                $crate::request::board::check_list(
+                $crate::request::outright::check_list(
                     &r.league,
                     (stringify!($kind), &r.$kind),
                     r.season,
                     &mut r.limit,
                     &mut r.offset,
                 )?;
-                $crate::request::board::check_item(&r.platform, &r.odds_format)?;
+                $crate::request::outright::check_item(&r.platform, &r.odds_format)?;
                 Ok(r)
             }
         }

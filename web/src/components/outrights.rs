@@ -1,5 +1,5 @@
-//! Futures and awards drawn as one shape (a question, its outcomes, every
-//! platform's prices).
+//! The outrights, futures and awards, drawn as one shape (a question, its
+//! outcomes, every platform's prices).
 
 use crate::format;
 use crate::routes;
@@ -11,7 +11,7 @@ use predmarket_client::core::odds::{self, Quote};
 /// and every platform's prices. Both resources read into this one shape,
 /// so their list and their page are drawn once.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Contest {
+pub struct Outright {
     pub id: String,
     pub name: String,
     /// The future or award type, as words.
@@ -27,13 +27,13 @@ pub struct Contest {
     pub quotes: Vec<Quote>,
     /// How many platforms have a market on it.
     pub platforms: usize,
-    /// The page of this contest.
+    /// The page of this outright.
     pub href: String,
     /// The sports view that lists its kind (`futures`, `awards`).
     pub list_view: &'static str,
 }
 
-impl Contest {
+impl Outright {
     /// The favourite: the outcome whose best price implies the highest
     /// probability, and that probability.
     pub fn favourite(&self) -> Option<(String, f64)> {
@@ -44,7 +44,7 @@ impl Contest {
     }
 }
 
-impl From<&Future> for Contest {
+impl From<&Future> for Outright {
     fn from(f: &Future) -> Self {
         let meta = f.metadata.clone().unwrap_or_default();
         Self {
@@ -65,7 +65,7 @@ impl From<&Future> for Contest {
     }
 }
 
-impl From<&Award> for Contest {
+impl From<&Award> for Outright {
     fn from(a: &Award) -> Self {
         let meta = a.metadata.clone().unwrap_or_default();
         Self {
@@ -89,8 +89,8 @@ impl From<&Award> for Contest {
 /// Futures or awards as a table: name, type, favourite and its chance,
 /// platforms, deadline.
 #[component]
-pub fn ContestTable(
-    #[prop(into)] contests: Signal<Vec<Contest>>,
+pub fn OutrightTable(
+    #[prop(into)] outrights: Signal<Vec<Outright>>,
     /// The table's id and caption ("futures", "Futures").
     id: &'static str,
     caption: &'static str,
@@ -110,7 +110,7 @@ pub fn ContestTable(
                     </tr>
                 </thead>
                 <tbody>
-                    <For each=move || contests.get() key=|c: &Contest| c.id.clone() let:row>
+                    <For each=move || outrights.get() key=|c: &Outright| c.id.clone() let:row>
                         {
                             let favourite = row.favourite();
                             view! {

@@ -1,0 +1,30 @@
+//! The demo's data layer: everything between the pages and the service.
+//!
+//! - `settings`: which service and key, kept in the browser;
+//! - `session`: the client of those settings (shared rate budget, answers
+//!   kept on this device), sending with stale-while-revalidate, and
+//!   cancellation tied to the view;
+//! - `directory`: the platforms and leagues the service says it has;
+//! - `loaders`: the resource of a page about one item;
+//! - `lists`: paged lists, their first pages and "load more";
+//! - `live`: the one scheduler of the views that keep themselves fresh.
+//!
+//! The modules form a chain, each naming only those before it (settings ←
+//! session ← directory, lists, live ← loaders); nothing here names the
+//! views. The pages use the names re-exported below.
+
+mod directory;
+mod lists;
+mod live;
+mod loaders;
+mod session;
+mod settings;
+
+pub use directory::{Directory, Feature, league_name, platform_name};
+pub use lists::{Listing, Loaded, More, PAGE_SIZE, PagedList, Unread, load_pages};
+pub use live::watch;
+pub use loaders::{item_by_id, item_by_id_every, missing};
+pub use session::{
+    Inflight, Revalidate, budget_wait_until, client, client_for, is_gone, send, send_swr,
+};
+pub use settings::Settings;
