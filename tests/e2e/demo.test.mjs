@@ -386,12 +386,25 @@ test("sports: league tabs, games, futures and awards boards with the odds switch
       assert.match(cell, /^\$\d/, `volume, 24h volume and liquidity shown: ${cell}`);
     }
   }
-  // The order books: one disclosure per outcome with a book; opened, its
-  // ladders have levels.
+  // The order books: one disclosure per outcome with a book (a final
+  // game's markets are closed: none); on a game not yet played, opened,
+  // its ladders have levels.
   const books = page.locator("details.outcome-book");
-  const withBook = sent.flatMap((m) => m.outcomes).filter((o) => (o.order_book?.yes?.length ?? 0) > 0).length;
-  assert.ok(withBook > 0, "outcomes with a book were sent");
-  assert.equal(await books.count(), withBook);
+  const booked = (markets) => markets.flatMap((m) => m.outcomes).filter((o) => (o.order_book?.yes?.length ?? 0) > 0).length;
+  assert.equal(await books.count(), booked(sent));
+  const listed = (await get(`/list-games?league=${encodeURIComponent(L[1])}&limit=25`)).data.games;
+  let open;
+  for (const g of listed) {
+    const markets = (await get(`/games/${encodeURIComponent(g.id)}`)).data.markets;
+    if (booked(markets) > 0) {
+      open = { id: g.id, books: booked(markets) };
+      break;
+    }
+  }
+  assert.ok(open, "a game with order books");
+  await page.goto(`${demoUrl}sports/games/${encodeURIComponent(open.id)}`);
+  await books.first().waitFor(WAIT);
+  assert.equal(await books.count(), open.books);
   await books.first().locator("summary").click();
   await books.first().locator("table.levels tbody tr").first().waitFor(WAIT);
   assert.ok((await books.first().locator("table.levels.bids tbody tr.bid, table.levels.asks tbody tr.ask").count()) > 0);
