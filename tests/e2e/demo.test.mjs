@@ -171,6 +171,20 @@ test("every route answers with its page", async () => {
   }
 });
 
+// The app asks for the leagues only when a page needs them: reached by
+// a link from the market list (the league request not yet made), the
+// sports page still gets them.
+test("the sports page reached by a link from the market list shows its leagues and games", async () => {
+  await page.goto(`${demoUrl}markets`);
+  await rows("#markets").first().waitFor(WAIT);
+  await page.waitForLoadState("networkidle");
+  await page.click('nav[aria-label="Main"] a[href="/app/sports"]');
+  await page.waitForURL(/\/app\/sports/, WAIT);
+  await page.locator(".pills a.pill").first().waitFor(WAIT);
+  await rows("#games").first().waitFor(WAIT);
+  assert.equal(await page.locator(".pills a.pill").count(), L.length);
+});
+
 test("search puts the query in the URL and finds markets", async () => {
   await page.goto(`${demoUrl}markets`);
   await rows("#markets").first().waitFor(WAIT);
@@ -356,6 +370,44 @@ test("sports: league tabs, games, futures and awards boards with the odds switch
   for (const kind of ["moneyline", "spread", "total"]) {
     assert.ok((await page.locator(`[data-market-type="${kind}"] table.board tbody tr`).count()) >= 2, kind);
   }
+  // The markets table: one row per platform event as the server sent it
+  // (`data.markets`), with its name, volume and liquidity.
+  const gameId = decodeURIComponent(new URL(page.url()).pathname.split("/").pop());
+  const { get } = await ids(origin);
+  const sent = (await get(`/games/${encodeURIComponent(gameId)}`)).data.markets;
+  assert.ok(sent.length >= 2, "the server sent several platform events");
+  const marketRows = page.locator("table.game-markets tbody tr");
+  await marketRows.first().waitFor(WAIT);
+  assert.equal(await marketRows.count(), sent.length);
+  const names = await page.locator("table.game-markets tbody tr th").allInnerTexts();
+  assert.deepEqual(names, sent.map((m) => m.event_name));
+  for (const column of [4, 5, 6]) {
+    for (const cell of await page.locator(`table.game-markets tbody tr td:nth-child(${column})`).allInnerTexts()) {
+      assert.match(cell, /^\$\d/, `volume, 24h volume and liquidity shown: ${cell}`);
+    }
+  }
+  // The order books: one disclosure per outcome with a book (a final
+  // game's markets are closed: none); on a game not yet played, opened,
+  // its ladders have levels.
+  const books = page.locator("details.outcome-book");
+  const booked = (markets) => markets.flatMap((m) => m.outcomes).filter((o) => (o.order_book?.yes?.length ?? 0) > 0).length;
+  assert.equal(await books.count(), booked(sent));
+  const listed = (await get(`/list-games?league=${encodeURIComponent(L[1])}&limit=25`)).data.games;
+  let open;
+  for (const g of listed) {
+    const markets = (await get(`/games/${encodeURIComponent(g.id)}`)).data.markets;
+    if (booked(markets) > 0) {
+      open = { id: g.id, books: booked(markets) };
+      break;
+    }
+  }
+  assert.ok(open, "a game with order books");
+  await page.goto(`${demoUrl}sports/games/${encodeURIComponent(open.id)}`);
+  await books.first().waitFor(WAIT);
+  assert.equal(await books.count(), open.books);
+  await books.first().locator("summary").click();
+  await books.first().locator("table.levels tbody tr").first().waitFor(WAIT);
+  assert.ok((await books.first().locator("table.levels.bids tbody tr.bid, table.levels.asks tbody tr.ask").count()) > 0);
   await shot("game");
 
   // Futures board: best price per outcome, no-vig fair probability.
@@ -653,20 +705,48 @@ test("every page passes an axe-core WCAG 2 A/AA audit", async () => {
 
 async function audit(page) {
   const { get } = await ids(origin);
-  const market = (await get(`/markets?limit=1&status=open&platform=${encodeURIComponent(P[0])}`)).markets[0];
-  const game = (await get(`/list-games?limit=1&league=${encodeURIComponent(L[0])}`)).data?.games?.[0];
+  const seg = encodeURIComponent;
+  const market = (await get(`/markets?limit=1&status=open&platform=${seg(P[0])}`)).markets[0];
+  const game = (await get(`/list-games?limit=1&league=${seg(L[0])}`)).data.games[0];
+  const event = (await get("/events?limit=1")).events[0];
+  const series = (await get("/series?limit=1")).series[0];
+  const future = (await get(`/list-futures?limit=1&league=${seg(L[0])}`)).data.futures[0];
+  const award = (await get(`/list-awards?limit=1&league=${seg(L[0])}`)).data.awards[0];
+  // A trader, as the market page's tape links to them.
+  const withProfiles = directory.find((p) => p.features?.user_profiles && p.features?.trades);
+  const traded = (await get(`/markets?limit=10&status=open&platform=${seg(withProfiles.id)}`)).markets;
+  let trader;
+  for (const m of traded) {
+    const user = (await get(`/trades?market_id=${seg(m.id)}&limit=10`)).trades.map((t) => t.user?.name ?? t.user?.pseudonym).find(Boolean);
+    if (user) {
+      trader = user;
+      break;
+    }
+  }
+  assert.ok(trader, "a trader with a name");
+  const inEvent = (await get("/markets?limit=50")).markets.find((m) => m.event_id);
+  // Every route of web/src/routes.rs (`Page`), and each view of the
+  // sports page.
   const pages = [
     ["markets", "#markets tbody tr"],
-    [`markets/${encodeURIComponent(market.id)}`, "table.levels.bids tbody tr"],
+    [`markets/${seg(market.id)}`, "table.levels.bids tbody tr"],
     ["events", "#events tbody tr"],
+    [`events/${seg(event.id)}`, "#event-markets tbody tr"],
     ["series", "#series tbody tr"],
+    [`series/${seg(series.id)}`, "#series-events tbody tr"],
     ["sports", "#games tbody tr"],
-    [`sports?league=${L[0]}&view=futures`, "#futures tbody tr, .empty"],
+    [`sports?league=${L[0]}&view=futures`, "#futures tbody tr"],
+    [`sports?league=${L[0]}&view=awards`, "#awards tbody tr"],
+    [`sports?league=${L[0]}&view=teams`, "#teams tbody tr"],
+    [`sports/games/${seg(game.id)}`, "table.game-markets tbody tr"],
+    [`sports/futures/${seg(future.id)}`, "table.board tbody tr"],
+    [`sports/awards/${seg(award.id)}`, "table.board tbody tr"],
+    [`profiles/${seg(withProfiles.id)}/${seg(trader)}`, "#profile-trades tbody tr"],
+    [`compare?event=${seg(inEvent.event_id)}`, "#compare-table tbody tr"],
     ["platforms", "#platforms tbody tr"],
     ["settings", "#base-url"],
     ["no-such-page", "text=Page not found"],
   ];
-  if (game) pages.push([`sports/games/${encodeURIComponent(game.id)}`, "h1"]);
   const found = {};
   for (const [path, ready] of pages) {
     await page.goto(`${demoUrl}${path}`);

@@ -1,6 +1,7 @@
 //! The pages a first visit does not need, loaded from wasm modules of their
-//! own when first shown: the market page from one, the events, series,
-//! profile, compare, platforms and settings pages from another.
+//! own when first shown: the market page from one, the sports pages from
+//! another, the events, series, profile, compare, platforms and settings
+//! pages from a third.
 //!
 //! In the shipped build (`cargo xtask web` sets `--cfg predmarket_split` and
 //! runs wasm-split on the output) each function below is a split point: its
@@ -10,10 +11,7 @@
 //! is one module, as before.
 //!
 //! The market list and the not-found page stay in the main module: every
-//! first visit without a deep link lands on the list. So do the sports
-//! pages: split off, the sports page waited for its leagues forever (the
-//! app's league resource, created at start, never re-ran when the page
-//! asked for it). Not understood yet; see docs/benchmarks.md.
+//! first visit without a deep link lands on the list.
 
 // The split macro declares the chunk's loader and the function's import and
 // export: `extern` items, which the workspace's `unsafe_code` lint covers.
@@ -43,6 +41,10 @@ macro_rules! split_page {
 }
 
 split_page!(market / load_market: market(id: String) => view! { <pages::market::MarketPage id /> }.into_any());
+split_page!(sports / load_sports: sports() => view! { <pages::sports::SportsPage /> }.into_any());
+split_page!(sports / load_game: game(id: String) => view! { <pages::game::GamePage id /> }.into_any());
+split_page!(sports / load_future: future(id: String) => view! { <pages::outright::FuturePage id /> }.into_any());
+split_page!(sports / load_award: award(id: String) => view! { <pages::outright::AwardPage id /> }.into_any());
 split_page!(pages / load_events: events() => view! { <pages::catalog::EventsPage /> }.into_any());
 split_page!(pages / load_event: event(id: String) => view! { <pages::group::EventPage id /> }.into_any());
 split_page!(pages / load_series_list: series_list() => view! { <pages::catalog::SeriesListPage /> }.into_any());

@@ -8,8 +8,9 @@
 //! Values are compared as the models normalize them: a numeric string and
 //! the number it holds are the same value (`"0.1300"` = `0.13`), as are
 //! two forms of one time (ISO text, Unix seconds), and a string holding a
-//! JSON array is the same as that array. Paths are compared with `data`
-//! left out (the envelope may move a page in or out of it) and with the
+//! JSON array is the same as that array. Paths are compared with the
+//! envelope's `data` left out (the envelope may move a page in or out of
+//! it; a `data` key deeper down stays in the path) and with the
 //! documented renames of each body applied (e.g. events sent under
 //! `markets`, one award sent as two objects).
 
@@ -89,6 +90,7 @@ fn cases() -> Vec<Case> {
         case("list_trades_wrapped.json", trip::<TradesResponse>),
         case("list_trades_yes_price.json", trip::<TradesResponse>),
         case("list_futures.json", trip::<ListFuturesResponse>),
+        case("list_futures_older.json", trip::<ListFuturesResponse>),
         case(
             "list_futures_platform_markets.json",
             trip::<ListFuturesResponse>,
@@ -98,6 +100,10 @@ fn cases() -> Vec<Case> {
             trip::<ListAwardsResponse>,
         ),
         case("list_awards_older.json", trip::<ListAwardsResponse>),
+        case(
+            "list_awards_platform_markets.json",
+            trip::<ListAwardsResponse>,
+        ),
         Case {
             renames: &[("leagues[", "[")],
             ..case("league_info.json", trip::<LeagueInfoResponse>)
@@ -169,14 +175,16 @@ const NOT_CHECKED: &[(&str, &str)] = &[
     ),
 ];
 
-/// Every leaf of `value` with its path (`data` segments left out); nulls
-/// and empty containers carry no value.
+/// Every leaf of `value` with its path (the top-level `data` left out);
+/// nulls and empty containers carry no value.
 fn leaves(value: &Value, path: String, out: &mut Vec<(String, Value)>) {
     match value {
         Value::Null => {}
         Value::Object(map) => {
             for (k, v) in map {
-                let p = if k == "data" {
+                // Only the envelope's own `data`: one dropped deeper down
+                // would let a value move between two objects unseen.
+                let p = if k == "data" && path.is_empty() {
                     path.clone()
                 } else if path.is_empty() {
                     k.clone()
@@ -332,4 +340,22 @@ fn a_dropped_changed_or_moved_value_is_reported() {
         "meta": {"request_time": 5}
     });
     assert_eq!(lost(&input, &moved, &[]).len(), 2);
+    // The inner and outer `meta` of a trades page are one `meta` written
+    // back: a key both say differently keeps one value, the other is lost.
+    let both = serde_json::json!({
+        "data": {"trades": [], "meta": {"market_id": "m", "platform": "kalshi"}},
+        "meta": {"request_time": 5, "platform": "polymarket"}
+    });
+    let merged = serde_json::json!({
+        "trades": [], "meta": {"market_id": "m", "platform": "polymarket", "request_time": 5}
+    });
+    assert_eq!(lost(&both, &merged, &[]), ["meta.platform = \"kalshi\""]);
+    // A `data` key below the top is part of the path: a value moved out
+    // of it is reported.
+    let nested = serde_json::json!({"trades": [{"metadata": {"data": {"x": 1}}}]});
+    let flattened = serde_json::json!({"trades": [{"metadata": {"x": 1}}]});
+    assert_eq!(
+        lost(&nested, &flattened, &[]),
+        ["trades[0].metadata.data.x = 1"]
+    );
 }

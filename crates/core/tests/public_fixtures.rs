@@ -172,7 +172,9 @@ fn trades_wrapped_in_data() {
     );
     assert_eq!((t.taker, t.price), (None, Some(0.61)));
     assert_eq!(r.pagination.as_ref().and_then(|p| p.next()), Some("t2"));
-    let meta = r.meta.as_ref().expect("top-level meta wins");
+    // The inner `meta` says the market and platform, the outer the time.
+    let meta = r.meta.as_ref().expect("both meta objects, merged");
+    assert_eq!(meta.market_id.as_deref(), Some("0x8f2a1c3d"));
     assert_eq!(meta.platform, Some(PlatformId::from("polymarket")));
     assert_eq!(meta.request_time, Some(31.0));
 }

@@ -52,13 +52,27 @@ impl Directory {
                 .unwrap_or_default()
         });
         let leagues_wanted = RwSignal::new(false);
+        // Until a page asks, the first fetch waits (the market list costs
+        // no league request), and it must end when asked: the resource's
+        // task awaits its current future before it looks at any change, so
+        // a future pending for ever held every later fetch back (a page
+        // built after that task started, from a link or a split module,
+        // waited for ever).
+        let (asked, on_ask) = futures::channel::oneshot::channel::<()>();
+        let on_ask = std::cell::Cell::new(Some(on_ask));
+        let asked = std::cell::Cell::new(Some(asked));
+        Effect::new(move |_| {
+            if leagues_wanted.get()
+                && let Some(asked) = asked.take()
+            {
+                let _ = asked.send(());
+            }
+        });
         let leagues = LocalResource::new(move || {
-            let wanted = leagues_wanted.get();
+            let wait = (!leagues_wanted.get_untracked()).then(|| on_ask.take());
             async move {
-                // Not asked for yet: stay pending, so the first visit to
-                // the market list costs no league request.
-                if !wanted {
-                    std::future::pending::<()>().await;
+                if let Some(Some(on_ask)) = wait {
+                    let _ = on_ask.await;
                 }
                 let response = send_swr(
                     &GetLeagueInfo::default(),
