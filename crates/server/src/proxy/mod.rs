@@ -73,7 +73,11 @@ struct Route {
 }
 
 macro_rules! proxy_routes {
-    ($($variant:ident($request:path) $method:ident $name:literal $path:literal $paging:ident [$($item:literal),*];)+) => {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident($request:path) $method:ident $name:literal $path:literal $paging:ident [$($item:literal),*]
+            pager[$($pager:tt)*] args($($args:tt)+) -> $answer:ident cache($fresh:literal, $revalidate:literal);
+    )+) => {
         /// The route of `op`: its visitors' requests read by its core
         /// request type.
         fn route(op: Operation, state: &Arc<ProxyState>) -> MethodRouter {
