@@ -29,5 +29,4 @@ impl ProxyState {
             shared.put(key, &entry).await;
         }
     }
-
 }
