@@ -1,7 +1,7 @@
 //! The store phase: a judged answer is kept here and (with `--redis`) for
 //! the other replicas, unless it would replace a good answer with an error.
 
-use super::cache::{Entry, Freshness};
+use super::cache::{self, Entry, Freshness};
 use super::state::ProxyState;
 use std::sync::Arc;
 
