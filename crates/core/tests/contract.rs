@@ -308,14 +308,6 @@ fn every_operation_has_one_declaration() {
     );
     check(ListPlatforms, &[]);
     check(
-        ListHealth {
-            limit: Some(5),
-            cursor: Some("c".into()),
-            offset: Some(10),
-        },
-        &[],
-    );
-    check(
         GetFuture {
             id: "nfl_championship_2025".into(),
             platform: platform(),

@@ -177,7 +177,6 @@ async fn answers_validate_against_the_document() {
             200,
         ),
         ("/platforms", "/platforms".into(), 200),
-        ("/health", "/health?limit=3".into(), 200),
         (
             "/league-info",
             "/league-info?include_teams=true".into(),

@@ -41,7 +41,6 @@ pub(crate) mod checks;
 mod events;
 mod futures;
 mod games;
-mod health;
 mod league;
 mod markets;
 pub mod operation;
@@ -62,7 +61,6 @@ pub use checks::{
 pub use events::*;
 pub use futures::*;
 pub use games::*;
-pub use health::*;
 pub use league::*;
 pub use markets::*;
 pub use operation::{Lifetimes, Operation, Paging};

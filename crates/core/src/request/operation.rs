@@ -103,9 +103,6 @@ macro_rules! for_each_operation {
             /// a user's trades, one page.
             ListProfileTrades($crate::request::ListProfileTrades) list_profile_trades "listProfileTrades" "/profile/trades" cursor ["trades"]
                 pager[profile_trades ProfileTrade] args(required) -> ProfileTradesResponse cache(5, 10);
-            /// the health of each platform, one page.
-            ListHealth($crate::request::ListHealth) list_health "listHealth" "/health" cursor ["checks"]
-                pager[health_checks HealthCheck] args(optional) -> HealthResponse cache(5, 10);
         }
     };
 }
@@ -292,7 +289,7 @@ mod tests {
 
     #[test]
     fn names_and_paths_are_distinct_and_well_formed() {
-        assert_eq!(Operation::ALL.len(), 20);
+        assert_eq!(Operation::ALL.len(), 19);
         let mut names: Vec<_> = Operation::ALL.iter().map(|op| op.name()).collect();
         let mut paths: Vec<_> = Operation::ALL.iter().map(|op| op.path()).collect();
         names.sort_unstable();

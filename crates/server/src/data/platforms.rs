@@ -186,16 +186,3 @@ mod tests {
         assert_eq!(detect(""), None);
     }
 }
-
-/// Each platform's health as `GET /health` lists it: the directory's
-/// health checks.
-pub fn health_checks(platforms: Vec<Platform>) -> Vec<predmarket_core::models::HealthCheck> {
-    platforms
-        .into_iter()
-        .map(|p| predmarket_core::models::HealthCheck {
-            platform: p.id,
-            status: p.health.as_ref().and_then(|h| h.status.clone()),
-            checked_at: p.health.and_then(|h| h.last_check),
-        })
-        .collect()
-}

@@ -374,17 +374,6 @@ fn add(op: Operation, p: &mut Map<String, Value>, s: &mut Schemas) {
             ),
             Served::default(),
         ),
-        Operation::ListHealth => entry::<ListHealth>(
-            p,
-            s,
-            doc(
-                "platforms",
-                "Platform health",
-                "The health of each platform, one page.",
-                &[400],
-            ),
-            Served::default(),
-        ),
         Operation::GetLeagueInfo => entry::<GetLeagueInfo>(
             p,
             s,

@@ -1,7 +1,6 @@
 //! The operations of service.md, one module per group.
 
 pub(crate) mod events;
-mod health;
 pub(crate) mod markets;
 pub(crate) mod paging;
 mod platforms;
@@ -52,7 +51,6 @@ fn handler(op: Operation) -> MethodRouter<SharedState> {
         Operation::GetFuture => get(sports::get::<sports::Futures>),
         Operation::ListAwards => get(sports::list::<sports::Awards>),
         Operation::GetAward => get(sports::get::<sports::Awards>),
-        Operation::ListHealth => get(health::list),
     }
 }
 
