@@ -5,10 +5,13 @@
 //! - a repository path named in `docs/*.md` or a README no longer exists,
 //!   or a symbol named there (`Type::item`, `function()`, a test's
 //!   snake_case name) appears in no source file;
-//! - a code comment cites a path outside the repository (`../shared/…`:
-//!   a clone has no such folder; what a comment needs from the spec is
-//!   copied into `docs/`) or a number of an issue tracker the repository
-//!   does not hold;
+//! - a code comment (in the code folders or a file at the repository's
+//!   root, such as `Cargo.toml`) cites a path outside the repository
+//!   (`../shared/…`: a clone has no such folder; what a comment needs from
+//!   the spec is copied into `docs/`) or a number of an issue tracker the
+//!   repository does not hold;
+//! - a doc cites a path outside the repository (`../shared/…`, or a
+//!   relative path that climbs out of it);
 //! - the files of a crate in [`ACYCLIC`] name each other in a circle of
 //!   more than two (see `imports.rs`).
 
@@ -49,6 +52,14 @@ pub fn run() -> Result {
     let mut code = Vec::new();
     for dir in CODE_ROOTS {
         walk(&root.join(dir), &mut code)?;
+    }
+    // The root's own files (the workspace manifest, Trunk.toml), not its
+    // folders: those outside CODE_ROOTS are docs or what a run makes.
+    for entry in fs::read_dir(&root).map_err(|e| format!("{}: {e}", root.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if path.is_file() {
+            code.push(path);
+        }
     }
     code.retain(|p| {
         p.extension()
@@ -99,6 +110,15 @@ pub fn run() -> Result {
     for doc in &docs {
         let text = fs::read_to_string(doc).map_err(|e| format!("{}: {e}", doc.display()))?;
         let shown = doc.strip_prefix(&root).unwrap_or(doc).display().to_string();
+        let dir = doc.parent().unwrap_or(&root);
+        for (n, line) in text.lines().enumerate() {
+            if line.contains("../shared/") || outside_paths(line).any(|p| leaves(&root, dir, p)) {
+                problems.push(format!(
+                    "{shown}:{}: cites a path outside the repository",
+                    n + 1
+                ));
+            }
+        }
         for token in backticked(&text) {
             if let Some(path) = repo_path(token)
                 && !GENERATED.iter().any(|g| path.starts_with(g))
@@ -154,6 +174,29 @@ pub fn run() -> Result {
         }
         Err(format!("tidy: {} problems", problems.len()))
     }
+}
+
+/// The relative paths that climb (`../…`) in a line of a doc, as a
+/// backticked name or a Markdown link's target.
+fn outside_paths(line: &str) -> impl Iterator<Item = &str> {
+    line.split(['`', '(', ')', ' '])
+        .filter(|token| token.starts_with("../"))
+}
+
+/// Whether `path`, relative to `dir`, names a place outside `root`.
+fn leaves(root: &Path, dir: &Path, path: &str) -> bool {
+    let mut at: Vec<_> = dir
+        .strip_prefix(root)
+        .map(|d| d.components().collect())
+        .unwrap_or_default();
+    for part in path.split('/') {
+        match part {
+            ".." if at.pop().is_none() => return true,
+            ".." | "." | "" => {}
+            _ => at.push(std::path::Component::Normal(part.as_ref())),
+        }
+    }
+    false
 }
 
 fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> Result {
@@ -302,6 +345,17 @@ mod tests {
     fn fenced_blocks_are_not_read() {
         let text = "a `crates/x` b\n```\n`crates/y`\n```\nc `z()`";
         assert_eq!(backticked(text), vec!["crates/x", "z()"]);
+    }
+
+    #[test]
+    fn paths_that_climb_out_of_the_repository_are_found() {
+        let root = Path::new("/r");
+        let docs = Path::new("/r/docs");
+        let cited: Vec<_> = outside_paths("see `../shared/a.md` and [b](../README.md)").collect();
+        assert_eq!(cited, ["../shared/a.md", "../README.md"]);
+        assert!(leaves(root, docs, "../../shared/a.md"));
+        assert!(!leaves(root, docs, "../README.md"));
+        assert!(leaves(root, root, "../x"));
     }
 
     #[test]

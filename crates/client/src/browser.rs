@@ -36,10 +36,10 @@ fn call(target: &JsValue, name: &str, args: &[JsValue]) -> Result<JsValue, JsVal
 }
 
 /// The database of the shared ledgers, the same as the npm package's
-/// (crates/wasm/js/shared-budget.js): a tab of the demo and a tab using the
-/// package share the key's budget.
-const LEDGER_DATABASE: &str = "predmarket-budget";
-const LEDGER_STORE: &str = "ledgers";
+/// (crates/wasm/js/shared-budget.js reads the core's names from the wasm):
+/// a tab of the demo and a tab using the package share the key's budget.
+const LEDGER_DATABASE: &str = predmarket_core::ledger::DATABASE;
+const LEDGER_STORE: &str = predmarket_core::ledger::STORE;
 
 /// The budget of one key shared by the tabs of an origin: a ledger in
 /// IndexedDB, read and written in one readwrite transaction per request,

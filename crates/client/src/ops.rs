@@ -1,20 +1,29 @@
-//! One typed method per operation, expanded from the core's operation
-//! table (so an operation added there has its method here with no edit),
-//! and a named pager per list operation. Each method runs the core's
+//! One typed method per operation and a named pager per list, expanded
+//! from the core's operation table (so an operation added there has its
+//! method and pager here with no edit). Each method runs the core's
 //! checks, then the client's machinery (cache, coalescing, budget,
 //! retries, timeout); for per-call options such as a cancel token, use
 //! [`Client::send`] with the same request.
 
 use crate::{CallOptions, Client, Error, Paginator, Transport};
-use predmarket_core::request::{
-    ListAwards, ListEvents, ListFutures, ListGames, ListMarkets, ListProfileTrades, ListSeries,
-    ListTrades, Request,
-};
+use predmarket_core::request::Request;
 
 macro_rules! operations {
-    ($($variant:ident($request:path) $method:ident $name:literal $path:literal $paging:ident [$($item:literal),*];)+) => {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident($request:path) $method:ident $name:literal $path:literal $paging:ident [$($item:literal),*]
+            pager[$($pager:tt)*] args($($args:tt)+) -> $answer:ident cache($fresh:literal, $revalidate:literal);
+    )+) => {
         impl<T: Transport + 'static> Client<T> {
             $(operations!(@method $variant($request) $method $path);)+
+            $(operations!(@pager $request, $path, $paging, $($pager)*);)+
+        }
+    };
+    (@pager $request:path, $path:literal, single,) => {};
+    (@pager $request:path, $path:literal, $paging:ident, $pager:ident $item:ident) => {
+        #[doc = concat!("Every item of `GET ", $path, "` (", stringify!($paging), " paging).")]
+        pub fn $pager(&self, request: $request) -> Paginator<T, $request> {
+            self.paginate(request)
         }
     };
     // The one operation without parameters is called without an argument.
@@ -36,35 +45,3 @@ macro_rules! operations {
 }
 
 predmarket_core::for_each_operation!(operations);
-
-macro_rules! pagers {
-    ($($(#[$doc:meta])* $name:ident($request:ty);)+) => {
-        impl<T: Transport + 'static> Client<T> {
-            $(
-                $(#[$doc])*
-                pub fn $name(&self, request: $request) -> Paginator<T, $request> {
-                    self.paginate(request)
-                }
-            )+
-        }
-    };
-}
-
-pagers! {
-    /// Every market of `GET /markets` (cursor paging).
-    markets(ListMarkets);
-    /// Every event of `GET /events` (cursor paging).
-    events(ListEvents);
-    /// Every series of `GET /series` (cursor paging).
-    series(ListSeries);
-    /// Every trade of a market, `GET /trades` (cursor paging).
-    trades(ListTrades);
-    /// Every game of a league, `GET /list-games` (cursor paging).
-    games(ListGames);
-    /// Every future of a league, `GET /list-futures` (offset paging).
-    futures(ListFutures);
-    /// Every award of a league, `GET /list-awards` (offset paging).
-    awards(ListAwards);
-    /// Every trade of a user, `GET /profile/trades` (cursor paging).
-    profile_trades(ListProfileTrades);
-}

@@ -12,7 +12,7 @@
 use crate::rate::MAX_HEADER_WAIT_MS;
 
 /// The service's window.
-const WINDOW_MS: f64 = 60_000.0;
+pub const WINDOW_MS: f64 = 60_000.0;
 
 /// Added to the window: a tab records a request when it sends it, the
 /// service counts it when it arrives, and the two gaps differ from request
@@ -21,7 +21,19 @@ const WINDOW_MS: f64 = 60_000.0;
 pub const SAFETY_MS: f64 = 3_000.0;
 
 /// The most send times kept (a limit above this is treated as this).
-const MAX_ENTRIES: usize = 2_000;
+pub const MAX_ENTRIES: usize = 2_000;
+
+/// The longest a 429 may block the key.
+pub const MAX_BLOCK_MS: f64 = MAX_HEADER_WAIT_MS;
+
+/// What a key's ledger is stored under starts with this ([`budget_name`]).
+pub const NAME_PREFIX: &str = "predmarket.budget.";
+
+/// The IndexedDB database and object store of the ledgers in a browser,
+/// shared by the Rust client (the demo) and the npm package, so their tabs
+/// share a key's budget.
+pub const DATABASE: &str = "predmarket-budget";
+pub const STORE: &str = "ledgers";
 
 /// The ledger of one key.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -76,8 +88,8 @@ impl Ledger {
         // back: they would block the key for as long, so they go too.
         self.sent
             .retain(|t| now_ms - t < window && t - now_ms < window);
-        if self.blocked_until - now_ms > MAX_HEADER_WAIT_MS {
-            self.blocked_until = now_ms + MAX_HEADER_WAIT_MS;
+        if self.blocked_until - now_ms > MAX_BLOCK_MS {
+            self.blocked_until = now_ms + MAX_BLOCK_MS;
         }
     }
 
@@ -121,7 +133,7 @@ impl Ledger {
     /// A 429 arrived: nothing more from any tab for `wait_ms` (capped at
     /// one window).
     pub fn block_for(&mut self, now_ms: f64, wait_ms: f64) {
-        let wait = wait_ms.clamp(0.0, MAX_HEADER_WAIT_MS);
+        let wait = wait_ms.clamp(0.0, MAX_BLOCK_MS);
         self.blocked_until = self.blocked_until.max(now_ms + wait);
     }
 
@@ -140,7 +152,7 @@ impl Ledger {
 pub fn budget_name(base_url: &str, api_key: &str) -> String {
     let digest = sha256(format!("{base_url}\n{api_key}").as_bytes());
     let hex: String = digest[..12].iter().map(|b| format!("{b:02x}")).collect();
-    format!("predmarket.budget.{hex}")
+    format!("{NAME_PREFIX}{hex}")
 }
 
 /// SHA-256 (FIPS 180-4). Here, not a dependency: a few lines, and the JS

@@ -47,9 +47,30 @@ fn check_single<R: Request>(op: Operation) {
     assert!(op.items().is_empty(), "{op}");
 }
 
+/// How the JS method takes its parameters (`args(..)`) fits the request:
+/// `optional` only when no parameter is required, `required` when one is,
+/// `id "key"` when `key` is a required parameter.
+fn check_args<R: Request>(op: Operation, form: &str) {
+    let required = R::PARAMS.iter().any(|p| p.required);
+    match (form, op.id_param()) {
+        ("optional", None) => assert!(!required, "{op}: optional, but a parameter is required"),
+        ("required", None) => assert!(required, "{op}: required, but no parameter is"),
+        ("id", Some(key)) => assert!(
+            R::PARAMS.iter().any(|p| p.name == key && p.required),
+            "{op}: {key} is not a required parameter"
+        ),
+        _ => panic!("{op}: args({form}) and id_param {:?}", op.id_param()),
+    }
+}
+
 macro_rules! check_all {
-    ($($variant:ident($request:path) $method:ident $name:literal $path:literal $paging:ident [$($item:literal),*];)+) => {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident($request:path) $method:ident $name:literal $path:literal $paging:ident [$($item:literal),*]
+            pager[$($pager:tt)*] args($form:ident $($key:literal)?) -> $answer:ident cache($fresh:literal, $revalidate:literal);
+    )+) => {
         $(check_all!(@one $variant($request) $paging);)+
+        $(check_args::<$request>(Operation::$variant, stringify!($form));)+
         // Every variant was checked, in the table's order.
         let checked = [$(Operation::$variant),+];
         assert_eq!(&checked[..], Operation::ALL);

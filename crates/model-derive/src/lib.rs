@@ -42,6 +42,8 @@
 //! (that tolerance is in the TypeScript declarations only, which describe
 //! what JS may receive from any service).
 
+mod js_client;
+
 use proc_macro::TokenStream;
 use proc_macro2::TokenStream as Tokens;
 use quote::quote;
@@ -356,6 +358,17 @@ fn field_expand(field: &mut Field) -> syn::Result<Option<String>> {
 /// `#[serde(default)]` field is never required. One declaration: the table
 /// cannot name a parameter the struct does not have, and the contract test
 /// holds it to serde's names and the JSON Schema's required list.
+/// The JS client's methods (`methods`) or pager classes (`pagers`) from
+/// the operation table's entries, as `predmarket-wasm` forwards them: see
+/// the `js_client` module.
+#[proc_macro]
+pub fn js_client(input: TokenStream) -> TokenStream {
+    match js_client::parse(input) {
+        Ok(input) => js_client::expand(input).into(),
+        Err(error) => error.to_compile_error().into(),
+    }
+}
+
 #[proc_macro_derive(Params)]
 pub fn params(item: TokenStream) -> TokenStream {
     let input = parse_macro_input!(item as DeriveInput);

@@ -86,7 +86,8 @@ pub struct KeyId(pub usize);
 /// others to `run`, with the key's `KeyLane` and `KeyId` in the extensions.
 ///
 /// `run` rather than a `Next`, so the server runs its other per-operation
-/// checks inside this one middleware (see `crate::operation`).
+/// checks inside this one middleware (the `operation` middleware in
+/// `lib.rs`).
 pub async fn check<F, Fut>(keys: &Keys, mut request: Request, run: F) -> Response
 where
     F: FnOnce(Request) -> Fut,

@@ -2,7 +2,7 @@
 // Edge runtimes (workerd) compile no wasm from bytes at run time: the
 // module comes in as an import, compiled by the runtime.
 import wasm from "./predmarket_bg.wasm";
-import { initSync, __registerErrorClasses, Client, bookChanges, valueChanges, watchIntervalMs, endsWatch } from "./predmarket.js";
+import { initSync, __registerErrorClasses, Client, bookChanges, valueChanges, watchIntervalMs, endsWatch, __ledgerRules } from "./predmarket.js";
 import { installWatch } from "./watch.js";
 import { withSharedBudget } from "./shared-budget.js";
 import { PredmarketError, PredmarketAbortError } from "./errors.js";
@@ -15,5 +15,5 @@ installWatch(Client, PredmarketAbortError, { bookChanges, valueChanges, watchInt
 // `cargo xtask npm` from the declarations), then the wrapped `Client`.
 export * from "./exports.js";
 export { PredmarketError, PredmarketAbortError } from "./errors.js";
-const SharedBudgetClient = withSharedBudget(Client);
+const SharedBudgetClient = withSharedBudget(Client, __ledgerRules());
 export { SharedBudgetClient as Client };

@@ -1,12 +1,16 @@
-// The glue's two exports its declarations leave out (`skip_typescript`:
+// The glue's three exports its declarations leave out (`skip_typescript`:
 // the entries' business, not the public API's), declared for the type
 // check of this folder's JS (`cargo xtask test --only types`); not shipped.
-// Signatures: crates/wasm/src/errors.rs and crates/wasm/src/client.rs.
+// Signatures: crates/wasm/src/errors.rs, crates/wasm/src/options.rs and
+// crates/wasm/src/client.rs.
 export {};
 
 declare module "./predmarket.js" {
   /** Gives the wasm's errors the prototypes of the package's two classes. */
   export function __registerErrorClasses(base: Function, abort: Function): void;
+
+  /** predmarket-core's ledger rules and names, for shared-budget.js. */
+  export function __ledgerRules(): import("./shared-budget.js").LedgerRules;
 
   interface Client {
     /** The scheduler's interval for each active watch (`wanted`, in ms). */

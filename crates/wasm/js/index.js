@@ -2,7 +2,7 @@
 // Instantiates the wasm from the bytes inlined in wasm-inline.js: no file
 // to fetch or find, so every bundler, server bundle and runtime loads it
 // unchanged. Synchronous: no top-level await.
-import { initSync, __registerErrorClasses, Client, bookChanges, valueChanges, watchIntervalMs, endsWatch } from "./predmarket.js";
+import { initSync, __registerErrorClasses, Client, bookChanges, valueChanges, watchIntervalMs, endsWatch, __ledgerRules } from "./predmarket.js";
 import { installWatch } from "./watch.js";
 import { withSharedBudget } from "./shared-budget.js";
 import { wasmBytes } from "./wasm-inline.js";
@@ -16,5 +16,5 @@ installWatch(Client, PredmarketAbortError, { bookChanges, valueChanges, watchInt
 // `cargo xtask npm` from the declarations), then the wrapped `Client`.
 export * from "./exports.js";
 export { PredmarketError, PredmarketAbortError } from "./errors.js";
-const SharedBudgetClient = withSharedBudget(Client);
+const SharedBudgetClient = withSharedBudget(Client, __ledgerRules());
 export { SharedBudgetClient as Client };

@@ -11,23 +11,24 @@
 //
 // The wasm client asks `acquire(limit)` before each request, waits as long
 // as it is told (emitting `wait` events with `reason: "budget"`), and calls
-// `blockFor(ms)` after a 429. The ledger's rules and text form are
-// predmarket-core's `ledger` module restated in JS, so the package's wasm
-// does not carry them (in Rust they cost 31.6 KB gzip). The demo's Rust
+// `blockFor(ms)` after a 429. The ledger's arithmetic and text form are
+// predmarket-core's `ledger` module in JS, so the package's wasm does not
+// carry them (in Rust they cost 31.6 KB gzip); its numbers and names (the
+// window, the margin, the caps, the storage names, the default base URL)
+// come from the wasm (`__ledgerRules()`, given to `withSharedBudget`), so
+// none is written twice. The demo's Rust
 // client (predmarket-client's `browser::TabsBudget`) keeps the same ledger
 // in the same database, store and names, so its tabs and the package's
 // share a key's budget. Times are wall-clock (`Date.now()`): each tab's
 // monotonic clock starts at its own zero.
 
-/** The service's window. */
-const WINDOW_MS = 60_000;
-/** A request is recorded when sent and counted by the service when it arrives. */
-const SAFETY_MS = 3_000;
-const MAX_ENTRIES = 2_000;
-/** The longest a 429 may block the key (a window). */
-const MAX_BLOCK_MS = WINDOW_MS;
-/** predmarket-client's `DEFAULT_BASE_URL`. */
-const DEFAULT_BASE_URL = "http://127.0.0.1:8787";
+/**
+ * predmarket-core's ledger rules, set by `withSharedBudget` before any
+ * client exists.
+ * @typedef {{ windowMs: number, safetyMs: number, maxBlockMs: number, maxEntries: number, namePrefix: string, database: string, store: string, defaultBaseUrl: string }} LedgerRules
+ * @type {LedgerRules}
+ */
+let rules;
 
 /** The ledger of one key: send times, ascending, and "no request before". */
 export class Ledger {
@@ -57,7 +58,7 @@ export class Ledger {
       .split(",")
       .map(number)
       .filter((n) => n !== null)
-      .slice(0, MAX_ENTRIES)
+      .slice(0, rules.maxEntries)
       .sort((a, b) => a - b);
     return new Ledger(sent, blockedUntil);
   }
@@ -68,10 +69,10 @@ export class Ledger {
 
   /** @param {number} now */
   forgetOld(now) {
-    const window = WINDOW_MS + SAFETY_MS;
+    const window = rules.windowMs + rules.safetyMs;
     // Entries a window in the future mean the clock was set back.
     this.sent = this.sent.filter((t) => now - t < window && t - now < window);
-    if (this.blockedUntil - now > MAX_BLOCK_MS) this.blockedUntil = now + MAX_BLOCK_MS;
+    if (this.blockedUntil - now > rules.maxBlockMs) this.blockedUntil = now + rules.maxBlockMs;
   }
 
   /**
@@ -82,7 +83,7 @@ export class Ledger {
   tryAcquire(now, limit) {
     this.forgetOld(now);
     if (now < this.blockedUntil) return this.blockedUntil - now;
-    const cap = Math.min(Math.max(1, Math.floor(limit) || 1), MAX_ENTRIES);
+    const cap = Math.min(Math.max(1, Math.floor(limit) || 1), rules.maxEntries);
     if (this.sent.length < cap) {
       this.sent.push(now);
       this.sent.sort((a, b) => a - b);
@@ -91,7 +92,7 @@ export class Ledger {
     // The slot frees when the entry that makes the count reach the cap
     // leaves the window.
     const oldest = this.sent[this.sent.length - cap];
-    return Math.max(1, oldest + WINDOW_MS + SAFETY_MS - now);
+    return Math.max(1, oldest + rules.windowMs + rules.safetyMs - now);
   }
 
   /**
@@ -109,7 +110,7 @@ export class Ledger {
    * @param {number} ms
    */
   blockFor(now, ms) {
-    const wait = Math.min(Math.max(0, Number(ms) || 0), MAX_BLOCK_MS);
+    const wait = Math.min(Math.max(0, Number(ms) || 0), rules.maxBlockMs);
     this.blockedUntil = Math.max(this.blockedUntil, now + wait);
   }
 }
@@ -123,7 +124,7 @@ export async function budgetName(baseUrl, apiKey) {
   const bytes = new TextEncoder().encode(`${baseUrl}\n${apiKey}`);
   const digest = new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", bytes));
   const hex = Array.from(digest.subarray(0, 12), (b) => b.toString(16).padStart(2, "0")).join("");
-  return `predmarket.budget.${hex}`;
+  return `${rules.namePrefix}${hex}`;
 }
 
 /**
@@ -135,11 +136,8 @@ function fallbackName(baseUrl, apiKey) {
   let h = 0x811c9dc5;
   // A string's iteration yields whole characters: each has a code point.
   for (const c of `${baseUrl}\n${apiKey}`) h = Math.imul(h ^ /** @type {number} */ (c.codePointAt(0)), 0x01000193) >>> 0;
-  return `predmarket.budget.fnv${h.toString(16).padStart(8, "0")}`;
+  return `${rules.namePrefix}fnv${h.toString(16).padStart(8, "0")}`;
 }
-
-const DATABASE = "predmarket-budget";
-const STORE = "ledgers";
 
 /**
  * The ledgers' database, or null where IndexedDB is missing or refused (private modes, opaque origins).
@@ -150,8 +148,8 @@ function openDatabase() {
     try {
       const factory = globalThis.indexedDB;
       if (!factory) return resolve(null);
-      const request = factory.open(DATABASE, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(STORE);
+      const request = factory.open(rules.database, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore(rules.store);
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => resolve(null);
       request.onblocked = () => resolve(null);
@@ -171,8 +169,8 @@ function openDatabase() {
  */
 function updateStored(db, name, change) {
   return new Promise((resolve, reject) => {
-    const tx = db.transaction(STORE, "readwrite");
-    const store = tx.objectStore(STORE);
+    const tx = db.transaction(rules.store, "readwrite");
+    const store = tx.objectStore(rules.store);
     /** @type {T} */
     let result;
     const read = store.get(name);
@@ -254,13 +252,15 @@ export function sharedBudget(baseUrl, apiKey) {
 /**
  * `Client` whose `sharedBudget: true` becomes the key's shared ledger.
  * @param {typeof import("./predmarket.js").Client} WasmClient
+ * @param {LedgerRules} ledgerRules the wasm's `__ledgerRules()`
  */
-export function withSharedBudget(WasmClient) {
+export function withSharedBudget(WasmClient, ledgerRules) {
+  rules = ledgerRules;
   return class Client extends WasmClient {
     /** @param {import("./predmarket.js").ClientOptions} options */
     constructor(options) {
       if (options && typeof options === "object" && options.sharedBudget === true) {
-        const baseUrl = typeof options.baseUrl === "string" ? options.baseUrl : DEFAULT_BASE_URL;
+        const baseUrl = typeof options.baseUrl === "string" ? options.baseUrl : rules.defaultBaseUrl;
         options = { ...options, sharedBudget: sharedBudget(baseUrl, String(options.apiKey ?? "")) };
       }
       super(options);

@@ -94,51 +94,34 @@ const fn list<R: Paged>(id_key: Option<&'static str>) -> Op {
     }
 }
 
-static LIST_SERIES: Op = list::<ListSeries>(None);
-static GET_SERIES: Op = one::<GetSeries>(Some("id"));
-static LIST_MARKETS: Op = list::<ListMarkets>(None);
-static GET_MARKET: Op = one::<GetMarket>(Some("id"));
-static GET_ORDERBOOK: Op = one::<GetOrderbook>(Some("id"));
-static LIST_EVENTS: Op = list::<ListEvents>(None);
-static GET_EVENT: Op = one::<GetEvent>(Some("id"));
-static LIST_TRADES: Op = list::<ListTrades>(Some("market_id"));
-static GET_LEAGUE_INFO: Op = one::<GetLeagueInfo>(None);
-static LIST_GAMES: Op = list::<ListGames>(None);
-static GET_GAME: Op = one::<GetGame>(Some("game_id"));
-static LIST_PLATFORMS: Op = one::<ListPlatforms>(None);
-static GET_FUTURE: Op = one::<GetFuture>(Some("id"));
-static LIST_FUTURES: Op = list::<ListFutures>(None);
-static GET_AWARD: Op = one::<GetAward>(Some("id"));
-static LIST_AWARDS: Op = list::<ListAwards>(None);
-static GET_PRICE_HISTORY: Op = one::<GetPriceHistory>(None);
-static GET_PROFILE_INFO: Op = one::<GetProfileInfo>(None);
-static LIST_PROFILE_TRADES: Op = list::<ListProfileTrades>(None);
-
-/// The descriptor of each operation: a table entry without one does not
-/// compile.
-pub fn op(operation: Operation) -> &'static Op {
-    match operation {
-        Operation::ListSeries => &LIST_SERIES,
-        Operation::GetSeries => &GET_SERIES,
-        Operation::ListMarkets => &LIST_MARKETS,
-        Operation::GetMarket => &GET_MARKET,
-        Operation::GetOrderbook => &GET_ORDERBOOK,
-        Operation::ListEvents => &LIST_EVENTS,
-        Operation::GetEvent => &GET_EVENT,
-        Operation::ListTrades => &LIST_TRADES,
-        Operation::GetLeagueInfo => &GET_LEAGUE_INFO,
-        Operation::ListGames => &LIST_GAMES,
-        Operation::GetGame => &GET_GAME,
-        Operation::ListPlatforms => &LIST_PLATFORMS,
-        Operation::GetFuture => &GET_FUTURE,
-        Operation::ListFutures => &LIST_FUTURES,
-        Operation::GetAward => &GET_AWARD,
-        Operation::ListAwards => &LIST_AWARDS,
-        Operation::GetPriceHistory => &GET_PRICE_HISTORY,
-        Operation::GetProfileInfo => &GET_PROFILE_INFO,
-        Operation::ListProfileTrades => &LIST_PROFILE_TRADES,
-    }
+/// The descriptor of each operation, from the core's operation table: a
+/// list pages by its `Paged` implementation, and a bare id fills the
+/// table's `id` parameter.
+macro_rules! descriptors {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident($request:path) $method:ident $name:literal $path:literal $paging:ident [$($item:literal),*]
+            pager[$($pager:tt)*] args($($args:tt)+) -> $answer:ident cache($fresh:literal, $revalidate:literal);
+    )+) => {
+        /// The descriptor of `operation`.
+        pub fn op(operation: Operation) -> &'static Op {
+            match operation {
+                $(Operation::$variant => {
+                    static OP: Op = descriptors!(@op $request, $paging, Operation::$variant.id_param());
+                    &OP
+                })+
+            }
+        }
+    };
+    (@op $request:path, single, $id:expr) => {
+        one::<$request>($id)
+    };
+    (@op $request:path, $paging:ident, $id:expr) => {
+        list::<$request>($id)
+    };
 }
+
+predmarket_client::core::for_each_operation!(descriptors);
 
 #[cfg(test)]
 mod tests {
@@ -163,83 +146,21 @@ mod tests {
 
     #[test]
     fn a_page_replaces_the_callers_position() {
+        let markets = op(Operation::ListMarkets);
         let values = |cursor: &str| {
-            LIST_MARKETS
+            markets
                 .params
                 .iter()
                 .map(|p| (p.name == "cursor").then(|| Value::Text(cursor.to_owned())))
                 .collect::<Vec<_>>()
         };
-        let given = (LIST_MARKETS.build)(values("c1"), At::Given).unwrap();
+        let given = (markets.build)(values("c1"), At::Given).unwrap();
         assert_eq!(given.http.get("cursor"), Some("c1"));
         assert_eq!(given.start, Some(PagePosition::Cursor("c1".to_owned())));
         let next = PagePosition::Cursor("c2".to_owned());
-        let page = (LIST_MARKETS.build)(values("c1"), At::Page(Some(next))).unwrap();
+        let page = (markets.build)(values("c1"), At::Page(Some(next))).unwrap();
         assert_eq!(page.http.get("cursor"), Some("c2"));
-        let first = (LIST_MARKETS.build)(values("c1"), At::Page(None)).unwrap();
+        let first = (markets.build)(values("c1"), At::Page(None)).unwrap();
         assert_eq!(first.http.get("cursor"), None);
-    }
-
-    #[test]
-    fn ids_go_under_the_operations_key() {
-        for op in [
-            &GET_SERIES,
-            &GET_MARKET,
-            &LIST_TRADES,
-            &GET_GAME,
-            &GET_AWARD,
-        ] {
-            let key = op.id_key.expect("takes an id");
-            assert!(
-                op.params.iter().any(|p| p.name == key && p.required),
-                "{key}"
-            );
-        }
-    }
-
-    /// The JS method names (in `client.rs`, compiled for wasm only) are
-    /// `#[wasm_bindgen]` literals: each must be the name of the operation
-    /// its method calls, and every operation of the core's table must have
-    /// one.
-    #[test]
-    fn js_methods_are_held_to_the_operation_table() {
-        let source = include_str!("client.rs");
-        let mut called = Vec::new();
-        // A method is a block between blank lines: its doc, its attribute
-        // with the JS name, its body.
-        for body in source.split("\n\n").filter(|b| b.contains("pub fn ")) {
-            let js_name = body
-                .split("js_name = ")
-                .nth(1)
-                .and_then(|rest| rest.split([',', ')']).next())
-                .map(|name| name.trim().trim_matches('"'));
-            let operation = |call: &str| {
-                body.split(call).nth(1).map(|rest| {
-                    let rest = rest.trim_start_matches(['(', '\n', ' ']);
-                    let variant = rest
-                        .strip_prefix("Operation::")
-                        .and_then(|r| r.split(|c: char| !c.is_alphanumeric()).next())
-                        .unwrap_or_else(|| panic!("not an operation: {rest:.60}"));
-                    *Operation::ALL
-                        .iter()
-                        .find(|op| format!("{op:?}") == variant)
-                        .unwrap_or_else(|| panic!("no operation {variant}"))
-                })
-            };
-            if let Some(op) = operation("self.call(") {
-                assert_eq!(js_name, Some(op.name()), "the method calling {op:?}");
-                called.push(op);
-            }
-            if let Some(op) = operation("self.session(") {
-                assert!(
-                    op.paging().is_some(),
-                    "a pager of {op}, which does not page"
-                );
-            }
-        }
-        called.sort();
-        let mut all = Operation::ALL.to_vec();
-        all.sort();
-        assert_eq!(called, all, "one JS method per operation");
     }
 }

@@ -245,3 +245,24 @@ impl SharedBudget for JsBudget {
             .map_or(limit, |n| n.clamp(0.0, f64::from(limit)) as u32)
     }
 }
+
+/// The shared ledger's rules and names as predmarket-core states them, and
+/// the default base URL, for shared-budget.js (which keeps the ledger in
+/// IndexedDB): read from here, so JS restates none of them. Not documented
+/// (`skip_typescript`): the entries' business.
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = __ledgerRules, skip_typescript)]
+pub fn ledger_rules() -> JsValue {
+    use predmarket_client::core::ledger;
+    let rules = json::object();
+    let number = |key, n: f64| json::set(&rules, key, &JsValue::from_f64(n));
+    number("windowMs", ledger::WINDOW_MS);
+    number("safetyMs", ledger::SAFETY_MS);
+    number("maxBlockMs", ledger::MAX_BLOCK_MS);
+    number("maxEntries", ledger::MAX_ENTRIES as f64);
+    let text = |key, s: &str| json::set(&rules, key, &JsValue::from_str(s));
+    text("namePrefix", ledger::NAME_PREFIX);
+    text("database", ledger::DATABASE);
+    text("store", ledger::STORE);
+    text("defaultBaseUrl", DEFAULT_BASE_URL);
+    rules
+}

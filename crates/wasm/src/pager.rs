@@ -379,21 +379,19 @@ macro_rules! pager_classes {
     };
 }
 
-pager_classes! {
-    /// Every market of `listMarkets`, page by page or item by item.
-    MarketsPager => "Promise<Page<Market, MarketsResponse> | null>", "AsyncIterator<Market>";
-    /// Every event of `listEvents`.
-    EventsPager => "Promise<Page<Event, EventsResponse> | null>", "AsyncIterator<Event>";
-    /// Every series of `listSeries`.
-    SeriesPager => "Promise<Page<Series, SeriesResponse> | null>", "AsyncIterator<Series>";
-    /// Every trade of a market (`listTrades`).
-    TradesPager => "Promise<Page<Trade, TradesResponse> | null>", "AsyncIterator<Trade>";
-    /// Every game of a league (`listGames`).
-    GamesPager => "Promise<Page<Game, ListGamesResponse> | null>", "AsyncIterator<Game>";
-    /// Every future of a league (`listFutures`, offset paging).
-    FuturesPager => "Promise<Page<Future, ListFuturesResponse> | null>", "AsyncIterator<Future>";
-    /// Every award of a league (`listAwards`, offset paging).
-    AwardsPager => "Promise<Page<Award, ListAwardsResponse> | null>", "AsyncIterator<Award>";
-    /// Every trade of a user (`listProfileTrades`).
-    ProfileTradesPager => "Promise<Page<ProfileTrade, ProfileTradesResponse> | null>", "AsyncIterator<ProfileTrade>";
+/// The pager class of every list of the core's operation table
+/// (`MarketsPager` for `pager[markets Market]`).
+macro_rules! js_pagers {
+    ($(
+        $(#[doc = $doc:literal])*
+        $variant:ident($request:path) $method:ident $name:literal $path:literal $paging:ident [$($item:literal),*]
+            pager[$($pager:tt)*] args($($args:tt)+) -> $answer:ident cache($fresh:literal, $revalidate:literal);
+    )+) => {
+        predmarket_model_derive::js_client! {
+            pagers
+            $($variant $method $name $path $paging [$($pager)*] ($($args)+) $answer;)+
+        }
+    };
 }
+
+predmarket_client::core::for_each_operation!(js_pagers);

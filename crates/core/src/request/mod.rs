@@ -63,7 +63,7 @@ pub use futures::*;
 pub use games::*;
 pub use league::*;
 pub use markets::*;
-pub use operation::{Operation, Paging};
+pub use operation::{Lifetimes, Operation, Paging};
 pub use platforms::*;
 pub use price_history::*;
 pub use profile::*;

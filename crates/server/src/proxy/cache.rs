@@ -1,16 +1,8 @@
 //! What the proxy keeps: one entry per request as sent upstream (the
 //! operation's typed request rendered, defaults dropped), bounded by bytes,
-//! with a time to live per operation ([`Policy::of`]):
-//!
-//! | operation                              | fresh | revalidated in background |
-//! |----------------------------------------|-------|---------------------------|
-//! | listPlatforms, getLeagueInfo           | 300 s | 300 s more                |
-//! | lists (markets, events, series, games, futures, awards) | 5 s | 25 s more |
-//! | one market, event, series, game, future, award | 10 s | 50 s more        |
-//! | getOrderbook                           | 2 s   | 3 s more                  |
-//! | listTrades, listProfileTrades          | 5 s   | 10 s more                 |
-//! | getPriceHistory                        | 30 s  | 90 s more                 |
-//! | getProfileInfo                         | 60 s  | 120 s more                |
+//! with a time to live per operation ([`Policy::of`]: the `cache(fresh,
+//! revalidate)` of the operation's entry in the core's table, so a table
+//! entry without one does not compile).
 //!
 //! Within "fresh" an entry is served as is (`X-Cache: HIT`). Past it but
 //! within the revalidation window it is still served at once
@@ -72,21 +64,13 @@ impl Policy {
         }
     }
 
-    /// The policy of an operation: a table entry without one does not
-    /// compile.
+    /// The policy of an operation: its lifetimes in the core's table.
     pub const fn of(op: Operation) -> Self {
-        use Operation::*;
-        match op {
-            ListPlatforms | GetLeagueInfo => Self::new(300, 300),
-            ListMarkets | ListEvents | ListSeries | ListGames | ListFutures | ListAwards => {
-                Self::new(5, 25)
-            }
-            GetMarket | GetEvent | GetSeries | GetGame | GetFuture | GetAward => Self::new(10, 50),
-            GetOrderbook => Self::new(2, 3),
-            ListTrades | ListProfileTrades => Self::new(5, 10),
-            GetPriceHistory => Self::new(30, 90),
-            GetProfileInfo => Self::new(60, 120),
-        }
+        let lifetimes = op.lifetimes();
+        Self::new(
+            lifetimes.fresh_secs as u64,
+            lifetimes.revalidate_secs as u64,
+        )
     }
 }
 

@@ -1,0 +1,178 @@
+//! The admit phase: a miss joins the identical request in flight or starts
+//! one (single flight; with `--public-proxy` starting one is charged to the
+//! client's misses), and that one request asks Redis (with `--redis`),
+//! then passes the circuit breaker (a half-open circuit first sends the
+//! proxy's own probe) before it is sent (`send`), with one retry of a
+//! quick failure.
+
+use super::breaker::Admit;
+use super::budget::{self, Ticket};
+use super::cache::{self, Freshness, Policy};
+use super::judge::{Health, Outcome, error_entry};
+use super::state::{Flight, InFlight, ProxyState, Route, Who, lock};
+use super::upstream::Target;
+use super::visitors::Refusal;
+use futures::FutureExt;
+use predmarket_core::ErrorCode;
+use predmarket_core::request::{ListPlatforms, Request as CoreRequest};
+use serde_json::json;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+impl ProxyState {
+    /// Joins the request for `key` in flight (queueing its wait in the
+    /// joiner's lane too), or starts it as a task (so that it finishes,
+    /// and its answer is cached, even when every visitor waiting on it has
+    /// gone). Starting one is a miss: with `--public-proxy` it is charged
+    /// to the client's bucket of misses, and refused past it; joining is
+    /// not charged.
+    pub(super) fn flight(
+        self: Arc<Self>,
+        key: String,
+        target: Target,
+        visitor: &Who,
+        route: Route,
+    ) -> Result<Flight, Refusal> {
+        let lane = visitor.lane();
+        let mut flights = lock(&self.flights);
+        if let Some(flight) = flights.get(&key) {
+            self.metrics.joined.fetch_add(1, Ordering::Relaxed);
+            if lane != budget::REFRESH_LANE {
+                self.budget.join(&flight.ticket, lane);
+            }
+            return Ok(flight.answer.clone());
+        }
+        if let Who::Client(client) = visitor {
+            client.charge_miss()?;
+        }
+        let state = self.clone();
+        let task_key = key.clone();
+        let ticket = Ticket::in_lane(lane);
+        let task_ticket = ticket.clone();
+        let task = tokio::spawn(async move {
+            let outcome = state.fetch(&target, &task_ticket, lane, route).await;
+            lock(&state.flights).remove(&task_key);
+            outcome
+        });
+        let flight = async move {
+            task.await.unwrap_or_else(|_| {
+                Outcome::Failed(error_entry(
+                    ErrorCode::InternalError,
+                    "the upstream request failed",
+                    json!({ "reason": "proxy_task_failed" }),
+                    None,
+                    cache::now_ms(),
+                ))
+            })
+        }
+        .boxed()
+        .shared();
+        flights.insert(
+            key,
+            InFlight {
+                answer: flight.clone(),
+                ticket,
+            },
+        );
+        Ok(flight)
+    }
+
+    /// Redis, then the upstream (with one retry of a quick failure).
+    pub(super) async fn fetch(
+        &self,
+        target: &Target,
+        ticket: &Arc<Ticket>,
+        lane: u64,
+        route: Route,
+    ) -> Outcome {
+        let key = target.key();
+        if let Some(shared) = &self.shared
+            && let Some(entry) = shared.get(key).await
+        {
+            let entry = Arc::new(entry);
+            let now = cache::now_ms();
+            if entry.freshness(now) == Freshness::Fresh {
+                self.metrics.shared_hits.fetch_add(1, Ordering::Relaxed);
+                if self.replaces(key, &entry, now) {
+                    self.cache.insert(key, entry.clone());
+                }
+                return Outcome::Answer(entry);
+            }
+            // Older: kept as the fallback should the upstream fail.
+            if entry.usable_stale(now)
+                && self
+                    .cache
+                    .get(key)
+                    .is_none_or(|local| local.fetched_ms < entry.fetched_ms)
+            {
+                self.cache.insert(key, entry);
+            }
+        }
+        let mut retried = false;
+        loop {
+            let admit = match self.breaker.admit(cache::now_ms()) {
+                Ok(admit) => admit,
+                Err(wait_ms) => return self.circuit_open(wait_ms),
+            };
+            if admit == Admit::Probe {
+                // The half-open probe is the proxy's own cheap request,
+                // never a visitor's: no visitor's choice of request can
+                // keep the circuit open.
+                let probe = Route {
+                    op: ListPlatforms::OP,
+                    policy: Policy::of(ListPlatforms::OP).scaled(self.ttl_scale),
+                };
+                match self
+                    .send(&self.probe, ticket, lane, probe, Admit::Probe)
+                    .await
+                {
+                    Ok((verdict, _)) if verdict.health == Health::Good => {
+                        if let Outcome::Answer(entry) = verdict.outcome {
+                            self.store(self.probe.key(), entry).await;
+                        }
+                    }
+                    Ok(_) => return self.circuit_open(1000),
+                    Err(outcome) => return outcome,
+                }
+            }
+            let (verdict, started) =
+                match self.send(target, ticket, lane, route, Admit::Closed).await {
+                    Ok(sent) => sent,
+                    Err(outcome) => return outcome,
+                };
+            match verdict.outcome {
+                Outcome::Answer(entry) => {
+                    self.store(key, entry.clone()).await;
+                    return Outcome::Answer(entry);
+                }
+                // A quick failure the upstream may not repeat (a connect
+                // error, a 5xx) is retried once, through the budget again;
+                // a slow one is not, so the visitor is answered within
+                // --request-timeout, and an unreadable body is not.
+                Outcome::Failed(_)
+                    if verdict.retry
+                        && !retried
+                        && started.elapsed() < self.upstream_timeout / 4 =>
+                {
+                    retried = true;
+                }
+                other => return other,
+            }
+        }
+    }
+
+    /// The answer while the circuit is open for `wait_ms` more.
+    pub(super) fn circuit_open(&self, wait_ms: u64) -> Outcome {
+        self.metrics
+            .circuit_refusals
+            .fetch_add(1, Ordering::Relaxed);
+        let retry = wait_ms.div_ceil(1000).max(1);
+        Outcome::Failed(error_entry(
+            ErrorCode::PlatformUnavailable,
+            "the upstream service is failing; the proxy is not sending requests for a while",
+            json!({ "reason": "upstream_circuit_open", "retry_after": retry }),
+            Some(retry),
+            cache::now_ms(),
+        ))
+    }
+}

@@ -1,0 +1,86 @@
+//! The cache-key phase: a checked request becomes its canonical form (the
+//! cache key, also what is sent upstream, kept under the upstream's base
+//! path), which is looked up in the cache: a fresh entry is served, one
+//! past its freshness is served while one background flight refreshes it,
+//! otherwise the visitor waits on the flight for the key (`admit`), and
+//! when that fails a stale entry is served if one is kept.
+
+use super::budget;
+use super::cache::{self, Freshness};
+use super::judge::Outcome;
+use super::respond::{respond, respond_stale};
+use super::state::{ProxyState, Route, Who};
+use crate::error::ApiError;
+use axum::response::{IntoResponse, Response};
+use predmarket_core::request::HttpRequest;
+use serde_json::json;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+/// Serves one checked request: from the cache, from the request in flight
+/// for the same key, or from the upstream. The cache key is the request as
+/// it is sent upstream.
+pub(super) async fn forward(
+    state: Arc<ProxyState>,
+    route: Route,
+    visitor: Who,
+    http: HttpRequest,
+    gzip: bool,
+) -> Response {
+    let http = cache::canonical(http);
+    let target = match state.upstream.target(&http) {
+        Ok(target) => target,
+        Err(refused) => {
+            tracing::warn!(op = route.op.name(), "proxy refused a request: {refused}");
+            return ApiError::invalid("path", refused.to_string())
+                .with_details(json!({ "reason": "outside_upstream_base" }))
+                .into_response();
+        }
+    };
+    let key = target.key().to_owned();
+    let gzip = gzip.then_some(&state.cache.compressions);
+    let now = cache::now_ms();
+    if let Some(entry) = state.cache.get(&key) {
+        match entry.freshness(now) {
+            Freshness::Fresh => {
+                state.metrics.hits.fetch_add(1, Ordering::Relaxed);
+                return respond(&entry, "HIT", now, gzip);
+            }
+            Freshness::Revalidate => {
+                state.metrics.revalidations.fetch_add(1, Ordering::Relaxed);
+                // Not awaited: the visitor has its answer; the flight
+                // runs as a task of its own.
+                drop(
+                    state
+                        .clone()
+                        .flight(key, target, &Who::Key(budget::REFRESH_LANE), route),
+                );
+                return respond(&entry, "UPDATING", now, gzip);
+            }
+            Freshness::Stale => {}
+        }
+    }
+    state.metrics.misses.fetch_add(1, Ordering::Relaxed);
+    let flight = match state.clone().flight(key.clone(), target, &visitor, route) {
+        Ok(flight) => flight,
+        Err(refusal) => return refusal.into_response(),
+    };
+    match flight.await {
+        Outcome::Answer(entry) => respond(&entry, "MISS", cache::now_ms(), gzip),
+        Outcome::Passed(entry) => respond(&entry, "PASS", cache::now_ms(), gzip),
+        Outcome::Failed(error) => {
+            let now = cache::now_ms();
+            match state.cache.get(&key).filter(|e| e.usable_stale(now)) {
+                // Another flight refreshed it meanwhile.
+                Some(entry) if entry.freshness(now) == Freshness::Fresh => {
+                    respond(&entry, "HIT", now, gzip)
+                }
+                Some(entry) => {
+                    state.metrics.stale.fetch_add(1, Ordering::Relaxed);
+                    respond_stale(&state, &key, &entry, now)
+                }
+                None => respond(&error, "ERROR", now, gzip),
+            }
+        }
+    }
+}

@@ -1,0 +1,32 @@
+//! The store phase: a judged answer is kept here and (with `--redis`) for
+//! the other replicas, unless it would replace a good answer with an error.
+
+use super::cache::{self, Entry, Freshness};
+use super::state::ProxyState;
+use std::sync::Arc;
+
+impl ProxyState {
+    /// Whether `entry` may take the place of what is cached for `key`: an
+    /// error (a 404 remembered for a while) never replaces a good answer
+    /// that is still served, fresh or while revalidating. A resource that
+    /// is gone upstream then disappears when its entry ages out, rather than
+    /// one revalidation wiping a good entry for everyone.
+    pub(super) fn replaces(&self, key: &str, entry: &Entry, now_ms: u64) -> bool {
+        entry.status == 200
+            || self
+                .cache
+                .get(key)
+                .is_none_or(|old| old.status != 200 || old.freshness(now_ms) == Freshness::Stale)
+    }
+
+    /// Keeps an answer, here and (with `--redis`) for the other replicas.
+    pub(super) async fn store(&self, key: &str, entry: Arc<Entry>) {
+        if !self.replaces(key, &entry, cache::now_ms()) {
+            return;
+        }
+        self.cache.insert(key, entry.clone());
+        if let Some(shared) = &self.shared {
+            shared.put(key, &entry).await;
+        }
+    }
+}
