@@ -330,6 +330,20 @@ pub fn operations(state: &Arc<ProxyState>) -> Router {
     operations
 }
 
+/// `router` behind the visitors' keys, when the proxy has keys. With
+/// `--public-proxy` nothing is added: a stream's caps per address are its
+/// admission (a visitor's in-flight slot would be held for its life).
+pub fn behind_visitor_key(state: &Arc<ProxyState>, router: Router) -> Router {
+    if state.keys.is_some() {
+        router.layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            require_visitor_key,
+        ))
+    } else {
+        router
+    }
+}
+
 /// The router of `/metrics`, served on its own address.
 pub fn metrics_router(state: &Arc<ProxyState>) -> Router {
     Router::new()
@@ -438,7 +452,28 @@ async fn forward(
     }
 }
 
+/// The stream's poll of one resource (`stream::source::Proxied`): served
+/// as a visitor's request is, through the cache and single flight, in a
+/// budget lane of the pollers' own (so they queue fairly beside visitors).
+pub async fn poll(state: &Arc<ProxyState>, op: Operation, http: HttpRequest) -> Response {
+    let route = Route {
+        op,
+        policy: Policy::of(op).scaled(state.ttl_scale),
+    };
+    forward(state.clone(), route, Who::Key(budget::STREAM_LANE), http, false).await
+}
+
 impl ProxyState {
+    /// The upstream's requests per minute, as the budget knows it now.
+    pub fn budget_limit(&self) -> u32 {
+        self.budget.limit()
+    }
+
+    /// Upstream requests left in the budget's window.
+    pub fn budget_left(&self) -> u32 {
+        self.budget.left()
+    }
+
     /// The request log, which hides the visitors' and the upstream's keys.
     pub fn log(&self) -> Arc<AccessLog> {
         self.log.clone()
