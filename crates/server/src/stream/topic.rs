@@ -17,6 +17,10 @@ use std::time::Duration;
 use tokio::sync::{Notify, broadcast};
 use tokio::time::Instant;
 
+/// The shortest wait for a poll's answer before subscribers are told it is
+/// late.
+const MIN_PATIENCE_MS: f64 = 2_000.0;
+
 /// What a subscriber starts from.
 pub struct Start {
     /// Events to send before the live ones.
@@ -336,7 +340,9 @@ impl Topic {
         let op = self.kind.operation();
         let fetch = source.fetch(op, self.http.clone());
         tokio::pin!(fetch);
-        let patience = Duration::from_secs_f64(self.wanted_ms.max(1.0) / 1000.0);
+        // Told when the poll takes longer than the interval wanted, but not
+        // for the blink of a busy machine when intervals are short.
+        let patience = Duration::from_secs_f64(self.wanted_ms.max(MIN_PATIENCE_MS) / 1000.0);
         let answer = tokio::select! {
             answer = &mut fetch => answer,
             () = tokio::time::sleep(patience) => {
