@@ -12,7 +12,11 @@
 //! - [`ends_watch`]: which errors end a watch instead of being retried at
 //!   its next interval.
 
+use crate::Error;
 use crate::models::{Orderbook, OrderbookSide, PriceLevel};
+use crate::request::{
+    GetAward, GetFuture, GetGame, GetMarket, GetOrderbook, HttpRequest, Operation, Request,
+};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -47,6 +51,29 @@ impl WatchKind {
 
     pub fn from_name(name: &str) -> Option<WatchKind> {
         WatchKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+
+    /// The operation whose answer a watch of this kind follows.
+    pub fn operation(self) -> Operation {
+        match self {
+            WatchKind::Orderbook => Operation::GetOrderbook,
+            WatchKind::Market => Operation::GetMarket,
+            WatchKind::Game => Operation::GetGame,
+            WatchKind::Future => Operation::GetFuture,
+            WatchKind::Award => Operation::GetAward,
+        }
+    }
+
+    /// The request a watch of `id` sends, checked as the client checks it
+    /// (a blank id, `.` or `..` is refused).
+    pub fn request(self, id: &str) -> Result<HttpRequest, Error> {
+        match self {
+            WatchKind::Orderbook => GetOrderbook::new(id).to_http(),
+            WatchKind::Market => GetMarket::new(id).to_http(),
+            WatchKind::Game => GetGame::new(id).to_http(),
+            WatchKind::Future => GetFuture::new(id).to_http(),
+            WatchKind::Award => GetAward::new(id).to_http(),
+        }
     }
 
     /// How often a watch asks when its caller does not say: books move
@@ -328,4 +355,21 @@ pub fn value_changes(before: &Value, after: &Value) -> Vec<ValueChange> {
             to: c.to.cloned().unwrap_or(Value::Null),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_watch_asks_its_operation_with_one_encoded_segment() {
+        for kind in WatchKind::ALL {
+            let http = kind.request("a b/c").expect("a plain id is accepted");
+            let expected = kind.operation().path().replace("{id}", "a%20b%2Fc");
+            assert_eq!(http.path, expected.replace("{game_id}", "a%20b%2Fc"));
+            for bad in ["", " ", ".", ".."] {
+                assert!(kind.request(bad).is_err(), "{kind:?} {bad:?}");
+            }
+        }
+    }
 }

@@ -31,8 +31,26 @@ pub struct Watch {
 /// when nothing is left do all of them slow to the low-budget pace. An
 /// interval is only ever lengthened, so polling cannot cause a 429.
 pub fn intervals(watches: &[Watch], limit_per_minute: u32, remaining: u32) -> Vec<f64> {
+    intervals_with_share(watches, limit_per_minute, remaining, WATCH_SHARE)
+}
+
+/// [`intervals`] with the share of the budget all watches together may use
+/// given (a server polling for many viewers keeps `1 - share` for its
+/// visitors' own requests). A share outside `(0, 1]` is read as
+/// [`WATCH_SHARE`].
+pub fn intervals_with_share(
+    watches: &[Watch],
+    limit_per_minute: u32,
+    remaining: u32,
+    share: f64,
+) -> Vec<f64> {
+    let share = if share > 0.0 && share <= 1.0 {
+        share
+    } else {
+        WATCH_SHARE
+    };
     let low = remaining <= RESERVE;
-    let affordable = (f64::from(limit_per_minute) * WATCH_SHARE).max(1.0);
+    let affordable = (f64::from(limit_per_minute) * share).max(1.0);
     let wanted = |w: &Watch| {
         let base = w.interval_ms.max(1.0);
         if w.visible {
@@ -88,6 +106,18 @@ mod tests {
 
     fn rate(intervals: &[f64]) -> f64 {
         intervals.iter().map(|ms| 60_000.0 / ms).sum()
+    }
+
+    #[test]
+    fn a_larger_share_grants_more_and_a_bad_one_is_the_default() {
+        let watches = vec![watch(1_000.0, true); 10];
+        let half = intervals_with_share(&watches, 100, 80, 0.5);
+        let most = intervals_with_share(&watches, 100, 80, 0.9);
+        assert!(rate(&most) > rate(&half));
+        assert!(rate(&most) <= 90.0 + 1e-9, "{most:?}");
+        for bad in [0.0, -1.0, 1.5, f64::NAN] {
+            assert_eq!(intervals_with_share(&watches, 100, 80, bad), half);
+        }
     }
 
     #[test]

@@ -228,6 +228,62 @@ pub struct Config {
     /// Proxy mode (`--upstream`).
     #[command(flatten)]
     pub proxy: crate::proxy::settings::ProxyArgs,
+
+    /// `GET /stream` (both modes).
+    #[command(flatten)]
+    pub stream: StreamArgs,
+}
+
+/// The flags of `GET /stream` (`stream::Settings`).
+#[derive(Debug, Clone, clap::Args)]
+pub struct StreamArgs {
+    /// Streams open at once in all; further ones get 503.
+    #[arg(long = "stream-max", default_value_t = 10_000)]
+    pub max_streams: usize,
+    /// Streams open at once from one client address; further ones get 429.
+    #[arg(long = "stream-max-per-address", default_value_t = 16)]
+    pub max_streams_per_address: usize,
+    /// Resources one stream may watch.
+    #[arg(long = "stream-max-resources", default_value_t = 32)]
+    pub max_resources_per_stream: usize,
+    /// Resources watched at once in all (one poller each).
+    #[arg(long = "stream-max-topics", default_value_t = 1_000)]
+    pub max_topics: usize,
+    /// Events kept per resource for clients that reconnect with
+    /// Last-Event-ID; a client further behind is dropped.
+    #[arg(long = "stream-replay", default_value_t = 64)]
+    pub replay: usize,
+    /// Seconds between heartbeats on a quiet stream.
+    #[arg(long = "stream-heartbeat", default_value_t = 15.0)]
+    pub heartbeat_secs: f64,
+    /// Seconds a resource is still polled after its last viewer left.
+    #[arg(long = "stream-grace", default_value_t = 30.0)]
+    pub grace_secs: f64,
+    /// Multiplies how often each kind is polled (books every 5 s, markets
+    /// 10 s, games 15 s, futures and awards 30 s); below 1 polls faster.
+    #[arg(long = "stream-interval-scale", default_value_t = 1.0)]
+    pub interval_scale: f64,
+    /// Proxy mode: the share of the upstream budget the pollers may use
+    /// together; the rest is kept for visitors' own requests.
+    #[arg(long = "stream-budget-share", default_value_t = 0.5)]
+    pub budget_share: f64,
+}
+
+impl Default for StreamArgs {
+    fn default() -> Self {
+        let d = crate::stream::Settings::default();
+        Self {
+            max_streams: d.max_streams,
+            max_streams_per_address: d.max_streams_per_address,
+            max_resources_per_stream: d.max_resources_per_stream,
+            max_topics: d.max_topics,
+            replay: d.replay,
+            heartbeat_secs: d.heartbeat.as_secs_f64(),
+            grace_secs: d.grace.as_secs_f64(),
+            interval_scale: d.interval_scale,
+            budget_share: d.budget_share,
+        }
+    }
 }
 
 impl Config {
@@ -264,6 +320,34 @@ impl Config {
             max_in_flight_per_key: 64,
             shutdown_grace_secs: 5.0,
             proxy: crate::proxy::settings::ProxyArgs::default(),
+            stream: StreamArgs::default(),
+        }
+    }
+
+    /// The streams' caps and pace.
+    pub fn stream(&self) -> crate::stream::Settings {
+        let a = &self.stream;
+        let secs = |s: f64, min: f64| {
+            Duration::from_secs_f64(if s.is_finite() {
+                s.clamp(min, 3600.0)
+            } else {
+                min
+            })
+        };
+        crate::stream::Settings {
+            max_streams: a.max_streams,
+            max_streams_per_address: a.max_streams_per_address,
+            max_resources_per_stream: a.max_resources_per_stream.max(1),
+            max_topics: a.max_topics,
+            replay: a.replay.clamp(1, 10_000),
+            heartbeat: secs(a.heartbeat_secs, 0.1),
+            grace: secs(a.grace_secs, 0.0),
+            interval_scale: if a.interval_scale.is_finite() && a.interval_scale > 0.0 {
+                a.interval_scale.min(100.0)
+            } else {
+                1.0
+            },
+            budget_share: a.budget_share,
         }
     }
 
@@ -446,6 +530,30 @@ impl Config {
             if n == 0 || n > 1_000_000 {
                 return Err(format!("{flag} must be between 1 and 1000000"));
             }
+        }
+        let st = &self.stream;
+        for (flag, n) in [
+            ("--stream-max", st.max_streams),
+            ("--stream-max-per-address", st.max_streams_per_address),
+            ("--stream-max-resources", st.max_resources_per_stream),
+            ("--stream-max-topics", st.max_topics),
+            ("--stream-replay", st.replay),
+        ] {
+            if n == 0 || n > 1_000_000 {
+                return Err(format!("{flag} must be between 1 and 1000000"));
+            }
+        }
+        for (flag, value, low, high) in [
+            ("--stream-heartbeat", st.heartbeat_secs, 0.1, 3600.0),
+            ("--stream-grace", st.grace_secs, 0.0, 3600.0),
+            ("--stream-interval-scale", st.interval_scale, 0.001, 100.0),
+        ] {
+            if !(value.is_finite() && value >= low && value <= high) {
+                return Err(format!("{flag} must be between {low} and {high}"));
+            }
+        }
+        if !(st.budget_share > 0.0 && st.budget_share <= 1.0) {
+            return Err("--stream-budget-share must be above 0 and at most 1".into());
         }
         if let Some(date) = &self.anchor_date {
             crate::data::time::parse_date(date)

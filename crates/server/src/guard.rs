@@ -89,6 +89,11 @@ pub async fn in_flight(
         return shed("the server is at its limit of requests in progress; retry shortly");
     };
     let (parts, body) = next.run(request).await.into_parts();
+    if parts.extensions.get::<LongLived>().is_some() {
+        // A stream: bounded by caps of its own, not by this slot.
+        drop(permit);
+        return Response::from_parts(parts, body);
+    }
     let held = HeldBody {
         inner: body,
         pending: Bytes::new(),
@@ -96,6 +101,11 @@ pub async fn in_flight(
     };
     Response::from_parts(parts, axum::body::Body::new(held))
 }
+
+/// Marks an answer that lasts as long as the client reads it (a stream of
+/// events): it gives back its in-flight slot once its head is written.
+#[derive(Debug, Clone, Copy)]
+pub struct LongLived;
 
 /// A body that holds an in-flight slot until it is dropped, handed to hyper
 /// in pieces of at most `FRAME_BYTES` (slices, not copies).

@@ -24,6 +24,7 @@ pub mod proxy_mode;
 pub mod query;
 mod routes;
 pub mod state;
+pub mod stream;
 
 pub use layers::PREFLIGHT_MAX_AGE;
 pub use state::{AppState, SharedState};
@@ -65,10 +66,25 @@ pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
         openapi: std::sync::OnceLock::new(),
         searches: Arc::new(tokio::sync::Semaphore::new(guard::search_permits())),
     });
-    let api = routes::router(state.clone()).layer(axum::middleware::from_fn_with_state(
-        state.clone(),
-        operation,
-    ));
+    // The streams poll the operations' handlers in-process, behind no key:
+    // the stream's own key was checked when it opened.
+    let hub = stream::Hub::start(
+        Arc::new(stream::source::Local::new(routes::router(state.clone()))),
+        config.stream(),
+    );
+    let streams = Router::new()
+        .route("/stream", axum::routing::get(stream::open))
+        .with_state(hub)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            stream_key,
+        ));
+    let api = routes::router(state.clone())
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            operation,
+        ))
+        .merge(streams);
     // The OpenAPI document needs no key.
     let public = Router::new()
         .route("/openapi.json", axum::routing::get(openapi::serve))
@@ -108,6 +124,16 @@ async fn operation(
         })
     })
     .await
+}
+
+/// A stream's key check: opening one is one request of its key's budget;
+/// what its pollers read is not charged to anyone.
+async fn stream_key(
+    axum::extract::State(state): axum::extract::State<SharedState>,
+    request: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    auth::check(&state.keys, request, |request| next.run(request)).await
 }
 
 /// The layers every answer passes (`layers::wrap`), as `config` sets them.

@@ -16,6 +16,7 @@ use std::future::Future;
 use std::io;
 use std::net::IpAddr;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::Duration;
@@ -99,16 +100,20 @@ pub async fn serve(
             continue;
         };
         let _ = stream.set_nodelay(true);
+        let streaming = Streaming::default();
         let io = TokioIo::new(
-            IdleTimeout::new(stream, limits.idle_timeout).with_write_timeout(limits.write_timeout),
+            IdleTimeout::new(stream, limits.idle_timeout)
+                .with_write_timeout(limits.write_timeout)
+                .with_streaming(streaming.clone()),
         );
         // The peer's address, for `ConnectInfo` (public mode's per-address
-        // limits).
+        // limits), and the connection's streaming mark.
         let service = TowerToHyperService::new(app.clone().map_request(
             move |mut request: axum::http::Request<hyper::body::Incoming>| {
                 request
                     .extensions_mut()
                     .insert(axum::extract::ConnectInfo(peer));
+                request.extensions_mut().insert(streaming.clone());
                 request
             },
         ));
@@ -210,6 +215,23 @@ pub struct IdleTimeout {
     /// deadline arm the timer (an idle keep-alive connection after its
     /// answer is the header-read timeout's business).
     write_blocked: bool,
+    streaming: Streaming,
+}
+
+/// Set on a connection whose answer is a stream of events (`stream::open`),
+/// which changes what its write deadline measures (`IdleTimeout::wrote`).
+/// A request extension, shared with the connection's `IdleTimeout`.
+#[derive(Debug, Clone, Default)]
+pub struct Streaming(Arc<AtomicBool>);
+
+impl Streaming {
+    pub fn mark(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    fn is_marked(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
 }
 
 impl IdleTimeout {
@@ -223,6 +245,7 @@ impl IdleTimeout {
             write_timeout: None,
             writing_since: None,
             write_blocked: false,
+            streaming: Streaming::default(),
         }
     }
 
@@ -234,6 +257,23 @@ impl IdleTimeout {
 
     fn touch(&mut self) {
         self.last_activity = Instant::now();
+    }
+
+    /// A write went through. On a stream of events the answer's clock
+    /// starts again: it never ends, so only a socket that stays full for
+    /// the write timeout (a client that stopped reading) closes it.
+    fn wrote(&mut self) {
+        self.touch();
+        self.write_blocked = false;
+        if self.streaming.is_marked() {
+            self.writing_since = None;
+        }
+    }
+
+    /// The connection's mark, set by a handler that answers with a stream.
+    pub fn with_streaming(mut self, streaming: Streaming) -> Self {
+        self.streaming = streaming;
+        self
     }
 
     /// When the answer being written must be done by.
@@ -323,8 +363,7 @@ impl AsyncWrite for IdleTimeout {
         }
         match Pin::new(&mut this.stream).poll_write(cx, buf) {
             Poll::Ready(result) => {
-                this.touch();
-                this.write_blocked = false;
+                this.wrote();
                 Poll::Ready(result)
             }
             Poll::Pending => {
@@ -345,8 +384,7 @@ impl AsyncWrite for IdleTimeout {
         }
         match Pin::new(&mut this.stream).poll_write_vectored(cx, bufs) {
             Poll::Ready(result) => {
-                this.touch();
-                this.write_blocked = false;
+                this.wrote();
                 Poll::Ready(result)
             }
             Poll::Pending => {

@@ -22,6 +22,8 @@ pub struct Proxy {
     pub router: Router,
     pub metrics: Router,
     pub state: Arc<ProxyState>,
+    /// The streams' pollers (`GET /stream`).
+    pub hub: Arc<crate::stream::Hub>,
 }
 
 /// Checks the proxy's options and builds it (connecting to Redis). Every
@@ -63,19 +65,37 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
         log_requests: !config.quiet,
     })
     .await?;
+    let hub = crate::stream::Hub::start(
+        Arc::new(crate::stream::source::Proxied {
+            state: state.clone(),
+        }),
+        config.stream(),
+    );
     Ok(Proxy {
-        router: router(&state, config, state.log()),
+        router: router(&state, &hub, config, state.log()),
         metrics: proxy::metrics_router(&state),
         state,
+        hub,
     })
 }
 
-fn router(state: &Arc<ProxyState>, config: &Config, log: Arc<AccessLog>) -> Router {
+fn router(
+    state: &Arc<ProxyState>,
+    hub: &Arc<crate::stream::Hub>,
+    config: &Config,
+    log: Arc<AccessLog>,
+) -> Router {
     // As on the local server, the OpenAPI document needs no key. It is the
     // proxy's own: it serves the same operations, and the public service
     // documents none of its own.
     let public = Router::new().route("/openapi.json", get(own_openapi));
-    let mut app = proxy::operations(state).merge(public);
+    let streams = proxy::behind_visitor_key(
+        state,
+        Router::new()
+            .route("/stream", get(crate::stream::open))
+            .with_state(hub.clone()),
+    );
+    let mut app = proxy::operations(state).merge(public).merge(streams);
     if let Some(dir) = &config.web {
         let policy = Arc::new(headers::WebPolicy::new(dir));
         app = app.merge(

@@ -485,5 +485,65 @@ pub fn document() -> Value {
             "schemas": schemas.components(),
         },
         "x-where-the-spec-is-silent": choices,
+        "x-streams": streams(),
+    })
+}
+
+/// `GET /stream`, described beside the operations rather than among them:
+/// its answer never ends, so tools that call every documented path
+/// (schemathesis, conformance tests) would wait on it forever. Same shape as
+/// a path item, so a reader can lift it into `paths`.
+fn streams() -> Value {
+    let event = |name: &str, text: &str| json!({ "event": name, "description": text });
+    json!({
+        "/stream": {
+            "get": {
+                "operationId": "stream",
+                "summary": "Live events of the watched resources (Server-Sent Events)",
+                "description": "One poller per resource serves every viewer. Per resource: \
+                    `snapshot` first, then `change`, `stale`, `live`, `resync` or `error`; \
+                    each event's JSON has `resource`, `seq`, and (but for `error` and \
+                    `resync`) `as_of`, `age_ms`, `polled_ms`. The stream's `id:` is its \
+                    position in every resource; send it back as `Last-Event-ID` to get \
+                    what was missed. A comment line arrives every few seconds. The key \
+                    is the X-API-Key header, so read it with fetch, not EventSource.",
+                "parameters": [
+                    {
+                        "name": "watch",
+                        "in": "query",
+                        "required": true,
+                        "description": "KIND:ID, repeated (kinds: orderbook, market, game, future, award); at most --stream-max-resources of them",
+                        "schema": { "type": "array", "items": { "type": "string", "pattern": "^(orderbook|market|game|future|award):.+$" } },
+                        "style": "form",
+                        "explode": true,
+                    },
+                    {
+                        "name": "Last-Event-ID",
+                        "in": "header",
+                        "required": false,
+                        "description": "The id of the last event read, to resume",
+                        "schema": { "type": "string" },
+                    },
+                ],
+                "responses": {
+                    "200": {
+                        "description": "The events, until the client goes",
+                        "content": { "text/event-stream": { "schema": { "type": "string" } } },
+                        "x-events": [
+                            event("snapshot", "`data`: the resource's answer whole"),
+                            event("change", "`changes` (a book's levels new, resized or gone: `book`, `side`, `price`, `from`, `to`; other resources' values by `path`, `from`, `to`) and `data`, the new answer whole"),
+                            event("stale", "`reason` (`poll_failed`, `budget`, `interval_stretched`), the data's `age_ms`, `interval_ms` and `wanted_ms`; `status`, `code`, `message` of a failed poll"),
+                            event("live", "fresh data again"),
+                            event("resync", "the position sent is too old or of another run: a `snapshot` follows"),
+                            event("error", "`status`, `code`, `message`; the resource cannot be watched and nothing more of it follows"),
+                        ],
+                    },
+                    "400": { "description": "No watch, a malformed one, or too many (VALIDATION_ERROR)" },
+                    "401": { "description": "No or an unknown API key" },
+                    "429": { "description": "As many streams open from this address as it may have, or the key's budget spent (opening a stream is one request)" },
+                    "503": { "description": "The server has as many streams or watched resources as it serves" },
+                },
+            },
+        },
     })
 }

@@ -44,6 +44,10 @@ pub const DEFAULT_429_PAUSE_MS: f64 = 10_000.0;
 /// hashes; this one is out of their way).
 pub const REFRESH_LANE: u64 = u64::MAX;
 
+/// The lane of the streams' pollers (`proxy::poll`): one lane for all of
+/// them, so however many resources are watched, visitors keep their turns.
+pub const STREAM_LANE: u64 = u64::MAX - 1;
+
 /// GCRA parameters for a limit per minute.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Params {

@@ -46,6 +46,10 @@ pub(super) async fn forward(
                 state.metrics.hits.fetch_add(1, Ordering::Relaxed);
                 return respond(&entry, "HIT", now, gzip);
             }
+            // A stream's poller is what keeps the resource live: it waits
+            // for the refresh (and so learns when the upstream fails)
+            // rather than taking the entry being revalidated.
+            Freshness::Revalidate if matches!(visitor, Who::Key(budget::STREAM_LANE)) => {}
             Freshness::Revalidate => {
                 state.metrics.revalidations.fetch_add(1, Ordering::Relaxed);
                 // Not awaited: the visitor has its answer; the flight

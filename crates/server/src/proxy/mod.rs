@@ -47,6 +47,6 @@ mod store;
 pub mod upstream;
 pub mod visitors;
 
-pub use request::{metrics_router, operations};
+pub use request::{behind_visitor_key, metrics_router, operations, poll};
 pub use settings::ProxyArgs;
 pub use state::{AbortOnDrop, ProxyState, Settings, start};

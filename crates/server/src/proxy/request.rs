@@ -96,6 +96,36 @@ pub fn operations(state: &Arc<ProxyState>) -> Router {
     operations
 }
 
+/// `router` behind the visitors' keys, when the proxy has keys. With
+/// `--public-proxy` nothing is added: a stream's caps per address are its
+/// admission (a visitor's in-flight slot would be held for its life).
+pub fn behind_visitor_key(state: &Arc<ProxyState>, router: Router) -> Router {
+    if state.keys.is_some() {
+        router.layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            require_visitor_key,
+        ))
+    } else {
+        router
+    }
+}
+
+/// The stream's poll of one resource (`stream::source::Proxied`): served
+/// as a visitor's request is, through the cache and single flight, in a
+/// budget lane of the pollers' own (so they queue fairly beside visitors).
+pub async fn poll(
+    state: &Arc<ProxyState>,
+    op: Operation,
+    http: predmarket_core::HttpRequest,
+) -> Response {
+    let route = Route {
+        op,
+        policy: Policy::of(op).scaled(state.ttl_scale),
+    };
+    let who = Who::Key(super::budget::STREAM_LANE);
+    forward(state.clone(), route, who, http, false).await
+}
+
 /// The router of `/metrics`, served on its own address.
 pub fn metrics_router(state: &Arc<ProxyState>) -> Router {
     Router::new()

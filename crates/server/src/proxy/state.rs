@@ -222,6 +222,16 @@ pub async fn start(settings: Settings<'_>) -> Result<Arc<ProxyState>, String> {
 }
 
 impl ProxyState {
+    /// The upstream's requests per minute, as the budget knows it now.
+    pub fn budget_limit(&self) -> u32 {
+        self.budget.limit()
+    }
+
+    /// Upstream requests left in the budget's window.
+    pub fn budget_left(&self) -> u32 {
+        self.budget.left()
+    }
+
     /// The request log, which hides the visitors' and the upstream's keys.
     pub fn log(&self) -> Arc<AccessLog> {
         self.log.clone()

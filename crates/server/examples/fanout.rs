@@ -1,0 +1,400 @@
+//! The streams' fan-out bench: one proxy (the built `predmarket-server`
+//! binary, a process of its own so its memory and CPU are its own) in front
+//! of a local upstream that enforces 100 requests a minute for the proxy's
+//! key; N clients stream, each watching a few of M order books. Reports
+//! what the upstream saw (requests in its busiest minute, 429s), the
+//! fan-out latency (the proxy's poll answer to a client's receipt, from
+//! each `change` event's `polled_ms`: one machine, one clock), whether
+//! every client saw every change of its books (no gap in `seq`), and the
+//! proxy's memory and CPU.
+//!
+//! ```text
+//! cargo build --release -p predmarket-server --bin predmarket-server --example fanout
+//! target/release/examples/fanout --streams 1000 --resources 50 --seconds 150
+//! ```
+//!
+//! Loopback only; every run stops by itself.
+
+use axum::extract::{Request, State};
+use axum::middleware::Next;
+use axum::response::Response;
+use clap::Parser;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+#[derive(Parser, Debug)]
+struct Args {
+    /// Streaming clients.
+    #[arg(long, default_value_t = 1000)]
+    streams: usize,
+    /// Order books watched in all.
+    #[arg(long, default_value_t = 50)]
+    resources: usize,
+    /// Books each client watches.
+    #[arg(long, default_value_t = 3)]
+    per_stream: usize,
+    /// How long the clients stream.
+    #[arg(long, default_value_t = 150)]
+    seconds: u64,
+    /// The upstream's limit for the proxy's key, per minute.
+    #[arg(long, default_value_t = 100)]
+    upstream_limit: u32,
+}
+
+const UPSTREAM_KEY: &str = "fanout-upstream";
+const CLIENT_KEY: &str = "fanout-client";
+
+/// What reached the upstream.
+#[derive(Default)]
+struct Seen {
+    at: Vec<Instant>,
+    too_many: usize,
+}
+
+async fn count(State(seen): State<Arc<Mutex<Seen>>>, request: Request, next: Next) -> Response {
+    let response = next.run(request).await;
+    if let Ok(mut seen) = seen.lock() {
+        seen.at.push(Instant::now());
+        if response.status() == 429 {
+            seen.too_many += 1;
+        }
+    }
+    response
+}
+
+/// What one client saw.
+#[derive(Default)]
+struct Received {
+    /// `now - polled_ms` of each change, in ms.
+    latencies: Vec<u64>,
+    /// Gaps in a resource's `seq` (an event missed).
+    gaps: usize,
+    changes: usize,
+    stale: usize,
+}
+
+fn main() {
+    let args = Args::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("fanout: no runtime: {error}");
+            std::process::exit(1);
+        }
+    };
+    if let Err(error) = runtime.block_on(run(args)) {
+        eprintln!("fanout: {error}");
+        std::process::exit(1);
+    }
+}
+
+/// Kills the proxy process when the bench ends, however it ends.
+struct Killed(Child);
+
+impl Drop for Killed {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+async fn run(args: Args) -> Result<(), String> {
+    let mut config = predmarket_server::config::Config::for_tests(&format!(
+        "{UPSTREAM_KEY}:{}",
+        args.upstream_limit
+    ));
+    config.api_key.push(format!("{CLIENT_KEY}:unlimited"));
+    let seen = Arc::new(Mutex::new(Seen::default()));
+    let upstream = predmarket_server::app(&config)
+        .layer(axum::middleware::from_fn_with_state(seen.clone(), count));
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|e| e.to_string())?;
+    let upstream_addr = listener.local_addr().map_err(|e| e.to_string())?;
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, upstream).await;
+    });
+
+    // The books: open markets of the platforms that serve them, read
+    // directly from the upstream with an unlimited key.
+    let http = reqwest::Client::new();
+    let mut books = Vec::new();
+    for platform in ["platform_a", "platform_b", "platform_c", "platform_d"] {
+        let url =
+            format!("http://{upstream_addr}/markets?platform={platform}&status=open&limit=50");
+        let body: Value = http
+            .get(url)
+            .header("X-API-Key", CLIENT_KEY)
+            .send()
+            .await
+            .map_err(|e| e.to_string())?
+            .json()
+            .await
+            .map_err(|e| e.to_string())?;
+        for market in body["markets"].as_array().into_iter().flatten() {
+            if let Some(id) = market["id"].as_str() {
+                books.push(format!("orderbook:{id}"));
+            }
+        }
+    }
+    books.truncate(args.resources);
+    if books.len() < args.resources {
+        return Err(format!("only {} open books", books.len()));
+    }
+
+    let (proxy, base) = start_proxy(upstream_addr)?;
+    let pid = proxy.0.id();
+    let rss_before = rss_kb(pid);
+    let cpu_before = cpu_ticks(pid);
+
+    let received: Arc<Mutex<Vec<Received>>> = Arc::default();
+    let stop = Instant::now() + Duration::from_secs(args.seconds);
+    let mut clients = Vec::new();
+    for i in 0..args.streams {
+        let watch: Vec<&String> = (0..args.per_stream)
+            .map(|k| &books[(i * args.per_stream + k) % books.len()])
+            .collect();
+        let mut query = form_urlencoded::Serializer::new(String::new());
+        for w in &watch {
+            query.append_pair("watch", w);
+        }
+        let url = format!("{base}/stream?{}", query.finish());
+        let received = received.clone();
+        clients.push(tokio::spawn(async move {
+            let got = client(&url, stop).await;
+            if let Ok(mut all) = received.lock() {
+                all.push(got);
+            }
+        }));
+        // Connections opened at a steady pace, not all in one burst.
+        if i % 100 == 99 {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+    // Memory once every stream is open and has had its snapshots.
+    tokio::time::sleep(Duration::from_secs(10).min(Duration::from_secs(args.seconds / 2))).await;
+    let rss_streaming = rss_kb(pid);
+    for client in clients {
+        let _ = client.await;
+    }
+    let cpu_after = cpu_ticks(pid);
+    drop(proxy);
+
+    let all = received.lock().map_err(|_| "poisoned")?;
+    let mut latencies: Vec<u64> = all
+        .iter()
+        .flat_map(|r| r.latencies.iter().copied())
+        .collect();
+    latencies.sort_unstable();
+    let pct = |p: f64| -> u64 {
+        if latencies.is_empty() {
+            return 0;
+        }
+        let i = ((latencies.len() as f64 - 1.0) * p).round() as usize;
+        latencies[i.min(latencies.len() - 1)]
+    };
+    let seen = seen.lock().map_err(|_| "poisoned")?;
+    let busiest = (0..seen.at.len())
+        .map(|i| {
+            seen.at[i..]
+                .iter()
+                .take_while(|t| t.duration_since(seen.at[i]) < Duration::from_secs(60))
+                .count()
+        })
+        .max()
+        .unwrap_or(0);
+    let ticks_per_sec = 100.0;
+    println!(
+        "fanout: {} streams, {} books, {} per stream, {} s",
+        args.streams, args.resources, args.per_stream, args.seconds
+    );
+    println!(
+        "upstream: {} requests, busiest minute {busiest} (limit {}), 429s {}",
+        seen.at.len(),
+        args.upstream_limit,
+        seen.too_many
+    );
+    println!(
+        "changes received: {}, gaps: {}, stale events: {}, clients that got a change: {}/{}",
+        all.iter().map(|r| r.changes).sum::<usize>(),
+        all.iter().map(|r| r.gaps).sum::<usize>(),
+        all.iter().map(|r| r.stale).sum::<usize>(),
+        all.iter().filter(|r| r.changes > 0).count(),
+        all.len()
+    );
+    println!(
+        "fan-out latency (poll answer to client receipt): p50 {} ms, p99 {} ms, max {} ms",
+        pct(0.5),
+        pct(0.99),
+        pct(1.0)
+    );
+    if let (Some(before), Some(during)) = (rss_before, rss_streaming) {
+        let per_1000 =
+            (during.saturating_sub(before)) as f64 / 1024.0 * 1000.0 / args.streams.max(1) as f64;
+        println!(
+            "proxy RSS: {:.1} MB before, {:.1} MB with the streams open: {per_1000:.1} MB per 1,000 streams",
+            before as f64 / 1024.0,
+            during as f64 / 1024.0
+        );
+    }
+    if let (Some(a), Some(b)) = (cpu_before, cpu_after) {
+        let secs = (b.saturating_sub(a)) as f64 / ticks_per_sec;
+        println!(
+            "proxy CPU: {secs:.1} s over {} s ({:.1} % of one core)",
+            args.seconds,
+            secs * 100.0 / args.seconds as f64
+        );
+    }
+    Ok(())
+}
+
+/// Reads one stream until `stop`.
+async fn client(url: &str, stop: Instant) -> Received {
+    let mut got = Received::default();
+    let response = reqwest::Client::new()
+        .get(url)
+        .header("X-API-Key", CLIENT_KEY)
+        .send()
+        .await;
+    let Ok(mut response) = response else {
+        return got;
+    };
+    let mut buffer = String::new();
+    let mut last_seq: HashMap<String, u64> = HashMap::new();
+    let deadline = tokio::time::Instant::from_std(stop);
+    loop {
+        let chunk = tokio::select! {
+            chunk = response.chunk() => chunk,
+            () = tokio::time::sleep_until(deadline) => break,
+        };
+        let Ok(Some(chunk)) = chunk else { break };
+        let now = unix_ms();
+        buffer.push_str(&String::from_utf8_lossy(&chunk));
+        while let Some(end) = buffer.find("\n\n") {
+            let block: String = buffer.drain(..end + 2).collect();
+            let mut name = "";
+            let mut data = None;
+            for line in block.lines() {
+                if let Some(v) = line.strip_prefix("event: ") {
+                    name = if v == "change" {
+                        "change"
+                    } else if v == "stale" {
+                        "stale"
+                    } else {
+                        "other"
+                    };
+                } else if let Some(v) = line.strip_prefix("data: ") {
+                    data = serde_json::from_str::<Value>(v).ok();
+                }
+            }
+            let Some(data) = data else { continue };
+            let resource = data["resource"].as_str().unwrap_or_default().to_owned();
+            let seq = data["seq"].as_u64().unwrap_or(0);
+            if let Some(previous) = last_seq.insert(resource, seq)
+                && seq > previous + 1
+            {
+                got.gaps += 1;
+            }
+            match name {
+                "change" => {
+                    got.changes += 1;
+                    if let Some(polled) = data["polled_ms"].as_u64() {
+                        got.latencies.push(now.saturating_sub(polled));
+                    }
+                }
+                "stale" => got.stale += 1,
+                _ => {}
+            }
+        }
+    }
+    got
+}
+
+fn unix_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0)
+}
+
+/// The proxy binary beside this example (`target/<profile>/`), and its URL
+/// from its start-up line.
+fn start_proxy(upstream: std::net::SocketAddr) -> Result<(Killed, String), String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let binary = exe
+        .parent()
+        .and_then(|examples| examples.parent())
+        .map(|dir| dir.join("predmarket-server"))
+        .ok_or("no binary directory")?;
+    if !binary.exists() {
+        return Err(format!(
+            "{} is missing: build it with `cargo build --release -p predmarket-server --bin predmarket-server`",
+            binary.display()
+        ));
+    }
+    let mut child = Command::new(binary)
+        .args([
+            "--addr",
+            "127.0.0.1:0",
+            "--upstream",
+            &format!("http://{upstream}"),
+            "--api-key",
+            &format!("{CLIENT_KEY}:unlimited"),
+            "--upstream-limit",
+            "100",
+            "--stream-max-per-address",
+            "100000",
+            "--stream-max",
+            "100000",
+            "--max-connections",
+            "100000",
+            "--max-connections-per-address",
+            "100000",
+            "--quiet",
+        ])
+        .env("PREDMARKET_UPSTREAM_KEY", UPSTREAM_KEY)
+        .stderr(Stdio::piped())
+        .stdout(Stdio::null())
+        .spawn()
+        .map_err(|e| format!("the proxy did not start: {e}"))?;
+    let stderr = child.stderr.take().ok_or("no stderr")?;
+    let child = Killed(child);
+    let mut lines = BufReader::new(stderr).lines();
+    let url = loop {
+        let line = lines
+            .next()
+            .ok_or("the proxy exited before it listened")?
+            .map_err(|e| e.to_string())?;
+        if let Some(rest) = line.split("listening on ").nth(1) {
+            break rest.split([' ', ',']).next().unwrap_or_default().to_owned();
+        }
+    };
+    // Drained, so the proxy never blocks on a full pipe.
+    std::thread::spawn(move || for _ in lines {});
+    Ok((child, url))
+}
+
+/// Resident memory of a process, in KiB.
+fn rss_kb(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next())
+        .and_then(|v| v.parse().ok())
+}
+
+/// User and system CPU time of a process, in clock ticks.
+fn cpu_ticks(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    let after = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = after.split_whitespace().collect();
+    Some(fields.get(11)?.parse::<u64>().ok()? + fields.get(12)?.parse::<u64>().ok()?)
+}
