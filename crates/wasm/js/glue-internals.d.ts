@@ -1,7 +1,8 @@
-// The glue's two exports its declarations leave out (`skip_typescript`:
+// What the glue exports but its declarations leave out (`skip_typescript`:
 // the entries' business, not the public API's), declared for the type
 // check of this folder's JS (`cargo xtask test --only types`); not shipped.
-// Signatures: crates/wasm/src/errors.rs and crates/wasm/src/client.rs.
+// Signatures: crates/wasm/src/errors.rs, crates/wasm/src/client.rs and
+// crates/wasm/src/watch.rs.
 export {};
 
 declare module "./predmarket.js" {
@@ -11,5 +12,9 @@ declare module "./predmarket.js" {
   interface Client {
     /** The scheduler's interval for each active watch (`wanted`, in ms). */
     __watchIntervals(wanted: Float64Array, visible: boolean): Float64Array;
+    /** `KIND:ID` when the stream can carry a watch of `kind` with `params`. */
+    __streamResource(kind: string, params: unknown): string | undefined;
+    /** `GET /stream` of `resources` with the client's key and headers, through its `fetch`. */
+    __openStream(resources: string[], lastEventId: string | undefined, signal: AbortSignal): Promise<Response>;
   }
 }
