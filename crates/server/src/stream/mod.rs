@@ -326,7 +326,7 @@ pub fn parse_watches(
 /// The handler of `GET /stream` (the key, if any, is checked before it).
 pub async fn open(
     State(hub): State<Arc<Hub>>,
-    connect: Option<ConnectInfo<SocketAddr>>,
+    connect: Option<axum::Extension<ConnectInfo<SocketAddr>>>,
     streaming: Option<axum::Extension<crate::listen::Streaming>>,
     headers: HeaderMap,
     RawQuery(query): RawQuery,
@@ -338,7 +338,7 @@ pub async fn open(
         Ok(watches) => watches,
         Err(error) => return error.into_response(),
     };
-    let address = connect.map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.ip());
+    let address = connect.map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.0.ip());
     {
         let mut per_address = lock(&hub.per_address);
         let count = per_address.entry(address).or_insert(0);

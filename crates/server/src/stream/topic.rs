@@ -205,7 +205,7 @@ impl Topic {
                             let _ = self.sender.send(snapshot);
                         }
                     }
-                    Some(changes) if !changes.is_empty() => {
+                    Some(changes) if changes.as_array().is_some_and(|c| !c.is_empty()) => {
                         let data = state.data.clone();
                         self.publish(
                             &mut state,
