@@ -12,9 +12,9 @@ declare module "./predmarket.js" {
   interface Client {
     /** The scheduler's interval for each active watch (`wanted`, in ms). */
     __watchIntervals(wanted: Float64Array, visible: boolean): Float64Array;
-    /** `KIND:ID` when the stream can carry a watch of `kind` with `params`. */
-    __streamResource(kind: string, params: unknown): string | undefined;
-    /** `GET /stream` of `resources` with the client's key and headers, through its `fetch`. */
-    __openStream(resources: string[], lastEventId: string | undefined, signal: AbortSignal): Promise<Response>;
+    /** Whether `id` is one the client would ask for with a watch of `kind`. */
+    __streamable(kind: string, id: string): boolean;
+    /** `fetch(baseUrl + "/stream?" + query, init)` with the client's headers and key added, through its `fetch`. */
+    __openStream(query: string, init: RequestInit & { headers: Record<string, string> }): Promise<Response>;
   }
 }

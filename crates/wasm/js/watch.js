@@ -153,7 +153,14 @@ class Stream {
     let response;
     const timer = setTimeout(() => this.controller.abort(), OPEN_TIMEOUT_MS);
     try {
-      response = await this.hub.client.__openStream(this.resources, lastEventId, this.controller.signal);
+      const query = this.resources.map((r) => `watch=${encodeURIComponent(r)}`).join("&");
+      /** @type {Record<string, string>} */
+      const headers = { accept: "text/event-stream" };
+      if (lastEventId !== undefined) headers["last-event-id"] = lastEventId;
+      // The client adds its headers and the key; no redirect is followed,
+      // so they stay on the base URL's origin.
+      const init = { headers, redirect: /** @type {const} */ ("manual"), signal: this.controller.signal };
+      response = await this.hub.client.__openStream(query, init);
     } catch {
       // Network errors, a timeout: the message could only name the URL,
       // which the caller knows; the watches poll meanwhile.
@@ -866,6 +873,22 @@ class Watch {
 }
 
 /**
+ * The id a stream names a watch's resource by (`KIND:ID`), or `null` when
+ * its parameters say more than the id (`platform`, `include_raw`): those
+ * watches poll. The id's key is the operation's path parameter.
+ * @param {WatchKind} kind
+ * @param {unknown} params
+ * @returns {string | null}
+ */
+function streamId(kind, params) {
+  if (typeof params === "string") return params;
+  if (!params || typeof params !== "object") return null;
+  const key = kind === "game" ? "game_id" : "id";
+  const given = Object.entries(params).filter(([, v]) => v !== undefined && v !== null);
+  return given.length === 1 && given[0][0] === key && typeof given[0][1] === "string" ? given[0][1] : null;
+}
+
+/**
  * Adds the `watch*` methods to the client's prototype.
  * @param {typeof import("./predmarket.js").Client} Client
  * @param {AbortErrorClass} AbortErrorClass
@@ -893,7 +916,8 @@ export function installWatch(Client, AbortErrorClass, coreRules) {
         // watch polls.
         const headers = options.callOptions?.headers;
         const own = headers && Object.keys(headers).length > 0;
-        const resource = own ? null : (this.__streamResource(kind, params) ?? null);
+        const id = own ? null : streamId(kind, params);
+        const resource = id !== null && this.__streamable(kind, id) ? `${kind}:${id}` : null;
         return new Watch(this, kind, resource, (callOptions) => get.call(this, params, callOptions), diff, options, AbortErrorClass);
       },
     });

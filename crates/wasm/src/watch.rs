@@ -5,91 +5,48 @@
 //! a watch (`change.rs`) are the core's.
 //!
 //! Where the server offers `GET /stream`, the watches of a client share one
-//! stream of it; the request is sent from here (`Client.__openStream`) so
-//! that the key and the client's headers stay in the wasm's config and
-//! never pass through JS that could log them.
+//! stream of it; the request is sent from here (`Client.__openStream`), so
+//! that the key is added as for every request of the client and watch.js
+//! never holds it.
 
 use crate::client::Client;
-use crate::ops::{self, At};
-use crate::{json, params};
+use crate::json;
 use predmarket_client::core::change::WatchKind;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
 extern "C" {
     #[wasm_bindgen(js_name = fetch, catch)]
-    fn global_fetch(url: &str, init: &JsValue) -> Result<js_sys::Promise, JsValue>;
+    fn global_fetch(url: &str, init: &JsValue) -> Result<JsValue, JsValue>;
 }
 
 #[wasm_bindgen]
 impl Client {
-    /// The stream resource (`KIND:ID`) a watch of `kind` with `params`
-    /// follows, or `undefined` when the stream cannot carry it: parameters
-    /// the client refuses (the watch's first poll says why), or any beyond
-    /// the id (`platform`, `include_raw`), which `KIND:ID` cannot name.
-    #[wasm_bindgen(js_name = __streamResource, skip_typescript)]
-    pub fn stream_resource(&self, kind: &str, params: &JsValue) -> Option<String> {
-        let kind = WatchKind::from_name(kind)?;
-        let op = ops::op(kind.operation());
-        let http = params::values(op, params)
-            .and_then(|values| (op.build)(values, At::Given))
-            .ok()?
-            .http;
-        let candidates: Vec<String> = match params.as_string() {
-            Some(id) => vec![id],
-            None if !params.is_object() => Vec::new(),
-            None => js_sys::Object::values(params.unchecked_ref::<js_sys::Object>())
-                .iter()
-                .filter_map(|v: JsValue| v.as_string())
-                .collect(),
-        };
-        candidates
-            .into_iter()
-            .find(|id| kind.request(id).is_ok_and(|alone| alone == http))
-            .map(|id| format!("{}:{id}", kind.name()))
+    /// Whether `id` is one the client would ask for with a watch of `kind`
+    /// (not blank, not `.` or `..`): a stream naming a bad one would be
+    /// refused whole, so such a watch polls, and its first poll says why.
+    #[wasm_bindgen(js_name = __streamable, skip_typescript)]
+    pub fn streamable(&self, kind: &str, id: &str) -> bool {
+        WatchKind::from_name(kind).is_some_and(|kind| kind.request(id).is_ok())
     }
 
-    /// `GET {baseUrl}/stream?watch=…` for `resources` (`KIND:ID` each),
-    /// with the client's headers and key, through its `fetch`; resolves
-    /// with the `Response` itself, whose body watch.js reads. Redirects
-    /// are not followed (the key stays on the base URL's origin).
+    /// `fetch(baseUrl + "/stream?" + query, init)` through the client's
+    /// `fetch`, with the client's headers and the key added to
+    /// `init.headers`: the key never passes through JS. `query` cannot
+    /// change the origin, and `init` (watch.js) follows no redirect.
     #[wasm_bindgen(js_name = __openStream, skip_typescript)]
-    pub fn open_stream(
-        &self,
-        resources: Vec<String>,
-        last_event_id: Option<String>,
-        signal: &JsValue,
-    ) -> js_sys::Promise {
+    pub fn open_stream(&self, query: &str, init: &JsValue) -> Result<JsValue, JsValue> {
         let config = self.inner.config();
-        let mut url = format!("{}/stream", config.base_url.trim_end_matches('/'));
-        for (i, resource) in resources.iter().enumerate() {
-            url.push(if i == 0 { '?' } else { '&' });
-            url.push_str("watch=");
-            url.push_str(&String::from(js_sys::encode_uri_component(resource)));
-        }
-        let headers = json::object();
-        let own = ["accept", "last-event-id", "x-api-key"];
+        let headers = json::get(init, "headers");
         for (name, value) in &config.headers {
-            if !own.iter().any(|o| name.eq_ignore_ascii_case(o)) {
-                json::set(&headers, name, &JsValue::from_str(value));
-            }
+            json::set(&headers, name, &JsValue::from_str(value));
         }
-        json::set(&headers, "Accept", &JsValue::from_str("text/event-stream"));
-        if let Some(id) = last_event_id {
-            json::set(&headers, "Last-Event-ID", &JsValue::from_str(&id));
-        }
+        // Last: no header of the caller's replaces the key.
         json::set(&headers, "X-API-Key", &JsValue::from_str(&config.api_key));
-        let init = json::object();
-        json::set(&init, "headers", &headers);
-        json::set(&init, "redirect", &JsValue::from_str("manual"));
-        json::set(&init, "signal", signal);
-        let sent = match &self.fetch {
-            None => global_fetch(&url, &init).map(JsValue::from),
-            Some(fetch) => fetch.call2(&JsValue::UNDEFINED, &JsValue::from_str(&url), &init),
-        };
-        match sent {
-            Ok(answer) => js_sys::Promise::resolve(&answer),
-            Err(error) => js_sys::Promise::reject(&error),
+        let url = format!("{}/stream?{query}", config.base_url.trim_end_matches('/'));
+        match &self.fetch {
+            None => global_fetch(&url, init),
+            Some(fetch) => fetch.call2(&JsValue::UNDEFINED, &JsValue::from_str(&url), init),
         }
     }
 }
