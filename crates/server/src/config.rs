@@ -327,7 +327,13 @@ impl Config {
     /// The streams' caps and pace.
     pub fn stream(&self) -> crate::stream::Settings {
         let a = &self.stream;
-        let secs = |s: f64, min: f64| Duration::from_secs_f64(if s.is_finite() { s.clamp(min, 3600.0) } else { min });
+        let secs = |s: f64, min: f64| {
+            Duration::from_secs_f64(if s.is_finite() {
+                s.clamp(min, 3600.0)
+            } else {
+                min
+            })
+        };
         crate::stream::Settings {
             max_streams: a.max_streams,
             max_streams_per_address: a.max_streams_per_address,

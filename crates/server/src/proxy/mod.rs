@@ -413,6 +413,10 @@ async fn forward(
                 state.metrics.hits.fetch_add(1, Ordering::Relaxed);
                 return respond(&entry, "HIT", now, gzip);
             }
+            // A stream's poller is what keeps the resource live: it waits
+            // for the refresh (and so learns when the upstream fails)
+            // rather than taking the entry being revalidated.
+            Freshness::Revalidate if matches!(visitor, Who::Key(budget::STREAM_LANE)) => {}
             Freshness::Revalidate => {
                 state.metrics.revalidations.fetch_add(1, Ordering::Relaxed);
                 // Not awaited: the visitor has its answer; the flight
@@ -460,7 +464,14 @@ pub async fn poll(state: &Arc<ProxyState>, op: Operation, http: HttpRequest) -> 
         op,
         policy: Policy::of(op).scaled(state.ttl_scale),
     };
-    forward(state.clone(), route, Who::Key(budget::STREAM_LANE), http, false).await
+    forward(
+        state.clone(),
+        route,
+        Who::Key(budget::STREAM_LANE),
+        http,
+        false,
+    )
+    .await
 }
 
 impl ProxyState {

@@ -167,8 +167,8 @@ mod tests {
             3,
             json!({ "title": "two\nlines" }),
         );
-        let text = String::from_utf8(render(&frame, &Position(vec![(7, 3)])).to_vec())
-            .expect("utf-8");
+        let text =
+            String::from_utf8(render(&frame, &Position(vec![(7, 3)])).to_vec()).expect("utf-8");
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "event: change");
         assert_eq!(lines[1], "id: 7:3");

@@ -219,7 +219,10 @@ impl Hub {
         if topic.subscribers.load(Ordering::SeqCst) > 0 {
             return false;
         }
-        if topics.get(&topic.key).is_some_and(|t| Arc::ptr_eq(t, topic)) {
+        if topics
+            .get(&topic.key)
+            .is_some_and(|t| Arc::ptr_eq(t, topic))
+        {
             topics.remove(&topic.key);
         }
         true
@@ -359,7 +362,9 @@ pub async fn open(
         }
         if hub.streams.fetch_add(1, Ordering::SeqCst) >= hub.settings.max_streams {
             hub.streams.fetch_sub(1, Ordering::SeqCst);
-            return crate::guard::shed("the server has as many streams open as it serves; retry shortly");
+            return crate::guard::shed(
+                "the server has as many streams open as it serves; retry shortly",
+            );
         }
         *count += 1;
     }
@@ -490,8 +495,11 @@ mod tests {
 
     #[test]
     fn watches_are_checked_and_repeats_count_once() {
-        let got = parse_watches("watch=orderbook:a&watch=market%3Ab&watch=orderbook:a&x=1", 4)
-            .expect("valid");
+        let got = parse_watches(
+            "watch=orderbook:a&watch=market%3Ab&watch=orderbook:a&x=1",
+            4,
+        )
+        .expect("valid");
         let keys: Vec<&str> = got.iter().map(|(k, _, _)| k.as_str()).collect();
         assert_eq!(keys, ["orderbook:a", "market:b"]);
         for bad in [

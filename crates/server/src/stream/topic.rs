@@ -65,7 +65,13 @@ struct State {
 }
 
 impl Topic {
-    pub fn new(key: String, kind: WatchKind, http: HttpRequest, wanted_ms: f64, replay: usize) -> Self {
+    pub fn new(
+        key: String,
+        kind: WatchKind,
+        http: HttpRequest,
+        wanted_ms: f64,
+        replay: usize,
+    ) -> Self {
         let replay = replay.max(1);
         let (sender, _) = broadcast::channel(replay);
         let mut epoch = [0u8; 4];
@@ -190,7 +196,10 @@ impl Topic {
                 state.polled_ms = now_ms;
                 state.age_at_poll_ms = age_ms;
                 state.as_of = Some(as_of.clone());
-                let changes = state.data.as_ref().map(|before| changes(self.kind, before, &body));
+                let changes = state
+                    .data
+                    .as_ref()
+                    .map(|before| changes(self.kind, before, &body));
                 state.data = Some(body);
                 match changes {
                     None => {
@@ -386,7 +395,13 @@ mod tests {
 
     fn topic() -> Topic {
         let kind = WatchKind::Market;
-        Topic::new("market:m".into(), kind, kind.request("m").expect("id"), 1_000.0, 4)
+        Topic::new(
+            "market:m".into(),
+            kind,
+            kind.request("m").expect("id"),
+            1_000.0,
+            4,
+        )
     }
 
     fn fresh(price: f64) -> Answer {
@@ -441,7 +456,11 @@ mod tests {
         t.apply(failed(), 2_000);
         t.apply(failed(), 3_000);
         let late = t.subscribe(None);
-        assert_eq!(kinds(&late.frames), ["snapshot", "stale"], "a newcomer is told too");
+        assert_eq!(
+            kinds(&late.frames),
+            ["snapshot", "stale"],
+            "a newcomer is told too"
+        );
         t.apply(fresh(0.5), 4_000);
         let got = drain(&mut start.receiver);
         assert_eq!(kinds(&got), ["stale", "live"]);
