@@ -59,13 +59,17 @@ async function proxy() {
     if (entry) streams.push(entry);
     else polls += 1;
     const out = request(
-      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host } },
+      // A connection of its own per request: one client connection, one upstream.
+      { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: { ...req.headers, host: upstream.host }, agent: false },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
       },
     );
-    out.on("error", () => res.destroy());
+    out.on("error", (error) => {
+      if (entry) entry.error = error.message;
+      res.destroy();
+    });
     res.on("close", () => {
       if (entry) entry.open = false;
       out.destroy();
@@ -220,7 +224,9 @@ test("a dropped stream is reopened with Last-Event-ID and yields nothing twice",
   await eventually(() => items.length >= 1, "the first book");
   dropped = Date.now();
   via.drop();
-  await eventually(() => via.streams.length >= 2 && via.streams[1].open, "the stream reopened");
+  const shown = () => JSON.stringify(via.streams.map(({ lastEventId, open, error }) => ({ lastEventId, open, error })));
+  await eventually(() => via.streams.length >= 2, "the stream reopened");
+  assert.ok(via.streams[1].open, `the new stream is open: ${shown()}`);
   await reading;
   const id = via.streams[1].lastEventId;
   assert.match(id ?? "", /^[0-9a-f]+:[1-9]\d*$/, "resumed from its position");
@@ -242,7 +248,18 @@ test("polling: a failed poll is stale, maxStalenessMs flags or ends, a good poll
   assert.equal((await flagged.next()).value.type, "update");
   assert.equal((await ended.next()).value.type, "update");
   via.mode.down = true;
-  await assert.rejects(ended.next(), (e) => e instanceof pm.PredmarketError && e.code === "TIMEOUT");
+  // `stale` (the poll failed) first, then the end.
+  const before = [];
+  const end = async () => {
+    for (;;) {
+      const { value, done } = await ended.next();
+      if (done) return;
+      before.push(value);
+    }
+  };
+  await assert.rejects(end(), (e) => e instanceof pm.PredmarketError && e.code === "TIMEOUT" && /maxStalenessMs/.test(e.message));
+  assert.deepEqual(before.map((i) => [i.type, i.reason]), [["stale", "poll_failed"]]);
+  assert.deepEqual(await ended.next(), { value: undefined, done: true }, "ended");
   const items = [];
   const reasons = () => items.filter((i) => i.type === "stale").map((i) => i.reason);
   for (;;) {

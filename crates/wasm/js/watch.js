@@ -636,8 +636,8 @@ class Watch {
    */
   unvouched(now) {
     if (this.hub.covers(this)) return;
-    this.ageMs = this.age(now);
-    this.confirmedAt = now;
+    // Vouched for until now (a stale one's age has been growing already).
+    if (this.staleReason === null) this.confirmedAt = now;
     this.heardAt = this.snapshot === undefined ? 0 : now;
   }
 
