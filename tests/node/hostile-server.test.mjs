@@ -174,9 +174,11 @@ test("a 200 that is not JSON is not cached", async () => {
 
 test("a watch compares own keys only: a __proto__ key that goes away changes to null", async () => {
   let n = 0;
-  const service = await listen("127.0.0.1", () => ({
-    body: n++ === 0 ? '{"data":{"id":"m","__proto__":5},"meta":{}}' : '{"data":{"id":"m"},"meta":{}}',
-  }));
+  const service = await listen("127.0.0.1", (req) => {
+    // No streams here: the watch polls.
+    if (req.url.startsWith("/stream")) return { status: 404, body: "{}" };
+    return { body: n++ === 0 ? '{"data":{"id":"m","__proto__":5},"meta":{}}' : '{"data":{"id":"m"},"meta":{}}' };
+  });
   const watch = client(service).watchMarket("m", { intervalMs: 1 });
   const updates = [];
   for await (const update of watch) {
@@ -185,4 +187,23 @@ test("a watch compares own keys only: a __proto__ key that goes away changes to 
   }
   assert.equal(Object.getPrototypeOf(updates[0].snapshot.data), Object.prototype);
   assert.deepEqual(updates[1].changes, [{ path: "data.__proto__", from: 5, to: null }]);
+});
+
+test("a stream redirected to another origin is not followed: the watch polls, the key stays home", async () => {
+  const other = await listen("127.0.0.1", () => ({ body: "{}" }));
+  const service = await listen("127.0.0.1", (req) =>
+    req.url.startsWith("/stream")
+      ? { status: 307, headers: { location: `${other.url}/stream` } }
+      : { body: '{"data":{"id":"m"},"meta":{}}' },
+  );
+  const watch = client(service).watchMarket("m", { intervalMs: 60_000 });
+  const first = (await watch.next()).value;
+  watch.stop();
+  assert.equal(first.source, "poll");
+  assert.equal(other.log.length, 0, "nothing reached the other origin");
+  const stream = service.log.find((r) => r.url.startsWith("/stream"));
+  assert.equal(stream.url, "/stream?watch=market%3Am");
+  assert.equal(stream.headers["x-api-key"], KEY, "the key in a header");
+  assert.equal(stream.headers["x-app"], "client-level", "the client's headers");
+  assert.equal(stream.headers["last-event-id"], undefined, "no position on a first stream");
 });

@@ -72,6 +72,12 @@ const books = [
 
 before(async () => {
   server = createServer((req, res) => {
+    // No streams here: the watch polls this server.
+    if (req.url.startsWith("/stream")) {
+      res.writeHead(404);
+      res.end();
+      return;
+    }
     const book = books[Math.min(answers, books.length - 1)];
     answers += 1;
     res.writeHead(200, { "content-type": "application/json" });

@@ -57,6 +57,9 @@ import type {
   OrderbookResponse,
   Watch,
   WatchUpdate,
+  WatchSource,
+  AwardResponse,
+  StaleReason,
 } from "predmarket";
 
 /** Fails to compile unless `T` is exactly `U` (and neither is `any`). */
@@ -293,8 +296,17 @@ async function watches(client: Client, signal: AbortSignal) {
     expectType<"yes" | "no">(update.changes[0].book);
     expectType<number | null>(update.changes[0].to);
     expectType<string | null>(update.asOf);
+    expectType<"update" | "stale" | "live">(update.type);
+    expectType<WatchSource>(update.source);
+    expectType<number>(update.ageMs);
+    if (update.type === "stale") expectType<StaleReason | undefined>(update.reason);
     break;
   }
+  const strict = client.watchAward("a1", { maxStalenessMs: 30_000, staleAction: "end" });
+  assertExact<typeof strict, Watch<AwardResponse, JsonChange>>(true);
+  strict.stop();
+  // @ts-expect-error staleAction is "flag" or "end"
+  client.watchOrderbook("m1", { maxStalenessMs: 1_000, staleAction: "warn" });
   const market = client.watchMarket({ id: "m1" });
   const next = await market.next();
   if (!next.done) {

@@ -184,7 +184,14 @@ const STEPS: &[Step] = &[
             let server = Server::start(
                 Profile::Debug,
                 "127.0.0.1:0",
-                &["--api-key", TEST_KEY, "--rename-ids", "-q"],
+                &[
+                    "--api-key",
+                    TEST_KEY,
+                    "--rename-ids",
+                    "--stream-interval-scale",
+                    "0.1",
+                    "-q",
+                ],
             )?;
             node_tests(
                 "node",
@@ -317,11 +324,17 @@ impl Run {
             .clone()
     }
 
-    /// The URL of the plain test server (key [`TEST_KEY`]).
+    /// The URL of the plain test server (key [`TEST_KEY`]). Its stream
+    /// pollers ask ten times as often as a real server's, so a watch
+    /// through `/stream` sees a book's change (every 5 s) within one.
     fn api(&mut self) -> Result<String> {
         self.build_server()?;
         let api = self.api.get_or_insert_with(|| {
-            Server::start(Profile::Debug, "127.0.0.1:0", &["--api-key", TEST_KEY])
+            Server::start(
+                Profile::Debug,
+                "127.0.0.1:0",
+                &["--api-key", TEST_KEY, "--stream-interval-scale", "0.1"],
+            )
         });
         api.as_ref().map(|s| s.url.clone()).map_err(String::clone)
     }

@@ -1,14 +1,44 @@
 // @ts-check
-// Watch streams: `client.watchOrderbook(id)` and friends poll one resource
-// and yield what changed. Plain JS over the client's own methods, so they
-// cost the wasm nothing; how often each watch may poll is the core's
+// Watch streams: `client.watchOrderbook(id)` and friends follow one
+// resource and yield what changed. Plain JS over the client's own methods,
+// so they cost the wasm little.
+//
+// Two sources, one contract. Where the server offers `GET /stream` (the
+// reference server and its proxy mode), all of a client's watches share
+// one stream of it: browsers allow about six HTTP/1.1 connections per
+// origin, so one per watch would starve the page. The first watch finds
+// out (a 404, 405 or an answer that is not `text/event-stream` means no
+// streams: the client then polls, and remembers it); when the set of
+// watches changes the client opens a stream of the new set, resuming each
+// resource where it was (`Last-Event-ID`), and closes the old one once the
+// new one answered. A stream that drops is reopened with backoff, and the
+// watches poll meanwhile, so none goes silent. Where the server has no
+// streams (the public service), each watch polls; how often is the core's
 // scheduler (`__watchIntervals`, predmarket-core's `schedule::intervals`),
-// asked for every active watch of a client together: slower while the page
-// is hidden or the rate budget runs low, never faster than asked, so
+// asked for every polling watch of a client together: slower while the
+// page is hidden or the rate budget runs low, never faster than asked, so
 // polling cannot cause a 429.
+//
+// Either way a watch yields `update`s, and `stale` the moment its data
+// stops being fresh (the server says so, a poll failed, or the data is
+// older than `maxStalenessMs`), then `live` when it is fresh again.
+
+import { PredmarketError } from "./errors.js";
 
 /** How often the scheduler looks at its watches. */
 const TICK_MS = 250;
+/** The reference server's `--stream-max-resources`: further resources poll. */
+const MAX_STREAM_RESOURCES = 32;
+/** Wait before reopening a stream, until the server's `retry:` says otherwise. */
+const RETRY_MS = 2_000;
+/** The shortest wait a server's `retry:` may ask for. */
+const MIN_RETRY_MS = 500;
+/** The longest wait between two attempts to open a stream. */
+const MAX_BACKOFF_MS = 30_000;
+/** A stream that has not answered by then is given up (and retried). */
+const OPEN_TIMEOUT_MS = 15_000;
+/** The largest event a stream may send (an answer whole is in each). */
+const MAX_EVENT_CHARS = 32 * 1024 * 1024;
 
 /** @typedef {import("./predmarket.js").Client} WasmClient */
 /** @typedef {import("./predmarket.js").WatchKind} WatchKind */
@@ -24,6 +54,20 @@ const TICK_MS = 250;
  * @property {typeof import("./predmarket.js").watchIntervalMs} watchIntervalMs
  * @property {typeof import("./predmarket.js").endsWatch} endsWatch
  */
+/**
+ * One event of a stream, as its JSON says (`resource` and `seq` always).
+ * @typedef {object} StreamEvent
+ * @property {string} resource
+ * @property {number} seq
+ * @property {string | null} [as_of]
+ * @property {number | null} [age_ms]
+ * @property {unknown} [data]
+ * @property {unknown[]} [changes]
+ * @property {string} [reason]
+ * @property {number} [status]
+ * @property {string} [code]
+ * @property {string} [message]
+ */
 
 /**
  * The rules every watch follows, from predmarket-core (compiled into the
@@ -34,16 +78,230 @@ const TICK_MS = 250;
 /** @type {Rules} */
 let rules;
 
-/** @type {WeakMap<WasmClient, Scheduler>} */
-const schedulers = new WeakMap();
+/** @type {WeakMap<WasmClient, Hub>} */
+const hubs = new WeakMap();
 
 function pageVisible() {
   const doc = globalThis.document;
   return !(doc && doc.hidden === true);
 }
 
-/** One scheduler per client: one timer for all of its watches. */
-class Scheduler {
+/**
+ * @param {any} snapshot
+ * @returns {string | null}
+ */
+function asOf(snapshot) {
+  return snapshot?.meta?.data_freshness ?? snapshot?.data?.timestamp ?? null;
+}
+
+/**
+ * A resource one or more watches of a client follow through the stream:
+ * where the client is in its events (for `Last-Event-ID`), and its last
+ * answer, which a watch that joins later starts from.
+ */
+class Resource {
+  /** @param {string} key `KIND:ID` */
+  constructor(key) {
+    this.key = key;
+    /** @type {Set<Watch>} */
+    this.watches = new Set();
+    /** The poller's run (hex) and the last event number seen; `null`: no position. */
+    /** @type {string | null} */
+    this.epoch = null;
+    this.seq = 0;
+    /** @type {unknown} */
+    this.data = undefined;
+    /** @type {StreamEvent | null} */
+    this.last = null;
+  }
+
+  /** `epoch:seq`, or `0:0` (no position: the server resyncs it). */
+  position() {
+    return this.epoch === null ? "0:0" : `${this.epoch}:${this.seq}`;
+  }
+}
+
+/**
+ * One stream request and its reading. A stream carries the resources it
+ * was opened with, in that order: its `id:` lines hold one position per
+ * resource, in the same order.
+ */
+class Stream {
+  /**
+   * @param {Hub} hub
+   * @param {string[]} resources
+   */
+  constructor(hub, resources) {
+    this.hub = hub;
+    this.resources = resources;
+    this.covered = new Set(resources);
+    this.controller = new AbortController();
+    this.open = false;
+    this.closed = false;
+    /** @type {{ name: string, id: string | null, data: string[], size: number }} */
+    this.event = { name: "", id: null, data: [], size: 0 };
+  }
+
+  close() {
+    this.closed = true;
+    this.controller.abort();
+  }
+
+  /** @param {string | undefined} lastEventId */
+  async run(lastEventId) {
+    /** @type {Response} */
+    let response;
+    const timer = setTimeout(() => this.controller.abort(), OPEN_TIMEOUT_MS);
+    try {
+      const query = this.resources.map((r) => `watch=${encodeURIComponent(r)}`).join("&");
+      /** @type {Record<string, string>} */
+      const headers = { accept: "text/event-stream" };
+      if (lastEventId !== undefined) headers["last-event-id"] = lastEventId;
+      // The client adds its headers and the key; no redirect is followed,
+      // so they stay on the base URL's origin.
+      const init = { headers, redirect: /** @type {const} */ ("manual"), signal: this.controller.signal };
+      response = await this.hub.client.__openStream(query, init);
+    } catch {
+      // Network errors, a timeout: the message could only name the URL,
+      // which the caller knows; the watches poll meanwhile.
+      clearTimeout(timer);
+      if (!this.closed) this.hub.failed(this, undefined);
+      return;
+    }
+    clearTimeout(timer);
+    const type = response.headers?.get("content-type") ?? "";
+    if (this.closed) {
+      response.body?.cancel().catch(() => {});
+      return;
+    }
+    if (response.status === 200 && /^text\/event-stream\b/i.test(type) && response.body) {
+      this.hub.opened(this);
+      await this.read(response.body);
+      return;
+    }
+    response.body?.cancel().catch(() => {});
+    const status = response.status;
+    if (status === 408 || status === 429 || status >= 500) {
+      this.hub.failed(this, retryAfterMs(response.headers?.get("retry-after") ?? null));
+    } else {
+      // 404 or 405 (no `/stream` here), a redirect, any other 4xx, a 200
+      // of something else: this server has no streams for us.
+      this.hub.noStreams(this);
+    }
+  }
+
+  /** @param {ReadableStream<Uint8Array>} body */
+  async read(body) {
+    const reader = body.getReader();
+    const decoder = new TextDecoder();
+    let buffer = "";
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done || this.closed) break;
+        buffer += decoder.decode(value, { stream: true });
+        buffer = this.lines(buffer);
+        if (buffer.length > MAX_EVENT_CHARS) throw new Error("event too large");
+      }
+    } catch {
+      // Aborted, or the connection broke: reopened below.
+    }
+    reader.cancel().catch(() => {});
+    if (!this.closed) this.hub.failed(this, undefined);
+  }
+
+  /**
+   * Handles the complete lines of `buffer`; returns what is left.
+   * @param {string} buffer
+   */
+  lines(buffer) {
+    let start = 0;
+    for (;;) {
+      const n = buffer.indexOf("\n", start);
+      const r = buffer.indexOf("\r", start);
+      const end = n < 0 ? r : r < 0 ? n : Math.min(n, r);
+      if (end < 0) break;
+      // A `\r` at the end may be the first half of `\r\n`.
+      if (end === r && end === buffer.length - 1) break;
+      const next = end === r && buffer[end + 1] === "\n" ? end + 2 : end + 1;
+      this.line(buffer.slice(start, end));
+      if (this.closed) return "";
+      start = next;
+    }
+    return buffer.slice(start);
+  }
+
+  /** @param {string} line */
+  line(line) {
+    const event = this.event;
+    if (line === "") {
+      this.event = { name: "", id: event.id, data: [], size: 0 };
+      if (event.data.length > 0) this.dispatch(event.name || "message", event.id, event.data.join("\n"));
+      return;
+    }
+    // A comment is the heartbeat: nothing to do, the connection is alive.
+    if (line.startsWith(":")) return;
+    const colon = line.indexOf(":");
+    const field = colon < 0 ? line : line.slice(0, colon);
+    let value = colon < 0 ? "" : line.slice(colon + 1);
+    if (value.startsWith(" ")) value = value.slice(1);
+    if (field === "event") event.name = value;
+    else if (field === "data") {
+      event.size += value.length;
+      if (event.size > MAX_EVENT_CHARS) throw new Error("event too large");
+      event.data.push(value);
+    } else if (field === "id" && !value.includes("\0")) event.id = value;
+    else if (field === "retry" && /^\d+$/.test(value)) this.hub.retryMs = Math.min(MAX_BACKOFF_MS, Math.max(MIN_RETRY_MS, Number(value)));
+  }
+
+  /**
+   * @param {string} name
+   * @param {string | null} id
+   * @param {string} text
+   */
+  dispatch(name, id, text) {
+    /** @type {StreamEvent} */
+    let event;
+    try {
+      event = JSON.parse(text);
+    } catch {
+      return;
+    }
+    if (!event || typeof event !== "object" || typeof event.resource !== "string") return;
+    const index = this.resources.indexOf(event.resource);
+    const resource = this.hub.resources.get(event.resource);
+    if (index < 0 || !resource) return;
+    const positions = id ? id.split(",") : [];
+    const match = positions.length === this.resources.length ? /^([0-9a-fA-F]+):(\d+)$/.exec(positions[index]) : null;
+    if (match) {
+      const [, epoch, seqText] = match;
+      const seq = Number(seqText);
+      // Already seen (the old stream's last events, replayed by the new
+      // one): a snapshot is compared with what the watches hold instead.
+      const seen = resource.epoch === epoch && seq <= resource.seq;
+      if (seen && name !== "snapshot" && name !== "resync") return;
+      resource.epoch = epoch;
+      resource.seq = seq;
+    }
+    this.hub.deliver(resource, name, event);
+  }
+}
+
+/**
+ * `Retry-After` in ms (seconds or an HTTP date), if any.
+ * @param {string | null} value
+ */
+function retryAfterMs(value) {
+  if (!value) return undefined;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - Date.now());
+}
+
+/**
+ * One per client: the timer of all of its watches, and its stream.
+ */
+class Hub {
   /** @param {WasmClient} client */
   constructor(client) {
     this.client = client;
@@ -51,21 +309,204 @@ class Scheduler {
     this.watches = new Set();
     /** @type {ReturnType<typeof setTimeout> | null} */
     this.timer = null;
+    /** `discover` until the server answered a stream once; `poll` for good when it has none. */
+    /** @type {"discover" | "stream" | "poll"} */
+    this.mode = "discover";
+    /** Resources of the watches that can stream, in the order they came. */
+    /** @type {Map<string, Resource>} */
+    this.resources = new Map();
+    /** The stream that serves now, and one being opened to replace it. */
+    /** @type {Stream | null} */
+    this.current = null;
+    /** @type {Stream | null} */
+    this.opening = null;
+    this.retryMs = RETRY_MS;
+    this.failures = 0;
+    /** @type {ReturnType<typeof setTimeout> | null} */
+    this.retryTimer = null;
+    this.reopenQueued = false;
   }
 
   /** @param {Watch} watch */
   add(watch) {
     this.watches.add(watch);
     if (this.timer === null) this.schedule();
+    if (watch.resource === null || this.mode === "poll") return;
+    let resource = this.resources.get(watch.resource);
+    if (!resource) {
+      resource = new Resource(watch.resource);
+      this.resources.set(watch.resource, resource);
+    }
+    resource.watches.add(watch);
+    // Waits for the stream one interval at most, unless it is known to be
+    // down or cannot carry this resource; a watch joining a resource
+    // streamed already starts from its last answer.
+    const carried = [...this.resources.keys()].indexOf(watch.resource) < MAX_STREAM_RESOURCES;
+    watch.heardAt = this.retryTimer === null && carried ? Date.now() : 0;
+    if (resource.last && resource.data !== undefined && this.covers(watch)) {
+      watch.fromStream("snapshot", { ...resource.last, data: resource.data }, undefined);
+    }
+    this.queueReopen();
   }
 
   /** @param {Watch} watch */
   remove(watch) {
     this.watches.delete(watch);
+    if (watch.resource !== null) {
+      const resource = this.resources.get(watch.resource);
+      if (resource?.watches.delete(watch) && resource.watches.size === 0) {
+        this.resources.delete(watch.resource);
+        this.queueReopen();
+      }
+    }
     if (this.watches.size === 0 && this.timer !== null) {
       clearTimeout(this.timer);
       this.timer = null;
     }
+  }
+
+  /**
+   * Whether the open stream carries this watch's resource now.
+   * @param {Watch} watch
+   */
+  covers(watch) {
+    return watch.resource !== null && this.current !== null && this.current.open && this.current.covered.has(watch.resource);
+  }
+
+  /** Watches created together (a loop) open one stream. */
+  queueReopen() {
+    if (this.reopenQueued) return;
+    this.reopenQueued = true;
+    queueMicrotask(() => {
+      this.reopenQueued = false;
+      this.reopen();
+    });
+  }
+
+  /** Opens a stream of the resources watched now, if it differs from the one open. */
+  reopen() {
+    if (this.mode === "poll") return;
+    const wanted = [...this.resources.keys()].slice(0, MAX_STREAM_RESOURCES);
+    if (wanted.length === 0) {
+      this.closeAll();
+      return;
+    }
+    // During a backoff the timer reopens.
+    if (this.retryTimer !== null) return;
+    const target = this.opening ?? this.current;
+    if (target && target.resources.length === wanted.length && target.resources.every((k, i) => k === wanted[i])) return;
+    this.opening?.close();
+    const stream = new Stream(this, wanted);
+    this.opening = stream;
+    const positions = wanted.map((key) => this.resources.get(key)?.position() ?? "0:0");
+    const lastEventId = positions.every((p) => p === "0:0") ? undefined : positions.join(",");
+    stream.run(lastEventId);
+  }
+
+  closeAll() {
+    this.opening?.close();
+    this.current?.close();
+    this.opening = null;
+    this.current = null;
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.failures = 0;
+  }
+
+  /**
+   * The stream answered: it serves from now on, and the one before it goes.
+   * @param {Stream} stream
+   */
+  opened(stream) {
+    if (stream !== this.opening) {
+      stream.close();
+      return;
+    }
+    const before = this.current;
+    this.opening = null;
+    this.current = stream;
+    stream.open = true;
+    this.mode = "stream";
+    this.failures = 0;
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    before?.close();
+    if (before) this.uncovered(before, stream);
+  }
+
+  /**
+   * The watches `before` served that `after` (if any) does not: their data
+   * was current until now; they poll from here, one interval on.
+   * @param {Stream} before
+   * @param {Stream | null} after
+   */
+  uncovered(before, after) {
+    const now = Date.now();
+    for (const watch of this.watches) {
+      if (watch.resource === null || !before.covered.has(watch.resource)) continue;
+      if (after?.covered.has(watch.resource)) continue;
+      watch.unvouched(now);
+    }
+  }
+
+  /**
+   * The stream could not be opened, or dropped: reopened after the
+   * server's `retry`, longer after each failure in a row (and not before
+   * its `Retry-After`); the watches poll meanwhile.
+   * @param {Stream} stream
+   * @param {number | undefined} retryAfter
+   */
+  failed(stream, retryAfter) {
+    stream.close();
+    if (stream === this.opening) this.opening = null;
+    else if (stream === this.current) {
+      this.current = null;
+      this.uncovered(stream, null);
+    } else return;
+    for (const watch of this.watches) {
+      // Not served by a stream yet: asks now.
+      if (watch.snapshot === undefined && !this.covers(watch)) watch.heardAt = 0;
+    }
+    this.failures += 1;
+    const backoff = Math.min(MAX_BACKOFF_MS, this.retryMs * 2 ** Math.min(this.failures - 1, 10));
+    const wait = Math.max(retryAfter ?? 0, backoff * (0.8 + 0.4 * Math.random()));
+    if (this.retryTimer !== null) clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      this.reopen();
+    }, wait);
+  }
+
+  /**
+   * This server has no streams: the client's watches poll, now and later.
+   * @param {Stream} stream
+   */
+  noStreams(stream) {
+    if (stream !== this.opening && stream !== this.current) return;
+    this.mode = "poll";
+    const before = this.current;
+    this.closeAll();
+    if (before) this.uncovered(before, null);
+    this.resources.clear();
+    for (const watch of this.watches) {
+      if (watch.snapshot === undefined) watch.heardAt = 0;
+    }
+  }
+
+  /**
+   * An event of `resource`, for each of its watches.
+   * @param {Resource} resource
+   * @param {string} name
+   * @param {StreamEvent} event
+   */
+  deliver(resource, name, event) {
+    const before = resource.data;
+    if ((name === "snapshot" || name === "change") && event.data !== undefined) {
+      resource.data = event.data;
+      resource.last = event;
+    }
+    for (const watch of [...resource.watches]) watch.fromStream(name, event, before);
+    if (name === "error") this.resources.delete(resource.key);
   }
 
   schedule() {
@@ -78,41 +519,36 @@ class Scheduler {
 
   tick() {
     const watches = [...this.watches];
+    const polling = watches.filter((w) => !this.covers(w));
     let every;
     try {
       every = this.client.__watchIntervals(
-        Float64Array.from(watches, (w) => w.wantedMs),
+        Float64Array.from(polling, (w) => w.wantedMs),
         pageVisible(),
       );
     } catch {
       // A freed client: its watches end.
       for (const w of watches) w.finish();
+      this.closeAll();
       return;
     }
     const now = Date.now();
-    watches.forEach((w, i) => {
+    polling.forEach((w, i) => {
       w.intervalMs = every[i];
-      if (!w.inFlight && now - w.lastPollAt >= every[i]) w.poll(now);
+      if (!w.inFlight && now - w.heardAt >= every[i]) w.poll(now);
     });
+    for (const w of watches) w.checkAge(now);
   }
 }
 
 /** @param {WasmClient} client */
-function schedulerOf(client) {
-  let s = schedulers.get(client);
-  if (!s) {
-    s = new Scheduler(client);
-    schedulers.set(client, s);
+function hubOf(client) {
+  let hub = hubs.get(client);
+  if (!hub) {
+    hub = new Hub(client);
+    hubs.set(client, hub);
   }
-  return s;
-}
-
-/**
- * @param {any} snapshot
- * @returns {string | null}
- */
-function asOf(snapshot) {
-  return snapshot?.meta?.data_freshness ?? snapshot?.data?.timestamp ?? null;
+  return hub;
 }
 
 /** @implements {AsyncIterableIterator<Update>} */
@@ -120,13 +556,15 @@ class Watch {
   /**
    * @param {WasmClient} client
    * @param {WatchKind} kind
+   * @param {string | null} resource `KIND:ID` when the stream can carry the watch
    * @param {(callOptions: CallOptions) => Promise<unknown>} fetch
    * @param {Diff} diff
    * @param {WatchOptions} options
    * @param {AbortErrorClass} AbortErrorClass
    */
-  constructor(client, kind, fetch, diff, options, AbortErrorClass) {
+  constructor(client, kind, resource, fetch, diff, options, AbortErrorClass) {
     this.kind = kind;
+    this.resource = resource;
     this.fetchSnapshot = fetch;
     this.diff = diff;
     this.wantedMs = Math.max(1, Number(options.intervalMs ?? rules.watchIntervalMs(kind)));
@@ -134,11 +572,30 @@ class Watch {
     this.callOptions = options.callOptions ?? {};
     this.onUpdate = options.onUpdate;
     this.onError = options.onError;
+    const max = options.maxStalenessMs;
+    this.maxStalenessMs = max === undefined || max === null ? null : Math.max(0, Number(max));
+    this.endWhenStale = options.staleAction === "end";
     this.AbortError = AbortErrorClass;
-    this.lastPollAt = 0;
+    /** When the watch last polled or last heard from the stream (ms). */
+    this.heardAt = 0;
     this.inFlight = false;
     /** @type {unknown} */
     this.snapshot = undefined;
+    /** @type {"stream" | "poll"} */
+    this.source = "poll";
+    /** @type {string | null} */
+    this.asOf = null;
+    // The data's age: `ageMs` when last vouched for at `confirmedAt`,
+    // growing from then unless the open stream vouches for it.
+    this.ageMs = 0;
+    this.confirmedAt = Date.now();
+    /** Why the watch is stale (it said so), and who said it; `null`: fresh. */
+    /** @type {string | null} */
+    this.staleReason = null;
+    /** @type {"stream" | "client"} */
+    this.staleFrom = "client";
+    /** Over `maxStalenessMs`, told once until fresh data comes. */
+    this.overdue = false;
     /** @type {Update[]} */
     this.queue = [];
     /** @type {{ resolve: (result: IteratorResult<Update, undefined>) => void, reject: (error: unknown) => void }[]} */
@@ -147,7 +604,7 @@ class Watch {
     /** @type {unknown} */
     this.failure = null;
     this.controller = new AbortController();
-    this.scheduler = schedulerOf(client);
+    this.hub = hubOf(client);
     const signal = options.signal;
     if (signal) {
       if (signal.aborted) {
@@ -156,7 +613,7 @@ class Watch {
       }
       signal.addEventListener("abort", () => this.fail(this.abortError(signal)), { once: true });
     }
-    this.scheduler.add(this);
+    this.hub.add(this);
   }
 
   /** @param {AbortSignal} signal */
@@ -166,19 +623,142 @@ class Watch {
     return error;
   }
 
+  /** The data's age now (ms). */
+  age(now = Date.now()) {
+    const vouched = this.hub.covers(this) && this.staleReason === null;
+    return vouched ? this.ageMs : this.ageMs + Math.max(0, now - this.confirmedAt);
+  }
+
+  /**
+   * The stream stopped vouching for the data: its age grows from now, and
+   * the watch polls one interval on.
+   * @param {number} now
+   */
+  unvouched(now) {
+    if (this.hub.covers(this)) return;
+    // Vouched for until now (a stale one's age has been growing already).
+    if (this.staleReason === null) this.confirmedAt = now;
+    this.heardAt = this.snapshot === undefined ? 0 : now;
+  }
+
+  /**
+   * @param {number} ageMs
+   * @param {"stream" | "poll"} source
+   * @param {string | null} asOf
+   */
+  confirm(ageMs, source, asOf) {
+    this.ageMs = Math.max(0, Number(ageMs) || 0);
+    this.confirmedAt = Date.now();
+    this.source = source;
+    this.asOf = asOf;
+    this.overdue = false;
+  }
+
+  /**
+   * @param {"update" | "stale" | "live"} type
+   * @param {unknown[]} changes
+   * @param {string} [reason]
+   * @returns {Update}
+   */
+  item(type, changes, reason) {
+    /** @type {Update} */
+    const item = {
+      type,
+      source: this.source,
+      snapshot: this.snapshot,
+      changes,
+      asOf: this.asOf,
+      ageMs: this.age(),
+      receivedAt: Date.now(),
+    };
+    if (reason !== undefined) item.reason = reason;
+    return item;
+  }
+
+  /**
+   * Tells `stale` once per reason, if there is data to be stale.
+   * @param {string} reason
+   * @param {"stream" | "client"} from
+   */
+  markStale(reason, from) {
+    if (this.snapshot === undefined || this.staleReason === reason) return;
+    // Its age as it was while still vouched for, growing from here.
+    this.ageMs = this.age();
+    this.confirmedAt = Date.now();
+    this.staleReason = reason;
+    this.staleFrom = from;
+    this.push(this.item("stale", [], reason));
+  }
+
+  markLive() {
+    if (this.staleReason === null) return;
+    this.staleReason = null;
+    this.push(this.item("live", []));
+  }
+
+  /**
+   * An event of this watch's resource from the stream.
+   * @param {string} name
+   * @param {StreamEvent} event
+   * @param {unknown} before the resource's answer before this event
+   */
+  fromStream(name, event, before) {
+    if (this.done) return;
+    if (name === "snapshot" || name === "change") {
+      const data = event.data;
+      if (data === undefined) return;
+      const first = this.snapshot === undefined;
+      // The server's changes when they are from what this watch holds;
+      // else (a resync, data polled meanwhile) compared with it here, so
+      // a reconnect yields nothing twice.
+      const changes = first
+        ? []
+        : name === "change" && this.snapshot === before && Array.isArray(event.changes)
+          ? event.changes
+          : this.diff(this.snapshot, data);
+      this.snapshot = data;
+      this.confirm(event.age_ms ?? 0, "stream", event.as_of ?? asOf(data));
+      this.heardAt = Date.now();
+      if (first || changes.length > 0) this.push(this.item("update", changes));
+      // The server tells `stale` again after a snapshot if it still is.
+      if (this.staleFrom === "client" || name === "snapshot") this.markLive();
+    } else if (name === "stale") {
+      const reason = String(event.reason ?? "poll_failed");
+      if (reason !== this.staleReason && typeof event.age_ms === "number") {
+        // The server's word on the age; it grows from here.
+        this.ageMs = event.age_ms;
+        this.confirmedAt = Date.now();
+      }
+      this.source = "stream";
+      this.markStale(reason, "stream");
+    } else if (name === "live") {
+      this.confirm(event.age_ms ?? 0, "stream", event.as_of ?? this.asOf);
+      this.markLive();
+    } else if (name === "error") {
+      const error = new PredmarketError(String(event.message ?? "the resource cannot be watched"));
+      this.fail(Object.assign(error, { code: String(event.code ?? "INTERNAL_ERROR"), status: event.status }));
+    }
+  }
+
   /** @param {number} now */
   async poll(now) {
     this.inFlight = true;
-    this.lastPollAt = now;
+    this.heardAt = now;
     try {
       const snapshot = await this.fetchSnapshot({ ...this.callOptions, signal: this.controller.signal });
       if (this.done) return;
       const first = this.snapshot === undefined;
       const changes = first ? [] : this.diff(this.snapshot, snapshot);
       this.snapshot = snapshot;
-      if (first || changes.length > 0) {
-        this.push({ snapshot, changes, asOf: asOf(snapshot), receivedAt: Date.now() });
+      this.confirm(0, "poll", asOf(snapshot));
+      if (this.resource !== null && !this.hub.covers(this)) {
+        // Newer than the stream's position: a stream reopened resyncs
+        // (a fresh snapshot, compared) rather than replaying older events.
+        const resource = this.hub.resources.get(this.resource);
+        if (resource) resource.epoch = null;
       }
+      if (first || changes.length > 0) this.push(this.item("update", changes));
+      this.markLive();
     } catch (error) {
       if (this.done) return;
       if (rules.endsWatch(error)) {
@@ -195,9 +775,29 @@ class Watch {
           // A hook that throws does not end the watch.
         }
       }
+      // Once per episode: a watch stale already (for any reason) stays so.
+      this.source = "poll";
+      if (this.staleReason === null) this.markStale("poll_failed", "client");
     } finally {
       this.inFlight = false;
     }
+  }
+
+  /**
+   * `maxStalenessMs`: flags the watch (or ends it) once its data is older.
+   * @param {number} now
+   */
+  checkAge(now) {
+    if (this.maxStalenessMs === null || this.done || this.overdue || this.snapshot === undefined) return;
+    const age = this.age(now);
+    if (age <= this.maxStalenessMs) return;
+    this.overdue = true;
+    if (this.endWhenStale) {
+      const error = new PredmarketError(`the watched data is ${Math.round(age)} ms old, more than maxStalenessMs (${this.maxStalenessMs})`);
+      this.fail(Object.assign(error, { code: "TIMEOUT" }));
+      return;
+    }
+    this.markStale("max_staleness", "client");
   }
 
   /** @param {Update} update */
@@ -236,11 +836,11 @@ class Watch {
 
   stopPolling() {
     this.done = true;
-    this.scheduler.remove(this);
+    this.hub.remove(this);
     this.controller.abort();
   }
 
-  /** Stops polling; a `for await` over the watch ends. */
+  /** Stops the watch; a `for await` over it ends. */
   stop() {
     this.queue.length = 0;
     this.finish();
@@ -273,6 +873,22 @@ class Watch {
 }
 
 /**
+ * The id a stream names a watch's resource by (`KIND:ID`), or `null` when
+ * its parameters say more than the id (`platform`, `include_raw`): those
+ * watches poll. The id's key is the operation's path parameter.
+ * @param {WatchKind} kind
+ * @param {unknown} params
+ * @returns {string | null}
+ */
+function streamId(kind, params) {
+  if (typeof params === "string") return params;
+  if (!params || typeof params !== "object") return null;
+  const key = kind === "game" ? "game_id" : "id";
+  const given = Object.entries(params).filter(([, v]) => v !== undefined && v !== null);
+  return given.length === 1 && given[0][0] === key && typeof given[0][1] === "string" ? given[0][1] : null;
+}
+
+/**
  * Adds the `watch*` methods to the client's prototype.
  * @param {typeof import("./predmarket.js").Client} Client
  * @param {AbortErrorClass} AbortErrorClass
@@ -296,7 +912,13 @@ export function installWatch(Client, AbortErrorClass, coreRules) {
        * @param {WatchOptions} [options]
        */
       value(params, options = {}) {
-        return new Watch(this, kind, (callOptions) => get.call(this, params, callOptions), diff, options, AbortErrorClass);
+        // A call's own headers cannot ride on the shared stream: such a
+        // watch polls.
+        const headers = options.callOptions?.headers;
+        const own = headers && Object.keys(headers).length > 0;
+        const id = own ? null : streamId(kind, params);
+        const resource = id !== null && this.__streamable(kind, id) ? `${kind}:${id}` : null;
+        return new Watch(this, kind, resource, (callOptions) => get.call(this, params, callOptions), diff, options, AbortErrorClass);
       },
     });
   };
@@ -304,4 +926,5 @@ export function installWatch(Client, AbortErrorClass, coreRules) {
   define("watchMarket", "market", Client.prototype.getMarket, rules.valueChanges);
   define("watchGame", "game", Client.prototype.getGame, rules.valueChanges);
   define("watchFuture", "future", Client.prototype.getFuture, rules.valueChanges);
+  define("watchAward", "award", Client.prototype.getAward, rules.valueChanges);
 }

@@ -15,7 +15,9 @@ use wasm_bindgen::prelude::*;
 /// the requests in flight: create one and share it.
 #[wasm_bindgen]
 pub struct Client {
-    inner: Rc<FetchClient>,
+    pub(crate) inner: Rc<FetchClient>,
+    /// The `fetch` option, for the watch streams' own request (watch.rs).
+    pub(crate) fetch: Option<js_sys::Function>,
 }
 
 impl Client {
@@ -73,11 +75,12 @@ impl Client {
         #[wasm_bindgen(unchecked_param_type = "ClientOptions")] options: JsValue,
     ) -> Result<Client, JsValue> {
         let (config, fetch) = options::client_config(&options).map_err(|e| errors::to_js(&e))?;
-        let transport = FetchTransport::with_fetch(fetch);
+        let transport = FetchTransport::with_fetch(fetch.clone());
         let inner =
             FetchClient::with_transport(config, transport).map_err(|e| errors::to_js(&e))?;
         Ok(Client {
             inner: Rc::new(inner),
+            fetch,
         })
     }
 

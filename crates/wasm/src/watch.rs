@@ -3,22 +3,71 @@
 //! the client's own methods; the scheduler behind them
 //! (`Client.__watchIntervals`) and the rules of what changed and what ends
 //! a watch (`change.rs`) are the core's.
+//!
+//! Where the server offers `GET /stream`, the watches of a client share one
+//! stream of it; the request is sent from here (`Client.__openStream`), so
+//! that the key is added as for every request of the client and watch.js
+//! never holds it.
 
+use crate::client::Client;
+use crate::json;
+use predmarket_client::core::change::WatchKind;
 use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_name = fetch, catch)]
+    fn global_fetch(url: &str, init: &JsValue) -> Result<JsValue, JsValue>;
+}
+
+#[wasm_bindgen]
+impl Client {
+    /// Whether `id` is one the client would ask for with a watch of `kind`
+    /// (not blank, not `.` or `..`): a stream naming a bad one would be
+    /// refused whole, so such a watch polls, and its first poll says why.
+    #[wasm_bindgen(js_name = __streamable, skip_typescript)]
+    pub fn streamable(&self, kind: &str, id: &str) -> bool {
+        WatchKind::from_name(kind).is_some_and(|kind| kind.request(id).is_ok())
+    }
+
+    /// `fetch(baseUrl + "/stream?" + query, init)` through the client's
+    /// `fetch`, with the client's headers and the key added to
+    /// `init.headers`: the key never passes through JS. `query` cannot
+    /// change the origin, and `init` (watch.js) follows no redirect.
+    #[wasm_bindgen(js_name = __openStream, skip_typescript)]
+    pub fn open_stream(&self, query: &str, init: &JsValue) -> Result<JsValue, JsValue> {
+        let config = self.inner.config();
+        let headers = json::get(init, "headers");
+        for (name, value) in &config.headers {
+            json::set(&headers, name, &JsValue::from_str(value));
+        }
+        // Last: no header of the caller's replaces the key.
+        json::set(&headers, "X-API-Key", &JsValue::from_str(&config.api_key));
+        let url = format!("{}/stream?{query}", config.base_url.trim_end_matches('/'));
+        match &self.fetch {
+            None => global_fetch(&url, init),
+            Some(fetch) => fetch.call2(&JsValue::UNDEFINED, &JsValue::from_str(&url), init),
+        }
+    }
+}
 
 #[wasm_bindgen(typescript_custom_section)]
 const TS_WATCH: &'static str = r#"
 /** Options of a `watch*` method. */
 export interface WatchOptions {
-  /** How often to ask, in ms. Defaults (`watchIntervalMs(kind)`): order book 5 000, market 10 000, game 15 000, future 30 000. The client's scheduler lengthens it while the page is hidden or the rate budget runs low (never shortens it), so watching cannot cause a 429. */
+  /** How often to poll, in ms. Defaults (`watchIntervalMs(kind)`): order book 5 000, market 10 000, game 15 000, future and award 30 000. The client's scheduler lengthens it while the page is hidden or the rate budget runs low (never shortens it), so watching cannot cause a 429. Through a server's stream, updates come at the server's pace (the same defaults) and this applies only while the watch polls. */
   intervalMs?: number;
+  /** The data's age (`ageMs`) beyond which the watch is stale: it yields a `stale` item (reason `max_staleness`), or ends (`staleAction: "end"`). Checked four times a second; set it above the interval, since polled data ages by one interval between polls. */
+  maxStalenessMs?: number;
+  /** What `maxStalenessMs` does: `"flag"` (default) yields `stale`, then `live` once fresh data comes; `"end"` ends the watch with a `PredmarketError` of code `TIMEOUT`. */
+  staleAction?: "flag" | "end";
   /** Ends the watch: a pending or later `next()` rejects with a `PredmarketAbortError` (code `ABORTED`). */
   signal?: AbortSignal;
-  /** Called with every update (the first snapshot, then each change), besides the iterator. */
+  /** Called with every item the watch yields (updates, `stale`, `live`), besides the iterator. */
   onUpdate?: (update: WatchUpdate<unknown, unknown>) => void;
   /** Told of a poll that failed for now (network, 5xx, 429 after the client's retries); the watch goes on. Every 4xx but 408 and 429, and parameters the client refused (`VALIDATION_ERROR`), end it instead (`endsWatch(error)`). */
   onError?: (error: PredmarketError) => void;
-  /** Options of each underlying call (`timeoutMs`, `maxRetries`, `headers`). */
+  /** Options of each underlying call (`timeoutMs`, `maxRetries`, `headers`). A watch with `headers` of its own polls: the client's shared stream carries the client's headers only. */
   callOptions?: Omit<CallOptions, "signal">;
 }
 
@@ -38,32 +87,51 @@ export interface LevelChange {
   to: number | null;
 }
 
-/** What a watch yields: the first snapshot (no changes), then every snapshot that differs from the one before. */
+/** Where a watch's data came from: the server's stream (`GET /stream`) or the client's own polls. */
+export type WatchSource = "stream" | "poll";
+
+/** Why a watch is stale: a poll failed (`poll_failed`), the server's poll waits for the upstream budget (`budget`) or its interval was lengthened (`interval_stretched`), or the data is older than `maxStalenessMs` (`max_staleness`). A newer server may add reasons. */
+export type StaleReason = "poll_failed" | "budget" | "interval_stretched" | "max_staleness" | (string & {});
+
+/** What a watch yields: `update`s (the first snapshot, no changes, then every snapshot that differs from the one before), and `stale` the moment the data stops being fresh, then `live` when it is again (those two carry the last snapshot and no changes). */
 export interface WatchUpdate<T, C> {
+  /** `update`: new data; `stale`: the data stopped being fresh (see `reason`); `live`: fresh again. */
+  type: "update" | "stale" | "live";
+  /** Where the data came from. */
+  source: WatchSource;
   snapshot: T;
   changes: C[];
-  /** `meta.data_freshness`, else the order book's `timestamp`, else `null`. */
+  /** The server's `as_of` from a stream; else `meta.data_freshness`, else the order book's `timestamp`, else `null`. */
   asOf: string | null;
-  /** `Date.now()` when the answer came. */
+  /** How old the data is, in ms: from a stream, the server's count (its poll's age), growing while the stream does not vouch for it; polled, the time since the answer came. */
+  ageMs: number;
+  /** `Date.now()` when this item was made. */
   receivedAt: number;
+  /** Why the watch is stale (`stale` items only). */
+  reason?: StaleReason;
 }
 
 /** A running watch: an async iterator of updates (`for await`), stopped by `stop()`, `break`, or its `signal`. */
 export interface Watch<T, C> extends AsyncIterableIterator<WatchUpdate<T, C>> {
-  /** The interval the scheduler gives this watch now (ms). */
+  /** The interval the scheduler gives this watch's polls now (ms). */
   readonly intervalMs: number;
-  /** Stops polling; a `for await` over the watch ends. */
+  /** Stops the watch; a `for await` over it ends. */
   stop(): void;
 }
 
+/**
+ * The `watch*` methods follow a resource through the server's stream (`GET /stream`, one per client for all of its watches) where the server offers one, else by polling.
+ */
 export interface Client {
-  /** Polls a market's order book; yields the price levels that changed. */
+  /** Follows a market's order book; yields the price levels that changed. */
   watchOrderbook(params: string | GetOrderbookParams, options?: WatchOptions): Watch<OrderbookResponse, LevelChange>;
-  /** Polls a market; yields the fields that changed. */
+  /** Follows a market; yields the fields that changed. */
   watchMarket(params: string | GetMarketParams, options?: WatchOptions): Watch<MarketsResponse, JsonChange>;
-  /** Polls a game; yields the odds and fields that changed. */
+  /** Follows a game; yields the odds and fields that changed. */
   watchGame(params: string | GetGameParams, options?: WatchOptions): Watch<GameResponse, JsonChange>;
-  /** Polls a future; yields the odds and fields that changed. */
+  /** Follows a future; yields the odds and fields that changed. */
   watchFuture(params: string | GetFutureParams, options?: WatchOptions): Watch<FutureResponse, JsonChange>;
+  /** Follows an award; yields the odds and fields that changed. */
+  watchAward(params: string | GetAwardParams, options?: WatchOptions): Watch<AwardResponse, JsonChange>;
 }
 "#;
