@@ -85,7 +85,12 @@ fn cors(origins: &Origins) -> CorsLayer {
     CorsLayer::new()
         .allow_origin(origins)
         .allow_methods([Method::GET, Method::OPTIONS])
-        .allow_headers([HeaderName::from_static("x-api-key"), header::ACCEPT])
+        // `Last-Event-ID`: a browser resuming a stream (`GET /stream`).
+        .allow_headers([
+            HeaderName::from_static("x-api-key"),
+            header::ACCEPT,
+            HeaderName::from_static("last-event-id"),
+        ])
         .expose_headers([
             header::RETRY_AFTER,
             HeaderName::from_static("x-ratelimit-limit"),
