@@ -9,17 +9,23 @@
 //! that the key is added as for every request of the client and watch.js
 //! never holds it.
 
+#[cfg(target_arch = "wasm32")]
 use crate::client::Client;
+#[cfg(target_arch = "wasm32")]
 use crate::json;
+#[cfg(target_arch = "wasm32")]
 use predmarket_client::core::change::WatchKind;
 use wasm_bindgen::prelude::*;
 
+// The client exists on wasm32 only (its transport is the global `fetch`).
+#[cfg(target_arch = "wasm32")]
 #[wasm_bindgen]
 extern "C" {
     #[wasm_bindgen(js_name = fetch, catch)]
     fn global_fetch(url: &str, init: &JsValue) -> Result<JsValue, JsValue>;
 }
 
+#[cfg(target_arch = "wasm32")]
 #[wasm_bindgen]
 impl Client {
     /// Whether `id` is one the client would ask for with a watch of `kind`
