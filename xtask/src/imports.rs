@@ -181,6 +181,11 @@ fn references(code: &str) -> (Vec<String>, Vec<String>) {
             let end = code[begin..]
                 .find(|c: char| !(is_ident(c) || c == ':'))
                 .map_or(code.len(), |e| begin + e);
+            // `super::{a, b}` names `a` and `b`, which the `use` tree above
+            // reads; cut at the brace, it would name the parent instead.
+            if code[end..].starts_with('{') {
+                continue;
+            }
             paths.push(code[begin..end].trim_end_matches(':').to_owned());
         }
     }
@@ -369,6 +374,21 @@ mod tests {
         );
         let (paths, _) = references(&code);
         assert_eq!(paths, vec!["crate::z::f"]);
+    }
+
+    #[test]
+    fn a_use_group_names_its_members_not_their_parent() {
+        let files = sources(&[
+            ("lib.rs", "//! x\nmod a;\n"),
+            ("a/mod.rs", "//! x\nmod b;\nmod c;\nmod d;\n"),
+            ("a/b.rs", "//! x\nuse super::{c, d::D};\n"),
+            ("a/c.rs", "//! x\n"),
+            ("a/d.rs", "//! x\n"),
+        ]);
+        let edges = graph(&files);
+        assert!(edges["a/b.rs"].contains("a/c.rs"));
+        assert!(edges["a/b.rs"].contains("a/d.rs"));
+        assert!(!edges["a/b.rs"].contains("a/mod.rs"));
     }
 
     #[test]
