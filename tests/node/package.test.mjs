@@ -299,6 +299,9 @@ test("sharedBudget takes a ledger of the caller's, and refuses anything else", a
 });
 
 test("the shared ledger reads and writes predmarket-core's text form", async () => {
+  // The package's entry gives shared-budget.js predmarket-core's ledger
+  // rules (from the wasm) when it loads.
+  await import(pathToFileURL(join(packageDir, "index.js")).href);
   const { Ledger, budgetName } = await import(pathToFileURL(join(packageDir, "shared-budget.js")).href);
   const ledger = Ledger.decode("v1;0;1000,3000,2000,x,");
   assert.deepEqual(ledger.sent, [1000, 2000, 3000]);
