@@ -392,7 +392,7 @@ test("sports: league tabs, games, futures and awards boards with the odds switch
   const books = page.locator("details.outcome-book");
   const booked = (markets) => markets.flatMap((m) => m.outcomes).filter((o) => (o.order_book?.yes?.length ?? 0) > 0).length;
   assert.equal(await books.count(), booked(sent));
-  const listed = (await get(`/list-games?league=${encodeURIComponent(L[1])}&limit=25`)).data.games;
+  const listed = (await get(`/list-games?league=${encodeURIComponent(L[1])}&status=not_started&limit=25`)).data.games;
   let open;
   for (const g of listed) {
     const markets = (await get(`/games/${encodeURIComponent(g.id)}`)).data.markets;
