@@ -9,24 +9,8 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { CEILING_MS, eventually, key, packageDir, url } from "./support.mjs";
 
-const packageDir = process.env.PREDMARKET_PACKAGE;
-const url = process.env.PREDMARKET_URL;
-const key = process.env.PREDMARKET_KEY;
-assert.ok(packageDir && url && key, "run through `cargo xtask test` (PREDMARKET_PACKAGE, PREDMARKET_URL, PREDMARKET_KEY)");
-
-/** How long a test waits for something that should happen, at most. */
-const CEILING_MS = 50_000;
-
-/** Resolves once `condition()` holds, asking every 50 ms; rejects after
- * `CEILING_MS` (the ceiling a loaded machine never reaches). */
-async function eventually(condition, what) {
-  const deadline = Date.now() + CEILING_MS;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`not within ${CEILING_MS / 1000} s: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 let project;
 let pm;

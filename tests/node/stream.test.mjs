@@ -8,23 +8,8 @@ import assert from "node:assert/strict";
 import { createServer, request } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { CEILING_MS, eventually, key, packageDir, url } from "./support.mjs";
 
-const packageDir = process.env.PREDMARKET_PACKAGE;
-const url = process.env.PREDMARKET_URL;
-const key = process.env.PREDMARKET_KEY;
-assert.ok(packageDir && url && key, "run through `cargo xtask test` (PREDMARKET_PACKAGE, PREDMARKET_URL, PREDMARKET_KEY)");
-
-/** How long a test waits for something that should happen, at most. */
-const CEILING_MS = 50_000;
-
-/** Resolves once `condition()` holds, asking every 50 ms; rejects after `CEILING_MS`. */
-async function eventually(condition, what) {
-  const deadline = Date.now() + CEILING_MS;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`not within ${CEILING_MS / 1000} s: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 let pm;
 /** Open markets with an order book, as this server names them. */
