@@ -19,6 +19,7 @@
 //! - [`schedule`]: the intervals of watches within the budget;
 //! - [`change`]: what changed between two answers (book levels, values by
 //!   path) and which errors end a watch;
+//! - [`export`]: lists as CSV or NDJSON (rows, columns by path, quoting);
 //! - [`error`]: the one error type.
 
 #[macro_use]
@@ -27,6 +28,7 @@ mod open_enum;
 pub mod capabilities;
 pub mod change;
 pub mod error;
+pub mod export;
 pub mod game_id;
 pub mod ledger;
 pub mod models;

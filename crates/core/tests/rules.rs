@@ -98,3 +98,42 @@ fn a_watch_ends_on_what_the_client_would_not_retry() {
         );
     }
 }
+
+#[test]
+fn export_follows_the_vectors() {
+    use predmarket_core::export::{self, CsvOptions};
+    let file = vectors("export.json");
+    assert!(cases(&file).len() >= 5);
+    for case in cases(&file) {
+        let name = case["name"].as_str().unwrap_or("?");
+        let rows = export::rows(&case["input"]);
+        assert_eq!(Value::Array(rows.clone()), case["rows"], "{name}: rows");
+        let options = CsvOptions {
+            spreadsheet_safe: case["spreadsheet_safe"].as_bool().unwrap_or(false),
+        };
+        let given: Option<Vec<String>> = case
+            .get("given_columns")
+            .map(|c| serde_json::from_value(c.clone()).unwrap_or_else(|e| panic!("{name}: {e}")));
+        if given.is_none() {
+            let want: Vec<String> = serde_json::from_value(case["columns"].clone())
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(export::columns(&rows), want, "{name}: columns");
+        }
+        let csv = export::to_csv(&rows, given.as_deref(), options);
+        assert_eq!(Some(csv.as_str()), case["csv"].as_str(), "{name}: csv");
+        if let Some(ndjson) = case.get("ndjson") {
+            assert_eq!(
+                Some(export::to_ndjson(&rows).as_str()),
+                ndjson.as_str(),
+                "{name}: ndjson"
+            );
+        }
+    }
+    for pair in file["numbers"].as_array().expect("a `numbers` array") {
+        assert_eq!(
+            Some(export::cell(&pair[0]).as_str()),
+            pair[1].as_str(),
+            "{pair}"
+        );
+    }
+}
