@@ -260,13 +260,17 @@ fn read(path: &Path) -> Result<String> {
 /// - `watch.js`: the watch streams (`client.watchOrderbook(...)`), plain JS
 ///   over the client's methods, typed in crates/wasm/src/watch.rs;
 /// - `shared-budget.js`: `sharedBudget: true`, the key's budget shared by
-///   tabs (IndexedDB) or by the clients of a realm.
+///   tabs (IndexedDB) or by the clients of a realm;
+/// - `export.js`: lists as CSV or NDJSON (predmarket-core's `export` rule
+///   in JS, held to it by shared vectors: it does not fit the wasm's size
+///   budget).
 const JS_FILES: &[&str] = &[
     "index.js",
     "edge.js",
     "errors.js",
     "watch.js",
     "shared-budget.js",
+    "export.js",
 ];
 
 /// Where the package's hand-written JS lives.
@@ -384,7 +388,7 @@ fn package_json() -> String {
     "./package.json": "./package.json"
   }},
   "sideEffects": ["./index.js", "./index.cjs", "./edge.js"],
-  "files": ["index.js", "index.cjs", "edge.js", "exports.js", "errors.js", "watch.js", "shared-budget.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
+  "files": ["index.js", "index.cjs", "edge.js", "exports.js", "errors.js", "watch.js", "shared-budget.js", "export.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
   "engines": {{ "node": ">=18" }},
   "keywords": ["prediction-markets", "odds", "orderbook", "wasm", "sdk"]
 }}

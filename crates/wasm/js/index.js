@@ -16,5 +16,6 @@ installWatch(Client, PredmarketAbortError, { bookChanges, valueChanges, watchInt
 // `cargo xtask npm` from the declarations), then the wrapped `Client`.
 export * from "./exports.js";
 export { PredmarketError, PredmarketAbortError } from "./errors.js";
+export { exportRows, exportColumns, toCsv, toNdjson, csvChunks, ndjsonChunks, exportStream } from "./export.js";
 const SharedBudgetClient = withSharedBudget(Client, __ledgerRules());
 export { SharedBudgetClient as Client };

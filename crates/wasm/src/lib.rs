@@ -19,6 +19,7 @@ mod book;
 mod call_options;
 mod change;
 mod errors;
+mod export;
 mod game_id;
 mod json;
 mod odds;
