@@ -263,7 +263,9 @@ fn read(path: &Path) -> Result<String> {
 ///   tabs (IndexedDB) or by the clients of a realm;
 /// - `export.js`: lists as CSV or NDJSON (predmarket-core's `export` rule
 ///   in JS, held to it by shared vectors: it does not fit the wasm's size
-///   budget).
+///   budget);
+/// - `capabilities.js`: `checkCapabilities`, `capabilities()`, `supports()`
+///   and `estimate()` of `Client`.
 const JS_FILES: &[&str] = &[
     "index.js",
     "edge.js",
@@ -271,6 +273,7 @@ const JS_FILES: &[&str] = &[
     "watch.js",
     "shared-budget.js",
     "export.js",
+    "capabilities.js",
 ];
 
 /// Where the package's hand-written JS lives.
@@ -388,7 +391,7 @@ fn package_json() -> String {
     "./package.json": "./package.json"
   }},
   "sideEffects": ["./index.js", "./index.cjs", "./edge.js"],
-  "files": ["index.js", "index.cjs", "edge.js", "exports.js", "errors.js", "watch.js", "shared-budget.js", "export.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
+  "files": ["index.js", "index.cjs", "edge.js", "exports.js", "errors.js", "watch.js", "shared-budget.js", "export.js", "capabilities.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
   "engines": {{ "node": ">=18" }},
   "keywords": ["prediction-markets", "odds", "orderbook", "wasm", "sdk"]
 }}

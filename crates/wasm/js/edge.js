@@ -5,6 +5,7 @@ import wasm from "./predmarket_bg.wasm";
 import { initSync, __registerErrorClasses, Client, bookChanges, valueChanges, watchIntervalMs, endsWatch, __ledgerRules } from "./predmarket.js";
 import { installWatch } from "./watch.js";
 import { withSharedBudget } from "./shared-budget.js";
+import { withCapabilities } from "./capabilities.js";
 import { PredmarketError, PredmarketAbortError } from "./errors.js";
 
 initSync({ module: wasm });
@@ -12,9 +13,10 @@ __registerErrorClasses(PredmarketError, PredmarketAbortError);
 installWatch(Client, PredmarketAbortError, { bookChanges, valueChanges, watchIntervalMs, endsWatch });
 
 // The glue's public values but `Client` (exports.js, written by
-// `cargo xtask npm` from the declarations), then the wrapped `Client`.
+// `cargo xtask npm` from the declarations), then `Client` wrapped by shared-budget.js
+// and capabilities.js.
 export * from "./exports.js";
 export { PredmarketError, PredmarketAbortError } from "./errors.js";
 export { exportRows, exportColumns, toCsv, toNdjson, csvChunks, ndjsonChunks, exportStream } from "./export.js";
-const SharedBudgetClient = withSharedBudget(Client, __ledgerRules());
-export { SharedBudgetClient as Client };
+const PackageClient = withCapabilities(withSharedBudget(Client, __ledgerRules()), PredmarketError, watchIntervalMs);
+export { PackageClient as Client };
