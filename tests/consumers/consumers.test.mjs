@@ -316,3 +316,43 @@ test("tabs share one budget (sharedBudget: true): three pages of an origin at on
     await Promise.all(pages.map((page) => page.close()));
   }
 });
+
+test("persistentCache: a reload shows kept answers at once from IndexedDB, bounded, then revalidates", async () => {
+  const out = join(work, "persistent-cache");
+  await sh(bin("esbuild"), ["main.js", "--bundle", "--format=esm", `--outfile=${join(out, "main.js")}`, "--log-level=warning"], { cwd: join(here, "persistent-cache") });
+  writePage(out, "main.js", "persistent cache");
+  const res = await fetch(`${baseUrl}/markets?limit=5`, { headers: { "X-API-Key": apiKey } });
+  const markets = (await res.json()).markets;
+  const ids = markets.map((m) => m.id);
+  const titles = markets.map((m) => m.title);
+  const page = await browser.newPage();
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  // The offline step's failed requests are the point: not errors here.
+  page.on("console", (m) => m.type() === "error" && !/offline|Failed to fetch/.test(m.text()) && errors.push(m.text()));
+  await page.addInitScript((config) => {
+    window.__predmarket = config;
+  }, { baseUrl, apiKey, ids });
+  const step = async (name) => {
+    await page.goto(`${staticUrl}/persistent-cache/?step=${name}`);
+    const handle = await page.waitForFunction(() => window.__result, null, { timeout: 60_000 });
+    const result = await handle.jsonValue();
+    assert.ok(!result.failed, result.failed);
+    return result;
+  };
+  try {
+    const fill = await step("fill");
+    assert.deepEqual(fill, { sent: 5, titles, kept: 3 });
+    // Reloaded with the network gone: the three kept show at once (and
+    // their revalidations fail quietly); the two evicted fail.
+    const offline = await step("offline");
+    assert.deepEqual(offline.outcomes, ["NETWORK_ERROR", "NETWORK_ERROR", ...titles.slice(2)]);
+    assert.deepEqual(offline.ages, ["number", "number", "number"]);
+    assert.equal(offline.kept, 3);
+    const again = await step("revalidate");
+    assert.deepEqual(again, { title: titles[4], fromKept: true, revalidated: { method: "getMarket", id: ids[4] }, keptAfterClear: 0 });
+    assert.deepEqual(errors, []);
+  } finally {
+    await page.close();
+  }
+});

@@ -265,7 +265,9 @@ fn read(path: &Path) -> Result<String> {
 ///   in JS, held to it by shared vectors: it does not fit the wasm's size
 ///   budget);
 /// - `capabilities.js`: `checkCapabilities`, `capabilities()`, `supports()`
-///   and `estimate()` of `Client`.
+///   and `estimate()` of `Client`;
+/// - `persistent-cache.js`: `persistentCache`, answers kept in IndexedDB
+///   (stale-while-revalidate, bounded).
 const JS_FILES: &[&str] = &[
     "index.js",
     "edge.js",
@@ -274,6 +276,7 @@ const JS_FILES: &[&str] = &[
     "shared-budget.js",
     "export.js",
     "capabilities.js",
+    "persistent-cache.js",
 ];
 
 /// Where the package's hand-written JS lives.
@@ -391,7 +394,7 @@ fn package_json() -> String {
     "./package.json": "./package.json"
   }},
   "sideEffects": ["./index.js", "./index.cjs", "./edge.js"],
-  "files": ["index.js", "index.cjs", "edge.js", "exports.js", "errors.js", "watch.js", "shared-budget.js", "export.js", "capabilities.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
+  "files": ["index.js", "index.cjs", "edge.js", "exports.js", "errors.js", "watch.js", "shared-budget.js", "export.js", "capabilities.js", "persistent-cache.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
   "engines": {{ "node": ">=18" }},
   "keywords": ["prediction-markets", "odds", "orderbook", "wasm", "sdk"]
 }}

@@ -6,6 +6,7 @@ import { initSync, __registerErrorClasses, Client, bookChanges, valueChanges, wa
 import { installWatch } from "./watch.js";
 import { withSharedBudget } from "./shared-budget.js";
 import { withCapabilities } from "./capabilities.js";
+import { withPersistentCache } from "./persistent-cache.js";
 import { wasmBytes } from "./wasm-inline.js";
 import { PredmarketError, PredmarketAbortError } from "./errors.js";
 
@@ -14,10 +15,11 @@ __registerErrorClasses(PredmarketError, PredmarketAbortError);
 installWatch(Client, PredmarketAbortError, { bookChanges, valueChanges, watchIntervalMs, endsWatch });
 
 // The glue's public values but `Client` (exports.js, written by
-// `cargo xtask npm` from the declarations), then `Client` wrapped by shared-budget.js
-// and capabilities.js.
+// `cargo xtask npm` from the declarations), then `Client` wrapped by shared-budget.js,
+// capabilities.js and persistent-cache.js.
 export * from "./exports.js";
 export { PredmarketError, PredmarketAbortError } from "./errors.js";
 export { exportRows, exportColumns, toCsv, toNdjson, csvChunks, ndjsonChunks, exportStream } from "./export.js";
-const PackageClient = withCapabilities(withSharedBudget(Client, __ledgerRules()), PredmarketError, watchIntervalMs);
+const rules = __ledgerRules();
+const PackageClient = withPersistentCache(withCapabilities(withSharedBudget(Client, rules), PredmarketError, watchIntervalMs), PredmarketError, rules.defaultBaseUrl);
 export { PackageClient as Client };

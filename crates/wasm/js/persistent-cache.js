@@ -1,0 +1,242 @@
+// @ts-check
+// `new Client({ persistentCache: true })`: answers kept in IndexedDB across
+// reloads, stale-while-revalidate, bounded, as the demo keeps its own
+// (predmarket-client's `browser::IdbStore`): a call that has a kept answer
+// resolves with it at once and asks the service in the background; the
+// fresh answer replaces the kept one and is handed to `onRevalidated`. A
+// kept answer younger than `maxAgeMs` is used without asking. At most
+// `maxEntries` answers are kept (the oldest go first), none larger than
+// `maxBytes`. Plain JS, not the wasm client's store: that would not fit
+// the package's size budget. Where there is no IndexedDB (Node, Deno) the
+// option is refused with a typed error instead of silently doing nothing.
+
+const DATABASE = "predmarket-answers";
+const STORE = "answers";
+const DEFAULTS = { maxEntries: 400, maxBytes: 512 * 1024, maxAgeMs: 0 };
+
+/** @param {unknown} v @returns {v is Record<string, any>} */
+const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The storage space of a key at a base URL: a hash, never the key.
+ * @param {string} baseUrl
+ * @param {string} apiKey
+ */
+async function spaceName(baseUrl, apiKey) {
+  const text = `${baseUrl}\n${apiKey}`;
+  try {
+    const digest = new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+    return Array.from(digest.subarray(0, 12), (b) => b.toString(16).padStart(2, "0")).join("");
+  } catch {
+    // No WebCrypto (plain http to another host): a hash that still hides the key.
+    let h = 0x811c9dc5;
+    for (const c of text) h = Math.imul(h ^ /** @type {number} */ (c.codePointAt(0)), 0x01000193) >>> 0;
+    return `fnv${h.toString(16).padStart(8, "0")}`;
+  }
+}
+
+/** @returns {Promise<IDBDatabase | null>} */
+function openDatabase() {
+  return new Promise((resolve) => {
+    try {
+      const request = globalThis.indexedDB.open(DATABASE, 1);
+      request.onupgradeneeded = () => {
+        const store = request.result.createObjectStore(STORE, { keyPath: "k" });
+        store.createIndex("at", "at");
+      };
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => resolve(null);
+      request.onblocked = () => resolve(null);
+    } catch {
+      resolve(null);
+    }
+  });
+}
+
+/**
+ * @template T
+ * @param {IDBRequest<T>} request
+ * @returns {Promise<T>}
+ */
+const done = (request) =>
+  new Promise((resolve, reject) => {
+    request.onsuccess = () => resolve(request.result);
+    request.onerror = () => reject(request.error);
+  });
+
+/**
+ * The kept answers of one key and base URL.
+ * @param {string} baseUrl
+ * @param {string} apiKey
+ * @param {{ maxEntries: number, maxBytes: number }} limits
+ */
+function answerStore(baseUrl, apiKey, limits) {
+  const ready = Promise.all([spaceName(baseUrl, apiKey), openDatabase()]);
+  return {
+    /** @param {string} key @returns {Promise<{ body: string, at: number } | undefined>} */
+    async get(key) {
+      const [space, db] = await ready;
+      if (!db) return undefined;
+      const entry = await done(db.transaction(STORE).objectStore(STORE).get(`${space}|${key}`));
+      return isObject(entry) && typeof entry.body === "string" ? { body: entry.body, at: Number(entry.at) } : undefined;
+    },
+    /** @param {string} key @param {string} body */
+    async put(key, body) {
+      const [space, db] = await ready;
+      if (!db || body.length > limits.maxBytes) return;
+      await new Promise((resolve, reject) => {
+        const tx = db.transaction(STORE, "readwrite");
+        const store = tx.objectStore(STORE);
+        store.put({ k: `${space}|${key}`, at: Date.now(), body });
+        // Bounded: past the cap the oldest go, in the same transaction.
+        const count = store.count();
+        count.onsuccess = () => {
+          let extra = count.result - limits.maxEntries;
+          if (extra <= 0) return;
+          const cursor = store.index("at").openCursor();
+          cursor.onsuccess = () => {
+            const c = cursor.result;
+            if (!c || extra <= 0) return;
+            c.delete();
+            extra -= 1;
+            c.continue();
+          };
+        };
+        tx.oncomplete = resolve;
+        tx.onerror = () => reject(tx.error);
+        tx.onabort = () => reject(tx.error);
+      });
+    },
+    async clear() {
+      const [space, db] = await ready;
+      if (!db) return;
+      const range = IDBKeyRange.bound(`${space}|`, `${space}|\uffff`);
+      await done(db.transaction(STORE, "readwrite").objectStore(STORE).delete(range));
+    },
+  };
+}
+
+/**
+ * `Client` whose `persistentCache` keeps answers in IndexedDB.
+ * @template {new (...args: any[]) => any} C
+ * @param {C} Base
+ * @param {typeof import("./errors.js").PredmarketError} PredmarketError
+ * @param {string} defaultBaseUrl
+ */
+export function withPersistentCache(Base, PredmarketError, defaultBaseUrl) {
+  /** @param {string} message */
+  const invalid = (message) => Object.assign(new PredmarketError(`persistentCache: ${message}`), { code: "VALIDATION_ERROR", parameter: "persistentCache" });
+  return class Client extends Base {
+    /** @param {any[]} args */
+    constructor(...args) {
+      const [options] = args;
+      /** @type {any} */
+      let given;
+      if (isObject(options) && "persistentCache" in options) {
+        const { persistentCache, ...rest } = options;
+        given = persistentCache;
+        args[0] = rest;
+      }
+      /** @type {{ maxEntries: number, maxBytes: number, maxAgeMs: number, onRevalidated?: (info: any) => void } | undefined} */
+      let settings;
+      if (given !== undefined && given !== false) {
+        if (given !== true && !isObject(given)) throw invalid("true, false or an options object expected");
+        if (!globalThis.indexedDB) throw invalid("needs IndexedDB (a browser or a web worker); in Node use `cacheTtlMs`, the in-memory cache");
+        settings = { ...DEFAULTS };
+        if (isObject(given)) {
+          for (const name of /** @type {const} */ (["maxEntries", "maxBytes", "maxAgeMs"])) {
+            const v = given[name];
+            if (v === undefined) continue;
+            if (typeof v !== "number" || !(v >= 0) || (name !== "maxAgeMs" && !Number.isInteger(v))) throw invalid(`${name}: a number of 0 or more expected`);
+            settings[name] = v;
+          }
+          if (given.onRevalidated !== undefined) {
+            if (typeof given.onRevalidated !== "function") throw invalid("onRevalidated: a function expected");
+            settings.onRevalidated = given.onRevalidated;
+          }
+        }
+      }
+      super(...args);
+      if (!settings) return;
+      const options0 = /** @type {any} */ (args[0]);
+      const store = answerStore(typeof options0.baseUrl === "string" ? options0.baseUrl : defaultBaseUrl, String(options0.apiKey ?? ""), settings);
+      /** @type {Map<string, Promise<void>>} */
+      const revalidating = new Map();
+      const keptAnswers = new WeakMap();
+      this.__persistent = { store, keptAnswers };
+      const s = settings;
+      for (let proto = Object.getPrototypeOf(this); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+        for (const method of Object.getOwnPropertyNames(proto)) {
+          if (!/^(get|list)[A-Z]/.test(method) || Object.prototype.hasOwnProperty.call(this, `__kept_${method}`)) continue;
+          const original = this[method];
+          if (typeof original !== "function") continue;
+          Object.defineProperty(this, `__kept_${method}`, { value: true });
+          Object.defineProperty(this, method, {
+            configurable: true,
+            writable: true,
+            value: async (/** @type {any} */ params, /** @type {any} */ callOptions) => {
+              const key = `${method} ${JSON.stringify(params ?? null)}`;
+              const ask = async () => {
+                const answer = await original.call(this, params, callOptions);
+                try {
+                  await store.put(key, JSON.stringify(answer));
+                } catch {
+                  // Quota or a closed database: the answer still goes to the caller.
+                }
+                return answer;
+              };
+              let kept;
+              try {
+                kept = await store.get(key);
+              } catch {
+                kept = undefined;
+              }
+              if (!kept) return ask();
+              const ageMs = Math.max(0, Date.now() - kept.at);
+              if (ageMs >= s.maxAgeMs && !revalidating.has(key)) {
+                const fresh = ask()
+                  .then((answer) => {
+                    try {
+                      s.onRevalidated?.({ method, params, answer });
+                    } catch {
+                      // A hook that throws does not break the cache.
+                    }
+                  })
+                  .catch(() => {})
+                  .finally(() => revalidating.delete(key));
+                revalidating.set(key, fresh);
+              }
+              const answer = JSON.parse(kept.body);
+              if (isObject(answer)) keptAnswers.set(answer, ageMs);
+              return answer;
+            },
+          });
+        }
+      }
+    }
+
+    /**
+     * How old an answer was when it came from the persistent cache (ms); `undefined` for an answer from the service.
+     * @param {object} answer
+     * @returns {number | undefined}
+     */
+    keptAgeMs(answer) {
+      return this.__persistent?.keptAnswers.get(answer);
+    }
+
+    /** Forgets every cached answer, in memory and, with `persistentCache`, in IndexedDB (of this key and base URL). */
+    clearCache() {
+      super.clearCache();
+      this.clearPersistentCache();
+    }
+
+    /** Forgets the answers `persistentCache` kept for this key and base URL; resolves when they are gone. */
+    async clearPersistentCache() {
+      try {
+        await this.__persistent?.store.clear();
+      } catch {
+        // Nothing kept can be read back either.
+      }
+    }
+  };
+}
