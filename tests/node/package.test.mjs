@@ -333,6 +333,10 @@ test("the README's examples run as written", { skip: process.env.PREDMARKET_RENA
   assert.match(all, /request, response/);
   assert.match(all, /waits \d+ s for the budget\nTIMEOUT/);
   assert.match(all, /book as of \S+: 0 levels changed \(stream\)\n.*book as of \S+: [1-9]\d* levels changed \(stream\)/);
+  assert.match(all, /\d{4,} characters of CSV/);
+  assert.match(all, /VALIDATION_ERROR platform "[^"]+" does not serve order books/);
+  assert.match(all, /\d+ requests, \d+\.\d min of budget/);
+  assert.match(all, /18 a minute, 18 % of the budget/);
   assert.doesNotMatch(all, /NaN/);
 });
 

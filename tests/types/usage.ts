@@ -32,6 +32,13 @@ import {
   parseGameId,
   formatGameId,
   isSameGame,
+  toCsv,
+  toNdjson,
+  csvChunks,
+  ndjsonChunks,
+  exportStream,
+  exportRows,
+  exportColumns,
 } from "predmarket";
 import type {
   ApiError,
@@ -323,4 +330,42 @@ async function watches(client: Client, signal: AbortSignal) {
   client.watchMarket("m1", { callOptions: { signal } });
 }
 
-export { operations, pagers, errors, functions, watches };
+async function exports(client: Client) {
+  expectType<string>(toCsv(await client.listMarkets({ limit: 5 })));
+  expectType<string>(toCsv([{ a: 1 }], { columns: ["a"], spreadsheetSafe: true }));
+  // @ts-expect-error columns are paths (strings)
+  toCsv([], { columns: [1] });
+  expectType<string>(toNdjson(await client.getOrderbook("m1")));
+  for await (const chunk of csvChunks(client.markets({ limit: 100 }), { spreadsheetSafe: true })) expectType<string>(chunk);
+  for await (const chunk of ndjsonChunks(client.trades("m1"))) expectType<string>(chunk);
+  const stream: ReadableStream<string> = exportStream(client.markets(), { format: "csv" });
+  void stream;
+  // @ts-expect-error the format is csv or ndjson
+  exportStream([], { format: "xml" });
+  expectType<unknown[]>(exportRows({ markets: [] }));
+  expectType<string[]>(exportColumns([{ a: { b: 1 } }]));
+}
+
+async function capabilities() {
+  const client = new Client({ apiKey: "k", checkCapabilities: true, persistentCache: { maxEntries: 50, maxAgeMs: 10_000, onRevalidated: ({ method }) => void method } });
+  // @ts-expect-error checkCapabilities is a boolean
+  new Client({ apiKey: "k", checkCapabilities: "yes" });
+  // @ts-expect-error maxEntries is a number
+  new Client({ apiKey: "k", persistentCache: { maxEntries: "50" } });
+  const table = await client.capabilities();
+  expectType<boolean | undefined>(table["x"]?.orderbook);
+  expectType<boolean | undefined>(await client.supports("x", "trades"));
+  // @ts-expect-error features are the service's names
+  await client.supports("x", "orderbooks");
+  const cost = await client.estimate({ walk: { list: "markets", params: { limit: 100 }, maxItems: 1_000 }, watches: [{ kind: "orderbook" }], durationMs: 60_000 });
+  expectType<number>(cost.requests);
+  expectType<number>(cost.minutes);
+  expectType<boolean>(cost.exact);
+  // @ts-expect-error walks are of the pagers
+  await client.estimate({ walk: { list: "orderbooks" } });
+  const answer = await client.getMarket("m1");
+  expectType<number | undefined>(client.keptAgeMs(answer));
+  await client.clearPersistentCache();
+}
+
+export { operations, pagers, errors, functions, watches, exports, capabilities };

@@ -48,7 +48,7 @@ const DEFAULT_RATE_LIMIT = 100;
  * @template {new (...args: any[]) => any} C
  * @param {C} Base
  * @param {typeof import("./errors.js").PredmarketError} PredmarketError
- * @param {(kind: string) => number} watchIntervalMs the wasm's default watch intervals
+ * @param {typeof import("./predmarket.js").watchIntervalMs} watchIntervalMs the wasm's default watch intervals
  */
 export function withCapabilities(Base, PredmarketError, watchIntervalMs) {
   return class Client extends Base {

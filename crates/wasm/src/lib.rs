@@ -17,6 +17,7 @@
 
 mod book;
 mod call_options;
+mod capabilities;
 mod change;
 mod errors;
 mod export;
@@ -80,10 +81,26 @@ export interface ClientOptions {
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
   /** One budget for every client of this key and base URL: with `true`, the tabs, workers and reloads of an origin share it (IndexedDB), and where there is no IndexedDB (Node, Deno) the clients of this JS realm do. Calls that must wait emit `wait` events (`reason: "budget"`). Or pass your own ledger. Default: off (each client has its own budget). */
   sharedBudget?: boolean | SharedBudgetLedger;
+  /** Read `/platforms` (once, again after 5 minutes) and refuse, before sending, a call naming a platform whose entry says it does not serve that data (order books, trades, price history, profiles): a `PredmarketError` with code `VALIDATION_ERROR`, `parameter: "platform"` and `details: { platform, feature, source: "/platforms" }`. A platform the answer does not list, or lists without `features`, is asked as usual. Default false. */
+  checkCapabilities?: boolean;
+  /** Keep answers in IndexedDB across reloads (stale-while-revalidate): a call with a kept answer resolves with it at once and asks the service in the background. Needs IndexedDB: elsewhere (Node, Deno) it throws a `VALIDATION_ERROR`. Default false. */
+  persistentCache?: boolean | PersistentCacheOptions;
   /** Told of every request, response, retry and wait. A hook that throws does not break the call. */
   onEvent?: (event: ClientEvent) => void;
   /** Log every event with `console.debug`. */
   debug?: boolean;
+}
+
+/** Options of `persistentCache`. */
+export interface PersistentCacheOptions {
+  /** Most answers kept, for every key of the origin together (the oldest go first). Default 400. */
+  maxEntries?: number;
+  /** No answer whose JSON is longer than this is kept. Default 512 KiB. */
+  maxBytes?: number;
+  /** A kept answer younger than this is used without asking the service. Default 0: always revalidate. */
+  maxAgeMs?: number;
+  /** Called with the fresh answer a background revalidation brought (the kept one was returned). */
+  onRevalidated?: (info: { method: string; params: unknown; answer: unknown }) => void;
 }
 
 /** A budget shared by several clients (`sharedBudget`). */

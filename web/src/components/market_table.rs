@@ -1,7 +1,7 @@
 //! Markets as a table, with the status badge and platform name cells other
 //! tables share.
 
-use super::platform_id;
+use super::{Download, platform_id};
 use crate::api::Directory;
 use crate::format;
 use crate::routes;
@@ -96,7 +96,9 @@ pub fn MarketTable(
             "ascending"
         })
     };
+    let file = id.clone().unwrap_or_else(|| "markets".to_owned());
     view! {
+        <Download name=file rows=move || serde_json::to_value(markets.get_untracked()).unwrap_or_default() />
         <div class="table-wrap">
             <table class="data markets" id=id>
                 <caption class="visually-hidden">{caption}</caption>

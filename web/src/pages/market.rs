@@ -2,7 +2,7 @@
 
 use crate::api::{self, Directory, Feature, Inflight, Loaded};
 use crate::components::{
-    CalculatorState, CandleChart, CostCalculator, DepthChart, ItemPage, Loader, Loading,
+    CalculatorState, CandleChart, CostCalculator, DepthChart, Download, ItemPage, Loader, Loading,
     OrderbookLadder, PagedResults, PlatformName, PriceChart, PricePoint, Quote, RemoteImage,
     StatusBadge, change_class, platform_id, yes_change, yes_change_7d, yes_price,
 };
@@ -266,6 +266,7 @@ fn MarketView(market: Market) -> impl IntoView {
                             // The style switch redraws the bars in hand, no request.
                             let points = StoredValue::new(points);
                             view! {
+                                <Download name="price-history" rows=move || points.with_value(|p| history_json(p)) />
                                 {capped.then(|| view! { <p class="hint">{format!("Showing the newest {MAX_BARS} bars of the range: pick a longer interval to see all of it.")}</p> })}
                                 {move || if candles.get() {
                                     view! { <CandleChart points=points.get_value() /> }.into_any()
@@ -320,6 +321,32 @@ fn MarketView(market: Market) -> impl IntoView {
 
 /// The price history of one market: the interval's usual number of bars,
 /// or every bar of the last `range_secs` seconds (up to [`MAX_BARS`]).
+/// The bars of the price chart as rows for a download: the time as ISO
+/// text and in ms, the bar, and the best bid and ask when the service sent
+/// them.
+fn history_json(points: &[PricePoint]) -> serde_json::Value {
+    use serde_json::json;
+    let quote =
+        |q: Option<Quote>| q.map(|q| json!({ "close": q.close, "high": q.high, "low": q.low }));
+    points
+        .iter()
+        .map(|p| {
+            let time = js_sys::Date::new(&p.time_ms.into()).to_iso_string();
+            json!({
+                "time": String::from(time),
+                "time_ms": p.time_ms,
+                "close": p.price,
+                "open": p.open,
+                "high": p.high,
+                "low": p.low,
+                "volume": p.volume,
+                "bid": quote(p.bid),
+                "ask": quote(p.ask),
+            })
+        })
+        .collect()
+}
+
 fn history_request(id: &str, interval: &str, range_secs: Option<i64>) -> GetPriceHistory {
     let usual = INTERVALS
         .iter()
@@ -588,6 +615,7 @@ fn BookView(
         }
     };
     view! {
+        <Download name="orderbook" rows=move || book.with_value(|b| serde_json::to_value(b).unwrap_or_default()) />
         <div class="tabs" role="tablist" aria-label="Outcome">
             {tab("yes", "Yes")}
             {tab("no", "No")}
@@ -655,6 +683,7 @@ fn TradesTape(loaded: Loaded<ListTrades>, inflight: Inflight, taker_only: bool) 
             noun="trades"
             empty={|| view! { <p class="empty">"No trades yet."</p> }}
             table={move |trades: Signal<Vec<Trade>>| view! {
+                <Download name="trades" rows=move || serde_json::to_value(trades.get_untracked()).unwrap_or_default() />
                 <div class="table-wrap">
                     <table class="data trades" id="trades">
                         <caption class="visually-hidden">"Trades, newest first"</caption>

@@ -1,0 +1,53 @@
+//! The types of what the package's `Client` adds in plain JS: capabilities
+//! read at run time and cost estimates (`js/capabilities.js`), and the
+//! persistent answer cache (`js/persistent-cache.js`). Kept out of the wasm
+//! (size budget); the declarations merge into the `Client` class.
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TS_CAPABILITIES: &'static str = r#"
+/** A feature of `/platforms` (`features`); a newer service may add others. */
+export type PlatformFeature = "orderbook" | "trades" | "historical_data" | "user_profiles";
+
+/** What `client.estimate(plan)` prices. */
+export interface EstimatePlan {
+  /** A walk of a list to its end (or `maxItems`): the pager's name and parameters. Its first page is fetched to learn the page size and total. */
+  walk?: { list: "markets" | "events" | "series" | "trades" | "games" | "futures" | "awards" | "profileTrades"; params?: object; maxItems?: number };
+  /** Single calls besides. */
+  calls?: number;
+  /** Watches, polled by this client, for `durationMs` (default a minute). */
+  watches?: { kind: "orderbook" | "market" | "game" | "future" | "award"; intervalMs?: number }[];
+  durationMs?: number;
+}
+
+/** What a plan costs. */
+export interface Estimate {
+  /** Requests the plan sends (the walk's first page included). */
+  requests: number;
+  /** Minutes the client's budget needs for them: what it has now goes at once, the rest at `rateLimitPerMinute`. */
+  minutes: number;
+  /** False when the service gave no total: `requests` is then a lower bound. */
+  exact: boolean;
+  rateLimitPerMinute: number;
+  remainingNow: number;
+  /** The watches' requests a minute, at the intervals the scheduler gives them within the budget. */
+  requestsPerMinute: number;
+  /** `requestsPerMinute` as a share of the budget. */
+  budgetShare: number;
+  notes: string[];
+}
+
+export interface Client {
+  /** Features by platform id, as `/platforms` says (read once, again after 5 minutes). */
+  capabilities(options?: { signal?: AbortSignal }): Promise<Record<string, Partial<Record<PlatformFeature, boolean>>>>;
+  /** Whether a platform serves a feature; `undefined` when `/platforms` does not say. */
+  supports(platform: string, feature: PlatformFeature): Promise<boolean | undefined>;
+  /** What a walk, calls or watches will cost: requests, and minutes at the current rate budget. */
+  estimate(plan: EstimatePlan): Promise<Estimate>;
+  /** How old an answer was when `persistentCache` returned it (ms); `undefined` for one from the service. */
+  keptAgeMs(answer: object): number | undefined;
+  /** Forgets the answers `persistentCache` kept for this key and base URL. */
+  clearPersistentCache(): Promise<void>;
+}
+"#;
