@@ -14,6 +14,7 @@ mod support;
 
 mod book;
 mod charts;
+mod download;
 mod errors;
 mod format;
 mod hostile;
