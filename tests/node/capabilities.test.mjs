@@ -113,16 +113,17 @@ test("estimate tells a walk's requests, and the walk sends that many", async () 
   assert.equal(capped.exact, true);
   assert.equal(capped.rateLimitPerMinute, 100);
 
-  const plan = await client.estimate({ walk: { list: "events", params: { limit: 250 } } });
+  const plan = await client.estimate({ walk: { list: "series", params: { limit: 150 } } });
   sent.length = 0;
   let n = 0;
-  for await (const _ of client.events({ limit: 250 })) n += 1;
-  assert.ok(n > 250);
-  assert.equal(plan.requests, sent.length, `estimated ${plan.requests}, sent ${sent.length} for ${n} events`);
+  for await (const _ of client.series({ limit: 150 })) n += 1;
+  assert.ok(n > 150);
+  assert.equal(plan.requests, sent.length, `estimated ${plan.requests}, sent ${sent.length} for ${n} series`);
 
   // Past the budget, the rest goes at the budget's pace.
   const slow = logged({ rateLimitPerMinute: 10 }).client;
   const big = await slow.estimate({ walk: { list: "markets", params: { limit: 10 }, maxItems: 400 } });
+  // (One page fetched: the rest is arithmetic.)
   assert.equal(big.requests, 40);
   assert.equal(big.minutes, (40 - big.remainingNow) / 10);
   assert.ok(big.minutes >= 3, "40 requests at 10 a minute, 10 of them now");
