@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { createServer, request } from "node:http";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { CEILING_MS, eventually, key, packageDir, url } from "./support.mjs";
+import { CEILING_MS, eventually, packageDir, streamKey as key, url } from "./support.mjs";
 
 
 let pm;
