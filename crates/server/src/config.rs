@@ -267,6 +267,11 @@ pub struct StreamArgs {
     /// together; the rest is kept for visitors' own requests.
     #[arg(long = "stream-budget-share", default_value_t = 0.5)]
     pub budget_share: f64,
+    /// With --redis: seconds a replica's lease on a resource lasts unless
+    /// renewed (at a third of it); how soon another replica takes over the
+    /// polls of one that died.
+    #[arg(long = "stream-lease", default_value_t = 4.0)]
+    pub lease_secs: f64,
 }
 
 impl Default for StreamArgs {
@@ -282,6 +287,7 @@ impl Default for StreamArgs {
             grace_secs: d.grace.as_secs_f64(),
             interval_scale: d.interval_scale,
             budget_share: d.budget_share,
+            lease_secs: d.lease.as_secs_f64(),
         }
     }
 }
@@ -348,6 +354,7 @@ impl Config {
                 1.0
             },
             budget_share: a.budget_share,
+            lease: secs(a.lease_secs, 0.3),
         }
     }
 
@@ -547,6 +554,7 @@ impl Config {
             ("--stream-heartbeat", st.heartbeat_secs, 0.1, 3600.0),
             ("--stream-grace", st.grace_secs, 0.0, 3600.0),
             ("--stream-interval-scale", st.interval_scale, 0.001, 100.0),
+            ("--stream-lease", st.lease_secs, 0.3, 3600.0),
         ] {
             if !(value.is_finite() && value >= low && value <= high) {
                 return Err(format!("{flag} must be between {low} and {high}"));

@@ -65,11 +65,25 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
         log_requests: !config.quiet,
     })
     .await?;
+    let settings = config.stream();
+    let relay = match &args.redis {
+        Some(url) => Some(
+            crate::stream::relay::Relay::connect(
+                url,
+                state.upstream_base(),
+                settings.lease,
+                settings.replay,
+            )
+            .await?,
+        ),
+        None => None,
+    };
     let hub = crate::stream::Hub::start(
         Arc::new(crate::stream::source::Proxied {
             state: state.clone(),
         }),
-        config.stream(),
+        settings,
+        relay,
     );
     Ok(Proxy {
         router: router(&state, &hub, config, state.log()),
@@ -176,7 +190,7 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
         proxy.state.upstream_base(),
         config.proxy.upstream_limit,
         if config.proxy.redis.is_some() {
-            ", budget and cache shared through Redis"
+            ", budget, cache and stream pollers shared through Redis"
         } else {
             ""
         },

@@ -20,12 +20,18 @@
 //! shortened) so that all of them together spend at most their share of
 //! the upstream budget; the rest stays for visitors' own requests.
 //!
+//! With `--redis` (proxy mode), replicas share the pollers (`relay`): one
+//! replica holds a resource's lease and polls it, the others take its
+//! events from Redis, with the same numbers, so a client may reconnect to
+//! any replica.
+//!
 //! Bounded: streams per address and in all, resources per stream and in
 //! all, the replay buffer; a client that does not read falls behind its
 //! buffer and is dropped, and the connection's write deadline (which for a
 //! stream runs only while the socket is full) closes one that stalls.
 
 pub mod frame;
+pub mod relay;
 pub mod source;
 pub mod topic;
 
@@ -50,7 +56,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 use tokio::sync::broadcast;
-use topic::Topic;
+use topic::{Mode, Topic};
 
 /// What bounds and paces the streams (`--stream-*`).
 #[derive(Debug, Clone)]
@@ -75,6 +81,9 @@ pub struct Settings {
     pub interval_scale: f64,
     /// The share of the upstream budget pollers may use together.
     pub budget_share: f64,
+    /// With `--redis`: how long a replica's lease on a resource lasts
+    /// unless renewed (how soon another replica takes over its polls).
+    pub lease: Duration,
 }
 
 impl Default for Settings {
@@ -89,6 +98,7 @@ impl Default for Settings {
             grace: Duration::from_secs(30),
             interval_scale: 1.0,
             budget_share: 0.5,
+            lease: Duration::from_secs(4),
         }
     }
 }
@@ -112,6 +122,21 @@ pub struct Hub {
     pub stats: Stats,
     /// Set once the scheduler task runs.
     scheduler: Mutex<Option<crate::proxy::AbortOnDrop>>,
+    /// With `--redis`: pollers shared with other replicas.
+    relay: Option<Arc<relay::Relay>>,
+}
+
+/// How many topics are polled how (`/metrics`).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Modes {
+    /// Polled here, for this replica alone (no `--redis`).
+    pub alone: usize,
+    /// Polled here under a lease, for every replica.
+    pub leading: usize,
+    /// Polled by another replica.
+    pub following: usize,
+    /// Polled here for this replica alone because Redis failed.
+    pub degraded: usize,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -120,7 +145,12 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 impl Hub {
     /// A hub over `source`; its scheduler runs until the hub is dropped.
-    pub fn start(source: Arc<dyn Source>, settings: Settings) -> Arc<Hub> {
+    /// With `relay`, its pollers are shared with other replicas.
+    pub fn start(
+        source: Arc<dyn Source>,
+        settings: Settings,
+        relay: Option<Arc<relay::Relay>>,
+    ) -> Arc<Hub> {
         let hub = Arc::new(Hub {
             source,
             settings,
@@ -129,6 +159,7 @@ impl Hub {
             per_address: Mutex::new(HashMap::new()),
             stats: Stats::default(),
             scheduler: Mutex::new(None),
+            relay,
         });
         // Built outside a runtime (a router made for inspection), the
         // pollers run at the intervals their kinds want.
@@ -157,10 +188,28 @@ impl Hub {
         self.streams.load(Ordering::SeqCst)
     }
 
-    /// Grants every poller its interval: what its kind wants, lengthened so
-    /// that all of them fit the budget's share.
+    /// How many topics are polled how.
+    pub fn modes(&self) -> Modes {
+        let mut modes = Modes::default();
+        for topic in lock(&self.topics).values() {
+            match topic.mode() {
+                Mode::Alone => modes.alone += 1,
+                Mode::Leader => modes.leading += 1,
+                Mode::Follower => modes.following += 1,
+                Mode::Degraded => modes.degraded += 1,
+            }
+        }
+        modes
+    }
+
+    /// Grants every poller of this replica its interval: what its kind
+    /// wants, lengthened so that all of them fit the budget's share.
     fn schedule(&self) {
-        let topics: Vec<Arc<Topic>> = lock(&self.topics).values().cloned().collect();
+        let topics: Vec<Arc<Topic>> = lock(&self.topics)
+            .values()
+            .filter(|t| t.polls_here())
+            .cloned()
+            .collect();
         let Some(budget) = self.source.budget() else {
             for topic in &topics {
                 topic.set_interval_ms(topic.wanted_ms);
@@ -206,6 +255,11 @@ impl Hub {
             wanted.max(1.0),
             self.settings.replay,
         ));
+        match &self.relay {
+            Some(relay) if relay.up() => topic.relayed(),
+            Some(_) => topic.degrade(),
+            None => {}
+        }
         topic.join();
         topics.insert(key.to_owned(), topic.clone());
         drop(topics);
@@ -230,13 +284,33 @@ impl Hub {
 }
 
 /// One resource's poll loop: at once, then every granted interval while
-/// anyone watches, until the grace period after the last one left.
+/// anyone watches, until the grace period after the last one left. With
+/// `--redis` it starts from what Redis holds of the resource and polls
+/// only while this replica holds the lease.
 async fn poller(hub: Weak<Hub>, topic: Arc<Topic>) {
+    let relay = hub.upgrade().and_then(|h| h.relay.clone());
+    let replay = hub.upgrade().map_or(1, |h| h.settings.replay);
+    let mut _relaying = Vec::new();
+    if let Some(relay) = relay.as_ref().filter(|_| topic.mode() == Mode::Follower) {
+        match relay.load(&topic.key, replay).await {
+            Some((last, events)) => topic.seed(last, events),
+            None => topic.degrade(),
+        }
+        let follow = tokio::spawn(relay::follow(relay.clone(), topic.clone()));
+        let lease = tokio::spawn(relay::keep_lease(relay.clone(), topic.clone()));
+        _relaying.push(crate::proxy::AbortOnDrop(follow));
+        _relaying.push(crate::proxy::AbortOnDrop(lease));
+    }
+    topic.set_ready();
     loop {
         let Some(strong) = hub.upgrade() else { return };
         if let Some(idle) = topic.idle_for() {
             if idle >= strong.settings.grace {
                 if strong.retire(&topic) {
+                    drop(_relaying);
+                    if let Some(relay) = relay.filter(|_| topic.mode() == Mode::Leader) {
+                        relay.release(&topic.key).await;
+                    }
                     return;
                 }
                 continue;
@@ -251,6 +325,12 @@ async fn poller(hub: Weak<Hub>, topic: Arc<Topic>) {
             drop(strong);
             // Nothing more to poll: wait for the audience to go.
             topic.audience.notified().await;
+            continue;
+        }
+        if !topic.polls_here() {
+            drop(strong);
+            // Another replica polls; woken when this one takes over.
+            let _ = tokio::time::timeout(Duration::from_secs(1), topic.leadership.notified()).await;
             continue;
         }
         strong.stats.polls.fetch_add(1, Ordering::Relaxed);
@@ -375,7 +455,12 @@ pub async fn open(
     };
     for (key, kind, id) in &watches {
         match hub.join(key, *kind, id) {
-            Some(topic) => subscription.topics.push(topic),
+            Some(topic) => {
+                // With `--redis`, a new topic starts from what Redis holds,
+                // so a position from another replica is known here.
+                topic.ready(Duration::from_secs(3)).await;
+                subscription.topics.push(topic);
+            }
             // Dropping the subscription gives back what it took.
             None => {
                 return crate::guard::shed(
@@ -431,8 +516,8 @@ fn events(
         let start = topic.subscribe(from);
         // Positions start where the client was (replay) or at 0.
         position.0.push(match from {
-            Some((epoch, seq)) if epoch == topic.epoch => (epoch, seq),
-            _ => (topic.epoch, 0),
+            Some((epoch, seq)) if epoch == start.epoch => (epoch, seq),
+            _ => (start.epoch, 0),
         });
         first.extend(start.frames.into_iter().map(|f| Item::Event(i, f)));
         live.push(receive(i, start.receiver));
@@ -453,7 +538,7 @@ fn events(
                 let out = match item {
                     Item::Event(i, frame) => {
                         if let Some(slot) = position.0.get_mut(i) {
-                            slot.1 = frame.seq;
+                            *slot = (frame.epoch, frame.seq);
                         }
                         Some(Ok(frame::render(&frame, position)))
                     }
