@@ -26,8 +26,8 @@
 
 use super::frame::{Frame, Kind};
 use super::topic::{Mode, Topic};
-use redis::aio::{ConnectionManager, MultiplexedConnection};
 use redis::Value as R;
+use redis::aio::{ConnectionManager, MultiplexedConnection};
 use std::future::Future;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};

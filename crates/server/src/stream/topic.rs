@@ -388,7 +388,10 @@ impl Topic {
         if state.outbox.is_some() || state.ended.is_some() {
             return;
         }
-        if frame.epoch != state.epoch {
+        if frame.epoch != state.epoch && state.seq == 0 {
+            // The first event, of a numbering the leader drew.
+            state.epoch = frame.epoch;
+        } else if frame.epoch != state.epoch {
             // The resource's numbering started again (nothing of it was
             // left in Redis): subscribers start again too.
             let idle_since = state.idle_since;
@@ -780,7 +783,10 @@ mod tests {
         t.apply(fresh(0.5), unix_ms() - 5_000);
         let late = t.subscribe(None);
         let json: Value = serde_json::from_slice(late.frames[0].json()).expect("json");
-        assert!(json["age_ms"].as_u64().is_some_and(|age| age >= 5_000), "{json}");
+        assert!(
+            json["age_ms"].as_u64().is_some_and(|age| age >= 5_000),
+            "{json}"
+        );
         assert_eq!(json["data"]["data"]["price"], 0.5);
     }
 
@@ -821,7 +827,10 @@ mod tests {
         for frame in &sent {
             follower.ingest(frame.clone());
         }
-        assert_eq!(kinds(&drain(&mut watcher.receiver)), ["stale", "change", "live"]);
+        assert_eq!(
+            kinds(&drain(&mut watcher.receiver)),
+            ["stale", "change", "live"]
+        );
         let epoch = leader.epoch();
         let replay = follower.subscribe(Some((epoch, 1)));
         assert_eq!(
@@ -830,10 +839,19 @@ mod tests {
         );
         let late = follower.subscribe(None);
         let json: Value = serde_json::from_slice(late.frames[0].json()).expect("json");
-        assert_eq!((json["seq"].as_u64(), &json["data"]["data"]["price"]), (Some(5), &json!(0.3)));
+        assert_eq!(
+            (json["seq"].as_u64(), &json["data"]["data"]["price"]),
+            (Some(5), &json!(0.3))
+        );
         // A numbering started anew is a resync for the follower's watchers.
         let mut watcher = follower.subscribe(None);
-        let other = Arc::new(Frame::new(Kind::Snapshot, "market:m", epoch ^ 1, 1, json!({})));
+        let other = Arc::new(Frame::new(
+            Kind::Snapshot,
+            "market:m",
+            epoch ^ 1,
+            1,
+            json!({}),
+        ));
         follower.ingest(other);
         assert_eq!(kinds(&drain(&mut watcher.receiver)), ["resync", "snapshot"]);
         assert_eq!(follower.epoch(), epoch ^ 1);
