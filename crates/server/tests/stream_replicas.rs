@@ -306,7 +306,7 @@ async fn replicas_share_one_poller_per_book_replay_each_other_and_fail_over() {
         .collect();
     assert_eq!(books.len(), BOOKS);
 
-    let mut replicas = vec![
+    let mut replicas = [
         Some(replica(upstream, &redis.url, KEYS[0])),
         Some(replica(upstream, &redis.url, KEYS[1])),
     ];
