@@ -61,7 +61,9 @@ Proxy mode (see README, Proxy mode):
                                 --visitor-misses 30 a minute, --visitor-in-flight 8;
                                 CORS same-origin unless --cors-origin lists origins
   --trusted-proxy 10.0.0.0/8    a load balancer whose X-Forwarded-For is believed
-  --redis redis://127.0.0.1/    replicas share one upstream budget and one cache
+  --redis redis://127.0.0.1/    replicas share one upstream budget, one cache and
+                                one poller per streamed resource (--stream-lease 4:
+                                seconds before another replica takes over its polls)
   --redis-fallback-share 0.5    share of the limit one replica spends while Redis is down
   --redis-max-entry-kb 256      larger answers are cached per replica, not in Redis
   --metrics-addr 9100           GET /metrics (Prometheus text) on 127.0.0.1:9100 only;
