@@ -296,13 +296,20 @@ async fn poller(hub: Weak<Hub>, topic: Arc<Topic>) {
             Some((last, events)) => topic.seed(last, events),
             None => topic.degrade(),
         }
-        let follow = tokio::spawn(relay::follow(relay.clone(), topic.clone()));
-        let lease = tokio::spawn(relay::keep_lease(relay.clone(), topic.clone()));
-        _relaying.push(crate::proxy::AbortOnDrop(follow));
-        _relaying.push(crate::proxy::AbortOnDrop(lease));
+        _relaying = relaying(relay, &topic);
     }
     topic.set_ready();
     loop {
+        // Polled here alone while Redis failed: shared again once it
+        // answers.
+        if let Some(relay) = relay.as_ref().filter(|r| r.up()) {
+            if topic.mode() == Mode::Degraded {
+                if let Some((last, events)) = relay.load(&topic.key, replay).await {
+                    topic.rejoin(last, events);
+                    _relaying = relaying(relay, &topic);
+                }
+            }
+        }
         let Some(strong) = hub.upgrade() else { return };
         if let Some(idle) = topic.idle_for() {
             if idle >= strong.settings.grace {
@@ -340,6 +347,17 @@ async fn poller(hub: Weak<Hub>, topic: Arc<Topic>) {
         let interval = Duration::from_secs_f64(topic.interval_ms().max(1.0) / 1000.0);
         tokio::time::sleep(interval).await;
     }
+}
+
+/// The tasks that share `topic` through Redis: reading the leader's
+/// events, and holding or trying for the lease.
+fn relaying(relay: &Arc<relay::Relay>, topic: &Arc<Topic>) -> Vec<crate::proxy::AbortOnDrop> {
+    let follow = tokio::spawn(relay::follow(relay.clone(), topic.clone()));
+    let lease = tokio::spawn(relay::keep_lease(relay.clone(), topic.clone()));
+    vec![
+        crate::proxy::AbortOnDrop(follow),
+        crate::proxy::AbortOnDrop(lease),
+    ]
 }
 
 /// One stream's hold on its caps and topics, released when the client goes.

@@ -19,10 +19,12 @@
 //! last event, and, if the data went unpolled for longer than its
 //! interval, says `stale` first; its first answer brings `live`.
 //!
-//! When Redis fails, the topics running then poll on each replica for its
-//! own clients until their viewers leave (a warning in the log, and in
-//! `/metrics` the topics polled so); new topics use Redis again once a
-//! background `PING` finds it answering.
+//! When Redis fails, each replica polls the resources its own clients
+//! watch, each in a numbering of its own (a warning in the log, and in
+//! `/metrics` the topics polled so). Once a background `PING` finds Redis
+//! answering, new topics use it again and the running ones rejoin: they
+//! follow what Redis holds of the resource (their subscribers get a
+//! `resync` and the snapshot), and one replica takes the lease again.
 
 use super::frame::{Frame, Kind};
 use super::topic::{Mode, Topic};
@@ -111,6 +113,9 @@ pub struct Relay {
     max_events: usize,
     down: AtomicBool,
     warned_ms: AtomicU64,
+    /// Resources this replica took over from a replica that stopped
+    /// polling them (`/metrics`).
+    pub failovers: AtomicU64,
     pinger: tokio::task::JoinHandle<()>,
 }
 
@@ -165,6 +170,7 @@ impl Relay {
                 max_events: max_events.max(1),
                 down,
                 warned_ms: AtomicU64::new(0),
+                failovers: AtomicU64::new(0),
                 pinger,
             }
         }))
@@ -451,7 +457,7 @@ pub async fn follow(relay: Arc<Relay>, topic: Arc<Topic>) {
             return;
         }
         if !relay.up() || topic.mode() == Mode::Leader {
-            // A leader's own events are in its topic already.
+            // A leader's own events come in as Redis takes them.
             tokio::time::sleep(relay.renew_every()).await;
             continue;
         }
@@ -524,7 +530,9 @@ pub async fn keep_lease(relay: Arc<Relay>, topic: Arc<Topic>) {
                         inbox,
                     ))));
                     topic.lead(outbox);
-                    topic.took_over(super::topic::unix_ms());
+                    if topic.took_over(super::topic::unix_ms()) {
+                        relay.failovers.fetch_add(1, Ordering::Relaxed);
+                    }
                 }
                 Some((false, _)) => {
                     if mode == Mode::Leader {
@@ -556,7 +564,9 @@ async fn catch_up(relay: &Relay, topic: &Topic) -> Option<()> {
     Some(())
 }
 
-/// Publishes the leader's events in order until it stops leading.
+/// Publishes the leader's events in order until it stops leading; each
+/// reaches the leader's own subscribers once Redis took it, as it reaches
+/// the other replicas'.
 async fn write(
     relay: Arc<Relay>,
     topic: Arc<Topic>,
@@ -564,7 +574,8 @@ async fn write(
 ) {
     while let Some(frame) = inbox.recv().await {
         match relay.publish(&topic.key, &frame).await {
-            Some(Published::Done) => {}
+            // Only now do this replica's subscribers see it.
+            Some(Published::Done) => topic.ingest(frame),
             Some(Published::Refused) => {
                 tracing::info!(
                     resource = %topic.key,

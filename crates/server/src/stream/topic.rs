@@ -95,8 +95,45 @@ struct State {
     replay: VecDeque<Arc<Frame>>,
     /// When the last subscriber left.
     idle_since: Option<Instant>,
-    /// While this replica leads: where its events go to be published.
+    /// In a leader's draft: where its events go to be published (they
+    /// reach its own subscribers only once Redis took them).
     outbox: Option<mpsc::UnboundedSender<Arc<Frame>>>,
+    /// While this replica leads: the state its polls build on, ahead of
+    /// what its subscribers see by the events Redis has not taken yet.
+    /// Subscribers see only what Redis took, so no replica ever shows an
+    /// event under a number another replica uses for something else.
+    draft: Option<Box<State>>,
+}
+
+impl State {
+    /// What a leader's polls start from: this state, publishing into
+    /// `outbox`.
+    fn draft(&self, outbox: mpsc::UnboundedSender<Arc<Frame>>) -> State {
+        State {
+            epoch: self.epoch,
+            seq: self.seq,
+            data: self.data.clone(),
+            data_text: self.data_text.clone(),
+            as_of: self.as_of.clone(),
+            polled_ms: self.polled_ms,
+            age_at_poll_ms: self.age_at_poll_ms,
+            stale: self.stale,
+            stale_frame: self.stale_frame.clone(),
+            ended: self.ended.clone(),
+            replay: VecDeque::new(),
+            idle_since: None,
+            outbox: Some(outbox),
+            draft: None,
+        }
+    }
+
+    /// The state polls build on: the draft while leading, else this.
+    fn working(&mut self) -> &mut State {
+        match self.draft {
+            Some(ref mut draft) => draft,
+            None => self,
+        }
+    }
 }
 
 impl Topic {
@@ -109,8 +146,6 @@ impl Topic {
     ) -> Self {
         let replay = replay.max(1);
         let (sender, _) = broadcast::channel(replay);
-        let mut epoch = [0u8; 4];
-        let _ = getrandom::fill(&mut epoch);
         Self {
             key,
             kind,
@@ -119,7 +154,7 @@ impl Topic {
             interval_ms: AtomicU64::new(wanted_ms.to_bits()),
             subscribers: AtomicUsize::new(0),
             state: Mutex::new(State {
-                epoch: u32::from_le_bytes(epoch),
+                epoch: new_epoch(),
                 ..State::default()
             }),
             sender,
@@ -196,28 +231,81 @@ impl Topic {
         let _ = tokio::time::timeout(ceiling, wait).await;
     }
 
-    /// This replica polls from now on and publishes into `outbox`.
+    /// This replica polls from now on and publishes into `outbox`; its
+    /// events come back through `ingest` once Redis took them.
     pub fn lead(&self, outbox: mpsc::UnboundedSender<Arc<Frame>>) {
-        self.lock().outbox = Some(outbox);
+        let mut state = self.lock();
+        let draft = state.draft(outbox);
+        state.draft = Some(Box::new(draft));
         self.mode.store(Mode::Leader as u8, Ordering::SeqCst);
         self.leadership.notify_one();
     }
 
-    /// Another replica polls from now on.
+    /// Another replica polls from now on: what this one polled and Redis
+    /// did not take is forgotten, unseen.
     pub fn follow(&self) {
         let mut state = self.lock();
-        state.outbox = None;
+        state.draft = None;
         if self.mode() == Mode::Leader {
             self.mode.store(Mode::Follower as u8, Ordering::SeqCst);
         }
     }
 
     /// Redis failed: this replica polls for its own clients from now on.
+    /// The other replicas may too, so its events take a numbering of
+    /// their own (a `resync` and the snapshot to subscribers), lest two
+    /// replicas show different events under one number.
     pub fn degrade(&self) {
-        self.lock().outbox = None;
+        let mut state = self.lock();
+        state.draft = None;
         self.mode.store(Mode::Degraded as u8, Ordering::SeqCst);
+        if state.seq > 0 {
+            state.epoch = new_epoch();
+            self.restart(&mut state);
+        }
+        drop(state);
         self.leadership.notify_one();
         self.set_ready();
+    }
+
+    /// Tells subscribers the numbering started again: `resync`, then the
+    /// held answer as a snapshot, at the current position of
+    /// `state.epoch`. The replay buffer holds the old numbering's events
+    /// no more.
+    fn restart(&self, state: &mut State) {
+        state.replay.clear();
+        let _ = self
+            .sender
+            .send(Arc::new(Frame::resync(&self.key, state.epoch, state.seq)));
+        if let Some(snapshot) = self.snapshot(state) {
+            let _ = self.sender.send(snapshot);
+        }
+    }
+
+    /// Redis answers again after this degraded topic polled on its own:
+    /// it follows the resource's shared numbering again, from what Redis
+    /// holds (`last`, `events`, as `seed` takes them), or, when Redis
+    /// holds nothing of it, from the numbering the next leader starts.
+    /// Subscribers get a `resync` (and the snapshot, when Redis had one).
+    pub fn rejoin(&self, last: Option<Arc<Frame>>, events: Vec<Arc<Frame>>) {
+        let mut state = self.lock();
+        let idle_since = state.idle_since;
+        *state = State {
+            epoch: new_epoch(),
+            idle_since,
+            ..State::default()
+        };
+        if Self::seed_into(&mut state, self.replay_cap, last, events) {
+            self.restart(&mut state);
+        } else {
+            // Subscribers keep what they hold until the next leader's
+            // first answer: a snapshot at number 1, in a numbering of its
+            // own that this topic adopts.
+            let _ = self
+                .sender
+                .send(Arc::new(Frame::resync(&self.key, state.epoch, 0)));
+        }
+        self.mode.store(Mode::Follower as u8, Ordering::SeqCst);
     }
 
     /// A subscriber's first events and its channel, taken under the lock
@@ -301,14 +389,16 @@ impl Topic {
         let _ = self.sender.send(frame);
     }
 
-    /// Numbers, keeps and sends one event (and hands it to Redis when this
-    /// replica leads).
+    /// Numbers one event and keeps and sends it, or, in a leader's draft,
+    /// hands it to Redis (it is kept and sent when Redis took it).
     fn publish(&self, state: &mut State, kind: Kind, fields: Value) -> Arc<Frame> {
         state.seq += 1;
         let frame = Arc::new(Frame::new(kind, &self.key, state.epoch, state.seq, fields));
-        self.keep(state, frame.clone());
-        if let Some(outbox) = &state.outbox {
-            let _ = outbox.send(frame.clone());
+        match &state.outbox {
+            Some(outbox) => {
+                let _ = outbox.send(frame.clone());
+            }
+            None => self.keep(state, frame.clone()),
         }
         frame
     }
@@ -362,30 +452,40 @@ impl Topic {
     /// yet, so nobody has subscribed.
     pub fn seed(&self, last: Option<Arc<Frame>>, events: Vec<Arc<Frame>>) {
         let mut state = self.lock();
+        Self::seed_into(&mut state, self.replay_cap, last, events);
+    }
+
+    /// `seed` into `state`; whether Redis held anything of the resource.
+    fn seed_into(
+        state: &mut State,
+        replay_cap: usize,
+        last: Option<Arc<Frame>>,
+        events: Vec<Arc<Frame>>,
+    ) -> bool {
         let Some(epoch) = last.as_ref().or(events.last()).map(|f| f.epoch) else {
-            return;
+            return false;
         };
         state.epoch = epoch;
         if let Some(last) = &last {
-            Self::absorb(&mut state, last);
+            Self::absorb(state, last);
         }
         for frame in events.into_iter().filter(|f| f.epoch == epoch) {
             if frame.seq > state.seq {
-                Self::absorb(&mut state, &frame);
+                Self::absorb(state, &frame);
             }
-            if state.replay.len() == self.replay_cap {
+            if state.replay.len() == replay_cap {
                 state.replay.pop_front();
             }
             state.replay.push_back(frame);
         }
+        true
     }
 
-    /// An event the leading replica published: kept and sent as if this
-    /// replica had made it, unless it is one of this replica's own or
-    /// already known.
+    /// An event Redis took (from another replica, or this one's own as a
+    /// leader): kept and sent, unless already known.
     pub fn ingest(&self, frame: Arc<Frame>) {
         let mut state = self.lock();
-        if state.outbox.is_some() || state.ended.is_some() {
+        if state.ended.is_some() {
             return;
         }
         if frame.epoch != state.epoch && state.seq == 0 {
@@ -416,8 +516,9 @@ impl Topic {
     /// This replica takes over the polls: when the data has gone without
     /// a poll for longer than its interval (the replica that polled
     /// stopped), subscribers are told at once.
-    pub fn took_over(&self, now_ms: u64) {
-        let mut state = self.lock();
+    pub fn took_over(&self, now_ms: u64) -> bool {
+        let mut guard = self.lock();
+        let state = guard.working();
         let late = now_ms.saturating_sub(state.polled_ms) as f64 > self.interval_ms();
         if state.ended.is_none() && state.data.is_some() && late {
             let detail = json!({
@@ -425,15 +526,18 @@ impl Topic {
                 "code": "REPLICA_FAILOVER",
                 "message": "the replica that polled this resource stopped; another took over",
             });
-            self.mark_stale(&mut state, StaleReason::PollFailed, Some(detail), now_ms);
+            self.mark_stale(state, StaleReason::PollFailed, Some(detail), now_ms);
+            return true;
         }
+        false
     }
 
     /// A poll's answer: `snapshot` the first time, then `change` when
     /// something changed, `stale`/`live` as freshness comes and goes, and
     /// `error` once when the resource cannot be watched.
     pub fn apply(&self, answer: Answer, now_ms: u64) {
-        let mut state = self.lock();
+        let mut guard = self.lock();
+        let state = guard.working();
         if state.ended.is_some() {
             return;
         }
@@ -476,14 +580,14 @@ impl Topic {
                     if let Some(object) = fields.as_object_mut() {
                         object.insert("data".into(), state.data.clone().unwrap_or(Value::Null));
                     }
-                    self.publish(&mut state, kind, fields);
+                    self.publish(state, kind, fields);
                 }
                 if self.stretched() {
-                    self.mark_stale(&mut state, StaleReason::IntervalStretched, None, now_ms);
+                    self.mark_stale(state, StaleReason::IntervalStretched, None, now_ms);
                 } else if state.stale.take().is_some() {
                     state.stale_frame = None;
                     self.publish(
-                        &mut state,
+                        state,
                         Kind::Live,
                         json!({ "as_of": as_of, "age_ms": age_ms, "polled_ms": now_ms }),
                     );
@@ -496,7 +600,7 @@ impl Topic {
                 message,
             } => {
                 let detail = json!({ "status": status, "code": code, "message": message });
-                self.mark_stale(&mut state, reason, Some(detail), now_ms);
+                self.mark_stale(state, reason, Some(detail), now_ms);
             }
             Answer::Refused {
                 status,
@@ -504,7 +608,7 @@ impl Topic {
                 message,
             } => {
                 let frame = self.publish(
-                    &mut state,
+                    state,
                     Kind::Error,
                     json!({ "status": status, "code": code, "message": message }),
                 );
@@ -515,9 +619,10 @@ impl Topic {
 
     /// The poll is taking longer than the interval: told at once.
     pub fn delayed(&self, reason: StaleReason, now_ms: u64) {
-        let mut state = self.lock();
+        let mut guard = self.lock();
+        let state = guard.working();
         if state.ended.is_none() && state.data.is_some() {
-            self.mark_stale(&mut state, reason, None, now_ms);
+            self.mark_stale(state, reason, None, now_ms);
         }
     }
 
@@ -551,8 +656,10 @@ impl Topic {
         state.stale_frame = Some(frame);
     }
 
+    /// Whether the resource cannot be watched (as this replica's polls
+    /// found, while it leads).
     pub fn ended(&self) -> bool {
-        self.lock().ended.is_some()
+        self.lock().working().ended.is_some()
     }
 
     /// One subscriber more.
@@ -601,6 +708,13 @@ impl Topic {
         };
         self.apply(answer, unix_ms());
     }
+}
+
+/// A numbering drawn at random, so that an old position is told apart.
+fn new_epoch() -> u32 {
+    let mut epoch = [0u8; 4];
+    let _ = getrandom::fill(&mut epoch);
+    u32::from_le_bytes(epoch)
 }
 
 /// How old the held data is now.
@@ -799,6 +913,8 @@ mod tests {
         leader.apply(fresh(0.2), 2_000);
         let mut sent = Vec::new();
         while let Ok(frame) = published.try_recv() {
+            // Redis takes it.
+            leader.ingest(frame.clone());
             sent.push(frame);
         }
         // Starts from the last answer and the events Redis holds.
@@ -821,6 +937,7 @@ mod tests {
         );
         leader.apply(fresh(0.3), 4_000);
         while let Ok(frame) = published.try_recv() {
+            leader.ingest(frame.clone());
             sent.push(frame);
         }
         // Events come in again (a read from an earlier position): once.
@@ -855,5 +972,103 @@ mod tests {
         follower.ingest(other);
         assert_eq!(kinds(&drain(&mut watcher.receiver)), ["resync", "snapshot"]);
         assert_eq!(follower.epoch(), epoch ^ 1);
+    }
+
+    fn price(frame: &Frame) -> Value {
+        let json: Value = serde_json::from_slice(frame.json()).expect("json");
+        json["data"]["data"]["price"].clone()
+    }
+
+    #[test]
+    fn a_leader_shows_its_events_only_once_redis_took_them() {
+        let leader = topic();
+        leader.relayed();
+        let mut watcher = leader.subscribe(None);
+        let (outbox, mut published) = mpsc::unbounded_channel();
+        leader.lead(outbox);
+        leader.apply(fresh(0.1), 1_000);
+        let first = published.try_recv().expect("handed to Redis");
+        assert!(
+            drain(&mut watcher.receiver).is_empty(),
+            "not shown before Redis took it"
+        );
+        leader.ingest(first);
+        assert_eq!(kinds(&drain(&mut watcher.receiver)), ["snapshot"]);
+
+        // Another replica took the lease meanwhile and numbers 2 itself.
+        let rival = topic();
+        rival.relayed();
+        rival.seed(
+            None,
+            vec![leader.subscribe(Some((leader.epoch(), 0))).frames[0].clone()],
+        );
+        let (rival_out, mut rival_published) = mpsc::unbounded_channel();
+        rival.lead(rival_out);
+        rival.apply(fresh(0.3), 2_500);
+        let theirs = rival_published.try_recv().expect("the rival's event");
+
+        // This replica's next poll is refused by Redis: nobody sees it,
+        // not even a subscriber that joins before the refusal.
+        leader.apply(fresh(0.2), 2_000);
+        let refused = published.try_recv().expect("handed to Redis");
+        assert_eq!((refused.seq, theirs.seq), (2, 2));
+        let newcomer = leader.subscribe(None);
+        assert_eq!(kinds(&newcomer.frames), ["snapshot"]);
+        assert_eq!(
+            (newcomer.frames[0].seq, price(&newcomer.frames[0])),
+            (1, json!(0.1))
+        );
+        leader.follow();
+        leader.ingest(theirs);
+        let got = drain(&mut watcher.receiver);
+        assert_eq!(kinds(&got), ["change"]);
+        assert_eq!((got[0].seq, price(&got[0])), (2, json!(0.3)));
+        // The next answer builds on what Redis took, not on the refused.
+        let (outbox, mut published) = mpsc::unbounded_channel();
+        leader.lead(outbox);
+        leader.apply(fresh(0.3), 3_000);
+        assert!(published.try_recv().is_err(), "0.3 is no change");
+    }
+
+    #[test]
+    fn degraded_topics_number_apart_and_rejoin_the_shared_numbering() {
+        let t = topic();
+        t.relayed();
+        let (outbox, mut published) = mpsc::unbounded_channel();
+        t.lead(outbox);
+        t.apply(fresh(0.1), 1_000);
+        let shared = published.try_recv().expect("handed to Redis");
+        t.ingest(shared.clone());
+        let mut watcher = t.subscribe(None);
+        let epoch = t.epoch();
+        // Redis fails: a numbering of this replica's own.
+        t.degrade();
+        assert_eq!(t.mode(), Mode::Degraded);
+        assert_ne!(t.epoch(), epoch);
+        t.apply(fresh(0.2), 2_000);
+        let got = drain(&mut watcher.receiver);
+        assert_eq!(kinds(&got), ["resync", "snapshot", "change"]);
+        assert!(got.iter().all(|f| f.epoch == t.epoch()));
+        assert_eq!(
+            kinds(&t.subscribe(Some((epoch, 1))).frames),
+            ["resync", "snapshot"]
+        );
+        // Redis is back, holding what the leader published: followed again.
+        t.rejoin(Some(shared.clone()), vec![shared]);
+        assert_eq!((t.mode(), t.epoch(), t.seq()), (Mode::Follower, epoch, 1));
+        let got = drain(&mut watcher.receiver);
+        assert_eq!(kinds(&got), ["resync", "snapshot"]);
+        assert_eq!(
+            (got[1].epoch, got[1].seq, price(&got[1])),
+            (epoch, 1, json!(0.1))
+        );
+        // Redis lost everything: the next leader's numbering is adopted.
+        t.degrade();
+        t.rejoin(None, Vec::new());
+        let _ = drain(&mut watcher.receiver);
+        let next = Arc::new(Frame::new(Kind::Snapshot, "market:m", 42, 1, json!({})));
+        t.ingest(next);
+        assert_eq!((t.epoch(), t.seq()), (42, 1));
+        assert_eq!(kinds(&drain(&mut watcher.receiver)), ["snapshot"]);
     }
 }
