@@ -85,9 +85,10 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
         settings,
         relay,
     );
+    let streams = hub.clone();
     Ok(Proxy {
         router: router(&state, &hub, config, state.log()),
-        metrics: proxy::metrics_router(&state),
+        metrics: proxy::metrics_router(&state, Arc::new(move |out| streams.render_metrics(out))),
         state,
         hub,
     })

@@ -46,11 +46,13 @@ async fn count(State(asked): State<Asked>, request: Request, next: Next) -> Resp
     next.run(request).await
 }
 
-/// One replica: the binary and the lines of its stderr.
+/// One replica: the binary, the lines of its stderr, its address and
+/// its `/metrics` address.
 struct Replica {
     child: std::process::Child,
     log: Arc<Mutex<Vec<String>>>,
     base: String,
+    metrics: String,
 }
 
 impl Drop for Replica {
@@ -70,6 +72,7 @@ fn replica(upstream: SocketAddr, redis: &str, key: &str) -> Replica {
         // poll reaches the upstream, so it counts the pollers.
         .args(["--stream-interval-scale", "0.1", "--stream-heartbeat", "1"])
         .args(["--cache-ttl-scale", "0.001"])
+        .args(["--metrics-addr", "127.0.0.1:0"])
         .env_clear()
         .env("PREDMARKET_UPSTREAM_KEY", key)
         .stderr(std::process::Stdio::piped())
@@ -87,23 +90,61 @@ fn replica(upstream: SocketAddr, redis: &str, key: &str) -> Replica {
             lines.lock().unwrap().push(line);
         }
     });
-    let started = Instant::now();
-    let base = loop {
-        let found = log.lock().unwrap().iter().find_map(|line| {
-            let rest = line.split("listening on http://").nth(1)?;
-            rest.split([',', ' ', '"']).next().map(str::to_owned)
-        });
-        if let Some(addr) = found {
-            break format!("http://{addr}");
+    let address = |after: &str| {
+        let started = Instant::now();
+        loop {
+            let found = log.lock().unwrap().iter().find_map(|line| {
+                let rest = line.split(after).nth(1)?;
+                rest.split([',', ' ', '"', '/']).next().map(str::to_owned)
+            });
+            if let Some(addr) = found {
+                break format!("http://{addr}");
+            }
+            assert!(
+                started.elapsed() < CEILING,
+                "the replica did not listen: {:?}",
+                log.lock().unwrap()
+            );
+            std::thread::sleep(Duration::from_millis(20));
         }
-        assert!(
-            started.elapsed() < CEILING,
-            "the replica did not listen: {:?}",
-            log.lock().unwrap()
-        );
-        std::thread::sleep(Duration::from_millis(20));
     };
-    Replica { child, log, base }
+    let base = address("listening on http://");
+    let metrics = address("metrics on http://");
+    Replica {
+        child,
+        log,
+        base,
+        metrics,
+    }
+}
+
+impl Replica {
+    /// The value of `name` (with its labels) in the replica's `/metrics`.
+    async fn metric(&self, name: &str) -> f64 {
+        let text = reqwest::get(format!("{}/metrics", self.metrics))
+            .await
+            .expect("/metrics")
+            .text()
+            .await
+            .expect("/metrics text");
+        text.lines()
+            .find_map(|line| line.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+            .unwrap_or_else(|| panic!("no {name} in {text}"))
+    }
+
+    /// Topics by mode: (leader, follower, local).
+    async fn modes(&self) -> (f64, f64, f64) {
+        let mode = |m: &str| format!("predmarket_proxy_stream_topics{{mode=\"{m}\"}}");
+        (
+            self.metric(&mode("leader")).await,
+            self.metric(&mode("follower")).await,
+            self.metric(&mode("local")).await,
+        )
+    }
+
+    fn logged(&self, text: &str) -> bool {
+        self.log.lock().unwrap().iter().any(|l| l.contains(text))
+    }
 }
 
 /// One Server-Sent Event.
@@ -265,13 +306,9 @@ fn assert_one_numbering(watchers: &[Watcher]) {
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn replicas_share_one_poller_per_book_replay_each_other_and_fail_over() {
-    let Some(redis) =
-        redis_kit::start("streams shared by replicas", &[]).unwrap_or_else(|e| panic!("{e}"))
-    else {
-        return;
-    };
+/// The local server as the upstream (counting who asks for which book),
+/// and the first `BOOKS` order books it has.
+async fn upstream() -> (SocketAddr, Asked, Vec<String>) {
     let mut config = common::config();
     config.api_key = KEYS.iter().map(|k| format!("{k}:unlimited")).collect();
     config.api_key.push(format!("{VISITOR}:unlimited"));
@@ -282,7 +319,7 @@ async fn replicas_share_one_poller_per_book_replay_each_other_and_fail_over() {
         .await
         .expect("bind");
     let upstream = listener.local_addr().expect("addr");
-    let _upstream = tokio::spawn(async move {
+    tokio::spawn(async move {
         let _ = axum::serve(listener, app).await;
     });
     let markets: Value = reqwest::Client::new()
@@ -305,6 +342,29 @@ async fn replicas_share_one_poller_per_book_replay_each_other_and_fail_over() {
         .map(|id| format!("orderbook:{id}"))
         .collect();
     assert_eq!(books.len(), BOOKS);
+    (upstream, asked, books)
+}
+
+/// How many times each key asked for `book` between `before` and `after`.
+fn grew(
+    before: &BTreeMap<(String, String), usize>,
+    after: &BTreeMap<(String, String), usize>,
+    key: &str,
+    book: &str,
+) -> usize {
+    let id = book.trim_start_matches("orderbook:");
+    let k = (key.to_owned(), format!("/markets/{id}/orderbook"));
+    after.get(&k).copied().unwrap_or(0) - before.get(&k).copied().unwrap_or(0)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replicas_share_one_poller_per_book_replay_each_other_and_fail_over() {
+    let Some(redis) =
+        redis_kit::start("streams shared by replicas", &[]).unwrap_or_else(|e| panic!("{e}"))
+    else {
+        return;
+    };
+    let (upstream, asked, books) = upstream().await;
 
     let mut replicas = [
         Some(replica(upstream, &redis.url, KEYS[0])),
@@ -352,20 +412,42 @@ async fn replicas_share_one_poller_per_book_replay_each_other_and_fail_over() {
             Some(*pid),
             "the lease stayed"
         );
-        let id = book.trim_start_matches("orderbook:");
-        let grew = |key: &str| {
-            let k = (key.to_owned(), format!("/markets/{id}/orderbook"));
-            after.get(&k).copied().unwrap_or(0) - before.get(&k).copied().unwrap_or(0)
-        };
         let (mine, other) = if *pid == pids[0] {
             (KEYS[0], KEYS[1])
         } else {
             (KEYS[1], KEYS[0])
         };
-        assert!(grew(mine) > 0, "the holder polled {book}: {after:?}");
-        assert_eq!(grew(other), 0, "only the holder polled {book}: {after:?}");
+        assert!(
+            grew(&before, &after, mine, book) > 0,
+            "the holder polled {book}: {after:?}"
+        );
+        assert_eq!(
+            grew(&before, &after, other, book),
+            0,
+            "only the holder polled {book}: {after:?}"
+        );
     }
     assert_one_numbering(&watchers);
+    // `/metrics` tells the same: each book led by one replica and followed
+    // by the other, half the streams on each, polls made.
+    let mut leading = 0.0;
+    for (i, r) in replicas.iter().flatten().enumerate() {
+        let (leader, follower, local) = r.modes().await;
+        let led = holders.iter().filter(|pid| **pid == pids[i]).count() as f64;
+        assert_eq!((leader, follower, local), (led, BOOKS as f64 - led, 0.0));
+        leading += leader;
+        assert_eq!(
+            r.metric("predmarket_proxy_streams_open").await,
+            (STREAMS / 2) as f64
+        );
+        let polls = r.metric("predmarket_proxy_stream_polls_total").await;
+        assert_eq!(polls > 0.0, led > 0.0, "polls {polls}, leading {led}");
+        assert_eq!(
+            r.metric("predmarket_proxy_stream_failovers_total").await,
+            0.0
+        );
+    }
+    assert_eq!(leading, BOOKS as f64);
 
     // A client of replica 0 reconnects to replica 1 with its Last-Event-ID:
     // what it missed is replayed there.
@@ -467,6 +549,13 @@ async fn replicas_share_one_poller_per_book_replay_each_other_and_fail_over() {
     assert_one_numbering(&survivors);
     let new_holder = holder(&mut conn, &books[0]).await;
     assert_eq!(new_holder, Some(pids[survivor]));
+    if let Some(r) = &replicas[survivor] {
+        assert_eq!(
+            r.metric("predmarket_proxy_stream_failovers_total").await,
+            orphaned.len() as f64
+        );
+        assert_eq!(r.modes().await, (BOOKS as f64, 0.0, 0.0));
+    }
     let log = replicas[survivor]
         .as_ref()
         .map(|r| r.log.lock().unwrap().clone());
@@ -476,4 +565,189 @@ async fn replicas_share_one_poller_per_book_replay_each_other_and_fail_over() {
             .all(|line| !line.contains("Redis is unavailable")),
         "{log:?}"
     );
+}
+
+/// The events of each watcher's books after its `mark`-th event and the
+/// last `resync` there (a numbering started again), checked as
+/// `assert_one_numbering` checks whole streams, by numbering (replicas
+/// that poll apart number apart).
+fn assert_one_numbering_since(watchers: &[Watcher], marks: &[usize]) {
+    let mut by_number: HashMap<(String, String, u64), Value> = HashMap::new();
+    for (w, mark) in watchers.iter().zip(marks) {
+        let events = w.events().split_off(*mark);
+        for (i, book) in w.books.iter().enumerate() {
+            // The numbering: the epoch in the event's position.
+            let epoch = |e: &Event| {
+                let at = e.id.split(',').nth(i).unwrap_or_default();
+                at.split(':').next().unwrap_or_default().to_owned()
+            };
+            let of: Vec<&Event> = events.iter().filter(|e| e.resource() == book).collect();
+            let start = of
+                .iter()
+                .rposition(|e| e.name == "resync")
+                .map_or(0, |i| i + 1);
+            let of = &of[start..];
+            assert_eq!(
+                of.first().map(|e| e.name.as_str()),
+                Some("snapshot"),
+                "{book}: {of:?}"
+            );
+            for pair in of.windows(2) {
+                assert_eq!(
+                    pair[1].seq(),
+                    pair[0].seq() + 1,
+                    "{:?} then {:?}",
+                    pair[0],
+                    pair[1]
+                );
+            }
+            for e in of.iter().filter(|e| e.name != "snapshot") {
+                let known = by_number
+                    .entry((book.clone(), epoch(e), e.seq()))
+                    .or_insert_with(|| e.data.clone());
+                assert_eq!(known, &e.data, "event {} of {book} differs", e.seq());
+            }
+        }
+    }
+}
+
+/// Redis is killed under two replicas: each goes on polling the books its
+/// own clients watch, and they get every change; Redis started again, the
+/// books are shared again (one poller each), without the viewers leaving.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn without_redis_each_replica_polls_for_its_clients_and_shares_again_when_it_is_back() {
+    let Some(redis) =
+        redis_kit::start("streams when Redis fails", &[]).unwrap_or_else(|e| panic!("{e}"))
+    else {
+        return;
+    };
+    let (upstream, asked, books) = upstream().await;
+    let replicas = [
+        replica(upstream, &redis.url, KEYS[0]),
+        replica(upstream, &redis.url, KEYS[1]),
+    ];
+    let mut watchers = Vec::new();
+    for i in 0..8 {
+        let watched = vec![books[i % BOOKS].clone(), books[(i + 1) % BOOKS].clone()];
+        watchers.push(Watcher::open(&replicas[i % 2].base, i % 2, watched, None).await);
+    }
+    let changes_since = |w: &Watcher, mark: usize, book: &str| {
+        w.events()
+            .split_off(mark)
+            .iter()
+            .filter(|e| e.resource() == book && e.name == "change")
+            .count()
+    };
+    let all_changed = |watchers: &[Watcher], marks: &[usize], n: usize| {
+        watchers
+            .iter()
+            .zip(marks)
+            .all(|(w, m)| w.books.iter().all(|b| changes_since(w, *m, b) >= n))
+    };
+    let zero = vec![0; watchers.len()];
+    until("a change of every book on every stream", || {
+        all_changed(&watchers, &zero, 1)
+    })
+    .await;
+
+    // Redis dies: each replica polls for its own clients.
+    let port = redis.port;
+    redis.signal("-KILL").unwrap_or_else(|e| panic!("{e}"));
+    drop(redis);
+    let marks: Vec<usize> = watchers.iter().map(|w| w.events().len()).collect();
+    let before = asked.lock().unwrap().clone();
+    until(
+        "two changes of every book on every stream without Redis",
+        || all_changed(&watchers, &marks, 2),
+    )
+    .await;
+    let after = asked.lock().unwrap().clone();
+    for book in &books {
+        for key in KEYS {
+            assert!(
+                grew(&before, &after, key, book) > 0,
+                "both replicas polled {book} for their clients: {after:?}"
+            );
+        }
+    }
+    for r in &replicas {
+        assert!(r.logged("Redis is unavailable"), "a warning");
+        assert_eq!(r.modes().await, (0.0, 0.0, BOOKS as f64));
+        assert_eq!(
+            r.metric("predmarket_proxy_stream_topics_redis_down").await,
+            BOOKS as f64
+        );
+    }
+    assert_one_numbering_since(&watchers, &marks);
+    let down = marks;
+
+    // Redis is back (empty): the books are shared again, one poller each,
+    // the viewers still connected.
+    let redis = redis_kit::start_on("streams when Redis is back", port, &[])
+        .unwrap_or_else(|e| panic!("{e}"))
+        .expect("redis-server ran a moment ago");
+    let client = redis::Client::open(redis.url.as_str()).expect("redis URL");
+    let mut conn = client
+        .get_multiplexed_async_connection()
+        .await
+        .expect("a connection to redis-server");
+    let started = Instant::now();
+    loop {
+        let mut shared = 0;
+        for r in &replicas {
+            let (leader, follower, _) = r.modes().await;
+            shared += (leader + follower) as usize;
+        }
+        let mut held = 0;
+        for book in &books {
+            held += usize::from(holder(&mut conn, book).await.is_some());
+        }
+        if shared == 2 * BOOKS && held == BOOKS {
+            break;
+        }
+        assert!(
+            started.elapsed() < CEILING,
+            "the books were not shared again"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let marks: Vec<usize> = watchers.iter().map(|w| w.events().len()).collect();
+    until(
+        "a change of every book on every stream after the rejoin",
+        || all_changed(&watchers, &marks, 1),
+    )
+    .await;
+    let before = asked.lock().unwrap().clone();
+    let holders: Vec<Option<u32>> = {
+        let mut h = Vec::new();
+        for book in &books {
+            h.push(holder(&mut conn, book).await);
+        }
+        h
+    };
+    until("two more changes of every book on every stream", || {
+        all_changed(&watchers, &marks, 3)
+    })
+    .await;
+    let after = asked.lock().unwrap().clone();
+    let pids: Vec<u32> = replicas.iter().map(|r| r.child.id()).collect();
+    for (book, pid) in books.iter().zip(&holders) {
+        assert_eq!(holder(&mut conn, book).await, *pid, "the lease stayed");
+        let polled: Vec<usize> = KEYS
+            .iter()
+            .map(|k| grew(&before, &after, k, book))
+            .collect();
+        let mine = pids
+            .iter()
+            .position(|p| Some(*p) == *pid)
+            .expect("a replica holds it");
+        assert!(polled[mine] > 0, "{book}: {polled:?}");
+        assert_eq!(
+            polled[1 - mine],
+            0,
+            "one poller of {book} again: {polled:?}"
+        );
+    }
+    // Since the rejoin's `resync`: one numbering on both replicas.
+    assert_one_numbering_since(&watchers, &down);
 }

@@ -202,6 +202,80 @@ impl Hub {
         modes
     }
 
+    /// Topics this replica took over from a replica that stopped polling
+    /// them.
+    pub fn failovers(&self) -> u64 {
+        self.relay
+            .as_ref()
+            .map_or(0, |r| r.failovers.load(Ordering::Relaxed))
+    }
+
+    /// The streams' part of `/metrics` (Prometheus text), after `out`.
+    pub fn render_metrics(&self, out: &mut String) {
+        use std::fmt::Write;
+        let modes = self.modes();
+        let _ = write!(
+            out,
+            "# HELP predmarket_proxy_stream_topics Resources watched, by who polls them: this replica \
+             for all (leader), another replica (follower), this replica for its own clients (local: \
+             without --redis, or while Redis fails).\n\
+             # TYPE predmarket_proxy_stream_topics gauge\n\
+             predmarket_proxy_stream_topics{{mode=\"leader\"}} {}\n\
+             predmarket_proxy_stream_topics{{mode=\"follower\"}} {}\n\
+             predmarket_proxy_stream_topics{{mode=\"local\"}} {}\n",
+            modes.leading,
+            modes.following,
+            modes.alone + modes.degraded,
+        );
+        if self.relay.is_some() {
+            let _ = write!(
+                out,
+                "# HELP predmarket_proxy_stream_topics_redis_down Resources polled locally because Redis failed.\n\
+                 # TYPE predmarket_proxy_stream_topics_redis_down gauge\n\
+                 predmarket_proxy_stream_topics_redis_down {}\n",
+                modes.degraded
+            );
+        }
+        let figures = [
+            (
+                "streams_open",
+                "gauge",
+                "Streams open now.",
+                self.streams() as u64,
+            ),
+            (
+                "streams_opened_total",
+                "counter",
+                "Streams opened.",
+                self.stats.streams_opened.load(Ordering::Relaxed),
+            ),
+            (
+                "stream_polls_total",
+                "counter",
+                "Polls made by this replica's stream pollers.",
+                self.stats.polls.load(Ordering::Relaxed),
+            ),
+            (
+                "stream_dropped_slow_total",
+                "counter",
+                "Streams dropped for reading too slowly.",
+                self.stats.dropped_slow.load(Ordering::Relaxed),
+            ),
+            (
+                "stream_failovers_total",
+                "counter",
+                "Resources this replica took over from a replica that stopped polling them.",
+                self.failovers(),
+            ),
+        ];
+        for (name, kind, help, value) in figures {
+            let _ = write!(
+                out,
+                "# HELP predmarket_proxy_{name} {help}\n# TYPE predmarket_proxy_{name} {kind}\npredmarket_proxy_{name} {value}\n"
+            );
+        }
+    }
+
     /// Grants every poller of this replica its interval: what its kind
     /// wants, lengthened so that all of them fit the budget's share.
     fn schedule(&self) {
@@ -302,13 +376,12 @@ async fn poller(hub: Weak<Hub>, topic: Arc<Topic>) {
     loop {
         // Polled here alone while Redis failed: shared again once it
         // answers.
-        if let Some(relay) = relay.as_ref().filter(|r| r.up()) {
-            if topic.mode() == Mode::Degraded {
-                if let Some((last, events)) = relay.load(&topic.key, replay).await {
-                    topic.rejoin(last, events);
-                    _relaying = relaying(relay, &topic);
-                }
-            }
+        if let Some(relay) = relay.as_ref().filter(|r| r.up())
+            && topic.mode() == Mode::Degraded
+            && let Some((last, events)) = relay.load(&topic.key, replay).await
+        {
+            topic.rejoin(last, events);
+            _relaying = relaying(relay, &topic);
         }
         let Some(strong) = hub.upgrade() else { return };
         if let Some(idle) = topic.idle_for() {

@@ -230,7 +230,7 @@ impl Relay {
         tracing::warn!(
             reason = why,
             "Redis is unavailable for streams: each replica now polls the resources its own \
-             clients watch (until they leave), with its own event numbers"
+             clients watch, with its own event numbers, until Redis answers again"
         );
     }
 
