@@ -277,13 +277,13 @@ impl Hub {
     }
 
     /// Grants every poller of this replica its interval: what its kind
-    /// wants, lengthened so that all of them fit the budget's share.
+    /// wants, lengthened so that all of them fit the budget's share. With
+    /// `--redis` the topics other replicas poll count too: the budget is
+    /// shared, and replicas whose clients watch the same resources then
+    /// grant the same intervals, so together they keep to the share
+    /// rather than each spending it whole.
     fn schedule(&self) {
-        let topics: Vec<Arc<Topic>> = lock(&self.topics)
-            .values()
-            .filter(|t| t.polls_here())
-            .cloned()
-            .collect();
+        let topics: Vec<Arc<Topic>> = lock(&self.topics).values().cloned().collect();
         let Some(budget) = self.source.budget() else {
             for topic in &topics {
                 topic.set_interval_ms(topic.wanted_ms);
