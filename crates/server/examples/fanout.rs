@@ -88,6 +88,8 @@ struct Received {
     gaps: usize,
     changes: usize,
     stale: usize,
+    /// `stale` events by reason (and code, when one is given).
+    stale_by: HashMap<String, usize>,
 }
 
 fn main() {
@@ -180,6 +182,8 @@ async fn run(args: Args) -> Result<(), String> {
     let pids: Vec<u32> = proxies.iter().map(|p| p.0.id()).collect();
     let rss_before = sum(pids.iter().map(|p| rss_kb(*p)));
     let cpu_before = sum(pids.iter().map(|p| cpu_ticks(*p)));
+    let redis_pid = redis.as_ref().map(redis_kit::Redis::pid);
+    let redis_cpu_before = redis_pid.and_then(cpu_ticks);
 
     let received: Arc<Mutex<Vec<Received>>> = Arc::default();
     let stop = Instant::now() + Duration::from_secs(args.seconds);
@@ -214,6 +218,8 @@ async fn run(args: Args) -> Result<(), String> {
         let _ = client.await;
     }
     let cpu_after = sum(pids.iter().map(|p| cpu_ticks(*p)));
+    let redis_cpu_after = redis_pid.and_then(cpu_ticks);
+    let redis_rss = redis_pid.and_then(rss_kb);
     drop(proxies);
     drop(redis);
 
@@ -270,6 +276,17 @@ async fn run(args: Args) -> Result<(), String> {
         pct(0.99),
         pct(1.0)
     );
+    let mut stale_by: Vec<(String, usize)> = all
+        .iter()
+        .flat_map(|r| r.stale_by.iter())
+        .fold(HashMap::new(), |mut sum: HashMap<String, usize>, (k, v)| {
+            *sum.entry(k.clone()).or_default() += v;
+            sum
+        })
+        .into_iter()
+        .collect();
+    stale_by.sort();
+    println!("stale events by reason: {stale_by:?}");
     if let (Some(before), Some(during)) = (rss_before, rss_streaming) {
         let per_1000 =
             (during.saturating_sub(before)) as f64 / 1024.0 * 1000.0 / args.streams.max(1) as f64;
@@ -285,6 +302,13 @@ async fn run(args: Args) -> Result<(), String> {
             "proxy CPU: {secs:.1} s over {} s ({:.1} % of one core)",
             args.seconds,
             secs * 100.0 / args.seconds as f64
+        );
+    }
+    if let (Some(a), Some(b), Some(rss)) = (redis_cpu_before, redis_cpu_after, redis_rss) {
+        println!(
+            "redis-server: CPU {:.1} s, RSS {:.1} MB",
+            (b.saturating_sub(a)) as f64 / ticks_per_sec,
+            rss as f64 / 1024.0
         );
     }
     Ok(())
@@ -349,7 +373,15 @@ async fn client(url: &str, stop: Instant) -> Received {
                         got.latencies.push(now.saturating_sub(polled));
                     }
                 }
-                "stale" => got.stale += 1,
+                "stale" => {
+                    got.stale += 1;
+                    let reason = data["reason"].as_str().unwrap_or("?");
+                    let why = match data["code"].as_str() {
+                        Some(code) => format!("{reason}/{code}"),
+                        None => reason.to_owned(),
+                    };
+                    *got.stale_by.entry(why).or_default() += 1;
+                }
                 _ => {}
             }
         }

@@ -26,6 +26,11 @@ impl Drop for Redis {
 }
 
 impl Redis {
+    /// The server's process id (its memory and CPU, for benches).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Sends `signal` (`-STOP`, `-CONT`, `-KILL`) to the server.
     pub fn signal(&self, signal: &str) -> Result<(), String> {
         let status = std::process::Command::new("kill")
