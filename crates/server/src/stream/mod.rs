@@ -202,8 +202,8 @@ impl Hub {
         modes
     }
 
-    /// Topics this replica took over from a replica that stopped polling
-    /// them.
+    /// Topics this replica took over after their polls stopped for
+    /// longer than their interval (subscribers told `stale`).
     pub fn failovers(&self) -> u64 {
         self.relay
             .as_ref()
@@ -264,7 +264,7 @@ impl Hub {
             (
                 "stream_failovers_total",
                 "counter",
-                "Resources this replica took over from a replica that stopped polling them.",
+                "Resources this replica took over after their polls stopped for longer than their interval (a stale event with code REPLICA_FAILOVER).",
                 self.failovers(),
             ),
         ];

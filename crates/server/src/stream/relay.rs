@@ -113,8 +113,8 @@ pub struct Relay {
     max_events: usize,
     down: AtomicBool,
     warned_ms: AtomicU64,
-    /// Resources this replica took over from a replica that stopped
-    /// polling them (`/metrics`).
+    /// Resources this replica took over after their polls stopped for
+    /// longer than their interval (`/metrics`).
     pub failovers: AtomicU64,
     pinger: tokio::task::JoinHandle<()>,
 }
