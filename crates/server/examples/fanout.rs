@@ -8,9 +8,15 @@
 //! every client saw every change of its books (no gap in `seq`), and the
 //! proxy's memory and CPU.
 //!
+//! With `--replicas 2` it starts a `redis-server` and two proxies sharing
+//! their pollers through it (`--redis`), both with the same upstream key,
+//! and splits the streams between them; memory and CPU are the two
+//! proxies' together.
+//!
 //! ```text
 //! cargo build --release -p predmarket-server --bin predmarket-server --example fanout
 //! target/release/examples/fanout --streams 1000 --resources 50 --seconds 150
+//! target/release/examples/fanout --streams 1000 --resources 50 --seconds 150 --replicas 2
 //! ```
 //!
 //! Loopback only; every run stops by itself.
@@ -25,6 +31,9 @@ use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
+
+#[path = "../tests/common/redis.rs"]
+mod redis_kit;
 
 #[derive(Parser, Debug)]
 struct Args {
@@ -43,6 +52,10 @@ struct Args {
     /// The upstream's limit for the proxy's key, per minute.
     #[arg(long, default_value_t = 100)]
     upstream_limit: u32,
+    /// Proxies (2: sharing their pollers through a `redis-server` this
+    /// bench starts).
+    #[arg(long, default_value_t = 1)]
+    replicas: usize,
 }
 
 const UPSTREAM_KEY: &str = "fanout-upstream";
@@ -75,6 +88,8 @@ struct Received {
     gaps: usize,
     changes: usize,
     stale: usize,
+    /// `stale` events by reason (and code, when one is given).
+    stale_by: HashMap<String, usize>,
 }
 
 fn main() {
@@ -149,10 +164,26 @@ async fn run(args: Args) -> Result<(), String> {
         return Err(format!("only {} open books", books.len()));
     }
 
-    let (proxy, base) = start_proxy(upstream_addr)?;
-    let pid = proxy.0.id();
-    let rss_before = rss_kb(pid);
-    let cpu_before = cpu_ticks(pid);
+    let redis = if args.replicas > 1 {
+        match redis_kit::start("the fan-out of two replicas", &[])? {
+            Some(redis) => Some(redis),
+            None => return Err("--replicas 2 needs redis-server".into()),
+        }
+    } else {
+        None
+    };
+    let mut proxies = Vec::new();
+    let mut bases = Vec::new();
+    for _ in 0..args.replicas.max(1) {
+        let (proxy, base) = start_proxy(upstream_addr, redis.as_ref().map(|r| r.url.as_str()))?;
+        proxies.push(proxy);
+        bases.push(base);
+    }
+    let pids: Vec<u32> = proxies.iter().map(|p| p.0.id()).collect();
+    let rss_before = sum(pids.iter().map(|p| rss_kb(*p)));
+    let cpu_before = sum(pids.iter().map(|p| cpu_ticks(*p)));
+    let redis_pid = redis.as_ref().map(redis_kit::Redis::pid);
+    let redis_cpu_before = redis_pid.and_then(cpu_ticks);
 
     let received: Arc<Mutex<Vec<Received>>> = Arc::default();
     let stop = Instant::now() + Duration::from_secs(args.seconds);
@@ -165,6 +196,8 @@ async fn run(args: Args) -> Result<(), String> {
         for w in &watch {
             query.append_pair("watch", w);
         }
+        // Streams split across the replicas.
+        let base = &bases[i % bases.len()];
         let url = format!("{base}/stream?{}", query.finish());
         let received = received.clone();
         clients.push(tokio::spawn(async move {
@@ -180,12 +213,15 @@ async fn run(args: Args) -> Result<(), String> {
     }
     // Memory once every stream is open and has had its snapshots.
     tokio::time::sleep(Duration::from_secs(10).min(Duration::from_secs(args.seconds / 2))).await;
-    let rss_streaming = rss_kb(pid);
+    let rss_streaming = sum(pids.iter().map(|p| rss_kb(*p)));
     for client in clients {
         let _ = client.await;
     }
-    let cpu_after = cpu_ticks(pid);
-    drop(proxy);
+    let cpu_after = sum(pids.iter().map(|p| cpu_ticks(*p)));
+    let redis_cpu_after = redis_pid.and_then(cpu_ticks);
+    let redis_rss = redis_pid.and_then(rss_kb);
+    drop(proxies);
+    drop(redis);
 
     let all = received.lock().map_err(|_| "poisoned")?;
     let mut latencies: Vec<u64> = all
@@ -212,8 +248,13 @@ async fn run(args: Args) -> Result<(), String> {
         .unwrap_or(0);
     let ticks_per_sec = 100.0;
     println!(
-        "fanout: {} streams, {} books, {} per stream, {} s",
-        args.streams, args.resources, args.per_stream, args.seconds
+        "fanout: {} streams, {} books, {} per stream, {} s, {} replica(s){}",
+        args.streams,
+        args.resources,
+        args.per_stream,
+        args.seconds,
+        pids.len(),
+        if pids.len() > 1 { " on Redis" } else { "" }
     );
     println!(
         "upstream: {} requests, busiest minute {busiest} (limit {}), 429s {}",
@@ -235,6 +276,17 @@ async fn run(args: Args) -> Result<(), String> {
         pct(0.99),
         pct(1.0)
     );
+    let mut stale_by: Vec<(String, usize)> = all
+        .iter()
+        .flat_map(|r| r.stale_by.iter())
+        .fold(HashMap::new(), |mut sum: HashMap<String, usize>, (k, v)| {
+            *sum.entry(k.clone()).or_default() += v;
+            sum
+        })
+        .into_iter()
+        .collect();
+    stale_by.sort();
+    println!("stale events by reason: {stale_by:?}");
     if let (Some(before), Some(during)) = (rss_before, rss_streaming) {
         let per_1000 =
             (during.saturating_sub(before)) as f64 / 1024.0 * 1000.0 / args.streams.max(1) as f64;
@@ -252,7 +304,19 @@ async fn run(args: Args) -> Result<(), String> {
             secs * 100.0 / args.seconds as f64
         );
     }
+    if let (Some(a), Some(b), Some(rss)) = (redis_cpu_before, redis_cpu_after, redis_rss) {
+        println!(
+            "redis-server: CPU {:.1} s, RSS {:.1} MB",
+            (b.saturating_sub(a)) as f64 / ticks_per_sec,
+            rss as f64 / 1024.0
+        );
+    }
     Ok(())
+}
+
+/// The sum of figures of every proxy, if every one has it.
+fn sum(figures: impl Iterator<Item = Option<u64>>) -> Option<u64> {
+    figures.sum()
 }
 
 /// Reads one stream until `stop`.
@@ -309,7 +373,15 @@ async fn client(url: &str, stop: Instant) -> Received {
                         got.latencies.push(now.saturating_sub(polled));
                     }
                 }
-                "stale" => got.stale += 1,
+                "stale" => {
+                    got.stale += 1;
+                    let reason = data["reason"].as_str().unwrap_or("?");
+                    let why = match data["code"].as_str() {
+                        Some(code) => format!("{reason}/{code}"),
+                        None => reason.to_owned(),
+                    };
+                    *got.stale_by.entry(why).or_default() += 1;
+                }
                 _ => {}
             }
         }
@@ -326,7 +398,10 @@ fn unix_ms() -> u64 {
 
 /// The proxy binary beside this example (`target/<profile>/`), and its URL
 /// from its start-up line.
-fn start_proxy(upstream: std::net::SocketAddr) -> Result<(Killed, String), String> {
+fn start_proxy(
+    upstream: std::net::SocketAddr,
+    redis: Option<&str>,
+) -> Result<(Killed, String), String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let binary = exe
         .parent()
@@ -359,6 +434,7 @@ fn start_proxy(upstream: std::net::SocketAddr) -> Result<(Killed, String), Strin
             "100000",
             "--quiet",
         ])
+        .args(redis.map(|url| ["--redis", url]).into_iter().flatten())
         .env("PREDMARKET_UPSTREAM_KEY", UPSTREAM_KEY)
         .stderr(Stdio::piped())
         .stdout(Stdio::null())

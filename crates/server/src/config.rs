@@ -61,7 +61,9 @@ Proxy mode (see README, Proxy mode):
                                 --visitor-misses 30 a minute, --visitor-in-flight 8;
                                 CORS same-origin unless --cors-origin lists origins
   --trusted-proxy 10.0.0.0/8    a load balancer whose X-Forwarded-For is believed
-  --redis redis://127.0.0.1/    replicas share one upstream budget and one cache
+  --redis redis://127.0.0.1/    replicas share one upstream budget, one cache and
+                                one poller per streamed resource (--stream-lease 4:
+                                seconds before another replica takes over its polls)
   --redis-fallback-share 0.5    share of the limit one replica spends while Redis is down
   --redis-max-entry-kb 256      larger answers are cached per replica, not in Redis
   --metrics-addr 9100           GET /metrics (Prometheus text) on 127.0.0.1:9100 only;
@@ -267,6 +269,11 @@ pub struct StreamArgs {
     /// together; the rest is kept for visitors' own requests.
     #[arg(long = "stream-budget-share", default_value_t = 0.5)]
     pub budget_share: f64,
+    /// With --redis: seconds a replica's lease on a resource lasts unless
+    /// renewed (at a third of it); how soon another replica takes over the
+    /// polls of one that died.
+    #[arg(long = "stream-lease", default_value_t = 4.0)]
+    pub lease_secs: f64,
 }
 
 impl Default for StreamArgs {
@@ -282,6 +289,7 @@ impl Default for StreamArgs {
             grace_secs: d.grace.as_secs_f64(),
             interval_scale: d.interval_scale,
             budget_share: d.budget_share,
+            lease_secs: d.lease.as_secs_f64(),
         }
     }
 }
@@ -348,6 +356,7 @@ impl Config {
                 1.0
             },
             budget_share: a.budget_share,
+            lease: secs(a.lease_secs, 0.3),
         }
     }
 
@@ -547,6 +556,7 @@ impl Config {
             ("--stream-heartbeat", st.heartbeat_secs, 0.1, 3600.0),
             ("--stream-grace", st.grace_secs, 0.0, 3600.0),
             ("--stream-interval-scale", st.interval_scale, 0.001, 100.0),
+            ("--stream-lease", st.lease_secs, 0.3, 3600.0),
         ] {
             if !(value.is_finite() && value >= low && value <= high) {
                 return Err(format!("{flag} must be between {low} and {high}"));

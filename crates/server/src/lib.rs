@@ -71,6 +71,7 @@ pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
     let hub = stream::Hub::start(
         Arc::new(stream::source::Local::new(routes::router(state.clone()))),
         config.stream(),
+        None,
     );
     let streams = Router::new()
         .route("/stream", axum::routing::get(stream::open))

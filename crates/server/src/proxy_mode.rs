@@ -65,15 +65,30 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
         log_requests: !config.quiet,
     })
     .await?;
+    let settings = config.stream();
+    let relay = match &args.redis {
+        Some(url) => Some(
+            crate::stream::relay::Relay::connect(
+                url,
+                state.upstream_base(),
+                settings.lease,
+                settings.replay,
+            )
+            .await?,
+        ),
+        None => None,
+    };
     let hub = crate::stream::Hub::start(
         Arc::new(crate::stream::source::Proxied {
             state: state.clone(),
         }),
-        config.stream(),
+        settings,
+        relay,
     );
+    let streams = hub.clone();
     Ok(Proxy {
         router: router(&state, &hub, config, state.log()),
-        metrics: proxy::metrics_router(&state),
+        metrics: proxy::metrics_router(&state, Arc::new(move |out| streams.render_metrics(out))),
         state,
         hub,
     })
@@ -176,7 +191,7 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
         proxy.state.upstream_base(),
         config.proxy.upstream_limit,
         if config.proxy.redis.is_some() {
-            ", budget and cache shared through Redis"
+            ", budget, cache and stream pollers shared through Redis"
         } else {
             ""
         },

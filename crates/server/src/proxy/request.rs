@@ -127,10 +127,14 @@ pub async fn poll(
 }
 
 /// The router of `/metrics`, served on its own address.
-pub fn metrics_router(state: &Arc<ProxyState>) -> Router {
+/// Appends more figures to `/metrics` (the streams').
+pub type MoreMetrics = Arc<dyn Fn(&mut String) + Send + Sync>;
+
+/// `/metrics`: the proxy's figures, then `more`.
+pub fn metrics_router(state: &Arc<ProxyState>, more: MoreMetrics) -> Router {
     Router::new()
         .route("/metrics", get(metrics_text))
-        .with_state(state.clone())
+        .with_state((state.clone(), more))
         .fallback(crate::error::not_found_fallback)
 }
 
@@ -145,7 +149,7 @@ async fn require_visitor_key(
     }
 }
 
-async fn metrics_text(State(state): State<Arc<ProxyState>>) -> Response {
+async fn metrics_text(State((state, more)): State<(Arc<ProxyState>, MoreMetrics)>) -> Response {
     let gauges = Gauges {
         queue: state.budget.queued(),
         budget_left: state.budget.left(),
@@ -158,7 +162,9 @@ async fn metrics_text(State(state): State<Arc<ProxyState>>) -> Response {
             .as_ref()
             .map(|s| s.errors.load(Ordering::Relaxed)),
     };
-    let mut response = Response::new(Body::from(state.metrics.render(&gauges)));
+    let mut text = state.metrics.render(&gauges);
+    more(&mut text);
+    let mut response = Response::new(Body::from(text));
     response.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),

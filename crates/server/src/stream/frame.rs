@@ -40,12 +40,27 @@ impl Kind {
             Kind::Error => "error",
         }
     }
+
+    pub fn from_name(name: &str) -> Option<Kind> {
+        [
+            Kind::Snapshot,
+            Kind::Change,
+            Kind::Stale,
+            Kind::Live,
+            Kind::Resync,
+            Kind::Error,
+        ]
+        .into_iter()
+        .find(|k| k.name() == name)
+    }
 }
 
 /// One event of one resource, its JSON written once.
 #[derive(Debug)]
 pub struct Frame {
     pub kind: Kind,
+    /// The run of the resource's numbering this event belongs to.
+    pub epoch: u32,
     /// The resource's event number (`seq` in the JSON).
     pub seq: u64,
     /// `data: …` lines and the blank line that ends the event.
@@ -54,27 +69,58 @@ pub struct Frame {
 
 impl Frame {
     /// An event whose JSON is `fields` plus `resource` and `seq`.
-    pub fn new(kind: Kind, resource: &str, seq: u64, mut fields: Value) -> Frame {
+    pub fn new(kind: Kind, resource: &str, epoch: u32, seq: u64, mut fields: Value) -> Frame {
         if let Some(object) = fields.as_object_mut() {
             object.insert("resource".into(), Value::from(resource));
             object.insert("seq".into(), Value::from(seq));
         }
         let text = serde_json::to_string(&fields).unwrap_or_else(|_| "{}".into());
-        // serde_json writes no raw newline, so the JSON is one `data:` line.
-        let mut data = String::with_capacity(text.len() + 8);
+        Frame::from_json(kind, epoch, seq, &text)
+    }
+
+    /// An event of already written JSON (one line: serde_json writes no
+    /// raw newline), as another replica published it.
+    pub fn from_json(kind: Kind, epoch: u32, seq: u64, json: &str) -> Frame {
+        let mut data = String::with_capacity(json.len() + 8);
         data.push_str("data: ");
-        data.push_str(&text);
+        data.push_str(json);
         data.push_str("\n\n");
         Frame {
             kind,
+            epoch,
             seq,
             data: Bytes::from(data),
         }
     }
 
+    /// The event's JSON (the `data:` line's text).
+    pub fn json(&self) -> &[u8] {
+        let data = &self.data[..];
+        let data = data.strip_prefix(b"data: ").unwrap_or(data);
+        data.strip_suffix(b"\n\n").unwrap_or(data)
+    }
+
+    /// A `snapshot` whose answer, `data`, is already written as JSON: a
+    /// snapshot is made for each subscriber that needs one, with the age
+    /// the data has when it is sent, while the answer is written once.
+    pub fn snapshot(resource: &str, epoch: u32, seq: u64, head: Value, data: &str) -> Frame {
+        let mut text = serde_json::to_string(&head).unwrap_or_else(|_| "{}".into());
+        if text.ends_with('}') {
+            text.pop();
+            if text.len() > 1 {
+                text.push(',');
+            }
+            let resource = serde_json::to_string(resource).unwrap_or_else(|_| "\"\"".into());
+            text.push_str(&format!(
+                "\"resource\":{resource},\"seq\":{seq},\"data\":{data}}}"
+            ));
+        }
+        Frame::from_json(Kind::Snapshot, epoch, seq, &text)
+    }
+
     /// A `resync` of `resource` at `seq`.
-    pub fn resync(resource: &str, seq: u64) -> Frame {
-        Frame::new(Kind::Resync, resource, seq, json!({}))
+    pub fn resync(resource: &str, epoch: u32, seq: u64) -> Frame {
+        Frame::new(Kind::Resync, resource, epoch, seq, json!({}))
     }
 }
 
@@ -164,6 +210,7 @@ mod tests {
         let frame = Frame::new(
             Kind::Change,
             "market:a",
+            7,
             3,
             json!({ "title": "two\nlines" }),
         );
@@ -179,5 +226,22 @@ mod tests {
         assert_eq!(json["resource"], "market:a");
         assert_eq!(json["seq"], 3);
         assert_eq!(json["title"], "two\nlines");
+        assert_eq!(frame.json(), &lines[2].as_bytes()["data: ".len()..]);
+    }
+
+    #[test]
+    fn a_snapshot_is_valid_json_with_the_answer_whole() {
+        let frame = Frame::snapshot(
+            "orderbook:\"x\"",
+            1,
+            4,
+            json!({ "as_of": "t", "age_ms": 12 }),
+            r#"{"data":{"id":"x"}}"#,
+        );
+        let json: Value = serde_json::from_slice(frame.json()).expect("json");
+        assert_eq!(json["resource"], "orderbook:\"x\"");
+        assert_eq!(json["seq"], 4);
+        assert_eq!(json["age_ms"], 12);
+        assert_eq!(json["data"]["data"]["id"], "x");
     }
 }

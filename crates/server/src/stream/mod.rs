@@ -20,12 +20,18 @@
 //! shortened) so that all of them together spend at most their share of
 //! the upstream budget; the rest stays for visitors' own requests.
 //!
+//! With `--redis` (proxy mode), replicas share the pollers (`relay`): one
+//! replica holds a resource's lease and polls it, the others take its
+//! events from Redis, with the same numbers, so a client may reconnect to
+//! any replica.
+//!
 //! Bounded: streams per address and in all, resources per stream and in
 //! all, the replay buffer; a client that does not read falls behind its
 //! buffer and is dropped, and the connection's write deadline (which for a
 //! stream runs only while the socket is full) closes one that stalls.
 
 pub mod frame;
+pub mod relay;
 pub mod source;
 pub mod topic;
 
@@ -50,7 +56,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 use tokio::sync::broadcast;
-use topic::Topic;
+use topic::{Mode, Topic};
 
 /// What bounds and paces the streams (`--stream-*`).
 #[derive(Debug, Clone)]
@@ -75,6 +81,9 @@ pub struct Settings {
     pub interval_scale: f64,
     /// The share of the upstream budget pollers may use together.
     pub budget_share: f64,
+    /// With `--redis`: how long a replica's lease on a resource lasts
+    /// unless renewed (how soon another replica takes over its polls).
+    pub lease: Duration,
 }
 
 impl Default for Settings {
@@ -89,6 +98,7 @@ impl Default for Settings {
             grace: Duration::from_secs(30),
             interval_scale: 1.0,
             budget_share: 0.5,
+            lease: Duration::from_secs(4),
         }
     }
 }
@@ -112,6 +122,21 @@ pub struct Hub {
     pub stats: Stats,
     /// Set once the scheduler task runs.
     scheduler: Mutex<Option<crate::proxy::AbortOnDrop>>,
+    /// With `--redis`: pollers shared with other replicas.
+    relay: Option<Arc<relay::Relay>>,
+}
+
+/// How many topics are polled how (`/metrics`).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Modes {
+    /// Polled here, for this replica alone (no `--redis`).
+    pub alone: usize,
+    /// Polled here under a lease, for every replica.
+    pub leading: usize,
+    /// Polled by another replica.
+    pub following: usize,
+    /// Polled here for this replica alone because Redis failed.
+    pub degraded: usize,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -120,7 +145,12 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 impl Hub {
     /// A hub over `source`; its scheduler runs until the hub is dropped.
-    pub fn start(source: Arc<dyn Source>, settings: Settings) -> Arc<Hub> {
+    /// With `relay`, its pollers are shared with other replicas.
+    pub fn start(
+        source: Arc<dyn Source>,
+        settings: Settings,
+        relay: Option<Arc<relay::Relay>>,
+    ) -> Arc<Hub> {
         let hub = Arc::new(Hub {
             source,
             settings,
@@ -129,6 +159,7 @@ impl Hub {
             per_address: Mutex::new(HashMap::new()),
             stats: Stats::default(),
             scheduler: Mutex::new(None),
+            relay,
         });
         // Built outside a runtime (a router made for inspection), the
         // pollers run at the intervals their kinds want.
@@ -157,8 +188,100 @@ impl Hub {
         self.streams.load(Ordering::SeqCst)
     }
 
-    /// Grants every poller its interval: what its kind wants, lengthened so
-    /// that all of them fit the budget's share.
+    /// How many topics are polled how.
+    pub fn modes(&self) -> Modes {
+        let mut modes = Modes::default();
+        for topic in lock(&self.topics).values() {
+            match topic.mode() {
+                Mode::Alone => modes.alone += 1,
+                Mode::Leader => modes.leading += 1,
+                Mode::Follower => modes.following += 1,
+                Mode::Degraded => modes.degraded += 1,
+            }
+        }
+        modes
+    }
+
+    /// Topics this replica took over after their polls stopped for
+    /// longer than their interval (subscribers told `stale`).
+    pub fn failovers(&self) -> u64 {
+        self.relay
+            .as_ref()
+            .map_or(0, |r| r.failovers.load(Ordering::Relaxed))
+    }
+
+    /// The streams' part of `/metrics` (Prometheus text), after `out`.
+    pub fn render_metrics(&self, out: &mut String) {
+        use std::fmt::Write;
+        let modes = self.modes();
+        let _ = write!(
+            out,
+            "# HELP predmarket_proxy_stream_topics Resources watched, by who polls them: this replica \
+             for all (leader), another replica (follower), this replica for its own clients (local: \
+             without --redis, or while Redis fails).\n\
+             # TYPE predmarket_proxy_stream_topics gauge\n\
+             predmarket_proxy_stream_topics{{mode=\"leader\"}} {}\n\
+             predmarket_proxy_stream_topics{{mode=\"follower\"}} {}\n\
+             predmarket_proxy_stream_topics{{mode=\"local\"}} {}\n",
+            modes.leading,
+            modes.following,
+            modes.alone + modes.degraded,
+        );
+        if self.relay.is_some() {
+            let _ = write!(
+                out,
+                "# HELP predmarket_proxy_stream_topics_redis_down Resources polled locally because Redis failed.\n\
+                 # TYPE predmarket_proxy_stream_topics_redis_down gauge\n\
+                 predmarket_proxy_stream_topics_redis_down {}\n",
+                modes.degraded
+            );
+        }
+        let figures = [
+            (
+                "streams_open",
+                "gauge",
+                "Streams open now.",
+                self.streams() as u64,
+            ),
+            (
+                "streams_opened_total",
+                "counter",
+                "Streams opened.",
+                self.stats.streams_opened.load(Ordering::Relaxed),
+            ),
+            (
+                "stream_polls_total",
+                "counter",
+                "Polls made by this replica's stream pollers.",
+                self.stats.polls.load(Ordering::Relaxed),
+            ),
+            (
+                "stream_dropped_slow_total",
+                "counter",
+                "Streams dropped for reading too slowly.",
+                self.stats.dropped_slow.load(Ordering::Relaxed),
+            ),
+            (
+                "stream_failovers_total",
+                "counter",
+                "Resources this replica took over after their polls stopped for longer than their interval (a stale event with code REPLICA_FAILOVER).",
+                self.failovers(),
+            ),
+        ];
+        for (name, kind, help, value) in figures {
+            let _ = write!(
+                out,
+                "# HELP predmarket_proxy_{name} {help}\n# TYPE predmarket_proxy_{name} {kind}\npredmarket_proxy_{name} {value}\n"
+            );
+        }
+    }
+
+    /// Grants every poller of this replica its interval: what its kind
+    /// wants, lengthened so that all of them fit the budget's share. With
+    /// `--redis` the topics other replicas poll count too: the budget is
+    /// shared, and replicas whose clients watch the same resources then
+    /// grant the same intervals, so together they keep to the share
+    /// rather than each spending it whole.
     fn schedule(&self) {
         let topics: Vec<Arc<Topic>> = lock(&self.topics).values().cloned().collect();
         let Some(budget) = self.source.budget() else {
@@ -206,6 +329,11 @@ impl Hub {
             wanted.max(1.0),
             self.settings.replay,
         ));
+        match &self.relay {
+            Some(relay) if relay.up() => topic.relayed(),
+            Some(_) => topic.degrade(),
+            None => {}
+        }
         topic.join();
         topics.insert(key.to_owned(), topic.clone());
         drop(topics);
@@ -230,13 +358,39 @@ impl Hub {
 }
 
 /// One resource's poll loop: at once, then every granted interval while
-/// anyone watches, until the grace period after the last one left.
+/// anyone watches, until the grace period after the last one left. With
+/// `--redis` it starts from what Redis holds of the resource and polls
+/// only while this replica holds the lease.
 async fn poller(hub: Weak<Hub>, topic: Arc<Topic>) {
+    let relay = hub.upgrade().and_then(|h| h.relay.clone());
+    let replay = hub.upgrade().map_or(1, |h| h.settings.replay);
+    let mut _relaying = Vec::new();
+    if let Some(relay) = relay.as_ref().filter(|_| topic.mode() == Mode::Follower) {
+        match relay.load(&topic.key, replay).await {
+            Some((last, events)) => topic.seed(last, events),
+            None => topic.degrade(),
+        }
+        _relaying = relaying(relay, &topic);
+    }
+    topic.set_ready();
     loop {
+        // Polled here alone while Redis failed: shared again once it
+        // answers.
+        if let Some(relay) = relay.as_ref().filter(|r| r.up())
+            && topic.mode() == Mode::Degraded
+            && let Some((last, events)) = relay.load(&topic.key, replay).await
+        {
+            topic.rejoin(last, events);
+            _relaying = relaying(relay, &topic);
+        }
         let Some(strong) = hub.upgrade() else { return };
         if let Some(idle) = topic.idle_for() {
             if idle >= strong.settings.grace {
                 if strong.retire(&topic) {
+                    drop(_relaying);
+                    if let Some(relay) = relay.filter(|_| topic.mode() == Mode::Leader) {
+                        relay.release(&topic.key).await;
+                    }
                     return;
                 }
                 continue;
@@ -253,6 +407,12 @@ async fn poller(hub: Weak<Hub>, topic: Arc<Topic>) {
             topic.audience.notified().await;
             continue;
         }
+        if !topic.polls_here() {
+            drop(strong);
+            // Another replica polls; woken when this one takes over.
+            let _ = tokio::time::timeout(Duration::from_secs(1), topic.leadership.notified()).await;
+            continue;
+        }
         strong.stats.polls.fetch_add(1, Ordering::Relaxed);
         let source = strong.source.clone();
         drop(strong);
@@ -260,6 +420,17 @@ async fn poller(hub: Weak<Hub>, topic: Arc<Topic>) {
         let interval = Duration::from_secs_f64(topic.interval_ms().max(1.0) / 1000.0);
         tokio::time::sleep(interval).await;
     }
+}
+
+/// The tasks that share `topic` through Redis: reading the leader's
+/// events, and holding or trying for the lease.
+fn relaying(relay: &Arc<relay::Relay>, topic: &Arc<Topic>) -> Vec<crate::proxy::AbortOnDrop> {
+    let follow = tokio::spawn(relay::follow(relay.clone(), topic.clone()));
+    let lease = tokio::spawn(relay::keep_lease(relay.clone(), topic.clone()));
+    vec![
+        crate::proxy::AbortOnDrop(follow),
+        crate::proxy::AbortOnDrop(lease),
+    ]
 }
 
 /// One stream's hold on its caps and topics, released when the client goes.
@@ -375,7 +546,12 @@ pub async fn open(
     };
     for (key, kind, id) in &watches {
         match hub.join(key, *kind, id) {
-            Some(topic) => subscription.topics.push(topic),
+            Some(topic) => {
+                // With `--redis`, a new topic starts from what Redis holds,
+                // so a position from another replica is known here.
+                topic.ready(Duration::from_secs(3)).await;
+                subscription.topics.push(topic);
+            }
             // Dropping the subscription gives back what it took.
             None => {
                 return crate::guard::shed(
@@ -431,8 +607,8 @@ fn events(
         let start = topic.subscribe(from);
         // Positions start where the client was (replay) or at 0.
         position.0.push(match from {
-            Some((epoch, seq)) if epoch == topic.epoch => (epoch, seq),
-            _ => (topic.epoch, 0),
+            Some((epoch, seq)) if epoch == start.epoch => (epoch, seq),
+            _ => (start.epoch, 0),
         });
         first.extend(start.frames.into_iter().map(|f| Item::Event(i, f)));
         live.push(receive(i, start.receiver));
@@ -453,7 +629,7 @@ fn events(
                 let out = match item {
                     Item::Event(i, frame) => {
                         if let Some(slot) = position.0.get_mut(i) {
-                            slot.1 = frame.seq;
+                            *slot = (frame.epoch, frame.seq);
                         }
                         Some(Ok(frame::render(&frame, position)))
                     }

@@ -40,6 +40,16 @@ impl StaleReason {
             StaleReason::IntervalStretched => "interval_stretched",
         }
     }
+
+    pub fn from_name(name: &str) -> Option<StaleReason> {
+        [
+            StaleReason::PollFailed,
+            StaleReason::Budget,
+            StaleReason::IntervalStretched,
+        ]
+        .into_iter()
+        .find(|r| r.name() == name)
+    }
 }
 
 /// One poll's answer.

@@ -3,6 +3,12 @@
 //! read. One topic per resource whatever the audience: the first
 //! subscriber starts its poller, and the poller stops a grace period after
 //! the last one left.
+//!
+//! With `--redis` a topic is on every replica whose clients watch the
+//! resource, but only the one holding the resource's lease polls it
+//! (`relay`): its events go out through Redis, and the other replicas'
+//! topics take them in (`ingest`) with their numbers, so a position is
+//! the same on every replica.
 
 use super::frame::{Frame, Kind};
 use super::source::{Answer, Source, StaleReason};
@@ -11,10 +17,10 @@ use predmarket_core::change::{WatchKind, book_changes, value_changes};
 use predmarket_core::models::Orderbook;
 use serde_json::{Value, json};
 use std::collections::VecDeque;
-use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
-use tokio::sync::{Notify, broadcast};
+use tokio::sync::{Notify, broadcast, mpsc};
 use tokio::time::Instant;
 
 /// The shortest wait for a poll's answer before subscribers are told it is
@@ -26,6 +32,21 @@ pub struct Start {
     /// Events to send before the live ones.
     pub frames: Vec<Arc<Frame>>,
     pub receiver: broadcast::Receiver<Arc<Frame>>,
+    /// The numbering the subscriber starts in.
+    pub epoch: u32,
+}
+
+/// Who polls a topic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// This replica, alone (no `--redis`).
+    Alone = 0,
+    /// Another replica holds the lease; this one takes in its events.
+    Follower = 1,
+    /// This replica holds the lease and publishes through Redis.
+    Leader = 2,
+    /// Redis failed: this replica polls for its own clients.
+    Degraded = 3,
 }
 
 pub struct Topic {
@@ -33,9 +54,6 @@ pub struct Topic {
     pub key: String,
     pub kind: WatchKind,
     pub http: HttpRequest,
-    /// This run of the poller (a new topic for the same resource gets
-    /// another, so old positions are told apart).
-    pub epoch: u32,
     /// The interval this kind wants, before the scheduler.
     pub wanted_ms: f64,
     /// The interval the scheduler grants (f64 bits).
@@ -45,19 +63,30 @@ pub struct Topic {
     sender: broadcast::Sender<Arc<Frame>>,
     /// Woken when the audience changes (the poller may stop).
     pub audience: Notify,
+    /// Woken when this replica starts or stops polling the topic.
+    pub leadership: Notify,
+    mode: AtomicU8,
+    /// Set once the topic knows where the resource is (with `--redis`,
+    /// after reading it from Redis), so a subscriber starts from there.
+    ready: AtomicBool,
+    ready_notify: Notify,
     replay_cap: usize,
 }
 
 #[derive(Default)]
 struct State {
+    /// This numbering of the resource's events (a topic with no history
+    /// anywhere draws a new one, so old positions are told apart).
+    epoch: u32,
     seq: u64,
-    /// The last good answer.
+    /// The last good answer, and the same written as JSON (for snapshots;
+    /// written when first needed).
     data: Option<Value>,
+    data_text: Option<Arc<str>>,
     as_of: Option<String>,
     /// Unix ms when the last good answer arrived, and how old it was then.
     polled_ms: u64,
     age_at_poll_ms: u64,
-    snapshot: Option<Arc<Frame>>,
     /// Set while the data is not fresh.
     stale: Option<StaleReason>,
     stale_frame: Option<Arc<Frame>>,
@@ -66,6 +95,45 @@ struct State {
     replay: VecDeque<Arc<Frame>>,
     /// When the last subscriber left.
     idle_since: Option<Instant>,
+    /// In a leader's draft: where its events go to be published (they
+    /// reach its own subscribers only once Redis took them).
+    outbox: Option<mpsc::UnboundedSender<Arc<Frame>>>,
+    /// While this replica leads: the state its polls build on, ahead of
+    /// what its subscribers see by the events Redis has not taken yet.
+    /// Subscribers see only what Redis took, so no replica ever shows an
+    /// event under a number another replica uses for something else.
+    draft: Option<Box<State>>,
+}
+
+impl State {
+    /// What a leader's polls start from: this state, publishing into
+    /// `outbox`.
+    fn draft(&self, outbox: mpsc::UnboundedSender<Arc<Frame>>) -> State {
+        State {
+            epoch: self.epoch,
+            seq: self.seq,
+            data: self.data.clone(),
+            data_text: self.data_text.clone(),
+            as_of: self.as_of.clone(),
+            polled_ms: self.polled_ms,
+            age_at_poll_ms: self.age_at_poll_ms,
+            stale: self.stale,
+            stale_frame: self.stale_frame.clone(),
+            ended: self.ended.clone(),
+            replay: VecDeque::new(),
+            idle_since: None,
+            outbox: Some(outbox),
+            draft: None,
+        }
+    }
+
+    /// The state polls build on: the draft while leading, else this.
+    fn working(&mut self) -> &mut State {
+        match self.draft {
+            Some(ref mut draft) => draft,
+            None => self,
+        }
+    }
 }
 
 impl Topic {
@@ -78,19 +146,23 @@ impl Topic {
     ) -> Self {
         let replay = replay.max(1);
         let (sender, _) = broadcast::channel(replay);
-        let mut epoch = [0u8; 4];
-        let _ = getrandom::fill(&mut epoch);
         Self {
             key,
             kind,
             http,
-            epoch: u32::from_le_bytes(epoch),
             wanted_ms,
             interval_ms: AtomicU64::new(wanted_ms.to_bits()),
             subscribers: AtomicUsize::new(0),
-            state: Mutex::new(State::default()),
+            state: Mutex::new(State {
+                epoch: new_epoch(),
+                ..State::default()
+            }),
             sender,
             audience: Notify::new(),
+            leadership: Notify::new(),
+            mode: AtomicU8::new(Mode::Alone as u8),
+            ready: AtomicBool::new(true),
+            ready_notify: Notify::new(),
             replay_cap: replay,
         }
     }
@@ -114,28 +186,159 @@ impl Topic {
         self.interval_ms() > self.wanted_ms * 1.01
     }
 
+    /// The numbering of the topic's events now.
+    pub fn epoch(&self) -> u32 {
+        self.lock().epoch
+    }
+
+    /// The number of the topic's last event.
+    pub fn seq(&self) -> u64 {
+        self.lock().seq
+    }
+
+    pub fn mode(&self) -> Mode {
+        match self.mode.load(Ordering::SeqCst) {
+            1 => Mode::Follower,
+            2 => Mode::Leader,
+            3 => Mode::Degraded,
+            _ => Mode::Alone,
+        }
+    }
+
+    /// Whether this replica polls the topic.
+    pub fn polls_here(&self) -> bool {
+        self.mode() != Mode::Follower
+    }
+
+    /// A topic of a replica among several (`--redis`): it follows until it
+    /// takes the lease, and is not ready until it was read from Redis.
+    pub fn relayed(&self) {
+        self.mode.store(Mode::Follower as u8, Ordering::SeqCst);
+        self.ready.store(false, Ordering::SeqCst);
+    }
+
+    pub fn set_ready(&self) {
+        self.ready.store(true, Ordering::SeqCst);
+        self.ready_notify.notify_waiters();
+    }
+
+    /// Waits until the topic is ready, at most `ceiling`.
+    pub async fn ready(&self, ceiling: Duration) {
+        let wait = self.ready_notify.notified();
+        if self.ready.load(Ordering::SeqCst) {
+            return;
+        }
+        let _ = tokio::time::timeout(ceiling, wait).await;
+    }
+
+    /// This replica polls from now on and publishes into `outbox`; its
+    /// events come back through `ingest` once Redis took them.
+    pub fn lead(&self, outbox: mpsc::UnboundedSender<Arc<Frame>>) {
+        let mut state = self.lock();
+        let draft = state.draft(outbox);
+        state.draft = Some(Box::new(draft));
+        self.mode.store(Mode::Leader as u8, Ordering::SeqCst);
+        self.leadership.notify_one();
+    }
+
+    /// Another replica polls from now on: what this one polled and Redis
+    /// did not take is forgotten, unseen.
+    pub fn follow(&self) {
+        let mut state = self.lock();
+        state.draft = None;
+        if self.mode() == Mode::Leader {
+            self.mode.store(Mode::Follower as u8, Ordering::SeqCst);
+        }
+    }
+
+    /// Redis failed: this replica polls for its own clients from now on.
+    /// The other replicas may too, so its events take a numbering of
+    /// their own (a `resync` and the snapshot to subscribers), lest two
+    /// replicas show different events under one number.
+    pub fn degrade(&self) {
+        let mut state = self.lock();
+        state.draft = None;
+        self.mode.store(Mode::Degraded as u8, Ordering::SeqCst);
+        if state.seq > 0 {
+            state.epoch = new_epoch();
+            self.restart(&mut state);
+        }
+        drop(state);
+        self.leadership.notify_one();
+        self.set_ready();
+    }
+
+    /// Tells subscribers the numbering started again: `resync`, then the
+    /// held answer as a snapshot, at the current position of
+    /// `state.epoch`. The replay buffer holds the old numbering's events
+    /// no more.
+    fn restart(&self, state: &mut State) {
+        state.replay.clear();
+        let _ = self
+            .sender
+            .send(Arc::new(Frame::resync(&self.key, state.epoch, state.seq)));
+        if let Some(snapshot) = self.snapshot(state) {
+            let _ = self.sender.send(snapshot);
+        }
+    }
+
+    /// Redis answers again after this degraded topic polled on its own:
+    /// it follows the resource's shared numbering again, from what Redis
+    /// holds (`last`, `events`, as `seed` takes them), or, when Redis
+    /// holds nothing of it, from the numbering the next leader starts.
+    /// Subscribers get a `resync` (and the snapshot, when Redis had one).
+    pub fn rejoin(&self, last: Option<Arc<Frame>>, events: Vec<Arc<Frame>>) {
+        let mut state = self.lock();
+        let idle_since = state.idle_since;
+        *state = State {
+            epoch: new_epoch(),
+            idle_since,
+            ..State::default()
+        };
+        if Self::seed_into(&mut state, self.replay_cap, last, events) {
+            self.restart(&mut state);
+        } else {
+            // Subscribers keep what they hold until the next leader's
+            // first answer: a snapshot at number 1, in a numbering of its
+            // own that this topic adopts.
+            let _ = self
+                .sender
+                .send(Arc::new(Frame::resync(&self.key, state.epoch, 0)));
+        }
+        self.mode.store(Mode::Follower as u8, Ordering::SeqCst);
+    }
+
     /// A subscriber's first events and its channel, taken under the lock
     /// events are published under, so nothing is missed or sent twice.
     /// `from`: the `(epoch, seq)` a reconnecting client last saw.
     pub fn subscribe(&self, from: Option<(u32, u64)>) -> Start {
         let mut state = self.lock();
         let receiver = self.sender.subscribe();
+        let epoch = state.epoch;
         let mut frames = Vec::new();
         if let Some(ended) = &state.ended {
             frames.push(ended.clone());
-            return Start { frames, receiver };
+            return Start {
+                frames,
+                receiver,
+                epoch,
+            };
         }
-        let replayable = from.filter(|&(epoch, seq)| {
-            epoch == self.epoch
+        let replayable = from.filter(|&(from_epoch, seq)| {
+            from_epoch == epoch
                 && seq <= state.seq
                 && (seq == state.seq || state.replay.front().is_some_and(|f| f.seq <= seq + 1))
         });
         match (replayable, from) {
             (Some((_, seq)), _) => {
                 frames.extend(state.replay.iter().filter(|f| f.seq > seq).cloned());
-                return Start { frames, receiver };
+                return Start {
+                    frames,
+                    receiver,
+                    epoch,
+                };
             }
-            (None, Some(_)) => frames.push(Arc::new(Frame::resync(&self.key, state.seq))),
+            (None, Some(_)) => frames.push(Arc::new(Frame::resync(&self.key, epoch, state.seq))),
             (None, None) => {}
         }
         if let Some(snapshot) = self.snapshot(&mut state) {
@@ -144,49 +347,197 @@ impl Topic {
         if let Some(stale) = &state.stale_frame {
             frames.push(stale.clone());
         }
-        Start { frames, receiver }
+        Start {
+            frames,
+            receiver,
+            epoch,
+        }
     }
 
-    /// The current answer as a `snapshot` at the current position (made
-    /// once per position).
+    /// The current answer as a `snapshot` at the current position, with
+    /// the data's age now (the answer itself is written once).
     fn snapshot(&self, state: &mut State) -> Option<Arc<Frame>> {
         let data = state.data.as_ref()?;
-        if let Some(frame) = state.snapshot.as_ref().filter(|f| f.seq == state.seq) {
-            return Some(frame.clone());
-        }
-        let frame = Arc::new(Frame::new(
-            Kind::Snapshot,
+        let text = match &state.data_text {
+            Some(text) => text.clone(),
+            None => {
+                let text: Arc<str> = serde_json::to_string(data).ok()?.into();
+                state.data_text = Some(text.clone());
+                text
+            }
+        };
+        Some(Arc::new(Frame::snapshot(
             &self.key,
+            state.epoch,
             state.seq,
             json!({
                 "as_of": state.as_of,
                 "age_ms": age_now(state),
                 "polled_ms": state.polled_ms,
-                "data": data,
             }),
-        ));
-        state.snapshot = Some(frame.clone());
-        Some(frame)
+            &text,
+        )))
     }
 
-    /// Numbers, keeps and sends one event.
-    fn publish(&self, state: &mut State, kind: Kind, fields: Value) -> Arc<Frame> {
-        state.seq += 1;
-        let frame = Arc::new(Frame::new(kind, &self.key, state.seq, fields));
+    /// Keeps an event for replay and sends it to the subscribers.
+    fn keep(&self, state: &mut State, frame: Arc<Frame>) {
         if state.replay.len() == self.replay_cap {
             state.replay.pop_front();
         }
         state.replay.push_back(frame.clone());
         // No receiver is not an error: the topic waits out its grace.
-        let _ = self.sender.send(frame.clone());
+        let _ = self.sender.send(frame);
+    }
+
+    /// Numbers one event and keeps and sends it, or, in a leader's draft,
+    /// hands it to Redis (it is kept and sent when Redis took it).
+    fn publish(&self, state: &mut State, kind: Kind, fields: Value) -> Arc<Frame> {
+        state.seq += 1;
+        let frame = Arc::new(Frame::new(kind, &self.key, state.epoch, state.seq, fields));
+        match &state.outbox {
+            Some(outbox) => {
+                let _ = outbox.send(frame.clone());
+            }
+            None => self.keep(state, frame.clone()),
+        }
         frame
+    }
+
+    /// What an event published elsewhere says about the resource, taken
+    /// into `state` (not kept, not sent).
+    fn absorb(state: &mut State, frame: &Arc<Frame>) {
+        match frame.kind {
+            Kind::Snapshot | Kind::Change => {
+                let Ok(mut fields) = serde_json::from_slice::<Value>(frame.json()) else {
+                    return;
+                };
+                let number = |v: &Value, key: &str| v.get(key).and_then(Value::as_u64);
+                state.polled_ms = number(&fields, "polled_ms").unwrap_or(state.polled_ms);
+                // A snapshot's age was taken when it was sent.
+                let age = number(&fields, "age_ms").unwrap_or(0);
+                state.age_at_poll_ms = if frame.kind == Kind::Snapshot {
+                    age.saturating_sub(unix_ms().saturating_sub(state.polled_ms))
+                } else {
+                    age
+                };
+                state.as_of = fields
+                    .get("as_of")
+                    .and_then(Value::as_str)
+                    .map(str::to_owned);
+                state.data = fields.get_mut("data").map(Value::take);
+                state.data_text = None;
+            }
+            Kind::Stale => {
+                let reason = serde_json::from_slice::<Value>(frame.json())
+                    .ok()
+                    .and_then(|v| v.get("reason").and_then(Value::as_str).map(str::to_owned))
+                    .and_then(|name| StaleReason::from_name(&name))
+                    .unwrap_or(StaleReason::PollFailed);
+                state.stale = Some(reason);
+                state.stale_frame = Some(frame.clone());
+            }
+            Kind::Live => {
+                state.stale = None;
+                state.stale_frame = None;
+            }
+            Kind::Error => state.ended = Some(frame.clone()),
+            Kind::Resync => {}
+        }
+        state.seq = frame.seq;
+    }
+
+    /// Starts from what Redis holds of the resource: its last answer
+    /// (`last`, a snapshot or change event) and its latest events, oldest
+    /// first (the replay buffer). Nothing is sent: the topic is not ready
+    /// yet, so nobody has subscribed.
+    pub fn seed(&self, last: Option<Arc<Frame>>, events: Vec<Arc<Frame>>) {
+        let mut state = self.lock();
+        Self::seed_into(&mut state, self.replay_cap, last, events);
+    }
+
+    /// `seed` into `state`; whether Redis held anything of the resource.
+    fn seed_into(
+        state: &mut State,
+        replay_cap: usize,
+        last: Option<Arc<Frame>>,
+        events: Vec<Arc<Frame>>,
+    ) -> bool {
+        let Some(epoch) = last.as_ref().or(events.last()).map(|f| f.epoch) else {
+            return false;
+        };
+        state.epoch = epoch;
+        if let Some(last) = &last {
+            Self::absorb(state, last);
+        }
+        for frame in events.into_iter().filter(|f| f.epoch == epoch) {
+            if frame.seq > state.seq {
+                Self::absorb(state, &frame);
+            }
+            if state.replay.len() == replay_cap {
+                state.replay.pop_front();
+            }
+            state.replay.push_back(frame);
+        }
+        true
+    }
+
+    /// An event Redis took (from another replica, or this one's own as a
+    /// leader): kept and sent, unless already known.
+    pub fn ingest(&self, frame: Arc<Frame>) {
+        let mut state = self.lock();
+        if state.ended.is_some() {
+            return;
+        }
+        if frame.epoch != state.epoch && state.seq == 0 {
+            // The first event, of a numbering the leader drew.
+            state.epoch = frame.epoch;
+        } else if frame.epoch != state.epoch {
+            // The resource's numbering started again (nothing of it was
+            // left in Redis): subscribers start again too.
+            let idle_since = state.idle_since;
+            *state = State {
+                epoch: frame.epoch,
+                idle_since,
+                ..State::default()
+            };
+            let resync = Arc::new(Frame::resync(
+                &self.key,
+                frame.epoch,
+                frame.seq.saturating_sub(1),
+            ));
+            let _ = self.sender.send(resync);
+        } else if frame.seq <= state.seq {
+            return;
+        }
+        Self::absorb(&mut state, &frame);
+        self.keep(&mut state, frame);
+    }
+
+    /// This replica takes over the polls: when the data has gone without
+    /// a poll for longer than its interval (the replica that polled
+    /// stopped), subscribers are told at once.
+    pub fn took_over(&self, now_ms: u64) -> bool {
+        let mut guard = self.lock();
+        let state = guard.working();
+        let late = now_ms.saturating_sub(state.polled_ms) as f64 > self.interval_ms();
+        if state.ended.is_none() && state.data.is_some() && late {
+            let detail = json!({
+                "status": null,
+                "code": "REPLICA_FAILOVER",
+                "message": "the replica that polled this resource stopped; another took over",
+            });
+            self.mark_stale(state, StaleReason::PollFailed, Some(detail), now_ms);
+            return true;
+        }
+        false
     }
 
     /// A poll's answer: `snapshot` the first time, then `change` when
     /// something changed, `stale`/`live` as freshness comes and goes, and
     /// `error` once when the resource cannot be watched.
     pub fn apply(&self, answer: Answer, now_ms: u64) {
-        let mut state = self.lock();
+        let mut guard = self.lock();
+        let state = guard.working();
         if state.ended.is_some() {
             return;
         }
@@ -204,42 +555,39 @@ impl Topic {
                     .data
                     .as_ref()
                     .map(|before| changes(self.kind, before, &body));
-                state.data = Some(body);
-                match changes {
-                    None => {
-                        // The first answer: the snapshot every subscriber
-                        // waiting for it receives.
-                        state.seq += 1;
-                        if let Some(snapshot) = self.snapshot(&mut state) {
-                            if state.replay.len() == self.replay_cap {
-                                state.replay.pop_front();
-                            }
-                            state.replay.push_back(snapshot.clone());
-                            let _ = self.sender.send(snapshot);
-                        }
-                    }
+                // Only what is published becomes the topic's data, so that
+                // every replica holds the same.
+                let (kind, changes) = match changes {
+                    // The first answer: the snapshot every subscriber
+                    // waiting for it receives.
+                    None => (Some(Kind::Snapshot), None),
                     Some(changes) if changes.as_array().is_some_and(|c| !c.is_empty()) => {
-                        let data = state.data.clone();
-                        self.publish(
-                            &mut state,
-                            Kind::Change,
-                            json!({
-                                "as_of": as_of,
-                                "age_ms": age_ms,
-                                "polled_ms": now_ms,
-                                "changes": changes,
-                                "data": data,
-                            }),
-                        );
+                        (Some(Kind::Change), Some(changes))
                     }
-                    Some(_) => {}
+                    Some(_) => (None, None),
+                };
+                if let Some(kind) = kind {
+                    state.data = Some(body);
+                    state.data_text = None;
+                    let mut fields = json!({
+                        "as_of": as_of,
+                        "age_ms": age_ms,
+                        "polled_ms": now_ms,
+                    });
+                    if let (Some(object), Some(changes)) = (fields.as_object_mut(), changes) {
+                        object.insert("changes".into(), changes);
+                    }
+                    if let Some(object) = fields.as_object_mut() {
+                        object.insert("data".into(), state.data.clone().unwrap_or(Value::Null));
+                    }
+                    self.publish(state, kind, fields);
                 }
                 if self.stretched() {
-                    self.mark_stale(&mut state, StaleReason::IntervalStretched, None, now_ms);
+                    self.mark_stale(state, StaleReason::IntervalStretched, None, now_ms);
                 } else if state.stale.take().is_some() {
                     state.stale_frame = None;
                     self.publish(
-                        &mut state,
+                        state,
                         Kind::Live,
                         json!({ "as_of": as_of, "age_ms": age_ms, "polled_ms": now_ms }),
                     );
@@ -252,7 +600,7 @@ impl Topic {
                 message,
             } => {
                 let detail = json!({ "status": status, "code": code, "message": message });
-                self.mark_stale(&mut state, reason, Some(detail), now_ms);
+                self.mark_stale(state, reason, Some(detail), now_ms);
             }
             Answer::Refused {
                 status,
@@ -260,7 +608,7 @@ impl Topic {
                 message,
             } => {
                 let frame = self.publish(
-                    &mut state,
+                    state,
                     Kind::Error,
                     json!({ "status": status, "code": code, "message": message }),
                 );
@@ -271,9 +619,10 @@ impl Topic {
 
     /// The poll is taking longer than the interval: told at once.
     pub fn delayed(&self, reason: StaleReason, now_ms: u64) {
-        let mut state = self.lock();
+        let mut guard = self.lock();
+        let state = guard.working();
         if state.ended.is_none() && state.data.is_some() {
-            self.mark_stale(&mut state, reason, None, now_ms);
+            self.mark_stale(state, reason, None, now_ms);
         }
     }
 
@@ -307,8 +656,10 @@ impl Topic {
         state.stale_frame = Some(frame);
     }
 
+    /// Whether the resource cannot be watched (as this replica's polls
+    /// found, while it leads).
     pub fn ended(&self) -> bool {
-        self.lock().ended.is_some()
+        self.lock().working().ended.is_some()
     }
 
     /// One subscriber more.
@@ -357,6 +708,13 @@ impl Topic {
         };
         self.apply(answer, unix_ms());
     }
+}
+
+/// A numbering drawn at random, so that an old position is told apart.
+fn new_epoch() -> u32 {
+    let mut epoch = [0u8; 4];
+    let _ = getrandom::fill(&mut epoch);
+    u32::from_le_bytes(epoch)
 }
 
 /// How old the held data is now.
@@ -498,20 +856,21 @@ mod tests {
             t.apply(fresh(price), 1_000 * i as u64);
         }
         // Saw seq 1 (the snapshot): gets the two changes after it.
-        let replay = t.subscribe(Some((t.epoch, 1)));
+        let epoch = t.epoch();
+        let replay = t.subscribe(Some((epoch, 1)));
         assert_eq!(kinds(&replay.frames), ["change", "change"]);
         // Up to date: nothing.
-        assert!(t.subscribe(Some((t.epoch, 3))).frames.is_empty());
+        assert!(t.subscribe(Some((epoch, 3))).frames.is_empty());
         // Another run of the poller, or a position from the future: resync.
-        let other = t.subscribe(Some((t.epoch.wrapping_add(1), 1)));
+        let other = t.subscribe(Some((epoch.wrapping_add(1), 1)));
         assert_eq!(kinds(&other.frames), ["resync", "snapshot"]);
-        let ahead = t.subscribe(Some((t.epoch, 9)));
+        let ahead = t.subscribe(Some((epoch, 9)));
         assert_eq!(kinds(&ahead.frames), ["resync", "snapshot"]);
         // Older than the buffer (4 events): resync.
         for (i, price) in [0.4, 0.5, 0.6, 0.7].into_iter().enumerate() {
             t.apply(fresh(price), 10_000 + i as u64);
         }
-        let old = t.subscribe(Some((t.epoch, 1)));
+        let old = t.subscribe(Some((epoch, 1)));
         assert_eq!(kinds(&old.frames), ["resync", "snapshot"]);
         assert_eq!(old.frames[1].seq, 7);
     }
@@ -530,5 +889,186 @@ mod tests {
         let text = String::from_utf8(got[0].data.to_vec()).expect("utf-8");
         assert!(text.contains(r#""reason":"interval_stretched""#), "{text}");
         assert!(text.contains(r#""interval_ms":4000.0"#), "{text}");
+    }
+
+    #[test]
+    fn a_late_snapshot_tells_the_age_the_data_has_when_sent() {
+        let t = topic();
+        t.apply(fresh(0.5), unix_ms() - 5_000);
+        let late = t.subscribe(None);
+        let json: Value = serde_json::from_slice(late.frames[0].json()).expect("json");
+        assert!(
+            json["age_ms"].as_u64().is_some_and(|age| age >= 5_000),
+            "{json}"
+        );
+        assert_eq!(json["data"]["data"]["price"], 0.5);
+    }
+
+    #[test]
+    fn a_follower_numbers_and_replays_as_the_leader() {
+        let leader = topic();
+        let (outbox, mut published) = mpsc::unbounded_channel();
+        leader.lead(outbox);
+        leader.apply(fresh(0.1), 1_000);
+        leader.apply(fresh(0.2), 2_000);
+        let mut sent = Vec::new();
+        while let Ok(frame) = published.try_recv() {
+            // Redis takes it.
+            leader.ingest(frame.clone());
+            sent.push(frame);
+        }
+        // Starts from the last answer and the events Redis holds.
+        let follower = topic();
+        follower.relayed();
+        follower.seed(Some(sent[1].clone()), sent.clone());
+        assert_eq!(
+            (follower.epoch(), follower.seq()),
+            (leader.epoch(), leader.seq())
+        );
+        let mut watcher = follower.subscribe(None);
+        leader.apply(
+            Answer::Failed {
+                reason: StaleReason::PollFailed,
+                status: Some(503),
+                code: "X".into(),
+                message: "down".into(),
+            },
+            3_000,
+        );
+        leader.apply(fresh(0.3), 4_000);
+        while let Ok(frame) = published.try_recv() {
+            leader.ingest(frame.clone());
+            sent.push(frame);
+        }
+        // Events come in again (a read from an earlier position): once.
+        for frame in &sent {
+            follower.ingest(frame.clone());
+        }
+        assert_eq!(
+            kinds(&drain(&mut watcher.receiver)),
+            ["stale", "change", "live"]
+        );
+        let epoch = leader.epoch();
+        let replay = follower.subscribe(Some((epoch, 1)));
+        assert_eq!(
+            replay.frames.iter().map(|f| f.seq).collect::<Vec<_>>(),
+            [2, 3, 4, 5]
+        );
+        let late = follower.subscribe(None);
+        let json: Value = serde_json::from_slice(late.frames[0].json()).expect("json");
+        assert_eq!(
+            (json["seq"].as_u64(), &json["data"]["data"]["price"]),
+            (Some(5), &json!(0.3))
+        );
+        // A numbering started anew is a resync for the follower's watchers.
+        let mut watcher = follower.subscribe(None);
+        let other = Arc::new(Frame::new(
+            Kind::Snapshot,
+            "market:m",
+            epoch ^ 1,
+            1,
+            json!({}),
+        ));
+        follower.ingest(other);
+        assert_eq!(kinds(&drain(&mut watcher.receiver)), ["resync", "snapshot"]);
+        assert_eq!(follower.epoch(), epoch ^ 1);
+    }
+
+    fn price(frame: &Frame) -> Value {
+        let json: Value = serde_json::from_slice(frame.json()).expect("json");
+        json["data"]["data"]["price"].clone()
+    }
+
+    #[test]
+    fn a_leader_shows_its_events_only_once_redis_took_them() {
+        let leader = topic();
+        leader.relayed();
+        let mut watcher = leader.subscribe(None);
+        let (outbox, mut published) = mpsc::unbounded_channel();
+        leader.lead(outbox);
+        leader.apply(fresh(0.1), 1_000);
+        let first = published.try_recv().expect("handed to Redis");
+        assert!(
+            drain(&mut watcher.receiver).is_empty(),
+            "not shown before Redis took it"
+        );
+        leader.ingest(first);
+        assert_eq!(kinds(&drain(&mut watcher.receiver)), ["snapshot"]);
+
+        // Another replica took the lease meanwhile and numbers 2 itself.
+        let rival = topic();
+        rival.relayed();
+        rival.seed(
+            None,
+            vec![leader.subscribe(Some((leader.epoch(), 0))).frames[0].clone()],
+        );
+        let (rival_out, mut rival_published) = mpsc::unbounded_channel();
+        rival.lead(rival_out);
+        rival.apply(fresh(0.3), 2_500);
+        let theirs = rival_published.try_recv().expect("the rival's event");
+
+        // This replica's next poll is refused by Redis: nobody sees it,
+        // not even a subscriber that joins before the refusal.
+        leader.apply(fresh(0.2), 2_000);
+        let refused = published.try_recv().expect("handed to Redis");
+        assert_eq!((refused.seq, theirs.seq), (2, 2));
+        let newcomer = leader.subscribe(None);
+        assert_eq!(kinds(&newcomer.frames), ["snapshot"]);
+        assert_eq!(
+            (newcomer.frames[0].seq, price(&newcomer.frames[0])),
+            (1, json!(0.1))
+        );
+        leader.follow();
+        leader.ingest(theirs);
+        let got = drain(&mut watcher.receiver);
+        assert_eq!(kinds(&got), ["change"]);
+        assert_eq!((got[0].seq, price(&got[0])), (2, json!(0.3)));
+        // The next answer builds on what Redis took, not on the refused.
+        let (outbox, mut published) = mpsc::unbounded_channel();
+        leader.lead(outbox);
+        leader.apply(fresh(0.3), 3_000);
+        assert!(published.try_recv().is_err(), "0.3 is no change");
+    }
+
+    #[test]
+    fn degraded_topics_number_apart_and_rejoin_the_shared_numbering() {
+        let t = topic();
+        t.relayed();
+        let (outbox, mut published) = mpsc::unbounded_channel();
+        t.lead(outbox);
+        t.apply(fresh(0.1), 1_000);
+        let shared = published.try_recv().expect("handed to Redis");
+        t.ingest(shared.clone());
+        let mut watcher = t.subscribe(None);
+        let epoch = t.epoch();
+        // Redis fails: a numbering of this replica's own.
+        t.degrade();
+        assert_eq!(t.mode(), Mode::Degraded);
+        assert_ne!(t.epoch(), epoch);
+        t.apply(fresh(0.2), 2_000);
+        let got = drain(&mut watcher.receiver);
+        assert_eq!(kinds(&got), ["resync", "snapshot", "change"]);
+        assert!(got.iter().all(|f| f.epoch == t.epoch()));
+        assert_eq!(
+            kinds(&t.subscribe(Some((epoch, 1))).frames),
+            ["resync", "snapshot"]
+        );
+        // Redis is back, holding what the leader published: followed again.
+        t.rejoin(Some(shared.clone()), vec![shared]);
+        assert_eq!((t.mode(), t.epoch(), t.seq()), (Mode::Follower, epoch, 1));
+        let got = drain(&mut watcher.receiver);
+        assert_eq!(kinds(&got), ["resync", "snapshot"]);
+        assert_eq!(
+            (got[1].epoch, got[1].seq, price(&got[1])),
+            (epoch, 1, json!(0.1))
+        );
+        // Redis lost everything: the next leader's numbering is adopted.
+        t.degrade();
+        t.rejoin(None, Vec::new());
+        let _ = drain(&mut watcher.receiver);
+        let next = Arc::new(Frame::new(Kind::Snapshot, "market:m", 42, 1, json!({})));
+        t.ingest(next);
+        assert_eq!((t.epoch(), t.seq()), (42, 1));
+        assert_eq!(kinds(&drain(&mut watcher.receiver)), ["snapshot"]);
     }
 }

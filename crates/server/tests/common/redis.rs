@@ -26,6 +26,11 @@ impl Drop for Redis {
 }
 
 impl Redis {
+    /// The server's process id (its memory and CPU, for benches).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Sends `signal` (`-STOP`, `-CONT`, `-KILL`) to the server.
     pub fn signal(&self, signal: &str) -> Result<(), String> {
         let status = std::process::Command::new("kill")
@@ -55,6 +60,11 @@ pub fn start(what: &str, extra: &[&str]) -> Result<Option<Redis>, String> {
         .and_then(|l| l.local_addr())
         .map_err(|e| format!("a free port: {e}"))?
         .port();
+    start_on(what, port, extra)
+}
+
+/// `start` on `port` (a server started again where one was killed).
+pub fn start_on(what: &str, port: u16, extra: &[&str]) -> Result<Option<Redis>, String> {
     let child = match std::process::Command::new("redis-server")
         .args(["--port", &port.to_string(), "--bind", "127.0.0.1"])
         .args(["--save", "", "--appendonly", "no"])
