@@ -26,6 +26,7 @@ mod open_enum;
 
 pub mod capabilities;
 pub mod change;
+pub mod equivalence;
 pub mod error;
 pub mod game_id;
 pub mod ledger;
