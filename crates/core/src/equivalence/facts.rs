@@ -512,20 +512,22 @@ fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> usize {
     }
     // YYYY-MM-DD.
     let ahead: String = chars[i..chars.len().min(i + 10)].iter().collect();
-    if unit.is_empty() && ahead.len() == 10 {
-        let b = ahead.as_bytes();
-        if b[4] == b'-' && b[7] == b'-' {
-            if let (Ok(y), Ok(m), Ok(d)) = (
-                ahead[..4].parse::<i64>(),
-                ahead[5..7].parse::<i64>(),
-                ahead[8..10].parse::<i64>(),
-            ) && (1..=12).contains(&m)
-                && (1..=31).contains(&d)
-            {
-                out.push(Tok::Iso(days_from_civil(y, m, d)));
-                return i + 10;
-            }
-        }
+    let b = ahead.as_bytes();
+    if unit.is_empty()
+        && b.len() == 10
+        && ahead.is_ascii()
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && let (Ok(y), Ok(m), Ok(d)) = (
+            ahead[..4].parse::<i64>(),
+            ahead[5..7].parse::<i64>(),
+            ahead[8..10].parse::<i64>(),
+        )
+        && (1..=12).contains(&m)
+        && (1..=31).contains(&d)
+    {
+        out.push(Tok::Iso(days_from_civil(y, m, d)));
+        return i + 10;
     }
     let mut digits = String::new();
     let mut bare_int = true;
@@ -921,5 +923,14 @@ mod tests {
         let f = Facts::of_text("Will \"Blue Skies\" be #1 on the chart?", None);
         assert!(f.entities.contains(&"blue skies".to_owned()));
         assert_eq!(f.numbers, ["1"]);
+    }
+
+    proptest::proptest! {
+        // Titles are user input: any text is read without a panic.
+        #[test]
+        fn any_text_is_read(text in "\\PC{0,60}", digits in "[0-9$%°,.+<>= -]{0,20}") {
+            let _ = Facts::of_text(&text, Some(0));
+            let _ = Facts::of_text(&format!("{text}{digits}{text}"), None);
+        }
     }
 }
