@@ -206,7 +206,10 @@ impl Facts {
                     } else {
                         flush(&mut span, &mut entities);
                     }
-                    if !plain && !MULTIPLIERS.iter().any(|(w, _)| w == lower) {
+                    if !plain
+                        && !COMPARATOR_WORDS.contains(&lower.as_str())
+                        && !MULTIPLIERS.iter().any(|(w, _)| w == lower)
+                    {
                         facts.words.insert(alias(&word).to_owned());
                     }
                 }
@@ -312,6 +315,30 @@ const STOPWORDS: &[&str] = &[
     "else",
     "otherwise",
     "end",
+];
+
+/// The words of comparators: the threshold says what they say.
+const COMPARATOR_WORDS: &[&str] = &[
+    "above",
+    "over",
+    "exceed",
+    "exceeds",
+    "exceeding",
+    "below",
+    "under",
+    "least",
+    "most",
+    "more",
+    "less",
+    "greater",
+    "higher",
+    "fewer",
+    "between",
+    "reach",
+    "reaches",
+    "hit",
+    "hits",
+    "beat",
 ];
 
 const MULTIPLIERS: &[(&str, f64)] = &[

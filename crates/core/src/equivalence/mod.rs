@@ -23,6 +23,9 @@ use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
 const DAY_MS: i64 = 86_400_000;
+/// Where the year buckets of deadlines start among the day buckets of
+/// [`find_pairs`] (far beyond any day number).
+const DEADLINE_BUCKETS: i64 = 1 << 40;
 /// Close times further apart than this are reported as disagreeing.
 const CLOSE_TOLERANCE_MS: i64 = 3_600_000;
 
@@ -909,7 +912,17 @@ pub fn find_pairs(markets: &[Market], options: &PairOptions) -> Vec<Pair> {
         }
         words.sort_unstable();
         words.dedup();
-        let keys: Vec<(&str, i64)> = words.into_iter().map(|w| (w, day)).collect();
+        // A deadline is also filed under its year: an earlier deadline of
+        // the same question (a narrower one) falls on another day.
+        let year = f
+            .date
+            .as_ref()
+            .filter(|d| d.deadline)
+            .map(|d| DEADLINE_BUCKETS + crate::time::civil_from_days(d.last_day).0);
+        let keys: Vec<(&str, i64)> = words
+            .into_iter()
+            .flat_map(|w| std::iter::once((w, day)).chain(year.map(|y| (w, y))))
+            .collect();
         for k in &keys {
             groups.entry(*k).or_default().push(i);
         }
