@@ -43,8 +43,9 @@ pub enum FeeKind {
     ProbabilityWeighted,
 }
 
-/// Where a fee model came from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// Where a fee model came from (a model given without one is an
+/// override).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum FeeSource {
     /// The market's own `fee_rate`/`trading_fee`.
@@ -52,6 +53,7 @@ pub enum FeeSource {
     /// The documented default of its platform.
     Default,
     /// Given by the caller.
+    #[default]
     Override,
     /// An unknown platform without fee fields: no fee assumed.
     Unknown,
@@ -62,6 +64,7 @@ pub enum FeeSource {
 pub struct FeeModel {
     pub kind: FeeKind,
     pub rate: f64,
+    #[serde(default)]
     pub source: FeeSource,
 }
 

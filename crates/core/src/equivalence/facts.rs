@@ -131,6 +131,11 @@ pub struct Facts {
     pub close_ms: Option<i64>,
     /// Not a binary market (categorical, scalar): not compared.
     pub non_binary: bool,
+    /// The threshold `resolution_criteria` states, if any.
+    pub criteria_threshold: Option<Threshold>,
+    /// `resolution_source`, lower-case, punctuation dropped.
+    #[serde(skip)]
+    pub(crate) source: Option<String>,
 }
 
 impl Facts {
@@ -144,7 +149,10 @@ impl Facts {
             .or(market.resolution_date.as_deref())
             .and_then(timestamp_ms);
         let mut facts = Self::of_text(market.title.as_deref().unwrap_or_default(), close_ms);
-        if let Some(event) = market.event_name.as_deref() {
+        // The event's name only for what the title leaves out: most titles
+        // say it all, and reading every event name is half the work.
+        let wanting = facts.date.is_none() || facts.entities.is_empty() || facts.words.len() < 3;
+        if let Some(event) = market.event_name.as_deref().filter(|_| wanting) {
             let parent = Self::of_text(event, close_ms);
             facts.raw.extend(parent.raw.iter().cloned());
             if facts.date.is_none() {
@@ -160,6 +168,11 @@ impl Facts {
                 facts.words.extend(parent.words);
             }
         }
+        facts.criteria_threshold = market.resolution_criteria.as_deref().and_then(|c| {
+            let tokens = lex(c);
+            find_threshold(&tokens, &mut vec![false; tokens.len()])
+        });
+        facts.source = super::norm(market.resolution_source.as_deref());
         facts.non_binary = market
             .market_type
             .as_ref()
@@ -199,7 +212,7 @@ impl Facts {
                         continue;
                     }
                     let word = fold(lower);
-                    let plain = STOPWORDS.contains(&lower.as_str()) || month(lower).is_some();
+                    let plain = is_stopword(lower) || month(lower).is_some();
                     facts.raw.insert(alias(lower).to_owned());
                     if *cap && !plain {
                         span.push(alias(lower).to_owned());
@@ -207,7 +220,7 @@ impl Facts {
                         flush(&mut span, &mut entities);
                     }
                     if !plain
-                        && !COMPARATOR_WORDS.contains(&lower.as_str())
+                        && !is_comparator_word(lower)
                         && !MULTIPLIERS.iter().any(|(w, _)| w == lower)
                     {
                         facts.words.insert(alias(&word).to_owned());
@@ -244,102 +257,108 @@ impl Facts {
 
 const NEGATIONS: &[&str] = &["not", "never", "fail", "fails", "without"];
 
-const STOPWORDS: &[&str] = &[
-    "will",
-    "would",
-    "the",
-    "a",
-    "an",
-    "of",
-    "in",
-    "on",
-    "at",
-    "by",
-    "to",
-    "be",
-    "is",
-    "are",
-    "was",
-    "were",
-    "for",
-    "and",
-    "or",
-    "its",
-    "it",
-    "this",
-    "that",
-    "with",
-    "as",
-    "from",
-    "than",
-    "yes",
-    "does",
-    "do",
-    "did",
-    "who",
-    "what",
-    "which",
-    "when",
-    "how",
-    "whether",
-    "there",
-    "any",
-    "before",
-    "after",
-    "until",
-    "has",
-    "have",
-    "been",
-    "get",
-    "gets",
-    "not",
-    "never",
-    "his",
-    "her",
-    "their",
-    "they",
-    "he",
-    "she",
-    "into",
-    "per",
-    "day",
-    "week",
-    "year",
-    "next",
-    "this",
-    "market",
-    "question",
-    "resolves",
-    "resolve",
-    "if",
-    "else",
-    "otherwise",
-    "end",
-];
+fn is_stopword(w: &str) -> bool {
+    // A `match` on strings compiles to a comparison by length, then bytes:
+    // far cheaper than scanning the list for every word of every title.
+    matches!(
+        w,
+        "will"
+            | "would"
+            | "the"
+            | "a"
+            | "an"
+            | "of"
+            | "in"
+            | "on"
+            | "at"
+            | "by"
+            | "to"
+            | "be"
+            | "is"
+            | "are"
+            | "was"
+            | "were"
+            | "for"
+            | "and"
+            | "or"
+            | "its"
+            | "it"
+            | "this"
+            | "that"
+            | "with"
+            | "as"
+            | "from"
+            | "than"
+            | "yes"
+            | "does"
+            | "do"
+            | "did"
+            | "who"
+            | "what"
+            | "which"
+            | "when"
+            | "how"
+            | "whether"
+            | "there"
+            | "any"
+            | "before"
+            | "after"
+            | "until"
+            | "has"
+            | "have"
+            | "been"
+            | "get"
+            | "gets"
+            | "not"
+            | "never"
+            | "his"
+            | "her"
+            | "their"
+            | "they"
+            | "he"
+            | "she"
+            | "into"
+            | "per"
+            | "day"
+            | "week"
+            | "year"
+            | "next"
+            | "market"
+            | "question"
+            | "resolves"
+            | "resolve"
+            | "if"
+            | "else"
+            | "otherwise"
+            | "end"
+    )
+}
 
-/// The words of comparators: the threshold says what they say.
-const COMPARATOR_WORDS: &[&str] = &[
-    "above",
-    "over",
-    "exceed",
-    "exceeds",
-    "exceeding",
-    "below",
-    "under",
-    "least",
-    "most",
-    "more",
-    "less",
-    "greater",
-    "higher",
-    "fewer",
-    "between",
-    "reach",
-    "reaches",
-    "hit",
-    "hits",
-    "beat",
-];
+fn is_comparator_word(w: &str) -> bool {
+    matches!(
+        w,
+        "above"
+            | "over"
+            | "exceed"
+            | "exceeds"
+            | "exceeding"
+            | "below"
+            | "under"
+            | "least"
+            | "most"
+            | "more"
+            | "less"
+            | "greater"
+            | "higher"
+            | "fewer"
+            | "between"
+            | "reach"
+            | "reaches"
+            | "hit"
+            | "hits"
+            | "beat"
+    )
+}
 
 const MULTIPLIERS: &[(&str, f64)] = &[
     ("k", 1e3),

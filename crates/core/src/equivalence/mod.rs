@@ -20,7 +20,7 @@ pub mod facts;
 use crate::models::Market;
 pub use facts::{Comparator, DateFact, Facts, Threshold};
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeSet, HashMap};
 
 const DAY_MS: i64 = 86_400_000;
 /// Where the year buckets of deadlines start among the day buckets of
@@ -143,7 +143,7 @@ impl Classification {
 
 /// Compares two markets (see the module doc).
 pub fn classify(a: &Market, b: &Market) -> Classification {
-    classify_facts(a, b, &Facts::of(a), &Facts::of(b))
+    classify_facts(a, b, &Facts::of(a), &Facts::of(b), true)
 }
 
 /// One end of an interval of the measured quantity.
@@ -292,6 +292,21 @@ fn join(items: &[String]) -> Option<String> {
     (!items.is_empty()).then(|| items.join(", "))
 }
 
+/// The reasons of one comparison, built only when asked for: a list of
+/// thousands of pairs is classified without formatting a word.
+struct Log {
+    on: bool,
+    items: Vec<Reason>,
+}
+
+impl Log {
+    fn add(&mut self, make: impl FnOnce() -> Reason) {
+        if self.on {
+            self.items.push(make());
+        }
+    }
+}
+
 /// What the comparison of one aspect says about the relation.
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Vote {
@@ -303,113 +318,124 @@ enum Vote {
     Unknown,
 }
 
-fn classify_facts(a: &Market, b: &Market, fa: &Facts, fb: &Facts) -> Classification {
-    let mut reasons = Vec::new();
+fn classify_facts(
+    a: &Market,
+    b: &Market,
+    fa: &Facts,
+    fb: &Facts,
+    detailed: bool,
+) -> Classification {
+    let mut log = Log {
+        on: detailed,
+        items: Vec::new(),
+    };
     let mut votes: Vec<Vote> = Vec::new();
     let mut disagreements = Vec::new();
 
     if fa.non_binary || fb.non_binary {
-        reasons.push(reason(
-            Field::MarketType,
-            Finding::Missing,
-            a.market_type.as_ref().map(|t| t.as_str().to_owned()),
-            b.market_type.as_ref().map(|t| t.as_str().to_owned()),
-            "only binary markets are compared",
-        ));
+        log.add(|| {
+            reason(
+                Field::MarketType,
+                Finding::Missing,
+                a.market_type.as_ref().map(|t| t.as_str().to_owned()),
+                b.market_type.as_ref().map(|t| t.as_str().to_owned()),
+                "only binary markets are compared",
+            )
+        });
         return Classification {
             relation: Relation::Unsure,
             outcome_mapping: None,
-            reasons,
+            reasons: log.items,
             disagreements,
         };
     }
     if a.platform.is_some() && a.platform == b.platform {
-        reasons.push(reason(
-            Field::Platform,
-            Finding::Agrees,
-            a.platform.as_ref().map(|p| p.as_str().to_owned()),
-            b.platform.as_ref().map(|p| p.as_str().to_owned()),
-            "both on one platform",
-        ));
+        log.add(|| {
+            reason(
+                Field::Platform,
+                Finding::Agrees,
+                a.platform.as_ref().map(|p| p.as_str().to_owned()),
+                b.platform.as_ref().map(|p| p.as_str().to_owned()),
+                "both on one platform",
+            )
+        });
     }
 
     // Names: a name one side has that the other never mentions, on both
     // sides, is two subjects.
-    let only_a: Vec<String> = fa
+    let only_a: Vec<&str> = fa
         .entities
         .iter()
+        .map(String::as_str)
         .filter(|e| !mentions_all(fb, e))
-        .cloned()
         .collect();
-    let only_b: Vec<String> = fb
+    let only_b: Vec<&str> = fb
         .entities
         .iter()
+        .map(String::as_str)
         .filter(|e| !mentions_all(fa, e))
-        .cloned()
         .collect();
     if !only_a.is_empty() && !only_b.is_empty() {
-        reasons.push(reason(
-            Field::Entities,
-            Finding::Conflicts,
-            join(&only_a),
-            join(&only_b),
-            "each names what the other does not",
-        ));
+        log.add(|| {
+            reason(
+                Field::Entities,
+                Finding::Conflicts,
+                Some(only_a.join(", ")),
+                Some(only_b.join(", ")),
+                "each names what the other does not",
+            )
+        });
         votes.push(Vote::Apart);
     } else if fa.entities.is_empty() && fb.entities.is_empty() {
-        reasons.push(reason(
-            Field::Entities,
-            Finding::Missing,
-            None,
-            None,
-            "no names to compare",
-        ));
-    } else {
-        let shared: Vec<String> = fa
-            .entities
-            .iter()
-            .filter(|e| mentions_all(fb, e))
-            .cloned()
-            .collect();
-        let note = if only_a.is_empty() && only_b.is_empty() {
-            "the same names".to_owned()
-        } else {
-            format!(
-                "one also names {}",
-                only_a
-                    .iter()
-                    .chain(&only_b)
-                    .cloned()
-                    .collect::<Vec<_>>()
-                    .join(", ")
+        log.add(|| {
+            reason(
+                Field::Entities,
+                Finding::Missing,
+                None,
+                None,
+                "no names to compare",
             )
+        });
+    } else {
+        let note = || {
+            if only_a.is_empty() && only_b.is_empty() {
+                "the same names".to_owned()
+            } else {
+                let extra: Vec<&str> = only_a.iter().chain(&only_b).copied().collect();
+                format!("one also names {}", extra.join(", "))
+            }
         };
-        reasons.push(reason(
-            Field::Entities,
-            Finding::Agrees,
-            join(&fa.entities),
-            join(&fb.entities),
-            note,
-        ));
-        if shared.is_empty() && (fa.entities.is_empty() || fb.entities.is_empty()) {
+        log.add(|| {
+            reason(
+                Field::Entities,
+                Finding::Agrees,
+                join(&fa.entities),
+                join(&fb.entities),
+                note(),
+            )
+        });
+        let shared = fa.entities.iter().any(|e| mentions_all(fb, e));
+        if !shared && (fa.entities.is_empty() || fb.entities.is_empty()) {
             votes.push(Vote::Unknown);
         }
     }
 
-    votes.push(compare_dates(fa, fb, &mut reasons));
+    votes.push(compare_dates(fa, fb, &mut log));
 
     // Threshold.
     let mut threshold_shape = None;
     match (&fa.threshold, &fb.threshold) {
         (Some(ta), Some(tb)) => match compare_thresholds(ta, tb) {
             None => {
-                reasons.push(reason(
-                    Field::Threshold,
-                    Finding::Missing,
-                    Some(ta.to_string()),
-                    Some(tb.to_string()),
-                    "units differ",
-                ));
+                log.add(|| {
+                    reason(
+                        Field::Threshold,
+                        Finding::Missing,
+                        Some(ta.to_string()),
+                        Some(tb.to_string()),
+                        "units differ",
+                    )
+                });
                 votes.push(Vote::Unknown);
             }
             Some(shape) => {
@@ -442,25 +468,29 @@ fn classify_facts(a: &Market, b: &Market, fa: &Facts, fb: &Facts) -> Classificat
                         Vote::Apart,
                     ),
                 };
-                reasons.push(reason(
-                    Field::Threshold,
-                    finding,
-                    Some(ta.to_string()),
-                    Some(tb.to_string()),
-                    note,
-                ));
+                log.add(|| {
+                    reason(
+                        Field::Threshold,
+                        finding,
+                        Some(ta.to_string()),
+                        Some(tb.to_string()),
+                        note,
+                    )
+                });
                 votes.push(vote);
             }
         },
         (None, None) => {}
         (ta, tb) => {
-            reasons.push(reason(
-                Field::Threshold,
-                Finding::Missing,
-                ta.as_ref().map(ToString::to_string),
-                tb.as_ref().map(ToString::to_string),
-                "only one states a threshold",
-            ));
+            log.add(|| {
+                reason(
+                    Field::Threshold,
+                    Finding::Missing,
+                    ta.as_ref().map(ToString::to_string),
+                    tb.as_ref().map(ToString::to_string),
+                    "only one states a threshold",
+                )
+            });
             votes.push(Vote::Unknown);
         }
     }
@@ -468,29 +498,35 @@ fn classify_facts(a: &Market, b: &Market, fa: &Facts, fb: &Facts) -> Classificat
     // Other numbers ("25 bps", "#1").
     if !fa.numbers.is_empty() || !fb.numbers.is_empty() {
         if fa.numbers == fb.numbers {
-            reasons.push(reason(
-                Field::Numbers,
-                Finding::Agrees,
-                join(&fa.numbers),
-                join(&fb.numbers),
-                "the same numbers",
-            ));
+            log.add(|| {
+                reason(
+                    Field::Numbers,
+                    Finding::Agrees,
+                    join(&fa.numbers),
+                    join(&fb.numbers),
+                    "the same numbers",
+                )
+            });
         } else if fa.numbers.is_empty() || fb.numbers.is_empty() {
-            reasons.push(reason(
-                Field::Numbers,
-                Finding::Missing,
-                join(&fa.numbers),
-                join(&fb.numbers),
-                "only one states these numbers",
-            ));
+            log.add(|| {
+                reason(
+                    Field::Numbers,
+                    Finding::Missing,
+                    join(&fa.numbers),
+                    join(&fb.numbers),
+                    "only one states these numbers",
+                )
+            });
         } else {
-            reasons.push(reason(
-                Field::Numbers,
-                Finding::Conflicts,
-                join(&fa.numbers),
-                join(&fb.numbers),
-                "different numbers",
-            ));
+            log.add(|| {
+                reason(
+                    Field::Numbers,
+                    Finding::Conflicts,
+                    join(&fa.numbers),
+                    join(&fb.numbers),
+                    "different numbers",
+                )
+            });
             votes.push(Vote::Apart);
         }
     }
@@ -507,39 +543,49 @@ fn classify_facts(a: &Market, b: &Market, fa: &Facts, fb: &Facts) -> Classificat
                 && !fb.words.contains(*y))
     });
     let shared = fa.words.intersection(&fb.words).count();
-    let union = fa.words.union(&fb.words).count().max(1);
+    let union = (fa.words.len() + fb.words.len() - shared).max(1);
     let overlap = shared as f64 / union as f64;
-    let unmatched: Vec<String> = fa.words.symmetric_difference(&fb.words).cloned().collect();
     if let Some((x, y)) = antonym {
-        reasons.push(reason(
-            Field::Wording,
-            Finding::Conflicts,
-            None,
-            None,
-            format!("opposite actions: {x} / {y}"),
-        ));
+        log.add(|| {
+            reason(
+                Field::Wording,
+                Finding::Conflicts,
+                None,
+                None,
+                format!("opposite actions: {x} / {y}"),
+            )
+        });
         votes.push(Vote::Apart);
     } else {
-        let note = if unmatched.is_empty() {
-            format!("all {shared} content words shared")
-        } else {
-            format!(
-                "{shared} of {union} content words shared; unmatched: {}",
-                unmatched.join(", ")
-            )
+        let note = || {
+            let unmatched: Vec<&str> = fa
+                .words
+                .symmetric_difference(&fb.words)
+                .map(String::as_str)
+                .collect();
+            if unmatched.is_empty() {
+                format!("all {shared} content words shared")
+            } else {
+                format!(
+                    "{shared} of {union} content words shared; unmatched: {}",
+                    unmatched.join(", ")
+                )
+            }
         };
         let strong = overlap >= 0.5 || (threshold_shape.is_some() && overlap >= 0.25);
-        reasons.push(reason(
-            Field::Wording,
-            if strong {
-                Finding::Agrees
-            } else {
-                Finding::Missing
-            },
-            None,
-            None,
-            note,
-        ));
+        log.add(|| {
+            reason(
+                Field::Wording,
+                if strong {
+                    Finding::Agrees
+                } else {
+                    Finding::Missing
+                },
+                None,
+                None,
+                note(),
+            )
+        });
         if !strong {
             votes.push(Vote::Unknown);
         }
@@ -567,13 +613,15 @@ fn classify_facts(a: &Market, b: &Market, fa: &Facts, fb: &Facts) -> Classificat
         }
     };
     if fa.negated != fb.negated {
-        reasons.push(reason(
-            Field::Negation,
-            Finding::Opposite,
-            Some(fa.negated.to_string()),
-            Some(fb.negated.to_string()),
-            "one asks the negative",
-        ));
+        log.add(|| {
+            reason(
+                Field::Negation,
+                Finding::Opposite,
+                Some(fa.negated.to_string()),
+                Some(fb.negated.to_string()),
+                "one asks the negative",
+            )
+        });
         relation = match relation {
             Relation::Same => Relation::Inverted,
             Relation::Inverted => Relation::Same,
@@ -589,87 +637,90 @@ fn classify_facts(a: &Market, b: &Market, fa: &Facts, fb: &Facts) -> Classificat
     match (fa.close_ms, fb.close_ms) {
         (Some(x), Some(y)) if (x - y).abs() > CLOSE_TOLERANCE_MS => {
             let hours = (x - y).abs() as f64 / 3_600_000.0;
-            reasons.push(reason(
-                Field::CloseTime,
-                Finding::Disagrees,
-                a.trading_end_at.clone().or(a.resolution_date.clone()),
-                b.trading_end_at.clone().or(b.resolution_date.clone()),
-                format!("close times {hours:.1} h apart"),
-            ));
+            log.add(|| {
+                reason(
+                    Field::CloseTime,
+                    Finding::Disagrees,
+                    a.trading_end_at.clone().or(a.resolution_date.clone()),
+                    b.trading_end_at.clone().or(b.resolution_date.clone()),
+                    format!("close times {hours:.1} h apart"),
+                )
+            });
             disagreements.push(Field::CloseTime);
         }
-        (Some(_), Some(_)) => reasons.push(reason(
-            Field::CloseTime,
-            Finding::Agrees,
-            a.trading_end_at.clone(),
-            b.trading_end_at.clone(),
-            "close within an hour",
-        )),
-        _ => reasons.push(reason(
-            Field::CloseTime,
-            Finding::Missing,
-            None,
-            None,
-            "a close time is missing",
-        )),
+        (Some(_), Some(_)) => log.add(|| {
+            reason(
+                Field::CloseTime,
+                Finding::Agrees,
+                a.trading_end_at.clone(),
+                b.trading_end_at.clone(),
+                "close within an hour",
+            )
+        }),
+        _ => log.add(|| {
+            reason(
+                Field::CloseTime,
+                Finding::Missing,
+                None,
+                None,
+                "a close time is missing",
+            )
+        }),
     }
-    match (
-        norm(a.resolution_source.as_deref()),
-        norm(b.resolution_source.as_deref()),
-    ) {
-        (Some(x), Some(y)) if x == y || x.contains(&y) || y.contains(&x) => reasons.push(reason(
-            Field::ResolutionSource,
-            Finding::Agrees,
-            a.resolution_source.clone(),
-            b.resolution_source.clone(),
-            "the same source",
-        )),
+    match (&fa.source, &fb.source) {
+        (Some(x), Some(y)) if x == y || x.contains(y.as_str()) || y.contains(x.as_str()) => log
+            .add(|| {
+                reason(
+                    Field::ResolutionSource,
+                    Finding::Agrees,
+                    a.resolution_source.clone(),
+                    b.resolution_source.clone(),
+                    "the same source",
+                )
+            }),
         (Some(_), Some(_)) => {
-            reasons.push(reason(
-                Field::ResolutionSource,
-                Finding::Disagrees,
-                a.resolution_source.clone(),
-                b.resolution_source.clone(),
-                "different resolution sources",
-            ));
+            log.add(|| {
+                reason(
+                    Field::ResolutionSource,
+                    Finding::Disagrees,
+                    a.resolution_source.clone(),
+                    b.resolution_source.clone(),
+                    "different resolution sources",
+                )
+            });
             disagreements.push(Field::ResolutionSource);
         }
         _ => {
-            reasons.push(reason(
-                Field::ResolutionSource,
-                Finding::Missing,
-                a.resolution_source.clone(),
-                b.resolution_source.clone(),
-                "a resolution source is missing",
-            ));
+            log.add(|| {
+                reason(
+                    Field::ResolutionSource,
+                    Finding::Missing,
+                    a.resolution_source.clone(),
+                    b.resolution_source.clone(),
+                    "a resolution source is missing",
+                )
+            });
             disagreements.push(Field::ResolutionSource);
         }
     }
     // The criteria's own threshold must tell the same story as the titles.
-    if let (Some(ca), Some(cb)) = (
-        a.resolution_criteria.as_deref(),
-        b.resolution_criteria.as_deref(),
-    ) {
-        let (xa, xb) = (
-            Facts::of_text(ca, fa.close_ms),
-            Facts::of_text(cb, fb.close_ms),
-        );
-        let from_criteria = match (&xa.threshold, &xb.threshold) {
-            (Some(x), Some(y)) => compare_thresholds(x, y),
-            _ => None,
-        };
-        if let (Some(t), Some(c)) = (threshold_shape, from_criteria)
-            && t != c
-        {
-            reasons.push(reason(
+    let from_criteria = match (&fa.criteria_threshold, &fb.criteria_threshold) {
+        (Some(x), Some(y)) => compare_thresholds(x, y),
+        _ => None,
+    };
+    if let (Some(t), Some(c)) = (threshold_shape, from_criteria)
+        && t != c
+    {
+        log.add(|| {
+            reason(
                 Field::ResolutionCriteria,
                 Finding::Disagrees,
-                xa.threshold.as_ref().map(ToString::to_string),
-                xb.threshold.as_ref().map(ToString::to_string),
+                fa.criteria_threshold.as_ref().map(ToString::to_string),
+                fb.criteria_threshold.as_ref().map(ToString::to_string),
                 "the criteria's thresholds relate otherwise than the titles'",
-            ));
-            disagreements.push(Field::ResolutionCriteria);
-        }
+            )
+        });
+        disagreements.push(Field::ResolutionCriteria);
     }
 
     let outcome_mapping = match relation {
@@ -684,27 +735,29 @@ fn classify_facts(a: &Market, b: &Market, fa: &Facts, fb: &Facts) -> Classificat
             (_, Relation::Superset) => "YES on the second implies YES on the first",
             _ => "YES on the first is YES on the second",
         };
-        reasons.push(reason(
-            Field::OutcomeMapping,
-            Finding::Agrees,
-            Some("yes".into()),
-            Some(
-                if m == OutcomeMapping::YesNo {
-                    "no"
-                } else {
-                    "yes"
-                }
-                .into(),
-            ),
-            note,
-        ));
+        log.add(|| {
+            reason(
+                Field::OutcomeMapping,
+                Finding::Agrees,
+                Some("yes".into()),
+                Some(
+                    if m == OutcomeMapping::YesNo {
+                        "no"
+                    } else {
+                        "yes"
+                    }
+                    .into(),
+                ),
+                note,
+            )
+        });
     }
     disagreements.sort();
     disagreements.dedup();
     Classification {
         relation,
         outcome_mapping,
-        reasons,
+        reasons: log.items,
         disagreements,
     }
 }
@@ -714,7 +767,7 @@ fn mentions_all(f: &Facts, entity: &str) -> bool {
     entity.split(' ').all(|w| f.mentions(w)) || f.mentions(entity)
 }
 
-fn norm(text: Option<&str>) -> Option<String> {
+pub(crate) fn norm(text: Option<&str>) -> Option<String> {
     let t: String = text?
         .chars()
         .filter(|c| c.is_alphanumeric() || c.is_whitespace())
@@ -730,7 +783,7 @@ fn day_of(ms: i64) -> i64 {
     ms.div_euclid(DAY_MS)
 }
 
-fn compare_dates(fa: &Facts, fb: &Facts, reasons: &mut Vec<Reason>) -> Vote {
+fn compare_dates(fa: &Facts, fb: &Facts, log: &mut Log) -> Vote {
     let show = |d: &Option<DateFact>| d.as_ref().map(ToString::to_string);
     match (&fa.date, &fb.date) {
         (Some(x), Some(y)) => {
@@ -762,13 +815,7 @@ fn compare_dates(fa: &Facts, fb: &Facts, reasons: &mut Vec<Reason>) -> Vote {
                     Vote::Unknown,
                 )
             };
-            reasons.push(reason(
-                Field::Date,
-                finding,
-                show(&fa.date),
-                show(&fb.date),
-                note,
-            ));
+            log.add(|| reason(Field::Date, finding, show(&fa.date), show(&fb.date), note));
             vote
         }
         (Some(d), None) | (None, Some(d)) => {
@@ -784,33 +831,33 @@ fn compare_dates(fa: &Facts, fb: &Facts, reasons: &mut Vec<Reason>) -> Vote {
             };
             match other.map(day_of) {
                 Some(day) if day + 2 >= d.first_day && day <= d.last_day + 2 => {
-                    reasons.push(reason(
-                        Field::Date,
-                        Finding::Agrees,
-                        a,
-                        b,
-                        "one names the date, the other closes on it",
-                    ));
+                    log.add(|| {
+                        reason(
+                            Field::Date,
+                            Finding::Agrees,
+                            a,
+                            b,
+                            "one names the date, the other closes on it",
+                        )
+                    });
                     Vote::Same
                 }
                 Some(_) => {
-                    reasons.push(reason(
-                        Field::Date,
-                        Finding::Missing,
-                        a,
-                        b,
-                        "one names a date the other does not close on",
-                    ));
+                    log.add(|| {
+                        reason(
+                            Field::Date,
+                            Finding::Missing,
+                            a,
+                            b,
+                            "one names a date the other does not close on",
+                        )
+                    });
                     Vote::Unknown
                 }
                 None => {
-                    reasons.push(reason(
-                        Field::Date,
-                        Finding::Missing,
-                        a,
-                        b,
-                        "only one names a date",
-                    ));
+                    log.add(|| {
+                        reason(Field::Date, Finding::Missing, a, b, "only one names a date")
+                    });
                     Vote::Unknown
                 }
             }
@@ -823,42 +870,42 @@ fn compare_dates(fa: &Facts, fb: &Facts, reasons: &mut Vec<Reason>) -> Vote {
                     Some(crate::time::format_rfc3339(y)),
                 );
                 if days <= 2 {
-                    reasons.push(reason(
-                        Field::Date,
-                        Finding::Agrees,
-                        a,
-                        b,
-                        "no dates named; they close within two days",
-                    ));
+                    log.add(|| {
+                        reason(
+                            Field::Date,
+                            Finding::Agrees,
+                            a,
+                            b,
+                            "no dates named; they close within two days",
+                        )
+                    });
                     Vote::Same
                 } else if days > 7 {
-                    reasons.push(reason(
-                        Field::Date,
-                        Finding::Conflicts,
-                        a,
-                        b,
-                        format!("no dates named; they close {days} days apart"),
-                    ));
+                    log.add(|| {
+                        reason(
+                            Field::Date,
+                            Finding::Conflicts,
+                            a,
+                            b,
+                            format!("no dates named; they close {days} days apart"),
+                        )
+                    });
                     Vote::Apart
                 } else {
-                    reasons.push(reason(
-                        Field::Date,
-                        Finding::Missing,
-                        a,
-                        b,
-                        format!("no dates named; they close {days} days apart"),
-                    ));
+                    log.add(|| {
+                        reason(
+                            Field::Date,
+                            Finding::Missing,
+                            a,
+                            b,
+                            format!("no dates named; they close {days} days apart"),
+                        )
+                    });
                     Vote::Unknown
                 }
             }
             _ => {
-                reasons.push(reason(
-                    Field::Date,
-                    Finding::Missing,
-                    None,
-                    None,
-                    "no dates",
-                ));
+                log.add(|| reason(Field::Date, Finding::Missing, None, None, "no dates"));
                 Vote::Unknown
             }
         },
@@ -873,6 +920,10 @@ pub struct PairOptions {
     pub include_different: bool,
     /// Also compare markets of one platform.
     pub same_platform: bool,
+    /// Classify without the reasons (relation, outcome mapping and
+    /// disagreeing fields only): for long lists, whose reasons are read
+    /// one pair at a time with [`classify`].
+    pub without_reasons: bool,
 }
 
 /// A pair of markets found by [`find_pairs`]: indexes into the list given
@@ -891,7 +942,9 @@ pub fn find_pairs(markets: &[Market], options: &PairOptions) -> Vec<Pair> {
     // (key word, day) → markets. A market is filed under each of its names
     // (or, with none, its three longest words) and its day: the first day
     // of the date it names, else its close day.
-    let mut groups: BTreeMap<(&str, i64), Vec<usize>> = BTreeMap::new();
+    // A hash map: only looked up, never walked, so its order cannot leak
+    // into the result.
+    let mut groups: HashMap<(&str, i64), Vec<usize>> = HashMap::new();
     let mut keys_of: Vec<Vec<(&str, i64)>> = Vec::with_capacity(markets.len());
     for (i, f) in facts.iter().enumerate() {
         let Some(day) = f
@@ -954,7 +1007,13 @@ pub fn find_pairs(markets: &[Market], options: &PairOptions) -> Vec<Pair> {
     candidates
         .into_iter()
         .filter_map(|(i, j)| {
-            let classification = classify_facts(&markets[i], &markets[j], &facts[i], &facts[j]);
+            let classification = classify_facts(
+                &markets[i],
+                &markets[j],
+                &facts[i],
+                &facts[j],
+                !options.without_reasons,
+            );
             (options.include_different || classification.relation != Relation::Different).then_some(
                 Pair {
                     a: i,

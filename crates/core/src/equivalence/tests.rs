@@ -391,8 +391,27 @@ fn find_pairs_compares_only_candidates_and_is_deterministic() {
         &PairOptions {
             same_platform: true,
             include_different: true,
+            without_reasons: false,
         },
     );
     assert!(all.iter().any(|p| (p.a, p.b) == (0, 1)));
     assert!(!all.iter().any(|p| p.b == 3 || p.a == 4 || p.b == 4));
+    // Without reasons: the same verdicts, nothing formatted.
+    let bare = find_pairs(
+        &markets,
+        &PairOptions {
+            without_reasons: true,
+            ..PairOptions::default()
+        },
+    );
+    assert_eq!(bare.len(), pairs.len());
+    for (x, y) in bare.iter().zip(&pairs) {
+        assert_eq!((x.a, x.b), (y.a, y.b));
+        assert_eq!(x.classification.relation, y.classification.relation);
+        assert_eq!(
+            x.classification.disagreements,
+            y.classification.disagreements
+        );
+        assert!(x.classification.reasons.is_empty());
+    }
 }
