@@ -5,6 +5,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 pub const WASM_PROFILE: &str = "wasm-release";
+/// The venues entry's profile: `wasm-release` at `opt-level = 3`, since
+/// its wasm matches thousands of markets at once and is its own download.
+pub const VENUES_PROFILE: &str = "venues-release";
 
 /// The npm package's wasm is built with this nightly, which rebuilds the
 /// standard library for it (`-Zbuild-std`): panics abort at once with no
@@ -137,7 +140,10 @@ fn build_npm() -> Result<PathBuf> {
     // One cargo run per entry: built together, cargo would unify the
     // core's features and the venues wasm would carry the main entry's
     // (tsify's TypeScript descriptors).
-    for package in ["predmarket-wasm", "predmarket-venues"] {
+    for (package, profile) in [
+        ("predmarket-wasm", WASM_PROFILE),
+        ("predmarket-venues", VENUES_PROFILE),
+    ] {
         exec(
             cmd("cargo")
                 .arg(format!("+{NPM_TOOLCHAIN}"))
@@ -148,7 +154,7 @@ fn build_npm() -> Result<PathBuf> {
                     "--target",
                     "wasm32-unknown-unknown",
                     "--profile",
-                    WASM_PROFILE,
+                    profile,
                     "-Zbuild-std=std,panic_abort",
                     "-Zbuild-std-features=optimize_for_size",
                 ])
@@ -259,7 +265,7 @@ fn build_npm() -> Result<PathBuf> {
 pub fn venues_cargo_wasm() -> PathBuf {
     npm_target_dir()
         .join("wasm32-unknown-unknown")
-        .join(WASM_PROFILE)
+        .join(VENUES_PROFILE)
         .join("predmarket_venues.wasm")
 }
 

@@ -30,7 +30,7 @@ export interface Classification {
   disagreements: ReasonField[];
 }
 
-/** A market as the service sends it (only these fields are read). */
+/** A market as the service sends it (the package's `Market`, or any object with these fields; only these are read). */
 export interface MarketLike {
   id: string | number;
   platform?: string | null;
@@ -44,7 +44,6 @@ export interface MarketLike {
   resolution_criteria?: string | null;
   fee_rate?: number | null;
   trading_fee?: number | null;
-  [key: string]: unknown;
 }
 
 /** Two markets and how they relate; `a` and `b` are the objects given. `reasons` are computed when first read (as `classifyPair(a, b)` would). */
@@ -75,7 +74,6 @@ export interface OrderbookLike {
   timestamp?: string | null;
   yes?: { bids?: PriceLevel[]; asks?: PriceLevel[] } | null;
   no?: { bids?: PriceLevel[]; asks?: PriceLevel[] } | null;
-  [key: string]: unknown;
 }
 
 /** One market's side: the market, its order book (the `data` of the response, or the whole response), an optional fee override. */
