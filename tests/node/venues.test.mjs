@@ -84,6 +84,7 @@ test("findPairs compares only candidates and returns the objects given", () => {
 test("fee models and net arbitrage: a worked example", () => {
   assert.deepEqual(venues.feeModel({ id: "x", platform: "platform_b" }), { kind: "probability_weighted", rate: 0.07, source: "default" });
   assert.equal(venues.feeModel({ id: "x", platform: "platform_b", fee_rate: 0.035 }).source, "market");
+  assert.deepEqual(venues.feeModel({ id: "x", platform: "platform_c", fee_rate: "0.015" }), { kind: "notional", rate: 0.015, source: "market" });
   assert.equal(venues.feeModel({ id: "x", platform: "unknown_platform" }).source, "unknown");
   const book = (yes, no) => ({
     timestamp: "2026-03-01T12:00:00Z",

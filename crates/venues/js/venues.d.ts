@@ -42,8 +42,9 @@ export interface MarketLike {
   resolution_date?: string | number | null;
   resolution_source?: string | null;
   resolution_criteria?: string | null;
-  fee_rate?: number | null;
-  trading_fee?: number | null;
+  /** A number, or a number as text. */
+  fee_rate?: number | string | null;
+  trading_fee?: number | string | null;
 }
 
 /** Two markets and how they relate; `a` and `b` are the objects given. `reasons` are computed when first read (as `classifyPair(a, b)` would). */

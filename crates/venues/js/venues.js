@@ -25,6 +25,12 @@ function slim(market, what) {
   for (const key of FIELDS) {
     const value = m[key];
     if (key === "id" || value == null) continue;
+    if (key === "fee_rate" || key === "trading_fee") {
+      // Numbers may come as text ("0.02"); anything else is no fee field.
+      const n = typeof value === "string" ? Number(value) : value;
+      if (typeof n === "number" && Number.isFinite(n)) out[key] = n;
+      continue;
+    }
     // Times may come as Unix numbers; the core reads them as text.
     out[key] = typeof value === "number" && (key.endsWith("_at") || key.endsWith("_date")) ? String(value) : value;
   }
