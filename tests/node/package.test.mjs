@@ -138,9 +138,12 @@ test("bad options throw synchronously with VALIDATION_ERROR", () => {
 test("the package.json keeps the entries that instantiate the wasm, and says where it comes from", () => {
   const manifest = JSON.parse(readFileSync(join(project, "node_modules/predmarket/package.json"), "utf8"));
   // `false` let bundlers drop the entry that instantiates the wasm.
-  assert.deepEqual(manifest.sideEffects, ["./index.js", "./index.cjs", "./edge.js"]);
+  assert.deepEqual(manifest.sideEffects, ["./index.js", "./index.cjs", "./edge.js", "./venues.js", "./venues.cjs"]);
   for (const condition of ["workerd", "import", "require", "default"]) {
     assert.equal(Object.keys(manifest.exports["."][condition])[0], "types", condition);
+  }
+  for (const condition of ["import", "require", "default"]) {
+    assert.equal(Object.keys(manifest.exports["./venues"][condition])[0], "types", `venues ${condition}`);
   }
   assert.ok(manifest.repository && manifest.homepage && manifest.bugs);
   for (const file of ["LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"]) {

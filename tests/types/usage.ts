@@ -369,3 +369,32 @@ async function capabilities() {
 }
 
 export { operations, pagers, errors, functions, watches, exports, capabilities };
+
+// predmarket/venues: the second entry, typed on its own.
+import { classifyPair, findPairs, feeModel, netArbitrage } from "predmarket/venues";
+import type { Classification, Pair, Relation } from "predmarket/venues";
+
+{
+  const a = { id: "1", platform: "platform_a", title: "Bitcoin above $95,000 on March 3?" };
+  const b = { id: 2, title: "Will BTC close above $95k on Mar 3, 2026?", extra: true };
+  const c: Classification = classifyPair(a, b);
+  const relation: Relation = c.relation;
+  const fields: string[] = c.reasons.map((r) => `${r.field}: ${r.finding} ${r.a ?? ""} / ${r.b ?? ""}`);
+  const pairs: Pair<typeof a>[] = findPairs([a], { includeDifferent: true });
+  const first: string | undefined = pairs[0]?.a.title;
+  const model = feeModel(a, { kind: "notional", rate: 0.02 });
+  const book = { timestamp: "2026-03-01T12:00:00Z", yes: { asks: [{ price: 0.4, size: 10 }] } };
+  const { gap } = netArbitrage({ market: a, orderbook: book }, { market: b, orderbook: { data: book }, fee: model }, { size: 10, now: new Date() });
+  const net: number | undefined = gap?.net_profit;
+  const conditional: boolean | undefined = gap?.conditional;
+  // @ts-expect-error a relation is one of six words
+  const wrong: Relation = "maybe";
+  // @ts-expect-error size is required
+  netArbitrage({ market: a, orderbook: book }, { market: b, orderbook: book }, {});
+  // @ts-expect-error a fee model's kind is one of two
+  feeModel(a, { kind: "flat", rate: 1 });
+  // The main entry's types fit: markets and order books as the client returns them.
+  const served: Market[] = [];
+  const servedPairs: Pair<Market>[] = findPairs(served);
+  void [relation, fields, first, net, conditional, wrong, servedPairs];
+}

@@ -4,7 +4,9 @@
 //! Chromium (tests/bench/run.mjs). `cargo xtask bench demo`: how fast the
 //! demo paints, its first load and a reload from the device's cache
 //! (tests/bench/demo.mjs), the durations the end-to-end tests print but do
-//! not assert. Figures go to docs/benchmarks.md by hand.
+//! not assert. `cargo xtask bench venues`: `findPairs` of
+//! `predmarket/venues` over the server's markets (tests/bench/venues.mjs).
+//! Figures go to docs/benchmarks.md by hand.
 
 use crate::build;
 use crate::server::{self, Profile, Server};
@@ -15,6 +17,7 @@ const KEY: &str = "pm_bench_key";
 pub fn run(args: &[String]) -> Result {
     match args.first().map(String::as_str) {
         None => decode(),
+        Some("venues") => venues(),
         Some("demo") => match args.get(1) {
             None => demo(),
             Some(unknown) => Err(format!(
@@ -22,7 +25,7 @@ pub fn run(args: &[String]) -> Result {
             )),
         },
         Some(unknown) => Err(format!(
-            "unknown option `{unknown}` (bench takes none, or `demo`)"
+            "unknown option `{unknown}` (bench takes none, `venues` or `demo`)"
         )),
     }
 }
@@ -36,6 +39,22 @@ fn decode() -> Result {
     exec(
         cmd("node")
             .arg(root().join("tests/bench/run.mjs"))
+            .env("PREDMARKET_URL", &server.url)
+            .env("PREDMARKET_KEY", KEY)
+            .env("PREDMARKET_PACKAGE", &package),
+    )
+}
+
+/// `findPairs` of `predmarket/venues` over the server's ~5,000 markets
+/// (scale 1) against `JSON.parse` of the same JSON (tests/bench/venues.mjs).
+fn venues() -> Result {
+    let package = build::npm()?;
+    server::build(Profile::Debug)?;
+    let key = format!("{KEY}:unlimited");
+    let server = Server::start(Profile::Debug, "127.0.0.1:0", &["--api-key", &key, "-q"])?;
+    exec(
+        cmd("node")
+            .arg(root().join("tests/bench/venues.mjs"))
             .env("PREDMARKET_URL", &server.url)
             .env("PREDMARKET_KEY", KEY)
             .env("PREDMARKET_PACKAGE", &package),

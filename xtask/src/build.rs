@@ -5,6 +5,9 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 pub const WASM_PROFILE: &str = "wasm-release";
+/// The venues entry's profile: `wasm-release` at `opt-level = 3`, since
+/// its wasm matches thousands of markets at once and is its own download.
+pub const VENUES_PROFILE: &str = "venues-release";
 
 /// The npm package's wasm is built with this nightly, which rebuilds the
 /// standard library for it (`-Zbuild-std`): panics abort at once with no
@@ -93,6 +96,7 @@ const NPM_INPUTS: &[&str] = &[
     "crates/client",
     "crates/model-derive",
     "crates/wasm",
+    "crates/venues",
     "Cargo.toml",
     "Cargo.lock",
     ".cargo/config.toml",
@@ -133,24 +137,32 @@ pub fn npm_cargo_wasm() -> PathBuf {
 }
 
 fn build_npm() -> Result<PathBuf> {
-    exec(
-        cmd("cargo")
-            .arg(format!("+{NPM_TOOLCHAIN}"))
-            .args([
-                "build",
-                "-p",
-                "predmarket-wasm",
-                "--target",
-                "wasm32-unknown-unknown",
-                "--profile",
-                WASM_PROFILE,
-                "-Zbuild-std=std,panic_abort",
-                "-Zbuild-std-features=optimize_for_size",
-            ])
-            .env("CARGO_TARGET_DIR", npm_target_dir())
-            .env_remove("CARGO_ENCODED_RUSTFLAGS")
-            .env("RUSTFLAGS", NPM_RUSTFLAGS),
-    )?;
+    // One cargo run per entry: built together, cargo would unify the
+    // core's features and the venues wasm would carry the main entry's
+    // (tsify's TypeScript descriptors).
+    for (package, profile) in [
+        ("predmarket-wasm", WASM_PROFILE),
+        ("predmarket-venues", VENUES_PROFILE),
+    ] {
+        exec(
+            cmd("cargo")
+                .arg(format!("+{NPM_TOOLCHAIN}"))
+                .args([
+                    "build",
+                    "-p",
+                    package,
+                    "--target",
+                    "wasm32-unknown-unknown",
+                    "--profile",
+                    profile,
+                    "-Zbuild-std=std,panic_abort",
+                    "-Zbuild-std-features=optimize_for_size",
+                ])
+                .env("CARGO_TARGET_DIR", npm_target_dir())
+                .env_remove("CARGO_ENCODED_RUSTFLAGS")
+                .env("RUSTFLAGS", NPM_RUSTFLAGS),
+        )?;
+    }
     let wasm = npm_cargo_wasm();
     let out = npm_dir();
     if out.exists() {
@@ -235,6 +247,8 @@ fn build_npm() -> Result<PathBuf> {
             .arg(format!("--outfile={}", out.join("index.cjs").display())),
     )?;
 
+    venues(&out)?;
+
     for file in ["README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"] {
         let from = if file == "README.md" {
             root().join("crates/wasm/README.md")
@@ -246,6 +260,84 @@ fn build_npm() -> Result<PathBuf> {
     write(&out.join("package.json"), &package_json())?;
     Ok(out)
 }
+
+/// The venues entry's wasm, as cargo built it.
+pub fn venues_cargo_wasm() -> PathBuf {
+    npm_target_dir()
+        .join("wasm32-unknown-unknown")
+        .join(VENUES_PROFILE)
+        .join("predmarket_venues.wasm")
+}
+
+/// The second entry, `predmarket/venues` (crates/venues): equivalence,
+/// fee models and net arbitrage in a wasm of their own, so the main
+/// entry's size budget does not carry them. Built like the main entry
+/// (its glue, its wasm inlined as base64, a CommonJS copy), from the same
+/// cargo run.
+fn venues(out: &Path) -> Result {
+    exec(
+        cmd("wasm-bindgen")
+            .args([
+                "--target",
+                "web",
+                "--no-typescript",
+                "--out-name",
+                "venues_glue",
+            ])
+            .arg("--out-dir")
+            .arg(out)
+            .arg(venues_cargo_wasm()),
+    )?;
+    let module = out.join(VENUES_WASM);
+    exec(
+        cmd("wasm-opt")
+            .arg("-Oz")
+            .arg(&module)
+            .arg("-o")
+            .arg(&module),
+    )?;
+    let glue_path = out.join("venues_glue.js");
+    let glue = read(&glue_path)?;
+    let loader = "new URL('venues_glue_bg.wasm', import.meta.url)";
+    if !glue.contains(loader) {
+        return Err(format!(
+            "{}: wasm-bindgen's loader changed (no `{loader}`): review venues()",
+            glue_path.display()
+        ));
+    }
+    write(
+        &glue_path,
+        &glue.replace(
+            loader,
+            "(() => { throw new Error(\"predmarket/venues initialises itself\"); })()",
+        ),
+    )?;
+    let bytes = fs::read(&module).map_err(|e| format!("{}: {e}", module.display()))?;
+    write(&out.join("venues-inline.js"), &inline_module(&bytes))?;
+    let js = root().join("crates/venues/js");
+    for (from, to) in [
+        ("venues.js", "venues.js"),
+        ("venues.d.ts", "venues.d.ts"),
+        ("venues.d.ts", "venues.d.cts"),
+    ] {
+        let from = js.join(from);
+        fs::copy(&from, out.join(to)).map_err(|e| format!("{}: {e}", from.display()))?;
+    }
+    exec(
+        cmd("esbuild")
+            .arg(out.join("venues.js"))
+            .args([
+                "--bundle",
+                "--format=cjs",
+                "--platform=neutral",
+                "--log-level=warning",
+            ])
+            .arg(format!("--outfile={}", out.join("venues.cjs").display())),
+    )
+}
+
+/// The venues entry's wasm in the package.
+pub const VENUES_WASM: &str = "venues_glue_bg.wasm";
 
 fn read(path: &Path) -> Result<String> {
     fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
@@ -390,11 +482,25 @@ fn package_json() -> String {
         "default": "./index.js"
       }}
     }},
+    "./venues": {{
+      "import": {{
+        "types": "./venues.d.ts",
+        "default": "./venues.js"
+      }},
+      "require": {{
+        "types": "./venues.d.cts",
+        "default": "./venues.cjs"
+      }},
+      "default": {{
+        "types": "./venues.d.ts",
+        "default": "./venues.js"
+      }}
+    }},
     "./wasm": "./predmarket_bg.wasm",
     "./package.json": "./package.json"
   }},
-  "sideEffects": ["./index.js", "./index.cjs", "./edge.js"],
-  "files": ["index.js", "index.cjs", "edge.js", "exports.js", "errors.js", "watch.js", "shared-budget.js", "export.js", "capabilities.js", "persistent-cache.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
+  "sideEffects": ["./index.js", "./index.cjs", "./edge.js", "./venues.js", "./venues.cjs"],
+  "files": ["index.js", "index.cjs", "edge.js", "exports.js", "errors.js", "watch.js", "shared-budget.js", "export.js", "capabilities.js", "persistent-cache.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "venues.js", "venues.cjs", "venues.d.ts", "venues.d.cts", "venues_glue.js", "venues-inline.js", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
   "engines": {{ "node": ">=18" }},
   "keywords": ["prediction-markets", "odds", "orderbook", "wasm", "sdk"]
 }}

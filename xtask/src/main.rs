@@ -32,6 +32,8 @@ cargo xtask <command>
                     where its code goes by crate and function
   bench             JS library: decode of a 250-market page vs JSON.parse
                     and res.json(), in Node and headless Chromium
+  bench venues      predmarket/venues: findPairs over ~5,000 markets in
+                    Node vs JSON.parse of the same markets
   bench demo        the demo's first load and a reload from the cache:
                     time to paint, in headless Chromium
 ";

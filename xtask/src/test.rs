@@ -547,6 +547,15 @@ fn package_lint() -> Result {
             size::LIMIT_GZIP_BYTES
         ));
     }
+    let (_, venues) = size::sizes(&package.join(build::VENUES_WASM))?;
+    eprintln!("{}: {venues} B gzip -9", build::VENUES_WASM);
+    if venues > size::VENUES_LIMIT_GZIP_BYTES {
+        return Err(format!(
+            "{} is {venues} B gzip, over the {} B limit",
+            build::VENUES_WASM,
+            size::VENUES_LIMIT_GZIP_BYTES
+        ));
+    }
     let bin = root().join("tests/node_modules/.bin");
     exec(
         cmd(&bin.join("publint").to_string_lossy())
@@ -597,6 +606,8 @@ fn clippy(wasm: bool) -> Result {
         "clippy",
         "-p",
         "predmarket-wasm",
+        "-p",
+        "predmarket-venues",
         "-p",
         "predmarket-web",
         "--target",

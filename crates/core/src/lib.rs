@@ -13,6 +13,11 @@
 //! - [`game_id`]: `{Away}v{Home}{YYYYMMDD}@{LEAGUE}` ids;
 //! - [`odds`]: notations, overround, no-vig, best prices, arbitrage;
 //! - [`orderbook`]: top of book, depth, VWAP/slippage, yes/no complement;
+//! - [`equivalence`]: is a market on one platform the same question as one
+//!   on another (same, inverted, subset, superset, different, unsure, with
+//!   reasons), and the candidate pairs of a list;
+//! - [`fees`]: fee models per platform, a price gap between two markets net
+//!   of fees at a size, with the age of its quotes;
 //! - [`capabilities`]: which platform serves what (server and display only);
 //! - [`rate`], [`retry`]: client-side rate budget and backoff, sans-IO;
 //! - [`ledger`]: the budget one key shares across tabs (its arithmetic);
@@ -27,8 +32,10 @@ mod open_enum;
 
 pub mod capabilities;
 pub mod change;
+pub mod equivalence;
 pub mod error;
 pub mod export;
+pub mod fees;
 pub mod game_id;
 pub mod ledger;
 pub mod models;

@@ -51,7 +51,7 @@ impl State {
         }
     }
 
-    fn at(end: i64, as_of: i64) -> Self {
+    pub(super) fn at(end: i64, as_of: i64) -> Self {
         if end >= as_of {
             Self::Open
         } else if end >= as_of - 2 * DAY {
@@ -174,7 +174,7 @@ impl Ids {
 }
 
 /// What the event and series of a market say about it.
-struct Parent<'a> {
+pub(super) struct Parent<'a> {
     event_id: &'a str,
     event_title: &'a str,
     event_slug: &'a str,
@@ -586,28 +586,28 @@ fn to_json<T: serde::Serialize>(value: &T) -> Box<str> {
         .into_boxed_str()
 }
 
-struct MarketSpec<'a> {
-    id: String,
-    platform: u8,
-    state: State,
-    quote: Quote,
-    title: String,
-    description: String,
-    criteria: String,
-    source: &'static str,
-    category: &'static str,
-    subcategory: &'static str,
-    tags: &'a [String],
-    end_at: i64,
-    parent: Option<Parent<'a>>,
-    event: Option<u32>,
-    series: Option<u32>,
-    mve: bool,
+pub(super) struct MarketSpec<'a> {
+    pub(super) id: String,
+    pub(super) platform: u8,
+    pub(super) state: State,
+    pub(super) quote: Quote,
+    pub(super) title: String,
+    pub(super) description: String,
+    pub(super) criteria: String,
+    pub(super) source: &'static str,
+    pub(super) category: &'static str,
+    pub(super) subcategory: &'static str,
+    pub(super) tags: &'a [String],
+    pub(super) end_at: i64,
+    pub(super) parent: Option<Parent<'a>>,
+    pub(super) event: Option<u32>,
+    pub(super) series: Option<u32>,
+    pub(super) mve: bool,
     /// Running number, to vary hostile text.
-    n: u64,
+    pub(super) n: u64,
 }
 
-fn market(options: &Options, rng: &mut Rng, spec: MarketSpec<'_>) -> MarketRow {
+pub(super) fn market(options: &Options, rng: &mut Rng, spec: MarketSpec<'_>) -> MarketRow {
     let label = MARKETS[spec.platform as usize];
     let wire = options.names.wire(label);
     let as_of = options.as_of;

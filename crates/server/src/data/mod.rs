@@ -15,6 +15,7 @@ pub mod sports;
 pub mod text;
 pub mod themes;
 pub mod time;
+pub mod venues;
 
 use catalog::{Catalog, MarketRow, State};
 pub use options::Options;
@@ -86,11 +87,14 @@ pub struct Dataset {
     counts: [[u32; 4]; 6],
     /// `data_freshness` of every answer (the data does not change).
     freshness: String,
+    /// The known answers of the cross-platform pairs (never served).
+    venue_labels: Vec<venues::Label>,
 }
 
 impl Dataset {
     pub fn generate(options: &Options) -> Self {
-        let catalog = catalog::generate(options);
+        let mut catalog = catalog::generate(options);
+        let venue_labels = venues::generate(options, &mut catalog);
         let sports = sports::generate(options);
         let profiles = profiles::generate(options, &catalog);
         let visible: Vec<u32> = (0..catalog.markets.len() as u32)
@@ -149,6 +153,7 @@ impl Dataset {
             titles,
             counts,
             freshness: time::iso8601(options.as_of - 60),
+            venue_labels,
         }
     }
 
@@ -196,6 +201,12 @@ impl Dataset {
             .filter(|m| m.mve)
             .map(|m| m.id.to_string())
             .collect()
+    }
+
+    /// The known answers of the labelled cross-platform pairs: for tests
+    /// of the equivalence classifier, which must not see them.
+    pub fn venue_labels(&self) -> &[venues::Label] {
+        &self.venue_labels
     }
 
     /// The data's freshness stamp (ISO 8601).

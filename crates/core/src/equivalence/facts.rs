@@ -1,0 +1,982 @@
+//! What a market's text says, read without a dictionary of topics: the
+//! names it mentions, its dates and deadlines, the threshold with its
+//! comparator, the other numbers, and its content words.
+//!
+//! A tolerant reader: titles of different platforms word the same
+//! question differently ("Bitcoin above $95,000 on March 3?", "Will BTC
+//! close above $95k on Mar 3, 2026?"), so everything here is normalized
+//! (units and multipliers applied, years completed from the close time,
+//! a few aliases and synonyms folded) before two markets are compared.
+
+use crate::models::Market;
+use crate::time::{civil_from_days, days_from_civil, timestamp_ms};
+use serde::Serialize;
+use std::collections::BTreeSet;
+
+const DAY_MS: i64 = 86_400_000;
+
+/// How a threshold is compared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Comparator {
+    /// Strictly above.
+    Above,
+    AtLeast,
+    /// Strictly below.
+    Below,
+    AtMost,
+    /// Both ends included.
+    Between,
+}
+
+impl Comparator {
+    fn label(self) -> &'static str {
+        match self {
+            Self::Above => "above",
+            Self::AtLeast => "at least",
+            Self::Below => "below",
+            Self::AtMost => "at most",
+            Self::Between => "between",
+        }
+    }
+}
+
+/// A threshold and its comparator: "above $95,000" is `Above 95000 $`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Threshold {
+    pub comparator: Comparator,
+    pub value: f64,
+    /// The upper end of `Between`.
+    pub upper: Option<f64>,
+    /// `$`, `%`, `°F`, `bps`, or empty for a bare number.
+    pub unit: String,
+}
+
+impl std::fmt::Display for Threshold {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{} {}",
+            self.comparator.label(),
+            number(self.value, &self.unit)
+        )?;
+        if let Some(u) = self.upper {
+            write!(f, " and {}", number(u, &self.unit))?;
+        }
+        Ok(())
+    }
+}
+
+fn number(value: f64, unit: &str) -> String {
+    let v = if value.fract() == 0.0 && value.abs() < 1e15 {
+        format!("{}", value as i64)
+    } else {
+        format!("{value}")
+    };
+    match unit {
+        "$" => format!("${v}"),
+        "" => v,
+        "%" | "°F" | "°C" => format!("{v}{unit}"),
+        _ => format!("{v} {unit}"),
+    }
+}
+
+/// A date a question names, as a range of days (UTC, days since the
+/// epoch): one day, a month, a quarter or a year.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DateFact {
+    pub first_day: i64,
+    pub last_day: i64,
+    /// "before"/"by" the date: the question is about any time up to it.
+    pub deadline: bool,
+    /// The year was not written and was taken from the close time.
+    pub year_inferred: bool,
+}
+
+impl std::fmt::Display for DateFact {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let show = |d: i64| {
+            let (y, m, dd) = civil_from_days(d);
+            format!("{y:04}-{m:02}-{dd:02}")
+        };
+        if self.deadline {
+            write!(f, "by ")?;
+        }
+        if self.first_day == self.last_day {
+            write!(f, "{}", show(self.first_day))
+        } else {
+            write!(f, "{} to {}", show(self.first_day), show(self.last_day))
+        }
+    }
+}
+
+/// Everything the comparison reads of one market.
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct Facts {
+    /// Names (capitalized or quoted), lower-case, aliases folded.
+    pub entities: Vec<String>,
+    /// The first date the title (or its event) names.
+    pub date: Option<DateFact>,
+    pub threshold: Option<Threshold>,
+    /// Numbers that are neither the threshold nor a date ("25 bps").
+    pub numbers: Vec<String>,
+    /// "not", "never", "fail to": the question asks the opposite.
+    pub negated: bool,
+    /// Content words, lower-case, stemmed a little, synonyms folded.
+    pub words: BTreeSet<String>,
+    /// Every word as written (lower-case, aliases folded, names included).
+    #[serde(skip)]
+    pub(crate) raw: BTreeSet<String>,
+    /// Close time (`trading_end_at`, else `resolution_date`), ms.
+    pub close_ms: Option<i64>,
+    /// Not a binary market (categorical, scalar): not compared.
+    pub non_binary: bool,
+    /// The threshold `resolution_criteria` states, if any.
+    pub criteria_threshold: Option<Threshold>,
+    /// `resolution_source`, lower-case, punctuation dropped.
+    #[serde(skip)]
+    pub(crate) source: Option<String>,
+}
+
+impl Facts {
+    /// The facts of a market: its title, with its event's name for what
+    /// the title leaves out (a short title like "Cut 25 bps?" under
+    /// "Fed decision in March 2026").
+    pub fn of(market: &Market) -> Self {
+        let close_ms = market
+            .trading_end_at
+            .as_deref()
+            .or(market.resolution_date.as_deref())
+            .and_then(timestamp_ms);
+        let mut facts = Self::of_text(market.title.as_deref().unwrap_or_default(), close_ms);
+        // The event's name only for what the title leaves out: most titles
+        // say it all, and reading every event name is half the work.
+        let wanting = facts.date.is_none() || facts.entities.is_empty() || facts.words.len() < 3;
+        if let Some(event) = market.event_name.as_deref().filter(|_| wanting) {
+            let parent = Self::of_text(event, close_ms);
+            facts.raw.extend(parent.raw.iter().cloned());
+            if facts.date.is_none() {
+                facts.date = parent.date;
+            }
+            if facts.entities.is_empty() {
+                facts.entities = parent.entities;
+            }
+            if facts.threshold.is_none() && parent.threshold.is_some() {
+                facts.threshold = parent.threshold;
+            }
+            if facts.words.len() < 3 {
+                facts.words.extend(parent.words);
+            }
+        }
+        facts.criteria_threshold = market.resolution_criteria.as_deref().and_then(|c| {
+            let tokens = lex(c);
+            find_threshold(&tokens, &mut vec![false; tokens.len()])
+        });
+        facts.source = super::norm(market.resolution_source.as_deref());
+        facts.non_binary = market
+            .market_type
+            .as_ref()
+            .is_some_and(|t| !t.as_str().eq_ignore_ascii_case("binary"))
+            || market.outcomes.as_ref().is_some_and(|o| o.len() > 2);
+        facts
+    }
+
+    /// The facts of one text; `close_ms` completes dates written without
+    /// a year.
+    pub fn of_text(text: &str, close_ms: Option<i64>) -> Self {
+        let tokens = lex(text);
+        let mut used = vec![false; tokens.len()];
+        let date = find_date(&tokens, &mut used, close_ms);
+        let threshold = find_threshold(&tokens, &mut used);
+        let mut facts = Self {
+            date,
+            threshold,
+            close_ms,
+            ..Self::default()
+        };
+        let mut entities = BTreeSet::new();
+        let mut span: Vec<String> = Vec::new();
+        let flush = |span: &mut Vec<String>, entities: &mut BTreeSet<String>| {
+            for w in span.drain(..) {
+                entities.insert(w);
+            }
+        };
+        for (i, tok) in tokens.iter().enumerate() {
+            match tok {
+                Tok::Word { lower, cap, .. } => {
+                    if NEGATIONS.contains(&lower.as_str()) || lower.ends_with("n't") {
+                        facts.negated = true;
+                    }
+                    if used[i] {
+                        flush(&mut span, &mut entities);
+                        continue;
+                    }
+                    let word = fold(lower);
+                    let plain = is_stopword(lower) || month(lower).is_some();
+                    facts.raw.insert(alias(lower).to_owned());
+                    if *cap && !plain {
+                        span.push(alias(lower).to_owned());
+                    } else {
+                        flush(&mut span, &mut entities);
+                    }
+                    if !plain
+                        && !is_comparator_word(lower)
+                        && !MULTIPLIERS.iter().any(|(w, _)| w == lower)
+                    {
+                        facts.words.insert(alias(&word).to_owned());
+                    }
+                }
+                Tok::Quote(inner) => {
+                    flush(&mut span, &mut entities);
+                    entities.insert(inner.clone());
+                    facts.words.insert(inner.clone());
+                    facts.raw.insert(inner.clone());
+                }
+                Tok::Num { value, unit, .. } if !used[i] => {
+                    flush(&mut span, &mut entities);
+                    facts.numbers.push(number(*value, unit));
+                }
+                _ => flush(&mut span, &mut entities),
+            }
+        }
+        flush(&mut span, &mut entities);
+        facts.entities = entities.into_iter().collect();
+        facts.numbers.sort();
+        facts.numbers.dedup();
+        facts
+    }
+
+    /// Every word of the text, names included, for "does the other side
+    /// mention this name at all".
+    pub(crate) fn mentions(&self, word: &str) -> bool {
+        self.raw.contains(word)
+            || self.words.contains(word)
+            || self.entities.iter().any(|e| e == word)
+    }
+}
+
+const NEGATIONS: &[&str] = &["not", "never", "fail", "fails", "without"];
+
+fn is_stopword(w: &str) -> bool {
+    // A `match` on strings compiles to a comparison by length, then bytes:
+    // far cheaper than scanning the list for every word of every title.
+    matches!(
+        w,
+        "will"
+            | "would"
+            | "the"
+            | "a"
+            | "an"
+            | "of"
+            | "in"
+            | "on"
+            | "at"
+            | "by"
+            | "to"
+            | "be"
+            | "is"
+            | "are"
+            | "was"
+            | "were"
+            | "for"
+            | "and"
+            | "or"
+            | "its"
+            | "it"
+            | "this"
+            | "that"
+            | "with"
+            | "as"
+            | "from"
+            | "than"
+            | "yes"
+            | "does"
+            | "do"
+            | "did"
+            | "who"
+            | "what"
+            | "which"
+            | "when"
+            | "how"
+            | "whether"
+            | "there"
+            | "any"
+            | "before"
+            | "after"
+            | "until"
+            | "has"
+            | "have"
+            | "been"
+            | "get"
+            | "gets"
+            | "not"
+            | "never"
+            | "his"
+            | "her"
+            | "their"
+            | "they"
+            | "he"
+            | "she"
+            | "into"
+            | "per"
+            | "day"
+            | "week"
+            | "year"
+            | "next"
+            | "market"
+            | "question"
+            | "resolves"
+            | "resolve"
+            | "if"
+            | "else"
+            | "otherwise"
+            | "end"
+    )
+}
+
+fn is_comparator_word(w: &str) -> bool {
+    matches!(
+        w,
+        "above"
+            | "over"
+            | "exceed"
+            | "exceeds"
+            | "exceeding"
+            | "below"
+            | "under"
+            | "least"
+            | "most"
+            | "more"
+            | "less"
+            | "greater"
+            | "higher"
+            | "fewer"
+            | "between"
+            | "reach"
+            | "reaches"
+            | "hit"
+            | "hits"
+            | "beat"
+    )
+}
+
+const MULTIPLIERS: &[(&str, f64)] = &[
+    ("k", 1e3),
+    ("thousand", 1e3),
+    ("m", 1e6),
+    ("mn", 1e6),
+    ("million", 1e6),
+    ("b", 1e9),
+    ("bn", 1e9),
+    ("billion", 1e9),
+    ("t", 1e12),
+    ("trillion", 1e12),
+];
+
+const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+fn month(word: &str) -> Option<i64> {
+    if word.len() < 3 {
+        return None;
+    }
+    let word = if word == "sept" { "sep" } else { word };
+    MONTHS
+        .iter()
+        .position(|m| *m == word || (word.len() == 3 && m.starts_with(word)))
+        .map(|i| i as i64 + 1)
+}
+
+/// Word-level aliases: tickers and their names.
+fn alias(word: &str) -> &str {
+    match word {
+        "btc" => "bitcoin",
+        "eth" | "ether" => "ethereum",
+        "sol" => "solana",
+        "doge" => "dogecoin",
+        "federal" | "fomc" => "fed",
+        "us" | "usa" | "u.s." => "united states",
+        other => other,
+    }
+}
+
+/// A little stemming and the synonyms titles use for one action.
+fn fold(lower: &str) -> String {
+    let word = match lower {
+        "launch" | "launches" | "ships" | "ship" | "releases" | "released" | "launched" => {
+            "release"
+        }
+        "raise" | "raises" | "increase" | "increases" | "hikes" => "hike",
+        "cuts" | "lower" | "lowers" | "decrease" | "decreases" => "cut",
+        "wins" | "won" => "win",
+        "closes" | "closing" | "closed" => "close",
+        "tops" | "topped" => "top",
+        "temp" | "temperature" => "high",
+        other => other,
+    };
+    if word.len() > 3 && word.ends_with('s') && !word.ends_with("ss") {
+        word[..word.len() - 1].to_owned()
+    } else {
+        word.to_owned()
+    }
+}
+
+/// Pairs of words that ask opposite things of one subject.
+pub(crate) const ANTONYMS: &[(&str, &str)] = &[
+    ("cut", "hike"),
+    ("win", "lose"),
+    ("rise", "fall"),
+    ("up", "down"),
+    ("gain", "loss"),
+];
+
+#[derive(Debug, Clone, PartialEq)]
+enum Tok {
+    Word {
+        lower: String,
+        cap: bool,
+    },
+    Num {
+        value: f64,
+        unit: String,
+        /// Written as an integer without a unit (a day or a year).
+        bare_int: bool,
+        /// `100+`.
+        plus: bool,
+    },
+    /// A date written `YYYY-MM-DD`, as days since the epoch.
+    Iso(i64),
+    Quote(String),
+    Sym(char),
+}
+
+fn lex(text: &str) -> Vec<Tok> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+        } else if matches!(c, '"' | '“' | '”' | '«' | '»') {
+            let close = chars[i + 1..]
+                .iter()
+                .position(|&q| matches!(q, '"' | '“' | '”' | '«' | '»'));
+            match close {
+                Some(n) if n > 0 => {
+                    let inner: String = chars[i + 1..i + 1 + n].iter().collect();
+                    out.push(Tok::Quote(inner.trim().to_lowercase()));
+                    i += n + 2;
+                }
+                _ => i += 1,
+            }
+        } else if c.is_ascii_digit()
+            || (c == '$' && chars.get(i + 1).is_some_and(char::is_ascii_digit))
+        {
+            i = lex_number(&chars, i, &mut out);
+        } else if c.is_alphabetic() {
+            let start = i;
+            while i < chars.len()
+                && (chars[i].is_alphanumeric()
+                    || (matches!(chars[i], '\'' | '’' | '.')
+                        && chars.get(i + 1).is_some_and(|n| n.is_alphabetic())))
+            {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect();
+            let cap = word.chars().next().is_some_and(char::is_uppercase);
+            out.push(Tok::Word {
+                lower: word.to_lowercase().replace('’', "'"),
+                cap,
+            });
+        } else {
+            out.push(Tok::Sym(c));
+            i += 1;
+        }
+    }
+    // A multiplier or unit written as its own word ("$120 million",
+    // "25 bps", "3 percent").
+    let mut merged: Vec<Tok> = Vec::with_capacity(out.len());
+    for tok in out {
+        if let (
+            Some(Tok::Num {
+                value,
+                unit,
+                bare_int,
+                ..
+            }),
+            Tok::Word { lower, .. },
+        ) = (merged.last_mut(), &tok)
+        {
+            if let Some((_, m)) = MULTIPLIERS.iter().find(|(w, _)| w.len() > 2 && w == lower) {
+                *value *= m;
+                *bare_int = false;
+                continue;
+            }
+            let named = match lower.as_str() {
+                "bps" | "bp" | "basis" => Some("bps"),
+                "percent" | "pct" => Some("%"),
+                "degrees" => Some("°F"),
+                _ => None,
+            };
+            if let Some(u) = named {
+                if unit.is_empty() {
+                    *unit = u.to_owned();
+                    *bare_int = false;
+                }
+                continue;
+            }
+        }
+        if let (Some(Tok::Num { unit, .. }), Tok::Word { lower, .. }) = (merged.last(), &tok)
+            && unit == "bps"
+            && lower == "points"
+        {
+            continue;
+        }
+        merged.push(tok);
+    }
+    merged
+}
+
+fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> usize {
+    let mut unit = String::new();
+    if chars[i] == '$' {
+        unit.push('$');
+        i += 1;
+    }
+    // YYYY-MM-DD.
+    let ahead: String = chars[i..chars.len().min(i + 10)].iter().collect();
+    let b = ahead.as_bytes();
+    if unit.is_empty()
+        && b.len() == 10
+        && ahead.is_ascii()
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && let (Ok(y), Ok(m), Ok(d)) = (
+            ahead[..4].parse::<i64>(),
+            ahead[5..7].parse::<i64>(),
+            ahead[8..10].parse::<i64>(),
+        )
+        && (1..=12).contains(&m)
+        && (1..=31).contains(&d)
+    {
+        out.push(Tok::Iso(days_from_civil(y, m, d)));
+        return i + 10;
+    }
+    let mut digits = String::new();
+    let mut bare_int = true;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_ascii_digit() {
+            digits.push(c);
+        } else if c == ','
+            && chars
+                .get(i + 1..i + 4)
+                .is_some_and(|d| d.iter().all(char::is_ascii_digit))
+            && !chars.get(i + 4).is_some_and(char::is_ascii_digit)
+        {
+            bare_int = false;
+        } else if c == '.' && chars.get(i + 1).is_some_and(char::is_ascii_digit) {
+            digits.push('.');
+            bare_int = false;
+        } else {
+            break;
+        }
+        i += 1;
+    }
+    let mut value: f64 = digits.parse().unwrap_or(0.0);
+    let mut plus = false;
+    // Attached suffixes: 2.5%, 95°F, $120M, 95k, 100+, 3rd.
+    let start = i;
+    while i < chars.len() && chars[i].is_alphabetic() {
+        i += 1;
+    }
+    let suffix: String = chars[start..i].iter().collect::<String>().to_lowercase();
+    if !suffix.is_empty() {
+        if let Some((_, m)) = MULTIPLIERS.iter().find(|(w, _)| *w == suffix) {
+            value *= m;
+            bare_int = false;
+        } else if suffix == "bps" || suffix == "bp" {
+            unit = "bps".into();
+            bare_int = false;
+        } else if matches!(suffix.as_str(), "st" | "nd" | "rd" | "th") {
+            // An ordinal day: stays a bare integer.
+        } else {
+            // A word glued to a number ("Q1" is lexed as a word): undo.
+            i = start;
+        }
+    }
+    if i < chars.len() {
+        match chars[i] {
+            '%' => {
+                unit = "%".into();
+                bare_int = false;
+                i += 1;
+            }
+            '°' => {
+                i += 1;
+                let scale = chars.get(i).map(|c| c.to_ascii_uppercase());
+                unit = if scale == Some('C') { "°C" } else { "°F" }.into();
+                if matches!(scale, Some('C' | 'F')) {
+                    i += 1;
+                }
+                bare_int = false;
+            }
+            '+' => {
+                plus = true;
+                i += 1;
+            }
+            _ => {}
+        }
+    }
+    if !unit.is_empty() {
+        bare_int = false;
+    }
+    out.push(Tok::Num {
+        value,
+        unit,
+        bare_int,
+        plus,
+    });
+    i
+}
+
+fn word_at(tokens: &[Tok], i: usize) -> Option<&str> {
+    match tokens.get(i) {
+        Some(Tok::Word { lower, .. }) => Some(lower),
+        _ => None,
+    }
+}
+
+fn bare_int_at(tokens: &[Tok], i: usize) -> Option<i64> {
+    match tokens.get(i) {
+        Some(Tok::Num {
+            value,
+            bare_int: true,
+            ..
+        }) => Some(*value as i64),
+        _ => None,
+    }
+}
+
+/// The first date of the text, with "before"/"by" read as a deadline.
+fn find_date(tokens: &[Tok], used: &mut [bool], close_ms: Option<i64>) -> Option<DateFact> {
+    let close_year = close_ms.map(|ms| civil_from_days(ms.div_euclid(DAY_MS)).0);
+    let year_of = |t: Option<i64>| t.filter(|y| (1900..=2100).contains(y));
+    for i in 0..tokens.len() {
+        if used[i] {
+            continue;
+        }
+        let mut span = vec![i];
+        let mut range: Option<(i64, i64)> = None;
+        let mut inferred = false;
+        if let Tok::Iso(day) = tokens[i] {
+            range = Some((day, day));
+        } else if let Some(w) = word_at(tokens, i) {
+            if let Some(m) = month(w) {
+                // Month [day][,] [year] — "May" only with a number after it.
+                let mut j = i + 1;
+                let day = bare_int_at(tokens, j).filter(|d| (1..=31).contains(d));
+                if day.is_some() {
+                    span.push(j);
+                    j += 1;
+                }
+                if matches!(tokens.get(j), Some(Tok::Sym(',')))
+                    && year_of(bare_int_at(tokens, j + 1)).is_some()
+                {
+                    j += 1;
+                }
+                let year = year_of(bare_int_at(tokens, j));
+                if year.is_some() {
+                    span.push(j);
+                }
+                if day.is_none() && year.is_none() && w.starts_with("may") {
+                    continue;
+                }
+                let (y, was_inferred) = match (year, close_year) {
+                    (Some(y), _) => (y, false),
+                    (None, Some(cy)) => (cy, true),
+                    (None, None) => continue,
+                };
+                inferred = was_inferred;
+                range = Some(match day {
+                    Some(d) => {
+                        let mut first = days_from_civil(y, m, d);
+                        // "Dec 31" closing on Jan 2: the year before.
+                        if let Some(ms) = close_ms.filter(|_| inferred)
+                            && first - ms.div_euclid(DAY_MS) > 60
+                        {
+                            first = days_from_civil(y - 1, m, d);
+                        }
+                        (first, first)
+                    }
+                    None => {
+                        let (ny, nm) = if m == 12 { (y + 1, 1) } else { (y, m + 1) };
+                        (days_from_civil(y, m, 1), days_from_civil(ny, nm, 1) - 1)
+                    }
+                });
+            } else if let Some(q) = w
+                .strip_prefix('q')
+                .and_then(|q| q.parse::<i64>().ok())
+                .filter(|q| (1..=4).contains(q))
+            {
+                let year = year_of(bare_int_at(tokens, i + 1));
+                let Some(y) = year.or(close_year) else {
+                    continue;
+                };
+                inferred = year.is_none();
+                if year.is_some() {
+                    span.push(i + 1);
+                }
+                let m = (q - 1) * 3 + 1;
+                let (ny, nm) = if q == 4 { (y + 1, 1) } else { (y, m + 3) };
+                range = Some((days_from_civil(y, m, 1), days_from_civil(ny, nm, 1) - 1));
+            }
+        } else if let Some(d) = bare_int_at(tokens, i).filter(|d| (1..=31).contains(d))
+            && let Some(m) = word_at(tokens, i + 1).and_then(month)
+        {
+            // Day Month [year].
+            span.push(i + 1);
+            let year = year_of(bare_int_at(tokens, i + 2));
+            if year.is_some() {
+                span.push(i + 2);
+            }
+            let Some(y) = year.or(close_year) else {
+                continue;
+            };
+            inferred = year.is_none();
+            let day = days_from_civil(y, m, d);
+            range = Some((day, day));
+        } else if let Some(y) = year_of(bare_int_at(tokens, i)) {
+            range = Some((days_from_civil(y, 1, 1), days_from_civil(y + 1, 1, 1) - 1));
+        }
+        let Some((first_day, last_day)) = range else {
+            continue;
+        };
+        for &k in &span {
+            used[k] = true;
+        }
+        let deadline = i > 0 && matches!(word_at(tokens, i - 1), Some("before" | "by" | "until"));
+        return Some(DateFact {
+            first_day,
+            last_day,
+            deadline,
+            year_inferred: inferred,
+        });
+    }
+    None
+}
+
+/// The first comparator with a number after it (or `N or more`, `N+`).
+fn find_threshold(tokens: &[Tok], used: &mut [bool]) -> Option<Threshold> {
+    let num = |i: usize, used: &[bool]| -> Option<(f64, String)> {
+        match tokens.get(i) {
+            Some(Tok::Num { value, unit, .. }) if !used[i] => Some((*value, unit.clone())),
+            _ => None,
+        }
+    };
+    for i in 0..tokens.len() {
+        // Prefix comparators: the word(s), then the number.
+        let w = word_at(tokens, i);
+        let next = word_at(tokens, i + 1);
+        let prev = if i >= 2 {
+            (word_at(tokens, i - 2), word_at(tokens, i - 1))
+        } else {
+            (None, None)
+        };
+        let (cmp, skip) = match (w, next) {
+            (Some("at"), Some("least")) => (Some(Comparator::AtLeast), 2),
+            (Some("at"), Some("most")) => (Some(Comparator::AtMost), 2),
+            (Some("more" | "greater" | "higher"), Some("than")) => (Some(Comparator::Above), 2),
+            (Some("less" | "fewer" | "lower"), Some("than")) => (Some(Comparator::Below), 2),
+            (Some("above" | "over" | "exceed" | "exceeds" | "exceeding" | "beat"), _) => {
+                if prev == (Some("at"), Some("or")) {
+                    (Some(Comparator::AtLeast), 1)
+                } else {
+                    (Some(Comparator::Above), 1)
+                }
+            }
+            (Some("below" | "under"), _) => {
+                if prev == (Some("at"), Some("or")) {
+                    (Some(Comparator::AtMost), 1)
+                } else {
+                    (Some(Comparator::Below), 1)
+                }
+            }
+            (Some("reach" | "reaches" | "hit" | "hits"), _) => (Some(Comparator::AtLeast), 1),
+            (Some("between"), _) => (Some(Comparator::Between), 1),
+            _ => match tokens.get(i) {
+                Some(Tok::Sym('>')) if tokens.get(i + 1) == Some(&Tok::Sym('=')) => {
+                    (Some(Comparator::AtLeast), 2)
+                }
+                Some(Tok::Sym('<')) if tokens.get(i + 1) == Some(&Tok::Sym('=')) => {
+                    (Some(Comparator::AtMost), 2)
+                }
+                Some(Tok::Sym('>')) => (Some(Comparator::Above), 1),
+                Some(Tok::Sym('<')) => (Some(Comparator::Below), 1),
+                Some(Tok::Sym('≥')) => (Some(Comparator::AtLeast), 1),
+                Some(Tok::Sym('≤')) => (Some(Comparator::AtMost), 1),
+                _ => (None, 0),
+            },
+        };
+        if let Some(cmp) = cmp {
+            let j = i + skip;
+            let Some((value, unit)) = num(j, used) else {
+                continue;
+            };
+            if cmp == Comparator::Between {
+                let k = if matches!(word_at(tokens, j + 1), Some("and" | "to"))
+                    || matches!(tokens.get(j + 1), Some(Tok::Sym('-' | '–')))
+                {
+                    j + 2
+                } else {
+                    continue;
+                };
+                let Some((upper, unit2)) = num(k, used) else {
+                    continue;
+                };
+                used[j] = true;
+                used[k] = true;
+                return Some(Threshold {
+                    comparator: cmp,
+                    value: value.min(upper),
+                    upper: Some(value.max(upper)),
+                    unit: if unit.is_empty() { unit2 } else { unit },
+                });
+            }
+            used[j] = true;
+            return Some(Threshold {
+                comparator: cmp,
+                value,
+                upper: None,
+                unit,
+            });
+        }
+        // Postfix: "50 bps or more", "100+".
+        if let Some(Tok::Num {
+            value, unit, plus, ..
+        }) = tokens.get(i)
+            && !used[i]
+        {
+            let post = match (word_at(tokens, i + 1), word_at(tokens, i + 2)) {
+                (Some("or"), Some("more" | "higher" | "above" | "greater")) => {
+                    Some(Comparator::AtLeast)
+                }
+                (Some("or"), Some("less" | "lower" | "below" | "fewer")) => {
+                    Some(Comparator::AtMost)
+                }
+                _ if *plus => Some(Comparator::AtLeast),
+                _ => None,
+            };
+            if let Some(cmp) = post {
+                used[i] = true;
+                return Some(Threshold {
+                    comparator: cmp,
+                    value: *value,
+                    upper: None,
+                    unit: unit.clone(),
+                });
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(date: &str) -> Option<i64> {
+        timestamp_ms(date)
+    }
+
+    #[test]
+    fn reads_thresholds_with_units_and_comparators() {
+        let f = Facts::of_text("Will BTC close above $95k on Mar 3?", ms("2026-03-03"));
+        let t = f.threshold.unwrap();
+        assert_eq!(
+            (t.comparator, t.value, t.unit.as_str()),
+            (Comparator::Above, 95_000.0, "$")
+        );
+        assert_eq!(f.entities, ["bitcoin"]);
+        let d = f.date.unwrap();
+        assert_eq!(d.to_string(), "2026-03-03");
+        assert!(d.year_inferred);
+
+        let t = Facts::of_text("Bitcoin at or below $95,000 on March 3, 2026?", None)
+            .threshold
+            .unwrap();
+        assert_eq!((t.comparator, t.value), (Comparator::AtMost, 95_000.0));
+        let t = Facts::of_text("Fed decision: Cut 50 bps or more?", None)
+            .threshold
+            .unwrap();
+        assert_eq!(
+            (t.comparator, t.value, t.unit.as_str()),
+            (Comparator::AtLeast, 50.0, "bps")
+        );
+        let t = Facts::of_text("Opening weekend above $120 million?", None)
+            .threshold
+            .unwrap();
+        assert_eq!((t.value, t.unit.as_str()), (120e6, "$"));
+        let t = Facts::of_text("CPI between 2.5% and 3.0% in May 2026?", None)
+            .threshold
+            .unwrap();
+        assert_eq!(
+            (t.comparator, t.value, t.upper),
+            (Comparator::Between, 2.5, Some(3.0))
+        );
+        assert_eq!(t.to_string(), "between 2.5% and 3%");
+    }
+
+    #[test]
+    fn reads_dates_and_deadlines() {
+        let f = Facts::of_text("Will Acme release a VR headset before June 1, 2026?", None);
+        let d = f.date.unwrap();
+        assert!(d.deadline);
+        assert_eq!(d.to_string(), "by 2026-06-01");
+        assert!(f.words.contains("release") && f.words.contains("headset"));
+        let f = Facts::of_text("Acme Q3 2026 EPS above $1.20?", None);
+        assert_eq!(f.date.unwrap().to_string(), "2026-07-01 to 2026-09-30");
+        let f = Facts::of_text("Inflation for May 2026", None);
+        assert_eq!(f.date.unwrap().to_string(), "2026-05-01 to 2026-05-31");
+        // "may" as a verb is no date.
+        assert!(Facts::of_text("Who may win?", None).date.is_none());
+        let f = Facts::of_text("Highest temperature on 2026-07-04 above 90°F?", None);
+        assert_eq!(f.date.unwrap().to_string(), "2026-07-04");
+        assert_eq!(f.threshold.unwrap().unit, "°F");
+    }
+
+    #[test]
+    fn reads_names_negation_and_other_numbers() {
+        let f = Facts::of_text(
+            "Will Jane Doe not win the 2026 Freedonia president election?",
+            None,
+        );
+        assert!(f.negated);
+        assert_eq!(f.entities, ["doe", "freedonia", "jane"]);
+        let f = Facts::of_text("Will \"Blue Skies\" be #1 on the chart?", None);
+        assert!(f.entities.contains(&"blue skies".to_owned()));
+        assert_eq!(f.numbers, ["1"]);
+    }
+
+    proptest::proptest! {
+        // Titles are user input: any text is read without a panic.
+        #[test]
+        fn any_text_is_read(text in "\\PC{0,60}", digits in "[0-9$%°,.+<>= -]{0,20}") {
+            let _ = Facts::of_text(&text, Some(0));
+            let _ = Facts::of_text(&format!("{text}{digits}{text}"), None);
+        }
+    }
+}

@@ -1,0 +1,107 @@
+// @ts-check
+// `predmarket/venues`: is a market on one platform the same question as
+// one on another, and what a trade across the two costs net of fees. Its
+// own wasm (inlined in venues-inline.js), instantiated synchronously on
+// import; the main entry's wasm is not loaded.
+import { initSync, __classifyPair, __findPairs, __feeModel, __netArbitrage } from "./venues_glue.js";
+import { wasmBytes } from "./venues-inline.js";
+
+initSync({ module: wasmBytes() });
+
+/** The fields the comparison reads; the rest of a market never crosses. */
+const FIELDS = [
+  "id", "platform", "title", "market_type", "event_name", "trading_end_at", "resolution_date",
+  "resolution_source", "resolution_criteria", "fee_rate", "trading_fee",
+];
+
+/** @param {unknown} market @param {string} what */
+function slim(market, what) {
+  if (market === null || typeof market !== "object" || Array.isArray(market)) {
+    throw new TypeError(`${what} must be a market object`);
+  }
+  const m = /** @type {Record<string, unknown>} */ (market);
+  /** @type {Record<string, unknown>} */
+  const out = { id: m.id == null ? "" : String(m.id) };
+  for (const key of FIELDS) {
+    const value = m[key];
+    if (key === "id" || value == null) continue;
+    if (key === "fee_rate" || key === "trading_fee") {
+      // Numbers may come as text ("0.02"); anything else is no fee field.
+      const n = typeof value === "string" ? Number(value) : value;
+      if (typeof n === "number" && Number.isFinite(n)) out[key] = n;
+      continue;
+    }
+    // Times may come as Unix numbers; the core reads them as text.
+    out[key] = typeof value === "number" && (key.endsWith("_at") || key.endsWith("_date")) ? String(value) : value;
+  }
+  if (Array.isArray(m.outcomes)) {
+    out.outcomes = m.outcomes.map((_, i) => ({ id: String(i) }));
+  }
+  return out;
+}
+
+/** @param {() => string} call */
+function run(call) {
+  try {
+    return JSON.parse(call());
+  } catch (e) {
+    if (e instanceof SyntaxError) throw e;
+    throw new TypeError(String(e));
+  }
+}
+
+/** @type {typeof import("./venues.d.ts").classifyPair} */
+export function classifyPair(a, b) {
+  return run(() => __classifyPair(JSON.stringify(slim(a, "a")), JSON.stringify(slim(b, "b"))));
+}
+
+/** @type {typeof import("./venues.d.ts").findPairs} */
+export function findPairs(markets, options = {}) {
+  if (!Array.isArray(markets)) throw new TypeError("markets must be an array of market objects");
+  const text = JSON.stringify(markets.map((m, i) => slim(m, `markets[${i}]`)));
+  const pairs = run(() => __findPairs(text, options.includeDifferent === true, options.samePlatform === true));
+  return pairs.map((/** @type {any} */ p) => {
+    const a = markets[p.a];
+    const b = markets[p.b];
+    const { relation, outcome_mapping, disagreements } = p.classification;
+    const pair = { a, b, aIndex: p.a, bIndex: p.b, relation, outcome_mapping, disagreements };
+    // The reasons of thousands of pairs would cost more than finding them:
+    // each pair's are read when first asked for (`classifyPair` of the two).
+    Object.defineProperty(pair, "reasons", {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const reasons = classifyPair(a, b).reasons;
+        Object.defineProperty(pair, "reasons", { value: reasons, enumerable: true, writable: true });
+        return reasons;
+      },
+    });
+    return pair;
+  });
+}
+
+/** @type {typeof import("./venues.d.ts").feeModel} */
+export function feeModel(market, override) {
+  return run(() => __feeModel(JSON.stringify(slim(market, "market")), JSON.stringify(override ?? null)));
+}
+
+/** @param {any} side @param {string} what */
+function venue(side, what) {
+  if (side === null || typeof side !== "object") throw new TypeError(`${what} must be { market, orderbook, fee? }`);
+  const book = side.orderbook && typeof side.orderbook === "object" && "data" in side.orderbook
+    ? side.orderbook.data
+    : side.orderbook;
+  if (book === null || typeof book !== "object") throw new TypeError(`${what}.orderbook must be an order book`);
+  return { market: slim(side.market, `${what}.market`), orderbook: book, fee: side.fee ?? null };
+}
+
+/** @type {typeof import("./venues.d.ts").netArbitrage} */
+export function netArbitrage(a, b, options) {
+  const size = Number(options?.size);
+  if (!(size > 0) || !Number.isFinite(size)) throw new TypeError("options.size must be a positive number of contracts");
+  // `now: null` leaves the quotes undated; absent, they are dated now.
+  const now = options.now === undefined ? Date.now() : options.now instanceof Date ? options.now.getTime() : options.now;
+  return run(() =>
+    __netArbitrage(JSON.stringify(venue(a, "a")), JSON.stringify(venue(b, "b")), size, now === null ? undefined : Number(now)),
+  );
+}

@@ -1,0 +1,140 @@
+// `predmarket/venues`, imported through the package's exports map as a
+// user would (ESM and CJS): cross-platform equivalence, fee models and
+// net arbitrage on worked examples and on markets the server sends.
+import { test, before } from "node:test";
+import assert from "node:assert/strict";
+import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { key, packageDir, url } from "./support.mjs";
+
+let venues;
+let project;
+
+before(async () => {
+  project = mkdtempSync(join(tmpdir(), "predmarket-venues-"));
+  writeFileSync(join(project, "package.json"), JSON.stringify({ name: "user-project", private: true, type: "module" }));
+  mkdirSync(join(project, "node_modules"));
+  symlinkSync(packageDir, join(project, "node_modules", "predmarket"), "dir");
+  writeFileSync(join(project, "entry.mjs"), 'export * from "predmarket/venues";\n');
+  venues = await import(pathToFileURL(join(project, "entry.mjs")).href);
+});
+
+const CLOSE = "2026-03-03T00:00:00Z";
+const market = (id, platform, title, extra = {}) => ({
+  id, platform, title, trading_end_at: CLOSE, resolution_source: "Exchange reference rate", ...extra,
+});
+
+test("ESM import and CJS require give the same four functions", () => {
+  const cjs = createRequire(join(project, "entry.cjs"))("predmarket/venues");
+  for (const name of ["classifyPair", "findPairs", "feeModel", "netArbitrage"]) {
+    assert.equal(typeof venues[name], "function", name);
+    assert.equal(typeof cjs[name], "function", `require: ${name}`);
+  }
+  const a = market("a", "platform_a", "Bitcoin above $95,000 on March 3?");
+  assert.deepEqual(cjs.classifyPair(a, a).relation, venues.classifyPair(a, a).relation);
+});
+
+test("classifyPair: same, inverted, and look-alikes with another date or threshold", () => {
+  const a = market("a", "platform_a", "Bitcoin above $95,000 on March 3?");
+  const same = venues.classifyPair(a, market("b", "platform_c", "Will BTC close above $95k on Mar 3, 2026?"));
+  assert.equal(same.relation, "same");
+  assert.equal(same.outcome_mapping, "yes_yes");
+  assert.deepEqual(same.disagreements, []);
+  const threshold = same.reasons.find((r) => r.field === "threshold");
+  assert.deepEqual([threshold.a, threshold.b, threshold.finding], ["above $95000", "above $95000", "agrees"]);
+
+  const inverted = venues.classifyPair(a, market("b", "platform_c", "Bitcoin at or below $95,000 on March 3, 2026?"));
+  assert.equal(inverted.relation, "inverted");
+  assert.equal(inverted.outcome_mapping, "yes_no");
+
+  const otherDay = venues.classifyPair(a, market("b", "platform_c", "Bitcoin above $95,000 on March 4?", { trading_end_at: "2026-03-04T00:00:00Z" }));
+  assert.equal(otherDay.relation, "different");
+  assert.equal(otherDay.reasons.find((r) => r.field === "date").finding, "conflicts");
+  const ranges = venues.classifyPair(
+    market("p", "platform_a", "CPI between 2.5% and 3.0% for March 2026?"),
+    market("q", "platform_c", "CPI between 3.0% and 3.5% for March 2026?"),
+  );
+  assert.equal(ranges.relation, "different");
+  assert.equal(venues.classifyPair(a, market("b", "platform_c", "Bitcoin price on March 3?")).relation, "unsure");
+  // Unix-second times and numeric ids, as some platforms send them.
+  const numeric = venues.classifyPair({ ...a, id: 7, trading_end_at: 1772496000 }, a);
+  assert.equal(numeric.relation, "same");
+});
+
+test("findPairs compares only candidates and returns the objects given", () => {
+  const markets = [
+    market("a1", "platform_a", "Bitcoin above $95,000 on March 3?"),
+    market("a2", "platform_a", "Bitcoin above $100,000 on March 3?"),
+    market("c1", "platform_c", "Will BTC close above $95k on Mar 3, 2026?"),
+    market("c2", "platform_c", "Bitcoin above $95,000 on March 9?", { trading_end_at: "2026-03-09T00:00:00Z" }),
+  ];
+  const pairs = venues.findPairs(markets);
+  assert.deepEqual(pairs.map((p) => [p.a.id, p.b.id, p.relation]), [["a1", "c1", "same"], ["a2", "c1", "subset"]]);
+  assert.equal(pairs[0].a, markets[0], "the market objects themselves");
+  assert.deepEqual(venues.findPairs(markets), pairs, "deterministic");
+  const all = venues.findPairs(markets, { samePlatform: true, includeDifferent: true });
+  assert.ok(all.some((p) => p.aIndex === 0 && p.bIndex === 1));
+  assert.throws(() => venues.findPairs("x"), TypeError);
+  assert.throws(() => venues.classifyPair(null, markets[0]), TypeError);
+});
+
+test("fee models and net arbitrage: a worked example", () => {
+  assert.deepEqual(venues.feeModel({ id: "x", platform: "platform_b" }), { kind: "probability_weighted", rate: 0.07, source: "default" });
+  assert.equal(venues.feeModel({ id: "x", platform: "platform_b", fee_rate: 0.035 }).source, "market");
+  assert.deepEqual(venues.feeModel({ id: "x", platform: "platform_c", fee_rate: "0.015" }), { kind: "notional", rate: 0.015, source: "market" });
+  assert.equal(venues.feeModel({ id: "x", platform: "unknown_platform" }).source, "unknown");
+  const book = (yes, no) => ({
+    timestamp: "2026-03-01T12:00:00Z",
+    yes: { bids: [], asks: [{ price: yes, size: 10 }] },
+    no: { bids: [], asks: [{ price: no, size: 10 }] },
+  });
+  const a = { market: market("a", "platform_c", "Bitcoin above $95,000 on March 3?"), orderbook: book(0.40, 0.62) };
+  const b = { market: market("b", "platform_e", "Will BTC close above $95k on Mar 3, 2026?"), orderbook: { data: book(0.58, 0.55) } };
+  const { classification, gap } = venues.netArbitrage(a, b, { size: 10, now: new Date("2026-03-01T12:00:07Z") });
+  assert.equal(classification.relation, "same");
+  // YES on a: 10 × 0.40 = 4.00, fee 2 % of notional = 0.08.
+  // NO on b: 10 × 0.55 = 5.50, no fee on platform_e. Payout 10.
+  // Net: 10 − 9.50 − 0.08 = 0.42.
+  assert.deepEqual(gap.legs.map((l) => l.outcome), ["yes", "no"]);
+  assert.ok(Math.abs(gap.net_profit - 0.42) < 1e-9, String(gap.net_profit));
+  assert.ok(Math.abs(gap.fees - 0.08) < 1e-9);
+  assert.deepEqual(gap.legs.map((l) => l.quote_age_ms), [7000, 7000]);
+  assert.equal(gap.conditional, false);
+  // Overridden fees of 10 % of notional erase it: 10 − 9.50 − 0.95 < 0.
+  const fee = { kind: "notional", rate: 0.1 };
+  const taxed = venues.netArbitrage({ ...a, fee }, { ...b, fee }, { size: 10, now: null }).gap;
+  assert.ok(Math.abs(taxed.net_profit - -0.45) < 1e-9, String(taxed.net_profit));
+  assert.equal(taxed.legs[0].quote_age_ms, null);
+  assert.throws(() => venues.netArbitrage(a, b, { size: 0 }), TypeError);
+});
+
+test("on served markets: pairs across platforms, priced net of fees from real books", async () => {
+  const get = async (path) => {
+    const res = await fetch(`${url}${path}`, { headers: { "X-API-Key": key } });
+    assert.equal(res.status, 200, path);
+    return res.json();
+  };
+  // A topic search, as a user looking for one question everywhere would.
+  const { markets } = await get("/markets?query=inflation&limit=250");
+  assert.ok(markets.length >= 10, `${markets.length} markets`);
+  const pairs = venues.findPairs(markets);
+  for (const p of pairs) {
+    assert.notEqual(p.a.platform, p.b.platform);
+    assert.notEqual(p.relation, "different");
+    assert.ok(p.reasons.length > 0);
+  }
+  const same = pairs.filter((p) => p.relation === "same");
+  assert.ok(same.length > 0 && pairs.some((p) => p.relation === "inverted"), JSON.stringify(pairs.map((p) => [p.a.title, p.b.title, p.relation])));
+  const open = same.find((p) => p.a.status === "open" && p.b.status === "open");
+  if (!open) return;
+  const [ba, bb] = await Promise.all([get(`/markets/${encodeURIComponent(open.a.id)}/orderbook`), get(`/markets/${encodeURIComponent(open.b.id)}/orderbook`)]);
+  const { classification, gap } = venues.netArbitrage({ market: open.a, orderbook: ba }, { market: open.b, orderbook: bb }, { size: 50 });
+  assert.equal(classification.relation, "same");
+  assert.ok(gap, "both books can fill something");
+  assert.ok(Math.abs(gap.net_profit - (gap.payout - gap.cost - gap.fees)) < 1e-9);
+  for (const leg of gap.legs) assert.ok(Number.isInteger(leg.quote_age_ms) && leg.quote_age_ms >= 0);
+  assert.equal(gap.conditional, classification.disagreements.length > 0);
+});
