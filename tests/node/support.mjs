@@ -6,8 +6,8 @@ import assert from "node:assert/strict";
 export const packageDir = process.env.PREDMARKET_PACKAGE;
 export const url = process.env.PREDMARKET_URL;
 export const key = process.env.PREDMARKET_KEY;
-/** A key of the stream tests' own (unlimited): the suites running beside them spend `key`'s 100 a minute. */
-export const streamKey = process.env.PREDMARKET_STREAM_KEY ?? key;
+/** A key of 12 a minute that only the budget test of package.test.mjs spends. */
+export const twelveKey = process.env.PREDMARKET_TWELVE_KEY ?? key;
 assert.ok(packageDir && url && key, "run through `cargo xtask test` (PREDMARKET_PACKAGE, PREDMARKET_URL, PREDMARKET_KEY)");
 
 /** How long a test waits for something that should happen, at most. */
