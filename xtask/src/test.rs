@@ -160,6 +160,8 @@ const STEPS: &[Step] = &[
                     ("PREDMARKET_PACKAGE", &package),
                     ("PREDMARKET_URL", &url),
                     ("PREDMARKET_KEY", TEST_KEY),
+                    // stream.test.mjs starts a proxy-mode server of its own.
+                    ("PREDMARKET_SERVER_BIN", &server_bin()),
                 ],
                 None,
             )
@@ -701,6 +703,14 @@ fn attack() -> Result {
     )
 }
 
+/// The debug server's binary, for the tests that start servers of their own.
+fn server_bin() -> String {
+    crate::util::target_dir()
+        .join("debug/predmarket-server")
+        .to_string_lossy()
+        .into_owned()
+}
+
 /// The demo built by Trunk, served by the debug server (plus a
 /// hostile-data server and an always-429 one), driven by Playwright.
 fn e2e() -> Result {
@@ -734,8 +744,7 @@ fn e2e() -> Result {
     let artifacts = artifacts.to_string_lossy().into_owned();
     // live.test.mjs starts its own server on the default limit (100 a
     // minute) and counts the 429s in its access log.
-    let server_bin = crate::util::target_dir().join("debug/predmarket-server");
-    let server_bin = server_bin.to_string_lossy().into_owned();
+    let server_bin = server_bin();
     node_tests(
         "e2e",
         &[
