@@ -35,6 +35,8 @@ mod transport;
 pub mod browser;
 #[cfg(target_arch = "wasm32")]
 pub mod fetch;
+#[cfg(target_arch = "wasm32")]
+pub mod live;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;
 

@@ -19,6 +19,8 @@
 //! - [`schedule`]: the intervals of watches within the budget;
 //! - [`change`]: what changed between two answers (book levels, values by
 //!   path) and which errors end a watch;
+//! - [`sse`]: reading `GET /stream` (events from text chunks, positions
+//!   for `Last-Event-ID`, backoff, discovery);
 //! - [`error`]: the one error type.
 
 #[macro_use]
@@ -38,6 +40,7 @@ pub mod rate;
 pub mod request;
 pub mod retry;
 pub mod schedule;
+pub mod sse;
 pub mod time;
 
 /// The API key the reference server accepts when started without keys, and
