@@ -69,6 +69,8 @@ struct State {
     retry_ms: u64,
     failures: u32,
     backing_off: bool,
+    /// A reopening is queued (see [`LiveStream::set`]).
+    queued: bool,
     next_id: u64,
 }
 
@@ -100,6 +102,7 @@ impl LiveStream {
                 retry_ms: sse::RETRY_MS,
                 failures: 0,
                 backing_off: false,
+                queued: false,
                 next_id: 0,
             }),
         }))
@@ -128,14 +131,23 @@ impl LiveStream {
     /// poll): opens a stream of them unless the one open (or opening)
     /// carries exactly these, and closes the old one once the new one has
     /// answered.
+    ///
+    /// Calls made together (the views of one page coming up) open one
+    /// stream: the reopening waits for the current task to end.
     pub fn set(&self, mut resources: Vec<String>) {
         resources.truncate(sse::MAX_RESOURCES);
-        {
-            let mut state = self.0.state.borrow_mut();
-            state.positions.retain(&resources);
-            state.wanted = resources;
+        let mut state = self.0.state.borrow_mut();
+        state.positions.retain(&resources);
+        state.wanted = resources;
+        if std::mem::replace(&mut state.queued, true) {
+            return;
         }
-        self.reopen();
+        drop(state);
+        let this = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            this.0.state.borrow_mut().queued = false;
+            this.reopen();
+        });
     }
 
     fn reopen(&self) {

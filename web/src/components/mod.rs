@@ -7,6 +7,7 @@ mod depth_chart;
 mod error_notice;
 mod filters;
 mod group_tables;
+mod live_status;
 mod load_more;
 mod loader;
 mod market_table;
@@ -27,6 +28,7 @@ pub use depth_chart::DepthChart;
 pub use error_notice::ErrorNotice;
 pub use filters::{FilterSelect, PlatformFilter, SearchBox, TextFilter};
 pub use group_tables::{EventTable, SeriesTable, platform_id};
+pub use live_status::{LiveStatus, freshness_text};
 pub use load_more::LoadMore;
 pub use loader::{ItemPage, Loader};
 pub use market_table::{

@@ -2,14 +2,15 @@
 
 use crate::api::{self, Directory, Feature, Inflight, Loaded};
 use crate::components::{
-    CalculatorState, CandleChart, CostCalculator, DepthChart, ItemPage, Loader, Loading,
-    OrderbookLadder, PagedResults, PlatformName, PriceChart, PricePoint, Quote, RemoteImage,
-    StatusBadge, change_class, platform_id, yes_change, yes_change_7d, yes_price,
+    CalculatorState, CandleChart, CostCalculator, DepthChart, ItemPage, LiveStatus, Loader,
+    Loading, OrderbookLadder, PagedResults, PlatformName, PriceChart, PricePoint, Quote,
+    RemoteImage, StatusBadge, change_class, platform_id, yes_change, yes_change_7d, yes_price,
 };
 use crate::format;
 use crate::routes::{self, UrlState};
 use leptos::prelude::*;
 use predmarket_client::Error;
+use predmarket_client::core::change::WatchKind;
 use predmarket_client::core::models::{
     Market, Orderbook, PriceBar, PriceHistoryResponse, PriceInterval, Trade,
 };
@@ -40,7 +41,7 @@ const TRADES_PAGE: u32 = 20;
 /// How often the order book is asked for again while the page is open
 /// (lengthened by the budget, and when the page is hidden).
 fn book_watch_ms() -> f64 {
-    predmarket_core::change::WatchKind::Orderbook.default_interval_ms()
+    WatchKind::Orderbook.default_interval_ms()
 }
 
 /// A section of the market page, or why the market's platform has none.
@@ -106,8 +107,11 @@ fn MarketView(market: Market) -> impl IntoView {
 
     let book_inflight = Inflight::new();
     let book_fresh = api::Revalidate::new();
+    // Through the tab's stream where the server has one; else polled.
+    let book_feed = api::follow(WatchKind::Orderbook, &market.id);
     let orderbook = LocalResource::new(move || {
         book_fresh.track();
+        let source = book_feed.source();
         let token = book_inflight.next();
         let m = this.get_value();
         async move {
@@ -122,16 +126,18 @@ fn MarketView(market: Market) -> impl IntoView {
                         platform: m.platform.clone(),
                         include_raw: None,
                     };
-                    Ok(api::send_swr(&request, &token, 0.0, book_fresh.trigger())
-                        .await?
-                        .data)
+                    Ok(
+                        api::live_answer(&request, source, book_feed, &token, book_fresh)
+                            .await?
+                            .data,
+                    )
                 },
             )
             .await
         }
     });
 
-    api::watch(book_watch_ms(), book_fresh);
+    api::watch(book_watch_ms(), book_fresh, Some(book_feed));
     let last_book = StoredValue::new(None::<Orderbook>);
     let calculator = CalculatorState::new(100.0);
 
@@ -278,7 +284,7 @@ fn MarketView(market: Market) -> impl IntoView {
                 </article>
                 <article class="card" aria-labelledby="book-h">
                     <header class="card-head">
-                        <h2 id="book-h">"Order book" <span class="live-badge" title="Kept up to date while the page is open, within the rate budget">"Live"</span></h2>
+                        <h2 id="book-h">"Order book" <LiveStatus feed=book_feed /></h2>
                         <button type="button" class="link" on:click=move |_| orderbook.refetch()>"Refresh"</button>
                     </header>
                     <Loader resource=orderbook what="the order book" let:section>
