@@ -30,7 +30,7 @@ const skip = !(bin && dist) && "PREDMARKET_SERVER_BIN and PREDMARKET_DIST not se
 if (!skip) mkdirSync(artifacts, { recursive: true });
 
 const UPSTREAM_KEY = "upstream_key_e2e";
-const CEILING_MS = 90_000;
+const CEILING_MS = Number(process.env.CEILING_MS ?? 90_000);
 const BASE_SIZE = 777_000;
 
 const children = [];
@@ -104,7 +104,7 @@ async function startUpstream() {
 /** A proxy-mode server serving the demo, in front of the counting proxy. */
 async function startProxy() {
   const { url, child } = await startServer(
-    ["--upstream", upstream.url, "--web", dist, "--api-key", "pm_demo_key", "--upstream-limit", "1000", "--stream-interval-scale", "0.2", "--stream-grace", "1", "-q"],
+    ["--upstream", upstream.url, "--web", dist, "--public-proxy", "--visitor-requests", "100000", "--visitor-misses", "100000", "--visitor-in-flight", "64", "--upstream-limit", "1000", "--stream-interval-scale", "0.2", "--stream-grace", "1", "-q"],
     { PREDMARKET_UPSTREAM_KEY: UPSTREAM_KEY },
   );
   return { url, stop: () => child.kill() };
@@ -158,6 +158,9 @@ async function openTab(base) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const requests = [];
+  const console = [];
+  page.on("console", (m) => console.push(`${m.type()}: ${m.text()}`));
+  page.on("pageerror", (e) => console.push(`error: ${e.message}`));
   page.on("request", (r) => {
     const path = new URL(r.url()).pathname;
     if (!path.startsWith("/app")) requests.push(path);
@@ -172,7 +175,7 @@ async function openTab(base) {
     }).observe(document, { childList: true, subtree: true, characterData: true });
   });
   await page.goto(`${base}/app/markets/${encodeURIComponent(bookMarket)}`);
-  return { page, context, requests };
+  return { page, context, requests, console };
 }
 
 const versions = (tab) => tab.page.evaluate(() => window.__versions);
@@ -184,7 +187,10 @@ test("the order book updates through the stream, with no polling of its own; sta
   const proxy = await startProxy();
   const tab = await openTab(proxy.url);
   try {
-    await eventually(async () => (await versions(tab)).length >= 3, "three versions of the book in the ladder");
+    await eventually(async () => (await versions(tab)).length >= 3, "three versions of the book in the ladder").catch(async (e) => {
+      await tab.page.screenshot({ path: join(artifacts, "stream-book-failed.png"), fullPage: true });
+      throw new Error(`${e.message}: versions ${JSON.stringify(await versions(tab))}, indicator "${await status(tab)}", book ${await tab.page.evaluate(() => document.querySelector(".book")?.innerText.slice(0, 300))}, upstream book requests ${upstream.bookRequests}, requests ${tab.requests.join(" ")}, console ${tab.console.join(" | ")}`);
+    });
     const streams = tab.requests.filter((p) => p === "/stream");
     assert.equal(streams.length, 1, `one stream: ${tab.requests.join(" ")}`);
     assert.deepEqual(tab.requests.filter((p) => p.endsWith("/orderbook")), [], "the page asked for no order book itself");

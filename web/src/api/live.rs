@@ -359,6 +359,21 @@ impl Feed {
     fn source_untracked(&self) -> Source {
         untrack(|| self.source())
     }
+
+    /// Waits until the feed has the stream's data or says to poll (the
+    /// view gone, it says to poll).
+    pub async fn settled(&self) -> Source {
+        loop {
+            if self.covered.try_with_untracked(|_| ()).is_none() {
+                return Source::Poll;
+            }
+            let now = self.source_untracked();
+            if !matches!(now, Source::Wait) {
+                return now;
+            }
+            gloo_timers::future::sleep(std::time::Duration::from_millis(100)).await;
+        }
+    }
 }
 
 /// Follows `kind:id` through the tab's stream while the calling view is

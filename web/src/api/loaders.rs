@@ -105,19 +105,38 @@ where
     R: Request + Clone + 'static,
 {
     match source {
-        Source::Stream(value) => serde_json::from_value::<R::Response>((*value).clone())
-            .map_err(|e| Error::decode(Some(200), e, "")),
         Source::Wait => {
-            let kept = client()?.stored(request).await;
-            match kept {
-                Some((kept, _)) => Ok(kept),
-                None => std::future::pending().await,
+            if let Some((kept, _)) = client()?.stored(request).await {
+                return Ok(kept);
+            }
+            // Waited for here, not left pending: a Leptos 0.8 resource
+            // whose future is pending is not run again when what it read
+            // changes.
+            match feed.settled().await {
+                Source::Stream(value) => decode::<R>(&value),
+                _ => poll(request, feed, token, revalidate).await,
             }
         }
-        Source::Poll => {
-            let answer = send_swr(request, token, 0.0, revalidate.trigger()).await?;
-            feed.polled();
-            Ok(answer)
-        }
+        Source::Stream(value) => decode::<R>(&value),
+        Source::Poll => poll(request, feed, token, revalidate).await,
     }
+}
+
+fn decode<R: Request>(value: &serde_json::Value) -> Result<R::Response, Error> {
+    serde_json::from_value::<R::Response>(value.clone())
+        .map_err(|e| Error::decode(Some(200), e, ""))
+}
+
+async fn poll<R>(
+    request: &R,
+    feed: Feed,
+    token: &CancelToken,
+    revalidate: Revalidate,
+) -> Result<R::Response, Error>
+where
+    R: Request + Clone + 'static,
+{
+    let answer = send_swr(request, token, 0.0, revalidate.trigger()).await?;
+    feed.polled();
+    Ok(answer)
 }
