@@ -440,6 +440,13 @@ impl<T: Transport + 'static> Client<T> {
         }
     }
 
+    /// Takes one request's slot of the rate budget, waiting for it as a
+    /// call would, for a request the client does not send itself: the
+    /// opening of a stream (`live`), which the service counts as one.
+    pub async fn acquire_budget(&self, url: &str) {
+        self.inner.wait_for_budget(url, 0).await;
+    }
+
     /// Whether an answer to `request` is in the in-memory cache, fresh.
     pub fn is_cached<R: Request>(&self, request: &R) -> bool {
         let Ok(http) = request.to_http() else {

@@ -74,9 +74,14 @@ struct State {
     next_id: u64,
 }
 
+/// Waits for a slot of the key's rate budget (the service counts each
+/// stream request as one).
+pub type Budget = Box<dyn Fn() -> futures::future::LocalBoxFuture<'static, ()>>;
+
 struct Inner {
     url: String,
     api_key: Option<String>,
+    budget: Option<Budget>,
     on: Box<dyn Fn(Notice)>,
     state: RefCell<State>,
 }
@@ -86,12 +91,20 @@ struct Inner {
 pub struct LiveStream(Rc<Inner>);
 
 impl LiveStream {
-    /// A stream of the service at `base_url`, telling `on` what happens.
-    /// Nothing is asked until [`LiveStream::set`] names resources.
-    pub fn new(base_url: &str, api_key: Option<&str>, on: impl Fn(Notice) + 'static) -> Self {
+    /// A stream of the service at `base_url`, telling `on` what happens;
+    /// each opening first takes its slot of `budget` (the client's:
+    /// `Client::acquire_budget`). Nothing is asked until
+    /// [`LiveStream::set`] names resources.
+    pub fn new(
+        base_url: &str,
+        api_key: Option<&str>,
+        budget: Option<Budget>,
+        on: impl Fn(Notice) + 'static,
+    ) -> Self {
         Self(Rc::new(Inner {
             url: format!("{}/stream", base_url.trim_end_matches('/')),
             api_key: api_key.map(str::to_owned),
+            budget,
             on: Box::new(on),
             state: RefCell::new(State {
                 mode: Mode::Discover,
@@ -218,6 +231,13 @@ impl LiveStream {
         last_event_id: Option<String>,
         controller: Option<web_sys::AbortController>,
     ) {
+        if let Some(budget) = &self.0.budget {
+            budget().await;
+            // Superseded while it waited: the newer one goes instead.
+            if !self.is_opening(id) {
+                return;
+            }
+        }
         let query: Vec<String> = resources
             .iter()
             .map(|r| format!("watch={}", js_sys::encode_uri_component(r)))

@@ -398,9 +398,18 @@ pub fn follow(kind: predmarket_client::core::change::WatchKind, id: &str) -> Fee
             let config = client.as_ref().map(|c| c.config());
             let base = config.map(|c| c.base_url.clone()).unwrap_or_default();
             let key = config.map(|c| c.api_key.clone());
+            // Opening a stream is one request of the key's budget, which
+            // the tabs share: taken like any call's.
+            let budget = client.clone().map(|client| {
+                Box::new(move || {
+                    let client = client.clone();
+                    Box::pin(async move { client.acquire_budget("/stream").await })
+                        as futures::future::LocalBoxFuture<'static, ()>
+                }) as predmarket_client::live::Budget
+            });
             Hub {
                 settings: settings.clone(),
-                stream: LiveStream::new(&base, key.as_deref(), on_notice),
+                stream: LiveStream::new(&base, key.as_deref(), budget, on_notice),
                 mode: ArcRwSignal::new(if client.is_some() {
                     Mode::Discover
                 } else {
