@@ -12,7 +12,7 @@ use leptos::prelude::*;
 use predmarket_client::Error;
 use predmarket_client::core::change::WatchKind;
 use predmarket_client::core::models::{
-    Market, Orderbook, PriceBar, PriceHistoryResponse, PriceInterval, Trade,
+    Market, MarketsResponse, Orderbook, PriceBar, PriceHistoryResponse, PriceInterval, Trade,
 };
 use predmarket_client::core::request::{GetMarket, GetOrderbook, GetPriceHistory, ListTrades};
 use serde_json::Value;
@@ -104,6 +104,18 @@ fn MarketView(market: Market) -> impl IntoView {
     let url = UrlState::new();
     let directory = Directory::get();
     let this = StoredValue::new(market.clone());
+
+    // The market's prices through the tab's stream where the server has
+    // one; elsewhere the page's first answer stands, as before (no polls
+    // of its own).
+    let market_feed = api::follow(WatchKind::Market, &market.id);
+    let live_market = Signal::derive(move || match market_feed.source() {
+        api::Source::Stream(value) => serde_json::from_value::<MarketsResponse>((*value).clone())
+            .ok()
+            .and_then(|r| r.markets.into_iter().next())
+            .unwrap_or_else(|| this.get_value()),
+        _ => this.get_value(),
+    });
 
     let book_inflight = Inflight::new();
     let book_fresh = api::Revalidate::new();
@@ -219,7 +231,7 @@ fn MarketView(market: Market) -> impl IntoView {
     });
 
     view! {
-        <MarketHead market=market.clone() />
+        {move || view! { <MarketHead market=live_market.get() /> }}
         <div class="market-grid">
             <div class="main-col">
                 <article class="card" aria-labelledby="history-h">
@@ -318,7 +330,7 @@ fn MarketView(market: Market) -> impl IntoView {
                 </article>
             </div>
             <aside class="side-col">
-                <MarketFacts market />
+                {move || view! { <MarketFacts market=live_market.get() /> }}
             </aside>
         </div>
     }
