@@ -376,7 +376,7 @@ impl LiveStream {
                 }
             }
         }
-        let _ = call(&reader, "cancel", &[]);
+        quietly(call(&reader, "cancel", &[]));
     }
 
     /// Reopened after the server's `retry` (longer after each failure in
@@ -455,6 +455,22 @@ fn call(target: &JsValue, name: &str, args: &[JsValue]) -> Result<JsValue, JsVal
 
 fn cancel_body(response: &web_sys::Response) {
     if let Some(body) = response.body() {
-        let _ = call(&body, "cancel", &[]);
+        quietly(call(&body, "cancel", &[]));
+    }
+}
+
+thread_local! {
+    /// The rejection handler of promises nobody awaits.
+    static IGNORE: Closure<dyn FnMut(JsValue)> = Closure::new(|_: JsValue| {});
+}
+
+/// A promise nobody awaits (a cancel, which rejects with the abort's
+/// `AbortError` once the stream was aborted): handled, so that the page
+/// logs no unhandled rejection.
+fn quietly(result: Result<JsValue, JsValue>) {
+    if let Ok(promise) = result.and_then(|p| p.dyn_into::<js_sys::Promise>()) {
+        IGNORE.with(|ignore| {
+            let _ = promise.catch(ignore);
+        });
     }
 }
