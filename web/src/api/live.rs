@@ -182,6 +182,8 @@ struct Hub {
     stream: predmarket_client::live::LiveStream,
     /// Whether the server streams, as far as the tab knows.
     mode: ArcRwSignal<predmarket_client::live::Mode>,
+    /// The stream is down (since it failed, until it opens again).
+    down: ArcRwSignal<bool>,
     topics: Vec<Topic>,
 }
 
@@ -205,6 +207,8 @@ fn on_notice(notice: predmarket_client::live::Notice) {
         });
         match notice {
             Notice::Opened(resources) => {
+                let down = hub.down.clone();
+                updates.push(Box::new(move || down.set(false)));
                 for topic in &hub.topics {
                     let on = resources.contains(&topic.resource) && !topic.refused;
                     let covered = topic.covered.clone();
@@ -212,6 +216,8 @@ fn on_notice(notice: predmarket_client::live::Notice) {
                 }
             }
             Notice::Down | Notice::NoStreams => {
+                let down = hub.down.clone();
+                updates.push(Box::new(move || down.set(true)));
                 for topic in &hub.topics {
                     let (covered, freshness) = (topic.covered.clone(), topic.freshness.clone());
                     updates.push(Box::new(move || {
@@ -313,6 +319,10 @@ pub struct Feed {
     data: RwSignal<Option<std::sync::Arc<serde_json::Value>>>,
     freshness: RwSignal<Freshness>,
     mode: RwSignal<predmarket_client::live::Mode>,
+    /// The stream failed before it ever answered: poll meanwhile.
+    down: RwSignal<bool>,
+    /// The kind's polling interval.
+    interval_ms: f64,
 }
 
 impl Feed {
@@ -330,7 +340,8 @@ impl Feed {
             return Source::Poll;
         }
         match self.mode.get() {
-            Mode::Discover => Source::Wait,
+            Mode::Discover if !self.down.get() => Source::Wait,
+            Mode::Discover => Source::Poll,
             Mode::Stream | Mode::Poll => Source::Poll,
         }
     }
@@ -361,9 +372,15 @@ impl Feed {
     }
 
     /// Waits until the feed has the stream's data or says to poll (the
-    /// view gone, it says to poll).
+    /// view gone, it says to poll), two of its kind's intervals at most:
+    /// a stream that has not brought the data by then is not waited for
+    /// (the view asks once itself, as the npm package's watches do).
     pub async fn settled(&self) -> Source {
+        let deadline = js_sys::Date::now() + 2.0 * self.interval_ms;
         loop {
+            if js_sys::Date::now() > deadline {
+                return Source::Poll;
+            }
             if self.covered.try_with_untracked(|_| ()).is_none() {
                 return Source::Poll;
             }
@@ -415,6 +432,7 @@ pub fn follow(kind: predmarket_client::core::change::WatchKind, id: &str) -> Fee
                 } else {
                     Mode::Poll
                 }),
+                down: ArcRwSignal::new(false),
                 topics: Vec::new(),
             }
         });
@@ -440,6 +458,8 @@ pub fn follow(kind: predmarket_client::core::change::WatchKind, id: &str) -> Fee
             data: RwSignal::from(topic.data.clone()),
             freshness: RwSignal::from(topic.freshness.clone()),
             mode: RwSignal::from(hub.mode.clone()),
+            down: RwSignal::from(hub.down.clone()),
+            interval_ms: kind.default_interval_ms(),
         };
         let hub = &*hub;
         let list = (client.is_some()).then(|| (hub.stream.clone(), wanted(hub)));
