@@ -200,8 +200,13 @@ test("a watched order book updates within the budget", { skip }, async () => {
   const ladder = page.locator(".book");
   await ladder.waitFor({ timeout: 90_000 });
   // The first book may be the cached one, replaced by the fresh answer
-  // (not a live change, so nothing is marked): start from the settled page.
-  await page.waitForLoadState("networkidle");
+  // (not a live change, so nothing is marked): start once its indicator
+  // says it is fresh (the page's stream never lets the network idle).
+  await page.waitForFunction(
+    () => /^(live|polled)\b/.test(document.querySelector("[aria-labelledby=book-h] .live-status")?.textContent?.trim() ?? ""),
+    null,
+    { timeout: 90_000, polling: 250 },
+  );
   const first = await ladder.innerText();
   const before = calls.length;
   // An update of the watched book, with the levels that changed marked.

@@ -5,7 +5,9 @@
 // that is down (503 on everything).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
 import { createServer, request } from "node:http";
+import { createInterface } from "node:readline";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { CEILING_MS, eventually, key, packageDir, url } from "./support.mjs";
@@ -98,11 +100,41 @@ before(async () => {
 });
 
 after(() => {
+  for (const child of children) child.kill();
   for (const server of proxies) {
     server.closeAllConnections();
     server.close();
   }
 });
+
+const serverBin = process.env.PREDMARKET_SERVER_BIN;
+const children = [];
+
+/**
+ * predmarket-server in proxy mode in front of `upstream` (a proxy of the
+ * tests', which can go down), its pollers fast (within the upstream key's 100 a minute); resolves with its URL.
+ * @param {string} upstream
+ */
+function proxyServer(upstream) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      serverBin,
+      ["--addr", "127.0.0.1:0", "--upstream", upstream, "--api-key", key, "--stream-interval-scale", "0.2", "-q"],
+      { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, PREDMARKET_UPSTREAM_KEY: key } },
+    );
+    children.push(child);
+    const timer = setTimeout(() => reject(new Error("the proxy-mode server did not start")), CEILING_MS);
+    createInterface({ input: child.stderr }).on("line", (line) => {
+      // `… proxy listening on http://127.0.0.1:PORT, upstream …`
+      const at = /listening on (http:\/\/[^\s,]+)/.exec(line)?.[1];
+      if (at) {
+        clearTimeout(timer);
+        resolve(at);
+      }
+    });
+    child.on("error", reject);
+  });
+}
 
 /** Reads a watch until `done(items)` holds (items: all it yielded), then stops it. */
 async function read(watch, done, what) {
@@ -268,4 +300,51 @@ test("polling: a failed poll is stale, maxStalenessMs flags or ends, a good poll
   const rest = await read(flagged, (all) => all.some((i) => i.type === "live"), "live again");
   assert.ok(rest.at(-1).ageMs < 2_000, "fresh again");
   assert.equal(rest.filter((i) => i.type === "stale").length, 0, "stale told once per reason");
+});
+
+test("a stream's stale item carries the failed poll's status and code, as the server sends them", { skip: !serverBin && "PREDMARKET_SERVER_BIN not set" }, async () => {
+  // The stream's server polls through an upstream that goes down: its
+  // `stale` event has the upstream's answer (status, code), and so has
+  // the watch's item.
+  const upstream = await proxy();
+  const base = await proxyServer(upstream.base);
+  const client = new pm.Client({ apiKey: key, baseUrl: base });
+  const watch = client.watchMarket(markets[0].id, { intervalMs: 60_000 });
+  const first = (await watch.next()).value;
+  assert.equal(first.source, "stream");
+  upstream.mode.down = true;
+  // Read without stopping the watch (a `break` would).
+  const seen = [];
+  const until = async (done, what) => {
+    const ceiling = setTimeout(() => watch.stop(), CEILING_MS);
+    for (;;) {
+      const { value } = await watch.next();
+      assert.ok(value, `${what}: ${JSON.stringify(seen)}`);
+      seen.push([value.type, value.reason, value.status, value.code]);
+      if (done(value)) {
+        clearTimeout(ceiling);
+        return value;
+      }
+    }
+  };
+  const stale = await until((i) => i.type === "stale" && i.reason === "poll_failed", "stale once the upstream is down");
+  assert.equal(stale.source, "stream");
+  assert.equal(typeof stale.status, "number", JSON.stringify(stale));
+  assert.equal(typeof stale.code, "string", JSON.stringify(stale));
+  assert.ok(stale.code.length > 0);
+  upstream.mode.down = false;
+  watch.stop();
+});
+
+test("a failed poll's stale item carries the error's status and code", async () => {
+  const via = await proxy();
+  via.mode.stream = "absent";
+  const client = new pm.Client({ apiKey: key, baseUrl: via.base, rateLimitPerMinute: 1_000 });
+  const watch = client.watchMarket(markets[0].id, { intervalMs: 200, callOptions: { maxRetries: 0 }, onError: () => {} });
+  assert.equal((await watch.next()).value.type, "update");
+  via.mode.down = true;
+  const items = await read(watch, (all) => all.some((i) => i.type === "stale"), "stale once the server is down");
+  const stale = items.find((i) => i.type === "stale");
+  assert.deepEqual([stale.source, stale.reason, stale.status, stale.code], ["poll", "poll_failed", 503, "PLATFORM_UNAVAILABLE"]);
+  via.mode.down = false;
 });

@@ -169,6 +169,8 @@ const STEPS: &[Step] = &[
                     ("PREDMARKET_URL", &url),
                     ("PREDMARKET_KEY", without_limit(NODE_KEY)),
                     ("PREDMARKET_TWELVE_KEY", without_limit(TWELVE_KEY)),
+                    // stream.test.mjs starts a proxy-mode server of its own.
+                    ("PREDMARKET_SERVER_BIN", &server_bin()),
                 ],
                 None,
             )
@@ -213,6 +215,7 @@ const STEPS: &[Step] = &[
                     ("PREDMARKET_URL", &server.url),
                     ("PREDMARKET_KEY", without_limit(NODE_KEY)),
                     ("PREDMARKET_TWELVE_KEY", without_limit(TWELVE_KEY)),
+                    ("PREDMARKET_SERVER_BIN", &server_bin()),
                     ("PREDMARKET_RENAMED_IDS", "1"),
                 ],
                 None,
@@ -735,6 +738,14 @@ fn attack() -> Result {
     )
 }
 
+/// The debug server's binary, for the tests that start servers of their own.
+fn server_bin() -> String {
+    crate::util::target_dir()
+        .join("debug/predmarket-server")
+        .to_string_lossy()
+        .into_owned()
+}
+
 /// The demo built by Trunk, served by the debug server (plus a
 /// hostile-data server and an always-429 one), driven by Playwright.
 fn e2e() -> Result {
@@ -768,8 +779,7 @@ fn e2e() -> Result {
     let artifacts = artifacts.to_string_lossy().into_owned();
     // live.test.mjs starts its own server on the default limit (100 a
     // minute) and counts the 429s in its access log.
-    let server_bin = crate::util::target_dir().join("debug/predmarket-server");
-    let server_bin = server_bin.to_string_lossy().into_owned();
+    let server_bin = server_bin();
     node_tests(
         "e2e",
         &[

@@ -297,7 +297,7 @@ extern "C" {
     /// `Headers` objects to build, which costs a measurable share of a
     /// call in Node.
     #[wasm_bindgen(js_name = fetch, catch)]
-    fn global_fetch(url: &str, init: &JsValue) -> Result<js_sys::Promise, JsValue>;
+    pub(crate) fn global_fetch(url: &str, init: &JsValue) -> Result<js_sys::Promise, JsValue>;
 }
 
 fn network(value: &JsValue) -> Error {

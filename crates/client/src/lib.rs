@@ -35,6 +35,8 @@ mod transport;
 pub mod browser;
 #[cfg(target_arch = "wasm32")]
 pub mod fetch;
+#[cfg(target_arch = "wasm32")]
+pub mod live;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;
 
@@ -436,6 +438,13 @@ impl<T: Transport + 'static> Client<T> {
             Some(shared) => own.min(shared.remaining(budget.limit())),
             None => own,
         }
+    }
+
+    /// Takes one request's slot of the rate budget, waiting for it as a
+    /// call would, for a request the client does not send itself: the
+    /// opening of a stream (`live`), which the service counts as one.
+    pub async fn acquire_budget(&self, url: &str) {
+        self.inner.wait_for_budget(url, 0).await;
     }
 
     /// Whether an answer to `request` is in the in-memory cache, fresh.

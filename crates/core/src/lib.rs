@@ -25,6 +25,8 @@
 //! - [`change`]: what changed between two answers (book levels, values by
 //!   path) and which errors end a watch;
 //! - [`export`]: lists as CSV or NDJSON (rows, columns by path, quoting);
+//! - [`sse`]: reading `GET /stream` (events from text chunks, positions
+//!   for `Last-Event-ID`, backoff, discovery);
 //! - [`error`]: the one error type.
 
 #[macro_use]
@@ -47,6 +49,7 @@ pub mod rate;
 pub mod request;
 pub mod retry;
 pub mod schedule;
+pub mod sse;
 pub mod time;
 
 /// The API key the reference server accepts when started without keys, and

@@ -70,6 +70,28 @@ const MAX_EVENT_CHARS = 32 * 1024 * 1024;
  */
 
 /**
+ * What a failed poll answered, when it says: a status and an error code.
+ * @typedef {{ status?: number, code?: string }} Failure
+ */
+
+/**
+ * The status and code of a failed poll: a stream's `stale` event or the
+ * client's error (a network failure has neither).
+ * @param {unknown} from
+ * @returns {Failure}
+ */
+function failureOf(from) {
+  /** @type {Failure} */
+  const failure = {};
+  if (from && typeof from === "object") {
+    const { status, code } = /** @type {{ status?: unknown, code?: unknown }} */ (from);
+    if (typeof status === "number" && Number.isInteger(status) && status > 0) failure.status = status;
+    if (typeof code === "string" && code !== "") failure.code = code;
+  }
+  return failure;
+}
+
+/**
  * The rules every watch follows, from predmarket-core (compiled into the
  * package's wasm, passed in by the entry file): `bookChanges`,
  * `valueChanges`, `watchIntervalMs(kind)`, `endsWatch(error)`. The vectors
@@ -658,9 +680,10 @@ class Watch {
    * @param {"update" | "stale" | "live"} type
    * @param {unknown[]} changes
    * @param {string} [reason]
+   * @param {Failure} [failure] the failed poll's status and code, when known
    * @returns {Update}
    */
-  item(type, changes, reason) {
+  item(type, changes, reason, failure) {
     /** @type {Update} */
     const item = {
       type,
@@ -672,6 +695,8 @@ class Watch {
       receivedAt: Date.now(),
     };
     if (reason !== undefined) item.reason = reason;
+    if (failure?.status !== undefined) item.status = failure.status;
+    if (failure?.code !== undefined) item.code = failure.code;
     return item;
   }
 
@@ -679,15 +704,16 @@ class Watch {
    * Tells `stale` once per reason, if there is data to be stale.
    * @param {string} reason
    * @param {"stream" | "client"} from
+   * @param {Failure} [failure]
    */
-  markStale(reason, from) {
+  markStale(reason, from, failure) {
     if (this.snapshot === undefined || this.staleReason === reason) return;
     // Its age as it was while still vouched for, growing from here.
     this.ageMs = this.age();
     this.confirmedAt = Date.now();
     this.staleReason = reason;
     this.staleFrom = from;
-    this.push(this.item("stale", [], reason));
+    this.push(this.item("stale", [], reason, failure));
   }
 
   markLive() {
@@ -730,7 +756,9 @@ class Watch {
         this.confirmedAt = Date.now();
       }
       this.source = "stream";
-      this.markStale(reason, "stream");
+      // A failed poll's answer as the server got it (its status and
+      // code), as a failed poll of the client's own says.
+      this.markStale(reason, "stream", failureOf(event));
     } else if (name === "live") {
       this.confirm(event.age_ms ?? 0, "stream", event.as_of ?? this.asOf);
       this.markLive();
@@ -777,7 +805,7 @@ class Watch {
       }
       // Once per episode: a watch stale already (for any reason) stays so.
       this.source = "poll";
-      if (this.staleReason === null) this.markStale("poll_failed", "client");
+      if (this.staleReason === null) this.markStale("poll_failed", "client", failureOf(error));
     } finally {
       this.inFlight = false;
     }

@@ -115,6 +115,10 @@ export interface WatchUpdate<T, C> {
   receivedAt: number;
   /** Why the watch is stale (`stale` items only). */
   reason?: StaleReason;
+  /** A `stale` item of a failed poll: the HTTP status the poll got, when it got one (the server's poll through a stream, or the client's own). */
+  status?: number;
+  /** A `stale` item of a failed poll: the error code the poll got (`PLATFORM_UNAVAILABLE`, `RATE_LIMITED`, …), when it got one. */
+  code?: string;
 }
 
 /** A running watch: an async iterator of updates (`for await`), stopped by `stop()`, `break`, or its `signal`. */

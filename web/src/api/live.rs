@@ -1,6 +1,10 @@
-//! Live views: every view that keeps itself fresh asks the page's one
-//! scheduler, which fits them all into the rate budget together (one
-//! timer, not one per view).
+//! Live views: where the server streams (`GET /stream`: the local server
+//! and the proxy), one stream per tab carries every resource on screen,
+//! at no cost to the key's budget however many tabs show it; elsewhere
+//! (the public service), or while the stream is down, every view that
+//! keeps itself fresh asks the page's one scheduler, which fits them all
+//! into the rate budget together (one timer, not one per view). Either
+//! way each view has a [`Freshness`] its indicator shows.
 
 use super::session::{Revalidate, client};
 use leptos::prelude::*;
@@ -21,6 +25,9 @@ struct Active {
     interval_ms: f64,
     last_ms: f64,
     fresh: Revalidate,
+    /// The view's resource on the tab's stream: not polled while the
+    /// stream carries it (or is being opened).
+    feed: Option<Feed>,
 }
 
 thread_local! {
@@ -46,8 +53,13 @@ fn tick() {
     let now = js_sys::Date::now();
     let due: Vec<Revalidate> = WATCHES.with(|w| {
         let mut w = w.borrow_mut();
-        let wanted: Vec<Watch> = w
+        // Only the views that poll share the budget.
+        let polling: Vec<&mut Active> = w
             .active
+            .iter_mut()
+            .filter(|a| !a.feed.is_some_and(|f| f.streamed()))
+            .collect();
+        let wanted: Vec<Watch> = polling
             .iter()
             .map(|a| Watch {
                 interval_ms: a.interval_ms,
@@ -55,8 +67,8 @@ fn tick() {
             })
             .collect();
         let every = intervals(&wanted, limit, remaining);
-        w.active
-            .iter_mut()
+        polling
+            .into_iter()
             .zip(every)
             .filter(|(a, every)| now - a.last_ms >= *every)
             .map(|(a, _)| {
@@ -72,8 +84,10 @@ fn tick() {
 }
 
 /// Keeps a view live: asks `fresh` to reload about every `interval_ms`, as
-/// the page's one scheduler allows it, until the view goes away.
-pub fn watch(interval_ms: f64, fresh: Revalidate) {
+/// the page's one scheduler allows it, until the view goes away; while
+/// `feed`'s stream carries the view's data, the stream keeps it live
+/// instead and the view is not asked.
+pub fn watch(interval_ms: f64, fresh: Revalidate, feed: Option<Feed>) {
     let id = WATCHES.with(|w| {
         let mut w = w.borrow_mut();
         w.next_id += 1;
@@ -83,6 +97,7 @@ pub fn watch(interval_ms: f64, fresh: Revalidate) {
             interval_ms,
             last_ms: js_sys::Date::now(),
             fresh,
+            feed,
         });
         if w.timer.is_none() {
             w.timer = set_interval_with_handle(tick, std::time::Duration::from_millis(500)).ok();
@@ -100,4 +115,374 @@ pub fn watch(interval_ms: f64, fresh: Revalidate) {
             }
         });
     });
+}
+
+/// How fresh a live view's data is, as its indicator says.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Freshness {
+    /// Nothing yet (the stream is opening).
+    Waiting,
+    /// Through the server's stream, vouched for: the data was `age_ms`
+    /// old when heard, at `at_ms` (wall clock).
+    Live { age_ms: f64, at_ms: f64 },
+    /// The server's poll failed or waits (`reason`, as the server says),
+    /// or the stream dropped (`disconnected`).
+    Stale {
+        reason: String,
+        age_ms: f64,
+        at_ms: f64,
+    },
+    /// Asked by this tab (the server has no stream, or it is down), the
+    /// answer arrived at `at_ms`.
+    Polled { at_ms: f64 },
+    /// The server refused to watch it (`code`); the view asks on its own.
+    Refused { code: String },
+}
+
+impl Freshness {
+    /// The data's age at `now_ms` (wall clock), when known.
+    pub fn age_ms(&self, now_ms: f64) -> Option<f64> {
+        match self {
+            Freshness::Live { age_ms, at_ms } | Freshness::Stale { age_ms, at_ms, .. } => {
+                Some(age_ms + (now_ms - at_ms).max(0.0))
+            }
+            Freshness::Polled { at_ms } => Some((now_ms - at_ms).max(0.0)),
+            Freshness::Waiting | Freshness::Refused { .. } => None,
+        }
+    }
+}
+
+/// Where a live view takes its data from now.
+#[derive(Debug, Clone)]
+pub enum Source {
+    /// The stream carries it: its last answer whole.
+    Stream(std::sync::Arc<serde_json::Value>),
+    /// The stream is opening (or has not sent this resource yet): wait,
+    /// showing what the device kept.
+    Wait,
+    /// Ask the service (no stream here, it is down, or it refused).
+    Poll,
+}
+
+/// One resource of the tab's stream, shared by the views that show it.
+struct Topic {
+    resource: String,
+    users: usize,
+    /// The stream carries it now (opened with it, not dropped since).
+    covered: ArcRwSignal<bool>,
+    data: ArcRwSignal<Option<std::sync::Arc<serde_json::Value>>>,
+    freshness: ArcRwSignal<Freshness>,
+    refused: bool,
+}
+
+/// The tab's one stream (`GET /stream`) of every resource on screen,
+/// for the settings it was opened with.
+struct Hub {
+    settings: super::settings::Settings,
+    stream: predmarket_client::live::LiveStream,
+    /// Whether the server streams, as far as the tab knows.
+    mode: ArcRwSignal<predmarket_client::live::Mode>,
+    /// The stream is down (since it failed, until it opens again).
+    down: ArcRwSignal<bool>,
+    topics: Vec<Topic>,
+}
+
+thread_local! {
+    static HUB: std::cell::RefCell<Option<Hub>> = const { std::cell::RefCell::new(None) };
+}
+
+/// What the stream said, applied to the topics (outside any borrow of
+/// the hub when signals are set: their effects may add or drop views).
+fn on_notice(notice: predmarket_client::live::Notice) {
+    use predmarket_client::core::sse::Kind;
+    use predmarket_client::live::Notice;
+    let now = js_sys::Date::now();
+    let mut updates: Vec<Box<dyn FnOnce()>> = Vec::new();
+    HUB.with(|hub| {
+        let mut hub = hub.borrow_mut();
+        let Some(hub) = hub.as_mut() else { return };
+        updates.push({
+            let (mode, current) = (hub.mode.clone(), hub.stream.mode());
+            Box::new(move || mode.set(current))
+        });
+        match notice {
+            Notice::Opened(resources) => {
+                let down = hub.down.clone();
+                updates.push(Box::new(move || down.set(false)));
+                for topic in &hub.topics {
+                    let on = resources.contains(&topic.resource) && !topic.refused;
+                    let covered = topic.covered.clone();
+                    updates.push(Box::new(move || covered.set(on)));
+                }
+            }
+            Notice::Down | Notice::NoStreams => {
+                let down = hub.down.clone();
+                updates.push(Box::new(move || down.set(true)));
+                for topic in &hub.topics {
+                    let (covered, freshness) = (topic.covered.clone(), topic.freshness.clone());
+                    updates.push(Box::new(move || {
+                        covered.set(false);
+                        freshness.update(|f| {
+                            // Vouched for until now; its age grows from here.
+                            if let Freshness::Live { age_ms, at_ms } = *f {
+                                *f = Freshness::Stale {
+                                    reason: "disconnected".into(),
+                                    age_ms: age_ms + (now - at_ms).max(0.0),
+                                    at_ms: now,
+                                };
+                            }
+                        });
+                    }));
+                }
+            }
+            Notice::Event(kind, event) => {
+                let Some(topic) = hub.topics.iter_mut().find(|t| t.resource == event.resource)
+                else {
+                    return;
+                };
+                let age_ms = event.age_ms.unwrap_or(0.0);
+                let (data, freshness, covered) = (
+                    topic.data.clone(),
+                    topic.freshness.clone(),
+                    topic.covered.clone(),
+                );
+                match kind {
+                    Kind::Snapshot | Kind::Change => {
+                        let Some(value) = event.data else { return };
+                        let snapshot = kind == Kind::Snapshot;
+                        updates.push(Box::new(move || {
+                            data.set(Some(std::sync::Arc::new(value)));
+                            freshness.update(|f| match f {
+                                // The server tells `stale` again after a
+                                // snapshot if it still is; a change alone
+                                // does not end its word on staleness.
+                                Freshness::Stale { reason, .. }
+                                    if !snapshot && reason != "disconnected" =>
+                                {
+                                    *f = Freshness::Stale {
+                                        reason: reason.clone(),
+                                        age_ms,
+                                        at_ms: now,
+                                    }
+                                }
+                                _ => *f = Freshness::Live { age_ms, at_ms: now },
+                            });
+                        }));
+                    }
+                    Kind::Stale => {
+                        let reason = event.reason.unwrap_or_else(|| "poll_failed".into());
+                        updates.push(Box::new(move || {
+                            freshness.set(Freshness::Stale {
+                                reason,
+                                age_ms,
+                                at_ms: now,
+                            })
+                        }));
+                    }
+                    Kind::Live => {
+                        updates.push(Box::new(move || {
+                            freshness.set(Freshness::Live { age_ms, at_ms: now })
+                        }));
+                    }
+                    Kind::Resync => {}
+                    Kind::Error => {
+                        topic.refused = true;
+                        let code = event.code.unwrap_or_else(|| "INTERNAL_ERROR".into());
+                        updates.push(Box::new(move || {
+                            covered.set(false);
+                            freshness.set(Freshness::Refused { code });
+                        }));
+                    }
+                }
+            }
+        }
+    });
+    for update in updates {
+        update();
+    }
+}
+
+/// The resources the stream should carry now.
+fn wanted(hub: &Hub) -> Vec<String> {
+    hub.topics
+        .iter()
+        .filter(|t| !t.refused)
+        .map(|t| t.resource.clone())
+        .collect()
+}
+
+/// A live view's data source and freshness: one resource of the tab's
+/// stream, shared with the other views of it on screen.
+#[derive(Clone, Copy)]
+pub struct Feed {
+    covered: RwSignal<bool>,
+    data: RwSignal<Option<std::sync::Arc<serde_json::Value>>>,
+    freshness: RwSignal<Freshness>,
+    mode: RwSignal<predmarket_client::live::Mode>,
+    /// The stream failed before it ever answered: poll meanwhile.
+    down: RwSignal<bool>,
+    /// The kind's polling interval.
+    interval_ms: f64,
+}
+
+impl Feed {
+    /// Where the view takes its data from now (tracked: the view's
+    /// resource runs again when it changes).
+    pub fn source(&self) -> Source {
+        use predmarket_client::live::Mode;
+        if self.covered.get() {
+            return match self.data.get() {
+                Some(value) => Source::Stream(value),
+                None => Source::Wait,
+            };
+        }
+        if matches!(self.freshness.get(), Freshness::Refused { .. }) {
+            return Source::Poll;
+        }
+        match self.mode.get() {
+            Mode::Discover if !self.down.get() => Source::Wait,
+            Mode::Discover => Source::Poll,
+            Mode::Stream | Mode::Poll => Source::Poll,
+        }
+    }
+
+    /// The view's own request answered (polling).
+    pub fn polled(&self) {
+        self.freshness.try_update(|f| {
+            if !matches!(f, Freshness::Refused { .. }) {
+                *f = Freshness::Polled {
+                    at_ms: js_sys::Date::now(),
+                };
+            }
+        });
+    }
+
+    pub fn freshness(&self) -> RwSignal<Freshness> {
+        self.freshness
+    }
+
+    /// Whether the tab's polls may leave this view out: the stream
+    /// carries it, or is being opened.
+    fn streamed(&self) -> bool {
+        matches!(self.source_untracked(), Source::Stream(_) | Source::Wait)
+    }
+
+    fn source_untracked(&self) -> Source {
+        untrack(|| self.source())
+    }
+
+    /// Waits until the feed has the stream's data or says to poll (the
+    /// view gone, it says to poll), two of its kind's intervals at most:
+    /// a stream that has not brought the data by then is not waited for
+    /// (the view asks once itself, as the npm package's watches do).
+    pub async fn settled(&self) -> Source {
+        let deadline = js_sys::Date::now() + 2.0 * self.interval_ms;
+        loop {
+            if js_sys::Date::now() > deadline {
+                return Source::Poll;
+            }
+            if self.covered.try_with_untracked(|_| ()).is_none() {
+                return Source::Poll;
+            }
+            let now = self.source_untracked();
+            if !matches!(now, Source::Wait) {
+                return now;
+            }
+            gloo_timers::future::sleep(std::time::Duration::from_millis(100)).await;
+        }
+    }
+}
+
+/// Follows `kind:id` through the tab's stream while the calling view is
+/// on screen (one stream per tab, of every resource shown: reopened with
+/// the new list as views come and go). Where the server has no stream
+/// (found out by the first view, remembered) the feed says `Poll`, and
+/// the view asks on its own, as it did before streams.
+pub fn follow(kind: predmarket_client::core::change::WatchKind, id: &str) -> Feed {
+    use predmarket_client::live::{LiveStream, Mode};
+    let resource = format!("{}:{id}", kind.name());
+    let settings = super::settings::Settings::load();
+    let client = client().ok();
+    let (feed, list) = HUB.with(|cell| {
+        let mut cell = cell.borrow_mut();
+        // A new stream for new settings (another service or key).
+        if cell.as_ref().is_some_and(|h| h.settings != settings)
+            && let Some(old) = cell.take()
+        {
+            old.stream.set(Vec::new());
+        }
+        let hub = cell.get_or_insert_with(|| {
+            let config = client.as_ref().map(|c| c.config());
+            let base = config.map(|c| c.base_url.clone()).unwrap_or_default();
+            let key = config.map(|c| c.api_key.clone());
+            // Opening a stream is one request of the key's budget, which
+            // the tabs share: taken like any call's.
+            let budget = client.clone().map(|client| {
+                Box::new(move || {
+                    let client = client.clone();
+                    Box::pin(async move { client.acquire_budget("/stream").await })
+                        as futures::future::LocalBoxFuture<'static, ()>
+                }) as predmarket_client::live::Budget
+            });
+            Hub {
+                settings: settings.clone(),
+                stream: LiveStream::new(&base, key.as_deref(), budget, on_notice),
+                mode: ArcRwSignal::new(if client.is_some() {
+                    Mode::Discover
+                } else {
+                    Mode::Poll
+                }),
+                down: ArcRwSignal::new(false),
+                topics: Vec::new(),
+            }
+        });
+        let i = match hub.topics.iter().position(|t| t.resource == resource) {
+            Some(i) => i,
+            None => {
+                let covered = hub.stream.covers(&resource);
+                hub.topics.push(Topic {
+                    resource: resource.clone(),
+                    users: 0,
+                    covered: ArcRwSignal::new(covered),
+                    data: ArcRwSignal::new(None),
+                    freshness: ArcRwSignal::new(Freshness::Waiting),
+                    refused: false,
+                });
+                hub.topics.len() - 1
+            }
+        };
+        let topic = &mut hub.topics[i];
+        topic.users += 1;
+        let feed = Feed {
+            covered: RwSignal::from(topic.covered.clone()),
+            data: RwSignal::from(topic.data.clone()),
+            freshness: RwSignal::from(topic.freshness.clone()),
+            mode: RwSignal::from(hub.mode.clone()),
+            down: RwSignal::from(hub.down.clone()),
+            interval_ms: kind.default_interval_ms(),
+        };
+        let hub = &*hub;
+        let list = (client.is_some()).then(|| (hub.stream.clone(), wanted(hub)));
+        (feed, list)
+    });
+    if let Some((stream, list)) = list {
+        stream.set(list);
+    }
+    on_cleanup(move || {
+        let list = HUB.with(|cell| {
+            let mut cell = cell.borrow_mut();
+            let hub = cell.as_mut()?;
+            let i = hub.topics.iter().position(|t| t.resource == resource)?;
+            hub.topics[i].users -= 1;
+            if hub.topics[i].users > 0 {
+                return None;
+            }
+            hub.topics.remove(i);
+            Some((hub.stream.clone(), wanted(hub)))
+        });
+        if let Some((stream, list)) = list {
+            stream.set(list);
+        }
+    });
+    feed
 }

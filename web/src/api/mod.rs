@@ -7,7 +7,8 @@
 //! - `directory`: the platforms and leagues the service says it has;
 //! - `loaders`: the resource of a page about one item;
 //! - `lists`: paged lists, their first pages and "load more";
-//! - `live`: the one scheduler of the views that keep themselves fresh.
+//! - `live`: the tab's one stream of the resources on screen, and the one
+//!   scheduler of the views that poll instead.
 //!
 //! The modules form a chain, each naming only those before it (settings ←
 //! session ← directory, lists, live ← loaders); nothing here names the
@@ -22,8 +23,8 @@ mod settings;
 
 pub use directory::{Directory, Feature, league_name, platform_name};
 pub use lists::{Listing, Loaded, More, PAGE_SIZE, PagedList, Unread, load_pages};
-pub use live::watch;
-pub use loaders::{item_by_id, item_by_id_every, missing};
+pub use live::{Feed, Freshness, Source, follow, watch};
+pub use loaders::{item_by_id, item_by_id_live, live_answer, missing};
 pub use session::{
     Inflight, Revalidate, budget_wait_until, client, client_for, is_gone, send, send_swr,
 };

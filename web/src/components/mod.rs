@@ -8,6 +8,7 @@ mod download;
 mod error_notice;
 mod filters;
 mod group_tables;
+mod live_status;
 mod load_more;
 mod loader;
 mod market_table;
@@ -29,6 +30,7 @@ pub use download::{Download, file_text};
 pub use error_notice::ErrorNotice;
 pub use filters::{FilterSelect, PlatformFilter, SearchBox, TextFilter};
 pub use group_tables::{EventTable, SeriesTable, platform_id};
+pub use live_status::{LiveStatus, freshness_text};
 pub use load_more::LoadMore;
 pub use loader::{ItemPage, Loader};
 pub use market_table::{

@@ -2,12 +2,13 @@
 
 use crate::api;
 use crate::components::{
-    ItemPage, OddsBoard, OddsFormatSwitch, OrderbookLadder, PlatformName, PlatformWarnings,
-    StatusBadge, platform_id,
+    ItemPage, LiveStatus, OddsBoard, OddsFormatSwitch, OrderbookLadder, PlatformName,
+    PlatformWarnings, StatusBadge, platform_id,
 };
 use crate::format;
 use crate::routes::{self, UrlState};
 use leptos::prelude::*;
+use predmarket_client::core::change::WatchKind;
 use predmarket_client::core::game_id::GameId;
 use predmarket_client::core::models::{GameMarket, GameMarketType, GameResponse, OddsFormat};
 use predmarket_client::core::odds::{self, BoardKind, OddsBoard as Board};
@@ -132,7 +133,7 @@ fn OutcomeBooks(markets: Vec<GameMarket>) -> impl IntoView {
 #[component]
 pub fn GamePage(#[prop(into)] id: String) -> impl IntoView {
     let (odds_format, set_format) = UrlState::new().odds_format();
-    let game = api::item_by_id_every(id, "game", GetGame::new, Some, Some(game_watch_ms()));
+    let (game, feed) = api::item_by_id_live(id, "game", GetGame::new, Some, WatchKind::Game, true);
     // Each refresh rebuilds the view: the answer before marks what moved.
     let last = StoredValue::new(None::<GameResponse>);
     view! {
@@ -140,16 +141,10 @@ pub fn GamePage(#[prop(into)] id: String) -> impl IntoView {
             {
                 let before = last.get_value();
                 last.set_value(Some(response.clone()));
-                view! { <GameView response before odds_format set_format /> }
+                view! { <GameView response before odds_format set_format feed /> }
             }
         </ItemPage>
     }
-}
-
-/// How often a game's odds are asked again while its page is open (the
-/// scheduler stretches it when the page is hidden or the budget is low).
-fn game_watch_ms() -> f64 {
-    predmarket_core::change::WatchKind::Game.default_interval_ms()
 }
 
 #[component]
@@ -158,6 +153,9 @@ pub fn GameView(
     before: Option<GameResponse>,
     odds_format: Memo<OddsFormat>,
     set_format: Callback<OddsFormat>,
+    /// Where the odds come from and how old they are (a live page).
+    #[prop(optional)]
+    feed: Option<api::Feed>,
 ) -> impl IntoView {
     let GameResponse { data, meta, .. } = response;
     let game = data.game.clone();
@@ -252,7 +250,7 @@ pub fn GameView(
         <PlatformWarnings errors=meta.as_ref().and_then(|m| m.platform_errors.clone()) />
         {as_of.map(|line| view! { <p class="fine as-of">{line}</p> })}
         <div class="toolbar">
-            <h2>"Odds by platform" <span class="live-badge" title="Kept up to date while the page is open, within the rate budget">"Live"</span></h2>
+            <h2>"Odds by platform" {feed.map(|feed| view! { <LiveStatus feed /> })}</h2>
             <OddsFormatSwitch format=odds_format on_change=set_format />
         </div>
         {if empty {

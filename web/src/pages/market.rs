@@ -2,16 +2,17 @@
 
 use crate::api::{self, Directory, Feature, Inflight, Loaded};
 use crate::components::{
-    CalculatorState, CandleChart, CostCalculator, DepthChart, Download, ItemPage, Loader, Loading,
-    OrderbookLadder, PagedResults, PlatformName, PriceChart, PricePoint, Quote, RemoteImage,
-    StatusBadge, change_class, platform_id, yes_change, yes_change_7d, yes_price,
+    CalculatorState, CandleChart, CostCalculator, DepthChart, Download, ItemPage, LiveStatus,
+    Loader, Loading, OrderbookLadder, PagedResults, PlatformName, PriceChart, PricePoint, Quote,
+    RemoteImage, StatusBadge, change_class, platform_id, yes_change, yes_change_7d, yes_price,
 };
 use crate::format;
 use crate::routes::{self, UrlState};
 use leptos::prelude::*;
 use predmarket_client::Error;
+use predmarket_client::core::change::WatchKind;
 use predmarket_client::core::models::{
-    Market, Orderbook, PriceBar, PriceHistoryResponse, PriceInterval, Trade,
+    Market, MarketsResponse, Orderbook, PriceBar, PriceHistoryResponse, PriceInterval, Trade,
 };
 use predmarket_client::core::request::{GetMarket, GetOrderbook, GetPriceHistory, ListTrades};
 use serde_json::Value;
@@ -40,7 +41,7 @@ const TRADES_PAGE: u32 = 20;
 /// How often the order book is asked for again while the page is open
 /// (lengthened by the budget, and when the page is hidden).
 fn book_watch_ms() -> f64 {
-    predmarket_core::change::WatchKind::Orderbook.default_interval_ms()
+    WatchKind::Orderbook.default_interval_ms()
 }
 
 /// A section of the market page, or why the market's platform has none.
@@ -104,10 +105,25 @@ fn MarketView(market: Market) -> impl IntoView {
     let directory = Directory::get();
     let this = StoredValue::new(market.clone());
 
+    // The market's prices through the tab's stream where the server has
+    // one; elsewhere the page's first answer stands, as before (no polls
+    // of its own).
+    let market_feed = api::follow(WatchKind::Market, &market.id);
+    let live_market = Signal::derive(move || match market_feed.source() {
+        api::Source::Stream(value) => serde_json::from_value::<MarketsResponse>((*value).clone())
+            .ok()
+            .and_then(|r| r.markets.into_iter().next())
+            .unwrap_or_else(|| this.get_value()),
+        _ => this.get_value(),
+    });
+
     let book_inflight = Inflight::new();
     let book_fresh = api::Revalidate::new();
+    // Through the tab's stream where the server has one; else polled.
+    let book_feed = api::follow(WatchKind::Orderbook, &market.id);
     let orderbook = LocalResource::new(move || {
         book_fresh.track();
+        let source = book_feed.source();
         let token = book_inflight.next();
         let m = this.get_value();
         async move {
@@ -122,16 +138,18 @@ fn MarketView(market: Market) -> impl IntoView {
                         platform: m.platform.clone(),
                         include_raw: None,
                     };
-                    Ok(api::send_swr(&request, &token, 0.0, book_fresh.trigger())
-                        .await?
-                        .data)
+                    Ok(
+                        api::live_answer(&request, source, book_feed, &token, book_fresh)
+                            .await?
+                            .data,
+                    )
                 },
             )
             .await
         }
     });
 
-    api::watch(book_watch_ms(), book_fresh);
+    api::watch(book_watch_ms(), book_fresh, Some(book_feed));
     let last_book = StoredValue::new(None::<Orderbook>);
     let calculator = CalculatorState::new(100.0);
 
@@ -213,7 +231,7 @@ fn MarketView(market: Market) -> impl IntoView {
     });
 
     view! {
-        <MarketHead market=market.clone() />
+        {move || view! { <MarketHead market=live_market.get() /> }}
         <div class="market-grid">
             <div class="main-col">
                 <article class="card" aria-labelledby="history-h">
@@ -279,7 +297,7 @@ fn MarketView(market: Market) -> impl IntoView {
                 </article>
                 <article class="card" aria-labelledby="book-h">
                     <header class="card-head">
-                        <h2 id="book-h">"Order book" <span class="live-badge" title="Kept up to date while the page is open, within the rate budget">"Live"</span></h2>
+                        <h2 id="book-h">"Order book" <LiveStatus feed=book_feed /></h2>
                         <button type="button" class="link" on:click=move |_| orderbook.refetch()>"Refresh"</button>
                     </header>
                     <Loader resource=orderbook what="the order book" let:section>
@@ -313,7 +331,7 @@ fn MarketView(market: Market) -> impl IntoView {
                 </article>
             </div>
             <aside class="side-col">
-                <MarketFacts market />
+                {move || view! { <MarketFacts market=live_market.get() /> }}
             </aside>
         </div>
     }

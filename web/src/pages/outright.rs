@@ -1,10 +1,13 @@
 //! The page of an outright, a future or an award: one page, two resources.
 
 use crate::api;
-use crate::components::{ItemPage, OddsBoard, OddsFormatSwitch, Outright, PlatformWarnings};
+use crate::components::{
+    ItemPage, LiveStatus, OddsBoard, OddsFormatSwitch, Outright, PlatformWarnings,
+};
 use crate::format;
 use crate::routes::{self, UrlState};
 use leptos::prelude::*;
+use predmarket_client::core::change::WatchKind;
 use predmarket_client::core::models::{
     AwardResponse, FutureResponse, OddsFormat, PlatformError, SportsMeta,
 };
@@ -24,13 +27,6 @@ fn loaded(outright: Outright, meta: Option<SportsMeta>) -> Option<Loaded> {
         .map(|m| (m.platform_errors, m.data_freshness))
         .unwrap_or_default();
     Some((outright, errors, as_of))
-}
-
-/// How often an outright's odds are asked again while its page is open: the
-/// core's default for a watch of a future (the
-/// scheduler stretches it when the page is hidden or the budget is low).
-fn outright_watch_ms() -> f64 {
-    predmarket_core::change::WatchKind::Future.default_interval_ms()
 }
 
 /// A future (e.g. the championship): outcomes × platforms.
@@ -54,7 +50,12 @@ fn outright_page<R: Request + 'static>(
     read: fn(R::Response) -> Option<Loaded>,
 ) -> impl IntoView {
     let (odds_format, set_format) = UrlState::new().odds_format();
-    let outright = api::item_by_id_every(id, what, request, read, Some(outright_watch_ms()));
+    let kind = if what == "award" {
+        WatchKind::Award
+    } else {
+        WatchKind::Future
+    };
+    let (outright, feed) = api::item_by_id_live(id, what, request, read, kind, true);
     // Each refresh rebuilds the view: the quotes before mark what moved.
     let last = StoredValue::new(None::<Vec<Quote>>);
     view! {
@@ -62,7 +63,7 @@ fn outright_page<R: Request + 'static>(
             {
                 let before = last.get_value();
                 last.set_value(Some(loaded.0.quotes.clone()));
-                view! { <OutrightView loaded before odds_format set_format /> }
+                view! { <OutrightView loaded before odds_format set_format feed /> }
             }
         </ItemPage>
     }
@@ -74,6 +75,8 @@ fn OutrightView(
     before: Option<Vec<Quote>>,
     odds_format: Memo<OddsFormat>,
     set_format: Callback<OddsFormat>,
+    /// Where the odds come from and how old they are.
+    feed: api::Feed,
 ) -> impl IntoView {
     let (outright, errors, as_of) = loaded;
     let league = outright.league.clone();
@@ -100,7 +103,7 @@ fn OutrightView(
         <PlatformWarnings errors />
         {as_of.map(|at| view! { <p class="fine as-of">{format!("Odds as of {}", format::datetime(Some(&at)))}</p> })}
         <div class="toolbar">
-            <h2>"Odds by platform" <span class="live-badge" title="Kept up to date while the page is open, within the rate budget">"Live"</span></h2>
+            <h2>"Odds by platform" <LiveStatus feed /></h2>
             <OddsFormatSwitch format=odds_format on_change=set_format />
         </div>
         <OddsBoard quotes=outright.quotes format=odds_format caption=outright.name required=outright.required before />

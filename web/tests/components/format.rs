@@ -12,6 +12,49 @@ use super::support::*;
 // Values and paths.
 
 #[wasm_bindgen_test]
+fn the_live_indicator_says_its_state_and_the_data_age() {
+    use predmarket_web::api::Freshness;
+    use predmarket_web::components::freshness_text;
+    let text = |f: Freshness| freshness_text(&f, 10_000.0);
+    let pair = |state: &str, age: Option<&str>| (state.to_owned(), age.map(str::to_owned));
+    // Live: the server's age when heard, plus the time since.
+    assert_eq!(
+        text(Freshness::Live {
+            age_ms: 1_500.0,
+            at_ms: 9_000.0
+        }),
+        pair("live", Some("2 s"))
+    );
+    assert_eq!(
+        text(Freshness::Stale {
+            reason: "poll_failed".into(),
+            age_ms: 39_000.0,
+            at_ms: 9_000.0
+        }),
+        pair("stale: poll_failed", Some("40 s"))
+    );
+    assert_eq!(
+        text(Freshness::Polled { at_ms: 7_000.0 }),
+        pair("polled", Some("3 s"))
+    );
+    assert_eq!(
+        text(Freshness::Stale {
+            reason: "budget".into(),
+            age_ms: 600_000.0,
+            at_ms: 10_000.0
+        }),
+        pair("stale: budget", Some("10 min"))
+    );
+    assert_eq!(text(Freshness::Waiting), pair("connecting", None));
+    assert_eq!(
+        text(Freshness::Refused {
+            code: "NOT_FOUND".into()
+        }),
+        pair("not live: NOT_FOUND", None)
+    );
+}
+
+#[wasm_bindgen_test]
 fn values_read_the_same_everywhere() {
     assert_eq!(format::cents(Some(0.29)), "29¢");
     assert_eq!(format::cents(Some(0.285)), "28.5¢");
