@@ -211,6 +211,19 @@ test("the watches of one client share one stream, reopened with positions when a
   assert.equal(via.polls(), 0, "nothing polled");
 });
 
+test("opening a stream waits for a slot of the client's budget, as a call does", async () => {
+  const via = await proxy();
+  const events = [];
+  const client = new pm.Client({ apiKey: key, baseUrl: via.base, rateLimitPerMinute: 1, onEvent: (e) => events.push(e) });
+  await client.listPlatforms();
+  // The one request of this minute is spent: the stream waits for the next.
+  const watch = client.watchOrderbook(markets[0].id, { intervalMs: 120_000 });
+  await eventually(() => events.some((e) => e.type === "wait" && e.reason === "budget"), "a wait for the budget");
+  assert.equal(via.streams.length, 0, "no stream sent before its slot");
+  assert.equal(via.polls(), 1, "only the call that spent the minute");
+  watch.stop();
+});
+
 test("a server without /stream: the same watch polls, and the client remembers", async () => {
   const via = await proxy();
   via.mode.stream = "absent";

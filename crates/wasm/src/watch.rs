@@ -39,21 +39,30 @@ impl Client {
     /// `fetch(baseUrl + "/stream?" + query, init)` through the client's
     /// `fetch`, with the client's headers and the key added to
     /// `init.headers`: the key never passes through JS. `query` cannot
-    /// change the origin, and `init` (watch.js) follows no redirect.
+    /// change the origin, and `init` (watch.js) follows no redirect. Sent
+    /// once the client's rate budget has a slot for it.
     #[wasm_bindgen(js_name = __openStream, skip_typescript)]
-    pub fn open_stream(&self, query: &str, init: &JsValue) -> Result<JsValue, JsValue> {
+    pub fn open_stream(&self, query: &str, init: JsValue) -> js_sys::Promise {
         let config = self.inner.config();
-        let headers = json::get(init, "headers");
+        let headers = json::get(&init, "headers");
         for (name, value) in &config.headers {
             json::set(&headers, name, &JsValue::from_str(value));
         }
         // Last: no header of the caller's replaces the key.
         json::set(&headers, "X-API-Key", &JsValue::from_str(&config.api_key));
         let url = format!("{}/stream?{query}", config.base_url.trim_end_matches('/'));
-        match &self.fetch {
-            None => global_fetch(&url, init),
-            Some(fetch) => fetch.call2(&JsValue::UNDEFINED, &JsValue::from_str(&url), init),
-        }
+        let inner = self.inner.clone();
+        let fetch = self.fetch.clone();
+        crate::pager::boxed_promise(Box::pin(async move {
+            // The service counts the opening of a stream as a request: it
+            // waits for its slot of the budget as a call would.
+            inner.acquire_budget(&url).await;
+            let response = match &fetch {
+                None => global_fetch(&url, &init),
+                Some(fetch) => fetch.call2(&JsValue::UNDEFINED, &JsValue::from_str(&url), &init),
+            }?;
+            wasm_bindgen_futures::JsFuture::from(js_sys::Promise::resolve(&response)).await
+        }))
     }
 }
 
