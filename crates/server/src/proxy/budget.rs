@@ -48,6 +48,12 @@ pub const REFRESH_LANE: u64 = u64::MAX;
 /// them, so however many resources are watched, visitors keep their turns.
 pub const STREAM_LANE: u64 = u64::MAX - 1;
 
+/// How long a stream's poll may wait for its slot (visitors wait at most
+/// `--upstream-max-wait`): long enough for the first polls of every
+/// watched resource at once, queued one slot apart, and for a pause after
+/// an upstream 429.
+pub const STREAM_MAX_WAIT: Duration = Duration::from_millis(2 * WINDOW_MS as u64);
+
 /// GCRA parameters for a limit per minute.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Params {
