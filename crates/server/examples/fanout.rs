@@ -287,8 +287,8 @@ async fn run(args: Args) -> Result<(), String> {
         args.resources,
         args.per_stream,
         args.seconds,
-        pids.len(),
-        if pids.len() > 1 { " on Redis" } else { "" }
+        args.replicas.max(1),
+        if args.replicas > 1 { " on Redis" } else { "" }
     );
     println!(
         "upstream: {} requests, busiest minute {busiest} (limit {}), 429s {}",
