@@ -62,6 +62,10 @@ struct Args {
     /// hear `stale` and `live` again for the books it polled.
     #[arg(long)]
     kill_after: Option<u64>,
+    /// Keep the proxies' request logs (stderr) in this file, `.N` added
+    /// per replica, to see what their upstream requests met.
+    #[arg(long)]
+    proxy_log: Option<std::path::PathBuf>,
 }
 
 const UPSTREAM_KEY: &str = "fanout-upstream";
@@ -149,12 +153,24 @@ async fn run(args: Args) -> Result<(), String> {
     let seen = Arc::new(Mutex::new(Seen::default()));
     let upstream = predmarket_server::app(&config)
         .layer(axum::middleware::from_fn_with_state(seen.clone(), count));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .map_err(|e| e.to_string())?;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
+    listener.set_nonblocking(true).map_err(|e| e.to_string())?;
     let upstream_addr = listener.local_addr().map_err(|e| e.to_string())?;
-    tokio::spawn(async move {
-        let _ = axum::serve(listener, upstream).await;
+    // The upstream on a runtime of its own: the clients' reading, a
+    // thousand tasks on the bench's runtime, must not delay its answers
+    // (the proxy gives up on one after --upstream-timeout).
+    std::thread::spawn(move || {
+        let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+        else {
+            return;
+        };
+        runtime.block_on(async move {
+            if let Ok(listener) = tokio::net::TcpListener::from_std(listener) {
+                let _ = axum::serve(listener, upstream).await;
+            }
+        });
     });
 
     // The books: open markets of the platforms that serve them, read
@@ -194,8 +210,17 @@ async fn run(args: Args) -> Result<(), String> {
     };
     let mut proxies = Vec::new();
     let mut bases = Vec::new();
-    for _ in 0..args.replicas.max(1) {
-        let (proxy, base) = start_proxy(upstream_addr, redis.as_ref().map(|r| r.url.as_str()))?;
+    for n in 0..args.replicas.max(1) {
+        let log = args.proxy_log.as_ref().map(|path| {
+            let mut path = path.clone().into_os_string();
+            path.push(format!(".{n}"));
+            std::path::PathBuf::from(path)
+        });
+        let (proxy, base) = start_proxy(
+            upstream_addr,
+            redis.as_ref().map(|r| r.url.as_str()),
+            log.as_deref(),
+        )?;
         proxies.push(proxy);
         bases.push(base);
     }
@@ -481,7 +506,12 @@ fn unix_ms() -> u64 {
 fn start_proxy(
     upstream: std::net::SocketAddr,
     redis: Option<&str>,
+    log: Option<&std::path::Path>,
 ) -> Result<(Killed, String), String> {
+    let mut log = match log {
+        Some(path) => Some(std::fs::File::create(path).map_err(|e| e.to_string())?),
+        None => None,
+    };
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let binary = exe
         .parent()
@@ -512,8 +542,8 @@ fn start_proxy(
             "100000",
             "--max-connections-per-address",
             "100000",
-            "--quiet",
         ])
+        .args(log.is_none().then_some("--quiet"))
         .args(redis.map(|url| ["--redis", url]).into_iter().flatten())
         .env("PREDMARKET_UPSTREAM_KEY", UPSTREAM_KEY)
         .stderr(Stdio::piped())
@@ -533,7 +563,14 @@ fn start_proxy(
         }
     };
     // Drained, so the proxy never blocks on a full pipe.
-    std::thread::spawn(move || for _ in lines {});
+    std::thread::spawn(move || {
+        for line in lines.map_while(Result::ok) {
+            if let Some(log) = log.as_mut() {
+                use std::io::Write;
+                let _ = writeln!(log, "{line}");
+            }
+        }
+    });
     Ok((child, url))
 }
 

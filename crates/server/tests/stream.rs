@@ -581,6 +581,9 @@ async fn first_polls_beyond_the_burst_wait_for_their_slots() {
             }
         }
     }
+    // No book polled again while others waited for their first slot (it
+    // would have queued behind them, late enough to be told `stale`).
+    assert_eq!(proxy.hub.stats.polls.load(Ordering::SeqCst), 20);
     assert_eq!(
         upstream.book_requests.load(Ordering::SeqCst),
         20,
