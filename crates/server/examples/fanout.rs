@@ -11,12 +11,18 @@
 //! With `--replicas 2` it starts a `redis-server` and two proxies sharing
 //! their pollers through it (`--redis`), both with the same upstream key,
 //! and splits the streams between them; memory and CPU are the two
-//! proxies' together.
+//! proxies' together. `--kill-after S` then kills the first replica S
+//! seconds in and reports, per surviving client and book, the time from
+//! the kill to `stale`, to `live` after it and to the first fresh data.
+//! Stale events are counted by reason, code and status; `--proxy-log`
+//! keeps the proxies' request logs. The upstream runs on a runtime of its
+//! own, so the clients' reading cannot delay its answers.
 //!
 //! ```text
 //! cargo build --release -p predmarket-server --bin predmarket-server --example fanout
 //! target/release/examples/fanout --streams 1000 --resources 50 --seconds 150
 //! target/release/examples/fanout --streams 1000 --resources 50 --seconds 150 --replicas 2
+//! target/release/examples/fanout --streams 200 --resources 2 --per-stream 2 --seconds 60 --replicas 2 --kill-after 30
 //! ```
 //!
 //! Loopback only; every run stops by itself.
