@@ -11,12 +11,18 @@
 //! With `--replicas 2` it starts a `redis-server` and two proxies sharing
 //! their pollers through it (`--redis`), both with the same upstream key,
 //! and splits the streams between them; memory and CPU are the two
-//! proxies' together.
+//! proxies' together. `--kill-after S` then kills the first replica S
+//! seconds in and reports, per surviving client and book, the time from
+//! the kill to `stale`, to `live` after it and to the first fresh data.
+//! Stale events are counted by reason, code and status; `--proxy-log`
+//! keeps the proxies' request logs. The upstream runs on a runtime of its
+//! own, so the clients' reading cannot delay its answers.
 //!
 //! ```text
 //! cargo build --release -p predmarket-server --bin predmarket-server --example fanout
 //! target/release/examples/fanout --streams 1000 --resources 50 --seconds 150
 //! target/release/examples/fanout --streams 1000 --resources 50 --seconds 150 --replicas 2
+//! target/release/examples/fanout --streams 200 --resources 2 --per-stream 2 --seconds 60 --replicas 2 --kill-after 30
 //! ```
 //!
 //! Loopback only; every run stops by itself.
@@ -29,6 +35,7 @@ use serde_json::Value;
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -56,6 +63,15 @@ struct Args {
     /// bench starts).
     #[arg(long, default_value_t = 1)]
     replicas: usize,
+    /// With `--replicas 2`: kill the first replica this many seconds into
+    /// the run, and report how long the other one's subscribers took to
+    /// hear `stale` and `live` again for the books it polled.
+    #[arg(long)]
+    kill_after: Option<u64>,
+    /// Keep the proxies' request logs (stderr) in this file, `.N` added
+    /// per replica, to see what their upstream requests met.
+    #[arg(long)]
+    proxy_log: Option<std::path::PathBuf>,
 }
 
 const UPSTREAM_KEY: &str = "fanout-upstream";
@@ -88,9 +104,23 @@ struct Received {
     gaps: usize,
     changes: usize,
     stale: usize,
-    /// `stale` events by reason (and code, when one is given).
+    /// `stale` events by reason (and code and status, when given).
     stale_by: HashMap<String, usize>,
+    /// After the kill (`--kill-after`), per book: ms from the kill to the
+    /// first `stale`, to the `live` after it, to the first fresh data
+    /// (`change` or `live`).
+    after_kill: HashMap<String, AfterKill>,
 }
+
+#[derive(Default, Clone, Copy)]
+struct AfterKill {
+    stale_ms: Option<u64>,
+    live_ms: Option<u64>,
+    fresh_ms: Option<u64>,
+}
+
+/// Unix ms of the kill, 0 before it.
+static KILLED_AT: AtomicU64 = AtomicU64::new(0);
 
 fn main() {
     let args = Args::parse();
@@ -129,12 +159,24 @@ async fn run(args: Args) -> Result<(), String> {
     let seen = Arc::new(Mutex::new(Seen::default()));
     let upstream = predmarket_server::app(&config)
         .layer(axum::middleware::from_fn_with_state(seen.clone(), count));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .map_err(|e| e.to_string())?;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").map_err(|e| e.to_string())?;
+    listener.set_nonblocking(true).map_err(|e| e.to_string())?;
     let upstream_addr = listener.local_addr().map_err(|e| e.to_string())?;
-    tokio::spawn(async move {
-        let _ = axum::serve(listener, upstream).await;
+    // The upstream on a runtime of its own: the clients' reading, a
+    // thousand tasks on the bench's runtime, must not delay its answers
+    // (the proxy gives up on one after --upstream-timeout).
+    std::thread::spawn(move || {
+        let Ok(runtime) = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+        else {
+            return;
+        };
+        runtime.block_on(async move {
+            if let Ok(listener) = tokio::net::TcpListener::from_std(listener) {
+                let _ = axum::serve(listener, upstream).await;
+            }
+        });
     });
 
     // The books: open markets of the platforms that serve them, read
@@ -174,8 +216,17 @@ async fn run(args: Args) -> Result<(), String> {
     };
     let mut proxies = Vec::new();
     let mut bases = Vec::new();
-    for _ in 0..args.replicas.max(1) {
-        let (proxy, base) = start_proxy(upstream_addr, redis.as_ref().map(|r| r.url.as_str()))?;
+    for n in 0..args.replicas.max(1) {
+        let log = args.proxy_log.as_ref().map(|path| {
+            let mut path = path.clone().into_os_string();
+            path.push(format!(".{n}"));
+            std::path::PathBuf::from(path)
+        });
+        let (proxy, base) = start_proxy(
+            upstream_addr,
+            redis.as_ref().map(|r| r.url.as_str()),
+            log.as_deref(),
+        )?;
         proxies.push(proxy);
         bases.push(base);
     }
@@ -212,12 +263,26 @@ async fn run(args: Args) -> Result<(), String> {
         }
     }
     // Memory once every stream is open and has had its snapshots.
-    tokio::time::sleep(Duration::from_secs(10).min(Duration::from_secs(args.seconds / 2))).await;
+    let settle = Duration::from_secs(10).min(Duration::from_secs(args.seconds / 2));
+    tokio::time::sleep(settle).await;
     let rss_streaming = sum(pids.iter().map(|p| rss_kb(*p)));
+    let mut pids = pids;
+    // The killed replica's CPU up to its end, counted with the others'.
+    let mut killed_ticks = Some(0);
+    if let Some(after) = args.kill_after.filter(|_| proxies.len() > 1) {
+        tokio::time::sleep(Duration::from_secs(after).saturating_sub(settle)).await;
+        // Its streams end with it; the other replica's subscribers are told.
+        let first = proxies.remove(0);
+        killed_ticks = cpu_ticks(pids[0]);
+        KILLED_AT.store(unix_ms(), Ordering::SeqCst);
+        drop(first);
+        pids.remove(0);
+        println!("killed replica 1 at {} s", after.max(settle.as_secs()));
+    }
     for client in clients {
         let _ = client.await;
     }
-    let cpu_after = sum(pids.iter().map(|p| cpu_ticks(*p)));
+    let cpu_after = sum(pids.iter().map(|p| cpu_ticks(*p)).chain([killed_ticks]));
     let redis_cpu_after = redis_pid.and_then(cpu_ticks);
     let redis_rss = redis_pid.and_then(rss_kb);
     drop(proxies);
@@ -253,8 +318,8 @@ async fn run(args: Args) -> Result<(), String> {
         args.resources,
         args.per_stream,
         args.seconds,
-        pids.len(),
-        if pids.len() > 1 { " on Redis" } else { "" }
+        args.replicas.max(1),
+        if args.replicas > 1 { " on Redis" } else { "" }
     );
     println!(
         "upstream: {} requests, busiest minute {busiest} (limit {}), 429s {}",
@@ -287,6 +352,32 @@ async fn run(args: Args) -> Result<(), String> {
         .collect();
     stale_by.sort();
     println!("stale events by reason: {stale_by:?}");
+    if KILLED_AT.load(Ordering::SeqCst) > 0 {
+        let marks: Vec<AfterKill> = all
+            .iter()
+            .flat_map(|r| r.after_kill.values().copied())
+            .collect();
+        let spread = |mut v: Vec<u64>| -> String {
+            v.sort_unstable();
+            match (v.first(), v.get(v.len() / 2), v.last()) {
+                (Some(min), Some(mid), Some(max)) => {
+                    format!("{} pairs, min {min} / p50 {mid} / max {max} ms", v.len())
+                }
+                _ => "none".to_owned(),
+            }
+        };
+        println!(
+            "after the kill, (surviving client, book) pairs: {}; kill to stale: {}; kill to live after it: {}; stale with no live: {}; kill to first fresh data: {}",
+            marks.len(),
+            spread(marks.iter().filter_map(|m| m.stale_ms).collect()),
+            spread(marks.iter().filter_map(|m| m.live_ms).collect()),
+            marks
+                .iter()
+                .filter(|m| m.stale_ms.is_some() && m.live_ms.is_none())
+                .count(),
+            spread(marks.iter().filter_map(|m| m.fresh_ms).collect()),
+        );
+    }
     if let (Some(before), Some(during)) = (rss_before, rss_streaming) {
         let per_1000 =
             (during.saturating_sub(before)) as f64 / 1024.0 * 1000.0 / args.streams.max(1) as f64;
@@ -344,9 +435,11 @@ async fn client(url: &str, stop: Instant) -> Received {
         while let Some(end) = buffer.find("\n\n") {
             let block: String = buffer.drain(..end + 2).collect();
             let mut name = "";
+            let mut is_live = false;
             let mut data = None;
             for line in block.lines() {
                 if let Some(v) = line.strip_prefix("event: ") {
+                    is_live = v == "live";
                     name = if v == "change" {
                         "change"
                     } else if v == "stale" {
@@ -361,7 +454,7 @@ async fn client(url: &str, stop: Instant) -> Received {
             let Some(data) = data else { continue };
             let resource = data["resource"].as_str().unwrap_or_default().to_owned();
             let seq = data["seq"].as_u64().unwrap_or(0);
-            if let Some(previous) = last_seq.insert(resource, seq)
+            if let Some(previous) = last_seq.insert(resource.clone(), seq)
                 && seq > previous + 1
             {
                 got.gaps += 1;
@@ -376,13 +469,31 @@ async fn client(url: &str, stop: Instant) -> Received {
                 "stale" => {
                     got.stale += 1;
                     let reason = data["reason"].as_str().unwrap_or("?");
-                    let why = match data["code"].as_str() {
-                        Some(code) => format!("{reason}/{code}"),
-                        None => reason.to_owned(),
-                    };
+                    let mut why = reason.to_owned();
+                    if let Some(code) = data["code"].as_str() {
+                        why = format!("{why}/{code}");
+                    }
+                    if let Some(status) = data["status"].as_u64() {
+                        why = format!("{why}/{status}");
+                    }
                     *got.stale_by.entry(why).or_default() += 1;
                 }
                 _ => {}
+            }
+            let killed = KILLED_AT.load(Ordering::SeqCst);
+            if killed > 0 && !resource.is_empty() {
+                let since = now.saturating_sub(killed);
+                let mark = got.after_kill.entry(resource).or_default();
+                match (name, is_live) {
+                    ("stale", _) if mark.stale_ms.is_none() => mark.stale_ms = Some(since),
+                    (_, true) if mark.stale_ms.is_some() && mark.live_ms.is_none() => {
+                        mark.live_ms = Some(since);
+                    }
+                    _ => {}
+                }
+                if (name == "change" || is_live) && mark.fresh_ms.is_none() {
+                    mark.fresh_ms = Some(since);
+                }
             }
         }
     }
@@ -401,7 +512,12 @@ fn unix_ms() -> u64 {
 fn start_proxy(
     upstream: std::net::SocketAddr,
     redis: Option<&str>,
+    log: Option<&std::path::Path>,
 ) -> Result<(Killed, String), String> {
+    let mut log = match log {
+        Some(path) => Some(std::fs::File::create(path).map_err(|e| e.to_string())?),
+        None => None,
+    };
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let binary = exe
         .parent()
@@ -432,8 +548,8 @@ fn start_proxy(
             "100000",
             "--max-connections-per-address",
             "100000",
-            "--quiet",
         ])
+        .args(log.is_none().then_some("--quiet"))
         .args(redis.map(|url| ["--redis", url]).into_iter().flatten())
         .env("PREDMARKET_UPSTREAM_KEY", UPSTREAM_KEY)
         .stderr(Stdio::piped())
@@ -453,7 +569,14 @@ fn start_proxy(
         }
     };
     // Drained, so the proxy never blocks on a full pipe.
-    std::thread::spawn(move || for _ in lines {});
+    std::thread::spawn(move || {
+        for line in lines.map_while(Result::ok) {
+            if let Some(log) = log.as_mut() {
+                use std::io::Write;
+                let _ = writeln!(log, "{line}");
+            }
+        }
+    });
     Ok((child, url))
 }
 

@@ -416,6 +416,11 @@ impl Drop for Proxy {
 }
 
 async fn proxy(upstream: &Upstream) -> Proxy {
+    proxy_with(upstream, |_| {}).await
+}
+
+/// A proxy in front of `upstream`, its config changed by `tune` first.
+async fn proxy_with(upstream: &Upstream, tune: impl FnOnce(&mut Config)) -> Proxy {
     let key_file = std::env::temp_dir().join(format!(
         "pm-stream-upstream-key-{}-{}",
         std::process::id(),
@@ -428,6 +433,7 @@ async fn proxy(upstream: &Upstream) -> Proxy {
     config.proxy.upstream_limit = 6_000;
     config.proxy.breaker_cooldown_secs = 0.5;
     config.proxy.max_wait_secs = 3.0;
+    tune(&mut config);
     let built = predmarket_server::proxy_mode::build(&config)
         .await
         .unwrap_or_else(|e| panic!("proxy: {e}"));
@@ -502,6 +508,11 @@ async fn a_failing_upstream_is_stale_at_once_and_live_again_after() {
     let stale = events.last().expect("stale");
     assert_eq!(stale.data["reason"], "poll_failed", "{stale:?}");
     assert!(stale.data["age_ms"].is_number(), "{stale:?}");
+    // The upstream's failure itself, not the proxy's stale copy of the book.
+    assert!(
+        stale.data["status"].as_u64().is_some_and(|s| s >= 500),
+        "{stale:?}"
+    );
     // A viewer joining now is told the data is stale, after its snapshot.
     let mut late = Reader::open(&base, &watch(&[&market]), None).await;
     assert_eq!(late.next().await.name, "snapshot");
@@ -510,4 +521,72 @@ async fn a_failing_upstream_is_stale_at_once_and_live_again_after() {
     let events = reader.until("live", &market).await;
     assert!(events.iter().all(|e| e.name != "error"), "{events:?}");
     late.until("live", &market).await;
+}
+
+/// Open markets of the platforms that serve order books, at most `n`.
+async fn book_markets(server: &TestServer, n: usize) -> Vec<String> {
+    let mut ids = Vec::new();
+    for platform in ["platform_a", "platform_b", "platform_c", "platform_d"] {
+        let body = server
+            .ok(&format!(
+                "/markets?status=open&limit=50&platform={platform}"
+            ))
+            .await;
+        for market in body["markets"].as_array().into_iter().flatten() {
+            if let Some(id) = market["id"].as_str() {
+                ids.push(id.to_owned());
+            }
+        }
+    }
+    ids.truncate(n);
+    ids
+}
+
+/// Many resources watched at once start more polls than the budget's
+/// burst: the ones beyond it wait for their slots, however far past
+/// `--upstream-max-wait` (which bounds a visitor's wait), rather than be
+/// refused and told to every subscriber as a `budget` failure.
+#[tokio::test]
+async fn first_polls_beyond_the_burst_wait_for_their_slots() {
+    let upstream = upstream().await;
+    // 100 a minute: a burst of 10, then a slot every 0.68 s; a visitor
+    // would be refused past 0.5 s of waiting, i.e. at the second in line.
+    let proxy = proxy_with(&upstream, |config| {
+        config.proxy.upstream_limit = 100;
+        config.proxy.max_wait_secs = 0.5;
+    })
+    .await;
+    let direct = TestServer::with(common::unlimited()).await;
+    let ids = book_markets(&direct, 20).await;
+    assert_eq!(ids.len(), 20, "enough open books");
+    let books: Vec<String> = ids.iter().map(|id| format!("orderbook:{id}")).collect();
+    let base = format!("http://{}", proxy.addr);
+    let mut readers = Vec::new();
+    for half in books.chunks(10) {
+        let names: Vec<&str> = half.iter().map(String::as_str).collect();
+        readers.push((Reader::open(&base, &watch(&names), None).await, half));
+    }
+    for (reader, half) in &mut readers {
+        let mut pending: Vec<&String> = half.iter().collect();
+        while !pending.is_empty() {
+            let event = reader.next().await;
+            // Stretched, as 20 books wanting a poll every 50 ms are; but
+            // no poll refused or failed.
+            if event.name == "stale" {
+                assert_eq!(event.data["reason"], "interval_stretched", "{event:?}");
+            }
+            assert_ne!(event.name, "error", "{event:?}");
+            if event.name == "snapshot" {
+                pending.retain(|b| event.data["resource"] != b.as_str());
+            }
+        }
+    }
+    // No book polled again while others waited for their first slot (it
+    // would have queued behind them, late enough to be told `stale`).
+    assert_eq!(proxy.hub.stats.polls.load(Ordering::SeqCst), 20);
+    assert_eq!(
+        upstream.book_requests.load(Ordering::SeqCst),
+        20,
+        "one upstream request per book, none refused before it was sent"
+    );
 }

@@ -48,6 +48,12 @@ pub const REFRESH_LANE: u64 = u64::MAX;
 /// them, so however many resources are watched, visitors keep their turns.
 pub const STREAM_LANE: u64 = u64::MAX - 1;
 
+/// How long a stream's poll may wait for its slot (visitors wait at most
+/// `--upstream-max-wait`): long enough for the first polls of every
+/// watched resource at once, queued one slot apart, and for a pause after
+/// an upstream 429.
+pub const STREAM_MAX_WAIT: Duration = Duration::from_millis(2 * WINDOW_MS as u64);
+
 /// GCRA parameters for a limit per minute.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Params {
@@ -341,6 +347,18 @@ impl Budget {
         free.clamp(0.0, f64::from(p.burst)) as u32
     }
 
+    /// Requests that could go upstream within the next minute: the burst
+    /// left now and the steady rate after it (none while a pause lasts).
+    /// This, not [`Budget::left`] (at most the burst, a tenth of the
+    /// limit), is what a watch scheduler's "left in the window" means.
+    pub fn left_in_minute(&self) -> u32 {
+        let tat = match self.redis() {
+            Some(shared) => shared.last_tat(),
+            None => *lock(&self.tat),
+        };
+        admissible_within(self.params(), tat, now(), 60_000.0)
+    }
+
     pub fn queued(&self) -> usize {
         lock(&self.queue).len
     }
@@ -447,9 +465,68 @@ impl Budget {
     }
 }
 
+/// How many requests GCRA admits from `now` to `now + window_ms`, asked
+/// back to back, with the theoretical arrival time at `tat`.
+fn admissible_within(p: Params, tat: f64, now: f64, window_ms: f64) -> u32 {
+    // The first goes at `max(now, tat - tau)`, each next one `t` later.
+    let first = now.max(tat - p.tau_ms);
+    let span = now + window_ms - first;
+    if span < 0.0 {
+        return 0;
+    }
+    let backlog = ((tat.max(now) - now) / p.t_ms).ceil().max(0.0);
+    let idle_burst = f64::from(p.burst) - backlog.min(f64::from(p.burst));
+    // Idle: the burst at once, then one per `t`.
+    let count = if tat - p.tau_ms <= now {
+        idle_burst + (window_ms / p.t_ms).floor()
+    } else {
+        (span / p.t_ms).floor() + 1.0
+    };
+    count.clamp(0.0, f64::from(u32::MAX)) as u32
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `admissible_within` against the limiter itself, stepped in 1 ms.
+    #[test]
+    fn left_in_a_minute_is_what_the_limiter_admits() {
+        for limit in [10, 100, 600] {
+            let p = Params::for_limit(limit);
+            // Idle, half-spent burst, all spent, paused for 30 s and 90 s.
+            for tat in [
+                0.0,
+                5.0 * p.t_ms,
+                200_000.0 + p.tau_ms,
+                230_000.0 + p.tau_ms,
+                290_000.0 + p.tau_ms,
+            ] {
+                let now = 200_000.0;
+                let said = admissible_within(p, tat.max(now - 1.0), now, 60_000.0);
+                let mut sim = tat.max(now - 1.0);
+                let mut admitted = 0u32;
+                let mut at = now;
+                while at < now + 60_000.0 {
+                    let next = sim.max(at);
+                    if at >= next - p.tau_ms {
+                        sim = next + p.t_ms;
+                        admitted += 1;
+                    } else {
+                        at += 1.0;
+                    }
+                }
+                assert!(
+                    said.abs_diff(admitted) <= 1,
+                    "limit {limit}, tat {tat}: said {said}, admitted {admitted}"
+                );
+            }
+            // The scheduler's reserve is not the budget's burst: an idle
+            // budget has far more than it left in a minute.
+            let idle = admissible_within(p, 0.0, 200_000.0, 60_000.0);
+            assert!(idle > limit * 8 / 10, "limit {limit}: {idle}");
+        }
+    }
 
     /// At most `limit` admissions in any 60 s window, simulated over ten
     /// minutes of a client that asks every 10 ms.

@@ -79,6 +79,12 @@ pub(super) async fn forward(
                 Some(entry) if entry.freshness(now) == Freshness::Fresh => {
                     respond(&entry, "HIT", now, gzip)
                 }
+                // A stream's poller holds the last good answer already: it
+                // is told why the upstream failed (the status and code its
+                // subscribers' `stale` event carries), not a stale copy.
+                _ if matches!(visitor, Who::Key(budget::STREAM_LANE)) => {
+                    respond(&error, "ERROR", now, gzip)
+                }
                 Some(entry) => {
                     state.metrics.stale.fetch_add(1, Ordering::Relaxed);
                     respond_stale(&state, &key, &entry, now)

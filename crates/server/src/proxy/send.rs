@@ -4,7 +4,7 @@
 //! judged (`judge`), and tells the circuit breaker the verdict's health.
 
 use super::breaker::{Admit, Report};
-use super::budget::Ticket;
+use super::budget::{self, Ticket};
 use super::cache;
 use super::judge::{self, Health, Outcome, error_entry, judge};
 use super::state::{ProxyState, Route};
@@ -27,11 +27,17 @@ impl ProxyState {
         route: Route,
         admit: Admit,
     ) -> Result<(judge::Verdict, Instant), Outcome> {
-        if let Err(rejected) = self
-            .budget
-            .acquire_ticket(ticket, lane, self.max_wait)
-            .await
-        {
+        // A stream's poll waits for its slot rather than fail: it is due
+        // (the scheduler spaced the polls to fit the budget), nobody is
+        // held up by its wait, and a refusal would be fanned out to every
+        // subscriber as a failure. Its subscribers hear `stale` if the data
+        // grows late meanwhile (`stream::topic`).
+        let max_wait = if lane == budget::STREAM_LANE {
+            budget::STREAM_MAX_WAIT.max(self.max_wait)
+        } else {
+            self.max_wait
+        };
+        if let Err(rejected) = self.budget.acquire_ticket(ticket, lane, max_wait).await {
             self.breaker.cancel(admit);
             self.metrics.rejected.fetch_add(1, Ordering::Relaxed);
             let retry = rejected.retry_after_secs;

@@ -227,9 +227,9 @@ impl ProxyState {
         self.budget.limit()
     }
 
-    /// Upstream requests left in the budget's window.
+    /// Upstream requests the budget could still send within a minute.
     pub fn budget_left(&self) -> u32 {
-        self.budget.left()
+        self.budget.left_in_minute()
     }
 
     /// The request log, which hides the visitors' and the upstream's keys.

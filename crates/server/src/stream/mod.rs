@@ -337,6 +337,10 @@ impl Hub {
         topic.join();
         topics.insert(key.to_owned(), topic.clone());
         drop(topics);
+        // Granted before its first poll ends: a topic still at the interval
+        // its kind wants would poll again at once, while the others' first
+        // polls wait for their slots, and queue behind them.
+        self.schedule();
         tokio::spawn(poller(Arc::downgrade(self), topic.clone()));
         Some(topic)
     }
@@ -417,8 +421,23 @@ async fn poller(hub: Weak<Hub>, topic: Arc<Topic>) {
         let source = strong.source.clone();
         drop(strong);
         topic.poll(source.as_ref()).await;
-        let interval = Duration::from_secs_f64(topic.interval_ms().max(1.0) / 1000.0);
-        tokio::time::sleep(interval).await;
+        rest(&topic).await;
+    }
+}
+
+/// Waits out the topic's interval after a poll, the interval read again at
+/// least every second: topics joining meanwhile lengthen it, and a poller
+/// that slept the interval granted when it fell asleep would poll early
+/// and queue for the budget behind the newcomers' first polls.
+async fn rest(topic: &Topic) {
+    let polled = tokio::time::Instant::now();
+    loop {
+        let due = polled + Duration::from_secs_f64(topic.interval_ms().max(1.0) / 1000.0);
+        let now = tokio::time::Instant::now();
+        if now >= due {
+            return;
+        }
+        tokio::time::sleep((due - now).min(Duration::from_secs(1))).await;
     }
 }
 
