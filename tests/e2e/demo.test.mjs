@@ -648,7 +648,10 @@ test("phone layout", async () => {
     assert.ok(overflow <= 1, `no sideways scrolling of the page: ${overflow}px`);
     await shot("markets-phone");
     await page.goto(`${demoUrl}markets/500024`);
-    await page.locator("table.levels").first().waitFor(WAIT);
+    // The suite has spent the key's minute by now (the pages before, and
+    // each live view's stream opening counts): the book may wait for the
+    // next window of the budget, up to a minute.
+    await page.locator("table.levels").first().waitFor({ timeout: 90_000 });
     await shot("market-phone");
   } finally {
     await page.setViewportSize({ width: 1280, height: 900 });
