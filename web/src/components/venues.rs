@@ -12,7 +12,9 @@ use crate::api::{self, Directory, Feature};
 use crate::format;
 use crate::routes;
 use leptos::prelude::*;
-use predmarket_client::core::equivalence::{self, Classification, Facts, Reason, Relation};
+use predmarket_client::core::equivalence::{
+    self, Classification, Facts, PairOptions, Reason, Relation,
+};
 use predmarket_client::core::fees::{self, NetGap, Outcome, Venue};
 use predmarket_client::core::models::{Market, Orderbook};
 use predmarket_client::core::request::{GetOrderbook, ListMarkets};
@@ -53,20 +55,58 @@ pub fn search_text(market: &Market) -> Option<String> {
     })
 }
 
+/// One market of another platform classified against one of the page's.
+#[derive(Clone)]
+pub struct Counterpart {
+    /// Index of the page's market.
+    pub own: usize,
+    pub other: Market,
+    pub classification: Classification,
+}
+
 /// The markets of other platforms among `found`, each classified against
-/// `market`: the related ones first (same, inverted, subset, superset,
-/// unsure), the different ones last, each in the service's order.
-pub fn counterparts(market: &Market, found: Vec<Market>) -> Vec<(Market, Classification)> {
-    let here = platform_id(market.platform.as_ref());
-    let mut pairs: Vec<(Market, Classification)> = found
+/// the page's markets `own`, the related ones first (same, inverted,
+/// subset, superset, unsure, then different), each in the service's
+/// order. One market is compared with every one found, look-alikes
+/// included; several (an event's) through [`equivalence::find_pairs`],
+/// which compares only markets sharing a name and a day and leaves the
+/// look-alikes out.
+pub fn counterparts(own: &[Market], found: Vec<Market>) -> Vec<Counterpart> {
+    let platforms: Vec<String> = own
+        .iter()
+        .map(|m| platform_id(m.platform.as_ref()))
+        .collect();
+    let found: Vec<Market> = found
         .into_iter()
-        .filter(|m| m.id != market.id && platform_id(m.platform.as_ref()) != here)
-        .map(|m| {
-            let c = equivalence::classify(market, &m);
-            (m, c)
+        .filter(|m| {
+            !own.iter().any(|o| o.id == m.id)
+                && !platforms.contains(&platform_id(m.platform.as_ref()))
         })
         .collect();
-    pairs.sort_by_key(|(_, c)| c.relation);
+    let mut pairs: Vec<Counterpart> = if let [market] = own {
+        found
+            .into_iter()
+            .map(|other| Counterpart {
+                own: 0,
+                classification: equivalence::classify(market, &other),
+                other,
+            })
+            .collect()
+    } else {
+        let n = own.len();
+        let all: Vec<Market> = own.iter().cloned().chain(found).collect();
+        equivalence::find_pairs(&all, &PairOptions::default())
+            .into_iter()
+            // Pairs come with a < b: the page's markets first.
+            .filter(|p| p.a < n && p.b >= n)
+            .map(|p| Counterpart {
+                own: p.a,
+                other: all[p.b].clone(),
+                classification: p.classification,
+            })
+            .collect()
+    };
+    pairs.sort_by_key(|p| p.classification.relation);
     pairs
 }
 
@@ -93,11 +133,13 @@ async fn book_of(
     Ok(Ok(api::send(&request, cancel).await?.data))
 }
 
-/// "On other platforms" for `market`: a search of its subject on the
-/// service, the other platforms' markets classified against it.
+/// "On other platforms" for the page's markets (one on a market page, an
+/// event's on its page): one search of `search` on the service, the other
+/// platforms' markets classified against them.
 #[component]
-pub fn OtherPlatforms(market: Market) -> impl IntoView {
-    let this = StoredValue::new(market);
+pub fn OtherPlatforms(markets: Vec<Market>, search: Option<String>) -> impl IntoView {
+    let own = StoredValue::new(markets);
+    let several = own.with_value(|m| m.len() > 1);
     let size_text = RwSignal::new(DEFAULT_SIZE.to_string());
     let size = Memo::new(move |_| {
         size_text
@@ -108,9 +150,9 @@ pub fn OtherPlatforms(market: Market) -> impl IntoView {
             .filter(|s| s.is_finite() && *s > 0.0)
     });
     let found = LocalResource::new(move || {
-        let m = this.get_value();
+        let (own, search) = (own.get_value(), search.clone());
         async move {
-            let Some(query) = search_text(&m) else {
+            let Some(query) = search.filter(|q| !own.is_empty() && !q.is_empty()) else {
                 return Ok(Vec::new());
             };
             let request = ListMarkets {
@@ -119,9 +161,14 @@ pub fn OtherPlatforms(market: Market) -> impl IntoView {
                 ..ListMarkets::default()
             };
             let response = api::send(&request, &CancelToken::new()).await?;
-            Ok(counterparts(&m, response.markets))
+            Ok(counterparts(&own, response.markets))
         }
     });
+    let row = move |p: Counterpart| {
+        let market = own.with_value(|m| m[p.own].clone());
+        let shown = several.then(|| market.title.clone().unwrap_or_else(|| market.id.clone()));
+        view! { <CounterpartRow market shown other=p.other c=p.classification size /> }
+    };
     view! {
         <div class="field venue-size">
             <label for="venue-size">"Net gap at size (contracts)"</label>
@@ -134,27 +181,24 @@ pub fn OtherPlatforms(market: Market) -> impl IntoView {
             />
         </div>
         <Loader resource=found what="markets on other platforms" let:pairs>
-            {if pairs.is_empty() {
-                view! { <p class="empty">"No market of another platform found on this subject."</p> }.into_any()
-            } else {
-                let (related, different): (Vec<_>, Vec<_>) =
-                    pairs.into_iter().partition(|(_, c)| c.relation != Relation::Different);
+            {
+                let (related, different): (Vec<_>, Vec<_>) = pairs
+                    .into_iter()
+                    .partition(|p| p.classification.relation != Relation::Different);
                 let n_different = different.len();
                 view! {
-                    <ul class="venues">
-                        {related.into_iter().map(|(other, c)| view! { <Counterpart market=this.get_value() other c size /> }).collect_view()}
-                    </ul>
+                    {related.is_empty().then(|| view! {
+                        <p class="empty">"No market of another platform found that asks a related question."</p>
+                    })}
+                    <ul class="venues">{related.into_iter().map(row).collect_view()}</ul>
                     {(n_different > 0).then(|| view! {
                         <details class="venues-different">
-                            <summary>{format!("{n_different} look-alike market(s) that ask a different question")}</summary>
-                            <ul class="venues">
-                                {different.into_iter().map(|(other, c)| view! { <Counterpart market=this.get_value() other c size /> }).collect_view()}
-                            </ul>
+                            <summary>{format!("{n_different} look-alike market(s) asking a different question")}</summary>
+                            <ul class="venues">{different.into_iter().map(row).collect_view()}</ul>
                         </details>
                     })}
                 }
-                .into_any()
-            }}
+            }
         </Loader>
     }
 }
@@ -177,9 +221,13 @@ fn reason_text(r: &Reason) -> String {
     format!("{field}: {}{sides}", r.note)
 }
 
+/// One counterpart: its platform, title, relation and reasons, and for a
+/// same or inverted one the net gap; `shown` names the page's market when
+/// the page has several.
 #[component]
-fn Counterpart(
+fn CounterpartRow(
     market: Market,
+    shown: Option<String>,
     other: Market,
     c: Classification,
     size: Memo<Option<f64>>,
@@ -193,9 +241,10 @@ fn Counterpart(
     let id = other.id.clone();
     view! {
         <li class="venue" data-id=id data-relation=relation>
+            {shown.map(|t| view! { <p class="venue-own">"For " <bdi>{t}</bdi> ":"</p> })}
             <div class="venue-head">
                 <PlatformName id=platform />
-                <a href=href>{title}</a>
+                <a href=href><bdi>{title}</bdi></a>
                 <span class=format!("relation relation-{relation}")>{relation}</span>
             </div>
             <ul class="reasons">

@@ -203,7 +203,11 @@ fn MarketView(market: Market) -> impl IntoView {
     let venues_seen = crate::components::seen(venues_card);
     let venues = move || {
         if venues_seen.get() {
-            view! { <OtherPlatforms market=this.get_value() /> }.into_any()
+            {
+                let market = this.get_value();
+                let search = crate::components::search_text(&market);
+                view! { <OtherPlatforms markets=vec![market] search /> }.into_any()
+            }
         } else {
             view! { <Loading what="markets on other platforms" /> }.into_any()
         }
