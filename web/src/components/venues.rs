@@ -113,11 +113,12 @@ pub fn counterparts(own: &[Market], found: Vec<Market>) -> Vec<Counterpart> {
 /// The order book of a market, or why there is none to use: the
 /// directory says its platform publishes none.
 async fn book_of(
+    directory: Option<Directory>,
     market: &Market,
     cancel: &CancelToken,
 ) -> Result<Result<Orderbook, String>, Error> {
     let platform = platform_id(market.platform.as_ref());
-    if let Some(d) = Directory::get()
+    if let Some(d) = directory
         && !d.supports(&platform, Feature::Orderbook).await
     {
         return Ok(Err(format!(
@@ -263,12 +264,18 @@ fn GapView(
     c: Classification,
     size: Memo<Option<f64>>,
 ) -> impl IntoView {
+    // Read where the component is built, as the market page does, not
+    // from inside the resource's future.
+    let directory = Directory::get();
     let pair = StoredValue::new((market, other, c));
     let books = LocalResource::new(move || {
         let (a, b, _) = pair.get_value();
         async move {
             let cancel = CancelToken::new();
-            let (ba, bb) = futures::join!(book_of(&a, &cancel), book_of(&b, &cancel));
+            let (ba, bb) = futures::join!(
+                book_of(directory, &a, &cancel),
+                book_of(directory, &b, &cancel)
+            );
             Ok::<_, Error>(match (ba?, bb?) {
                 (Ok(ba), Ok(bb)) => Ok((ba, bb)),
                 (Err(why), _) | (_, Err(why)) => Err(why),
