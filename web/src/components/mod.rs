@@ -21,6 +21,7 @@ mod price_chart;
 mod remote_image;
 mod sports_tables;
 mod unread_notice;
+mod venues;
 
 pub use candle_chart::CandleChart;
 pub use compare_chart::{CompareChart, Line};
@@ -46,6 +47,7 @@ pub use price_chart::{PriceChart, PricePoint, Quote};
 pub use remote_image::RemoteImage;
 pub use sports_tables::{GamesTable, TeamsTable, score};
 pub use unread_notice::UnreadNotice;
+pub use venues::{Counterpart, OtherPlatforms, counterparts, search_text};
 
 use leptos::prelude::*;
 

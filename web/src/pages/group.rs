@@ -1,12 +1,15 @@
-//! The page of an event and the page of a series: one frame, two
-//! resources, each drawn by its own view.
+//! The page of an event (with its markets on other platforms) and the
+//! page of a series: one frame, two resources, each drawn by its own view.
 
 use crate::api;
-use crate::components::{EventTable, ItemPage, MarketTable, PlatformName, platform_id};
+use crate::components::{
+    EventTable, ItemPage, Loading, MarketTable, OtherPlatforms, PlatformName, platform_id,
+    search_text,
+};
 use crate::format;
 use crate::routes;
 use leptos::prelude::*;
-use predmarket_client::core::models::{Event, Series};
+use predmarket_client::core::models::{Event, Market, Series};
 use predmarket_client::core::request::{GetEvent, GetSeries};
 
 /// A page of one group fetched with its nested items.
@@ -44,6 +47,23 @@ fn EventView(event: Event) -> impl IntoView {
     let markets = event.markets.clone().unwrap_or_default();
     let count = markets.len();
     let source = format::safe_url(event.resolution_source_url.as_deref());
+    // The event's subject, searched on the other platforms when the card
+    // scrolls into view: the event's title read as a market's would be.
+    let mut subject = Market::new(event.id.clone());
+    subject.title = event.title.clone();
+    subject.trading_end_at = event.event_end_at.clone();
+    let search = search_text(&subject);
+    let venues_card = NodeRef::<leptos::html::Section>::new();
+    let venues_seen = crate::components::seen(venues_card);
+    let venues = {
+        let markets = markets.clone();
+        move || {
+            if !venues_seen.get() {
+                return view! { <Loading what="markets on other platforms" /> }.into_any();
+            }
+            view! { <OtherPlatforms markets=markets.clone() search=search.clone() /> }.into_any()
+        }
+    };
     view! {
         <header class="page-head">
             <h1><bdi>{event.title.clone().unwrap_or_else(|| event.id.clone())}</bdi></h1>
@@ -69,8 +89,12 @@ fn EventView(event: Event) -> impl IntoView {
         {if count == 0 {
             view! { <p class="empty">"This event has no markets yet."</p> }.into_any()
         } else {
-            view! { <MarketTable markets caption="Markets in this event" id="event-markets".to_string() /> }.into_any()
+            view! { <MarketTable markets=markets.clone() caption="Markets in this event" id="event-markets".to_string() /> }.into_any()
         }}
+        <section class="card" aria-labelledby="venues-h" node_ref=venues_card>
+            <h2 id="venues-h">"On other platforms"</h2>
+            {venues}
+        </section>
     }
 }
 

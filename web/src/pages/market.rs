@@ -1,10 +1,12 @@
-//! One market: its prices, price history, order book and trades.
+//! One market: its prices, price history, order book, trades, and the
+//! same question on other platforms.
 
 use crate::api::{self, Directory, Feature, Inflight, Loaded};
 use crate::components::{
     CalculatorState, CandleChart, CostCalculator, DepthChart, Download, ItemPage, LiveStatus,
-    Loader, Loading, OrderbookLadder, PagedResults, PlatformName, PriceChart, PricePoint, Quote,
-    RemoteImage, StatusBadge, change_class, platform_id, yes_change, yes_change_7d, yes_price,
+    Loader, Loading, OrderbookLadder, OtherPlatforms, PagedResults, PlatformName, PriceChart,
+    PricePoint, Quote, RemoteImage, StatusBadge, change_class, platform_id, yes_change,
+    yes_change_7d, yes_price,
 };
 use crate::format;
 use crate::routes::{self, UrlState};
@@ -195,6 +197,22 @@ fn MarketView(market: Market) -> impl IntoView {
         .into_any()
     };
 
+    // Below the fold as well: the search is asked for when the card
+    // scrolls into view.
+    let venues_card = NodeRef::<leptos::html::Article>::new();
+    let venues_seen = crate::components::seen(venues_card);
+    let venues = move || {
+        if venues_seen.get() {
+            {
+                let market = this.get_value();
+                let search = crate::components::search_text(&market);
+                view! { <OtherPlatforms markets=vec![market] search /> }.into_any()
+            }
+        } else {
+            view! { <Loading what="markets on other platforms" /> }.into_any()
+        }
+    };
+
     let interval = Memo::new(move |_| {
         url.get("interval")
             .filter(|i| INTERVALS.iter().any(|(v, _, _)| v == i))
@@ -328,6 +346,12 @@ fn MarketView(market: Market) -> impl IntoView {
                         </label>
                     </header>
                     {trades_tape}
+                </article>
+                <article class="card" aria-labelledby="venues-h" node_ref=venues_card>
+                    <header class="card-head">
+                        <h2 id="venues-h">"On other platforms"</h2>
+                    </header>
+                    {venues}
                 </article>
             </div>
             <aside class="side-col">

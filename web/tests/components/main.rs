@@ -24,5 +24,6 @@ mod outrights;
 mod public;
 mod scaffold;
 mod server;
+mod venues;
 
 wasm_bindgen_test::wasm_bindgen_test_configure!(run_in_browser);
