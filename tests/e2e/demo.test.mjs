@@ -28,7 +28,10 @@ const artifacts = process.env.PREDMARKET_ARTIFACTS ?? "artifacts";
 assert.ok(demoUrl, "run through `cargo xtask test` (PREDMARKET_DEMO_URL)");
 mkdirSync(artifacts, { recursive: true });
 const origin = new URL(demoUrl).origin;
-const WAIT = { timeout: 30_000 };
+// A minute and a half: the suite spends its key's 100 a minute (each live
+// view's stream opening counts), so a page may wait a whole window of the
+// budget before it asks; a wait only lasts until its condition holds.
+const WAIT = { timeout: 90_000 };
 
 let context;
 let page;
@@ -648,10 +651,7 @@ test("phone layout", async () => {
     assert.ok(overflow <= 1, `no sideways scrolling of the page: ${overflow}px`);
     await shot("markets-phone");
     await page.goto(`${demoUrl}markets/500024`);
-    // The suite has spent the key's minute by now (the pages before, and
-    // each live view's stream opening counts): the book may wait for the
-    // next window of the budget, up to a minute.
-    await page.locator("table.levels").first().waitFor({ timeout: 90_000 });
+    await page.locator("table.levels").first().waitFor(WAIT);
     await shot("market-phone");
   } finally {
     await page.setViewportSize({ width: 1280, height: 900 });
