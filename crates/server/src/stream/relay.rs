@@ -133,19 +133,7 @@ impl Relay {
         lease: Duration,
         max_events: usize,
     ) -> Result<Arc<Relay>, String> {
-        let client = redis::Client::open(url)
-            .map_err(|_| "--redis is not a valid redis:// URL".to_owned())?;
-        let config = redis::aio::ConnectionManagerConfig::new()
-            .set_connection_timeout(Some(Duration::from_secs(2)))
-            .set_response_timeout(Some(Duration::from_secs(2)))
-            .set_number_of_retries(2);
-        let conn = tokio::time::timeout(
-            Duration::from_secs(5),
-            ConnectionManager::new_with_config(client.clone(), config),
-        )
-        .await
-        .map_err(|_| "--redis: no connection within 5 s".to_owned())?
-        .map_err(|e| format!("--redis: cannot connect ({:?})", e.kind()))?;
+        let (client, conn) = crate::proxy::shared::open(url).await?;
         let mut random = [0u8; 4];
         let _ = getrandom::fill(&mut random);
         let down = AtomicBool::new(false);
