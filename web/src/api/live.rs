@@ -135,6 +135,9 @@ pub enum Freshness {
     /// Asked by this tab (the server has no stream, or it is down), the
     /// answer arrived at `at_ms`.
     Polled { at_ms: f64 },
+    /// What this device kept (the stream's last data before a reload),
+    /// shown while the stream opens: `age_ms` old at `at_ms`.
+    Cached { age_ms: f64, at_ms: f64 },
     /// The server refused to watch it (`code`); the view asks on its own.
     Refused { code: String },
 }
@@ -143,9 +146,9 @@ impl Freshness {
     /// The data's age at `now_ms` (wall clock), when known.
     pub fn age_ms(&self, now_ms: f64) -> Option<f64> {
         match self {
-            Freshness::Live { age_ms, at_ms } | Freshness::Stale { age_ms, at_ms, .. } => {
-                Some(age_ms + (now_ms - at_ms).max(0.0))
-            }
+            Freshness::Live { age_ms, at_ms }
+            | Freshness::Stale { age_ms, at_ms, .. }
+            | Freshness::Cached { age_ms, at_ms } => Some(age_ms + (now_ms - at_ms).max(0.0)),
             Freshness::Polled { at_ms } => Some((now_ms - at_ms).max(0.0)),
             Freshness::Waiting | Freshness::Refused { .. } => None,
         }
@@ -173,6 +176,10 @@ struct Topic {
     data: ArcRwSignal<Option<std::sync::Arc<serde_json::Value>>>,
     freshness: ArcRwSignal<Freshness>,
     refused: bool,
+    /// Where the device keeps the answers of the views' ordinary requests
+    /// for it: the stream's data is kept there too, so a reload shows it
+    /// at once while the stream reopens.
+    keep: Vec<String>,
 }
 
 /// The tab's one stream (`GET /stream`) of every resource on screen,
@@ -185,6 +192,8 @@ struct Hub {
     /// The stream is down (since it failed, until it opens again).
     down: ArcRwSignal<bool>,
     topics: Vec<Topic>,
+    /// The client's answer store (bounded), when answers may be kept.
+    store: Option<std::rc::Rc<dyn predmarket_client::Store>>,
 }
 
 thread_local! {
@@ -249,6 +258,16 @@ fn on_notice(notice: predmarket_client::live::Notice) {
                 match kind {
                     Kind::Snapshot | Kind::Change => {
                         let Some(value) = event.data else { return };
+                        if let Some(store) = &hub.store
+                            && !topic.keep.is_empty()
+                        {
+                            // The answer whole, as the ordinary request
+                            // would have kept it (the store's bounds hold).
+                            let text = value.to_string();
+                            for url in &topic.keep {
+                                store.put(url, &text);
+                            }
+                        }
                         let snapshot = kind == Kind::Snapshot;
                         updates.push(Box::new(move || {
                             data.set(Some(std::sync::Arc::new(value)));
@@ -357,6 +376,19 @@ impl Feed {
         });
     }
 
+    /// The view shows what the device kept, `age_ms` old, while the
+    /// stream opens: said so until the stream's data comes.
+    pub fn kept(&self, age_ms: f64) {
+        self.freshness.try_update(|f| {
+            if matches!(f, Freshness::Waiting | Freshness::Cached { .. }) {
+                *f = Freshness::Cached {
+                    age_ms,
+                    at_ms: js_sys::Date::now(),
+                };
+            }
+        });
+    }
+
     pub fn freshness(&self) -> RwSignal<Freshness> {
         self.freshness
     }
@@ -397,12 +429,22 @@ impl Feed {
 /// on screen (one stream per tab, of every resource shown: reopened with
 /// the new list as views come and go). Where the server has no stream
 /// (found out by the first view, remembered) the feed says `Poll`, and
-/// the view asks on its own, as it did before streams.
-pub fn follow(kind: predmarket_client::core::change::WatchKind, id: &str) -> Feed {
+/// the view asks on its own, as it did before streams. What the stream
+/// brings is kept on the device as the answer to `request`, the view's
+/// ordinary request for it, so a reload paints it at once.
+pub fn follow<R: predmarket_client::core::request::Request>(
+    kind: predmarket_client::core::change::WatchKind,
+    id: &str,
+    request: &R,
+) -> Feed {
     use predmarket_client::live::{LiveStream, Mode};
     let resource = format!("{}:{id}", kind.name());
     let settings = super::settings::Settings::load();
     let client = client().ok();
+    let keep = client.as_ref().and_then(|c| {
+        let http = request.to_http().ok()?;
+        Some(http.url(&c.config().base_url))
+    });
     let (feed, list) = HUB.with(|cell| {
         let mut cell = cell.borrow_mut();
         // A new stream for new settings (another service or key).
@@ -434,6 +476,7 @@ pub fn follow(kind: predmarket_client::core::change::WatchKind, id: &str) -> Fee
                 }),
                 down: ArcRwSignal::new(false),
                 topics: Vec::new(),
+                store: client.as_ref().and_then(|c| c.config().store.clone()),
             }
         });
         let i = match hub.topics.iter().position(|t| t.resource == resource) {
@@ -447,12 +490,18 @@ pub fn follow(kind: predmarket_client::core::change::WatchKind, id: &str) -> Fee
                     data: ArcRwSignal::new(None),
                     freshness: ArcRwSignal::new(Freshness::Waiting),
                     refused: false,
+                    keep: Vec::new(),
                 });
                 hub.topics.len() - 1
             }
         };
         let topic = &mut hub.topics[i];
         topic.users += 1;
+        if let Some(url) = keep
+            && !topic.keep.contains(&url)
+        {
+            topic.keep.push(url);
+        }
         let feed = Feed {
             covered: RwSignal::from(topic.covered.clone()),
             data: RwSignal::from(topic.data.clone()),

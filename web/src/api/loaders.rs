@@ -68,7 +68,7 @@ where
     I: IntoIterator<Item = T>,
     T: 'static,
 {
-    let feed = follow(kind, &id);
+    let feed = follow(kind, &id, &request(id.clone()));
     let inflight = Inflight::new();
     let revalidate = Revalidate::new();
     if poll {
@@ -91,9 +91,9 @@ where
 }
 
 /// The answer of a live view from where its feed says: the stream's last
-/// one; while the stream opens, what this device kept (else nothing yet:
-/// the view's resource runs again when the stream's answer comes); else
-/// the service's, asked now.
+/// one; while the stream opens, what this device kept, the feed saying
+/// how old (else nothing yet: the view's resource runs again when the
+/// stream's answer comes); else the service's, asked now.
 pub async fn live_answer<R>(
     request: &R,
     source: Source,
@@ -106,7 +106,8 @@ where
 {
     match source {
         Source::Wait => {
-            if let Some((kept, _)) = client()?.stored(request).await {
+            if let Some((kept, age_ms)) = client()?.stored(request).await {
+                feed.kept(age_ms);
                 return Ok(kept);
             }
             // Waited for here, not left pending: a Leptos 0.8 resource

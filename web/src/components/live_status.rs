@@ -1,6 +1,7 @@
 //! The live / stale indicator of a view kept fresh: where its data comes
 //! from and how old it is, as text ("live · 2 s", "stale: poll_failed ·
-//! 40 s", "polled · 3 s"), read out politely when the state changes.
+//! 40 s", "polled · 3 s", "cached · 5 min" while a reload shows what the
+//! device kept), read out politely when the state changes.
 
 use crate::api::{Feed, Freshness};
 use leptos::prelude::*;
@@ -24,6 +25,7 @@ pub fn freshness_text(freshness: &Freshness, now_ms: f64) -> (String, Option<Str
         Freshness::Live { .. } => "live".to_owned(),
         Freshness::Stale { reason, .. } => format!("stale: {reason}"),
         Freshness::Polled { .. } => "polled".to_owned(),
+        Freshness::Cached { .. } => "cached".to_owned(),
         Freshness::Refused { code } => format!("not live: {code}"),
     };
     (state, freshness.age_ms(now_ms).map(age_text))
@@ -52,6 +54,7 @@ pub fn LiveStatus(feed: Feed) -> impl IntoView {
         Freshness::Live { .. } => "live",
         Freshness::Stale { .. } | Freshness::Refused { .. } => "stale",
         Freshness::Polled { .. } => "polled",
+        Freshness::Cached { .. } => "cached",
         Freshness::Waiting => "waiting",
     };
     let age = move || {

@@ -2,7 +2,7 @@
 
 use crate::api;
 use crate::components::{
-    ItemPage, LiveStatus, OddsBoard, OddsFormatSwitch, OrderbookLadder, PlatformName,
+    LiveStatus, Loader, OddsBoard, OddsFormatSwitch, OrderbookLadder, PlatformName,
     PlatformWarnings, StatusBadge, platform_id,
 };
 use crate::format;
@@ -130,23 +130,39 @@ fn OutcomeBooks(markets: Vec<GameMarket>) -> impl IntoView {
 }
 
 /// One game: each platform's moneyline, spread and total side by side.
+///
+/// Each refresh rebuilds the head and the boards, but not the toolbar
+/// between them: its live indicator stays one element, so a reader hears
+/// it when its state changes, not on every update.
 #[component]
 pub fn GamePage(#[prop(into)] id: String) -> impl IntoView {
     let (odds_format, set_format) = UrlState::new().odds_format();
     let (game, feed) = api::item_by_id_live(id, "game", GetGame::new, Some, WatchKind::Game, true);
-    // Each refresh rebuilds the view: the answer before marks what moved.
+    let shown = Memo::new(move |_| game.with(|g| matches!(g, Some(Ok(_)))));
+    // The answer before marks what moved.
     let last = StoredValue::new(None::<GameResponse>);
+    let boards = move || {
+        let response = game.get().and_then(Result::ok)?;
+        let before = last.get_value();
+        last.set_value(Some(response.clone()));
+        Some(view! { <GameBoards response before odds_format /> })
+    };
+    // `ItemPage`'s frame, with the toolbar and boards after its loader.
     view! {
-        <ItemPage class="game-page" back=("/app/sports", "Sports") resource=game what="the game" let:response>
-            {
-                let before = last.get_value();
-                last.set_value(Some(response.clone()));
-                view! { <GameView response before odds_format set_format feed /> }
-            }
-        </ItemPage>
+        <section class="page game-page">
+            <nav class="crumbs" aria-label="Breadcrumb"><a href="/app/sports">"Sports"</a></nav>
+            <Loader resource=game what="the game" let:response>
+                <GameHead response />
+            </Loader>
+            <Show when=move || shown.get()>
+                <GameToolbar odds_format set_format feed=Some(feed) />
+            </Show>
+            {boards}
+        </section>
     }
 }
 
+/// A game's head, its toolbar and its boards, for a game answered once.
 #[component]
 pub fn GameView(
     response: GameResponse,
@@ -157,8 +173,34 @@ pub fn GameView(
     #[prop(optional)]
     feed: Option<api::Feed>,
 ) -> impl IntoView {
+    view! {
+        <GameHead response=response.clone() />
+        <GameToolbar odds_format set_format feed />
+        <GameBoards response before odds_format />
+    }
+}
+
+/// The odds format switch, and the live indicator of a live page.
+#[component]
+fn GameToolbar(
+    odds_format: Memo<OddsFormat>,
+    set_format: Callback<OddsFormat>,
+    feed: Option<api::Feed>,
+) -> impl IntoView {
+    view! {
+        <div class="toolbar">
+            <h2>"Odds by platform" {feed.map(|feed| view! { <LiveStatus feed /> })}</h2>
+            <OddsFormatSwitch format=odds_format on_change=set_format />
+        </div>
+    }
+}
+
+/// The title, league, status, teams and score, and the platforms that
+/// failed.
+#[component]
+fn GameHead(response: GameResponse) -> impl IntoView {
     let GameResponse { data, meta, .. } = response;
-    let game = data.game.clone();
+    let game = data.game;
     let meta_obj = game.metadata.clone().unwrap_or_default();
     let score = meta_obj
         .get("away_score")
@@ -181,6 +223,40 @@ pub fn GameView(
         }
     });
     let teams = game.teams.clone().unwrap_or_default();
+    // The service's "as of": a board painted from the device's cache, or
+    // from a platform's cache, says how old its prices are.
+    let as_of = meta
+        .as_ref()
+        .and_then(|m| m.data_freshness.as_deref())
+        .map(|at| format!("Odds as of {}", format::datetime(Some(at))));
+    view! {
+        <header class="page-head game-head">
+            <h1><bdi>{game.title.clone().unwrap_or_else(|| game.id.clone())}</bdi></h1>
+            <p class="tags">
+                {league.map(|l| view! { <a class="tag" href=routes::sports(&l, "games")>{league_name}</a> })}
+                {game.status.as_ref().map(|s| view! { <StatusBadge status=s.as_str().to_owned() /> })}
+                <span class="muted">{format::datetime(game.scheduled_at.as_deref())}</span>
+                {venue.map(|v| view! { <span class="muted"><bdi>{v}</bdi></span> })}
+            </p>
+        </header>
+        <div class="scoreboard" aria-label="Teams and score">
+            <span class="team away"><bdi>{teams.first().cloned().unwrap_or_default()}</bdi></span>
+            <span class="score">{score.unwrap_or_else(|| "vs".into())}</span>
+            <span class="team home"><bdi>{teams.get(1).cloned().unwrap_or_default()}</bdi></span>
+        </div>
+        <PlatformWarnings errors=meta.as_ref().and_then(|m| m.platform_errors.clone()) />
+        {as_of.map(|line| view! { <p class="fine as-of">{line}</p> })}
+    }
+}
+
+/// The odds boards, every platform's markets and their order books.
+#[component]
+fn GameBoards(
+    response: GameResponse,
+    before: Option<GameResponse>,
+    odds_format: Memo<OddsFormat>,
+) -> impl IntoView {
+    let data = response.data;
     // The service's platform events as odds boards: one per kind and line
     // where the outcomes say their kind, one per event otherwise.
     let boards = odds::game_boards(&data.markets);
@@ -226,33 +302,7 @@ pub fn GameView(
         })
         .collect_view();
     let empty = data.markets.is_empty();
-    // The service's "as of": a board painted from the device's cache, or
-    // from a platform's cache, says how old its prices are.
-    let as_of = meta
-        .as_ref()
-        .and_then(|m| m.data_freshness.as_deref())
-        .map(|at| format!("Odds as of {}", format::datetime(Some(at))));
     view! {
-        <header class="page-head game-head">
-            <h1><bdi>{game.title.clone().unwrap_or_else(|| game.id.clone())}</bdi></h1>
-            <p class="tags">
-                {league.map(|l| view! { <a class="tag" href=routes::sports(&l, "games")>{league_name}</a> })}
-                {game.status.as_ref().map(|s| view! { <StatusBadge status=s.as_str().to_owned() /> })}
-                <span class="muted">{format::datetime(game.scheduled_at.as_deref())}</span>
-                {venue.map(|v| view! { <span class="muted"><bdi>{v}</bdi></span> })}
-            </p>
-        </header>
-        <div class="scoreboard" aria-label="Teams and score">
-            <span class="team away"><bdi>{teams.first().cloned().unwrap_or_default()}</bdi></span>
-            <span class="score">{score.unwrap_or_else(|| "vs".into())}</span>
-            <span class="team home"><bdi>{teams.get(1).cloned().unwrap_or_default()}</bdi></span>
-        </div>
-        <PlatformWarnings errors=meta.as_ref().and_then(|m| m.platform_errors.clone()) />
-        {as_of.map(|line| view! { <p class="fine as-of">{line}</p> })}
-        <div class="toolbar">
-            <h2>"Odds by platform" {feed.map(|feed| view! { <LiveStatus feed /> })}</h2>
-            <OddsFormatSwitch format=odds_format on_change=set_format />
-        </div>
         {if empty {
             view! { <p class="empty">"No platform has a market on this game yet."</p> }.into_any()
         } else {

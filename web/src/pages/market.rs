@@ -110,7 +110,11 @@ fn MarketView(market: Market) -> impl IntoView {
     // The market's prices through the tab's stream where the server has
     // one; elsewhere the page's first answer stands, as before (no polls
     // of its own).
-    let market_feed = api::follow(WatchKind::Market, &market.id);
+    let market_feed = api::follow(
+        WatchKind::Market,
+        &market.id,
+        &GetMarket::new(market.id.clone()),
+    );
     let live_market = Signal::derive(move || match market_feed.source() {
         api::Source::Stream(value) => serde_json::from_value::<MarketsResponse>((*value).clone())
             .ok()
@@ -122,7 +126,7 @@ fn MarketView(market: Market) -> impl IntoView {
     let book_inflight = Inflight::new();
     let book_fresh = api::Revalidate::new();
     // Through the tab's stream where the server has one; else polled.
-    let book_feed = api::follow(WatchKind::Orderbook, &market.id);
+    let book_feed = api::follow(WatchKind::Orderbook, &market.id, &book_request(&market));
     let orderbook = LocalResource::new(move || {
         book_fresh.track();
         let source = book_feed.source();
@@ -135,11 +139,7 @@ fn MarketView(market: Market) -> impl IntoView {
                 Feature::Orderbook,
                 "an order book",
                 || async {
-                    let request = GetOrderbook {
-                        id: m.id.clone(),
-                        platform: m.platform.clone(),
-                        include_raw: None,
-                    };
+                    let request = book_request(&m);
                     Ok(
                         api::live_answer(&request, source, book_feed, &token, book_fresh)
                             .await?
@@ -366,6 +366,16 @@ fn MarketView(market: Market) -> impl IntoView {
 /// The bars of the price chart as rows for a download: the time as ISO
 /// text and in ms, the bar, and the best bid and ask when the service sent
 /// them.
+/// The market's order book as a page asks it (and as the device keeps
+/// the stream's copy of it).
+fn book_request(market: &Market) -> GetOrderbook {
+    GetOrderbook {
+        id: market.id.clone(),
+        platform: market.platform.clone(),
+        include_raw: None,
+    }
+}
+
 fn history_json(points: &[PricePoint]) -> serde_json::Value {
     use serde_json::json;
     let quote =

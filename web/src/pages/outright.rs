@@ -2,15 +2,13 @@
 
 use crate::api;
 use crate::components::{
-    ItemPage, LiveStatus, OddsBoard, OddsFormatSwitch, Outright, PlatformWarnings,
+    LiveStatus, Loader, OddsBoard, OddsFormatSwitch, Outright, PlatformWarnings,
 };
 use crate::format;
 use crate::routes::{self, UrlState};
 use leptos::prelude::*;
 use predmarket_client::core::change::WatchKind;
-use predmarket_client::core::models::{
-    AwardResponse, FutureResponse, OddsFormat, PlatformError, SportsMeta,
-};
+use predmarket_client::core::models::{AwardResponse, FutureResponse, PlatformError, SportsMeta};
 use predmarket_client::core::odds::Quote;
 use predmarket_client::core::request::{GetAward, GetFuture, Request};
 use std::collections::BTreeMap;
@@ -56,28 +54,41 @@ fn outright_page<R: Request + 'static>(
         WatchKind::Future
     };
     let (outright, feed) = api::item_by_id_live(id, what, request, read, kind, true);
-    // Each refresh rebuilds the view: the quotes before mark what moved.
+    let shown = Memo::new(move |_| outright.with(|o| matches!(o, Some(Ok(_)))));
+    // Each refresh rebuilds the head and the board, not the toolbar
+    // between them: its live indicator stays one element, heard when its
+    // state changes. The quotes before mark what moved.
     let last = StoredValue::new(None::<Vec<Quote>>);
+    let board = move || {
+        let (outright, ..) = outright.get().and_then(Result::ok)?;
+        let before = last.get_value();
+        last.set_value(Some(outright.quotes.clone()));
+        Some(view! {
+            <OddsBoard quotes=outright.quotes format=odds_format caption=outright.name required=outright.required before />
+        })
+    };
+    // `ItemPage`'s frame, with the toolbar and board after its loader.
     view! {
-        <ItemPage class="contest-page" back=("/app/sports", "Sports") resource=outright what=format!("the {what}") let:loaded>
-            {
-                let before = last.get_value();
-                last.set_value(Some(loaded.0.quotes.clone()));
-                view! { <OutrightView loaded before odds_format set_format feed /> }
-            }
-        </ItemPage>
+        <section class="page contest-page">
+            <nav class="crumbs" aria-label="Breadcrumb"><a href="/app/sports">"Sports"</a></nav>
+            <Loader resource=outright what=format!("the {what}") let:loaded>
+                <OutrightHead loaded />
+            </Loader>
+            <Show when=move || shown.get()>
+                <div class="toolbar">
+                    <h2>"Odds by platform" <LiveStatus feed /></h2>
+                    <OddsFormatSwitch format=odds_format on_change=set_format />
+                </div>
+            </Show>
+            {board}
+        </section>
     }
 }
 
+/// An outright's name, league, kind, season, deadline and rules, and the
+/// platforms that failed.
 #[component]
-fn OutrightView(
-    loaded: Loaded,
-    before: Option<Vec<Quote>>,
-    odds_format: Memo<OddsFormat>,
-    set_format: Callback<OddsFormat>,
-    /// Where the odds come from and how old they are.
-    feed: api::Feed,
-) -> impl IntoView {
+fn OutrightHead(loaded: Loaded) -> impl IntoView {
     let (outright, errors, as_of) = loaded;
     let league = outright.league.clone();
     let list_view = outright.list_view;
@@ -102,10 +113,5 @@ fn OutrightView(
         </header>
         <PlatformWarnings errors />
         {as_of.map(|at| view! { <p class="fine as-of">{format!("Odds as of {}", format::datetime(Some(&at)))}</p> })}
-        <div class="toolbar">
-            <h2>"Odds by platform" <LiveStatus feed /></h2>
-            <OddsFormatSwitch format=odds_format on_change=set_format />
-        </div>
-        <OddsBoard quotes=outright.quotes format=odds_format caption=outright.name required=outright.required before />
     }
 }
