@@ -355,7 +355,13 @@ impl Feed {
                 None => Source::Wait,
             };
         }
-        if matches!(self.freshness.get(), Freshness::Refused { .. }) {
+        // Not tracked: the view itself sets the freshness (kept, polled),
+        // which would run its resource again, and again. A refusal also
+        // clears `covered`, which is tracked.
+        if self
+            .freshness
+            .with_untracked(|f| matches!(f, Freshness::Refused { .. }))
+        {
             return Source::Poll;
         }
         match self.mode.get() {
