@@ -29,8 +29,12 @@ struct Labelled {
 }
 
 fn fixture() -> Fixture {
+    load("real-world.json")
+}
+
+fn load(name: &str) -> Fixture {
     let path = format!(
-        "{}/../../tests/fixtures/equivalence/real-world.json",
+        "{}/../../tests/fixtures/equivalence/{name}",
         env!("CARGO_MANIFEST_DIR")
     );
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -197,9 +201,14 @@ fn measure(f: &Fixture) -> Measure {
 }
 
 #[test]
-fn fixture_is_well_formed() {
-    let f = fixture();
-    assert!(f.pairs.len() >= 60, "{} pairs", f.pairs.len());
+fn fixtures_are_well_formed() {
+    for (name, at_least) in [("real-world.json", 60), ("held-out.json", 25)] {
+        well_formed(&load(name), at_least);
+    }
+}
+
+fn well_formed(f: &Fixture, at_least: usize) {
+    assert!(f.pairs.len() >= at_least, "{} pairs", f.pairs.len());
     let mut ids = std::collections::BTreeSet::new();
     for p in &f.pairs {
         assert!(ids.insert(&p.id), "duplicate pair id {}", p.id);
@@ -221,8 +230,17 @@ fn fixture_is_well_formed() {
 
 #[test]
 fn real_world_wordings_meet_the_bar() {
-    let f = fixture();
-    let m = measure(&f);
+    meets_the_bar(&measure(&fixture()));
+}
+
+/// The pairs written after the reading was improved on real-world.json:
+/// the same bar on wordings the improvements were not made for.
+#[test]
+fn held_out_wordings_meet_the_bar() {
+    meets_the_bar(&measure(&load("held-out.json")));
+}
+
+fn meets_the_bar(m: &Measure) {
     let report = m.report();
     eprintln!("{report}");
     let value = |(n, d): (usize, usize)| n as f64 / d.max(1) as f64;
