@@ -1222,6 +1222,54 @@ mod tests {
         assert_eq!(f.numbers, ["1"]);
     }
 
+    #[test]
+    fn reads_the_wordings_of_real_platforms() {
+        // Tickers, demonyms, multi-word names and possessives fold.
+        let f = Facts::of_text("Will NVDA's market cap be above $5T on 12/31/2026?", None);
+        assert_eq!(f.entities, ["nvidia"]);
+        assert_eq!(f.date.unwrap().to_string(), "2026-12-31");
+        assert_eq!(f.threshold.unwrap().to_string(), "above $5000000000000");
+        let f = Facts::of_text("Will the United States and the French strike?", None);
+        assert_eq!(f.entities, ["france", "us"]);
+        let f = Facts::of_text("European Central Bank cut in April 2026?", None);
+        assert_eq!(f.entities, ["ecb"]);
+        // "before" a month or a year ends the day before it starts.
+        let d = Facts::of_text("Ceasefire before 2027?", None).date.unwrap();
+        assert_eq!(d.to_string(), "by 2026-12-31");
+        let d = Facts::of_text("Strike before July 2026?", None)
+            .date
+            .unwrap();
+        assert_eq!(d.to_string(), "by 2026-06-30");
+        let d = Facts::of_text("ETH $10k by end of 2026?", None)
+            .date
+            .unwrap();
+        assert_eq!(d.to_string(), "by 2026-12-31");
+        let d = Facts::of_text("Oilers win the 2025-26 NHL title?", None)
+            .date
+            .unwrap();
+        assert_eq!(d.to_string(), "2026-01-01 to 2026-12-31");
+        // Ranges, a size alone, a sign.
+        let t = Facts::of_text("Bitcoin on Mar 31: $96,000 to $97,999.99?", None)
+            .threshold
+            .unwrap();
+        assert_eq!(
+            (t.comparator, t.value, t.upper),
+            (Comparator::Between, 96_000.0, Some(97_999.99))
+        );
+        let t = Facts::of_text("Cut 25bps", None).threshold.unwrap();
+        assert_eq!(t.to_string(), "exactly 25 bps");
+        let t = Facts::of_text("GDP growth negative in Q1 2026?", None)
+            .threshold
+            .unwrap();
+        assert_eq!((t.comparator, t.value), (Comparator::Below, 0.0));
+        // Negation in other words; who must win.
+        assert!(Facts::of_text("No change in Fed rates in June?", None).negated);
+        assert!(Facts::of_text("Will the Fed hold or hike rates in June?", None).negated);
+        assert!(Facts::of_text("Will the US avoid a recession?", None).negated);
+        let f = Facts::of_text("Boston Celtics to win vs Los Angeles Lakers?", None);
+        assert_eq!(f.winner.as_deref(), Some("boston celtics"));
+    }
+
     proptest::proptest! {
         // Titles are user input: any text is read without a panic.
         #[test]

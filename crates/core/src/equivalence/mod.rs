@@ -9,8 +9,9 @@
 //!
 //! [`find_pairs`] finds the candidates in a list without comparing every
 //! pair: markets are grouped by (name, day) — the names they mention and
-//! the day their question is about, or their close day — and only
-//! markets of different platforms sharing a group are compared.
+//! the day their question is about, or their close day; deadlines,
+//! periods and undated questions also by year — and only markets of
+//! different platforms sharing a group are compared.
 //!
 //! Everything is deterministic: the same markets give the same pairs, in
 //! the same order, with the same reasons.
