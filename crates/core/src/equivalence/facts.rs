@@ -27,6 +27,9 @@ pub enum Comparator {
     AtMost,
     /// Both ends included.
     Between,
+    /// Exactly the value: a size stated without a comparator ("cut 25
+    /// bps").
+    Exactly,
 }
 
 impl Comparator {
@@ -37,6 +40,7 @@ impl Comparator {
             Self::Below => "below",
             Self::AtMost => "at most",
             Self::Between => "between",
+            Self::Exactly => "exactly",
         }
     }
 }
@@ -120,8 +124,15 @@ pub struct Facts {
     pub threshold: Option<Threshold>,
     /// Numbers that are neither the threshold nor a date ("25 bps").
     pub numbers: Vec<String>,
-    /// "not", "never", "fail to": the question asks the opposite.
+    /// "not", "never", "fail to", "no", "avoid": the question asks the
+    /// opposite.
     pub negated: bool,
+    /// The name just before a verb of winning ("Will the Celtics beat the
+    /// Lakers?": `celtic`): who must win for YES.
+    pub winner: Option<String>,
+    /// The outcomes are named otherwise than yes/no (a moneyline's two
+    /// teams): which of them is YES is not said.
+    pub no_yes_side: bool,
     /// Content words, lower-case, stemmed a little, synonyms folded.
     pub words: BTreeSet<String>,
     /// Every word as written (lower-case, aliases folded, names included).
@@ -158,9 +169,14 @@ impl Facts {
             if facts.date.is_none() {
                 facts.date = parent.date;
             }
-            if facts.entities.is_empty() {
-                facts.entities = parent.entities;
+            // The event's names too: a short title's only capital may be
+            // its first word ("Cut 25bps" under "Fed decision in Dec").
+            for e in parent.entities {
+                if !facts.entities.contains(&e) {
+                    facts.entities.push(e);
+                }
             }
+            facts.entities.sort();
             if facts.threshold.is_none() && parent.threshold.is_some() {
                 facts.threshold = parent.threshold;
             }
@@ -172,12 +188,27 @@ impl Facts {
             let tokens = lex(c);
             find_threshold(&tokens, &mut vec![false; tokens.len()])
         });
+        // A title that leaves its strike to the rules ("Bitcoin price on
+        // Dec 31, 2026?") is read with the rules' strike.
+        if facts.threshold.is_none() {
+            facts.threshold.clone_from(&facts.criteria_threshold);
+        }
         facts.source = super::norm(market.resolution_source.as_deref());
         facts.non_binary = market
             .market_type
             .as_ref()
             .is_some_and(|t| !t.as_str().eq_ignore_ascii_case("binary"))
             || market.outcomes.as_ref().is_some_and(|o| o.len() > 2);
+        let is_yes = |s: &str| s.eq_ignore_ascii_case("yes");
+        facts.no_yes_side = market.outcomes.as_ref().is_some_and(|o| {
+            !o.is_empty()
+                && !o
+                    .iter()
+                    .any(|x| is_yes(&x.id) || x.name.as_deref().is_some_and(is_yes))
+        }) && !market
+            .current_prices
+            .as_ref()
+            .is_some_and(|p| p.keys().any(|k| is_yes(k)));
         facts
     }
 
@@ -195,8 +226,14 @@ impl Facts {
             ..Self::default()
         };
         let mut entities = BTreeSet::new();
+        // Consecutive capitalized words; the last one closed is kept for
+        // the winner of a "beat"/"win" that follows it.
         let mut span: Vec<String> = Vec::new();
-        let flush = |span: &mut Vec<String>, entities: &mut BTreeSet<String>| {
+        let mut last_span = String::new();
+        let flush = |span: &mut Vec<String>, last: &mut String, entities: &mut BTreeSet<String>| {
+            if !span.is_empty() {
+                *last = span.join(" ");
+            }
             for w in span.drain(..) {
                 entities.insert(w);
             }
@@ -207,18 +244,27 @@ impl Facts {
                     if NEGATIONS.contains(&lower.as_str()) || lower.ends_with("n't") {
                         facts.negated = true;
                     }
+                    if facts.winner.is_none() && is_win_verb(lower) {
+                        let who = if span.is_empty() {
+                            last_span.clone()
+                        } else {
+                            span.join(" ")
+                        };
+                        facts.winner = (!who.is_empty()).then_some(who);
+                    }
                     if used[i] {
-                        flush(&mut span, &mut entities);
+                        flush(&mut span, &mut last_span, &mut entities);
                         continue;
                     }
                     let word = fold(lower);
                     let plain = is_stopword(lower) || month(lower).is_some();
-                    facts.raw.insert(alias(lower).to_owned());
+                    let name = name_of(lower);
                     if *cap && !plain {
-                        span.push(alias(lower).to_owned());
+                        span.push(name.clone());
                     } else {
-                        flush(&mut span, &mut entities);
+                        flush(&mut span, &mut last_span, &mut entities);
                     }
+                    facts.raw.insert(name);
                     if !plain
                         && !is_comparator_word(lower)
                         && !MULTIPLIERS.iter().any(|(w, _)| w == lower)
@@ -227,19 +273,20 @@ impl Facts {
                     }
                 }
                 Tok::Quote(inner) => {
-                    flush(&mut span, &mut entities);
+                    flush(&mut span, &mut last_span, &mut entities);
+                    last_span.clone_from(inner);
                     entities.insert(inner.clone());
                     facts.words.insert(inner.clone());
                     facts.raw.insert(inner.clone());
                 }
                 Tok::Num { value, unit, .. } if !used[i] => {
-                    flush(&mut span, &mut entities);
+                    flush(&mut span, &mut last_span, &mut entities);
                     facts.numbers.push(number(*value, unit));
                 }
-                _ => flush(&mut span, &mut entities),
+                _ => flush(&mut span, &mut last_span, &mut entities),
             }
         }
-        flush(&mut span, &mut entities);
+        flush(&mut span, &mut last_span, &mut entities);
         facts.entities = entities.into_iter().collect();
         facts.numbers.sort();
         facts.numbers.dedup();
@@ -249,13 +296,28 @@ impl Facts {
     /// Every word of the text, names included, for "does the other side
     /// mention this name at all".
     pub(crate) fn mentions(&self, word: &str) -> bool {
+        self.mentions_exactly(word)
+            || word
+                .strip_suffix('s')
+                .is_some_and(|w| w.len() > 2 && self.mentions_exactly(w))
+            || self.mentions_exactly(&format!("{word}s"))
+    }
+
+    fn mentions_exactly(&self, word: &str) -> bool {
         self.raw.contains(word)
             || self.words.contains(word)
             || self.entities.iter().any(|e| e == word)
     }
 }
 
-const NEGATIONS: &[&str] = &["not", "never", "fail", "fails", "without"];
+const NEGATIONS: &[&str] = &[
+    "not", "never", "fail", "fails", "without", "no", "avoid", "avoids", "cease", "ceases",
+];
+
+/// Verbs whose subject is who must win for YES.
+fn is_win_verb(w: &str) -> bool {
+    matches!(w, "beat" | "beats" | "defeat" | "defeats" | "win" | "wins")
+}
 
 fn is_stopword(w: &str) -> bool {
     // A `match` on strings compiles to a comparison by length, then bytes:
@@ -331,6 +393,21 @@ fn is_stopword(w: &str) -> bool {
             | "else"
             | "otherwise"
             | "end"
+            | "no"
+            | "avoid"
+            | "cease"
+            | "x"
+            | "team"
+            | "vs"
+            | "v"
+            | "am"
+            | "pm"
+            | "et"
+            | "est"
+            | "edt"
+            | "pt"
+            | "utc"
+            | "gmt"
     )
 }
 
@@ -356,7 +433,6 @@ fn is_comparator_word(w: &str) -> bool {
             | "reaches"
             | "hit"
             | "hits"
-            | "beat"
     )
 }
 
@@ -399,17 +475,105 @@ fn month(word: &str) -> Option<i64> {
         .map(|i| i as i64 + 1)
 }
 
-/// Word-level aliases: tickers and their names.
+/// Word-level aliases: tickers, demonyms and short names of one subject,
+/// folded to one spelling. Kept short on purpose: each entry is a name
+/// the platforms write both ways.
 fn alias(word: &str) -> &str {
     match word {
         "btc" => "bitcoin",
         "eth" | "ether" => "ethereum",
         "sol" => "solana",
         "doge" => "dogecoin",
+        "ada" => "cardano",
+        "tsla" => "tesla",
+        "nvda" => "nvidia",
+        "aapl" => "apple",
+        "msft" => "microsoft",
+        "amzn" => "amazon",
+        "googl" | "goog" | "alphabet" => "google",
         "federal" | "fomc" => "fed",
-        "us" | "usa" | "u.s." => "united states",
+        "usa" | "u.s." | "american" => "us",
+        "britain" | "british" => "uk",
+        "french" => "france",
+        "german" => "germany",
+        "japanese" => "japan",
+        "chinese" => "china",
+        "russian" => "russia",
+        "ukrainian" => "ukraine",
+        "canadian" => "canada",
+        "mexican" => "mexico",
+        "israeli" => "israel",
+        "iranian" => "iran",
+        "italian" => "italy",
+        "spanish" => "spain",
+        "brazilian" => "brazil",
+        "argentine" | "argentinian" => "argentina",
+        "indian" => "india",
+        "taiwanese" => "taiwan",
+        "oscar" => "oscars",
+        "gop" | "republicans" => "republican",
+        "democrats" | "democratic" | "dems" => "democrat",
+        "presidential" | "presidency" => "president",
         other => other,
     }
+}
+
+/// A name as compared: aliases folded.
+fn name_of(lower: &str) -> String {
+    alias(lower).to_owned()
+}
+
+/// Phrases that name one subject in several words, read as the one word
+/// the other platforms use, and phrases that say "not" in other words.
+const PHRASES: &[(&[&str], &[&str])] = &[
+    (&["united", "states"], &["us"]),
+    (&["united", "kingdom"], &["uk"]),
+    (&["great", "britain"], &["uk"]),
+    (&["new", "york", "city"], &["nyc"]),
+    (&["federal", "reserve"], &["fed"]),
+    (&["european", "central", "bank"], &["ecb"]),
+    (&["bank", "of", "england"], &["boe"]),
+    (&["bank", "of", "japan"], &["boj"]),
+    (&["academy", "awards"], &["oscars"]),
+    (&["republican", "party"], &["republican"]),
+    (&["democratic", "party"], &["democrat"]),
+    (&["mlb", "championship"], &["world", "series"]),
+    (&["pro", "baseball", "champion"], &["world", "series"]),
+    (&["nhl", "championship"], &["stanley", "cup"]),
+    (&["pro", "hockey", "champion"], &["stanley", "cup"]),
+    (&["nfl", "championship"], &["super", "bowl"]),
+    (&["pro", "football", "champion"], &["super", "bowl"]),
+    (&["nba", "championship"], &["nba", "finals"]),
+    (&["pro", "basketball", "champion"], &["nba", "finals"]),
+    (&["hold", "or", "hike"], &["not", "cut"]),
+    (&["hold", "or", "raise"], &["not", "cut"]),
+    (&["hold", "or", "cut"], &["not", "hike"]),
+];
+
+fn rewrite_phrases(tokens: Vec<Tok>) -> Vec<Tok> {
+    let mut out: Vec<Tok> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    'next: while i < tokens.len() {
+        for (phrase, with) in PHRASES {
+            let matches = phrase
+                .iter()
+                .enumerate()
+                .all(|(k, w)| word_at(&tokens, i + k) == Some(*w));
+            if matches {
+                // A name keeps its capital; "not cut" is no name.
+                let cap = with[0] != "not";
+                out.extend(with.iter().map(|w| Tok::Word {
+                    lower: (*w).to_owned(),
+                    cap,
+                }));
+                i += phrase.len();
+                continue 'next;
+            }
+        }
+        out.push(tokens[i].clone());
+        i += 1;
+    }
+    out
 }
 
 /// A little stemming and the synonyms titles use for one action.
@@ -420,7 +584,8 @@ fn fold(lower: &str) -> String {
         }
         "raise" | "raises" | "increase" | "increases" | "hikes" => "hike",
         "cuts" | "lower" | "lowers" | "decrease" | "decreases" => "cut",
-        "wins" | "won" => "win",
+        "wins" | "won" | "beat" | "beats" | "defeat" | "defeats" | "control" | "controls" => "win",
+        "nominee" | "nominated" => "nomination",
         "closes" | "closing" | "closed" => "close",
         "tops" | "topped" => "top",
         "temp" | "temperature" => "high",
@@ -497,10 +662,12 @@ fn lex(text: &str) -> Vec<Tok> {
             }
             let word: String = chars[start..i].iter().collect();
             let cap = word.chars().next().is_some_and(char::is_uppercase);
-            out.push(Tok::Word {
-                lower: word.to_lowercase().replace('’', "'"),
-                cap,
-            });
+            let mut lower = word.to_lowercase().replace('’', "'");
+            // The possessive names the same subject ("Trump's", "NVDA's").
+            if lower.len() > 2 && lower.ends_with("'s") {
+                lower.truncate(lower.len() - 2);
+            }
+            out.push(Tok::Word { lower, cap });
         } else {
             out.push(Tok::Sym(c));
             i += 1;
@@ -547,7 +714,7 @@ fn lex(text: &str) -> Vec<Tok> {
         }
         merged.push(tok);
     }
-    merged
+    rewrite_phrases(merged)
 }
 
 fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> usize {
@@ -759,16 +926,63 @@ fn find_date(tokens: &[Tok], used: &mut [bool], close_ms: Option<i64>) -> Option
             inferred = year.is_none();
             let day = days_from_civil(y, m, d);
             range = Some((day, day));
+        } else if let Some(m) = bare_int_at(tokens, i).filter(|m| (1..=12).contains(m))
+            && tokens.get(i + 1) == Some(&Tok::Sym('/'))
+            && let Some(d) = bare_int_at(tokens, i + 2).filter(|d| (1..=31).contains(d))
+        {
+            // M/D[/YYYY], as US platforms write it.
+            span.push(i + 2);
+            let year = if tokens.get(i + 3) == Some(&Tok::Sym('/')) {
+                bare_int_at(tokens, i + 4).map(|y| if y < 100 { 2000 + y } else { y })
+            } else {
+                None
+            };
+            let year = year_of(year);
+            if year.is_some() {
+                span.push(i + 4);
+            }
+            let Some(y) = year.or(close_year) else {
+                continue;
+            };
+            inferred = year.is_none();
+            let day = days_from_civil(y, m, d);
+            range = Some((day, day));
         } else if let Some(y) = year_of(bare_int_at(tokens, i)) {
+            // A season written "2025-26" is decided in its second year.
+            let second = bare_int_at(tokens, i + 2)
+                .filter(|_| matches!(tokens.get(i + 1), Some(Tok::Sym('-' | '–' | '/'))))
+                .filter(|&z| z == (y + 1) % 100 || z == y + 1);
+            let y = if second.is_some() {
+                span.push(i + 2);
+                y + 1
+            } else {
+                y
+            };
             range = Some((days_from_civil(y, 1, 1), days_from_civil(y + 1, 1, 1) - 1));
         }
-        let Some((first_day, last_day)) = range else {
+        let Some((mut first_day, mut last_day)) = range else {
             continue;
         };
         for &k in &span {
             used[k] = true;
         }
-        let deadline = i > 0 && matches!(word_at(tokens, i - 1), Some("before" | "by" | "until"));
+        // "end of 2026" is its last day.
+        let end_of =
+            i >= 2 && word_at(tokens, i - 1) == Some("of") && word_at(tokens, i - 2) == Some("end");
+        let lead = if end_of { i - 2 } else { i };
+        if end_of {
+            first_day = last_day;
+        }
+        let before = lead > 0 && word_at(tokens, lead - 1) == Some("before");
+        let deadline =
+            lead > 0 && matches!(word_at(tokens, lead - 1), Some("before" | "by" | "until"));
+        // "before July 2026" is "by June 30, 2026"; a day keeps its
+        // reading ("before June 1" and "by June 1" are one deadline to
+        // most platforms, a day apart at most).
+        if before && first_day != last_day {
+            first_day -= 1;
+            last_day = first_day;
+        }
         return Some(DateFact {
             first_day,
             last_day,
@@ -889,7 +1103,44 @@ fn find_threshold(tokens: &[Tok], used: &mut [bool]) -> Option<Threshold> {
                     unit: unit.clone(),
                 });
             }
+            // A range written "$96,000 to $97,999.99".
+            if word_at(tokens, i + 1) == Some("to")
+                && !unit.is_empty()
+                && let Some((upper, _)) = num(i + 2, used)
+            {
+                used[i] = true;
+                used[i + 2] = true;
+                return Some(Threshold {
+                    comparator: Comparator::Between,
+                    value: value.min(upper),
+                    upper: Some(value.max(upper)),
+                    unit: unit.clone(),
+                });
+            }
         }
+    }
+    // No comparator: a size stated alone ("cut 25 bps" is exactly 25),
+    // or a sign ("growth be negative" is below 0).
+    for (i, tok) in tokens.iter().enumerate() {
+        let (comparator, value, unit) = match tok {
+            Tok::Num { value, unit, .. } if !used[i] && unit == "bps" => {
+                (Comparator::Exactly, *value, unit.clone())
+            }
+            Tok::Word { lower, .. } if lower == "negative" => {
+                (Comparator::Below, 0.0, String::new())
+            }
+            Tok::Word { lower, .. } if lower == "positive" => {
+                (Comparator::Above, 0.0, String::new())
+            }
+            _ => continue,
+        };
+        used[i] = true;
+        return Some(Threshold {
+            comparator,
+            value,
+            upper: None,
+            unit,
+        });
     }
     None
 }
@@ -969,6 +1220,54 @@ mod tests {
         let f = Facts::of_text("Will \"Blue Skies\" be #1 on the chart?", None);
         assert!(f.entities.contains(&"blue skies".to_owned()));
         assert_eq!(f.numbers, ["1"]);
+    }
+
+    #[test]
+    fn reads_the_wordings_of_real_platforms() {
+        // Tickers, demonyms, multi-word names and possessives fold.
+        let f = Facts::of_text("Will NVDA's market cap be above $5T on 12/31/2026?", None);
+        assert_eq!(f.entities, ["nvidia"]);
+        assert_eq!(f.date.unwrap().to_string(), "2026-12-31");
+        assert_eq!(f.threshold.unwrap().to_string(), "above $5000000000000");
+        let f = Facts::of_text("Will the United States and the French strike?", None);
+        assert_eq!(f.entities, ["france", "us"]);
+        let f = Facts::of_text("European Central Bank cut in April 2026?", None);
+        assert_eq!(f.entities, ["ecb"]);
+        // "before" a month or a year ends the day before it starts.
+        let d = Facts::of_text("Ceasefire before 2027?", None).date.unwrap();
+        assert_eq!(d.to_string(), "by 2026-12-31");
+        let d = Facts::of_text("Strike before July 2026?", None)
+            .date
+            .unwrap();
+        assert_eq!(d.to_string(), "by 2026-06-30");
+        let d = Facts::of_text("ETH $10k by end of 2026?", None)
+            .date
+            .unwrap();
+        assert_eq!(d.to_string(), "by 2026-12-31");
+        let d = Facts::of_text("Oilers win the 2025-26 NHL title?", None)
+            .date
+            .unwrap();
+        assert_eq!(d.to_string(), "2026-01-01 to 2026-12-31");
+        // Ranges, a size alone, a sign.
+        let t = Facts::of_text("Bitcoin on Mar 31: $96,000 to $97,999.99?", None)
+            .threshold
+            .unwrap();
+        assert_eq!(
+            (t.comparator, t.value, t.upper),
+            (Comparator::Between, 96_000.0, Some(97_999.99))
+        );
+        let t = Facts::of_text("Cut 25bps", None).threshold.unwrap();
+        assert_eq!(t.to_string(), "exactly 25 bps");
+        let t = Facts::of_text("GDP growth negative in Q1 2026?", None)
+            .threshold
+            .unwrap();
+        assert_eq!((t.comparator, t.value), (Comparator::Below, 0.0));
+        // Negation in other words; who must win.
+        assert!(Facts::of_text("No change in Fed rates in June?", None).negated);
+        assert!(Facts::of_text("Will the Fed hold or hike rates in June?", None).negated);
+        assert!(Facts::of_text("Will the US avoid a recession?", None).negated);
+        let f = Facts::of_text("Boston Celtics to win vs Los Angeles Lakers?", None);
+        assert_eq!(f.winner.as_deref(), Some("boston celtics"));
     }
 
     proptest::proptest! {

@@ -9,8 +9,9 @@
 //!
 //! [`find_pairs`] finds the candidates in a list without comparing every
 //! pair: markets are grouped by (name, day) — the names they mention and
-//! the day their question is about, or their close day — and only
-//! markets of different platforms sharing a group are compared.
+//! the day their question is about, or their close day; deadlines,
+//! periods and undated questions also by year — and only markets of
+//! different platforms sharing a group are compared.
 //!
 //! Everything is deterministic: the same markets give the same pairs, in
 //! the same order, with the same reasons.
@@ -185,6 +186,10 @@ impl Interval {
                 lo: at(t.value, true),
                 hi: at(t.upper.unwrap_or(t.value), true),
             },
+            Comparator::Exactly => Self {
+                lo: at(t.value, true),
+                hi: at(t.value, true),
+            },
         }
     }
 
@@ -349,6 +354,31 @@ fn classify_facts(
             disagreements,
         };
     }
+    if fa.no_yes_side || fb.no_yes_side {
+        let names = |m: &Market| {
+            m.outcomes.as_ref().map(|o| {
+                o.iter()
+                    .map(|x| x.name.clone().unwrap_or_else(|| x.id.clone()))
+                    .collect::<Vec<_>>()
+                    .join(" / ")
+            })
+        };
+        log.add(|| {
+            reason(
+                Field::OutcomeMapping,
+                Finding::Missing,
+                names(a),
+                names(b),
+                "outcomes not named yes/no: which one is YES is not said",
+            )
+        });
+        return Classification {
+            relation: Relation::Unsure,
+            outcome_mapping: None,
+            reasons: log.items,
+            disagreements,
+        };
+    }
     if a.platform.is_some() && a.platform == b.platform {
         log.add(|| {
             reason(
@@ -375,7 +405,27 @@ fn classify_facts(
         .map(String::as_str)
         .filter(|e| !mentions_all(fa, e))
         .collect();
-    if !only_a.is_empty() && !only_b.is_empty() {
+    // Two opposed names, and nothing else unmatched on one side ("a
+    // Democrat ... US election" / "the Republican candidate").
+    let opposed = |x: &[&str], y: &[&str]| {
+        OPPOSED.iter().any(|&(p, q)| {
+            [(p, q), (q, p)]
+                .iter()
+                .any(|&(p, q)| x.contains(&p) && y.contains(&q) && (x.len() == 1 || y.len() == 1))
+        })
+    };
+    if opposed(&only_a, &only_b) {
+        log.add(|| {
+            reason(
+                Field::Entities,
+                Finding::Opposite,
+                Some(only_a.join(", ")),
+                Some(only_b.join(", ")),
+                "the two sides of a two-way contest",
+            )
+        });
+        votes.push(Vote::Opposite);
+    } else if !only_a.is_empty() && !only_b.is_empty() {
         log.add(|| {
             reason(
                 Field::Entities,
@@ -414,9 +464,39 @@ fn classify_facts(
                 note(),
             )
         });
-        let shared = fa.entities.iter().any(|e| mentions_all(fb, e));
+        let shared = fa.entities.iter().any(|e| mentions_all(fb, e))
+            || fb.entities.iter().any(|e| mentions_all(fa, e));
         if !shared && (fa.entities.is_empty() || fb.entities.is_empty()) {
             votes.push(Vote::Unknown);
+        }
+    }
+
+    // Who must win: "Celtics beat Lakers" against "Lakers beat Celtics"
+    // names the same teams with YES on the other side.
+    if let (Some(wa), Some(wb)) = (&fa.winner, &fb.winner) {
+        let covers = |w: &str, f: &Facts| w.split(' ').any(|x| f.mentions(x));
+        let agree = wa.split(' ').any(|x| wb.split(' ').any(|y| x == y));
+        if agree {
+            log.add(|| {
+                reason(
+                    Field::Entities,
+                    Finding::Agrees,
+                    Some(wa.clone()),
+                    Some(wb.clone()),
+                    "the same side must win",
+                )
+            });
+        } else if covers(wa, fb) && covers(wb, fa) {
+            log.add(|| {
+                reason(
+                    Field::Entities,
+                    Finding::Opposite,
+                    Some(wa.clone()),
+                    Some(wb.clone()),
+                    "each needs the other side to win",
+                )
+            });
+            votes.push(Vote::Opposite);
         }
     }
 
@@ -481,6 +561,26 @@ fn classify_facts(
             }
         },
         (None, None) => {}
+        // A move of a stated size against a move of any size: the sized
+        // one is narrower ("cut 25 bps" / "cut rates").
+        (Some(t), None) | (None, Some(t))
+            if t.comparator == Comparator::Exactly
+                && t.unit == "bps"
+                && fa.numbers.is_empty()
+                && fb.numbers.is_empty() =>
+        {
+            let first = fa.threshold.is_some();
+            log.add(|| {
+                reason(
+                    Field::Threshold,
+                    Finding::Nested,
+                    fa.threshold.as_ref().map(ToString::to_string),
+                    fb.threshold.as_ref().map(ToString::to_string),
+                    "only one states the size of the move: it is the narrower",
+                )
+            });
+            votes.push(if first { Vote::Narrower } else { Vote::Wider });
+        }
         (ta, tb) => {
             log.add(|| {
                 reason(
@@ -531,6 +631,32 @@ fn classify_facts(
         }
     }
 
+    // A stage short of the title ("reach the final") against winning it:
+    // winning implies reaching every stage.
+    let stage_only =
+        |f: &Facts| STAGES.iter().any(|w| f.words.contains(*w)) && !f.words.contains("win");
+    let win_only =
+        |f: &Facts| f.words.contains("win") && !STAGES.iter().any(|w| f.words.contains(*w));
+    let staged = if stage_only(fa) && win_only(fb) {
+        Some(Vote::Wider)
+    } else if win_only(fa) && stage_only(fb) {
+        Some(Vote::Narrower)
+    } else {
+        None
+    };
+    if let Some(v) = staged {
+        log.add(|| {
+            reason(
+                Field::Wording,
+                Finding::Nested,
+                None,
+                None,
+                "reaching a stage against winning: winning implies the stage",
+            )
+        });
+        votes.push(v);
+    }
+
     // Wording: opposite verbs, and how much the content words overlap.
     let antonym = facts::ANTONYMS.iter().find(|(x, y)| {
         (fa.words.contains(*x)
@@ -542,8 +668,13 @@ fn classify_facts(
                 && fb.words.contains(*x)
                 && !fb.words.contains(*y))
     });
-    let shared = fa.words.intersection(&fb.words).count();
-    let union = (fa.words.len() + fb.words.len() - shared).max(1);
+    let mut shared = fa.words.intersection(&fb.words).count();
+    let mut union = (fa.words.len() + fb.words.len() - shared).max(1);
+    if staged.is_some() {
+        // The stage and "win" were compared above: one matched concept.
+        shared += 1;
+        union = union.saturating_sub(1).max(1);
+    }
     let overlap = shared as f64 / union as f64;
     if let Some((x, y)) = antonym {
         log.add(|| {
@@ -762,6 +893,13 @@ fn classify_facts(
     }
 }
 
+/// Names that are the two sides of a two-way contest: a question on one
+/// is the opposite of the same question on the other.
+const OPPOSED: &[(&str, &str)] = &[("republican", "democrat")];
+
+/// Stages of a competition short of winning it.
+const STAGES: &[&str] = &["final", "semifinal", "quarterfinal", "playoff"];
+
 /// Every word of a (possibly multi-word) name is mentioned by `f`.
 fn mentions_all(f: &Facts, entity: &str) -> bool {
     entity.split(' ').all(|w| f.mentions(w)) || f.mentions(entity)
@@ -781,6 +919,58 @@ pub(crate) fn norm(text: Option<&str>) -> Option<String> {
 
 fn day_of(ms: i64) -> i64 {
     ms.div_euclid(DAY_MS)
+}
+
+/// A whole calendar year ("in 2026").
+fn is_year(d: &DateFact) -> bool {
+    let (y, m, dd) = crate::time::civil_from_days(d.first_day);
+    (m, dd) == (1, 1) && crate::time::civil_from_days(d.last_day) == (y, 12, 31)
+}
+
+/// One question has a deadline ("by June 30"), the other a day or a
+/// period ("on June 30", "in June", "in 2026"). Something that happens on
+/// a day or in a period before the deadline happens by the deadline; a
+/// year's question ("in 2026") is asked during that year, so it is the
+/// question "by the end of 2026".
+fn deadline_against_date(x: &DateFact, y: &DateFact) -> (Finding, &'static str, Vote) {
+    let (d, r, first_is_deadline) = if x.deadline {
+        (x, y, true)
+    } else {
+        (y, x, false)
+    };
+    // Which side is narrower, as a vote on the first.
+    let narrower = |deadline_side: bool| {
+        if deadline_side == first_is_deadline {
+            Vote::Narrower
+        } else {
+            Vote::Wider
+        }
+    };
+    if is_year(r) && (d.last_day == r.last_day || d.last_day == r.last_day + 1) {
+        (
+            Finding::Agrees,
+            "a year and a deadline at its end: the same window",
+            Vote::Same,
+        )
+    } else if r.last_day <= d.last_day {
+        (
+            Finding::Nested,
+            "a date before the other's deadline: YES on it implies YES by the deadline",
+            narrower(false),
+        )
+    } else if r.first_day > d.last_day {
+        (
+            Finding::Conflicts,
+            "a date after the other's deadline",
+            Vote::Apart,
+        )
+    } else {
+        (
+            Finding::Nested,
+            "a deadline inside the other's period: YES by it implies YES in the period",
+            narrower(true),
+        )
+    }
 }
 
 fn compare_dates(fa: &Facts, fb: &Facts, log: &mut Log) -> Vote {
@@ -805,7 +995,7 @@ fn compare_dates(fa: &Facts, fb: &Facts, log: &mut Log) -> Vote {
                     )
                 }
             } else if x.deadline != y.deadline {
-                (Finding::Missing, "a deadline against a date", Vote::Unknown)
+                deadline_against_date(x, y)
             } else if x.last_day < y.first_day || y.last_day < x.first_day {
                 (Finding::Conflicts, "different dates", Vote::Apart)
             } else {
@@ -965,16 +1155,38 @@ pub fn find_pairs(markets: &[Market], options: &PairOptions) -> Vec<Pair> {
         }
         words.sort_unstable();
         words.dedup();
-        // A deadline is also filed under its year: an earlier deadline of
-        // the same question (a narrower one) falls on another day.
-        let year = f
-            .date
-            .as_ref()
-            .filter(|d| d.deadline)
-            .map(|d| DEADLINE_BUCKETS + crate::time::civil_from_days(d.last_day).0);
+        // A deadline, a period and an undated question are also filed
+        // under their year: an earlier deadline of the same question (a
+        // narrower one), "in 2026" against "before 2027", "2026 Oscars"
+        // against a title naming no date fall on other days. A deadline
+        // is filed under its month too ("before July" / "in June"). Not
+        // the questions about one day: a daily series' strikes would all
+        // meet.
+        let (year, month) = match &f.date {
+            Some(d) if d.deadline => {
+                let (y, m, _) = crate::time::civil_from_days(d.last_day);
+                (
+                    Some(DEADLINE_BUCKETS + y),
+                    Some(crate::time::days_from_civil(y, m, 1)),
+                )
+            }
+            Some(d) if d.first_day != d.last_day => (
+                Some(DEADLINE_BUCKETS + crate::time::civil_from_days(d.last_day).0),
+                None,
+            ),
+            Some(_) => (None, None),
+            None => (
+                Some(DEADLINE_BUCKETS + crate::time::civil_from_days(day).0),
+                None,
+            ),
+        };
         let keys: Vec<(&str, i64)> = words
             .into_iter()
-            .flat_map(|w| std::iter::once((w, day)).chain(year.map(|y| (w, y))))
+            .flat_map(|w| {
+                std::iter::once((w, day))
+                    .chain(year.map(|y| (w, y)))
+                    .chain(month.filter(|&m| m != day).map(|m| (w, m)))
+            })
             .collect();
         for k in &keys {
             groups.entry(*k).or_default().push(i);

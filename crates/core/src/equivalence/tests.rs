@@ -415,3 +415,74 @@ fn find_pairs_compares_only_candidates_and_is_deterministic() {
         assert!(x.classification.reasons.is_empty());
     }
 }
+
+#[test]
+fn real_platform_wordings_relate() {
+    let pair = |x: &str, y: &str, close: &str| {
+        relation(
+            &market("a", "platform_a", x, close),
+            &market("b", "platform_b", y, close),
+        )
+    };
+    let close = "2026-12-31T22:00:00Z";
+    // A year and a deadline at its end; a day before a deadline nests.
+    assert_eq!(
+        pair(
+            "Will China invade Taiwan in 2026?",
+            "China invades Taiwan before 2027?",
+            close
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        pair(
+            "Bitcoin price above 100,000 on Dec 31, 2026 at 5pm EST?",
+            "Will Bitcoin reach $100,000 by December 31, 2026?",
+            close
+        ),
+        Relation::Subset
+    );
+    // The same teams with the winner swapped.
+    let game = "2026-03-09T03:00:00Z";
+    assert_eq!(
+        pair(
+            "Will the Celtics beat the Lakers?",
+            "Will the Lakers beat the Celtics?",
+            game
+        ),
+        Relation::Inverted
+    );
+    assert_eq!(
+        pair(
+            "Will the Celtics beat the Lakers?",
+            "Boston Celtics to win vs Los Angeles Lakers on Mar 8, 2026?",
+            game
+        ),
+        Relation::Same
+    );
+    // Two sides of a two-way contest.
+    assert_eq!(
+        pair(
+            "Will a Democrat win the 2028 US presidential election?",
+            "Will the Republican win the 2028 US presidential election?",
+            close
+        ),
+        Relation::Inverted
+    );
+    // A moneyline whose outcomes are the teams has no YES side.
+    let mut a = market("a", "platform_a", "Lakers vs. Celtics", game);
+    a.outcomes = Some(vec![
+        crate::models::Outcome {
+            id: "1".into(),
+            name: Some("Lakers".into()),
+        },
+        crate::models::Outcome {
+            id: "2".into(),
+            name: Some("Celtics".into()),
+        },
+    ]);
+    let b = market("b", "platform_b", "Will the Celtics beat the Lakers?", game);
+    let c = classify(&a, &b);
+    assert_eq!(c.relation, Relation::Unsure);
+    assert_eq!(field(&c, Field::OutcomeMapping).finding, Finding::Missing);
+}
