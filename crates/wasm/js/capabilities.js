@@ -107,7 +107,8 @@ export function withCapabilities(Base, PredmarketError, watchIntervalMs) {
                 },
           });
         }
-        const learn = (/** @type {unknown} */ value, /** @type {string | undefined} */ key) => this.__learnPlatforms(value, key);
+        /** @type {(value: unknown, key?: string) => void} */
+        const learn = (value, key) => this.__learnPlatforms(value, key);
         for (const method of TELL_PLATFORMS) {
           const original = super[method];
           if (typeof original !== "function") continue;
