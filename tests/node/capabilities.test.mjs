@@ -145,3 +145,112 @@ test("estimate tells what watches cost a minute, within the budget", async () =>
   await assert.rejects(client.estimate({ watches: [{ kind: "weather" }] }), (e) => e.parameter === "watches[0].kind");
   await assert.rejects(client.estimate({ walk: { list: "nope" } }), (e) => e.parameter === "walk.list");
 });
+
+/** A platform whose `/platforms` entry lists markets and says `feature` is `value`. */
+const listing = (feature, value) =>
+  platforms.find((p) => p.features?.[feature] === value && p.endpoints?.some?.((e) => e.name === "markets" && e.available))?.id;
+
+test("trades, price history and books of a market the client saw on a platform without them are refused", async () => {
+  const noTrades = listing("trades", false);
+  const noHistory = listing("historical_data", false);
+  const noBook = listing("orderbook", false);
+  assert.ok(noTrades && noHistory && noBook, "the server lists markets of platforms without trades, history, books");
+  const { client, sent } = logged({ checkCapabilities: true });
+  const { markets } = await client.listMarkets({ platform: noTrades, limit: 2 });
+  const market = markets[0];
+  const error = await client.listTrades({ market_id: market.id }).then(
+    () => assert.fail("resolved"),
+    (e) => e,
+  );
+  assert.ok(error instanceof pm.PredmarketError);
+  assert.equal(error.code, "VALIDATION_ERROR");
+  assert.equal(error.parameter, "market_id");
+  assert.deepEqual(error.details, { platform: noTrades, feature: "trades", source: "/platforms", market_id: market.id });
+  assert.match(error.message, /is on platform .* does not serve trades/);
+  // A bare id, and the pager, are held to it too.
+  await assert.rejects(client.listTrades(market.id), (e) => e.details?.feature === "trades");
+  await assert.rejects(client.trades({ market_id: market.id }).nextPage(), (e) => e.details?.market_id === market.id);
+  assert.deepEqual(sent, ["/markets", "/platforms"], "no /trades request");
+
+  // Markets learned from a pager's items; history of several ids, one of them without.
+  const withHistory = listing("historical_data", true);
+  let seen;
+  for await (const m of client.markets({ platform: noHistory, limit: 3 })) {
+    seen = m;
+    break;
+  }
+  const { markets: good } = await client.listMarkets({ platform: withHistory, limit: 1 });
+  sent.length = 0;
+  await assert.rejects(client.getPriceHistory({ market_ids: [good[0].id, seen.id] }), (e) => e.parameter === "market_ids" && e.details.market_id === seen.id && e.details.feature === "historical_data");
+  await assert.rejects(client.getPriceHistory({ market_ids: `${good[0].id},${seen.id}` }), (e) => e.details?.market_id === seen.id);
+  const history = await client.getPriceHistory({ market_ids: [good[0].id] });
+  assert.ok(history);
+  assert.deepEqual(sent, ["/price-history"], "only the history the platform has was asked");
+
+  // A book asked by market id alone, of a market seen in an event's nested markets or a list.
+  const { markets: bookless } = await client.listMarkets({ platform: noBook, limit: 1 });
+  await assert.rejects(client.getOrderbook({ id: bookless[0].id }), (e) => e.parameter === "id" && e.details.feature === "orderbook");
+});
+
+test("a market the client has not seen is asked as usual, and without the option nothing is checked", async () => {
+  const noTrades = listing("trades", false);
+  const { client, sent } = logged({ checkCapabilities: true });
+  // Learned by one client, not by another.
+  const other = logged().client;
+  const { markets } = await other.listMarkets({ platform: noTrades, limit: 1 });
+  const error = await client.listTrades({ market_id: markets[0].id }).then(
+    () => assert.fail("resolved"),
+    (e) => e,
+  );
+  assert.equal(error.status, 400, "the service's own refusal");
+  assert.deepEqual(sent, ["/trades"], "no /platforms read for a market of unknown platform");
+  const plain = logged();
+  await plain.client.listMarkets({ platform: noTrades, limit: 1 });
+  await assert.rejects(plain.client.listTrades({ market_id: markets[0].id }), (e) => e.status === 400);
+  assert.deepEqual(plain.sent, ["/markets", "/trades"]);
+  // A platform with trades: asked.
+  const { client: checked, sent: asked } = logged({ checkCapabilities: true });
+  const { markets: traded } = await checked.listMarkets({ platform: listing("trades", true), limit: 1 });
+  const trades = await checked.listTrades({ market_id: traded[0].id, limit: 1 });
+  assert.ok(Array.isArray(trades.trades));
+  assert.deepEqual(asked, ["/markets", "/platforms", "/trades"]);
+});
+
+test("estimate prices watches through the server's stream once a watch found it", async () => {
+  const { client, sent } = logged();
+  const plan = { watches: [{ kind: "orderbook" }, { kind: "orderbook" }, { kind: "market" }], durationMs: 120_000 };
+  // Nothing found out yet: priced as polled, and said.
+  const before = await client.estimate(plan);
+  assert.equal(before.watchSource, "unknown");
+  assert.equal(before.requests, 60);
+  assert.equal(before.streamed, 0);
+  assert.ok(before.notes.some((n) => /stream: true/.test(n)), before.notes.join("; "));
+  // The plan may say it.
+  const said = await client.estimate({ ...plan, stream: true });
+  assert.equal(said.watchSource, "stream");
+  assert.equal(said.requests, 1);
+
+  const { markets } = await client.listMarkets({ platform: listing("orderbook", true), limit: 1 });
+  const watch = client.watchOrderbook(markets[0].id);
+  const first = (await watch.next()).value;
+  watch.stop();
+  assert.equal(first.source, "stream", "the server streams");
+  sent.length = 0;
+  const streamed = await client.estimate(plan);
+  assert.equal(streamed.watchSource, "stream");
+  assert.equal(streamed.streamed, 3);
+  assert.equal(streamed.requests, 1, "one stream opening, whatever the duration");
+  assert.equal(streamed.requestsPerMinute, 0);
+  assert.equal(streamed.budgetShare, 0);
+  // Beyond the stream's 32 resources the rest poll.
+  const many = await client.estimate({ watches: Array.from({ length: 34 }, () => ({ kind: "market" })) });
+  assert.equal(many.streamed, 32);
+  assert.equal(many.requestsPerMinute, 12, "two markets polled every 10 s");
+  assert.equal(many.requests, 1 + 12);
+  // Priced as polled when asked, whatever the client found.
+  const polled = await client.estimate({ ...plan, stream: false });
+  assert.equal(polled.watchSource, "poll");
+  assert.equal(polled.requests, 60);
+  await assert.rejects(client.estimate({ ...plan, stream: "yes" }), (e) => e.parameter === "stream");
+  assert.deepEqual(sent, [], "estimating sends nothing");
+});

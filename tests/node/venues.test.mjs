@@ -81,6 +81,33 @@ test("findPairs compares only candidates and returns the objects given", () => {
   assert.throws(() => venues.classifyPair(null, markets[0]), TypeError);
 });
 
+test("findPairs keeps only the relations asked for", () => {
+  const markets = [
+    market("a1", "platform_a", "Bitcoin above $95,000 on March 3?"),
+    market("a2", "platform_a", "Bitcoin above $100,000 on March 3?"),
+    market("c1", "platform_c", "Will BTC close above $95k on Mar 3, 2026?"),
+    market("c3", "platform_c", "Will BTC close at or below $95k on Mar 3, 2026?"),
+    market("c2", "platform_c", "Bitcoin above $95,000 on March 9?", { trading_end_at: "2026-03-09T00:00:00Z" }),
+  ];
+  const all = venues.findPairs(markets, { samePlatform: true, includeDifferent: true });
+  const relations = new Set(all.map((p) => p.relation));
+  assert.ok(relations.has("same") && relations.has("inverted") && relations.has("subset"), [...relations].join());
+  const firm = venues.findPairs(markets, { relations: ["same", "inverted"], samePlatform: true });
+  assert.deepEqual(
+    firm.map((p) => [p.aIndex, p.bIndex, p.relation]),
+    all.filter((p) => p.relation === "same" || p.relation === "inverted").map((p) => [p.aIndex, p.bIndex, p.relation]),
+  );
+  assert.ok(firm.length >= 2);
+  // `different` is kept when named, whatever `includeDifferent` says.
+  const different = venues.findPairs(markets, { relations: ["different"], samePlatform: true });
+  assert.deepEqual(different.map((p) => p.relation), all.filter((p) => p.relation === "different").map(() => "different"));
+  assert.deepEqual(venues.findPairs(markets, { relations: [] }), []);
+  // Reasons as for any pair, read when asked for.
+  assert.ok(firm[0].reasons.length > 0);
+  assert.throws(() => venues.findPairs(markets, { relations: ["equal"] }), TypeError);
+  assert.throws(() => venues.findPairs(markets, { relations: "same" }), TypeError);
+});
+
 test("fee models and net arbitrage: a worked example", () => {
   assert.deepEqual(venues.feeModel({ id: "x", platform: "platform_b" }), { kind: "probability_weighted", rate: 0.07, source: "default" });
   assert.equal(venues.feeModel({ id: "x", platform: "platform_b", fee_rate: 0.035 }).source, "market");

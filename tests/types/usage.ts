@@ -363,6 +363,9 @@ async function capabilities() {
   expectType<boolean>(cost.exact);
   // @ts-expect-error walks are of the pagers
   await client.estimate({ walk: { list: "orderbooks" } });
+  const streamed = await client.estimate({ watches: [{ kind: "market" }], stream: true });
+  expectType<"stream" | "poll" | "unknown">(streamed.watchSource);
+  expectType<number>(streamed.streamed);
   const answer = await client.getMarket("m1");
   expectType<number | undefined>(client.keptAgeMs(answer));
   await client.clearPersistentCache();
@@ -381,6 +384,9 @@ import type { Classification, Pair, Relation } from "predmarket/venues";
   const relation: Relation = c.relation;
   const fields: string[] = c.reasons.map((r) => `${r.field}: ${r.finding} ${r.a ?? ""} / ${r.b ?? ""}`);
   const pairs: Pair<typeof a>[] = findPairs([a], { includeDifferent: true });
+  const firm: Pair<typeof a>[] = findPairs([a], { relations: ["same", "inverted"] });
+  // @ts-expect-error relations are the six words
+  findPairs([a], { relations: ["equal"] });
   const first: string | undefined = pairs[0]?.a.title;
   const model = feeModel(a, { kind: "notional", rate: 0.02 });
   const book = { timestamp: "2026-03-01T12:00:00Z", yes: { asks: [{ price: 0.4, size: 10 }] } };
@@ -396,5 +402,5 @@ import type { Classification, Pair, Relation } from "predmarket/venues";
   // The main entry's types fit: markets and order books as the client returns them.
   const served: Market[] = [];
   const servedPairs: Pair<Market>[] = findPairs(served);
-  void [relation, fields, first, net, conditional, wrong, servedPairs];
+  void [relation, fields, first, net, conditional, wrong, servedPairs, firm];
 }

@@ -60,6 +60,8 @@ export interface FindPairsOptions {
   includeDifferent?: boolean;
   /** Also compare markets of one platform. Default false. */
   samePlatform?: boolean;
+  /** Keep only the pairs of these relations (`includeDifferent` is then not read): `{ relations: ["same", "inverted"] }`. The others are classified to be left out, never returned. */
+  relations?: Relation[];
 }
 
 /** `notional`: rate × price × contracts; `probability_weighted`: rate × contracts × p × (1 − p). */

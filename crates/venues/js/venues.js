@@ -55,11 +55,31 @@ export function classifyPair(a, b) {
   return run(() => __classifyPair(JSON.stringify(slim(a, "a")), JSON.stringify(slim(b, "b"))));
 }
 
+/** The relations, in the order of the bits the wasm reads. */
+const RELATIONS = ["same", "inverted", "subset", "superset", "different", "unsure"];
+
+/**
+ * `relations` as the wasm's mask: 0 when not given (no filter).
+ * @param {unknown} relations
+ */
+function relationMask(relations) {
+  if (relations === undefined) return 0;
+  if (!Array.isArray(relations)) throw new TypeError(`relations must be an array of ${RELATIONS.join(", ")}`);
+  // An empty list keeps nothing: a bit no relation has.
+  let mask = 1 << RELATIONS.length;
+  for (const r of relations) {
+    const bit = RELATIONS.indexOf(r);
+    if (bit < 0) throw new TypeError(`relations: ${JSON.stringify(r)} is not one of ${RELATIONS.join(", ")}`);
+    mask |= 1 << bit;
+  }
+  return mask;
+}
+
 /** @type {typeof import("./venues.d.ts").findPairs} */
 export function findPairs(markets, options = {}) {
   if (!Array.isArray(markets)) throw new TypeError("markets must be an array of market objects");
   const text = JSON.stringify(markets.map((m, i) => slim(m, `markets[${i}]`)));
-  const pairs = run(() => __findPairs(text, options.includeDifferent === true, options.samePlatform === true));
+  const pairs = run(() => __findPairs(text, options.includeDifferent === true, options.samePlatform === true, relationMask(options.relations)));
   return pairs.map((/** @type {any} */ p) => {
     const a = markets[p.a];
     const b = markets[p.b];

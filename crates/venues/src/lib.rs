@@ -8,7 +8,7 @@
 //! the entry wraps; the plain-Rust halves (`*_json`) are what the native
 //! tests call.
 
-use predmarket_core::equivalence::{self, PairOptions};
+use predmarket_core::equivalence::{self, PairOptions, Relation};
 use predmarket_core::fees::{self, FeeModel, Venue};
 use predmarket_core::models::{Market, MarketType, Orderbook, Outcome, PlatformId};
 use serde::Deserialize;
@@ -79,12 +79,25 @@ pub fn classify_pair_json(a: &str, b: &str) -> Result<String, String> {
     write(&equivalence::classify(&a, &b))
 }
 
+/// The relations in the order of the bits of `findPairs`'s `relations`
+/// mask (the entry turns the names into bits: no strings to read here).
+const RELATION_BITS: [Relation; 6] = [
+    Relation::Same,
+    Relation::Inverted,
+    Relation::Subset,
+    Relation::Superset,
+    Relation::Different,
+    Relation::Unsure,
+];
+
 /// `findPairs(markets, options)`: the pairs found, by index, without
-/// their reasons.
+/// their reasons. `relations`: a mask of [`RELATION_BITS`], 0 for every
+/// relation `include_different` lets through.
 pub fn find_pairs_json(
     markets: &str,
     include_different: bool,
     same_platform: bool,
+    relations: u32,
 ) -> Result<String, String> {
     let markets: Vec<Market> = read::<Vec<MarketIn>>("markets", markets)?
         .into_iter()
@@ -96,6 +109,14 @@ pub fn find_pairs_json(
         include_different,
         same_platform,
         without_reasons: true,
+        relations: (relations != 0).then(|| {
+            RELATION_BITS
+                .iter()
+                .enumerate()
+                .filter(|(bit, _)| relations & (1 << bit) != 0)
+                .map(|(_, r)| *r)
+                .collect()
+        }),
     };
     write(&equivalence::find_pairs(&markets, &options))
 }
@@ -159,8 +180,14 @@ pub fn find_pairs(
     markets: &str,
     include_different: bool,
     same_platform: bool,
+    relations: u32,
 ) -> Result<String, JsValue> {
-    js(find_pairs_json(markets, include_different, same_platform))
+    js(find_pairs_json(
+        markets,
+        include_different,
+        same_platform,
+        relations,
+    ))
 }
 
 #[wasm_bindgen(js_name = "__feeModel")]
@@ -198,6 +225,41 @@ mod tests {
                 .any(|r| r["field"] == "threshold")
         );
         assert!(classify_pair_json("{}", "[]").is_err());
+    }
+
+    #[test]
+    fn find_pairs_keeps_the_relations_of_the_mask() {
+        let market = |id: &str, platform: &str, title: &str| json!({"id": id, "platform": platform, "title": title, "trading_end_at": "2026-03-03T00:00:00Z"});
+        let markets = json!([
+            market("a", "platform_a", "Bitcoin above $95,000 on March 3?"),
+            market(
+                "b",
+                "platform_c",
+                "Will BTC close at or below $95k on Mar 3, 2026?"
+            ),
+            market("c", "platform_d", "Bitcoin above $95,000 on March 3?"),
+        ])
+        .to_string();
+        let relations = |mask| -> Vec<String> {
+            let out: Value =
+                serde_json::from_str(&find_pairs_json(&markets, false, false, mask).unwrap())
+                    .unwrap();
+            out.as_array()
+                .unwrap()
+                .iter()
+                .map(|p| p["classification"]["relation"].as_str().unwrap().to_owned())
+                .collect()
+        };
+        let all = relations(0);
+        assert!(all.contains(&"same".to_owned()) && all.contains(&"inverted".to_owned()));
+        assert!(relations(1).iter().all(|r| r == "same"));
+        assert_eq!(
+            relations(1).len(),
+            all.iter().filter(|r| *r == "same").count()
+        );
+        assert_eq!(relations(0b11).len(), all.len());
+        // A mask of no relation keeps nothing.
+        assert!(relations(1 << 6).is_empty());
     }
 
     #[test]

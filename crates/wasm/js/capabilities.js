@@ -4,10 +4,13 @@
 // `/platforms` once (again after `CAPABILITIES_TTL_MS`) and refuses, before
 // sending it, a call naming a platform whose entry says it does not serve
 // that kind of data, with a `PredmarketError` (code `VALIDATION_ERROR`,
-// parameter `platform`) saying so. A platform the answer does not list, or
-// lists without `features`, is the service's call: the request goes out.
-// (The public service's platform ids are not the spec's labels, so no
-// table of the core's is used here.)
+// parameter `platform`) saying so. Trades, price history and order books
+// are asked by market id: the platform of a market is the one the
+// client's own answers gave it (markets, events and series it received),
+// so a market it has not seen is asked as usual. A platform the answer
+// does not list, or lists without `features`, is the service's call: the
+// request goes out. (The public service's platform ids are not the spec's
+// labels, so no table of the core's is used here.)
 
 /** How long one `/platforms` answer is trusted: the service's cache keeps it as long. */
 const CAPABILITIES_TTL_MS = 300_000;
@@ -30,6 +33,23 @@ const NEEDS = /** @type {const} */ ({
   listProfileTrades: "user_profiles",
   profileTrades: "user_profiles",
 });
+
+/** The id parameter that names the market of each operation asked by market id. */
+const MARKET_PARAM = /** @type {const} */ ({
+  getOrderbook: "id",
+  listTrades: "market_id",
+  trades: "market_id",
+  getPriceHistory: "market_ids",
+});
+
+/** The calls whose answers say which platform their markets are on; pagers have no `get`/`list` prefix. */
+const TELL_PLATFORMS = ["getMarket", "listMarkets", "markets", "getEvent", "listEvents", "events", "getSeries", "listSeries", "series"];
+
+/** How many markets' platforms a client remembers (the oldest are forgotten first). */
+const KNOWN_MARKETS_MAX = 20_000;
+
+/** The reference server's `--stream-max-resources`: a stream carries that many watches, the rest poll. */
+const STREAM_MAX_RESOURCES = 32;
 
 /** The kinds of `watch*` methods and the operation each polls. */
 const WATCH_KINDS = ["orderbook", "market", "game", "future", "award"];
@@ -70,21 +90,75 @@ export function withCapabilities(Base, PredmarketError, watchIntervalMs) {
       this.__limit = typeof limit === "number" && limit > 0 ? limit : DEFAULT_RATE_LIMIT;
       /** @type {{ at: number, table: Promise<Record<string, Record<string, boolean>>> } | undefined} */
       this.__capabilities = undefined;
+      /** Market id → platform, from the client's answers (`checkCapabilities` only). @type {Map<string, string>} */
+      this.__marketPlatforms = new Map();
       if (check) {
         for (const [method, feature] of Object.entries(NEEDS)) {
           const original = super[method];
           if (typeof original !== "function") continue;
-          const pager = !method.startsWith("get") && !method.startsWith("list");
           Object.defineProperty(this, method, {
             configurable: true,
             writable: true,
-            value: pager
-              ? (/** @type {any} */ params, /** @type {any} */ options) => guardedPager(original.call(this, params, options), () => this.__refuse(params, feature))
+            value: isPager(method)
+              ? (/** @type {any} */ params, /** @type {any} */ options) => tappedPager(original.call(this, params, options), () => this.__refuse(method, params, feature))
               : async (/** @type {any} */ params, /** @type {any} */ options) => {
-                  await this.__refuse(params, feature);
+                  await this.__refuse(method, params, feature);
                   return original.call(this, params, options);
                 },
           });
+        }
+        /** @type {(value: unknown, key?: string) => void} */
+        const learn = (value, key) => this.__learnPlatforms(value, key);
+        for (const method of TELL_PLATFORMS) {
+          const original = super[method];
+          if (typeof original !== "function") continue;
+          Object.defineProperty(this, method, {
+            configurable: true,
+            writable: true,
+            value: isPager(method)
+              ? (/** @type {any} */ params, /** @type {any} */ options) => tappedPager(original.call(this, params, options), undefined, learn, method)
+              : async (/** @type {any} */ params, /** @type {any} */ options) => {
+                  const answer = await original.call(this, params, options);
+                  learn(answer);
+                  return answer;
+                },
+          });
+        }
+      }
+    }
+
+    /**
+     * Remembers the platform of each market of an answer (or of one list
+     * item): `markets[]`, and the markets nested in `events[]` and
+     * `series[]` (a nested market without its own `platform` is on its
+     * parent's).
+     * @param {unknown} value
+     * @param {string} [key] the list an item came from, for a pager's items
+     */
+    __learnPlatforms(value, key) {
+      if (!isObject(value)) return;
+      const known = this.__marketPlatforms;
+      /** @param {unknown} market @param {unknown} parent */
+      const remember = (market, parent) => {
+        if (!isObject(market) || typeof market.id !== "string") return;
+        const platform = typeof market.platform === "string" ? market.platform : parent;
+        if (typeof platform !== "string") return;
+        known.delete(market.id);
+        known.set(market.id, platform);
+        if (known.size > KNOWN_MARKETS_MAX) known.delete(known.keys().next().value ?? "");
+      };
+      /** @param {unknown} group */
+      const nested = (group) => {
+        if (isObject(group) && Array.isArray(group.markets)) for (const m of group.markets) remember(m, group.platform);
+      };
+      if (key === "markets") return remember(value, undefined);
+      if (key !== undefined) return nested(value);
+      for (const answer of [value, value.data]) {
+        if (!isObject(answer)) continue;
+        if (Array.isArray(answer.markets)) for (const m of answer.markets) (remember(m, undefined), nested(m));
+        for (const groups of [answer.events, answer.series, answer.event]) {
+          if (Array.isArray(groups)) for (const group of groups) nested(group);
+          else nested(groups);
         }
       }
     }
@@ -131,26 +205,44 @@ export function withCapabilities(Base, PredmarketError, watchIntervalMs) {
     }
 
     /**
-     * Rejects a call naming a platform that does not serve `feature`.
+     * Rejects a call naming a platform that does not serve `feature`, or
+     * a market the client's answers put on such a platform.
+     * @param {string} method
      * @param {unknown} params
      * @param {keyof typeof FEATURES} feature
      */
-    async __refuse(params, feature) {
-      const platform = isObject(params) && typeof params.platform === "string" ? params.platform : undefined;
-      if (platform === undefined) return;
-      let served;
+    async __refuse(method, params, feature) {
+      /** @type {Array<[string, string | undefined]>} platform, and the market that tells it */
+      const asked = [];
+      if (isObject(params) && typeof params.platform === "string") asked.push([params.platform, undefined]);
+      else {
+        const key = /** @type {Record<string, string>} */ (MARKET_PARAM)[method];
+        const raw = typeof params === "string" ? params : isObject(params) && key !== undefined ? params[key] : undefined;
+        const ids = typeof raw === "string" ? (key === "market_ids" ? raw.split(",") : [raw]) : Array.isArray(raw) ? raw : [];
+        for (const id of ids) {
+          const platform = typeof id === "string" ? this.__marketPlatforms.get(id.trim()) : undefined;
+          if (platform !== undefined) asked.push([platform, id.trim()]);
+        }
+      }
+      if (asked.length === 0) return;
+      let table;
       try {
-        served = await this.supports(platform, feature);
+        table = await this.capabilities();
       } catch {
         // `/platforms` failed: the call itself says what the service thinks.
         return;
       }
-      if (served !== false) return;
-      throw Object.assign(new PredmarketError(`platform ${JSON.stringify(platform)} does not serve ${FEATURES[feature]} (its /platforms entry says features.${feature}: false); the request was not sent`), {
-        code: "VALIDATION_ERROR",
-        parameter: "platform",
-        details: { platform, feature, source: "/platforms" },
-      });
+      for (const [platform, market] of asked) {
+        const features = Object.prototype.hasOwnProperty.call(table, platform) ? table[platform] : undefined;
+        if (!features || features[feature] !== false) continue;
+        const on = market === undefined ? "" : `market ${JSON.stringify(market)} is on platform ${JSON.stringify(platform)}, and `;
+        const subject = market === undefined ? `platform ${JSON.stringify(platform)}` : "it";
+        throw Object.assign(new PredmarketError(`${on}${subject} does not serve ${FEATURES[feature]} (its /platforms entry says features.${feature}: false); the request was not sent`), {
+          code: "VALIDATION_ERROR",
+          parameter: market === undefined ? "platform" : (/** @type {Record<string, string>} */ (MARKET_PARAM)[method] ?? "id"),
+          details: market === undefined ? { platform, feature, source: "/platforms" } : { platform, feature, source: "/platforms", market_id: market },
+        });
+      }
     }
 
     /**
@@ -198,47 +290,81 @@ export function withCapabilities(Base, PredmarketError, watchIntervalMs) {
         requests += Math.ceil(plan.calls);
       }
       let requestsPerMinute = 0;
+      let streamed = 0;
+      /** @type {"stream" | "poll" | "unknown"} */
+      let watchSource = "poll";
       if (plan.watches !== undefined) {
         if (!Array.isArray(plan.watches)) throw Object.assign(new PredmarketError("estimate: watches is an array"), { code: "VALIDATION_ERROR", parameter: "watches" });
+        if (plan.stream !== undefined && typeof plan.stream !== "boolean") throw Object.assign(new PredmarketError("estimate: stream is true or false"), { code: "VALIDATION_ERROR", parameter: "stream" });
         /** @type {number[]} */
         const wanted = plan.watches.map((/** @type {any} */ w, /** @type {number} */ i) => {
           const kind = isObject(w) ? w.kind : undefined;
           if (!WATCH_KINDS.includes(kind)) throw Object.assign(new PredmarketError(`estimate: watches[${i}].kind is one of ${WATCH_KINDS.join(", ")}`), { code: "VALIDATION_ERROR", parameter: `watches[${i}].kind` });
           return typeof w.intervalMs === "number" ? w.intervalMs : watchIntervalMs(kind);
         });
-        const intervals = /** @type {number[]} */ (this.__watchIntervals(wanted, true));
-        requestsPerMinute = intervals.reduce((sum, ms) => sum + 60_000 / ms, 0);
+        // What the client's watches found out about the server (`GET
+        // /stream` answered, or did not exist), unless the plan says.
+        const mode = plan.stream === true ? "stream" : plan.stream === false ? "poll" : typeof this.__streamMode === "function" ? this.__streamMode() : "discover";
+        watchSource = mode === "stream" ? "stream" : mode === "poll" ? "poll" : "unknown";
         const durationMs = typeof plan.durationMs === "number" ? plan.durationMs : 60_000;
-        requests += Math.ceil((requestsPerMinute * durationMs) / 60_000);
-        notes.push("watches polled by this client; through a server's stream they cost no requests of this budget");
+        if (watchSource === "stream" && wanted.length > 0) {
+          // One stream carries them all (up to the server's cap): opening
+          // it is one request, whatever the watches' intervals.
+          streamed = Math.min(wanted.length, STREAM_MAX_RESOURCES);
+          requests += 1;
+          notes.push(`${streamed} watches through the server's stream: one request to open it, none a poll`);
+        }
+        const polled = wanted.slice(streamed);
+        if (polled.length > 0) {
+          const intervals = /** @type {number[]} */ (this.__watchIntervals(polled, true));
+          requestsPerMinute = intervals.reduce((sum, ms) => sum + 60_000 / ms, 0);
+          requests += Math.ceil((requestsPerMinute * durationMs) / 60_000);
+          notes.push(
+            watchSource === "stream"
+              ? `${polled.length} watches beyond the stream's ${STREAM_MAX_RESOURCES} resources, polled by this client`
+              : watchSource === "poll"
+                ? "watches polled by this client (the server has no stream)"
+                : "watches priced as polled by this client: no watch has found out yet whether the server streams (through its stream they cost one request to open it; `stream: true` prices that)",
+          );
+        }
       }
       // What the budget has now goes at once; the rest at `limit` a minute.
       const minutes = Math.max(0, requests - remaining) / limit;
-      return { requests, minutes, exact, rateLimitPerMinute: limit, remainingNow: remaining, requestsPerMinute, budgetShare: requestsPerMinute / limit, notes };
+      return { requests, minutes, exact, rateLimitPerMinute: limit, remainingNow: remaining, requestsPerMinute, budgetShare: requestsPerMinute / limit, watchSource, streamed, notes };
     }
   };
 }
 
+/** Whether a method of the client returns a pager (`markets`, `profileTrades`) rather than a promise. */
+const isPager = (/** @type {string} */ method) => !method.startsWith("get") && !method.startsWith("list");
+
 /**
- * A pager whose first page waits for a check; the pager's own otherwise.
+ * A pager whose first page waits for `check`, and whose pages and items
+ * `tap` sees (with the pager's name); the pager's own otherwise.
  * @param {any} pager
- * @param {() => Promise<void>} check
+ * @param {(() => Promise<void>) | undefined} check
+ * @param {(value: unknown, key?: string) => void} [tap]
+ * @param {string} [name]
  */
-function guardedPager(pager, check) {
+function tappedPager(pager, check, tap, name) {
   /** @type {Promise<void> | undefined} */
   let checked;
-  const ready = () => (checked ??= check());
+  const ready = () => (checked ??= check ? check() : Promise.resolve());
   return {
     async nextPage() {
       await ready();
-      return pager.nextPage();
+      const page = await pager.nextPage();
+      if (tap && page) tap(page.response);
+      return page;
     },
     [Symbol.asyncIterator]() {
       const inner = pager[Symbol.asyncIterator]();
       return {
         async next() {
           await ready();
-          return inner.next();
+          const step = await inner.next();
+          if (tap && step && !step.done) tap(step.value, name);
+          return step;
         },
         async return() {
           return inner.return ? inner.return() : { done: true, value: undefined };

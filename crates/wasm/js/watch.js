@@ -950,6 +950,15 @@ export function installWatch(Client, AbortErrorClass, coreRules) {
       },
     });
   };
+  // What the client's watches found out about the server's stream (`estimate` prices watches by it).
+  Object.defineProperty(Client.prototype, "__streamMode", {
+    configurable: true,
+    writable: true,
+    /** @this {WasmClient} @returns {"discover" | "stream" | "poll"} */
+    value() {
+      return hubs.get(this)?.mode ?? "discover";
+    },
+  });
   define("watchOrderbook", "orderbook", Client.prototype.getOrderbook, rules.bookChanges);
   define("watchMarket", "market", Client.prototype.getMarket, rules.valueChanges);
   define("watchGame", "game", Client.prototype.getGame, rules.valueChanges);

@@ -16,9 +16,11 @@ export interface EstimatePlan {
   walk?: { list: "markets" | "events" | "series" | "trades" | "games" | "futures" | "awards" | "profileTrades"; params?: object; maxItems?: number };
   /** Single calls besides. */
   calls?: number;
-  /** Watches, polled by this client, for `durationMs` (default a minute). */
+  /** Watches for `durationMs` (default a minute): through the server's stream when the client's watches found one (one request to open it), else polled by this client. */
   watches?: { kind: "orderbook" | "market" | "game" | "future" | "award"; intervalMs?: number }[];
   durationMs?: number;
+  /** Prices the watches as streamed (`true`) or polled (`false`) whatever the client found out. */
+  stream?: boolean;
 }
 
 /** What a plan costs. */
@@ -31,10 +33,14 @@ export interface Estimate {
   exact: boolean;
   rateLimitPerMinute: number;
   remainingNow: number;
-  /** The watches' requests a minute, at the intervals the scheduler gives them within the budget. */
+  /** The polled watches' requests a minute, at the intervals the scheduler gives them within the budget. */
   requestsPerMinute: number;
   /** `requestsPerMinute` as a share of the budget. */
   budgetShare: number;
+  /** How the watches were priced: through the server's stream, polled (the server has none), or polled because no watch has found out yet. */
+  watchSource: "stream" | "poll" | "unknown";
+  /** Watches the stream carries (up to the server's 32 resources); the others poll. */
+  streamed: number;
   notes: string[];
 }
 

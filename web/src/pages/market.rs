@@ -123,36 +123,18 @@ fn MarketView(market: Market) -> impl IntoView {
         _ => this.get_value(),
     });
 
-    let book_inflight = Inflight::new();
-    let book_fresh = api::Revalidate::new();
-    // Through the tab's stream where the server has one; else polled.
-    let book_feed = api::follow(WatchKind::Orderbook, &market.id, &book_request(&market));
-    let orderbook = LocalResource::new(move || {
-        book_fresh.track();
-        let source = book_feed.source();
-        let token = book_inflight.next();
+    // The book's live status and refresh sit in the card's head; they
+    // exist only once the platform is known to publish books.
+    let book_controls = RwSignal::new(None::<BookControls>);
+    let book_supported = LocalResource::new(move || {
         let m = this.get_value();
         async move {
-            Section::load(
-                directory,
-                &m,
-                Feature::Orderbook,
-                "an order book",
-                || async {
-                    let request = book_request(&m);
-                    Ok(
-                        api::live_answer(&request, source, book_feed, &token, book_fresh)
-                            .await?
-                            .data,
-                    )
-                },
-            )
+            Section::load(directory, &m, Feature::Orderbook, "order books", || async {
+                Ok(())
+            })
             .await
         }
     });
-
-    api::watch(book_watch_ms(), book_fresh, Some(book_feed));
-    let last_book = StoredValue::new(None::<Orderbook>);
     let calculator = CalculatorState::new(100.0);
 
     let taker_only = Memo::new(move |_| url.get("taker").as_deref() == Some("1"));
@@ -315,18 +297,15 @@ fn MarketView(market: Market) -> impl IntoView {
                 </article>
                 <article class="card" aria-labelledby="book-h">
                     <header class="card-head">
-                        <h2 id="book-h">"Order book" <LiveStatus feed=book_feed /></h2>
-                        <button type="button" class="link" on:click=move |_| orderbook.refetch()>"Refresh"</button>
-                    </header>
-                    <Loader resource=orderbook what="the order book" let:section>
-                        {section.view(|book| {
-                            // A live book is rebuilt on every refresh: the
-                            // book before marks what changed, and the
-                            // calculator's inputs live here, not in it.
-                            let before = last_book.get_value();
-                            last_book.set_value(Some(book.clone()));
-                            view! { <BookView book before url calculator /> }
+                        <h2 id="book-h">"Order book" {move || book_controls.get().map(|c| view! { <LiveStatus feed=c.feed /> })}</h2>
+                        {move || book_controls.get().map(|c| view! {
+                            <button type="button" class="link" on:click=move |_| c.refresh.run(())>"Refresh"</button>
                         })}
+                    </header>
+                    // Where the platform has no book, nothing is asked or
+                    // followed on the tab's stream: the card says so.
+                    <Loader resource=book_supported what="the order book" let:section>
+                        {section.view(|()| view! { <LiveBook market=this.get_value() url calculator controls=book_controls /> })}
                     </Loader>
                 </article>
                 <article class="card" aria-labelledby="trades-h" node_ref=trades_card>
@@ -363,9 +342,6 @@ fn MarketView(market: Market) -> impl IntoView {
 
 /// The price history of one market: the interval's usual number of bars,
 /// or every bar of the last `range_secs` seconds (up to [`MAX_BARS`]).
-/// The bars of the price chart as rows for a download: the time as ISO
-/// text and in ms, the bar, and the best bid and ask when the service sent
-/// them.
 /// The market's order book as a page asks it (and as the device keeps
 /// the stream's copy of it).
 fn book_request(market: &Market) -> GetOrderbook {
@@ -376,6 +352,9 @@ fn book_request(market: &Market) -> GetOrderbook {
     }
 }
 
+/// The bars of the price chart as rows for a download: the time as ISO
+/// text and in ms, the bar, and the best bid and ask when the service sent
+/// them.
 fn history_json(points: &[PricePoint]) -> serde_json::Value {
     use serde_json::json;
     let quote =
@@ -633,6 +612,60 @@ fn MarketFacts(market: Market) -> impl IntoView {
                 <p><a href=href target="_blank" rel="noopener noreferrer nofollow">"View on the platform ↗"</a></p>
             })}
         </article>
+    }
+}
+
+/// What the order book card's head offers once the book is live.
+#[derive(Clone, Copy)]
+struct BookControls {
+    feed: api::Feed,
+    refresh: Callback<()>,
+}
+
+/// The order book of a market whose platform publishes books: through the
+/// tab's stream where the server has one, else polled.
+#[component]
+fn LiveBook(
+    market: Market,
+    url: UrlState,
+    calculator: CalculatorState,
+    controls: RwSignal<Option<BookControls>>,
+) -> impl IntoView {
+    let this = StoredValue::new(market);
+    let book_inflight = Inflight::new();
+    let book_fresh = api::Revalidate::new();
+    let book_feed = this.with_value(|m| api::follow(WatchKind::Orderbook, &m.id, &book_request(m)));
+    let orderbook = LocalResource::new(move || {
+        book_fresh.track();
+        let source = book_feed.source();
+        let token = book_inflight.next();
+        let m = this.get_value();
+        async move {
+            let request = book_request(&m);
+            Ok::<_, Error>(
+                api::live_answer(&request, source, book_feed, &token, book_fresh)
+                    .await?
+                    .data,
+            )
+        }
+    });
+    api::watch(book_watch_ms(), book_fresh, Some(book_feed));
+    controls.set(Some(BookControls {
+        feed: book_feed,
+        refresh: Callback::new(move |()| orderbook.refetch()),
+    }));
+    let last_book = StoredValue::new(None::<Orderbook>);
+    view! {
+        <Loader resource=orderbook what="the order book" let:book>
+            {
+                // A live book is rebuilt on every refresh: the book before
+                // marks what changed, and the calculator's inputs live
+                // here, not in it.
+                let before = last_book.get_value();
+                last_book.set_value(Some(book.clone()));
+                view! { <BookView book before url calculator /> }
+            }
+        </Loader>
     }
 }
 

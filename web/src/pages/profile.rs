@@ -63,6 +63,7 @@ pub fn ProfilePage(platform: String, user: String) -> impl IntoView {
         }
     });
     let name_of_platform = platform.clone();
+    let platform_of_trades = platform.clone();
     view! {
         <section class="page profile-page">
             <nav class="crumbs" aria-label="Breadcrumb"><a href="/app/markets">"Markets"</a></nav>
@@ -81,7 +82,7 @@ pub fn ProfilePage(platform: String, user: String) -> impl IntoView {
                 <Loader resource=trades what="trades" let:loaded>
                     {match loaded {
                         Some(loaded) => view! { <ProfileTrades loaded inflight=trades_inflight.clone() url /> }.into_any(),
-                        None => view! { <p class="empty">"No trades to show."</p> }.into_any(),
+                        None => view! { <Unsupported platform=platform_of_trades.clone() /> }.into_any(),
                     }}
                 </Loader>
             </article>

@@ -13,6 +13,7 @@
 mod support;
 
 mod book;
+mod capabilities;
 mod charts;
 mod download;
 mod errors;

@@ -139,3 +139,48 @@ macro_rules! public {
         .expect("a real-shaped fixture decodes")
     };
 }
+
+/// Every request the page sends through the global `fetch` while it
+/// lives, by URL: the demo's client and its stream look `fetch` up at each
+/// call, so a wrapper that records and passes each call on sees them all.
+/// The original is put back when dropped.
+pub struct FetchLog {
+    original: wasm_bindgen::JsValue,
+    urls: js_sys::Array,
+}
+
+impl FetchLog {
+    pub fn start() -> Self {
+        let global = js_sys::global();
+        let original = js_sys::Reflect::get(&global, &"fetch".into()).expect("fetch");
+        let urls = js_sys::Array::new();
+        let wrap = js_sys::Function::new_with_args(
+            "original, urls",
+            "return function (input, init) { urls.push(String(input && input.url ? input.url : input)); return original.call(globalThis, input, init); };",
+        );
+        let wrapped = wrap
+            .call2(&wasm_bindgen::JsValue::NULL, &original, &urls)
+            .expect("wrap");
+        js_sys::Reflect::set(&global, &"fetch".into(), &wrapped).expect("set fetch");
+        Self { original, urls }
+    }
+
+    /// The URLs asked so far, in order.
+    pub fn urls(&self) -> Vec<String> {
+        self.urls.iter().filter_map(|u| u.as_string()).collect()
+    }
+
+    /// The URLs asked so far that contain `part`.
+    pub fn asked(&self, part: &str) -> Vec<String> {
+        self.urls()
+            .into_iter()
+            .filter(|u| u.contains(part))
+            .collect()
+    }
+}
+
+impl Drop for FetchLog {
+    fn drop(&mut self) {
+        let _ = js_sys::Reflect::set(&js_sys::global(), &"fetch".into(), &self.original);
+    }
+}

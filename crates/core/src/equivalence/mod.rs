@@ -1114,6 +1114,11 @@ pub struct PairOptions {
     /// disagreeing fields only): for long lists, whose reasons are read
     /// one pair at a time with [`classify`].
     pub without_reasons: bool,
+    /// Keep only the pairs of these relations (`include_different` is
+    /// then not read). Each candidate is first classified without its
+    /// reasons; those of the pairs kept are built afterwards, so the pairs
+    /// left out cost no reasons.
+    pub relations: Option<Vec<Relation>>,
 }
 
 /// A pair of markets found by [`find_pairs`]: indexes into the list given
@@ -1216,23 +1221,29 @@ pub fn find_pairs(markets: &[Market], options: &PairOptions) -> Vec<Pair> {
             }
         }
     }
+    let kept = |relation: Relation| match &options.relations {
+        Some(wanted) => wanted.contains(&relation),
+        None => options.include_different || relation != Relation::Different,
+    };
+    // With a filter, a pair's reasons are built only once it is kept.
+    let reasons_later = options.relations.is_some() && !options.without_reasons;
     candidates
         .into_iter()
         .filter_map(|(i, j)| {
-            let classification = classify_facts(
-                &markets[i],
-                &markets[j],
-                &facts[i],
-                &facts[j],
-                !options.without_reasons,
-            );
-            (options.include_different || classification.relation != Relation::Different).then_some(
-                Pair {
-                    a: i,
-                    b: j,
-                    classification,
-                },
-            )
+            let classify =
+                |detailed| classify_facts(&markets[i], &markets[j], &facts[i], &facts[j], detailed);
+            let mut classification = classify(!options.without_reasons && !reasons_later);
+            if !kept(classification.relation) {
+                return None;
+            }
+            if reasons_later {
+                classification = classify(true);
+            }
+            Some(Pair {
+                a: i,
+                b: j,
+                classification,
+            })
         })
         .collect()
 }

@@ -392,6 +392,7 @@ fn find_pairs_compares_only_candidates_and_is_deterministic() {
             same_platform: true,
             include_different: true,
             without_reasons: false,
+            relations: None,
         },
     );
     assert!(all.iter().any(|p| (p.a, p.b) == (0, 1)));
@@ -414,6 +415,37 @@ fn find_pairs_compares_only_candidates_and_is_deterministic() {
         );
         assert!(x.classification.reasons.is_empty());
     }
+    // Only some relations: those pairs, with the reasons they have unfiltered.
+    let only = |relations: &[Relation], without_reasons| {
+        find_pairs(
+            &markets,
+            &PairOptions {
+                same_platform: true,
+                relations: Some(relations.to_vec()),
+                without_reasons,
+                ..PairOptions::default()
+            },
+        )
+    };
+    let subsets = only(&[Relation::Subset], false);
+    let expected: Vec<&Pair> = all
+        .iter()
+        .filter(|p| p.classification.relation == Relation::Subset)
+        .collect();
+    assert!(!expected.is_empty());
+    assert_eq!(subsets.iter().collect::<Vec<_>>(), expected);
+    assert!(subsets.iter().all(|p| !p.classification.reasons.is_empty()));
+    // Each relation found, alone and without reasons: the same pairs.
+    for relation in all.iter().map(|p| p.classification.relation) {
+        let found = only(&[relation], true);
+        let expected = all.iter().filter(|p| p.classification.relation == relation);
+        assert_eq!(
+            found.iter().map(|p| (p.a, p.b)).collect::<Vec<_>>(),
+            expected.map(|p| (p.a, p.b)).collect::<Vec<_>>()
+        );
+        assert!(found.iter().all(|p| p.classification.reasons.is_empty()));
+    }
+    assert!(only(&[], false).is_empty());
 }
 
 #[test]
