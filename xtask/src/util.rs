@@ -6,9 +6,14 @@ use std::time::Instant;
 
 pub type Result<T = ()> = std::result::Result<T, String>;
 
-/// The workspace root (xtask lives one level below it).
+/// The workspace root (xtask lives one level below it). `cargo run` sets
+/// `CARGO_MANIFEST_DIR` at run time too; that one is preferred because a
+/// build directory shared with another clone (CI's) can hold an xtask
+/// binary compiled there, whose compile-time path names the other clone.
 pub fn root() -> PathBuf {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let manifest = std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")));
     manifest.parent().map(Path::to_path_buf).unwrap_or(manifest)
 }
 
