@@ -452,9 +452,7 @@ async fn rest(topic: &Topic, polled: Option<tokio::time::Instant>) {
         }
         let now = tokio::time::Instant::now();
         let due = match polled {
-            Some(polled) => {
-                polled + Duration::from_secs_f64(topic.interval_ms().max(1.0) / 1000.0)
-            }
+            Some(polled) => polled + Duration::from_secs_f64(topic.interval_ms().max(1.0) / 1000.0),
             None => now + topic.due_in(topic::unix_ms()),
         };
         if now >= due {

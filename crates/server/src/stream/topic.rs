@@ -460,10 +460,8 @@ impl Topic {
                 if let Ok(fields) = serde_json::from_slice::<Value>(frame.json()) {
                     if let Some(polled) = fields.get("polled_ms").and_then(Value::as_u64) {
                         state.polled_ms = polled;
-                        state.age_at_poll_ms = fields
-                            .get("age_ms")
-                            .and_then(Value::as_u64)
-                            .unwrap_or(0);
+                        state.age_at_poll_ms =
+                            fields.get("age_ms").and_then(Value::as_u64).unwrap_or(0);
                     }
                     if let Some(as_of) = fields.get("as_of").and_then(Value::as_str) {
                         state.as_of = Some(as_of.to_owned());
@@ -547,7 +545,10 @@ impl Topic {
 
     /// This replica takes over the polls: when the data has gone without
     /// a poll for longer than its interval (the replica that polled
-    /// stopped), subscribers are told at once.
+    /// stopped), subscribers are told at once. Otherwise nothing is told:
+    /// the takeover made the data no older, and no fresher either, so a
+    /// `stale` the subscribers hold stays until this replica's first
+    /// answer (`due_in`).
     pub fn took_over(&self, now_ms: u64) -> bool {
         let mut guard = self.lock();
         let Some(state) = Self::polling(&mut guard, self.mode()) else {
