@@ -596,7 +596,7 @@ async fn a_replica_taking_over_polls_a_book_when_due_not_at_once() {
     ];
     let bases: Vec<String> = replicas.iter().flatten().map(|r| r.base.clone()).collect();
     let pids: Vec<u32> = replicas.iter().flatten().map(|r| r.child.id()).collect();
-    let watchers = vec![
+    let watchers = [
         Watcher::open(&bases[0], 0, vec![book.clone()], None).await,
         Watcher::open(&bases[1], 1, vec![book.clone()], None).await,
     ];
