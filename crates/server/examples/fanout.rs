@@ -13,7 +13,9 @@
 //! and splits the streams between them; memory and CPU are the two
 //! proxies' together. `--kill-after S` then kills the first replica S
 //! seconds in and reports, per surviving client and book, the time from
-//! the kill to `stale`, to `live` after it and to the first fresh data.
+//! the kill to `stale` (other than `interval_stretched`, which a stretched
+//! book is told every cycle), to `live` after it and to the first fresh
+//! data, and how far apart the polls before and after the kill were.
 //! Stale events are counted by reason, code and status; `--proxy-log`
 //! keeps the proxies' request logs. The upstream runs on a runtime of its
 //! own, so the clients' reading cannot delay its answers.
@@ -106,17 +108,27 @@ struct Received {
     stale: usize,
     /// `stale` events by reason (and code and status, when given).
     stale_by: HashMap<String, usize>,
-    /// After the kill (`--kill-after`), per book: ms from the kill to the
-    /// first `stale`, to the `live` after it, to the first fresh data
-    /// (`change` or `live`).
+    /// After the kill (`--kill-after`), per book.
     after_kill: HashMap<String, AfterKill>,
+    /// The largest `interval_ms` a `stale` event told (the interval the
+    /// scheduler granted).
+    interval_ms: u64,
 }
 
+/// What one (client, book) pair heard after the kill, in ms from it.
 #[derive(Default, Clone, Copy)]
 struct AfterKill {
+    /// The first `stale` that is not the stretched interval's own (which
+    /// comes every cycle, kill or not): a failover, a late or failed poll.
     stale_ms: Option<u64>,
+    /// The first `live` after that `stale`.
     live_ms: Option<u64>,
+    /// The first fresh data (`change` or `live`).
     fresh_ms: Option<u64>,
+    /// `polled_ms` of the last fresh data before the kill and of the first
+    /// after it: how far apart the polls around the failover were.
+    polled_before: Option<u64>,
+    polled_after: Option<u64>,
 }
 
 /// Unix ms of the kill, 0 before it.
@@ -251,8 +263,11 @@ async fn run(args: Args) -> Result<(), String> {
         let base = &bases[i % bases.len()];
         let url = format!("{base}/stream?{}", query.finish());
         let received = received.clone();
+        // The killed replica's clients read what was on its way when it
+        // died: not what a surviving subscriber heard after the kill.
+        let survives = args.replicas < 2 || i % bases.len() != 0;
         clients.push(tokio::spawn(async move {
-            let got = client(&url, stop).await;
+            let got = client(&url, stop, survives).await;
             if let Ok(mut all) = received.lock() {
                 all.push(got);
             }
@@ -367,7 +382,7 @@ async fn run(args: Args) -> Result<(), String> {
             }
         };
         println!(
-            "after the kill, (surviving client, book) pairs: {}; kill to stale: {}; kill to live after it: {}; stale with no live: {}; kill to first fresh data: {}",
+            "after the kill, (surviving client, book) pairs that heard of their book: {}; kill to stale (other than interval_stretched): {}; kill to live after it: {}; stale with no live: {}; kill to first fresh data: {}; poll to poll across the kill: {}; largest interval granted: {} ms",
             marks.len(),
             spread(marks.iter().filter_map(|m| m.stale_ms).collect()),
             spread(marks.iter().filter_map(|m| m.live_ms).collect()),
@@ -376,6 +391,13 @@ async fn run(args: Args) -> Result<(), String> {
                 .filter(|m| m.stale_ms.is_some() && m.live_ms.is_none())
                 .count(),
             spread(marks.iter().filter_map(|m| m.fresh_ms).collect()),
+            spread(
+                marks
+                    .iter()
+                    .filter_map(|m| Some(m.polled_after?.saturating_sub(m.polled_before?)))
+                    .collect()
+            ),
+            all.iter().map(|r| r.interval_ms).max().unwrap_or(0),
         );
     }
     if let (Some(before), Some(during)) = (rss_before, rss_streaming) {
@@ -410,8 +432,9 @@ fn sum(figures: impl Iterator<Item = Option<u64>>) -> Option<u64> {
     figures.sum()
 }
 
-/// Reads one stream until `stop`.
-async fn client(url: &str, stop: Instant) -> Received {
+/// Reads one stream until `stop`; after a kill, marks what it hears if
+/// its replica `survives`.
+async fn client(url: &str, stop: Instant, survives: bool) -> Received {
     let mut got = Received::default();
     let response = reqwest::Client::new()
         .get(url)
@@ -423,6 +446,7 @@ async fn client(url: &str, stop: Instant) -> Received {
     };
     let mut buffer = String::new();
     let mut last_seq: HashMap<String, u64> = HashMap::new();
+    let mut last_polled: HashMap<String, u64> = HashMap::new();
     let deadline = tokio::time::Instant::from_std(stop);
     loop {
         let chunk = tokio::select! {
@@ -436,10 +460,12 @@ async fn client(url: &str, stop: Instant) -> Received {
             let block: String = buffer.drain(..end + 2).collect();
             let mut name = "";
             let mut is_live = false;
+            let mut is_snapshot = false;
             let mut data = None;
             for line in block.lines() {
                 if let Some(v) = line.strip_prefix("event: ") {
                     is_live = v == "live";
+                    is_snapshot = v == "snapshot";
                     name = if v == "change" {
                         "change"
                     } else if v == "stale" {
@@ -477,15 +503,30 @@ async fn client(url: &str, stop: Instant) -> Received {
                         why = format!("{why}/{status}");
                     }
                     *got.stale_by.entry(why).or_default() += 1;
+                    if let Some(interval) = data["interval_ms"].as_f64() {
+                        got.interval_ms = got.interval_ms.max(interval as u64);
+                    }
                 }
                 _ => {}
             }
+            let fresh = name == "change" || is_live || is_snapshot;
+            let polled = data["polled_ms"].as_u64().filter(|_| fresh);
             let killed = KILLED_AT.load(Ordering::SeqCst);
-            if killed > 0 && !resource.is_empty() {
+            if killed > 0 && survives && !resource.is_empty() {
                 let since = now.saturating_sub(killed);
-                let mark = got.after_kill.entry(resource).or_default();
+                let before = last_polled.get(&resource).copied();
+                let mark = got
+                    .after_kill
+                    .entry(resource.clone())
+                    .or_insert_with(|| AfterKill {
+                        polled_before: before,
+                        ..AfterKill::default()
+                    });
+                let stretched = data["reason"] == "interval_stretched";
                 match (name, is_live) {
-                    ("stale", _) if mark.stale_ms.is_none() => mark.stale_ms = Some(since),
+                    ("stale", _) if !stretched && mark.stale_ms.is_none() => {
+                        mark.stale_ms = Some(since);
+                    }
                     (_, true) if mark.stale_ms.is_some() && mark.live_ms.is_none() => {
                         mark.live_ms = Some(since);
                     }
@@ -493,7 +534,11 @@ async fn client(url: &str, stop: Instant) -> Received {
                 }
                 if (name == "change" || is_live) && mark.fresh_ms.is_none() {
                     mark.fresh_ms = Some(since);
+                    mark.polled_after = polled;
                 }
+            }
+            if let Some(polled) = polled {
+                last_polled.insert(resource, polled);
             }
         }
     }

@@ -590,3 +590,58 @@ async fn first_polls_beyond_the_burst_wait_for_their_slots() {
         "one upstream request per book, none refused before it was sent"
     );
 }
+
+/// A book whose interval the budget stretches is `live` after each answer
+/// and told `stale` (`interval_stretched`) between answers once its data
+/// is older than wanted, each time: never left `stale` for good, never
+/// silent while its data is older than its kind wants.
+#[tokio::test]
+async fn a_stretched_book_is_told_stale_each_cycle_and_live_at_each_answer() {
+    let upstream = upstream().await;
+    // 60 a minute, half for the pollers: two books wanting a poll every
+    // 50 ms get one every few seconds, longer than the 50 ms wanted and
+    // the 2 s of patience before the data counts as old.
+    let proxy = proxy_with(&upstream, |config| {
+        config.proxy.upstream_limit = 60;
+    })
+    .await;
+    let direct = TestServer::with(common::unlimited()).await;
+    let ids = book_markets(&direct, 2).await;
+    let books: Vec<String> = ids.iter().map(|id| format!("orderbook:{id}")).collect();
+    let names: Vec<&str> = books.iter().map(String::as_str).collect();
+    let base = format!("http://{}", proxy.addr);
+    let mut reader = Reader::open(&base, &watch(&names), None).await;
+    let book = &books[0];
+    // snapshot, stale, live, stale: the stretch told, then each answer.
+    let mut told = Vec::new();
+    while told.len() < 4 {
+        let event = reader.next().await;
+        assert_ne!(event.name, "error", "{event:?}");
+        if event.data["resource"] != book.as_str() {
+            continue;
+        }
+        if event.name == "stale" {
+            // Only the stretch: no poll failed (a poll waiting for its slot
+            // past its patience would be `budget`, and is not what this
+            // test is about).
+            if event.data["reason"] == "budget" {
+                continue;
+            }
+            assert_eq!(event.data["reason"], "interval_stretched", "{event:?}");
+            let number = |key: &str| event.data[key].as_f64().unwrap_or(0.0);
+            assert!(number("interval_ms") > number("wanted_ms"), "{event:?}");
+            assert!(number("age_ms") >= number("wanted_ms"), "{event:?}");
+        }
+        let name = event.name.as_str();
+        let expected = ["snapshot", "stale", "live", "stale"][told.len()];
+        if name == expected {
+            told.push(event);
+        } else {
+            // A change may come before the live of the same answer.
+            assert!(
+                name == "change" && expected == "live",
+                "{told:?} then {event:?}"
+            );
+        }
+    }
+}

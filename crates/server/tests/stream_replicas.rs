@@ -3,7 +3,9 @@
 //! server: one poller per book whichever replica its viewers use, the
 //! same numbered events on both, a `Last-Event-ID` of one replica
 //! replayed by the other, and, when the polling replica is killed, the
-//! other's viewers told `stale` then `live` with no gap in the numbers.
+//! other's viewers told `stale` then `live` with no gap in the numbers;
+//! a book not yet due when its replica dies is polled by the other when
+//! it is due, its viewers told nothing.
 //! Waits poll for a condition under a generous ceiling; nothing is timed.
 
 mod common;
@@ -63,14 +65,20 @@ impl Drop for Replica {
 }
 
 fn replica(upstream: SocketAddr, redis: &str, key: &str) -> Replica {
+    // Books polled every 500 ms.
+    replica_polling(upstream, redis, key, "0.1")
+}
+
+/// A replica whose pollers' intervals are the kinds' times `scale`.
+fn replica_polling(upstream: SocketAddr, redis: &str, key: &str, scale: &str) -> Replica {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_predmarket-server"))
         .args(["--addr", "127.0.0.1:0", "--log-format", "json", "--quiet"])
         .args(["--api-key", &format!("{VISITOR}:unlimited")])
         .args(["--upstream", &format!("http://{upstream}")])
         .args(["--upstream-limit", "100000", "--redis", redis])
-        // Books polled every 500 ms, answers cached for a few ms: every
-        // poll reaches the upstream, so it counts the pollers.
-        .args(["--stream-interval-scale", "0.1", "--stream-heartbeat", "1"])
+        // Answers cached for a few ms: every poll reaches the upstream,
+        // so it counts the pollers.
+        .args(["--stream-interval-scale", scale, "--stream-heartbeat", "1"])
         .args(["--cache-ttl-scale", "0.001"])
         .args(["--metrics-addr", "127.0.0.1:0"])
         .env_clear()
@@ -565,6 +573,98 @@ async fn replicas_share_one_poller_per_book_replay_each_other_and_fail_over() {
             .all(|line| !line.contains("Redis is unavailable")),
         "{log:?}"
     );
+}
+
+/// The replica polling a book dies just after a poll: the other takes the
+/// lease without polling the book at once (it is not due: its interval,
+/// 30 s here, runs from the last answer published) or telling its viewers
+/// `stale`, and polls it later, when due. The only order relied on is that
+/// the lease moves (a few seconds) well before the book is due.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_replica_taking_over_polls_a_book_when_due_not_at_once() {
+    let Some(redis) = redis_kit::start("a takeover before the book is due", &[])
+        .unwrap_or_else(|e| panic!("{e}"))
+    else {
+        return;
+    };
+    let (upstream, asked, books) = upstream().await;
+    let book = books[0].clone();
+    // Books polled every 30 s.
+    let mut replicas = [
+        Some(replica_polling(upstream, &redis.url, KEYS[0], "6")),
+        Some(replica_polling(upstream, &redis.url, KEYS[1], "6")),
+    ];
+    let bases: Vec<String> = replicas.iter().flatten().map(|r| r.base.clone()).collect();
+    let pids: Vec<u32> = replicas.iter().flatten().map(|r| r.child.id()).collect();
+    let watchers = [
+        Watcher::open(&bases[0], 0, vec![book.clone()], None).await,
+        Watcher::open(&bases[1], 1, vec![book.clone()], None).await,
+    ];
+    until("the snapshot on both replicas", || {
+        watchers.iter().all(|w| !w.of(&book).is_empty())
+    })
+    .await;
+    let client = redis::Client::open(redis.url.as_str()).expect("redis URL");
+    let mut conn = client
+        .get_multiplexed_async_connection()
+        .await
+        .expect("a connection to redis-server");
+    let pid = holder(&mut conn, &book).await.expect("a lease");
+    let dead = pids.iter().position(|p| *p == pid).expect("a replica");
+    let survivor = 1 - dead;
+    let asked_by = |key: &str| grew(&BTreeMap::new(), &asked.lock().unwrap(), key, &book);
+    assert_eq!(asked_by(KEYS[survivor]), 0, "only the holder polled");
+    let mark = watchers[survivor].events().len();
+    if let Some(mut replica) = replicas[dead].take() {
+        let _ = replica.child.kill();
+        let _ = replica.child.wait();
+    }
+    let started = Instant::now();
+    while holder(&mut conn, &book).await != Some(pids[survivor]) {
+        assert!(
+            started.elapsed() < CEILING,
+            "the other replica did not take the lease"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(
+        asked_by(KEYS[survivor]),
+        0,
+        "the book was not due: not polled on taking the lease"
+    );
+    until("the survivor polls the book when due", || {
+        asked_by(KEYS[survivor]) > 0
+    })
+    .await;
+    // Seen after it came, so never early by the test's own delay: its
+    // interval after the answer the dead replica published.
+    let polled = watchers[survivor].of(&book)[0].data["polled_ms"]
+        .as_u64()
+        .expect("the snapshot's polled_ms");
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .expect("a clock after 1970")
+        .as_millis() as u64;
+    assert!(
+        now >= polled + 29_000,
+        "polled {} ms after the last answer, not when due (30 s)",
+        now - polled
+    );
+    let Some(r) = &replicas[survivor] else {
+        unreachable!("the survivor was not killed")
+    };
+    assert_eq!(r.modes().await, (1.0, 0.0, 0.0), "it leads the book");
+    assert_eq!(
+        r.metric("predmarket_proxy_stream_failovers_total").await,
+        0.0,
+        "not overdue: no failover told"
+    );
+    let after: Vec<Event> = watchers[survivor].events().split_off(mark);
+    assert!(
+        after.iter().all(|e| e.name != "stale"),
+        "the data never went older than its interval: {after:?}"
+    );
+    assert_one_numbering(&watchers[survivor..=survivor]);
 }
 
 /// The events of each watcher's books after its `mark`-th event and the

@@ -532,8 +532,8 @@ fn streams() -> Value {
                         "x-events": [
                             event("snapshot", "`data`: the resource's answer whole"),
                             event("change", "`changes` (a book's levels new, resized or gone: `book`, `side`, `price`, `from`, `to`; other resources' values by `path`, `from`, `to`) and `data`, the new answer whole"),
-                            event("stale", "`reason` (`poll_failed`, `budget`, `interval_stretched`), the data's `age_ms`, `interval_ms` and `wanted_ms`; `status`, `code`, `message` of a failed poll (`code: REPLICA_FAILOVER` when another replica took over the polls)"),
-                            event("live", "fresh data again"),
+                            event("stale", "`reason` (`poll_failed`, `budget`, `interval_stretched`), the data's `age_ms`, `interval_ms` and `wanted_ms`; `status`, `code`, `message` of a failed poll (`code: REPLICA_FAILOVER` when another replica took over the polls). `interval_stretched`: the budget lengthened the interval and the data is now older than wanted (`wanted_ms` and the patience a late poll gets); told once per poll, `live` follows the next answer"),
+                            event("live", "fresh data again: the next answer after a `stale`, also of a resource whose interval is stretched"),
                             event("resync", "the position sent is too old or of another run, or the numbering started again (with `--redis`, while Redis fails each replica numbers on its own, and once it answers they share one numbering again): a `snapshot` follows, at once or with the next answer"),
                             event("error", "`status`, `code`, `message`; the resource cannot be watched and nothing more of it follows"),
                         ],

@@ -17,7 +17,8 @@ pub enum Kind {
     /// What changed since the previous answer, and the new answer whole.
     Change,
     /// The data is getting old: a poll failed, waited for the budget, or
-    /// the interval was stretched. `live` follows when fresh data arrives.
+    /// the interval was stretched and the data grew older than wanted
+    /// (once per poll). `live` follows when fresh data arrives.
     Stale,
     /// Fresh data again after `stale`.
     Live,

@@ -377,6 +377,10 @@ async fn poller(hub: Weak<Hub>, topic: Arc<Topic>) {
         _relaying = relaying(relay, &topic);
     }
     topic.set_ready();
+    // Set while another replica polls: on taking over, this one polls when
+    // the resource is due, not at once (a replica taking over many
+    // resources would queue all their polls on the budget together).
+    let mut following = false;
     loop {
         // Polled here alone while Redis failed: shared again once it
         // answers.
@@ -413,31 +417,52 @@ async fn poller(hub: Weak<Hub>, topic: Arc<Topic>) {
         }
         if !topic.polls_here() {
             drop(strong);
+            following = true;
             // Another replica polls; woken when this one takes over.
             let _ = tokio::time::timeout(Duration::from_secs(1), topic.leadership.notified()).await;
+            continue;
+        }
+        if following {
+            following = false;
+            drop(strong);
+            // From the last answer the other replica published.
+            rest(&topic, None).await;
             continue;
         }
         strong.stats.polls.fetch_add(1, Ordering::Relaxed);
         let source = strong.source.clone();
         drop(strong);
         topic.poll(source.as_ref()).await;
-        rest(&topic).await;
+        rest(&topic, Some(tokio::time::Instant::now())).await;
     }
 }
 
-/// Waits out the topic's interval after a poll, the interval read again at
+/// Waits until the topic is due for a poll: its interval after the poll
+/// that ended at `polled`, or, with `None`, after the last answer it knows
+/// of (taken over from another replica). The interval is read again at
 /// least every second: topics joining meanwhile lengthen it, and a poller
 /// that slept the interval granted when it fell asleep would poll early
-/// and queue for the budget behind the newcomers' first polls.
-async fn rest(topic: &Topic) {
-    let polled = tokio::time::Instant::now();
+/// and queue for the budget behind the newcomers' first polls. Meanwhile a
+/// stretched topic's subscribers are told when its data grows older than
+/// wanted. Ends early when another replica takes the polls.
+async fn rest(topic: &Topic, polled: Option<tokio::time::Instant>) {
     loop {
-        let due = polled + Duration::from_secs_f64(topic.interval_ms().max(1.0) / 1000.0);
+        if !topic.polls_here() {
+            return;
+        }
         let now = tokio::time::Instant::now();
+        let due = match polled {
+            Some(polled) => polled + Duration::from_secs_f64(topic.interval_ms().max(1.0) / 1000.0),
+            None => now + topic.due_in(topic::unix_ms()),
+        };
         if now >= due {
             return;
         }
-        tokio::time::sleep((due - now).min(Duration::from_secs(1))).await;
+        let told_in = topic
+            .tell_stretched(topic::unix_ms())
+            .unwrap_or(Duration::MAX);
+        let nap = (due - now).min(Duration::from_secs(1)).min(told_in);
+        tokio::time::sleep(nap.max(Duration::from_millis(1))).await;
     }
 }
 

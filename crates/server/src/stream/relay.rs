@@ -17,7 +17,10 @@
 //! When the holder dies its lease runs out, another replica with viewers
 //! takes it within a third of its lifetime, goes on numbering from the
 //! last event, and, if the data went unpolled for longer than its
-//! interval, says `stale` first; its first answer brings `live`.
+//! interval, says `stale` and polls at once; its first answer brings
+//! `live`. A resource not yet due is polled when it is, from the last
+//! answer published (a taking-over replica would otherwise queue the
+//! polls of all it took over on the budget together).
 //!
 //! When Redis fails, each replica polls the resources its own clients
 //! watch, each in a numbering of its own (a warning in the log, and in

@@ -186,6 +186,24 @@ impl Topic {
         self.interval_ms() > self.wanted_ms * 1.01
     }
 
+    /// How long after a poll its data counts as older than wanted: the
+    /// interval wanted, and the patience a late poll gets before it is
+    /// told (so a stretch within that patience is not told each cycle).
+    fn overdue_after_ms(&self) -> f64 {
+        self.wanted_ms + self.wanted_ms.max(MIN_PATIENCE_MS)
+    }
+
+    /// The state this replica's polls build on, or `None` while another
+    /// replica polls: a poll that ends after the lease was lost is
+    /// dropped, lest its event take a number the new leader gives to
+    /// another.
+    fn polling(guard: &mut State, mode: Mode) -> Option<&mut State> {
+        if guard.draft.is_none() && mode == Mode::Follower {
+            return None;
+        }
+        Some(guard.working())
+    }
+
     /// The numbering of the topic's events now.
     pub fn epoch(&self) -> u32 {
         self.lock().epoch
@@ -437,6 +455,18 @@ impl Topic {
                 state.stale_frame = Some(frame.clone());
             }
             Kind::Live => {
+                // A fresh answer with nothing changed: when it was polled
+                // is what a replica taking over counts its interval from.
+                if let Ok(fields) = serde_json::from_slice::<Value>(frame.json()) {
+                    if let Some(polled) = fields.get("polled_ms").and_then(Value::as_u64) {
+                        state.polled_ms = polled;
+                        state.age_at_poll_ms =
+                            fields.get("age_ms").and_then(Value::as_u64).unwrap_or(0);
+                    }
+                    if let Some(as_of) = fields.get("as_of").and_then(Value::as_str) {
+                        state.as_of = Some(as_of.to_owned());
+                    }
+                }
                 state.stale = None;
                 state.stale_frame = None;
             }
@@ -515,10 +545,15 @@ impl Topic {
 
     /// This replica takes over the polls: when the data has gone without
     /// a poll for longer than its interval (the replica that polled
-    /// stopped), subscribers are told at once.
+    /// stopped), subscribers are told at once. Otherwise nothing is told:
+    /// the takeover made the data no older, and no fresher either, so a
+    /// `stale` the subscribers hold stays until this replica's first
+    /// answer (`due_in`).
     pub fn took_over(&self, now_ms: u64) -> bool {
         let mut guard = self.lock();
-        let state = guard.working();
+        let Some(state) = Self::polling(&mut guard, self.mode()) else {
+            return false;
+        };
         let late = now_ms.saturating_sub(state.polled_ms) as f64 > self.interval_ms();
         if state.ended.is_none() && state.data.is_some() && late {
             let detail = json!({
@@ -537,7 +572,9 @@ impl Topic {
     /// `error` once when the resource cannot be watched.
     pub fn apply(&self, answer: Answer, now_ms: u64) {
         let mut guard = self.lock();
-        let state = guard.working();
+        let Some(state) = Self::polling(&mut guard, self.mode()) else {
+            return;
+        };
         if state.ended.is_some() {
             return;
         }
@@ -582,9 +619,10 @@ impl Topic {
                     }
                     self.publish(state, kind, fields);
                 }
-                if self.stretched() {
-                    self.mark_stale(state, StaleReason::IntervalStretched, None, now_ms);
-                } else if state.stale.take().is_some() {
+                // Fresh whatever the interval: a stretched resource is
+                // told stale again only once this answer grows older than
+                // wanted (`tell_stretched`).
+                if state.stale.take().is_some() {
                     state.stale_frame = None;
                     self.publish(
                         state,
@@ -620,10 +658,50 @@ impl Topic {
     /// The poll is taking longer than the interval: told at once.
     pub fn delayed(&self, reason: StaleReason, now_ms: u64) {
         let mut guard = self.lock();
-        let state = guard.working();
+        let Some(state) = Self::polling(&mut guard, self.mode()) else {
+            return;
+        };
         if state.ended.is_none() && state.data.is_some() {
             self.mark_stale(state, reason, None, now_ms);
         }
+    }
+
+    /// Between polls of a resource whose interval the budget stretched:
+    /// once its data is older than wanted (`overdue_after_ms` since the
+    /// poll), subscribers are told `stale` (`interval_stretched`), once
+    /// per poll; the next answer brings `live`. Returns how long until
+    /// that moment, when it is still to come.
+    pub fn tell_stretched(&self, now_ms: u64) -> Option<Duration> {
+        let mut guard = self.lock();
+        let state = Self::polling(&mut guard, self.mode())?;
+        if state.ended.is_some()
+            || state.data.is_none()
+            || state.stale.is_some()
+            || !self.stretched()
+        {
+            return None;
+        }
+        let since = now_ms.saturating_sub(state.polled_ms) as f64;
+        let after = self.overdue_after_ms();
+        if since < after {
+            return Some(Duration::from_secs_f64((after - since) / 1000.0));
+        }
+        self.mark_stale(state, StaleReason::IntervalStretched, None, now_ms);
+        None
+    }
+
+    /// How long until the resource is due for a poll, from the last answer
+    /// this replica knows of (its own, or, after taking over, the one the
+    /// last event published) and the interval granted now. Due at once
+    /// when nothing was answered yet.
+    pub fn due_in(&self, now_ms: u64) -> Duration {
+        let mut guard = self.lock();
+        let state = guard.working();
+        if state.data.is_none() || state.polled_ms == 0 {
+            return Duration::ZERO;
+        }
+        let due = state.polled_ms as f64 + self.interval_ms();
+        Duration::from_secs_f64((due - now_ms as f64).max(0.0) / 1000.0)
     }
 
     fn mark_stale(
@@ -876,19 +954,95 @@ mod tests {
     }
 
     #[test]
-    fn a_stretched_interval_is_stale_until_it_is_not() {
+    fn a_stretched_interval_is_stale_once_the_data_is_older_than_wanted_and_live_at_each_answer() {
         let t = topic();
         t.apply(fresh(0.1), 1_000);
         let mut start = t.subscribe(None);
+        // Polls every 4 s where 1 s is wanted: told once the data is older
+        // than the interval wanted and the patience (1 + 2 s), not before.
         t.set_interval_ms(4_000.0);
-        t.apply(fresh(0.1), 2_000);
-        t.set_interval_ms(1_000.0);
-        t.apply(fresh(0.1), 3_000);
+        assert_eq!(t.tell_stretched(3_999), Some(Duration::from_millis(1)));
+        assert!(drain(&mut start.receiver).is_empty());
+        assert_eq!(t.tell_stretched(4_000), None);
+        assert_eq!(t.tell_stretched(4_500), None, "told once");
+        let late = t.subscribe(None);
+        assert_eq!(kinds(&late.frames), ["snapshot", "stale"]);
+        // The next answer is fresh, changed or not: live, then stale again
+        // when it too is older than wanted.
+        t.apply(fresh(0.1), 5_000);
+        assert!(t.tell_stretched(7_000).is_some());
+        t.tell_stretched(8_000);
         let got = drain(&mut start.receiver);
-        assert_eq!(kinds(&got), ["stale", "live"]);
+        assert_eq!(kinds(&got), ["stale", "live", "stale"]);
         let text = String::from_utf8(got[0].data.to_vec()).expect("utf-8");
         assert!(text.contains(r#""reason":"interval_stretched""#), "{text}");
         assert!(text.contains(r#""interval_ms":4000.0"#), "{text}");
+        assert!(text.contains(r#""age_ms":3000"#), "{text}");
+        // Not stretched: never told for its age alone.
+        t.apply(fresh(0.2), 9_000);
+        t.set_interval_ms(1_000.0);
+        assert_eq!(t.tell_stretched(60_000), None);
+        assert_eq!(kinds(&drain(&mut start.receiver)), ["change", "live"]);
+        // A stretch within the patience is never told.
+        t.set_interval_ms(2_500.0);
+        assert!(t.tell_stretched(9_000 + 2_500).is_some());
+    }
+
+    #[test]
+    fn a_replica_taking_over_polls_when_due_and_tells_stale_only_if_overdue() {
+        let leader = topic();
+        let (outbox, mut published) = mpsc::unbounded_channel();
+        leader.lead(outbox);
+        leader.set_interval_ms(10_000.0);
+        leader.apply(fresh(0.1), 1_000);
+        leader.apply(
+            Answer::Failed {
+                reason: StaleReason::PollFailed,
+                status: Some(503),
+                code: "X".into(),
+                message: "down".into(),
+            },
+            11_000,
+        );
+        // Fresh again, nothing changed: the `live` says when it was polled.
+        leader.apply(fresh(0.1), 12_000);
+        let mut sent = Vec::new();
+        while let Ok(frame) = published.try_recv() {
+            sent.push(frame);
+        }
+        assert_eq!(kinds(&sent), ["snapshot", "stale", "live"]);
+
+        let taking = || {
+            let t = topic();
+            t.relayed();
+            t.set_interval_ms(10_000.0);
+            t.seed(Some(sent[0].clone()), sent.clone());
+            // A follower's own poll, ended after it lost the lease, is
+            // dropped: its number would be the leader's.
+            t.apply(fresh(0.9), 13_000);
+            assert_eq!(t.seq(), 3);
+            let (outbox, published) = mpsc::unbounded_channel();
+            t.lead(outbox);
+            (t, published)
+        };
+        // Within its interval of the last answer: nothing to tell, and
+        // the poll waits until due.
+        let (t, mut published) = taking();
+        assert!(!t.took_over(15_000));
+        assert!(published.try_recv().is_err());
+        assert_eq!(t.due_in(15_000), Duration::from_millis(7_000));
+        // Past it: stale at once, and due now.
+        let (t, mut published) = taking();
+        assert!(t.took_over(23_000));
+        let stale = published.try_recv().expect("stale");
+        let json: Value = serde_json::from_slice(stale.json()).expect("json");
+        assert_eq!(
+            (json["code"].as_str(), json["age_ms"].as_u64()),
+            (Some("REPLICA_FAILOVER"), Some(11_000))
+        );
+        assert_eq!(t.due_in(23_000), Duration::ZERO);
+        t.apply(fresh(0.1), 24_000);
+        assert_eq!(kinds(&[published.try_recv().expect("live")]), ["live"]);
     }
 
     #[test]
