@@ -34,8 +34,16 @@ function slim(market, what) {
     // Times may come as Unix numbers; the core reads them as text.
     out[key] = typeof value === "number" && (key.endsWith("_at") || key.endsWith("_date")) ? String(value) : value;
   }
+  // Which outcome is YES is read from the outcomes' ids and names and the
+  // prices' keys; the prices themselves never cross.
   if (Array.isArray(m.outcomes)) {
-    out.outcomes = m.outcomes.map((_, i) => ({ id: String(i) }));
+    out.outcomes = m.outcomes.map((o, i) => {
+      const x = o !== null && typeof o === "object" ? /** @type {Record<string, unknown>} */ (o) : {};
+      return { id: x.id == null ? String(i) : String(x.id), name: typeof x.name === "string" ? x.name : null };
+    });
+  }
+  if (m.current_prices !== null && typeof m.current_prices === "object" && !Array.isArray(m.current_prices)) {
+    out.current_prices = Object.fromEntries(Object.keys(m.current_prices).map((k) => [k, 0]));
   }
   return out;
 }

@@ -13,6 +13,7 @@ use predmarket_core::fees::{self, FeeModel, Venue};
 use predmarket_core::models::{Market, MarketType, Orderbook, Outcome, PlatformId};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
 /// The fields of a market the comparison reads. Not the core's `Market`:
@@ -24,8 +25,10 @@ struct MarketIn {
     platform: Option<String>,
     title: Option<String>,
     market_type: Option<String>,
-    /// Only the count matters (more than two: not binary).
-    outcomes: Option<Vec<serde::de::IgnoredAny>>,
+    /// The count (more than two: not binary) and which one is YES.
+    outcomes: Option<Vec<OutcomeIn>>,
+    /// Only the keys: a price keyed `Yes` says which side is YES.
+    current_prices: Option<BTreeMap<String, serde::de::IgnoredAny>>,
     event_name: Option<String>,
     trading_end_at: Option<String>,
     resolution_date: Option<String>,
@@ -35,6 +38,14 @@ struct MarketIn {
     trading_fee: Option<f64>,
 }
 
+/// An outcome as the JS side passes it: its id and name as text.
+#[derive(Deserialize)]
+struct OutcomeIn {
+    #[serde(default)]
+    id: String,
+    name: Option<String>,
+}
+
 impl From<MarketIn> for Market {
     fn from(m: MarketIn) -> Self {
         let mut out = Market::new(m.id);
@@ -42,11 +53,16 @@ impl From<MarketIn> for Market {
         out.title = m.title;
         out.market_type = m.market_type.map(MarketType::from);
         out.outcomes = m.outcomes.map(|o| {
-            (0..o.len())
-                .map(|i| Outcome {
-                    id: i.to_string(),
-                    name: None,
+            o.into_iter()
+                .map(|o| Outcome {
+                    id: o.id,
+                    name: o.name,
                 })
+                .collect()
+        });
+        out.current_prices = m.current_prices.map(|p| {
+            p.into_keys()
+                .map(|k| (k, serde_json::Value::Null))
                 .collect()
         });
         out.event_name = m.event_name;
@@ -225,6 +241,36 @@ mod tests {
                 .any(|r| r["field"] == "threshold")
         );
         assert!(classify_pair_json("{}", "[]").is_err());
+    }
+
+    #[test]
+    fn outcomes_as_the_service_sends_them_say_which_side_is_yes() {
+        let market = |id: &str, platform: &str, outcomes: Value| {
+            json!({"id": id, "platform": platform,
+            "title": "Bitcoin above $95,000 on March 3?", "trading_end_at": "2026-03-03T00:00:00Z",
+            "outcomes": outcomes})
+        };
+        let relation = |a: &Value, b: &Value| -> Value {
+            serde_json::from_str::<Value>(
+                &classify_pair_json(&a.to_string(), &b.to_string()).unwrap(),
+            )
+            .unwrap()["relation"]
+                .clone()
+        };
+        let yes_no = json!([{"id": "tok1", "name": "Yes"}, {"id": "tok2", "name": "No"}]);
+        let a = market("a", "platform_a", yes_no.clone());
+        assert_eq!(relation(&a, &market("c", "platform_c", yes_no)), "same");
+        // Ids only, YES named by the prices' keys.
+        let mut priced = market("c", "platform_c", json!([{"id": "0"}, {"id": "1"}]));
+        priced["current_prices"] = json!({"Yes": 0.4, "No": 0.6});
+        assert_eq!(relation(&a, &priced), "same");
+        // Two teams: which one is YES is not said.
+        let teams = market(
+            "c",
+            "platform_c",
+            json!([{"id": "1", "name": "Lakers"}, {"id": "2", "name": "Celtics"}]),
+        );
+        assert_eq!(relation(&a, &teams), "unsure");
     }
 
     #[test]
