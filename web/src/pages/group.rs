@@ -10,8 +10,8 @@ use crate::components::{
 use crate::format;
 use crate::routes;
 use leptos::prelude::*;
-use predmarket_client::core::models::{Event, Market, Series};
 use predmarket_client::CancelToken;
+use predmarket_client::core::models::{Event, Market, Series};
 use predmarket_client::core::request::{GetEvent, GetSeries, ListMarkets};
 
 /// A series' markets compared with other platforms': its first page in

@@ -213,11 +213,7 @@ fn Pairs(
         })
     });
     let n_of = move |r: Relation| {
-        pairs.with(|p| {
-            p.iter()
-                .filter(|p| p.classification.relation == r)
-                .count()
-        })
+        pairs.with(|p| p.iter().filter(|p| p.classification.relation == r).count())
     };
     let toggle = move |r: Relation, on: bool| {
         let mut now = relations.get_untracked();
@@ -245,7 +241,7 @@ fn Pairs(
             let name = r.as_str();
             let id = format!("rel-{name}");
             view! {
-                <label class=format!("relation-choice relation-{name}")>
+                <label class="relation-choice">
                     <input
                         id=id
                         type="checkbox"
