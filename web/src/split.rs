@@ -53,7 +53,7 @@ split_page!(pages / load_profile: profile(platform: String, user: String) => {
     view! { <pages::profile::ProfilePage platform user /> }.into_any()
 });
 split_page!(pages / load_compare: compare() => view! { <pages::compare::ComparePage /> }.into_any());
-split_page!(pages / load_venues: venues() => view! { <pages::venues::VenuesPage /> }.into_any());
+split_page!(venues / load_venues: venues() => view! { <pages::venues::VenuesPage /> }.into_any());
 split_page!(pages / load_platforms: platforms() => view! { <pages::platforms::PlatformsPage /> }.into_any());
 split_page!(pages / load_settings: settings() => view! { <pages::settings::SettingsPage /> }.into_any());
 
