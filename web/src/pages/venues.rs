@@ -16,7 +16,7 @@ use crate::format;
 use crate::pages::markets::{Filters, MarketFilters};
 use crate::routes::{self, UrlState};
 use leptos::prelude::*;
-use predmarket_client::core::equivalence::{self, Classification, PairOptions, Relation};
+use predmarket_client::core::equivalence::{self, PairOptions, Relation};
 use predmarket_client::core::models::Market;
 use predmarket_client::core::request::{ListMarkets, MARKETS_MAX_LIMIT};
 
@@ -79,10 +79,13 @@ fn relation_words(r: Relation) -> &'static str {
 
 /// The pairs of markets of different platforms among `markets`, every
 /// relation, the related ones first (in [`RELATIONS`]' order), each in the
-/// list's order.
+/// list's order. Without their reasons: a daily series' strike ladder
+/// alone makes hundreds of subset pairs; a row classifies its pair again,
+/// with the reasons, when it is drawn.
 fn pairs_of(markets: &[Market]) -> Vec<equivalence::Pair> {
     let options = PairOptions {
         include_different: true,
+        without_reasons: true,
         ..PairOptions::default()
     };
     let mut pairs = equivalence::find_pairs(markets, &options);
@@ -159,14 +162,16 @@ pub fn VenuesPage() -> impl IntoView {
     }
 }
 
-/// One pair as listed: both markets and their classification.
+/// One pair as listed: both markets.
 #[derive(Clone, PartialEq)]
 struct Shown {
     key: (String, String),
     a: Market,
     b: Market,
-    c: Classification,
 }
+
+/// Rows drawn at first, and added by each "show more".
+const ROWS: usize = 100;
 
 /// The pairs among the loaded markets, the relation filter with a count
 /// of each, and "load more" up to [`MAX_PAGES`].
@@ -205,13 +210,14 @@ fn Pairs(
                             key: (a.id.clone(), b.id.clone()),
                             a,
                             b,
-                            c: p.classification.clone(),
                         }
                     })
                     .collect::<Vec<_>>()
             })
         })
     });
+    let rows = RwSignal::new(ROWS);
+    let hidden = move || shown.with(Vec::len).saturating_sub(rows.get());
     let n_of = move |r: Relation| {
         pairs.with(|p| p.iter().filter(|p| p.classification.relation == r).count())
     };
@@ -279,10 +285,17 @@ fn Pairs(
             fallback=|| view! { <p class="empty">"No pairs of these relations among these markets."</p> }
         >
             <ul class="pairs">
-                <For each=move || shown.get() key=|s| s.key.clone() let:s>
-                    <PairRow a=s.a b=s.b c=s.c size />
+                <For each=move || shown.with(|s| s.iter().take(rows.get()).cloned().collect::<Vec<_>>()) key=|s| s.key.clone() let:s>
+                    <PairRow a=s.a b=s.b size />
                 </For>
             </ul>
+        </Show>
+        <Show when=move || hidden() != 0>
+            <p>
+                <button type="button" class="more-pairs" on:click=move |_| rows.update(|r| *r += ROWS)>
+                    {move || format!("Show more pairs ({} not shown)", format::integer(Some(hidden() as f64)))}
+                </button>
+            </p>
         </Show>
         <LoadMore shown=Signal::derive(move || list.items.with(Vec::len)) total done state=list.state noun="markets" on_more />
         <Show when=capped>
@@ -310,7 +323,8 @@ fn Side(market: Market, class: &'static str) -> impl IntoView {
 /// named by its platform), and for a same or inverted pair the net gap,
 /// priced on request (two order books of the key's budget per pair).
 #[component]
-fn PairRow(a: Market, b: Market, c: Classification, size: Memo<Option<f64>>) -> impl IntoView {
+fn PairRow(a: Market, b: Market, size: Memo<Option<f64>>) -> impl IntoView {
+    let c = equivalence::classify(&a, &b);
     let relation = c.relation.as_str();
     let here = api::platform_name(&platform_id(a.platform.as_ref()));
     let there = api::platform_name(&platform_id(b.platform.as_ref()));

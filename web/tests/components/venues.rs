@@ -283,6 +283,22 @@ fn pair_row(root: &web_sys::HtmlElement, x: &str, y: &str) -> Option<web_sys::Ht
         .or_else(|| find(root, &format!(r#"li.pair[data-a="{y}"][data-b="{x}"]"#)))
 }
 
+/// Shows every pair of the relations ticked ("show more" until none are
+/// left out).
+async fn every_row(root: &web_sys::HtmlElement) {
+    for _ in 0..100 {
+        let Some(more) = find(root, "button.more-pairs") else {
+            return;
+        };
+        let before = count(root, "li.pair");
+        more.click();
+        assert!(
+            eventually(5_000, || count(root, "li.pair") > before).await,
+            "more rows"
+        );
+    }
+}
+
 /// Clicks a checkbox of the relation filter as a user would.
 fn tick(root: &web_sys::HtmlElement, selector: &str) {
     find(root, selector).expect("the checkbox").click();
@@ -350,6 +366,7 @@ async fn the_cross_platform_view_lists_the_pairs_of_the_filters() {
             "{all}"
         );
         assert!(find(&root, ".load-more button").is_none(), "{all}");
+        every_row(&root).await;
 
         let firm = pair_row(&root, &quark[0].id, &quark[1].id).expect("the quarkcoin pair");
         assert_eq!(firm.get_attribute("data-relation").as_deref(), Some("same"));
@@ -371,6 +388,16 @@ async fn the_cross_platform_view_lists_the_pairs_of_the_filters() {
             assert!(pair_row(&root, &pair[0].id, &pair[1].id).is_none());
         }
         tick(&root, "#rel-different");
+        assert!(
+            eventually(5_000, || find(
+                &root,
+                r#"li.pair[data-relation="different"]"#
+            )
+            .is_some())
+            .await,
+            "look-alikes listed"
+        );
+        every_row(&root).await;
         for pair in [&zephyr, &tessel] {
             let (x, y) = (pair[0].id.clone(), pair[1].id.clone());
             assert!(
@@ -404,6 +431,7 @@ async fn the_cross_platform_view_lists_the_pairs_of_the_filters() {
         );
         assert!(pair_row(&root, &photon[0].id, &photon[1].id).is_some());
         tick(&root, "#rel-same");
+        every_row(&root).await;
 
         // The net gap on request, from both books where both publish one.
         assert!(
