@@ -134,13 +134,15 @@ pub fn MarketsPage() -> impl IntoView {
             <header class="page-head">
                 <h1>"Markets"</h1>
                 <p class="lede">"Every open question across the platforms, priced by the crowd."</p>
-                <p class="tags">
-                    <a class="tag venues-link" href=move || filters.with(|f| routes::venues(&f.query()))>
-                        "Across platforms: the same questions in these markets"
-                    </a>
-                </p>
             </header>
             <MarketFilters url filters />
+            // After the filters: the search box stays the first stop of
+            // the keyboard.
+            <p class="tags">
+                <a class="tag venues-link" href=move || filters.with(|f| routes::venues(&f.query()))>
+                    "Across platforms: the same questions in these markets"
+                </a>
+            </p>
             <div class="results" class:pending=move || pending.get() aria-busy=move || pending.get().to_string()>
                 <Loader resource=list what="markets" pending let:loaded>
                     <Results loaded url inflight=inflight.clone() filters=filters.get_untracked() />
