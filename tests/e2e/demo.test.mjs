@@ -187,6 +187,21 @@ test("every route answers with its page", async () => {
   }
 });
 
+// The list's filters go with its "Across platforms" link; the pairs found
+// among those markets are the same or inverted ones unless others are
+// ticked, each with its reasons.
+test("across platforms: the pairs among the markets of the list's search", async () => {
+  await page.goto(`${demoUrl}markets?q=coin`);
+  await rows("#markets").first().waitFor(WAIT);
+  await page.click("a.venues-link");
+  await page.waitForURL(/\/app\/venues\?q=coin/, WAIT);
+  await page.locator('li.pair[data-relation="same"] .reasons li').first().waitFor(WAIT);
+  const relations = await page.locator("li.pair").evaluateAll((rows) => rows.map((r) => r.dataset.relation));
+  assert.deepEqual([...new Set(relations)].filter((r) => r !== "same" && r !== "inverted"), [], relations.join());
+  assert.equal(await page.locator("#market-search").inputValue(), "coin");
+  await shot("venues");
+});
+
 // The app asks for the leagues only when a page needs them: reached by
 // a link from the market list (the league request not yet made), the
 // sports page still gets them.
@@ -759,6 +774,7 @@ async function audit(page) {
     [`sports/awards/${seg(award.id)}`, "table.board tbody tr"],
     [`profiles/${seg(withProfiles.id)}/${seg(trader)}`, "#profile-trades tbody tr"],
     [`compare?event=${seg(inEvent.event_id)}`, "#compare-table tbody tr"],
+    ["venues?q=coin&pages=2&rel=same,inverted,different", "li.pair .reasons li"],
     ["platforms", "#platforms tbody tr"],
     ["settings", "#base-url"],
     ["no-such-page", "text=Page not found"],

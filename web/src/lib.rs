@@ -149,6 +149,7 @@ fn Pages() -> impl IntoView {
         Page::Award(id) => split::show!(award / load_award(id)),
         Page::Profile(platform, user) => split::show!(profile / load_profile(platform, user)),
         Page::Compare => split::show!(compare / load_compare()),
+        Page::Venues => split::show!(venues / load_venues()),
         Page::Platforms => split::show!(platforms / load_platforms()),
         Page::Settings => split::show!(settings / load_settings()),
         Page::NotFound => view! { <pages::not_found::NotFound /> }.into_any(),
@@ -170,6 +171,7 @@ pub fn App() -> impl IntoView {
                     <A href="/app/markets">"Markets"</A>
                     <A href="/app/events">"Events"</A>
                     <A href="/app/series">"Series"</A>
+                    <A href="/app/venues">"Venues"</A>
                     <A href="/app/sports">"Sports"</A>
                     <A href="/app/platforms">"Platforms"</A>
                     <A href="/app/settings">"Settings"</A>

@@ -21,6 +21,9 @@ pub enum Page {
     Profile(String, String),
     /// Price histories of several markets on one chart.
     Compare,
+    /// The pairs of markets of different platforms among those of the
+    /// market list's filters.
+    Venues,
     Platforms,
     Settings,
     NotFound,
@@ -45,6 +48,7 @@ impl Page {
             ["sports", "awards", a] => Self::Award(id(a)),
             ["profiles", p, u] => Self::Profile(id(p), id(u)),
             ["compare"] => Self::Compare,
+            ["venues"] => Self::Venues,
             ["platforms"] => Self::Platforms,
             ["settings"] => Self::Settings,
             _ => Self::NotFound,
@@ -93,6 +97,17 @@ pub fn award(id: &str) -> String {
 /// as the service knows it.
 pub fn profile(platform: &str, user: &str) -> String {
     format!("{BASE}/profiles/{}/{}", segment(platform), segment(user))
+}
+
+/// The cross-platform view of the markets a list's filters select
+/// (`(key, value)` as in the market list's URL).
+pub fn venues(filters: &[(&str, &str)]) -> String {
+    with_query(&format!("{BASE}/venues"), filters)
+}
+
+/// The market list with these filters.
+pub fn markets(filters: &[(&str, &str)]) -> String {
+    with_query(&format!("{BASE}/markets"), filters)
 }
 
 pub fn sports(league: &str, view: &str) -> String {

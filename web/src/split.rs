@@ -1,7 +1,8 @@
 //! The pages a first visit does not need, loaded from wasm modules of their
 //! own when first shown: the market page from one, the sports pages from
-//! another, the events, series, profile, compare, platforms and settings
-//! pages from a third.
+//! another, the cross-platform view from a third (reached from the market
+//! list, it needs little of the others' code), the events, series,
+//! profile, compare, platforms and settings pages from a fourth.
 //!
 //! In the shipped build (`cargo xtask web` sets `--cfg predmarket_split` and
 //! runs wasm-split on the output) each function below is a split point: its
@@ -53,6 +54,7 @@ split_page!(pages / load_profile: profile(platform: String, user: String) => {
     view! { <pages::profile::ProfilePage platform user /> }.into_any()
 });
 split_page!(pages / load_compare: compare() => view! { <pages::compare::ComparePage /> }.into_any());
+split_page!(venues / load_venues: venues() => view! { <pages::venues::VenuesPage /> }.into_any());
 split_page!(pages / load_platforms: platforms() => view! { <pages::platforms::PlatformsPage /> }.into_any());
 split_page!(pages / load_settings: settings() => view! { <pages::settings::SettingsPage /> }.into_any());
 

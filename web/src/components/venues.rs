@@ -4,8 +4,9 @@
 //! inverted ones the price gap net of fees at a chosen size, from both
 //! order books.
 //!
-//! Only the market and event pages use it, so its code travels in their
-//! split modules, not in the first load.
+//! Only the market, event and series pages and the cross-platform view
+//! use it, so its code travels in their split modules, not in the first
+//! load.
 
 use super::{Loader, PlatformName, platform_id};
 use crate::api::{self, Directory, Feature};
@@ -204,8 +205,9 @@ pub fn OtherPlatforms(markets: Vec<Market>, search: Option<String>) -> impl Into
     }
 }
 
-/// A reason as one line a person can check.
-fn reason_text(r: &Reason) -> String {
+/// A reason as one line a person can check; `here` and `there` name the
+/// two markets' sides (a pair's platforms, or "here" and "there").
+pub fn reason_text(r: &Reason, here: &str, there: &str) -> String {
     let field = format::words(
         &serde_json::to_value(r.field)
             .ok()
@@ -214,9 +216,9 @@ fn reason_text(r: &Reason) -> String {
     );
     let sides = match (&r.a, &r.b) {
         (Some(a), Some(b)) if a == b => format!(" ({a})"),
-        (Some(a), Some(b)) => format!(" (here: {a}; there: {b})"),
-        (Some(a), None) => format!(" (here: {a}; there: not said)"),
-        (None, Some(b)) => format!(" (here: not said; there: {b})"),
+        (Some(a), Some(b)) => format!(" ({here}: {a}; {there}: {b})"),
+        (Some(a), None) => format!(" ({here}: {a}; {there}: not said)"),
+        (None, Some(b)) => format!(" ({here}: not said; {there}: {b})"),
         (None, None) => String::new(),
     };
     format!("{field}: {}{sides}", r.note)
@@ -237,7 +239,11 @@ fn CounterpartRow(
     let platform = platform_id(other.platform.as_ref());
     let href = routes::market(&other.id);
     let title = other.title.clone().unwrap_or_else(|| other.id.clone());
-    let reasons = c.reasons.iter().map(reason_text).collect::<Vec<_>>();
+    let reasons = c
+        .reasons
+        .iter()
+        .map(|r| reason_text(r, "here", "there"))
+        .collect::<Vec<_>>();
     let priced = matches!(c.relation, Relation::Same | Relation::Inverted);
     let id = other.id.clone();
     view! {
@@ -256,9 +262,10 @@ fn CounterpartRow(
     }
 }
 
-/// The net gap of a same or inverted pair, from both order books.
+/// The net gap of a same or inverted pair, from both order books (none
+/// asked of a platform the directory says publishes none).
 #[component]
-fn GapView(
+pub fn GapView(
     market: Market,
     other: Market,
     c: Classification,

@@ -1,16 +1,22 @@
-//! The page of an event (with its markets on other platforms) and the
-//! page of a series: one frame, two resources, each drawn by its own view.
+//! The page of an event and the page of a series, each ending with its
+//! markets on other platforms: one frame, two resources, each drawn by its
+//! own view.
 
 use crate::api;
 use crate::components::{
-    EventTable, ItemPage, Loading, MarketTable, OtherPlatforms, PlatformName, platform_id,
+    EventTable, ItemPage, Loader, Loading, MarketTable, OtherPlatforms, PlatformName, platform_id,
     search_text,
 };
 use crate::format;
 use crate::routes;
 use leptos::prelude::*;
+use predmarket_client::CancelToken;
 use predmarket_client::core::models::{Event, Market, Series};
-use predmarket_client::core::request::{GetEvent, GetSeries};
+use predmarket_client::core::request::{GetEvent, GetSeries, ListMarkets};
+
+/// A series' markets compared with other platforms': its first page in
+/// the service's order, one request (a daily series has hundreds).
+const SERIES_MARKETS: u32 = 100;
 
 /// A page of one group fetched with its nested items.
 macro_rules! group_page {
@@ -103,6 +109,20 @@ fn SeriesView(series: Series) -> impl IntoView {
     let events = series.events.clone().unwrap_or_default();
     let empty = events.is_empty();
     let tags = series.tags.clone().unwrap_or_default();
+    // As on an event's page: the series' title is the subject searched on
+    // the other platforms, its markets asked for when the card is seen.
+    let mut subject = Market::new(series.id.clone());
+    subject.title = series.title.clone();
+    let search = search_text(&subject);
+    let venues_card = NodeRef::<leptos::html::Section>::new();
+    let venues_seen = crate::components::seen(venues_card);
+    let id = series.id.clone();
+    let venues = move || {
+        if !venues_seen.get() {
+            return view! { <Loading what="markets on other platforms" /> }.into_any();
+        }
+        view! { <SeriesVenues id=id.clone() search=search.clone() /> }.into_any()
+    };
     view! {
         <header class="page-head">
             <h1><bdi>{series.title.clone().unwrap_or_else(|| series.id.clone())}</bdi></h1>
@@ -124,5 +144,32 @@ fn SeriesView(series: Series) -> impl IntoView {
         } else {
             view! { <EventTable events id="series-events" /> }.into_any()
         }}
+        <section class="card" aria-labelledby="venues-h" node_ref=venues_card>
+            <h2 id="venues-h">"On other platforms"</h2>
+            {venues}
+        </section>
+    }
+}
+
+/// "On other platforms" for a series: its markets (one request), then
+/// the search of its subject against them.
+#[component]
+fn SeriesVenues(id: String, search: Option<String>) -> impl IntoView {
+    let markets = LocalResource::new(move || {
+        let request = ListMarkets {
+            series_id: Some(id.clone()),
+            limit: Some(SERIES_MARKETS),
+            ..ListMarkets::default()
+        };
+        async move { Ok(api::send(&request, &CancelToken::new()).await?.markets) }
+    });
+    view! {
+        <Loader resource=markets what="the series' markets" let:markets>
+            {if markets.is_empty() {
+                view! { <p class="empty">"This series has no markets to compare yet."</p> }.into_any()
+            } else {
+                view! { <OtherPlatforms markets search=search.clone() /> }.into_any()
+            }}
+        </Loader>
     }
 }

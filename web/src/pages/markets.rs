@@ -6,7 +6,7 @@ use crate::components::{
     TextFilter,
 };
 use crate::format;
-use crate::routes::UrlState;
+use crate::routes::{self, UrlState};
 use leptos::prelude::*;
 use predmarket_client::core::models::{MarketSort, MarketStatus, PlatformId, SortOrder};
 use predmarket_client::core::request::ListMarkets;
@@ -44,7 +44,7 @@ pub struct Filters {
 }
 
 impl Filters {
-    fn from_url(url: &UrlState) -> Self {
+    pub fn from_url(url: &UrlState) -> Self {
         Self {
             q: url.get("q"),
             platform: url.get("platform"),
@@ -74,6 +74,24 @@ impl Filters {
                 .map(SortOrder::from),
             ..ListMarkets::default()
         }
+    }
+
+    /// The filters as URL parameters (for a link to another view of them).
+    pub fn query(&self) -> Vec<(&'static str, &str)> {
+        FILTER_KEYS
+            .iter()
+            .zip([
+                &self.q,
+                &self.platform,
+                &self.status,
+                &self.category,
+                &self.event,
+                &self.series,
+                &self.sort,
+                &self.order,
+            ])
+            .filter_map(|(k, v)| Some((*k, v.as_deref()?)))
+            .collect()
     }
 
     fn descending(&self) -> bool {
@@ -118,6 +136,13 @@ pub fn MarketsPage() -> impl IntoView {
                 <p class="lede">"Every open question across the platforms, priced by the crowd."</p>
             </header>
             <MarketFilters url filters />
+            // After the filters: the search box stays the first stop of
+            // the keyboard.
+            <p class="tags">
+                <a class="tag venues-link" href=move || filters.with(|f| routes::venues(&f.query()))>
+                    "Across platforms: the same questions in these markets"
+                </a>
+            </p>
             <div class="results" class:pending=move || pending.get() aria-busy=move || pending.get().to_string()>
                 <Loader resource=list what="markets" pending let:loaded>
                     <Results loaded url inflight=inflight.clone() filters=filters.get_untracked() />
@@ -128,7 +153,7 @@ pub fn MarketsPage() -> impl IntoView {
 }
 
 /// Drops every filter and the page count: the whole list again.
-fn clear(url: UrlState) {
+pub fn clear(url: UrlState) {
     let changes: Vec<(&str, Option<String>)> = FILTER_KEYS
         .iter()
         .chain(&["pages"])
@@ -137,8 +162,10 @@ fn clear(url: UrlState) {
     url.set(&changes, false);
 }
 
+/// The search and filters of the market list (also the cross-platform
+/// view's).
 #[component]
-fn MarketFilters(url: UrlState, filters: Memo<Filters>) -> impl IntoView {
+pub fn MarketFilters(url: UrlState, filters: Memo<Filters>) -> impl IntoView {
     let set = move |key: &'static str, value: String| {
         url.set(&[(key, Some(value)), ("pages", None)], false)
     };

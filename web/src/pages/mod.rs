@@ -13,3 +13,4 @@ pub mod platforms;
 pub mod profile;
 pub mod settings;
 pub mod sports;
+pub mod venues;
