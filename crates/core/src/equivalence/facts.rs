@@ -300,7 +300,22 @@ impl Facts {
             || word
                 .strip_suffix('s')
                 .is_some_and(|w| w.len() > 2 && self.mentions_exactly(w))
-            || self.mentions_exactly(&format!("{word}s"))
+            || self.mentions_plural(word)
+    }
+
+    /// `word` with an `s` is mentioned. Asked for every word of every
+    /// candidate pair: spelled in a buffer on the stack, not allocated.
+    fn mentions_plural(&self, word: &str) -> bool {
+        let mut buffer = [0u8; 64];
+        let Some(spelled) = buffer.get_mut(..=word.len()) else {
+            return self.mentions_exactly(&format!("{word}s"));
+        };
+        let Some((last, head)) = spelled.split_last_mut() else {
+            return false;
+        };
+        head.copy_from_slice(word.as_bytes());
+        *last = b's';
+        std::str::from_utf8(spelled).is_ok_and(|plural| self.mentions_exactly(plural))
     }
 
     fn mentions_exactly(&self, word: &str) -> bool {

@@ -27,6 +27,9 @@ const DAY_MS: i64 = 86_400_000;
 /// Where the year buckets of deadlines start among the day buckets of
 /// [`find_pairs`] (far beyond any day number).
 const DEADLINE_BUCKETS: i64 = 1 << 40;
+/// A period at least this long (a half year, a year, a season) is also
+/// filed under its year by [`find_pairs`].
+const LONG_PERIOD_DAYS: i64 = 180;
 /// Close times further apart than this are reported as disagreeing.
 const CLOSE_TOLERANCE_MS: i64 = 3_600_000;
 
@@ -1175,7 +1178,10 @@ pub fn find_pairs(markets: &[Market], options: &PairOptions) -> Vec<Pair> {
                     Some(crate::time::days_from_civil(y, m, 1)),
                 )
             }
-            Some(d) if d.first_day != d.last_day => (
+            // A month or a quarter meets its like on its first day; only
+            // the long periods (a year, a season) are filed under a year,
+            // or every monthly figure of a year would meet every other.
+            Some(d) if d.last_day - d.first_day >= LONG_PERIOD_DAYS => (
                 Some(DEADLINE_BUCKETS + crate::time::civil_from_days(d.last_day).0),
                 None,
             ),
@@ -1202,7 +1208,9 @@ pub fn find_pairs(markets: &[Market], options: &PairOptions) -> Vec<Pair> {
     for (i, keys) in keys_of.iter().enumerate() {
         for &(word, day) in keys {
             // A day either side: platforms close a day's question at its
-            // end or at the next midnight.
+            // end or at the next midnight. A year either side: "before
+            // Jan 1, 2027" is read as ending in 2027, and a deadline a
+            // year later is a wider question.
             for d in day - 1..=day + 1 {
                 let Some(members) = groups.get(&(word, d)) else {
                     continue;
