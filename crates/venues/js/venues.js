@@ -35,15 +35,16 @@ function slim(market, what) {
     out[key] = typeof value === "number" && (key.endsWith("_at") || key.endsWith("_date")) ? String(value) : value;
   }
   // Which outcome is YES is read from the outcomes' ids and names and the
-  // prices' keys; the prices themselves never cross.
+  // prices' keys; the prices themselves never cross. Each outcome crosses
+  // as `[id, name]`.
   if (Array.isArray(m.outcomes)) {
     out.outcomes = m.outcomes.map((o, i) => {
       const x = o !== null && typeof o === "object" ? /** @type {Record<string, unknown>} */ (o) : {};
-      return { id: x.id == null ? String(i) : String(x.id), name: typeof x.name === "string" ? x.name : null };
+      return [x.id == null ? String(i) : String(x.id), typeof x.name === "string" ? x.name : null];
     });
   }
   if (m.current_prices !== null && typeof m.current_prices === "object" && !Array.isArray(m.current_prices)) {
-    out.current_prices = Object.fromEntries(Object.keys(m.current_prices).map((k) => [k, 0]));
+    out.price_keys = Object.keys(m.current_prices);
   }
   return out;
 }

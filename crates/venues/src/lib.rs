@@ -13,7 +13,6 @@ use predmarket_core::fees::{self, FeeModel, Venue};
 use predmarket_core::models::{Market, MarketType, Orderbook, Outcome, PlatformId};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use std::collections::BTreeMap;
 use wasm_bindgen::prelude::*;
 
 /// The fields of a market the comparison reads. Not the core's `Market`:
@@ -25,10 +24,13 @@ struct MarketIn {
     platform: Option<String>,
     title: Option<String>,
     market_type: Option<String>,
-    /// The count (more than two: not binary) and which one is YES.
-    outcomes: Option<Vec<OutcomeIn>>,
-    /// Only the keys: a price keyed `Yes` says which side is YES.
-    current_prices: Option<BTreeMap<String, serde::de::IgnoredAny>>,
+    /// Each outcome's id and name: their count (more than two: not
+    /// binary) and which one is YES. Pairs, not objects: a struct's
+    /// decoder costs this wasm more.
+    outcomes: Option<Vec<(String, Option<String>)>>,
+    /// The keys of the market's prices: one keyed `Yes` says which side
+    /// is YES.
+    price_keys: Option<Vec<String>>,
     event_name: Option<String>,
     trading_end_at: Option<String>,
     resolution_date: Option<String>,
@@ -36,14 +38,6 @@ struct MarketIn {
     resolution_criteria: Option<String>,
     fee_rate: Option<f64>,
     trading_fee: Option<f64>,
-}
-
-/// An outcome as the JS side passes it: its id and name as text.
-#[derive(Deserialize)]
-struct OutcomeIn {
-    #[serde(default)]
-    id: String,
-    name: Option<String>,
 }
 
 impl From<MarketIn> for Market {
@@ -54,14 +48,11 @@ impl From<MarketIn> for Market {
         out.market_type = m.market_type.map(MarketType::from);
         out.outcomes = m.outcomes.map(|o| {
             o.into_iter()
-                .map(|o| Outcome {
-                    id: o.id,
-                    name: o.name,
-                })
+                .map(|(id, name)| Outcome { id, name })
                 .collect()
         });
-        out.current_prices = m.current_prices.map(|p| {
-            p.into_keys()
+        out.current_prices = m.price_keys.map(|keys| {
+            keys.into_iter()
                 .map(|k| (k, serde_json::Value::Null))
                 .collect()
         });
@@ -107,7 +98,7 @@ const RELATION_BITS: [Relation; 6] = [
 ];
 
 /// `findPairs(markets, options)`: the pairs found, by index, without
-/// their reasons. `relations`: a mask of [`RELATION_BITS`], 0 for every
+/// their reasons. `relations`: a mask of `RELATION_BITS`, 0 for every
 /// relation `include_different` lets through.
 pub fn find_pairs_json(
     markets: &str,
@@ -244,7 +235,9 @@ mod tests {
     }
 
     #[test]
-    fn outcomes_as_the_service_sends_them_say_which_side_is_yes() {
+    fn outcomes_as_the_entry_passes_them_say_which_side_is_yes() {
+        // `venues.js` passes each outcome as `[id, name]` and the prices'
+        // keys as `price_keys`.
         let market = |id: &str, platform: &str, outcomes: Value| {
             json!({"id": id, "platform": platform,
             "title": "Bitcoin above $95,000 on March 3?", "trading_end_at": "2026-03-03T00:00:00Z",
@@ -257,18 +250,18 @@ mod tests {
             .unwrap()["relation"]
                 .clone()
         };
-        let yes_no = json!([{"id": "tok1", "name": "Yes"}, {"id": "tok2", "name": "No"}]);
+        let yes_no = json!([["tok1", "Yes"], ["tok2", "No"]]);
         let a = market("a", "platform_a", yes_no.clone());
         assert_eq!(relation(&a, &market("c", "platform_c", yes_no)), "same");
         // Ids only, YES named by the prices' keys.
-        let mut priced = market("c", "platform_c", json!([{"id": "0"}, {"id": "1"}]));
-        priced["current_prices"] = json!({"Yes": 0.4, "No": 0.6});
+        let mut priced = market("c", "platform_c", json!([["0", null], ["1", null]]));
+        priced["price_keys"] = json!(["Yes", "No"]);
         assert_eq!(relation(&a, &priced), "same");
         // Two teams: which one is YES is not said.
         let teams = market(
             "c",
             "platform_c",
-            json!([{"id": "1", "name": "Lakers"}, {"id": "2", "name": "Celtics"}]),
+            json!([["1", "Lakers"], ["2", "Celtics"]]),
         );
         assert_eq!(relation(&a, &teams), "unsure");
     }
