@@ -160,7 +160,7 @@ async fn metrics_text(State((state, more)): State<(Arc<ProxyState>, MoreMetrics)
         redis_errors: state
             .shared
             .as_ref()
-            .map(|s| s.errors.load(Ordering::Relaxed)),
+            .map(|s| s.health.errors.load(Ordering::Relaxed)),
     };
     let mut text = state.metrics.render(&gauges);
     more(&mut text);

@@ -83,10 +83,7 @@ pub struct Shared {
     prefix: String,
     /// The TAT the script last reported, for wait estimates and `/metrics`.
     last_tat: AtomicU64,
-    /// Redis errors, counted in `/metrics` (the URL may hold a password, so
-    /// neither it nor the error text goes to the log).
-    pub errors: AtomicU64,
-    health: Arc<Health>,
+    pub health: Arc<Health>,
     /// Share of the upstream limit this replica spends while Redis is down.
     fallback_share: f64,
     /// Encoded entries above this are not shared.
@@ -94,38 +91,106 @@ pub struct Shared {
     pinger: tokio::task::JoinHandle<()>,
 }
 
-/// Whether Redis is down, and when the last warning was logged.
-#[derive(Default)]
-struct Health {
+/// Whether a Redis connection is in use: the budget's store and the
+/// streams' relay each keep one. A failed call marks it down (warned about
+/// at most once per `WARN_EVERY`, never per request); while down, calls
+/// are not made and a `PING` every `RETRY_EVERY` finds it back.
+pub struct Health {
     down: AtomicBool,
     /// Unix ms of the last warning; 0: none yet.
     warned_ms: AtomicU64,
     /// Failures not warned about since the last warning.
     quiet_failures: AtomicU64,
+    /// Redis errors, counted in `/metrics` (the URL may hold a password, so
+    /// neither it nor the error text goes to the log).
+    pub errors: AtomicU64,
+    /// What the log says when Redis is lost (what this replica does
+    /// meanwhile), and when it answers again.
+    lost: String,
+    back: &'static str,
+}
+
+impl Health {
+    pub fn new(lost: String, back: &'static str) -> Self {
+        Self {
+            down: AtomicBool::new(false),
+            warned_ms: AtomicU64::new(0),
+            quiet_failures: AtomicU64::new(0),
+            errors: AtomicU64::new(0),
+            lost,
+            back,
+        }
+    }
+
+    /// Whether Redis is in use (not marked down).
+    pub fn up(&self) -> bool {
+        !self.down.load(Ordering::Relaxed)
+    }
+
+    /// Marks Redis down; warns at most once per `WARN_EVERY`.
+    fn failed(&self, why: &str) {
+        self.errors.fetch_add(1, Ordering::Relaxed);
+        if self.down.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        let now = super::cache::now_ms();
+        let last = self.warned_ms.load(Ordering::Relaxed);
+        let every = WARN_EVERY.as_millis() as u64;
+        if last != 0 && now.saturating_sub(last) < every {
+            self.quiet_failures.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
+        self.warned_ms.store(now, Ordering::Relaxed);
+        let quiet = self.quiet_failures.swap(0, Ordering::Relaxed);
+        tracing::warn!(reason = why, failures_not_logged = quiet, "{}", self.lost);
+    }
+
+    /// Runs one Redis call within `DEADLINE`; `None` (and Redis marked
+    /// down) when it fails, and at once while Redis is down.
+    pub async fn call<T>(&self, call: impl Future<Output = redis::RedisResult<T>>) -> Option<T> {
+        if !self.up() {
+            return None;
+        }
+        match tokio::time::timeout(DEADLINE, call).await {
+            Ok(Ok(value)) => Some(value),
+            Ok(Err(error)) => {
+                self.failed(&format!("{:?}", error.kind()));
+                None
+            }
+            Err(_) => {
+                self.failed("no answer in time");
+                None
+            }
+        }
+    }
+
+    /// Asks a down Redis every `RETRY_EVERY` whether it answers again; the
+    /// owner aborts the task when it is dropped.
+    pub fn watch(self: &Arc<Self>, mut conn: ConnectionManager) -> tokio::task::JoinHandle<()> {
+        let health = self.clone();
+        tokio::spawn(async move {
+            loop {
+                tokio::time::sleep(RETRY_EVERY).await;
+                if health.up() {
+                    continue;
+                }
+                let pong = tokio::time::timeout(
+                    DEADLINE,
+                    redis::cmd("PING").query_async::<String>(&mut conn),
+                )
+                .await;
+                if matches!(pong, Ok(Ok(_))) {
+                    health.down.store(false, Ordering::Relaxed);
+                    tracing::info!("{}", health.back);
+                }
+            }
+        })
+    }
 }
 
 impl Drop for Shared {
     fn drop(&mut self) {
         self.pinger.abort();
-    }
-}
-
-/// Asks a down Redis every `RETRY_EVERY` whether it answers again.
-async fn ping_while_down(mut conn: ConnectionManager, health: Arc<Health>) {
-    loop {
-        tokio::time::sleep(RETRY_EVERY).await;
-        if !health.down.load(Ordering::Relaxed) {
-            continue;
-        }
-        let pong = tokio::time::timeout(
-            DEADLINE,
-            redis::cmd("PING").query_async::<String>(&mut conn),
-        )
-        .await;
-        if matches!(pong, Ok(Ok(_))) {
-            health.down.store(false, Ordering::Relaxed);
-            tracing::info!("Redis answers again; the budget and the cache are shared again");
-        }
     }
 }
 
@@ -159,8 +224,15 @@ impl Shared {
         max_entry_bytes: usize,
     ) -> Result<Arc<Self>, String> {
         let (_, conn) = open(url).await?;
-        let health = Arc::new(Health::default());
-        let pinger = tokio::spawn(ping_while_down(conn.clone(), health.clone()));
+        let health = Arc::new(Health::new(
+            format!(
+                "Redis is unavailable: until it answers again, the budget runs on this \
+                 replica's share of the limit (--redis-fallback-share {fallback_share}) and the \
+                 cache is this replica's own"
+            ),
+            "Redis answers again; the budget and the cache are shared again",
+        ));
+        let pinger = health.watch(conn.clone());
         Ok(Arc::new(Self {
             conn,
             take: redis::Script::new(TAKE),
@@ -168,7 +240,6 @@ impl Shared {
             refund: redis::Script::new(REFUND),
             prefix: format!("predmarket:proxy:{upstream_base}:"),
             last_tat: AtomicU64::new(0),
-            errors: AtomicU64::new(0),
             health,
             fallback_share,
             max_entry_bytes,
@@ -186,7 +257,7 @@ impl Shared {
 
     /// Whether Redis is in use (not marked down).
     pub fn up(&self) -> bool {
-        !self.health.down.load(Ordering::Relaxed)
+        self.health.up()
     }
 
     /// The limit this replica spends alone while Redis is down.
@@ -194,47 +265,8 @@ impl Shared {
         ((f64::from(limit) * self.fallback_share).floor() as u32).max(1)
     }
 
-    /// Marks Redis down; warns at most once per `WARN_EVERY`.
-    fn failed(&self, why: &str) {
-        self.errors.fetch_add(1, Ordering::Relaxed);
-        if self.health.down.swap(true, Ordering::Relaxed) {
-            return;
-        }
-        let now = super::cache::now_ms();
-        let last = self.health.warned_ms.load(Ordering::Relaxed);
-        let every = WARN_EVERY.as_millis() as u64;
-        if last != 0 && now.saturating_sub(last) < every {
-            self.health.quiet_failures.fetch_add(1, Ordering::Relaxed);
-            return;
-        }
-        self.health.warned_ms.store(now, Ordering::Relaxed);
-        let quiet = self.health.quiet_failures.swap(0, Ordering::Relaxed);
-        tracing::warn!(
-            reason = why,
-            fallback_share = self.fallback_share,
-            failures_not_logged = quiet,
-            "Redis is unavailable: until it answers again, the budget runs on this replica's \
-             share of the limit (--redis-fallback-share) and the cache is this replica's own"
-        );
-    }
-
-    /// Runs one Redis call within `DEADLINE`; `None` (and Redis marked
-    /// down) when it fails, and at once while Redis is down.
     async fn call<T>(&self, call: impl Future<Output = redis::RedisResult<T>>) -> Option<T> {
-        if !self.up() {
-            return None;
-        }
-        match tokio::time::timeout(DEADLINE, call).await {
-            Ok(Ok(value)) => Some(value),
-            Ok(Err(error)) => {
-                self.failed(&format!("{:?}", error.kind()));
-                None
-            }
-            Err(_) => {
-                self.failed("no answer in time");
-                None
-            }
-        }
+        self.health.call(call).await
     }
 
     /// Takes a slot: `Ok`, or `Err(ms)` until one frees; `None` when

@@ -31,22 +31,19 @@
 
 use super::frame::{Frame, Kind};
 use super::topic::{Mode, Topic};
+use crate::proxy::shared::{DEADLINE, Health};
 use redis::Value as R;
 use redis::aio::{ConnectionManager, MultiplexedConnection};
 use std::future::Future;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-/// How long one Redis call may take; then Redis is down.
-const DEADLINE: Duration = Duration::from_secs(1);
 /// How long a read waits for an event before asking again.
 const BLOCK: Duration = Duration::from_secs(2);
 /// How long a resource's events and last answer stay in Redis after its
 /// last holder stopped renewing them.
 const KEEP: Duration = Duration::from_secs(600);
-/// Warnings about Redis at most this often.
-const WARN_EVERY_MS: u64 = 60_000;
 
 /// Takes the lease (2), renews it and the resource's keys (1), or finds
 /// another replica's (0).
@@ -114,8 +111,7 @@ pub struct Relay {
     pub lease: Duration,
     /// Events kept per resource in Redis (about: `MAXLEN ~`).
     max_events: usize,
-    down: AtomicBool,
-    warned_ms: AtomicU64,
+    health: Arc<Health>,
     /// Resources this replica took over after their polls stopped for
     /// longer than their interval (`/metrics`).
     pub failovers: AtomicU64,
@@ -139,31 +135,26 @@ impl Relay {
         let (client, conn) = crate::proxy::shared::open(url).await?;
         let mut random = [0u8; 4];
         let _ = getrandom::fill(&mut random);
-        let down = AtomicBool::new(false);
-        Ok(Arc::new_cyclic(|weak: &std::sync::Weak<Relay>| {
-            let weak = weak.clone();
-            let pinger = tokio::spawn(async move {
-                loop {
-                    tokio::time::sleep(Duration::from_secs(2)).await;
-                    let Some(relay) = weak.upgrade() else { return };
-                    relay.ping().await;
-                }
-            });
-            Relay {
-                client,
-                conn,
-                hold: redis::Script::new(HOLD),
-                release: redis::Script::new(RELEASE),
-                publish: redis::Script::new(PUBLISH),
-                prefix: format!("predmarket:proxy:{upstream_base}:stream:"),
-                me: format!("{}:{:08x}", std::process::id(), u32::from_le_bytes(random)),
-                lease: lease.max(Duration::from_millis(300)),
-                max_events: max_events.max(1),
-                down,
-                warned_ms: AtomicU64::new(0),
-                failovers: AtomicU64::new(0),
-                pinger,
-            }
+        let health = Arc::new(Health::new(
+            "Redis is unavailable for streams: each replica now polls the resources its own \
+             clients watch, with its own event numbers, until Redis answers again"
+                .to_owned(),
+            "Redis answers again; resources watched from now on are polled by one replica again",
+        ));
+        let pinger = health.watch(conn.clone());
+        Ok(Arc::new(Relay {
+            client,
+            conn,
+            hold: redis::Script::new(HOLD),
+            release: redis::Script::new(RELEASE),
+            publish: redis::Script::new(PUBLISH),
+            prefix: format!("predmarket:proxy:{upstream_base}:stream:"),
+            me: format!("{}:{:08x}", std::process::id(), u32::from_le_bytes(random)),
+            lease: lease.max(Duration::from_millis(300)),
+            max_events: max_events.max(1),
+            health,
+            failovers: AtomicU64::new(0),
+            pinger,
         }))
     }
 
@@ -181,7 +172,7 @@ impl Relay {
     }
 
     pub fn up(&self) -> bool {
-        !self.down.load(Ordering::Relaxed)
+        self.health.up()
     }
 
     /// How often a holder renews its lease, and a follower tries for it.
@@ -189,59 +180,10 @@ impl Relay {
         self.lease / 3
     }
 
-    async fn ping(&self) {
-        if self.up() {
-            return;
-        }
-        let mut conn = self.conn.clone();
-        let pong = tokio::time::timeout(
-            DEADLINE,
-            redis::cmd("PING").query_async::<String>(&mut conn),
-        )
-        .await;
-        if matches!(pong, Ok(Ok(_))) {
-            self.down.store(false, Ordering::Relaxed);
-            tracing::info!(
-                "Redis answers again; resources watched from now on are polled by one replica again"
-            );
-        }
-    }
-
-    /// Marks Redis down; warns at most once a minute.
-    fn failed(&self, why: &str) {
-        if self.down.swap(true, Ordering::Relaxed) {
-            return;
-        }
-        let now = super::topic::unix_ms();
-        let last = self.warned_ms.load(Ordering::Relaxed);
-        if last != 0 && now.saturating_sub(last) < WARN_EVERY_MS {
-            return;
-        }
-        self.warned_ms.store(now, Ordering::Relaxed);
-        tracing::warn!(
-            reason = why,
-            "Redis is unavailable for streams: each replica now polls the resources its own \
-             clients watch, with its own event numbers, until Redis answers again"
-        );
-    }
-
-    /// One Redis call within `DEADLINE`; `None` (Redis marked down) when
-    /// it fails.
+    /// One Redis call within the shared `DEADLINE`; `None` (Redis marked
+    /// down) when it fails.
     async fn call<T>(&self, call: impl Future<Output = redis::RedisResult<T>>) -> Option<T> {
-        if !self.up() {
-            return None;
-        }
-        match tokio::time::timeout(DEADLINE, call).await {
-            Ok(Ok(value)) => Some(value),
-            Ok(Err(error)) => {
-                self.failed(&format!("{:?}", error.kind()));
-                None
-            }
-            Err(_) => {
-                self.failed("no answer in time");
-                None
-            }
-        }
+        self.health.call(call).await
     }
 
     /// Takes or renews the lease of `key`: `Some(true)` when this replica
