@@ -19,6 +19,8 @@ use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::{TcpSocket, TcpStream};
 
+#[path = "common/process.rs"]
+mod process_kit;
 #[path = "common/redis.rs"]
 mod redis_kit;
 
@@ -242,18 +244,7 @@ fn start_binary(args: &[&str]) -> Binary {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("server binary");
-    let stderr = child.stderr.take().expect("stderr");
-    let log = Arc::new(Mutex::new(Vec::new()));
-    let lines = log.clone();
-    std::thread::spawn(move || {
-        use std::io::BufRead;
-        for line in std::io::BufReader::new(stderr)
-            .lines()
-            .map_while(Result::ok)
-        {
-            lines.lock().unwrap().push(line);
-        }
-    });
+    let log = process_kit::collect_stderr(&mut child);
     Binary { child, log }
 }
 

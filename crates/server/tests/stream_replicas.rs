@@ -10,6 +10,8 @@
 
 mod common;
 
+#[path = "common/process.rs"]
+mod process_kit;
 #[path = "common/redis.rs"]
 mod redis_kit;
 
@@ -86,20 +88,9 @@ fn replica_polling(upstream: SocketAddr, redis: &str, key: &str, scale: &str) ->
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("the server binary starts");
-    let stderr = child.stderr.take().expect("stderr");
-    let log = Arc::new(Mutex::new(Vec::new()));
-    let lines = log.clone();
-    std::thread::spawn(move || {
-        use std::io::BufRead;
-        for line in std::io::BufReader::new(stderr)
-            .lines()
-            .map_while(Result::ok)
-        {
-            lines.lock().unwrap().push(line);
-        }
-    });
+    let log = process_kit::collect_stderr(&mut child);
     let address = |after: &str| {
-        let started = Instant::now();
+        let patience = Patience::new();
         loop {
             let found = log.lock().unwrap().iter().find_map(|line| {
                 let rest = line.split(after).nth(1)?;
@@ -108,11 +99,10 @@ fn replica_polling(upstream: SocketAddr, redis: &str, key: &str, scale: &str) ->
             if let Some(addr) = found {
                 break format!("http://{addr}");
             }
-            assert!(
-                started.elapsed() < CEILING,
-                "the replica did not listen: {:?}",
+            patience.left(format_args!(
+                "the replica to listen: {:?}",
                 log.lock().unwrap()
-            );
+            ));
             std::thread::sleep(Duration::from_millis(20));
         }
     };
@@ -257,11 +247,34 @@ impl Watcher {
     }
 }
 
+/// A wait's generous ceiling: a wait that is still not over when the
+/// ceiling passes fails the test, saying what it waited for. Not a
+/// duration under test.
+struct Patience {
+    started: Instant,
+}
+
+impl Patience {
+    fn new() -> Self {
+        Self {
+            started: Instant::now(),
+        }
+    }
+
+    /// Fails the test once the ceiling has passed.
+    fn left(&self, what: impl std::fmt::Display) {
+        assert!(
+            self.started.elapsed() < CEILING,
+            "waited in vain for {what}"
+        );
+    }
+}
+
 /// Waits for `done` under the ceiling.
 async fn until(what: &str, mut done: impl FnMut() -> bool) {
-    let started = Instant::now();
+    let patience = Patience::new();
     while !done() {
-        assert!(started.elapsed() < CEILING, "waited in vain for {what}");
+        patience.left(what);
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
@@ -619,12 +632,9 @@ async fn a_replica_taking_over_polls_a_book_when_due_not_at_once() {
         let _ = replica.child.kill();
         let _ = replica.child.wait();
     }
-    let started = Instant::now();
+    let patience = Patience::new();
     while holder(&mut conn, &book).await != Some(pids[survivor]) {
-        assert!(
-            started.elapsed() < CEILING,
-            "the other replica did not take the lease"
-        );
+        patience.left("the other replica to take the lease");
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert_eq!(
@@ -791,7 +801,7 @@ async fn without_redis_each_replica_polls_for_its_clients_and_shares_again_when_
         .get_multiplexed_async_connection()
         .await
         .expect("a connection to redis-server");
-    let started = Instant::now();
+    let patience = Patience::new();
     loop {
         let mut shared = 0;
         for r in &replicas {
@@ -805,10 +815,7 @@ async fn without_redis_each_replica_polls_for_its_clients_and_shares_again_when_
         if shared == 2 * BOOKS && held == BOOKS {
             break;
         }
-        assert!(
-            started.elapsed() < CEILING,
-            "the books were not shared again"
-        );
+        patience.left("the books to be shared again");
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let marks: Vec<usize> = watchers.iter().map(|w| w.events().len()).collect();
