@@ -47,7 +47,10 @@ pub use price_chart::{PriceChart, PricePoint, Quote};
 pub use remote_image::RemoteImage;
 pub use sports_tables::{GamesTable, TeamsTable, score};
 pub use unread_notice::UnreadNotice;
-pub use venues::{Counterpart, GapView, OtherPlatforms, counterparts, reason_text, search_text};
+pub use venues::{
+    Counterpart, GapView, OtherPlatforms, SizeField, counterparts, gap_size, reason_text,
+    search_text,
+};
 
 use leptos::prelude::*;
 

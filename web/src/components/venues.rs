@@ -24,6 +24,7 @@ use predmarket_client::{CancelToken, Error};
 /// Markets one search brings back: one request, enough for the handful of
 /// counterparts a question has.
 const SEARCH_LIMIT: u32 = 50;
+/// Contracts a net gap is priced at until the viewer types another size.
 const DEFAULT_SIZE: f64 = 100.0;
 
 /// Words too common to find a question's counterparts by.
@@ -135,6 +136,37 @@ async fn book_of(
     Ok(Ok(api::send(&request, cancel).await?.data))
 }
 
+/// The size a net gap is priced at: the text as typed, and the size it
+/// reads as (`None` until it is a positive number).
+pub fn gap_size() -> (RwSignal<String>, Memo<Option<f64>>) {
+    let text = RwSignal::new(DEFAULT_SIZE.to_string());
+    let size = Memo::new(move |_| {
+        text.get()
+            .trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && *s > 0.0)
+    });
+    (text, size)
+}
+
+/// The field of [`gap_size`]'s text.
+#[component]
+pub fn SizeField(id: &'static str, text: RwSignal<String>) -> impl IntoView {
+    view! {
+        <div class="field venue-size">
+            <label for=id>"Net gap at size (contracts)"</label>
+            <input
+                id=id
+                type="number"
+                min="1"
+                prop:value=move || text.get()
+                on:input=move |ev| text.set(event_target_value(&ev))
+            />
+        </div>
+    }
+}
+
 /// "On other platforms" for the page's markets (one on a market page, an
 /// event's on its page): one search of `search` on the service, the other
 /// platforms' markets classified against them.
@@ -142,15 +174,7 @@ async fn book_of(
 pub fn OtherPlatforms(markets: Vec<Market>, search: Option<String>) -> impl IntoView {
     let own = StoredValue::new(markets);
     let several = own.with_value(|m| m.len() > 1);
-    let size_text = RwSignal::new(DEFAULT_SIZE.to_string());
-    let size = Memo::new(move |_| {
-        size_text
-            .get()
-            .trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|s| s.is_finite() && *s > 0.0)
-    });
+    let (size_text, size) = gap_size();
     let found = LocalResource::new(move || {
         let (own, search) = (own.get_value(), search.clone());
         async move {
@@ -172,16 +196,7 @@ pub fn OtherPlatforms(markets: Vec<Market>, search: Option<String>) -> impl Into
         view! { <CounterpartRow market shown other=p.other c=p.classification size /> }
     };
     view! {
-        <div class="field venue-size">
-            <label for="venue-size">"Net gap at size (contracts)"</label>
-            <input
-                id="venue-size"
-                type="number"
-                min="1"
-                prop:value=move || size_text.get()
-                on:input=move |ev| size_text.set(event_target_value(&ev))
-            />
-        </div>
+        <SizeField id="venue-size" text=size_text />
         <Loader resource=found what="markets on other platforms" let:pairs>
             {
                 let (related, different): (Vec<_>, Vec<_>) = pairs

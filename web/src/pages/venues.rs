@@ -9,8 +9,8 @@
 
 use crate::api::{self, Inflight, Listing, Loaded, PagedList};
 use crate::components::{
-    GapView, LoadMore, Loader, PlatformName, PlatformWarnings, UnreadNotice, platform_id,
-    reason_text,
+    GapView, LoadMore, Loader, PlatformName, PlatformWarnings, SizeField, UnreadNotice, gap_size,
+    platform_id, reason_text,
 };
 use crate::format;
 use crate::pages::markets::{Filters, MarketFilters};
@@ -21,9 +21,9 @@ use predmarket_client::core::models::Market;
 use predmarket_client::core::request::{ListMarkets, MARKETS_MAX_LIMIT};
 
 /// Pages of [`MARKETS_MAX_LIMIT`] markets compared at most: 2,000 markets,
-/// matched in a fraction of a second, in 8 requests of the key's budget.
+/// in 8 requests of the key's budget (matched on the page's thread: not
+/// timed in a browser).
 const MAX_PAGES: usize = 8;
-const DEFAULT_SIZE: f64 = 100.0;
 
 /// Every relation, in the order the pairs are listed.
 const RELATIONS: [Relation; 6] = [
@@ -117,15 +117,7 @@ pub fn VenuesPage() -> impl IntoView {
         }
     });
     let pending = RwSignal::new(false);
-    let size_text = RwSignal::new(DEFAULT_SIZE.to_string());
-    let size = Memo::new(move |_| {
-        size_text
-            .get()
-            .trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|s| s.is_finite() && *s > 0.0)
-    });
+    let (size_text, size) = gap_size();
     let one_platform = move || filters.with(|f| f.platform.is_some());
     view! {
         <section class="page venues-page">
@@ -143,16 +135,7 @@ pub fn VenuesPage() -> impl IntoView {
             <Show when=one_platform>
                 <p class="hint">"Pairs are across platforms: with one platform chosen, none are found."</p>
             </Show>
-            <div class="field venue-size">
-                <label for="pairs-size">"Net gap at size (contracts)"</label>
-                <input
-                    id="pairs-size"
-                    type="number"
-                    min="1"
-                    prop:value=move || size_text.get()
-                    on:input=move |ev| size_text.set(event_target_value(&ev))
-                />
-            </div>
+            <SizeField id="pairs-size" text=size_text />
             <div class="results" class:pending=move || pending.get() aria-busy=move || pending.get().to_string()>
                 <Loader resource=list what="markets" pending let:loaded>
                     <Pairs loaded url inflight=inflight.clone() size />
