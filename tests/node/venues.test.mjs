@@ -3,11 +3,11 @@
 // net arbitrage on worked examples and on markets the server sends.
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
-import { mkdtempSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { key, packageDir, url } from "./support.mjs";
 
 let venues;
@@ -164,4 +164,26 @@ test("on served markets: pairs across platforms, priced net of fees from real bo
   assert.ok(Math.abs(gap.net_profit - (gap.payout - gap.cost - gap.fees)) < 1e-9);
   for (const leg of gap.legs) assert.ok(Number.isInteger(leg.quote_age_ms) && leg.quote_age_ms >= 0);
   assert.equal(gap.conditional, classification.disagreements.length > 0);
+});
+
+// The pairs of `tests/fixtures/equivalence`, written in the shapes the
+// public service documents (outcomes as `{ id, name }`, prices keyed by
+// outcome, Unix or ISO times), through the entry as a user calls it: the
+// same bar the core's own test holds the classifier to, so what the entry
+// passes to its wasm loses nothing the classifier reads.
+test("classifyPair on the public platforms' wordings and shapes meets the bar", () => {
+  const dir = join(fileURLToPath(new URL(".", import.meta.url)), "..", "fixtures", "equivalence");
+  const CLAIMS = ["same", "inverted", "subset", "superset"];
+  for (const name of ["real-world.json", "held-out.json"]) {
+    const { pairs } = JSON.parse(readFileSync(join(dir, name), "utf8"));
+    const got = pairs.map((p) => ({ ...p, got: venues.classifyPair(p.a, p.b).relation }));
+    const precision = (r) => got.filter((p) => p.got === r && p.truth === r).length / Math.max(1, got.filter((p) => p.got === r).length);
+    const claimed = got.filter((p) => CLAIMS.includes(p.truth));
+    const recall = claimed.filter((p) => p.got === p.truth).length / claimed.length;
+    const wrong = got.filter((p) => p.got !== p.truth).map((p) => `${p.id}: ${p.truth} called ${p.got}`);
+    assert.ok(got.some((p) => p.got === "same") && got.some((p) => p.got === "inverted"), `${name}: ${wrong.join("; ")}`);
+    assert.ok(precision("same") >= 0.95 && precision("inverted") >= 0.95, `${name} precision: ${wrong.join("; ")}`);
+    assert.ok(recall >= 0.8, `${name} recall ${recall.toFixed(2)}: ${wrong.join("; ")}`);
+    assert.deepEqual(got.filter((p) => p.kind.startsWith("lookalike") && p.got === "same").map((p) => p.id), [], `${name}: look-alikes called same`);
+  }
 });
