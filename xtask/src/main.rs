@@ -11,6 +11,7 @@ mod setup;
 mod size;
 mod test;
 mod tidy;
+mod tool_source;
 mod util;
 
 use std::process::ExitCode;

@@ -9,6 +9,7 @@
 //! compiles for ten minutes never looks hung.
 
 use crate::build;
+use crate::tool_source::{self, ToolCrate};
 use crate::util::{Result, cmd, on_path, output, root, target_dir};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -46,20 +47,21 @@ pub fn wasm_bindgen_version() -> Result<String> {
 /// docs/ci.md), said before it starts.
 struct Install {
     name: String,
-    first_run: &'static str,
+    /// Seconds a first install takes on the project's 2-core machines.
+    first_run_s: u64,
     present: Box<dyn Fn() -> bool + Send>,
     install: Box<dyn Fn(&Path) -> Result + Send>,
 }
 
 fn install(
     name: impl Into<String>,
-    first_run: &'static str,
+    first_run_s: u64,
     present: impl Fn() -> bool + Send + 'static,
     install: impl Fn(&Path) -> Result + Send + 'static,
 ) -> Install {
     Install {
         name: name.into(),
-        first_run,
+        first_run_s,
         present: Box::new(present),
         install: Box::new(install),
     }
@@ -124,7 +126,7 @@ fn lane(installs: Vec<Install>, running: &Running) -> Result {
         eprintln!(
             "setup: {}: installing (first run: {}; log: {})",
             item.name,
-            item.first_run,
+            duration_words(item.first_run_s),
             log.display()
         );
         let started = Instant::now();
@@ -155,7 +157,7 @@ pub fn run_setup() -> Result {
     let system = vec![
         install(
             "wasm32-unknown-unknown target",
-            "seconds",
+            10,
             || {
                 output(cmd("rustup").args(["target", "list", "--installed"]))
                     .is_some_and(|t| t.lines().any(|l| l == "wasm32-unknown-unknown"))
@@ -169,7 +171,7 @@ pub fn run_setup() -> Result {
         ),
         install(
             "nightly toolchain for the wasm builds (pinned, with rust-src for build-std)",
-            "about 1 min",
+            60,
             || {
                 output(
                     cmd("rustup")
@@ -190,7 +192,7 @@ pub fn run_setup() -> Result {
         ),
         install(
             "chromium and chromedriver (Debian)",
-            "about 1 min",
+            60,
             || on_path("chromium") && Path::new(CHROMEDRIVER).exists(),
             |log| apt(&["chromium", "chromium-driver"], log),
         ),
@@ -198,13 +200,13 @@ pub fn run_setup() -> Result {
         // redis-server on a free loopback port; the service stays off.
         install(
             "redis-server (Debian)",
-            "seconds",
+            10,
             || on_path("redis-server"),
             |log| apt(&["redis-server"], log),
         ),
         install(
             "npm tools (binaryen 132, playwright-core, typescript, the consumer tests' bundlers and runtimes, publint, attw)",
-            "about 1 min",
+            60,
             npm_tools_present,
             |log| {
                 let tests = root().join("tests");
@@ -234,36 +236,40 @@ pub fn run_setup() -> Result {
     let compile_a = vec![
         install(
             format!("wasm-bindgen-cli {wbg}"),
-            "about 4 min",
+            240,
             move || {
                 output(cmd("wasm-bindgen").arg("--version"))
                     .is_some_and(|v| v.ends_with(&wbg_check))
                     && on_path("wasm-bindgen-test-runner")
             },
-            move |log| install_wasm_bindgen(&wbg_install, log),
+            // No default features: they are TLS for downloading a
+            // chromedriver, and the test runner here uses the system's.
+            move |log| {
+                install_from_source(
+                    &wasm_bindgen_tool(&wbg_install),
+                    &["--no-default-features"],
+                    "wasm-bindgen-cli",
+                    log,
+                )
+            },
         ),
         install(
             format!("wasm-split-cli {WASM_SPLIT_VERSION}"),
-            "about 2 min",
+            120,
             || {
                 output(cmd("cargo").args(["install", "--list"])).is_some_and(|list| {
-                    list.contains(&format!("wasm_split_cli_support v{WASM_SPLIT_VERSION}:"))
+                    list.lines().any(|line| {
+                        line.starts_with(&format!("wasm_split_cli_support v{WASM_SPLIT_VERSION}"))
+                            && line[format!("wasm_split_cli_support v{WASM_SPLIT_VERSION}").len()..]
+                                .starts_with([':', ' '])
+                    })
                 }) && on_path("wasm-split-cli")
             },
             |log| {
-                logged(
-                    cmd("cargo")
-                        .args([
-                            "install",
-                            "wasm_split_cli_support",
-                            "--version",
-                            WASM_SPLIT_VERSION,
-                            "--features",
-                            "build-binary",
-                            "--locked",
-                        ])
-                        .arg("--target-dir")
-                        .arg(tool_build_dir("wasm-split-cli")),
+                install_from_source(
+                    &wasm_split_tool(),
+                    &["--features", "build-binary"],
+                    "wasm-split-cli",
                     log,
                 )
             },
@@ -271,29 +277,17 @@ pub fn run_setup() -> Result {
     ];
     let compile_b = vec![install(
         format!("trunk {TRUNK_VERSION}"),
-        "about 8 min",
+        480,
         || output(cmd("trunk").arg("--version")).is_some_and(|v| v.ends_with(TRUNK_VERSION)),
         |log| {
             // No default features: they are the self-update check and TLS
             // for downloading tools, and Trunk here only builds with the
             // tools setup installs (Trunk.toml pins their versions).
-            logged(
-                cmd("cargo")
-                    .args([
-                        "install",
-                        "trunk",
-                        "--version",
-                        TRUNK_VERSION,
-                        "--locked",
-                        "--no-default-features",
-                    ])
-                    .arg("--target-dir")
-                    .arg(tool_build_dir("trunk")),
-                log,
-            )
+            install_from_source(&trunk_tool(), &["--no-default-features"], "trunk", log)
         },
     )];
 
+    announce(&[&system, &compile_a, &compile_b]);
     let running: Running = Arc::new(Mutex::new(Vec::new()));
     let done = AtomicBool::new(false);
     let results = std::thread::scope(|scope| {
@@ -326,6 +320,40 @@ pub fn run_setup() -> Result {
     }
     eprintln!("setup: done in {:.1} s", started.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// "about 4 min", or "seconds" below a minute.
+fn duration_words(seconds: u64) -> String {
+    if seconds < 60 {
+        "seconds".into()
+    } else {
+        format!("about {} min", seconds.div_ceil(60))
+    }
+}
+
+/// Says up front what is missing and how long the lot should take: the
+/// lanes run side by side, so the wait is the longest lane's.
+fn announce(lanes: &[&Vec<Install>]) {
+    let mut missing = Vec::new();
+    let mut longest = 0;
+    for lane in lanes {
+        let mut lane_s = 0;
+        for item in lane.iter().filter(|item| !(item.present)()) {
+            missing.push(item.name.clone());
+            lane_s += item.first_run_s;
+        }
+        longest = longest.max(lane_s);
+    }
+    if missing.is_empty() {
+        eprintln!("setup: everything is installed");
+    } else {
+        eprintln!(
+            "setup: {} to install, {} expected in all on 2 cores: {}",
+            missing.len(),
+            duration_words(longest),
+            missing.join("; ")
+        );
+    }
 }
 
 /// Every minute, what is still installing and for how long.
@@ -381,60 +409,64 @@ fn npm_tools_present() -> bool {
         && newer(&stamp, &lock)
 }
 
-/// `cargo install --locked` of wasm-bindgen-cli with the lock file in
+/// wasm-bindgen-cli at the version of Cargo.lock, with the lock file in
 /// xtask/locks: the one the crate ships names a webpki-roots release the
 /// registry does not serve, so ours is the same lock with that one crate a
 /// patch release back (`cargo update -p webpki-roots --precise 1.0.10`).
-/// The crate's source comes from the registry through `cargo metadata` of
-/// a one-line manifest that depends on it.
-fn install_wasm_bindgen(version: &str, log: &Path) -> Result {
-    let lock = root().join(format!("xtask/locks/wasm-bindgen-cli-{version}.lock"));
-    if !lock.exists() {
+pub fn wasm_bindgen_tool(version: &str) -> ToolCrate {
+    ToolCrate {
+        name: "wasm-bindgen-cli",
+        version: version.to_owned(),
+        lock: Some(root().join(format!("xtask/locks/wasm-bindgen-cli-{version}.lock"))),
+    }
+}
+
+pub fn trunk_tool() -> ToolCrate {
+    ToolCrate {
+        name: "trunk",
+        version: TRUNK_VERSION.to_owned(),
+        lock: None,
+    }
+}
+
+pub fn wasm_split_tool() -> ToolCrate {
+    ToolCrate {
+        name: "wasm_split_cli_support",
+        version: WASM_SPLIT_VERSION.to_owned(),
+        lock: None,
+    }
+}
+
+/// Every tool setup compiles, for the `fresh-path` step.
+pub fn compiled_tools() -> Result<Vec<ToolCrate>> {
+    Ok(vec![
+        wasm_bindgen_tool(&wasm_bindgen_version()?),
+        trunk_tool(),
+        wasm_split_tool(),
+    ])
+}
+
+/// `cargo install --locked --path` of the tool's prepared source
+/// (`tool_source::prepare`: its own workspace, our lock where we keep one).
+fn install_from_source(tool: &ToolCrate, flags: &[&str], build_dir: &str, log: &Path) -> Result {
+    if let Some(lock) = &tool.lock
+        && !lock.exists()
+    {
         return Err(format!(
-            "{} is missing: make it for this wasm-bindgen version (see install_wasm_bindgen)",
-            lock.display()
+            "{} is missing: make it for {} {} (see wasm_bindgen_tool)",
+            lock.display(),
+            tool.name,
+            tool.version
         ));
     }
-    let work = target_dir().join("tool-src");
-    let finder = work.join("find-wasm-bindgen-cli");
-    fs::create_dir_all(finder.join("src")).map_err(|e| format!("{}: {e}", finder.display()))?;
-    fs::write(
-        finder.join("Cargo.toml"),
-        format!(
-            "[package]\nname = \"find-wasm-bindgen-cli\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n[dependencies]\nwasm-bindgen-cli = \"={version}\"\n\n[workspace]\n"
-        ),
-    )
-    .map_err(|e| format!("{}: {e}", finder.display()))?;
-    fs::write(finder.join("src/lib.rs"), "").map_err(|e| format!("{}: {e}", finder.display()))?;
-    let metadata = output(
-        cmd("cargo")
-            .args(["metadata", "--format-version", "1", "--manifest-path"])
-            .arg(finder.join("Cargo.toml")),
-    )
-    .ok_or("cargo metadata could not fetch wasm-bindgen-cli's source")?;
-    let manifest_end = format!("wasm-bindgen-cli-{version}/Cargo.toml\"");
-    let end = metadata
-        .find(&manifest_end)
-        .ok_or("cargo metadata names no wasm-bindgen-cli source")?;
-    let start = metadata[..end]
-        .rfind('"')
-        .ok_or("cargo metadata: unquoted manifest path")?;
-    let source =
-        PathBuf::from(&metadata[start + 1..end + manifest_end.len() - "/Cargo.toml\"".len()]);
-    let copy = work.join(format!("wasm-bindgen-cli-{version}"));
-    if copy.exists() {
-        fs::remove_dir_all(&copy).map_err(|e| format!("{}: {e}", copy.display()))?;
-    }
-    logged(cmd("cp").arg("-r").arg(&source).arg(&copy), log)?;
-    fs::copy(&lock, copy.join("Cargo.lock")).map_err(|e| format!("{}: {e}", lock.display()))?;
-    // No default features: they are TLS for downloading a chromedriver,
-    // and the test runner here uses the system's over plain HTTP.
+    let copy = tool_source::prepare(tool, &target_dir().join("tool-src"))?;
     logged(
         cmd("cargo")
-            .args(["install", "--locked", "--no-default-features", "--path"])
+            .args(["install", "--locked", "--path"])
             .arg(&copy)
+            .args(flags)
             .arg("--target-dir")
-            .arg(tool_build_dir("wasm-bindgen-cli")),
+            .arg(tool_build_dir(build_dir)),
         log,
     )
 }

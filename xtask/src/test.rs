@@ -51,6 +51,15 @@ const STEPS: &[Step] = &[
         run: |_| crate::tidy::run(),
     },
     Step {
+        // CI keeps its tools and build folder between runs, so its setup
+        // compiles nothing: this step runs what a fresh machine's setup
+        // does before compiling, in the clone's default target folder.
+        group: "fresh-path",
+        name: "fresh path: each compiled tool's source fetched and prepared inside the clone, resolving with its lock",
+        quick: false,
+        run: |_| crate::tool_source::check_fresh_path(&setup::compiled_tools()?),
+    },
+    Step {
         group: "clippy",
         name: "cargo clippy -D warnings (native; wasm32 for the wasm crates)",
         quick: false,

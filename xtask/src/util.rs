@@ -79,6 +79,23 @@ pub fn exec(command: &mut Command) -> Result {
     }
 }
 
+/// Runs `command` silently; on failure the error holds its stderr.
+pub fn exec_quiet(command: &mut Command) -> Result {
+    let text = describe(command);
+    let out = command
+        .output()
+        .map_err(|e| format!("could not start `{text}`: {e}"))?;
+    if out.status.success() {
+        Ok(())
+    } else {
+        Err(format!(
+            "`{text}` failed ({}): {}",
+            out.status,
+            String::from_utf8_lossy(&out.stderr).trim()
+        ))
+    }
+}
+
 /// The trimmed stdout of `command`, or `None` when it cannot run or fails.
 pub fn output(command: &mut Command) -> Option<String> {
     let out = command.output().ok()?;
