@@ -2,8 +2,8 @@
 // implementation of the standard): a call with its own headers is neither
 // served from nor kept in it, eviction stays within a key's space, an
 // answer the service later refuses (404) is dropped, and without WebCrypto
-// the option is refused rather than naming the space by a weak hash
-// (issue 34). The service is a `fetch` of the test's own, so each answer
+// the option is refused rather than naming the space by a weak hash.
+// The service is a `fetch` of the test's own, so each answer
 // is the test's choice.
 import "fake-indexeddb/auto";
 import { test } from "node:test";

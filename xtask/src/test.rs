@@ -696,8 +696,8 @@ const REQUIRE_REDIS: &str = "PREDMARKET_REQUIRE_REDIS";
 /// timeouts, SIGTERM exit. `attack_proxy`: proxies started from the same
 /// binary in front of a logging fake upstream (what the upstream saw, the
 /// good visitors' misses served, the circuit, slow readers, public-mode
-/// buckets and budget, Redis stopped). `attack_stream`: issue 34's
-/// findings against `/stream`, each beside a good viewer that must get its
+/// buckets and budget, Redis stopped). `attack_stream`: the ways one
+/// client could spoil `/stream` for everyone, each beside a good viewer that must get its
 /// snapshot and changes. Rules, never latency (release figures:
 /// docs/benchmarks.md, "Hostile traffic").
 fn attack() -> Result {
@@ -750,7 +750,7 @@ fn attack() -> Result {
             ])
             .env(REQUIRE_REDIS, "1"),
     )?;
-    // Each finding of issue 34 against `/stream`, beside a good viewer.
+    // Each way one client could spoil `/stream`, beside a good viewer.
     exec(
         cmd(&dir.join("examples/attack_stream").to_string_lossy()).args([
             "--server",

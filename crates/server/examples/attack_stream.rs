@@ -1,7 +1,7 @@
 //! Hostile viewers of `GET /stream` against a public proxy (the built
 //! `predmarket-server --public-proxy`, a process of its own on loopback)
-//! in front of a fake upstream in this process, each finding of issue 34
-//! attacked while a good viewer on another address (127.0.0.9) watches a
+//! in front of a fake upstream in this process, each way one client could
+//! spoil the streams for everyone attacked while a good viewer on another address (127.0.0.9) watches a
 //! book of its own and measures what it gets: its snapshot, then its
 //! changes (the upstream moves the book every `CADENCE`).
 //!

@@ -1,5 +1,5 @@
-//! `GET /stream` in public mode, where a topic belongs to its audience
-//! (issue 34): a visitor's quota of topics (grace topics included), the
+//! `GET /stream` in public mode, where a topic belongs to its audience:
+//! a visitor's quota of topics (grace topics included), the
 //! cap of topics evicting those nobody watches, opens through the
 //! visitors' buckets, cross-site opens refused, and the stream cap
 //! counting visitors behind `--trusted-proxy`. Visitors are told apart by

@@ -292,7 +292,7 @@ mod tests {
     fn the_proxys_own_lanes_are_no_second_visitor() {
         let breaker = breaker(3);
         // One visitor's broken requests, and a stream's polls of another
-        // broken id (issue 34: they opened the circuit for everyone).
+        // broken id: together they once opened the circuit for everyone.
         for i in 0..10 {
             assert_eq!(breaker.record(failed(i, 1), i * 10), None);
             let poll = Report::Failed {
