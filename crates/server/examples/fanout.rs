@@ -84,6 +84,11 @@ struct Args {
     /// watches, as many as its topic quota (64) takes.
     #[arg(long)]
     attacker: bool,
+    /// Keys the good clients are spread over (client `i` shows key
+    /// `i % N`): the streams count per viewer, and a thousand readers are
+    /// rarely one key.
+    #[arg(long, default_value_t = 10)]
+    client_keys: usize,
 }
 
 const UPSTREAM_KEY: &str = "fanout-upstream";
@@ -251,6 +256,7 @@ async fn run(args: Args) -> Result<(), String> {
             upstream_addr,
             redis.as_ref().map(|r| r.url.as_str()),
             log.as_deref(),
+            args.client_keys,
         )?;
         proxies.push(proxy);
         bases.push(base);
@@ -284,11 +290,12 @@ async fn run(args: Args) -> Result<(), String> {
         let base = &bases[i % bases.len()];
         let url = format!("{base}/stream?{}", query.finish());
         let received = received.clone();
+        let key = client_key(i % args.client_keys.max(1));
         // The killed replica's clients read what was on its way when it
         // died: not what a surviving subscriber heard after the kill.
         let survives = args.replicas < 2 || i % bases.len() != 0;
         clients.push(tokio::spawn(async move {
-            let got = client(&url, stop, survives).await;
+            let got = client(&url, &key, stop, survives).await;
             if let Ok(mut all) = received.lock() {
                 all.push(got);
             }
@@ -501,6 +508,11 @@ async fn attack(
     })
 }
 
+/// The proxy's key of good clients' group `k`.
+fn client_key(k: usize) -> String {
+    format!("{CLIENT_KEY}-{k}")
+}
+
 /// The sum of figures of every proxy, if every one has it.
 fn sum(figures: impl Iterator<Item = Option<u64>>) -> Option<u64> {
     figures.sum()
@@ -508,11 +520,11 @@ fn sum(figures: impl Iterator<Item = Option<u64>>) -> Option<u64> {
 
 /// Reads one stream until `stop`; after a kill, marks what it hears if
 /// its replica `survives`.
-async fn client(url: &str, stop: Instant, survives: bool) -> Received {
+async fn client(url: &str, key: &str, stop: Instant, survives: bool) -> Received {
     let mut got = Received::default();
     let response = reqwest::Client::new()
         .get(url)
-        .header("X-API-Key", CLIENT_KEY)
+        .header("X-API-Key", key)
         .send()
         .await;
     let Ok(mut response) = response else {
@@ -632,7 +644,12 @@ fn start_proxy(
     upstream: std::net::SocketAddr,
     redis: Option<&str>,
     log: Option<&std::path::Path>,
+    client_keys: usize,
 ) -> Result<(Killed, String), String> {
+    let keys: Vec<String> = (0..client_keys.max(1))
+        .map(|k| format!("{}:unlimited", client_key(k)))
+        .chain([format!("{ATTACKER_KEY}:unlimited")])
+        .collect();
     let mut log = match log {
         Some(path) => Some(std::fs::File::create(path).map_err(|e| e.to_string())?),
         None => None,
@@ -656,9 +673,7 @@ fn start_proxy(
             "--upstream",
             &format!("http://{upstream}"),
             "--api-key",
-            &format!("{CLIENT_KEY}:unlimited"),
-            "--api-key",
-            &format!("{ATTACKER_KEY}:unlimited"),
+            &keys.join(","),
             "--upstream-limit",
             "100",
             "--stream-max-per-address",
