@@ -11,15 +11,14 @@
 //! channel, shared and bounded (`Settings::replay`); a client further
 //! behind than it holds is dropped.
 
-use super::Subscription;
 use super::frame::{self, Frame, Position};
+use super::topic::Topic;
 use bytes::Bytes;
 use futures::StreamExt;
 use futures::stream::{self, BoxStream, SelectAll};
 use std::collections::VecDeque;
 use std::convert::Infallible;
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 use std::time::Duration;
 use tokio::sync::broadcast;
 
@@ -32,8 +31,13 @@ enum Item {
 }
 
 /// Where a stream's body is.
-struct Body {
-    subscription: Subscription,
+struct Body<H, F> {
+    topics: Vec<Arc<Topic>>,
+    /// What the stream holds while it lasts (its caps and topics),
+    /// released when the body is dropped.
+    _hold: H,
+    /// Told when the client fell too far behind (the stream then ends).
+    on_behind: F,
     /// Where the client said it was (`Last-Event-ID`), per resource.
     last: Option<Position>,
     position: Position,
@@ -48,18 +52,24 @@ struct Body {
     heartbeat: Duration,
 }
 
-/// The stream's bytes for `subscription` (`last`: where a reconnecting
-/// client was).
-pub(super) fn events(
-    subscription: Subscription,
+/// The stream's bytes for `topics` (`last`: where a reconnecting client
+/// was), holding `hold` until it ends; `on_behind` is called when the
+/// client fell too far behind.
+pub(super) fn events<H, F>(
+    topics: Vec<Arc<Topic>>,
+    hold: H,
     last: Option<Position>,
     heartbeat: Duration,
-) -> BoxStream<'static, Result<Bytes, Infallible>> {
+    on_behind: F,
+) -> BoxStream<'static, Result<Bytes, Infallible>>
+where
+    H: Send + 'static,
+    F: Fn() + Send + 'static,
+{
     // Until a resource is subscribed, its place in the stream's id is
     // where the client was, or its numbering's start.
     let position = Position(
-        subscription
-            .topics
+        topics
             .iter()
             .enumerate()
             .map(|(i, topic)| {
@@ -70,7 +80,9 @@ pub(super) fn events(
             .collect(),
     );
     let body = Body {
-        subscription,
+        topics,
+        _hold: hold,
+        on_behind,
         last,
         position,
         next: 0,
@@ -89,14 +101,14 @@ pub(super) fn events(
     preamble.chain(chunks).boxed()
 }
 
-impl Body {
+impl<H, F: Fn()> Body<H, F> {
     /// The next chunks to send; `None` ends the stream.
     async fn step(&mut self) -> Option<Vec<Bytes>> {
         loop {
             if let Some(frame) = self.first.pop_front() {
                 return Some(self.render(self.first_of, &frame));
             }
-            if self.next < self.subscription.topics.len() {
+            if self.next < self.topics.len() {
                 self.subscribe_next();
                 continue;
             }
@@ -113,11 +125,7 @@ impl Body {
                 Item::Event(i, frame) => Some(self.render(i, &frame)),
                 Item::Heartbeat => Some(vec![Bytes::from_static(frame::HEARTBEAT)]),
                 Item::Behind => {
-                    self.subscription
-                        .hub
-                        .stats
-                        .dropped_slow
-                        .fetch_add(1, Ordering::Relaxed);
+                    (self.on_behind)();
                     None
                 }
             };
@@ -129,7 +137,7 @@ impl Body {
     fn subscribe_next(&mut self) {
         let i = self.next;
         self.next += 1;
-        let Some(topic) = self.subscription.topics.get(i) else {
+        let Some(topic) = self.topics.get(i) else {
             return;
         };
         let from = self.last.as_ref().and_then(|p| p.0.get(i).copied());
