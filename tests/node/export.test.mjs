@@ -103,7 +103,7 @@ test("toCsv, toNdjson, exportRows and exportColumns follow the shared vectors", 
   for (const c of vectors.cases) {
     assert.deepEqual(pm.exportRows(c.input), c.rows, `${c.name}: rows`);
     if (c.columns) assert.deepEqual(pm.exportColumns(c.rows), c.columns, `${c.name}: columns`);
-    const options = { spreadsheetSafe: c.spreadsheet_safe === true, ...(c.given_columns ? { columns: c.given_columns } : {}) };
+    const options = { ...(c.spreadsheet_safe === undefined ? {} : { spreadsheetSafe: c.spreadsheet_safe }), ...(c.given_columns ? { columns: c.given_columns } : {}) };
     assert.equal(pm.toCsv(c.input, options), c.csv, `${c.name}: csv`);
     if (c.ndjson !== undefined) assert.equal(pm.toNdjson(c.input), c.ndjson, `${c.name}: ndjson`);
   }
@@ -112,7 +112,7 @@ test("toCsv, toNdjson, exportRows and exportColumns follow the shared vectors", 
 
 test("the chunked forms of an answer or an array are the whole texts", async () => {
   for (const c of vectors.cases) {
-    const options = { spreadsheetSafe: c.spreadsheet_safe === true, ...(c.given_columns ? { columns: c.given_columns } : {}) };
+    const options = { ...(c.spreadsheet_safe === undefined ? {} : { spreadsheetSafe: c.spreadsheet_safe }), ...(c.given_columns ? { columns: c.given_columns } : {}) };
     let csv = "";
     for await (const chunk of pm.csvChunks(c.input, options)) csv += chunk;
     assert.equal(csv, c.csv, c.name);
@@ -189,10 +189,15 @@ test("exportStream is a ReadableStream; cancelling it stops the paging", async (
   assert.equal(await new Response(bytes).text(), "a\r\n1\r\n");
 });
 
-test("spreadsheetSafe defuses formulas in real titles too", () => {
+test("formulas in real titles are defused by default; spreadsheetSafe: false opts out", async () => {
   const rows = [{ id: "m1", title: "=cmd|' /C calc'!A0" }, { id: "m2", title: "-1 or more?" }];
-  const safe = parseCsv(pm.toCsv(rows, { spreadsheetSafe: true }));
+  const safe = parseCsv(pm.toCsv(rows));
   assert.deepEqual(safe.slice(1).map((r) => r[1]), ["'=cmd|' /C calc'!A0", "'-1 or more?"]);
-  const plain = parseCsv(pm.toCsv(rows));
+  let streamed = "";
+  for await (const chunk of pm.csvChunks(rows)) streamed += chunk;
+  assert.equal(streamed, pm.toCsv(rows));
+  const exported = await new Response(pm.exportStream(rows, { format: "csv" }).pipeThrough(new TextEncoderStream())).text();
+  assert.equal(exported, pm.toCsv(rows));
+  const plain = parseCsv(pm.toCsv(rows, { spreadsheetSafe: false }));
   assert.deepEqual(plain.slice(1).map((r) => r[1]), rows.map((r) => r.title));
 });

@@ -287,7 +287,8 @@ const STEPS: &[Step] = &[
     Step {
         group: "attack",
         name: "server and proxy under attack (worst-case searches, slowloris, idle sockets, odd requests; \
-               traversal, breaker abuse, slow readers, public-mode starvation, Redis stopped; loopback)",
+               traversal, breaker abuse, slow readers, public-mode starvation, Redis stopped; \
+               /stream: starvation, open churn, cross-site opens, breaker, log forging, memory; loopback)",
         quick: false,
         run: |_| attack(),
     },
@@ -695,8 +696,10 @@ const REQUIRE_REDIS: &str = "PREDMARKET_REQUIRE_REDIS";
 /// timeouts, SIGTERM exit. `attack_proxy`: proxies started from the same
 /// binary in front of a logging fake upstream (what the upstream saw, the
 /// good visitors' misses served, the circuit, slow readers, public-mode
-/// buckets and budget, Redis stopped). Rules, never latency (release
-/// figures: docs/benchmarks.md, "Hostile traffic").
+/// buckets and budget, Redis stopped). `attack_stream`: the ways one
+/// client could spoil `/stream` for everyone, each beside a good viewer that must get its
+/// snapshot and changes. Rules, never latency (release figures:
+/// docs/benchmarks.md, "Hostile traffic").
 fn attack() -> Result {
     exec(cmd("cargo").args([
         "build",
@@ -708,6 +711,8 @@ fn attack() -> Result {
         "attack",
         "--example",
         "attack_proxy",
+        "--example",
+        "attack_stream",
     ]))?;
     let dir = crate::util::target_dir().join("debug");
     let server = dir.join("predmarket-server");
@@ -744,6 +749,14 @@ fn attack() -> Result {
                 "--check",
             ])
             .env(REQUIRE_REDIS, "1"),
+    )?;
+    // Each way one client could spoil `/stream`, beside a good viewer.
+    exec(
+        cmd(&dir.join("examples/attack_stream").to_string_lossy()).args([
+            "--server",
+            &server.to_string_lossy(),
+            "--check",
+        ]),
     )
 }
 

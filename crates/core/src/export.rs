@@ -25,9 +25,11 @@
 //!   header ends with an `_extra` column holding those values as a JSON
 //!   object by path (empty when there are none).
 //! - **CSV** (RFC 4180): fields with `,`, `"`, CR or LF are quoted, quotes
-//!   doubled; records end with CRLF. `spreadsheet_safe` puts a `'` before a
-//!   string cell that starts with `=`, `+`, `-`, `@`, tab or CR, so a
-//!   spreadsheet shows it instead of running it as a formula.
+//!   doubled; records end with CRLF. Spreadsheet-safe, the default
+//!   (`spreadsheet_safe`; off only when the caller says so), puts a `'`
+//!   before a string cell that starts with `=`, `+`, `-`, `@`, tab or CR,
+//!   header cells included (they are data keys), so a spreadsheet shows
+//!   it instead of running it as a formula.
 //! - **NDJSON**: one compact JSON text per row, each ended by `\n`; rows
 //!   are not flattened.
 
@@ -52,10 +54,20 @@ pub const LIST_FIELDS: [&str; 9] = [
 pub const EXTRA_COLUMN: &str = "_extra";
 
 /// How CSV is written.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct CsvOptions {
-    /// Prefix string cells a spreadsheet would run as formulas with `'`.
+    /// Prefix string cells a spreadsheet would run as formulas with `'`,
+    /// header cells too. On by default: titles come from whoever listed
+    /// the market.
     pub spreadsheet_safe: bool,
+}
+
+impl Default for CsvOptions {
+    fn default() -> Self {
+        Self {
+            spreadsheet_safe: true,
+        }
+    }
 }
 
 /// The rows of an answer as the service sends it (see the module doc).
@@ -300,13 +312,20 @@ pub fn csv_field(text: &str) -> String {
 
 fn csv_cell(value: &Value, options: CsvOptions) -> String {
     let text = cell(value);
-    let risky = options.spreadsheet_safe
-        && value.is_string()
-        && text.starts_with(['=', '+', '-', '@', '\t', '\r']);
-    if risky {
-        csv_field(&format!("'{text}"))
+    if value.is_string() {
+        csv_text(&text, options)
     } else {
         csv_field(&text)
+    }
+}
+
+/// A text field: with a `'` first when it would start a formula and the
+/// options say spreadsheet-safe.
+fn csv_text(text: &str, options: CsvOptions) -> String {
+    if options.spreadsheet_safe && text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        csv_field(&format!("'{text}"))
+    } else {
+        csv_field(text)
     }
 }
 
@@ -318,8 +337,8 @@ pub fn csv_record<I: IntoIterator<Item = String>>(fields: I) -> String {
 }
 
 /// The header record of `columns` (with the [`EXTRA_COLUMN`] when `extra`).
-pub fn csv_header(columns: &[String], extra: bool) -> String {
-    let names = columns.iter().map(|c| csv_field(c));
+pub fn csv_header(columns: &[String], extra: bool, options: CsvOptions) -> String {
+    let names = columns.iter().map(|c| csv_text(c, options));
     if extra {
         csv_record(names.chain([EXTRA_COLUMN.to_owned()]))
     } else {
@@ -349,7 +368,7 @@ pub fn to_csv(rows: &[Value], given: Option<&[String]>, options: CsvOptions) -> 
         Some(given) => (given.to_vec(), true),
         None => (self::columns(rows), false),
     };
-    let mut out = csv_header(&columns, extra);
+    let mut out = csv_header(&columns, extra, options);
     for row in rows {
         out.push_str(&csv_row(row, &columns, extra, options));
     }

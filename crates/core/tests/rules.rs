@@ -108,8 +108,10 @@ fn export_follows_the_vectors() {
         let name = case["name"].as_str().unwrap_or("?");
         let rows = export::rows(&case["input"]);
         assert_eq!(Value::Array(rows.clone()), case["rows"], "{name}: rows");
-        let options = CsvOptions {
-            spreadsheet_safe: case["spreadsheet_safe"].as_bool().unwrap_or(false),
+        // Without `spreadsheet_safe` the case is written as by default.
+        let options = match case["spreadsheet_safe"].as_bool() {
+            Some(spreadsheet_safe) => CsvOptions { spreadsheet_safe },
+            None => CsvOptions::default(),
         };
         let given: Option<Vec<String>> = case
             .get("given_columns")

@@ -8,6 +8,11 @@
 //! every client saw every change of its books (no gap in `seq`), and the
 //! proxy's memory and CPU.
 //!
+//! With `--attacker`, a second key beside the good clients holds its
+//! per-visitor maxima (16 streams × 32 books nobody else watches, its
+//! topic quota of 64): the good clients' figures are then what they get
+//! while it attacks.
+//!
 //! With `--replicas 2` it starts a `redis-server` and two proxies sharing
 //! their pollers through it (`--redis`), both with the same upstream key,
 //! and splits the streams between them; memory and CPU are the two
@@ -74,10 +79,21 @@ struct Args {
     /// per replica, to see what their upstream requests met.
     #[arg(long)]
     proxy_log: Option<std::path::PathBuf>,
+    /// Adds an attacker beside the good streams, at its per-visitor
+    /// maxima (a key of its own): 16 streams × 32 books nobody else
+    /// watches, as many as its topic quota (64) takes.
+    #[arg(long)]
+    attacker: bool,
+    /// Keys the good clients are spread over (client `i` shows key
+    /// `i % N`): the streams count per viewer, and a thousand readers are
+    /// rarely one key.
+    #[arg(long, default_value_t = 10)]
+    client_keys: usize,
 }
 
 const UPSTREAM_KEY: &str = "fanout-upstream";
 const CLIENT_KEY: &str = "fanout-client";
+const ATTACKER_KEY: &str = "fanout-attacker";
 
 /// What reached the upstream.
 #[derive(Default)]
@@ -213,6 +229,8 @@ async fn run(args: Args) -> Result<(), String> {
             }
         }
     }
+    // The attacker's: books no good client watches.
+    let spare: Vec<String> = books.iter().skip(args.resources).cloned().collect();
     books.truncate(args.resources);
     if books.len() < args.resources {
         return Err(format!("only {} open books", books.len()));
@@ -238,6 +256,7 @@ async fn run(args: Args) -> Result<(), String> {
             upstream_addr,
             redis.as_ref().map(|r| r.url.as_str()),
             log.as_deref(),
+            args.client_keys,
         )?;
         proxies.push(proxy);
         bases.push(base);
@@ -250,6 +269,14 @@ async fn run(args: Args) -> Result<(), String> {
 
     let received: Arc<Mutex<Vec<Received>>> = Arc::default();
     let stop = Instant::now() + Duration::from_secs(args.seconds);
+    let attacker = if args.attacker {
+        if spare.is_empty() {
+            return Err("no books left for the attacker: lower --resources".into());
+        }
+        Some(attack(&bases[0], &spare, stop).await)
+    } else {
+        None
+    };
     let mut clients = Vec::new();
     for i in 0..args.streams {
         let watch: Vec<&String> = (0..args.per_stream)
@@ -263,11 +290,12 @@ async fn run(args: Args) -> Result<(), String> {
         let base = &bases[i % bases.len()];
         let url = format!("{base}/stream?{}", query.finish());
         let received = received.clone();
+        let key = client_key(i % args.client_keys.max(1));
         // The killed replica's clients read what was on its way when it
         // died: not what a surviving subscriber heard after the kill.
         let survives = args.replicas < 2 || i % bases.len() != 0;
         clients.push(tokio::spawn(async move {
-            let got = client(&url, stop, survives).await;
+            let got = client(&url, &key, stop, survives).await;
             if let Ok(mut all) = received.lock() {
                 all.push(got);
             }
@@ -296,6 +324,13 @@ async fn run(args: Args) -> Result<(), String> {
     }
     for client in clients {
         let _ = client.await;
+    }
+    if let Some(attacker) = attacker {
+        let (opened, refused) = attacker.await.unwrap_or_default();
+        println!(
+            "attacker (a key of its own): 16 streams × 32 of {} other books: {opened} open, {refused} refused",
+            spare.len().min(64)
+        );
     }
     let cpu_after = sum(pids.iter().map(|p| cpu_ticks(*p)).chain([killed_ticks]));
     let redis_cpu_after = redis_pid.and_then(cpu_ticks);
@@ -427,6 +462,57 @@ async fn run(args: Args) -> Result<(), String> {
     Ok(())
 }
 
+/// The attacker at its per-visitor maxima: 16 streams of 32 books each,
+/// among the first 64 of `spare` (its topic quota), read until `stop`.
+/// Resolves with its streams opened and refused.
+async fn attack(
+    base: &str,
+    spare: &[String],
+    stop: Instant,
+) -> tokio::task::JoinHandle<(usize, usize)> {
+    let books: Vec<String> = spare.iter().take(64).cloned().collect();
+    let base = base.to_owned();
+    tokio::spawn(async move {
+        let http = reqwest::Client::new();
+        let mut readers = Vec::new();
+        let (mut opened, mut refused) = (0, 0);
+        for s in 0..16 {
+            let url = {
+                let mut query = form_urlencoded::Serializer::new(String::new());
+                for k in 0..32 {
+                    query.append_pair("watch", &books[(s * 32 + k) % books.len()]);
+                }
+                format!("{base}/stream?{}", query.finish())
+            };
+            let response = http.get(url).header("X-API-Key", ATTACKER_KEY).send().await;
+            match response {
+                Ok(mut response) if response.status() == 200 => {
+                    opened += 1;
+                    readers.push(tokio::spawn(async move {
+                        while Instant::now() < stop {
+                            let left = stop.saturating_duration_since(Instant::now());
+                            match tokio::time::timeout(left, response.chunk()).await {
+                                Ok(Ok(Some(_))) => {}
+                                _ => break,
+                            }
+                        }
+                    }));
+                }
+                _ => refused += 1,
+            }
+        }
+        for reader in readers {
+            let _ = reader.await;
+        }
+        (opened, refused)
+    })
+}
+
+/// The proxy's key of good clients' group `k`.
+fn client_key(k: usize) -> String {
+    format!("{CLIENT_KEY}-{k}")
+}
+
 /// The sum of figures of every proxy, if every one has it.
 fn sum(figures: impl Iterator<Item = Option<u64>>) -> Option<u64> {
     figures.sum()
@@ -434,11 +520,11 @@ fn sum(figures: impl Iterator<Item = Option<u64>>) -> Option<u64> {
 
 /// Reads one stream until `stop`; after a kill, marks what it hears if
 /// its replica `survives`.
-async fn client(url: &str, stop: Instant, survives: bool) -> Received {
+async fn client(url: &str, key: &str, stop: Instant, survives: bool) -> Received {
     let mut got = Received::default();
     let response = reqwest::Client::new()
         .get(url)
-        .header("X-API-Key", CLIENT_KEY)
+        .header("X-API-Key", key)
         .send()
         .await;
     let Ok(mut response) = response else {
@@ -558,7 +644,12 @@ fn start_proxy(
     upstream: std::net::SocketAddr,
     redis: Option<&str>,
     log: Option<&std::path::Path>,
+    client_keys: usize,
 ) -> Result<(Killed, String), String> {
+    let keys: Vec<String> = (0..client_keys.max(1))
+        .map(|k| format!("{}:unlimited", client_key(k)))
+        .chain([format!("{ATTACKER_KEY}:unlimited")])
+        .collect();
     let mut log = match log {
         Some(path) => Some(std::fs::File::create(path).map_err(|e| e.to_string())?),
         None => None,
@@ -582,7 +673,7 @@ fn start_proxy(
             "--upstream",
             &format!("http://{upstream}"),
             "--api-key",
-            &format!("{CLIENT_KEY}:unlimited"),
+            &keys.join(","),
             "--upstream-limit",
             "100",
             "--stream-max-per-address",

@@ -242,9 +242,16 @@ pub struct StreamArgs {
     /// Streams open at once in all; further ones get 503.
     #[arg(long = "stream-max", default_value_t = 10_000)]
     pub max_streams: usize,
-    /// Streams open at once from one client address; further ones get 429.
+    /// Streams open at once of one visitor (its key, or its client address
+    /// as --public-proxy counts it: through --trusted-proxy, IPv6 by /64);
+    /// further ones get 429.
     #[arg(long = "stream-max-per-address", default_value_t = 16)]
     pub max_streams_per_address: usize,
+    /// Resources one visitor may have watched at once, counting those
+    /// still polled in their grace period after it left; further ones get
+    /// 429.
+    #[arg(long = "stream-max-topics-per-visitor", default_value_t = 64)]
+    pub max_topics_per_visitor: usize,
     /// Resources one stream may watch.
     #[arg(long = "stream-max-resources", default_value_t = 32)]
     pub max_resources_per_stream: usize,
@@ -282,6 +289,7 @@ impl Default for StreamArgs {
         Self {
             max_streams: d.max_streams,
             max_streams_per_address: d.max_streams_per_address,
+            max_topics_per_visitor: d.max_topics_per_visitor,
             max_resources_per_stream: d.max_resources_per_stream,
             max_topics: d.max_topics,
             replay: d.replay,
@@ -345,6 +353,7 @@ impl Config {
         crate::stream::Settings {
             max_streams: a.max_streams,
             max_streams_per_address: a.max_streams_per_address,
+            max_topics_per_visitor: a.max_topics_per_visitor,
             max_resources_per_stream: a.max_resources_per_stream.max(1),
             max_topics: a.max_topics,
             replay: a.replay.clamp(1, 10_000),
@@ -546,6 +555,7 @@ impl Config {
             ("--stream-max-per-address", st.max_streams_per_address),
             ("--stream-max-resources", st.max_resources_per_stream),
             ("--stream-max-topics", st.max_topics),
+            ("--stream-max-topics-per-visitor", st.max_topics_per_visitor),
             ("--stream-replay", st.replay),
         ] {
             if n == 0 || n > 1_000_000 {

@@ -72,6 +72,7 @@ pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
         Arc::new(stream::source::Local::new(routes::router(state.clone()))),
         config.stream(),
         None,
+        stream::admission::Door::default(),
     );
     let streams = Router::new()
         .route("/stream", axum::routing::get(stream::open))

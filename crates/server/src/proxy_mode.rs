@@ -78,12 +78,17 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
         ),
         None => None,
     };
+    let door = crate::stream::admission::Door {
+        visitors: state.visitors(),
+        origins: config.cors_origins.clone(),
+    };
     let hub = crate::stream::Hub::start(
         Arc::new(crate::stream::source::Proxied {
             state: state.clone(),
         }),
         settings,
         relay,
+        door,
     );
     let streams = hub.clone();
     Ok(Proxy {

@@ -142,6 +142,13 @@ function csvCell(value, safe) {
 const record = (fields) => `${fields.join(",")}\r\n`;
 
 /**
+ * The header record: column names are data keys, so spreadsheet-safe
+ * applies to them as to cells.
+ * @param {string[]} columns @param {boolean} extra @param {boolean} safe
+ */
+const header = (columns, extra, safe) => record([...columns.map((c) => csvCell(c, safe)), ...(extra ? [EXTRA_COLUMN] : [])]);
+
+/**
  * A header: its columns and the paths above them (walked into, not cut).
  * @param {string[]} columns
  */
@@ -190,7 +197,8 @@ function checked(options) {
   if (columns !== undefined && !(Array.isArray(columns) && columns.every((c) => typeof c === "string"))) {
     throw new TypeError("columns: an array of paths (strings) expected");
   }
-  return { columns, safe: options?.spreadsheetSafe === true };
+  // Safe unless the caller says otherwise (the core's rule).
+  return { columns, safe: options?.spreadsheetSafe !== false };
 }
 
 /**
@@ -203,7 +211,7 @@ export function toCsv(input, options) {
   const rows = exportRows(input);
   const p = plan(columns ?? exportColumns(rows));
   const extra = columns !== undefined;
-  let out = record([...p.columns.map(field), ...(extra ? [EXTRA_COLUMN] : [])]);
+  let out = header(p.columns, extra, safe);
   for (const row of rows) out += rowRecord(row, p, extra, safe);
   return out;
 }
@@ -269,12 +277,12 @@ export async function* csvChunks(source, options) {
     if (p === undefined && rows.length === 0 && columns === undefined) continue;
     if (p === undefined) {
       p = plan(columns ?? exportColumns(rows));
-      chunk = record([...p.columns.map(field), ...(extra ? [EXTRA_COLUMN] : [])]);
+      chunk = header(p.columns, extra, safe);
     }
     for (const row of rows) chunk += rowRecord(row, p, extra, safe);
     if (chunk !== "") yield chunk;
   }
-  if (p === undefined) yield record([...(columns ?? []).map(field), ...(extra ? [EXTRA_COLUMN] : [])]);
+  if (p === undefined) yield header(columns ?? [], extra, safe);
 }
 
 /**

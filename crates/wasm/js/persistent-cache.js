@@ -5,44 +5,52 @@
 // resolves with it at once and asks the service in the background; the
 // fresh answer replaces the kept one and is handed to `onRevalidated`. A
 // kept answer younger than `maxAgeMs` is used without asking. At most
-// `maxEntries` answers are kept (the oldest go first), none larger than
-// `maxBytes`. Plain JS, not the wasm client's store: that would not fit
-// the package's size budget. Where there is no IndexedDB (Node, Deno) the
-// option is refused with a typed error instead of silently doing nothing.
+// `maxEntries` answers are kept per key and base URL (the oldest of that
+// space go first), none larger than `maxBytes`. A call with its own
+// `headers` is neither served from nor kept in it (they may change the
+// answer, and the headers are not written to disk); an answer the service
+// later refuses (401, 403, 404) is dropped. Plain JS, not the wasm
+// client's store: that would not fit the package's size budget. Where
+// there is no IndexedDB (Node, Deno), or no WebCrypto to name a key's
+// space without writing the key (a page on plain http to another host),
+// the option is refused with a typed error instead of silently doing
+// nothing or naming the space by a weak hash.
 
 const DATABASE = "predmarket-answers";
+// Version 2: entries carry their space (`s`), evicted per space.
+const VERSION = 2;
 const STORE = "answers";
+const BY_SPACE_AGE = "space-at";
 const DEFAULTS = { maxEntries: 400, maxBytes: 512 * 1024, maxAgeMs: 0 };
+/** Statuses after which a kept answer is not served again. */
+const GONE = new Set([401, 403, 404]);
 
 /** @param {unknown} v @returns {v is Record<string, any>} */
 const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /**
- * The storage space of a key at a base URL: a hash, never the key.
+ * The storage space of a key at a base URL: a SHA-256 hash, never the key
+ * (the constructor checked WebCrypto is there).
  * @param {string} baseUrl
  * @param {string} apiKey
  */
 async function spaceName(baseUrl, apiKey) {
   const text = `${baseUrl}\n${apiKey}`;
-  try {
-    const digest = new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
-    return Array.from(digest.subarray(0, 12), (b) => b.toString(16).padStart(2, "0")).join("");
-  } catch {
-    // No WebCrypto (plain http to another host): a hash that still hides the key.
-    let h = 0x811c9dc5;
-    for (const c of text) h = Math.imul(h ^ /** @type {number} */ (c.codePointAt(0)), 0x01000193) >>> 0;
-    return `fnv${h.toString(16).padStart(8, "0")}`;
-  }
+  const digest = new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(text)));
+  return Array.from(digest.subarray(0, 16), (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** @returns {Promise<IDBDatabase | null>} */
 function openDatabase() {
   return new Promise((resolve) => {
     try {
-      const request = globalThis.indexedDB.open(DATABASE, 1);
+      const request = globalThis.indexedDB.open(DATABASE, VERSION);
       request.onupgradeneeded = () => {
-        const store = request.result.createObjectStore(STORE, { keyPath: "k" });
-        store.createIndex("at", "at");
+        // Entries of version 1 carry no space: they are dropped.
+        const db = request.result;
+        if (db.objectStoreNames.contains(STORE)) db.deleteObjectStore(STORE);
+        const store = db.createObjectStore(STORE, { keyPath: "k" });
+        store.createIndex(BY_SPACE_AGE, ["s", "at"]);
       };
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => resolve(null);
@@ -87,13 +95,17 @@ function answerStore(baseUrl, apiKey, limits) {
       await new Promise((resolve, reject) => {
         const tx = db.transaction(STORE, "readwrite");
         const store = tx.objectStore(STORE);
-        store.put({ k: `${space}|${key}`, at: Date.now(), body });
-        // Bounded: past the cap the oldest go, in the same transaction.
-        const count = store.count();
+        store.put({ k: `${space}|${key}`, s: space, at: Date.now(), body });
+        // Bounded: past the cap the oldest of this space go (another
+        // key's answers are not this client's to evict), in the same
+        // transaction.
+        const mine = IDBKeyRange.bound([space, -Infinity], [space, Infinity]);
+        const byAge = store.index(BY_SPACE_AGE);
+        const count = byAge.count(mine);
         count.onsuccess = () => {
           let extra = count.result - limits.maxEntries;
           if (extra <= 0) return;
-          const cursor = store.index("at").openCursor();
+          const cursor = byAge.openCursor(mine);
           cursor.onsuccess = () => {
             const c = cursor.result;
             if (!c || extra <= 0) return;
@@ -106,6 +118,12 @@ function answerStore(baseUrl, apiKey, limits) {
         tx.onerror = () => reject(tx.error);
         tx.onabort = () => reject(tx.error);
       });
+    },
+    /** @param {string} key */
+    async drop(key) {
+      const [space, db] = await ready;
+      if (!db) return;
+      await done(db.transaction(STORE, "readwrite").objectStore(STORE).delete(`${space}|${key}`));
     },
     async clear() {
       const [space, db] = await ready;
@@ -142,6 +160,9 @@ export function withPersistentCache(Base, PredmarketError, defaultBaseUrl) {
       if (given !== undefined && given !== false) {
         if (given !== true && !isObject(given)) throw invalid("true, false or an options object expected");
         if (!globalThis.indexedDB) throw invalid("needs IndexedDB (a browser or a web worker); in Node use `cacheTtlMs`, the in-memory cache");
+        if (typeof globalThis.crypto?.subtle?.digest !== "function") {
+          throw invalid("needs WebCrypto to name its storage without writing the key (a secure context: https or localhost); use `cacheTtlMs`, the in-memory cache");
+        }
         settings = { ...DEFAULTS };
         if (isObject(given)) {
           for (const name of /** @type {const} */ (["maxEntries", "maxBytes", "maxAgeMs"])) {
@@ -175,9 +196,20 @@ export function withPersistentCache(Base, PredmarketError, defaultBaseUrl) {
             configurable: true,
             writable: true,
             value: async (/** @type {any} */ params, /** @type {any} */ callOptions) => {
+              // Headers of the call's own may change the answer: such a
+              // call is neither served from nor kept in the store.
+              if (isObject(callOptions) && callOptions.headers !== undefined) return original.call(this, params, callOptions);
               const key = `${method} ${JSON.stringify(params ?? null)}`;
               const ask = async () => {
-                const answer = await original.call(this, params, callOptions);
+                let answer;
+                try {
+                  answer = await original.call(this, params, callOptions);
+                } catch (error) {
+                  // Refused now (the key revoked, the id gone): the kept
+                  // answer is not served again.
+                  if (GONE.has(/** @type {any} */ (error)?.status)) await store.drop(key).catch(() => {});
+                  throw error;
+                }
                 try {
                   await store.put(key, JSON.stringify(answer));
                 } catch {

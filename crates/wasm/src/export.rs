@@ -12,7 +12,7 @@ const TS_EXPORT: &'static str = r#"
 export interface CsvOptions {
   /** The header, as paths (`current_prices.yes.price`); a path at an object holds its JSON. It is followed by an `_extra` column with what a row holds outside it (a JSON object by path). Default: every path of the rows, first seen first (for a pager or an iterable, of its first page or first 100 items, then with `_extra`). */
   columns?: string[];
-  /** Put `'` before string cells that start with `=`, `+`, `-`, `@`, tab or CR, so a spreadsheet shows them instead of running them as formulas. Default false. */
+  /** Put `'` before string cells (header cells too) that start with `=`, `+`, `-`, `@`, tab or CR, so a spreadsheet shows them instead of running them as formulas. Default true; `false` writes them raw. */
   spreadsheetSafe?: boolean;
 }
 

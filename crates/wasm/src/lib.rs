@@ -83,7 +83,7 @@ export interface ClientOptions {
   sharedBudget?: boolean | SharedBudgetLedger;
   /** Read `/platforms` (once, again after 5 minutes) and refuse, before sending, a call naming a platform whose entry says it does not serve that data (order books, trades, price history, profiles): a `PredmarketError` with code `VALIDATION_ERROR`, `parameter: "platform"` and `details: { platform, feature, source: "/platforms" }`. A platform the answer does not list, or lists without `features`, is asked as usual. Default false. */
   checkCapabilities?: boolean;
-  /** Keep answers in IndexedDB across reloads (stale-while-revalidate): a call with a kept answer resolves with it at once and asks the service in the background. Needs IndexedDB: elsewhere (Node, Deno) it throws a `VALIDATION_ERROR`. Default false. */
+  /** Keep answers in IndexedDB across reloads (stale-while-revalidate): a call with a kept answer resolves with it at once and asks the service in the background. A call with its own `headers` is neither served from nor kept in it; an answer the service later refuses (401, 403, 404) is dropped. Needs IndexedDB and WebCrypto (a secure context): elsewhere (Node, Deno, a page on plain http to another host) it throws a `VALIDATION_ERROR`. Default false. */
   persistentCache?: boolean | PersistentCacheOptions;
   /** Told of every request, response, retry and wait. A hook that throws does not break the call. */
   onEvent?: (event: ClientEvent) => void;
@@ -93,7 +93,7 @@ export interface ClientOptions {
 
 /** Options of `persistentCache`. */
 export interface PersistentCacheOptions {
-  /** Most answers kept, for every key of the origin together (the oldest go first). Default 400. */
+  /** Most answers kept for this key and base URL (the oldest of them go first; another key's are not touched). Default 400. */
   maxEntries?: number;
   /** No answer whose JSON is longer than this is kept. Default 512 KiB. */
   maxBytes?: number;

@@ -45,12 +45,23 @@ impl ProxyState {
         if let Who::Client(client) = visitor {
             client.charge_miss()?;
         }
+        // A stream's poll waits for its slot rather than fail: it is due
+        // (the scheduler spaced the polls to fit the budget), nobody is
+        // held up by its wait, and a refusal would be fanned out to every
+        // subscriber as a failure. Its subscribers hear `stale` if the
+        // data grows late meanwhile (`stream::topic`).
+        let max_wait = match visitor {
+            Who::Poll(_) => budget::STREAM_MAX_WAIT.max(self.max_wait),
+            _ => self.max_wait,
+        };
         let state = self.clone();
         let task_key = key.clone();
         let ticket = Ticket::in_lane(lane);
         let task_ticket = ticket.clone();
         let task = tokio::spawn(async move {
-            let outcome = state.fetch(&target, &task_ticket, lane, route).await;
+            let outcome = state
+                .fetch(&target, &task_ticket, lane, max_wait, route)
+                .await;
             lock(&state.flights).remove(&task_key);
             outcome
         });
@@ -77,12 +88,14 @@ impl ProxyState {
         Ok(flight)
     }
 
-    /// Redis, then the upstream (with one retry of a quick failure).
+    /// Redis, then the upstream (with one retry of a quick failure),
+    /// waiting at most `max_wait` for each budget slot.
     pub(super) async fn fetch(
         &self,
         target: &Target,
         ticket: &Arc<Ticket>,
         lane: u64,
+        max_wait: std::time::Duration,
         route: Route,
     ) -> Outcome {
         let key = target.key();
@@ -123,7 +136,7 @@ impl ProxyState {
                     policy: Policy::of(ListPlatforms::OP).scaled(self.ttl_scale),
                 };
                 match self
-                    .send(&self.probe, ticket, lane, probe, Admit::Probe)
+                    .send(&self.probe, ticket, lane, max_wait, probe, Admit::Probe)
                     .await
                 {
                     Ok((verdict, _)) if verdict.health == Health::Good => {
@@ -135,11 +148,13 @@ impl ProxyState {
                     Err(outcome) => return outcome,
                 }
             }
-            let (verdict, started) =
-                match self.send(target, ticket, lane, route, Admit::Closed).await {
-                    Ok(sent) => sent,
-                    Err(outcome) => return outcome,
-                };
+            let (verdict, started) = match self
+                .send(target, ticket, lane, max_wait, route, Admit::Closed)
+                .await
+            {
+                Ok(sent) => sent,
+                Err(outcome) => return outcome,
+            };
             match verdict.outcome {
                 Outcome::Answer(entry) => {
                     self.store(key, entry.clone()).await;

@@ -13,8 +13,11 @@
 //! (a costly query, a broken id), so each is counted with its cache key and
 //! its visitor (their key, or their address in public mode): one visitor
 //! failing many requests, or many visitors failing one request, opens
-//! nothing, however fast they send. A connect error says nothing about the
-//! request, so it needs no second key or visitor.
+//! nothing, however fast they send. The proxy's own lanes (background
+//! refreshes, the streams' pollers, which poll whatever visitors chose to
+//! watch) never count as a visitor, lest one visitor's broken requests and
+//! a stream of another broken id pass for two visitors. A connect error
+//! says nothing about the request, so it needs no second key or visitor.
 //!
 //! Sans-IO: every call takes the time, in Unix ms.
 
@@ -40,10 +43,11 @@ pub enum Report {
     /// A failure of any request (a connect error).
     Down,
     /// A failure this request may have caused (a timeout, a 5xx): the
-    /// hash of its cache key, and the lane of the visitor who asked.
+    /// hash of its cache key, and the lane of the visitor who asked
+    /// (`None`: one of the proxy's own lanes, never a visitor).
     Failed {
         key: u64,
-        visitor: u64,
+        visitor: Option<u64>,
     },
 }
 
@@ -80,7 +84,10 @@ impl State {
                 if keys.len() < DISTINCT && !keys.contains(&key) {
                     keys.push(key);
                 }
-                if visitors.len() < DISTINCT && !visitors.contains(&visitor) {
+                if let Some(visitor) = visitor
+                    && visitors.len() < DISTINCT
+                    && !visitors.contains(&visitor)
+                {
                     visitors.push(visitor);
                 }
                 if keys.len() >= DISTINCT && visitors.len() >= DISTINCT {
@@ -199,7 +206,10 @@ mod tests {
     const WINDOW_MS: u64 = WINDOW.as_millis() as u64;
 
     fn failed(key: u64, visitor: u64) -> Report {
-        Report::Failed { key, visitor }
+        Report::Failed {
+            key,
+            visitor: Some(visitor),
+        }
     }
 
     fn breaker(threshold: u32) -> Breaker {
@@ -276,6 +286,24 @@ mod tests {
             assert!(now < 10_000, "never opened");
         };
         assert!(opened);
+    }
+
+    #[test]
+    fn the_proxys_own_lanes_are_no_second_visitor() {
+        let breaker = breaker(3);
+        // One visitor's broken requests, and a stream's polls of another
+        // broken id: together they once opened the circuit for everyone.
+        for i in 0..10 {
+            assert_eq!(breaker.record(failed(i, 1), i * 10), None);
+            let poll = Report::Failed {
+                key: 100 + i,
+                visitor: None,
+            };
+            assert_eq!(breaker.record(poll, i * 10 + 5), None);
+        }
+        assert_eq!(breaker.admit(1_000), Ok(Admit::Closed));
+        // A second visitor's failure too: the upstream's fault.
+        assert_eq!(breaker.record(failed(200, 2), 1_000), Some(true));
     }
 
     #[test]

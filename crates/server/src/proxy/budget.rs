@@ -48,6 +48,12 @@ pub const REFRESH_LANE: u64 = u64::MAX;
 /// them, so however many resources are watched, visitors keep their turns.
 pub const STREAM_LANE: u64 = u64::MAX - 1;
 
+/// Whether `lane` is a visitor's, not one of the proxy's own (refreshes,
+/// the streams' pollers).
+pub fn is_visitors(lane: u64) -> bool {
+    lane != REFRESH_LANE && lane != STREAM_LANE
+}
+
 /// How long a stream's poll may wait for its slot (visitors wait at most
 /// `--upstream-max-wait`): long enough for the first polls of every
 /// watched resource at once, queued one slot apart, and for a pause after

@@ -49,7 +49,7 @@ pub(super) async fn forward(
             // A stream's poller is what keeps the resource live: it waits
             // for the refresh (and so learns when the upstream fails)
             // rather than taking the entry being revalidated.
-            Freshness::Revalidate if matches!(visitor, Who::Key(budget::STREAM_LANE)) => {}
+            Freshness::Revalidate if matches!(visitor, Who::Poll(_)) => {}
             Freshness::Revalidate => {
                 state.metrics.revalidations.fetch_add(1, Ordering::Relaxed);
                 // Not awaited: the visitor has its answer; the flight
@@ -82,9 +82,7 @@ pub(super) async fn forward(
                 // A stream's poller holds the last good answer already: it
                 // is told why the upstream failed (the status and code its
                 // subscribers' `stale` event carries), not a stale copy.
-                _ if matches!(visitor, Who::Key(budget::STREAM_LANE)) => {
-                    respond(&error, "ERROR", now, gzip)
-                }
+                _ if matches!(visitor, Who::Poll(_)) => respond(&error, "ERROR", now, gzip),
                 Some(entry) => {
                     state.metrics.stale.fetch_add(1, Ordering::Relaxed);
                     respond_stale(&state, &key, &entry, now)

@@ -111,18 +111,21 @@ pub fn behind_visitor_key(state: &Arc<ProxyState>, router: Router) -> Router {
 }
 
 /// The stream's poll of one resource (`stream::source::Proxied`): served
-/// as a visitor's request is, through the cache and single flight, in a
-/// budget lane of the pollers' own (so they queue fairly beside visitors).
+/// as a visitor's request is, through the cache and single flight, in
+/// budget lane `lane`: the pollers' own (`budget::STREAM_LANE`, so they
+/// queue fairly beside visitors), or for a topic's first poll its
+/// opener's (charged to the opener when the topic was made, so not here).
 pub async fn poll(
     state: &Arc<ProxyState>,
     op: Operation,
     http: predmarket_core::HttpRequest,
+    lane: u64,
 ) -> Response {
     let route = Route {
         op,
         policy: Policy::of(op).scaled(state.ttl_scale),
     };
-    let who = Who::Key(super::budget::STREAM_LANE);
+    let who = Who::Poll(lane);
     forward(state.clone(), route, who, http, false).await
 }
 

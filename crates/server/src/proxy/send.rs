@@ -16,27 +16,18 @@ use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 impl ProxyState {
-    /// One request upstream: a slot of the budget, the request, its
-    /// verdict, and the verdict's word to the circuit breaker. `Err`: it
-    /// was not sent (no slot in time).
+    /// One request upstream: a slot of the budget (waited for at most
+    /// `max_wait`), the request, its verdict, and the verdict's word to
+    /// the circuit breaker. `Err`: it was not sent (no slot in time).
     pub(super) async fn send(
         &self,
         target: &Target,
         ticket: &Arc<Ticket>,
         lane: u64,
+        max_wait: std::time::Duration,
         route: Route,
         admit: Admit,
     ) -> Result<(judge::Verdict, Instant), Outcome> {
-        // A stream's poll waits for its slot rather than fail: it is due
-        // (the scheduler spaced the polls to fit the budget), nobody is
-        // held up by its wait, and a refusal would be fanned out to every
-        // subscriber as a failure. Its subscribers hear `stale` if the data
-        // grows late meanwhile (`stream::topic`).
-        let max_wait = if lane == budget::STREAM_LANE {
-            budget::STREAM_MAX_WAIT.max(self.max_wait)
-        } else {
-            self.max_wait
-        };
         if let Err(rejected) = self.budget.acquire_ticket(ticket, lane, max_wait).await {
             self.breaker.cancel(admit);
             self.metrics.rejected.fetch_add(1, Ordering::Relaxed);
@@ -90,7 +81,7 @@ impl ProxyState {
                     _ if down => Report::Down,
                     _ => Report::Failed {
                         key: key_hash(target.key()),
-                        visitor: lane,
+                        visitor: budget::is_visitors(lane).then_some(lane),
                     },
                 };
                 if let Some(open) = self.breaker.record(report, cache::now_ms()) {

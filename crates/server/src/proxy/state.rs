@@ -36,12 +36,16 @@ pub(super) struct Route {
 pub(super) enum Who {
     Key(u64),
     Client(Visitor),
+    /// A stream's poll, waiting in budget lane `u64` (the pollers' own,
+    /// or for a topic's first poll its opener's, charged when the topic
+    /// was made).
+    Poll(u64),
 }
 
 impl Who {
     pub(super) fn lane(&self) -> u64 {
         match self {
-            Self::Key(lane) => *lane,
+            Self::Key(lane) | Self::Poll(lane) => *lane,
             Self::Client(client) => client.lane(),
         }
     }
@@ -86,6 +90,14 @@ pub struct ProxyState {
     pub(super) ttl_scale: f64,
     pub(super) log: Arc<AccessLog>,
     _dispatcher: AbortOnDrop,
+}
+
+impl ProxyState {
+    /// With `--public-proxy`: the visitors' admission, which the streams'
+    /// opens go through too.
+    pub fn visitors(&self) -> Option<Arc<Visitors>> {
+        self.visitors.clone()
+    }
 }
 
 pub(super) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {

@@ -119,8 +119,9 @@ pub fn client_addr(peer: IpAddr, headers: &HeaderMap, trusted: &[Network]) -> Ip
     client
 }
 
-/// What a visitor is counted as: its address, IPv6 by its /64.
-fn visitor_key(addr: IpAddr) -> IpAddr {
+/// What a visitor is counted as: its address, IPv6 by its /64 (the
+/// streams count their viewers alike: `stream::audience`).
+pub fn visitor_key(addr: IpAddr) -> IpAddr {
     match canonical(addr) {
         IpAddr::V6(v6) => IpAddr::V6(Ipv6Addr::from(u128::from(v6) & !((1u128 << 64) - 1))),
         v4 => v4,
@@ -363,6 +364,11 @@ impl Visitors {
             lane: lane_of(key),
             visitors: self.clone(),
         })))
+    }
+
+    /// The `--trusted-proxy` networks.
+    pub fn trusted(&self) -> &[Network] {
+        &self.trusted
     }
 
     /// The client's address of a request (see the module's doc).

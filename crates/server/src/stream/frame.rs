@@ -168,18 +168,17 @@ impl Position {
     }
 }
 
-/// An event as one stream sends it: its name, the stream's id, the shared
-/// JSON.
-pub fn render(frame: &Frame, position: &Position) -> Bytes {
+/// An event as one stream sends it: its own head (the event's name, the
+/// stream's id), then the JSON every stream shares, not copied.
+pub fn render(frame: &Frame, position: &Position) -> [Bytes; 2] {
     let id = position.render();
-    let mut out = Vec::with_capacity(frame.data.len() + id.len() + 24);
-    out.extend_from_slice(b"event: ");
-    out.extend_from_slice(frame.kind.name().as_bytes());
-    out.extend_from_slice(b"\nid: ");
-    out.extend_from_slice(id.as_bytes());
-    out.push(b'\n');
-    out.extend_from_slice(&frame.data);
-    Bytes::from(out)
+    let mut head = Vec::with_capacity(id.len() + 24);
+    head.extend_from_slice(b"event: ");
+    head.extend_from_slice(frame.kind.name().as_bytes());
+    head.extend_from_slice(b"\nid: ");
+    head.extend_from_slice(id.as_bytes());
+    head.push(b'\n');
+    [Bytes::from(head), frame.data.clone()]
 }
 
 /// The first bytes of every stream: how long a client waits before it
@@ -215,8 +214,9 @@ mod tests {
             3,
             json!({ "title": "two\nlines" }),
         );
-        let text =
-            String::from_utf8(render(&frame, &Position(vec![(7, 3)])).to_vec()).expect("utf-8");
+        let [head, data] = render(&frame, &Position(vec![(7, 3)]));
+        assert_eq!(data.as_ptr(), frame.data.as_ptr(), "the JSON is shared");
+        let text = String::from_utf8([head, data].concat()).expect("utf-8");
         let lines: Vec<&str> = text.lines().collect();
         assert_eq!(lines[0], "event: change");
         assert_eq!(lines[1], "id: 7:3");

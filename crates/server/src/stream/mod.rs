@@ -25,37 +25,45 @@
 //! events from Redis, with the same numbers, so a client may reconnect to
 //! any replica.
 //!
-//! Bounded: streams per address and in all, resources per stream and in
-//! all, the replay buffer; a client that does not read falls behind its
-//! buffer and is dropped, and the connection's write deadline (which for a
-//! stream runs only while the socket is full) closes one that stalls.
+//! A topic belongs to its audience (`audience`): every stream is opened
+//! by a viewer (its key, or its client address as public mode counts
+//! visitors), and what the streams spend is charged to viewers. The
+//! pollers' share of the budget is divided per viewer, not per topic
+//! (`share`); a topic's first poll waits in its opener's budget lane; a
+//! viewer has a quota of topics (those in their grace period included);
+//! at the cap of topics in all, topics nobody watches are evicted first.
+//! In public mode an open is admitted as a request of its visitor, each
+//! topic it creates as one of its misses, and opens from other sites'
+//! pages are refused (`admission`).
+//!
+//! Bounded: streams per viewer and in all, resources per stream, per
+//! viewer and in all, the replay buffer; a client that does not read falls
+//! behind its buffer and is dropped, and the connection's write deadline
+//! (which for a stream runs only while the socket is full) closes one that
+//! stalls. An answer is held once for all its subscribers (`body`).
 
+pub mod admission;
+pub mod audience;
+mod body;
 pub mod frame;
+mod open;
 pub mod relay;
+pub mod share;
 pub mod source;
 pub mod topic;
 
-use crate::error::ApiError;
-use axum::body::Body;
-use axum::extract::{ConnectInfo, RawQuery, State};
-use axum::http::{HeaderMap, HeaderValue, header};
-use axum::response::{IntoResponse, Response};
-use bytes::Bytes;
-use frame::{Frame, Position};
-use futures::StreamExt;
-use futures::stream::{self, BoxStream};
-use predmarket_core::ErrorCode;
+pub use open::{open, parse_watches};
+
+use admission::{Admitted, Door};
+use audience::{Audience, Viewer};
+use futures::future::BoxFuture;
 use predmarket_core::change::WatchKind;
 use predmarket_core::schedule::{self, Watch};
-use serde_json::json;
-use source::Source;
+use source::{Answer, BudgetView, Source};
 use std::collections::HashMap;
-use std::convert::Infallible;
-use std::net::{IpAddr, SocketAddr};
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
-use tokio::sync::broadcast;
 use topic::{Mode, Topic};
 
 /// What bounds and paces the streams (`--stream-*`).
@@ -63,8 +71,11 @@ use topic::{Mode, Topic};
 pub struct Settings {
     /// Open streams in all.
     pub max_streams: usize,
-    /// Open streams of one client address.
+    /// Open streams of one viewer (`audience::Viewer`).
     pub max_streams_per_address: usize,
+    /// Topics one viewer may hold, those in their grace period after it
+    /// left included.
+    pub max_topics_per_visitor: usize,
     /// Resources one stream may watch.
     pub max_resources_per_stream: usize,
     /// Resources watched at once in all (one poller each).
@@ -91,6 +102,7 @@ impl Default for Settings {
         Self {
             max_streams: 10_000,
             max_streams_per_address: 16,
+            max_topics_per_visitor: 64,
             max_resources_per_stream: 32,
             max_topics: 1_000,
             replay: 64,
@@ -112,13 +124,30 @@ pub struct Stats {
     pub dropped_slow: AtomicU64,
 }
 
+/// A topic and who watches it.
+struct Watched {
+    topic: Arc<Topic>,
+    audience: Audience,
+}
+
+/// Why a viewer gets no topic for a resource.
+enum Refused {
+    /// The viewer holds its quota of topics.
+    Quota,
+    /// The hub watches as many resources as it polls, all of them watched.
+    Full,
+    /// Public mode: the visitor's misses are spent.
+    Visitor(crate::proxy::visitors::Refusal),
+}
+
 /// The streams' shared state: the topics and the caps.
 pub struct Hub {
     source: Arc<dyn Source>,
     settings: Settings,
-    topics: Mutex<HashMap<String, Arc<Topic>>>,
+    topics: Mutex<HashMap<String, Watched>>,
     streams: AtomicUsize,
-    per_address: Mutex<HashMap<IpAddr, usize>>,
+    per_viewer: Mutex<HashMap<Viewer, usize>>,
+    door: Door,
     pub stats: Stats,
     /// Set once the scheduler task runs.
     scheduler: Mutex<Option<crate::proxy::AbortOnDrop>>,
@@ -145,18 +174,21 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 impl Hub {
     /// A hub over `source`; its scheduler runs until the hub is dropped.
-    /// With `relay`, its pollers are shared with other replicas.
+    /// With `relay`, its pollers are shared with other replicas; opens
+    /// are admitted by `door`.
     pub fn start(
         source: Arc<dyn Source>,
         settings: Settings,
         relay: Option<Arc<relay::Relay>>,
+        door: Door,
     ) -> Arc<Hub> {
         let hub = Arc::new(Hub {
             source,
             settings,
             topics: Mutex::new(HashMap::new()),
             streams: AtomicUsize::new(0),
-            per_address: Mutex::new(HashMap::new()),
+            per_viewer: Mutex::new(HashMap::new()),
+            door,
             stats: Stats::default(),
             scheduler: Mutex::new(None),
             relay,
@@ -191,8 +223,8 @@ impl Hub {
     /// How many topics are polled how.
     pub fn modes(&self) -> Modes {
         let mut modes = Modes::default();
-        for topic in lock(&self.topics).values() {
-            match topic.mode() {
+        for watched in lock(&self.topics).values() {
+            match watched.topic.mode() {
                 Mode::Alone => modes.alone += 1,
                 Mode::Leader => modes.leading += 1,
                 Mode::Follower => modes.following += 1,
@@ -276,24 +308,40 @@ impl Hub {
         }
     }
 
-    /// Grants every poller of this replica its interval: what its kind
-    /// wants, lengthened so that all of them fit the budget's share. With
-    /// `--redis` the topics other replicas poll count too: the budget is
-    /// shared, and replicas whose clients watch the same resources then
-    /// grant the same intervals, so together they keep to the share
-    /// rather than each spending it whole.
+    /// Grants every watched poller of this replica its interval: what its
+    /// kind wants, lengthened so that each viewer's topics fit that
+    /// viewer's part of the budget's share (`share`), and all of them the
+    /// share. Topics nobody watches or that ended poll no more and take
+    /// no part. With `--redis` the topics other replicas poll count too:
+    /// the budget is shared, and replicas whose clients watch the same
+    /// resources then grant the same intervals, so together they keep to
+    /// the share rather than each spending it whole.
     fn schedule(&self) {
-        let topics: Vec<Arc<Topic>> = lock(&self.topics).values().cloned().collect();
+        let watched: Vec<(Arc<Topic>, Vec<Viewer>)> = lock(&self.topics)
+            .values()
+            .filter(|w| !w.audience.is_empty())
+            .map(|w| (w.topic.clone(), w.audience.viewers().copied().collect()))
+            .filter(|(topic, _)| !topic.ended())
+            .collect();
         let Some(budget) = self.source.budget() else {
-            for topic in &topics {
+            for (topic, _) in &watched {
                 topic.set_interval_ms(topic.wanted_ms);
             }
             return;
         };
-        let watches: Vec<Watch> = topics
+        let demands: Vec<share::Demand<'_, Viewer>> = watched
             .iter()
-            .map(|t| Watch {
-                interval_ms: t.wanted_ms,
+            .map(|(topic, viewers)| share::Demand {
+                wanted_ms: topic.wanted_ms,
+                viewers,
+            })
+            .collect();
+        let share = self.settings.budget_share.clamp(0.01, 1.0);
+        let per_visitor = share::per_visitor(&demands, f64::from(budget.limit_per_minute) * share);
+        let watches: Vec<Watch> = per_visitor
+            .iter()
+            .map(|&interval_ms| Watch {
+                interval_ms,
                 visible: true,
             })
             .collect();
@@ -301,26 +349,50 @@ impl Hub {
             &watches,
             budget.limit_per_minute,
             budget.remaining,
-            self.settings.budget_share,
+            share,
         );
-        for (topic, ms) in topics.iter().zip(granted) {
+        for ((topic, _), ms) in watched.iter().zip(granted) {
             topic.set_interval_ms(ms);
         }
     }
 
-    /// The topic of `key`, started if new; `None` at the cap of topics.
-    /// Joined under the map's lock, so a poller that is about to stop sees
-    /// the newcomer.
-    fn join(self: &Arc<Self>, key: &str, kind: WatchKind, id: &str) -> Option<Arc<Topic>> {
+    /// The topic of `key` for `opener`, started if new (a miss of the
+    /// opener's visitor, within its quota; at the cap of topics, one
+    /// nobody watches is evicted to make room). Joined under the map's
+    /// lock, so a poller that is about to stop sees the newcomer.
+    fn join(
+        self: &Arc<Self>,
+        opener: &Admitted,
+        key: &str,
+        kind: WatchKind,
+        id: &str,
+    ) -> Result<Arc<Topic>, Refused> {
         let mut topics = lock(&self.topics);
-        if let Some(topic) = topics.get(key) {
-            topic.join();
-            return Some(topic.clone());
+        if let Some(watched) = topics.get_mut(key) {
+            watched.audience.add(opener.viewer);
+            watched.topic.join();
+            return Ok(watched.topic.clone());
+        }
+        let held = topics
+            .values()
+            .filter(|w| w.audience.charges(opener.viewer))
+            .count();
+        if held >= self.settings.max_topics_per_visitor {
+            return Err(Refused::Quota);
         }
         if topics.len() >= self.settings.max_topics {
-            return None;
+            let unwatched = topics
+                .iter()
+                .find(|(_, w)| w.audience.is_empty())
+                .map(|(k, _)| k.clone());
+            let evicted = unwatched
+                .and_then(|k| topics.remove(&k))
+                .ok_or(Refused::Full)?;
+            // Its poller, waiting out the grace, stops now.
+            evicted.topic.audience.notify_one();
         }
-        let http = kind.request(id).ok()?;
+        opener.charge_topic().map_err(Refused::Visitor)?;
+        let http = kind.request(id).map_err(|_| Refused::Full)?;
         let wanted = kind.default_interval_ms() * self.settings.interval_scale;
         let topic = Arc::new(Topic::new(
             key.to_owned(),
@@ -335,14 +407,46 @@ impl Hub {
             None => {}
         }
         topic.join();
-        topics.insert(key.to_owned(), topic.clone());
+        let mut audience = Audience::default();
+        audience.add(opener.viewer);
+        topics.insert(
+            key.to_owned(),
+            Watched {
+                topic: topic.clone(),
+                audience,
+            },
+        );
         drop(topics);
         // Granted before its first poll ends: a topic still at the interval
         // its kind wants would poll again at once, while the others' first
         // polls wait for their slots, and queue behind them.
         self.schedule();
-        tokio::spawn(poller(Arc::downgrade(self), topic.clone()));
-        Some(topic)
+        let first = InLane {
+            source: self.source.clone(),
+            lane: opener.lane,
+        };
+        tokio::spawn(poller(Arc::downgrade(self), topic.clone(), first));
+        Ok(topic)
+    }
+
+    /// One stream of `viewer` watches `topic` no more.
+    fn leave(&self, viewer: Viewer, topic: &Arc<Topic>) {
+        let mut topics = lock(&self.topics);
+        if let Some(watched) = topics
+            .get_mut(&topic.key)
+            .filter(|w| Arc::ptr_eq(&w.topic, topic))
+        {
+            watched.audience.remove(viewer);
+        }
+        drop(topics);
+        topic.leave();
+    }
+
+    /// Whether `topic` is still the hub's (not evicted).
+    fn holds(&self, topic: &Arc<Topic>) -> bool {
+        lock(&self.topics)
+            .get(&topic.key)
+            .is_some_and(|w| Arc::ptr_eq(&w.topic, topic))
     }
 
     /// Stops a poller whose grace ran out with nobody watching.
@@ -353,7 +457,7 @@ impl Hub {
         }
         if topics
             .get(&topic.key)
-            .is_some_and(|t| Arc::ptr_eq(t, topic))
+            .is_some_and(|w| Arc::ptr_eq(&w.topic, topic))
         {
             topics.remove(&topic.key);
         }
@@ -361,11 +465,34 @@ impl Hub {
     }
 }
 
-/// One resource's poll loop: at once, then every granted interval while
-/// anyone watches, until the grace period after the last one left. With
-/// `--redis` it starts from what Redis holds of the resource and polls
-/// only while this replica holds the lease.
-async fn poller(hub: Weak<Hub>, topic: Arc<Topic>) {
+/// A source read in one budget lane: a topic's first poll waits in its
+/// opener's (its later ones in the pollers' own).
+struct InLane {
+    source: Arc<dyn Source>,
+    lane: u64,
+}
+
+impl Source for InLane {
+    fn fetch(
+        &self,
+        op: predmarket_core::request::Operation,
+        http: predmarket_core::HttpRequest,
+    ) -> BoxFuture<'static, Answer> {
+        self.source.fetch_in_lane(op, http, self.lane)
+    }
+
+    fn budget(&self) -> Option<BudgetView> {
+        self.source.budget()
+    }
+}
+
+/// One resource's poll loop: at once (through `first`, in its opener's
+/// lane), then every granted interval while anyone watches, until the
+/// grace period after the last one left, or until the hub evicted it
+/// while nobody watched. With `--redis` it starts from what Redis holds
+/// of the resource and polls only while this replica holds the lease.
+async fn poller(hub: Weak<Hub>, topic: Arc<Topic>, first: InLane) {
+    let mut first = Some(first);
     let relay = hub.upgrade().and_then(|h| h.relay.clone());
     let replay = hub.upgrade().map_or(1, |h| h.settings.replay);
     let mut _relaying = Vec::new();
@@ -393,7 +520,7 @@ async fn poller(hub: Weak<Hub>, topic: Arc<Topic>) {
         }
         let Some(strong) = hub.upgrade() else { return };
         if let Some(idle) = topic.idle_for() {
-            if idle >= strong.settings.grace {
+            if idle >= strong.settings.grace || !strong.holds(&topic) {
                 if strong.retire(&topic) {
                     drop(_relaying);
                     if let Some(relay) = relay.filter(|_| topic.mode() == Mode::Leader) {
@@ -432,7 +559,10 @@ async fn poller(hub: Weak<Hub>, topic: Arc<Topic>) {
         strong.stats.polls.fetch_add(1, Ordering::Relaxed);
         let source = strong.source.clone();
         drop(strong);
-        topic.poll(source.as_ref()).await;
+        match first.take() {
+            Some(first) => topic.poll(&first).await,
+            None => topic.poll(source.as_ref()).await,
+        }
         rest(&topic, Some(tokio::time::Instant::now())).await;
     }
 }
@@ -475,269 +605,4 @@ fn relaying(relay: &Arc<relay::Relay>, topic: &Arc<Topic>) -> Vec<crate::proxy::
         crate::proxy::AbortOnDrop(follow),
         crate::proxy::AbortOnDrop(lease),
     ]
-}
-
-/// One stream's hold on its caps and topics, released when the client goes.
-struct Subscription {
-    hub: Arc<Hub>,
-    address: IpAddr,
-    topics: Vec<Arc<Topic>>,
-}
-
-impl Drop for Subscription {
-    fn drop(&mut self) {
-        for topic in &self.topics {
-            topic.leave();
-        }
-        self.hub.streams.fetch_sub(1, Ordering::SeqCst);
-        let mut per_address = lock(&self.hub.per_address);
-        if let Some(count) = per_address.get_mut(&self.address) {
-            *count -= 1;
-            if *count == 0 {
-                per_address.remove(&self.address);
-            }
-        }
-    }
-}
-
-/// The resources a stream asks for: `watch=KIND:ID`, each checked as the
-/// client checks a `watch*` call; repeats count once.
-pub fn parse_watches(
-    query: &str,
-    max: usize,
-) -> Result<Vec<(String, WatchKind, String)>, ApiError> {
-    let mut out: Vec<(String, WatchKind, String)> = Vec::new();
-    for (name, value) in form_urlencoded::parse(query.as_bytes()) {
-        if name != "watch" {
-            continue;
-        }
-        let invalid = |message: String| {
-            ApiError::invalid("watch", message).with_details(json!({ "parameter": "watch" }))
-        };
-        let (kind, id) = value
-            .split_once(':')
-            .ok_or_else(|| invalid("each watch is KIND:ID".into()))?;
-        let kind = WatchKind::from_name(kind).ok_or_else(|| {
-            invalid(format!(
-                "unknown kind; one of {}",
-                WatchKind::ALL.map(WatchKind::name).join(", ")
-            ))
-        })?;
-        kind.request(id).map_err(|e| invalid(e.to_string()))?;
-        let key = format!("{}:{id}", kind.name());
-        if !out.iter().any(|(k, _, _)| *k == key) {
-            if out.len() == max {
-                return Err(invalid(format!("at most {max} resources per stream")));
-            }
-            out.push((key, kind, id.to_owned()));
-        }
-    }
-    if out.is_empty() {
-        return Err(ApiError::invalid(
-            "watch",
-            "name at least one resource: watch=orderbook:MARKET_ID (kinds: orderbook, market, game, future, award)",
-        ));
-    }
-    Ok(out)
-}
-
-/// The handler of `GET /stream` (the key, if any, is checked before it).
-pub async fn open(
-    State(hub): State<Arc<Hub>>,
-    connect: Option<axum::Extension<ConnectInfo<SocketAddr>>>,
-    streaming: Option<axum::Extension<crate::listen::Streaming>>,
-    headers: HeaderMap,
-    RawQuery(query): RawQuery,
-) -> Response {
-    let watches = match parse_watches(
-        query.as_deref().unwrap_or_default(),
-        hub.settings.max_resources_per_stream,
-    ) {
-        Ok(watches) => watches,
-        Err(error) => return error.into_response(),
-    };
-    let address = connect.map_or(IpAddr::from([0, 0, 0, 0]), |c| c.0.0.ip());
-    {
-        let mut per_address = lock(&hub.per_address);
-        let count = per_address.entry(address).or_insert(0);
-        if *count >= hub.settings.max_streams_per_address {
-            let mut response = ApiError::new(
-                ErrorCode::RateLimited,
-                format!(
-                    "{} streams are open from this address, its limit; close one first",
-                    hub.settings.max_streams_per_address
-                ),
-            )
-            .with_details(json!({ "reason": "streams_per_address" }))
-            .into_response();
-            response
-                .headers_mut()
-                .insert(header::RETRY_AFTER, HeaderValue::from_static("5"));
-            return response;
-        }
-        if hub.streams.fetch_add(1, Ordering::SeqCst) >= hub.settings.max_streams {
-            hub.streams.fetch_sub(1, Ordering::SeqCst);
-            return crate::guard::shed(
-                "the server has as many streams open as it serves; retry shortly",
-            );
-        }
-        *count += 1;
-    }
-    let mut subscription = Subscription {
-        hub: hub.clone(),
-        address,
-        topics: Vec::with_capacity(watches.len()),
-    };
-    for (key, kind, id) in &watches {
-        match hub.join(key, *kind, id) {
-            Some(topic) => {
-                // With `--redis`, a new topic starts from what Redis holds,
-                // so a position from another replica is known here.
-                topic.ready(Duration::from_secs(3)).await;
-                subscription.topics.push(topic);
-            }
-            // Dropping the subscription gives back what it took.
-            None => {
-                return crate::guard::shed(
-                    "the server watches as many resources as it can poll; retry shortly",
-                );
-            }
-        }
-    }
-    hub.stats.streams_opened.fetch_add(1, Ordering::Relaxed);
-    let last = headers
-        .get("last-event-id")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|text| Position::parse(text.trim(), watches.len()));
-    if let Some(axum::Extension(streaming)) = streaming {
-        streaming.mark();
-    }
-    let body = events(hub.clone(), subscription, last);
-    let mut response = Response::new(Body::from_stream(body));
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/event-stream; charset=utf-8"),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    // Proxies in front (nginx) pass each event on at once.
-    headers.insert("x-accel-buffering", HeaderValue::from_static("no"));
-    // The in-flight cap counts answers being written; a stream has caps of
-    // its own.
-    response.extensions_mut().insert(crate::guard::LongLived);
-    response
-}
-
-/// One item of a stream: an event of resource `usize`, a sign that the
-/// client fell too far behind, or a heartbeat.
-enum Item {
-    Event(usize, Arc<Frame>),
-    Behind,
-    Heartbeat,
-}
-
-/// The stream's bytes: the preamble, each resource's first events, then
-/// live events and heartbeats, until the client goes or falls behind.
-fn events(
-    hub: Arc<Hub>,
-    subscription: Subscription,
-    last: Option<Position>,
-) -> BoxStream<'static, Result<Bytes, Infallible>> {
-    let mut first = Vec::new();
-    let mut live: Vec<BoxStream<'static, Item>> = Vec::new();
-    let mut position = Position(Vec::with_capacity(subscription.topics.len()));
-    for (i, topic) in subscription.topics.iter().enumerate() {
-        let from = last.as_ref().and_then(|p| p.0.get(i).copied());
-        let start = topic.subscribe(from);
-        // Positions start where the client was (replay) or at 0.
-        position.0.push(match from {
-            Some((epoch, seq)) if epoch == start.epoch => (epoch, seq),
-            _ => (start.epoch, 0),
-        });
-        first.extend(start.frames.into_iter().map(|f| Item::Event(i, f)));
-        live.push(receive(i, start.receiver));
-    }
-    let heartbeat = hub.settings.heartbeat.max(Duration::from_millis(100));
-    let beats = stream::unfold((), move |()| async move {
-        tokio::time::sleep(heartbeat).await;
-        Some((Item::Heartbeat, ()))
-    })
-    .boxed();
-    let merged = stream::select(stream::select_all(live), beats);
-    let items = stream::iter(first).chain(merged);
-    let preamble = stream::once(async { Ok(Bytes::from_static(frame::PREAMBLE)) });
-    let body = items
-        .scan(
-            (position, subscription),
-            move |(position, subscription), item| {
-                let out = match item {
-                    Item::Event(i, frame) => {
-                        if let Some(slot) = position.0.get_mut(i) {
-                            *slot = (frame.epoch, frame.seq);
-                        }
-                        Some(Ok(frame::render(&frame, position)))
-                    }
-                    Item::Heartbeat => Some(Ok(Bytes::from_static(frame::HEARTBEAT))),
-                    Item::Behind => {
-                        subscription
-                            .hub
-                            .stats
-                            .dropped_slow
-                            .fetch_add(1, Ordering::Relaxed);
-                        None
-                    }
-                };
-                std::future::ready(out)
-            },
-        )
-        .boxed();
-    drop(hub);
-    preamble.chain(body).boxed()
-}
-
-/// A topic's live events for stream resource `i`; `Behind` once the client
-/// fell further behind than the channel holds (then the stream ends).
-fn receive(i: usize, receiver: broadcast::Receiver<Arc<Frame>>) -> BoxStream<'static, Item> {
-    stream::unfold(Some(receiver), move |receiver| async move {
-        let mut receiver = receiver?;
-        match receiver.recv().await {
-            Ok(frame) => Some((Item::Event(i, frame), Some(receiver))),
-            Err(broadcast::error::RecvError::Lagged(_)) => Some((Item::Behind, None)),
-            Err(broadcast::error::RecvError::Closed) => None,
-        }
-    })
-    .boxed()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn watches_are_checked_and_repeats_count_once() {
-        let got = parse_watches(
-            "watch=orderbook:a&watch=market%3Ab&watch=orderbook:a&x=1",
-            4,
-        )
-        .expect("valid");
-        let keys: Vec<&str> = got.iter().map(|(k, _, _)| k.as_str()).collect();
-        assert_eq!(keys, ["orderbook:a", "market:b"]);
-        for bad in [
-            "",
-            "x=1",
-            "watch=orderbook",
-            "watch=book:a",
-            "watch=market:",
-            "watch=market:..",
-            "watch=market:%2e%2e",
-            "watch=game:%20",
-        ] {
-            assert!(parse_watches(bad, 4).is_err(), "{bad}");
-        }
-        let five = "watch=market:1&watch=market:2&watch=market:3&watch=market:4&watch=market:5";
-        assert!(parse_watches(five, 4).is_err());
-        // An id with a colon is one id.
-        let got = parse_watches("watch=game:A:B", 4).expect("valid");
-        assert_eq!(got[0].2, "A:B");
-    }
 }

@@ -511,7 +511,8 @@ async fn write(
             Some(Published::Done) => topic.ingest(frame),
             Some(Published::Refused) => {
                 tracing::info!(
-                    resource = %topic.key,
+                    // Escaped: a watched id is the visitor's text.
+                    resource = ?topic.key,
                     "another replica polls this resource now; this one follows it"
                 );
                 topic.follow();

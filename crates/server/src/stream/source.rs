@@ -85,6 +85,18 @@ pub struct BudgetView {
 pub trait Source: Send + Sync + 'static {
     /// Reads one resource.
     fn fetch(&self, op: Operation, http: HttpRequest) -> BoxFuture<'static, Answer>;
+    /// Reads one resource waiting in budget lane `lane` (a topic's first
+    /// poll waits in its opener's); a source without a budget reads it
+    /// as `fetch` does.
+    fn fetch_in_lane(
+        &self,
+        op: Operation,
+        http: HttpRequest,
+        lane: u64,
+    ) -> BoxFuture<'static, Answer> {
+        let _ = lane;
+        self.fetch(op, http)
+    }
     /// The budget polls spend, or `None` where they spend none (local data).
     fn budget(&self) -> Option<BudgetView>;
 }
@@ -135,8 +147,17 @@ pub struct Proxied {
 
 impl Source for Proxied {
     fn fetch(&self, op: Operation, http: HttpRequest) -> BoxFuture<'static, Answer> {
+        self.fetch_in_lane(op, http, crate::proxy::budget::STREAM_LANE)
+    }
+
+    fn fetch_in_lane(
+        &self,
+        op: Operation,
+        http: HttpRequest,
+        lane: u64,
+    ) -> BoxFuture<'static, Answer> {
         let state = self.state.clone();
-        Box::pin(async move { read(crate::proxy::poll(&state, op, http).await).await })
+        Box::pin(async move { read(crate::proxy::poll(&state, op, http, lane).await).await })
     }
 
     fn budget(&self) -> Option<BudgetView> {
