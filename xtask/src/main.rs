@@ -5,6 +5,7 @@
 mod bench;
 mod build;
 mod demo;
+mod figures;
 mod imports;
 mod server;
 mod setup;
