@@ -458,10 +458,11 @@ test("many watches share the client's budget: intervals lengthened, no 429", asy
   await eventually(settled, "each watch polled and the intervals lengthened");
   const intervals = watches.map((w) => w.intervalMs);
   for (const w of watches) w.stop();
-  // The scheduler gives them what 12 a minute affords (the ceiling is
-  // under a minute, so no window has refilled).
+  // The scheduler gives them what 12 a minute affords. Whether they kept
+  // to it is the server's to say, on its own clock (the key is its 12 a
+  // minute): no answer was a 429. Counting calls against the test's own
+  // clock would be a timing assertion.
   assert.ok(intervals.every((ms) => ms > 100), `lengthened: ${intervals}`);
-  assert.ok(calls.length <= 12, `${calls.length} calls in under a minute`);
   assert.ok(calls.length >= 4, "each watch polled");
   assert.ok(calls.every((s) => s === 200), `statuses ${calls}`);
   assert.deepEqual(errors, []);

@@ -9,9 +9,9 @@
 //! whose figures it writes into `docs/figures.md` (the ones the docs
 //! quote); the runs' tables, with their machine, go to docs/benchmarks.md.
 
-use crate::{build, figures};
 use crate::server::{self, Profile, Server};
 use crate::util::{Result, cmd, exec, root, target_dir};
+use crate::{build, figures};
 
 const KEY: &str = "pm_bench_key";
 
@@ -62,8 +62,8 @@ fn venues() -> Result {
             .env("PREDMARKET_PACKAGE", &package)
             .env("PREDMARKET_FIGURES", &written),
     )?;
-    let text = std::fs::read_to_string(&written)
-        .map_err(|e| format!("{}: {e}", written.display()))?;
+    let text =
+        std::fs::read_to_string(&written).map_err(|e| format!("{}: {e}", written.display()))?;
     let mut measured = Vec::new();
     for line in text.lines() {
         let (id, value) = line
@@ -72,7 +72,9 @@ fn venues() -> Result {
         let id = VENUES_FIGURES
             .into_iter()
             .find(|known| *known == id)
-            .ok_or(format!("tests/bench/venues.mjs wrote an unknown figure `{id}`"))?;
+            .ok_or(format!(
+                "tests/bench/venues.mjs wrote an unknown figure `{id}`"
+            ))?;
         measured.push(figures::Figure {
             id,
             value: value.to_owned(),

@@ -28,8 +28,7 @@ pub struct Figure {
 pub fn record(figures: &[Figure], command: &str) -> Result {
     let path = root().join(FILE);
     let text = fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let when = output(cmd("date").args(["-u", "+%Y-%m-%d %H:%M UTC"]))
-        .ok_or("`date` failed")?;
+    let when = output(cmd("date").args(["-u", "+%Y-%m-%d %H:%M UTC"])).ok_or("`date` failed")?;
     let updated = with_rows(&text, figures, command, &when)?;
     fs::write(&path, updated).map_err(|e| format!("{}: {e}", path.display()))?;
     eprintln!("{FILE}: {} figures written", figures.len());
@@ -75,7 +74,7 @@ pub fn bytes(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

@@ -5,6 +5,7 @@
 mod bench;
 mod build;
 mod demo;
+mod doc_rules;
 mod figures;
 mod imports;
 mod server;
@@ -12,6 +13,7 @@ mod setup;
 mod size;
 mod test;
 mod tidy;
+mod timing;
 mod tool_source;
 mod util;
 

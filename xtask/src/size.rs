@@ -9,8 +9,8 @@
 //! are those of the shipped module. The section parser below is a few
 //! lines of LEB128; twiggy would take minutes to compile on these machines.
 
-use crate::{build, figures};
 use crate::util::{Result, cmd, exec, output, target_dir};
+use crate::{build, figures};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
