@@ -378,6 +378,10 @@ fn grew(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    redis_missing,
+    ignore = "needs redis-server, not installed here (`cargo xtask setup` installs it; see build.rs)"
+)]
 async fn replicas_share_one_poller_per_book_replay_each_other_and_fail_over() {
     let Some(redis) =
         redis_kit::start("streams shared by replicas", &[]).unwrap_or_else(|e| panic!("{e}"))
@@ -593,6 +597,10 @@ async fn replicas_share_one_poller_per_book_replay_each_other_and_fail_over() {
 /// `stale`, and polls it later, when due. The only order relied on is that
 /// the lease moves (a few seconds) well before the book is due.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    redis_missing,
+    ignore = "needs redis-server, not installed here (`cargo xtask setup` installs it; see build.rs)"
+)]
 async fn a_replica_taking_over_polls_a_book_when_due_not_at_once() {
     let Some(redis) = redis_kit::start("a takeover before the book is due", &[])
         .unwrap_or_else(|e| panic!("{e}"))
@@ -713,6 +721,10 @@ fn assert_one_numbering_since(watchers: &[Watcher], marks: &[usize]) {
 /// own clients watch, and they get every change; Redis started again, the
 /// books are shared again (one poller each), without the viewers leaving.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    redis_missing,
+    ignore = "needs redis-server, not installed here (`cargo xtask setup` installs it; see build.rs)"
+)]
 async fn without_redis_each_replica_polls_for_its_clients_and_shares_again_when_it_is_back() {
     let Some(redis) =
         redis_kit::start("streams when Redis fails", &[]).unwrap_or_else(|e| panic!("{e}"))
