@@ -10,7 +10,7 @@
 // runs in Chromium, bundled by esbuild with `process.env.PREDMARKET_URL`
 // and `process.env.PREDMARKET_KEY` defined as the test server's.
 import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -18,10 +18,11 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const CODE = new Set(["js", "javascript", "mjs", "ts", "typescript", "sh", "bash", "shell"]);
 const MARKER = "*Not run by the tests: ";
 
-/** README.md, crates/wasm/README.md and every doc under docs/ but the spec. */
+/** README.md, crates/wasm/README.md and every doc under docs/ but the
+ * spec (the files tidy reads). */
 export function docFiles() {
-  const docs = readdirSync(join(root, "docs"))
-    .filter((name) => name.endsWith(".md"))
+  const docs = readdirSync(join(root, "docs"), { recursive: true })
+    .filter((name) => name.endsWith(".md") && !name.startsWith(`spec${sep}`))
     .sort()
     .map((name) => join("docs", name));
   return ["README.md", join("crates", "wasm", "README.md"), ...docs];
@@ -35,9 +36,9 @@ export function blocksOf(text) {
   const lines = text.split("\n");
   const blocks = [];
   for (let i = 0; i < lines.length; i++) {
-    const open = /^```(\S*)(.*)$/.exec(lines[i]);
+    const open = /^\s*```(\S*)(.*)$/.exec(lines[i]);
     if (!open) continue;
-    const end = lines.findIndex((l, j) => j > i && l.startsWith("```"));
+    const end = lines.findIndex((l, j) => j > i && l.trimStart().startsWith("```"));
     if (end < 0) break;
     const lang = open[1];
     if (CODE.has(lang)) {

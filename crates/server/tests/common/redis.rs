@@ -3,11 +3,11 @@
 //!
 //! Without `redis-server` the tests that need it are ignored, with their
 //! reason, in the test runner's own report (`cfg(redis_missing)`, set by
-//! the crate's build.rs); with `CI` or `PREDMARKET_REQUIRE_REDIS` set
-//! (`cargo xtask test` sets the latter) they run and fail instead, so CI
-//! cannot pass without Redis. `start` still returns `None` for the
-//! examples (attack, fan-out), which say SKIPPED loudly on stderr, and
-//! for a test built before `redis-server` was removed.
+//! the crate's build.rs unless `CI` is set); `cargo xtask test` refuses to
+//! run the server's tests without it. When they run, a missing server
+//! with `CI` or `PREDMARKET_REQUIRE_REDIS` set (`cargo xtask test` sets
+//! the latter) is a failure; otherwise `start` returns `None`, for the
+//! examples (attack, fan-out), which say SKIPPED loudly on stderr.
 
 #![allow(dead_code)] // each includer uses a different part
 
