@@ -46,7 +46,7 @@ const STEPS: &[Step] = &[
     },
     Step {
         group: "tidy",
-        name: "tidy: module docs, the paths and symbols the docs name exist, no citations outside the repository",
+        name: "tidy: module docs, the paths and symbols the docs name exist where they say, no hand-typed sizes, docs' code runs or says why not, no timing assertions, no citations outside the repository",
         quick: true,
         run: |_| crate::tidy::run(),
     },
