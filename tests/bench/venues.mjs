@@ -3,6 +3,7 @@
 // `JSON.parse` of the same markets' JSON text, interleaved, medians.
 // Env: PREDMARKET_URL, PREDMARKET_KEY (the server), PREDMARKET_PACKAGE (the
 // built npm package folder).
+import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -64,3 +65,12 @@ console.log(`| JSON.parse of the markets' JSON text | ${p.toFixed(1)} | 1.00× |
 console.log(`| findPairs(markets) | ${f.toFixed(1)} | ${(f / p).toFixed(2)}× |`);
 const r = median(firm);
 console.log(`| findPairs(markets, { relations: ["same", "inverted"] }) (${firmFound.length} pairs) | ${r.toFixed(1)} | ${(r / p).toFixed(2)}× |`);
+// The figures the docs quote, for `cargo xtask bench venues` to write into
+// docs/figures.md: one `id<TAB>value` line each.
+if (process.env.PREDMARKET_FIGURES) {
+  const ratio = `${(f / p).toFixed(2)}× JSON.parse in the same run`;
+  writeFileSync(process.env.PREDMARKET_FIGURES, [
+    `venues-find-pairs\t${f.toFixed(1)} ms for ${markets.length} markets (${ratio})`,
+    `venues-markets\t${markets.length}`,
+  ].join("\n") + "\n");
+}

@@ -18,6 +18,7 @@ import { dirname, extname, join, normalize } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { chromium } from "playwright-core";
+import { codeBlocks, runnerOf, shown } from "../node/examples.mjs";
 
 const packageDir = process.env.PREDMARKET_PACKAGE;
 const baseUrl = process.env.PREDMARKET_URL;
@@ -354,5 +355,53 @@ test("persistentCache: a reload shows kept answers at once from IndexedDB, bound
     assert.deepEqual(errors, []);
   } finally {
     await page.close();
+  }
+});
+
+// The docs' browser examples (```js browser, tests/node/examples.mjs), run
+// as written in Chromium: bundled by esbuild with the test server's address
+// and key defined for `process.env`, loaded, then reloaded in the same
+// profile (what a kept answer needs), with no page error either time, and
+// printing what each says it prints.
+const EXAMPLE_PRINTS = {
+  // From the service, then kept across the reload and revalidated in the
+  // background.
+  [join("docs", "js-persistent-cache.md")]: ["from the service: 50 markets", "kept: 50 markets", "listMarkets, revalidated: 50 markets"],
+};
+
+test("the docs' browser examples run in Chromium as written", async (t) => {
+  const blocks = codeBlocks().filter((b) => runnerOf(b).run === "browser");
+  assert.ok(blocks.length >= 1, "the docs have a browser example");
+  for (const [i, block] of blocks.entries()) {
+    await t.test(shown(block), async () => {
+      const out = join(work, `doc-example-${i}`);
+      mkdirSync(out, { recursive: true });
+      // The example, then the signal that its top-level awaits are done.
+      writeFileSync(join(out, "example.js"), `${block.code}\nwindow.__result = { done: true };\n`);
+      const define = [`--define:process.env.PREDMARKET_URL=${JSON.stringify(baseUrl)}`, `--define:process.env.PREDMARKET_KEY=${JSON.stringify(apiKey)}`];
+      await sh(bin("esbuild"), ["example.js", "--bundle", "--format=esm", ...define, "--outfile=main.js", "--log-level=warning"], { cwd: out, env: { NODE_PATH: join(here, "node_modules") } });
+      writePage(out, "main.js", `example ${shown(block)}`);
+      const page = await browser.newPage();
+      const errors = [];
+      const logs = [];
+      page.on("pageerror", (e) => errors.push(`page error: ${e.message}`));
+      page.on("console", (m) => (m.type() === "error" ? errors.push(`console: ${m.text()}`) : logs.push(m.text())));
+      try {
+        for (const load of ["first load", "reload"]) {
+          const before = logs.length;
+          await page.goto(`${staticUrl}/doc-example-${i}/`);
+          await page.waitForFunction(() => window.__result?.done, null, { timeout: 60_000 });
+          assert.ok(logs.length > before, `${load}: the example printed something`);
+        }
+        const expected = EXAMPLE_PRINTS[block.file] ?? [];
+        const printed = () => expected.every((line) => logs.includes(line));
+        const deadline = Date.now() + 60_000;
+        while (!printed() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        assert.deepEqual(expected.filter((line) => !logs.includes(line)), [], `printed:\n${logs.join("\n")}`);
+        assert.deepEqual(errors, []);
+      } finally {
+        await page.close();
+      }
+    });
   }
 });

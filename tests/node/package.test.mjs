@@ -1,6 +1,6 @@
 // The built npm package, installed from its tarball into a fresh project and
 // imported exactly as a user would: ESM `import`, CJS `require`, and the
-// README's examples run as written.
+// examples of the READMEs and docs/ run as written.
 import { test, before } from "node:test";
 import assert from "node:assert/strict";
 import { execFileSync } from "node:child_process";
@@ -10,6 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { CEILING_MS, eventually, key, packageDir, twelveKey, url } from "./support.mjs";
+import { codeBlocks, root, runnerOf, shown } from "./examples.mjs";
 
 
 let project;
@@ -309,24 +310,41 @@ test("a body over maxBodyBytes is refused with RESPONSE_TOO_LARGE", async () => 
   await assert.rejects(client.listMarkets({ limit: 100 }), (e) => e.code === "RESPONSE_TOO_LARGE" && e.status === 200);
 });
 
-// The README's examples name the reference server's default ids; against a
+// The docs' examples name the reference server's default ids; against a
 // server started with --rename-ids they cannot run as written.
-test("the README's examples run as written", { skip: process.env.PREDMARKET_RENAMED_IDS === "1" && "server renames ids" }, () => {
-  const readme = readFileSync(join(project, "node_modules/predmarket/README.md"), "utf8");
-  const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]);
-  assert.ok(blocks.length >= 5, "the README has examples");
-  const outputs = blocks.map((code, i) => {
-    const file = join(project, `readme-${i}.mjs`);
-    writeFileSync(file, code);
-    return execFileSync("node", [file], {
-      cwd: project,
-      encoding: "utf8",
-      env: { ...process.env, PREDMARKET_URL: url, PREDMARKET_KEY: key },
+// Every code block of the READMEs and docs/ (tests/node/examples.mjs says
+// which): each a subtest, those that cannot run here reported as skipped
+// with their reason (the browser ones run in tests/consumers).
+test("the docs' examples run as written", { skip: process.env.PREDMARKET_RENAMED_IDS === "1" && "server renames ids" }, async (t) => {
+  const shipped = readFileSync(join(project, "node_modules/predmarket/README.md"), "utf8");
+  assert.equal(shipped, readFileSync(join(root, "crates/wasm/README.md"), "utf8"), "the package ships the README run here");
+  const blocks = codeBlocks();
+  assert.ok(blocks.filter((b) => b.file.endsWith(join("wasm", "README.md")) && runnerOf(b).run === "node").length >= 5, "the package README has examples");
+  const outputs = new Map();
+  for (const [i, block] of blocks.entries()) {
+    const how = runnerOf(block);
+    const skip = how.skip ?? (how.run === "browser" && "runs in Chromium (tests/consumers)");
+    await t.test(`${shown(block)} (${block.lang})`, { skip }, () => {
+      assert.ok(!how.error, how.error);
+      const env = { ...process.env, PREDMARKET_URL: url, PREDMARKET_KEY: key };
+      const options = { cwd: project, encoding: "utf8", env, timeout: 120_000 };
+      let out;
+      if (how.run === "shell") {
+        out = execFileSync("bash", ["-euo", "pipefail", "-c", block.code], options);
+      } else {
+        const file = join(project, `example-${i}.mjs`);
+        writeFileSync(file, block.code);
+        out = execFileSync("node", [file], options);
+      }
+      assert.ok(out.trim().length > 0, "the example prints something");
+      outputs.set(block, out);
     });
-  });
-  outputs.forEach((out, i) => assert.ok(out.trim().length > 0, `example ${i} prints something`));
-  const all = outputs.join("\n");
-  assert.match(outputs[0], new RegExp(platformIds[0]));
+  }
+  const ran = [...outputs.keys()];
+  const first = ran.find((b) => b.file.endsWith(join("wasm", "README.md")));
+  assert.ok(first, "the package README's examples ran");
+  assert.match(outputs.get(first), new RegExp(platformIds[0]));
+  const all = [...outputs.values()].join("\n");
   assert.match(all, /markets seen: 600/);
   assert.match(all, /NOT_FOUND 404/);
   assert.match(all, /VALIDATION_ERROR - limit/);
@@ -440,10 +458,11 @@ test("many watches share the client's budget: intervals lengthened, no 429", asy
   await eventually(settled, "each watch polled and the intervals lengthened");
   const intervals = watches.map((w) => w.intervalMs);
   for (const w of watches) w.stop();
-  // The scheduler gives them what 12 a minute affords (the ceiling is
-  // under a minute, so no window has refilled).
+  // The scheduler gives them what 12 a minute affords. Whether they kept
+  // to it is the server's to say, on its own clock (the key is its 12 a
+  // minute): no answer was a 429. Counting calls against the test's own
+  // clock would be a timing assertion.
   assert.ok(intervals.every((ms) => ms > 100), `lengthened: ${intervals}`);
-  assert.ok(calls.length <= 12, `${calls.length} calls in under a minute`);
   assert.ok(calls.length >= 4, "each watch polled");
   assert.ok(calls.every((s) => s === 200), `statuses ${calls}`);
   assert.deepEqual(errors, []);

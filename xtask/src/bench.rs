@@ -5,12 +5,13 @@
 //! demo paints, its first load and a reload from the device's cache
 //! (tests/bench/demo.mjs), the durations the end-to-end tests print but do
 //! not assert. `cargo xtask bench venues`: `findPairs` of
-//! `predmarket/venues` over the server's markets (tests/bench/venues.mjs).
-//! Figures go to docs/benchmarks.md by hand.
+//! `predmarket/venues` over the server's markets (tests/bench/venues.mjs),
+//! whose figures it writes into `docs/figures.md` (the ones the docs
+//! quote); the runs' tables, with their machine, go to docs/benchmarks.md.
 
-use crate::build;
 use crate::server::{self, Profile, Server};
-use crate::util::{Result, cmd, exec, root};
+use crate::util::{Result, cmd, exec, root, target_dir};
+use crate::{build, figures};
 
 const KEY: &str = "pm_bench_key";
 
@@ -52,14 +53,38 @@ fn venues() -> Result {
     server::build(Profile::Debug)?;
     let key = format!("{KEY}:unlimited");
     let server = Server::start(Profile::Debug, "127.0.0.1:0", &["--api-key", &key, "-q"])?;
+    let written = target_dir().join("bench-venues-figures.tsv");
     exec(
         cmd("node")
             .arg(root().join("tests/bench/venues.mjs"))
             .env("PREDMARKET_URL", &server.url)
             .env("PREDMARKET_KEY", KEY)
-            .env("PREDMARKET_PACKAGE", &package),
-    )
+            .env("PREDMARKET_PACKAGE", &package)
+            .env("PREDMARKET_FIGURES", &written),
+    )?;
+    let text =
+        std::fs::read_to_string(&written).map_err(|e| format!("{}: {e}", written.display()))?;
+    let mut measured = Vec::new();
+    for line in text.lines() {
+        let (id, value) = line
+            .split_once('\t')
+            .ok_or(format!("{}: not `id<TAB>value`: {line}", written.display()))?;
+        let id = VENUES_FIGURES
+            .into_iter()
+            .find(|known| *known == id)
+            .ok_or(format!(
+                "tests/bench/venues.mjs wrote an unknown figure `{id}`"
+            ))?;
+        measured.push(figures::Figure {
+            id,
+            value: value.to_owned(),
+        });
+    }
+    figures::record(&measured, "cargo xtask bench venues")
 }
+
+/// The figures tests/bench/venues.mjs measures.
+const VENUES_FIGURES: [&str; 2] = ["venues-find-pairs", "venues-markets"];
 
 fn demo() -> Result {
     let dist = build::web()?;

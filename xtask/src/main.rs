@@ -5,12 +5,15 @@
 mod bench;
 mod build;
 mod demo;
+mod doc_rules;
+mod figures;
 mod imports;
 mod server;
 mod setup;
 mod size;
 mod test;
 mod tidy;
+mod timing;
 mod tool_source;
 mod util;
 

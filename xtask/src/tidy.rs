@@ -13,7 +13,12 @@
 //! - a doc cites a path outside the repository (`../shared/…`, or a
 //!   relative path that climbs out of it);
 //! - the files of a crate in [`ACYCLIC`] name each other in a circle of
-//!   more than two (see `imports.rs`).
+//!   more than two (see `imports.rs`);
+//! - a doc states a measured size by hand instead of citing
+//!   `docs/figures.md` (which the commands that measure write), names a
+//!   symbol "in" a file that does not hold it, or has a code block that
+//!   neither runs in CI nor says why not (see `doc_rules.rs`);
+//! - a test asserts a duration (see `timing.rs`).
 
 use crate::util::{Result, root};
 use std::collections::HashSet;
@@ -42,6 +47,10 @@ const REPO_TOP: [&str; 13] = [
     "README.md",
     "CHANGELOG.md",
 ];
+
+/// Docs that may state measured sizes: the generated file of figures and
+/// the record of every run, with its machine.
+const FIGURE_DOCS: [&str; 2] = [crate::figures::FILE, "docs/benchmarks.md"];
 
 /// Crate sources whose files must not import each other in a circle of
 /// more than two files.
@@ -78,6 +87,13 @@ pub fn run() -> Result {
             .display()
             .to_string();
         collect_words(&text, &mut words);
+        if crate::timing::is_test_file(&shown) {
+            for (line, why) in crate::timing::timing_assertions(&text) {
+                problems.push(format!(
+                    "{shown}:{line}: {why} (tests check the order of events; durations are benchmarks')"
+                ));
+            }
+        }
         if file.extension().is_some_and(|e| e == "rs") && !starts_with_module_doc(&text) {
             problems.push(format!("{shown}: no module doc (`//!`) at the top"));
         }
@@ -119,6 +135,8 @@ pub fn run() -> Result {
                 ));
             }
         }
+        let may_state_figures = FIGURE_DOCS.contains(&shown.as_str());
+        problems.extend(doc_problems(&root, &shown, &text, may_state_figures));
         for token in backticked(&text) {
             if let Some(path) = repo_path(token)
                 && !GENERATED.iter().any(|g| path.starts_with(g))
@@ -174,6 +192,74 @@ pub fn run() -> Result {
         }
         Err(format!("tidy: {} problems", problems.len()))
     }
+}
+
+/// What `doc_rules` finds in one doc (`shown`: its path from the root):
+/// hand-typed sizes (unless `may_state_figures`), pointers to a file that
+/// does not hold their symbol, code blocks that neither run nor say why.
+fn doc_problems(root: &Path, shown: &str, text: &str, may_state_figures: bool) -> Vec<String> {
+    let mut problems = Vec::new();
+    let lines: Vec<&str> = text.lines().collect();
+    let mut n = 0;
+    while n < lines.len() {
+        let line = lines[n];
+        if line.trim_start().starts_with("```") {
+            let (close, problem) = crate::doc_rules::code_block(&lines, n);
+            if let Some(problem) = problem {
+                problems.push(format!("{shown}:{}: {problem}", n + 1));
+            }
+            n = close + 1;
+            continue;
+        }
+        if !may_state_figures {
+            for figure in crate::doc_rules::hand_typed_figures(line) {
+                problems.push(format!(
+                    "{shown}:{}: states `{figure}` by hand: cite its id in {} (written by the command that measures it)",
+                    n + 1,
+                    crate::figures::FILE
+                ));
+            }
+        }
+        // Pointers are read by paragraph: "`symbol` in" may end a line.
+        if n == 0 || lines[n - 1].trim().is_empty() {
+            let paragraph: Vec<&str> = lines[n..]
+                .iter()
+                .take_while(|l| !l.trim().is_empty() && !l.trim_start().starts_with("```"))
+                .copied()
+                .collect();
+            problems.extend(pointer_problems(
+                root,
+                &format!("{shown}:{}", n + 1),
+                &paragraph.join(" "),
+            ));
+        }
+        n += 1;
+    }
+    problems
+}
+
+/// A paragraph's pointers into files that do not hold their symbol, and
+/// its pointers that name no symbol (`at`: where it starts).
+fn pointer_problems(root: &Path, at: &str, paragraph: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    for (symbol, path) in crate::doc_rules::pointers(paragraph) {
+        let file = root.join(path.trim_end_matches(['.', ',', ':']));
+        if let Ok(source) = fs::read_to_string(&file) {
+            let mut words = HashSet::new();
+            collect_words(&source, &mut words);
+            if !words.contains(symbol) {
+                problems.push(format!(
+                    "{at}: points at `{symbol}` in `{path}`, which does not hold it"
+                ));
+            }
+        }
+    }
+    for path in crate::doc_rules::unnamed_pointers(paragraph) {
+        problems.push(format!(
+            "{at}: points into `{path}` without naming the symbol (\"the table, `NAME` in `{path}`\"), so a move cannot be caught"
+        ));
+    }
+    problems
 }
 
 /// The relative paths that climb (`../…`) in a line of a doc, as a
@@ -356,6 +442,61 @@ mod tests {
         assert!(leaves(root, docs, "../../shared/a.md"));
         assert!(!leaves(root, docs, "../README.md"));
         assert!(leaves(root, root, "../x"));
+    }
+
+    /// A repository of one source file, for the doc rules.
+    fn repository(test: &str) -> PathBuf {
+        let root = std::env::temp_dir().join(format!("tidy-{test}-{}", std::process::id()));
+        let src = root.join("crates/core/src");
+        fs::create_dir_all(&src).unwrap();
+        fs::write(
+            src.join("operation.rs"),
+            "macro_rules! for_each_operation {}",
+        )
+        .unwrap();
+        fs::write(src.join("cache.rs"), "pub struct Cache;").unwrap();
+        root
+    }
+
+    #[test]
+    fn a_hand_typed_size_fails_tidy_and_a_cited_one_does_not() {
+        let root = repository("a_hand_typed_size_fa");
+        let typed = "The wasm is 107,655 B gzip (`cargo xtask size`).\n";
+        let problems = doc_problems(&root, "README.md", typed, false);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].contains("states `107,655 B` by hand"));
+        let cited = "Its size is `package-wasm-gzip` in docs/figures.md.\n";
+        assert!(doc_problems(&root, "README.md", cited, false).is_empty());
+        // The generated file and the record of runs state them.
+        assert!(doc_problems(&root, "docs/figures.md", typed, true).is_empty());
+    }
+
+    #[test]
+    fn a_pointer_to_a_file_without_its_symbol_fails_tidy() {
+        let root = repository("a_pointer_to_a_file_");
+        let stale = "the table (`for_each_operation!` in\n`crates/core/src/cache.rs`)\n";
+        let problems = doc_problems(&root, "docs/proxy.md", stale, false);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].contains("points at `for_each_operation`"));
+        // The issue's own case: a table said to be in a file, unnamed.
+        let unnamed = "league info 5 min (table in `crates/core/src/cache.rs`), then\n";
+        let problems = doc_problems(&root, "docs/proxy.md", unnamed, false);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].contains("without naming the symbol"));
+        let right = "the table (`for_each_operation!` in `crates/core/src/operation.rs`)\n";
+        assert!(doc_problems(&root, "docs/proxy.md", right, false).is_empty());
+    }
+
+    #[test]
+    fn a_code_block_that_neither_runs_nor_says_why_fails_tidy() {
+        let root = repository("a_code_block_that_ne");
+        let silent = "text\n```ts\nconst x = 1;\n```\n";
+        assert_eq!(doc_problems(&root, "README.md", silent, false).len(), 1);
+        let said = "text\n```ts\nconst x = 1;\n```\n*Not run by the tests: a fragment.*\n";
+        assert!(doc_problems(&root, "README.md", said, false).is_empty());
+        // Sizes inside a code block are its output, not prose.
+        let output = "```\n107,655 B\n```\n";
+        assert!(doc_problems(&root, "README.md", output, false).is_empty());
     }
 
     #[test]

@@ -841,6 +841,10 @@ fn redis_server() -> Option<redis_kit::Redis> {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    redis_missing,
+    ignore = "needs redis-server, not installed here (`cargo xtask setup` installs it; see build.rs)"
+)]
 async fn two_replicas_with_redis_hold_one_budget_and_share_the_cache() {
     let Some(redis) = redis_server() else {
         return;

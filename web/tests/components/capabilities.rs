@@ -80,9 +80,7 @@ fn card(root: &web_sys::HtmlElement, heading: &str) -> String {
 
 #[wasm_bindgen_test]
 async fn a_market_without_book_trades_or_history_asks_for_none_and_says_so() {
-    if !use_test_server() {
-        return;
-    }
+    use_test_server();
     let platform = platform_where(|f| {
         f.orderbook == Some(false) && f.trades == Some(false) && f.historical_data == Some(false)
     })
@@ -120,9 +118,7 @@ async fn a_market_without_book_trades_or_history_asks_for_none_and_says_so() {
 
 #[wasm_bindgen_test]
 async fn a_market_with_a_book_and_history_but_no_trades_asks_for_those_two_only() {
-    if !use_test_server() {
-        return;
-    }
+    use_test_server();
     let platform = platform_where(|f| {
         f.orderbook == Some(true) && f.historical_data == Some(true) && f.trades == Some(false)
     })
@@ -159,9 +155,7 @@ async fn a_market_with_a_book_and_history_but_no_trades_asks_for_those_two_only(
 
 #[wasm_bindgen_test]
 async fn a_profile_of_a_platform_without_profiles_asks_nothing_and_says_so() {
-    if !use_test_server() {
-        return;
-    }
+    use_test_server();
     let platform = platform_where(|f| f.user_profiles == Some(false)).await;
     let user = "someone".to_owned();
     let log = FetchLog::start();

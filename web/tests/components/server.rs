@@ -17,9 +17,7 @@ use super::support::*;
 
 #[wasm_bindgen_test]
 async fn the_app_lists_markets_and_a_market_shows_its_book() {
-    if !use_test_server() {
-        return;
-    }
+    use_test_server();
     let (root, handle) = mount(|| view! { <predmarket_web::App /> });
     assert!(
         wait_for(&root, "#markets tbody tr", 15_000).await,
@@ -92,9 +90,7 @@ async fn the_app_lists_markets_and_a_market_shows_its_book() {
 
 #[wasm_bindgen_test]
 async fn a_wrong_key_shows_the_unauthorized_notice() {
-    if !use_test_server() {
-        return;
-    }
+    use_test_server();
     let storage = web_sys::window()
         .and_then(|w| w.session_storage().ok().flatten())
         .expect("sessionStorage");
@@ -109,9 +105,7 @@ async fn a_wrong_key_shows_the_unauthorized_notice() {
 
 #[wasm_bindgen_test]
 async fn filters_and_league_tabs_come_from_the_service() {
-    if !use_test_server() {
-        return;
-    }
+    use_test_server();
     let client = predmarket_web::api::client().expect("client");
     let platforms = client
         .send(&ListPlatforms, &Default::default())
@@ -235,9 +229,7 @@ async fn a_trader() -> (String, String) {
 
 #[wasm_bindgen_test]
 async fn a_profile_shows_its_metrics_and_trades_and_trade_lists_link_there() {
-    if !use_test_server() {
-        return;
-    }
+    use_test_server();
     let (platform, user) = a_trader().await;
     let (p, u) = (platform.clone(), user.clone());
     let (root, handle) = mount(move || {
@@ -277,9 +269,7 @@ async fn a_profile_shows_its_metrics_and_trades_and_trade_lists_link_there() {
 
 #[wasm_bindgen_test]
 async fn a_category_filter_goes_into_the_url_and_narrows_the_list() {
-    if !use_test_server() {
-        return;
-    }
+    use_test_server();
     let client = predmarket_web::api::client().expect("client");
     let category = client
         .send(
@@ -361,9 +351,7 @@ async fn a_category_filter_goes_into_the_url_and_narrows_the_list() {
 /// on with the items that follow, none twice.
 #[wasm_bindgen_test]
 async fn load_more_of_an_offset_paged_list_goes_on_from_next_offset() {
-    if !use_test_server() {
-        return;
-    }
+    use_test_server();
     let client = predmarket_web::api::client().expect("client");
     let options = Default::default();
     let leagues = client

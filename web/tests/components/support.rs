@@ -113,20 +113,25 @@ pub fn quote(outcome: &str, platform: &str, decimal: f64) -> Quote {
 pub const HOSTILE: &str =
     "<script>alert(\"xss\")</script><img src=x onerror=\"alert(1)\">\u{202e}Reversed\u{202c}";
 
-/// Points the app at the test server (what Settings would store).
-pub fn use_test_server() -> bool {
+/// Points the app at the test server (what Settings would store). A
+/// test that needs the server fails when built without its address and
+/// key, as the package's wasm tests do, rather than passing untested:
+/// `cargo xtask test --only web-components` builds them with both.
+pub fn use_test_server() {
     let (Some(url), Some(key)) = (
         option_env!("PREDMARKET_TEST_URL"),
         option_env!("PREDMARKET_TEST_KEY"),
     ) else {
-        return false;
+        panic!(
+            "built without PREDMARKET_TEST_URL and PREDMARKET_TEST_KEY: \
+             run these through `cargo xtask test --only web-components`"
+        );
     };
     let storage = web_sys::window()
         .and_then(|w| w.session_storage().ok().flatten())
         .expect("sessionStorage");
     storage.set_item("predmarket.baseUrl", url).expect("set");
     storage.set_item("predmarket.apiKey", key).expect("set");
-    true
 }
 
 /// A fixture body of tests/fixtures/public, decoded.

@@ -52,9 +52,7 @@ async fn counterpart_on_page(
 
 #[wasm_bindgen_test]
 async fn a_market_shows_its_counterparts_relation_reasons_and_net_gap() {
-    if !use_test_server() {
-        return;
-    }
+    use_test_server();
     // The same question on two platforms that publish books, closing at
     // the same time from the same source: firm, a net gap without "if".
     let quark = pair_of("quarkcoin").await;
@@ -162,9 +160,7 @@ async fn listed_on_card(root: &web_sys::HtmlElement, other: &str) -> web_sys::Ht
 
 #[wasm_bindgen_test]
 async fn an_event_page_lists_its_markets_counterparts() {
-    if !use_test_server() {
-        return;
-    }
+    use_test_server();
     use predmarket_client::core::request::GetEvent;
     let client = predmarket_web::api::client().expect("client");
     // An event with a market another platform asks word for word, among
@@ -220,9 +216,7 @@ async fn an_event_page_lists_its_markets_counterparts() {
 
 #[wasm_bindgen_test]
 async fn a_series_page_lists_its_markets_counterparts() {
-    if !use_test_server() {
-        return;
-    }
+    use_test_server();
     use predmarket_client::core::request::GetSeries;
     let client = predmarket_web::api::client().expect("client");
     let found = search("bitcoin", 50).await;
@@ -306,9 +300,7 @@ fn tick(root: &web_sys::HtmlElement, selector: &str) {
 
 #[wasm_bindgen_test]
 async fn the_cross_platform_view_lists_the_pairs_of_the_filters() {
-    if !use_test_server() {
-        return;
-    }
+    use_test_server();
     let client = predmarket_web::api::client().expect("client");
     let total = client
         .send(
