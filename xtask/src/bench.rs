@@ -6,6 +6,9 @@
 //! (tests/bench/demo.mjs), the durations the end-to-end tests print but do
 //! not assert. `cargo xtask bench venues`: `findPairs` of
 //! `predmarket/venues` over the server's markets (tests/bench/venues.mjs).
+//! `cargo xtask bench server [ROUNDS [SECONDS [CONNECTIONS]]]`: the release
+//! server and a proxy's cache hit against nginx serving the same answer as
+//! a static file, under wrk (crates/server/bench/static_compare.sh).
 //! Figures go to docs/benchmarks.md by hand.
 
 use crate::build;
@@ -18,6 +21,11 @@ pub fn run(args: &[String]) -> Result {
     match args.first().map(String::as_str) {
         None => decode(),
         Some("venues") => venues(),
+        Some("server") => exec(
+            cmd("bash")
+                .arg(root().join("crates/server/bench/static_compare.sh"))
+                .args(&args[1..]),
+        ),
         Some("demo") => match args.get(1) {
             None => demo(),
             Some(unknown) => Err(format!(
@@ -25,7 +33,7 @@ pub fn run(args: &[String]) -> Result {
             )),
         },
         Some(unknown) => Err(format!(
-            "unknown option `{unknown}` (bench takes none, `venues` or `demo`)"
+            "unknown option `{unknown}` (bench takes none, `venues`, `demo` or `server`)"
         )),
     }
 }

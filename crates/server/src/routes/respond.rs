@@ -1,6 +1,7 @@
 //! Building answers: JSON bodies from models, and list envelopes spliced
 //! from the JSON kept at start-up.
 
+use crate::encoding::Answer;
 use crate::error::ApiError;
 use axum::body::Body;
 use axum::http::{HeaderValue, header};
@@ -16,8 +17,12 @@ pub fn json<T: Serialize>(value: &T) -> Response {
     }
 }
 
+/// A 200 with `bytes` (JSON), marked as an [`Answer`] that may be
+/// compressed from kept parts (`crate::encoding`).
 pub fn bytes_response(bytes: Vec<u8>) -> Response {
-    let mut response = Response::new(Body::from(bytes));
+    let bytes = bytes::Bytes::from(bytes);
+    let mut response = Response::new(Body::from(bytes.clone()));
+    response.extensions_mut().insert(Answer(bytes));
     response.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),
