@@ -47,7 +47,8 @@ async fn paths(base: &str) -> Vec<String> {
         "/series?limit=10".to_owned(),
         "/platforms".to_owned(),
         "/openapi.json".to_owned(),
-        "/markets?limit=0".to_owned(),
+        // A list with nothing in it.
+        "/markets?limit=5&query=zzqxzzqx".to_owned(),
     ]
 }
 
