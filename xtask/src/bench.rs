@@ -8,6 +8,9 @@
 //! `predmarket/venues` over the server's markets (tests/bench/venues.mjs),
 //! whose figures it writes into `docs/figures.md` (the ones the docs
 //! quote); the runs' tables, with their machine, go to docs/benchmarks.md.
+//! `cargo xtask bench server [ROUNDS [SECONDS [CONNECTIONS]]]`: the release
+//! server and a proxy's cache hit against nginx serving the same answer as
+//! a static file, under wrk (crates/server/bench/static_compare.sh).
 
 use crate::server::{self, Profile, Server};
 use crate::util::{Result, cmd, exec, root, target_dir};
@@ -19,6 +22,11 @@ pub fn run(args: &[String]) -> Result {
     match args.first().map(String::as_str) {
         None => decode(),
         Some("venues") => venues(),
+        Some("server") => exec(
+            cmd("bash")
+                .arg(root().join("crates/server/bench/static_compare.sh"))
+                .args(&args[1..]),
+        ),
         Some("demo") => match args.get(1) {
             None => demo(),
             Some(unknown) => Err(format!(
@@ -26,7 +34,7 @@ pub fn run(args: &[String]) -> Result {
             )),
         },
         Some(unknown) => Err(format!(
-            "unknown option `{unknown}` (bench takes none, `venues` or `demo`)"
+            "unknown option `{unknown}` (bench takes none, `venues`, `demo` or `server`)"
         )),
     }
 }

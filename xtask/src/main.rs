@@ -40,6 +40,10 @@ cargo xtask <command>
                     Node vs JSON.parse of the same markets
   bench demo        the demo's first load and a reload from the cache:
                     time to paint, in headless Chromium
+  bench server [ROUNDS [SECONDS [CONNECTIONS]]]
+                    the release server and a proxy's cache hit vs nginx
+                    serving the same answer as a static file, under wrk,
+                    without and with Accept-Encoding (needs nginx, wrk)
 ";
 
 fn main() -> ExitCode {

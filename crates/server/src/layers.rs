@@ -1,8 +1,9 @@
 //! The layers every answer of either mode passes: CORS, `nosniff`,
 //! `Cache-Control`, shedding, the request timeout, panics as 500s,
-//! compression.
+//! compression (answers from kept parts, `encoding`; anything else per
+//! request).
 
-use crate::{error, guard};
+use crate::{encoding, error, guard};
 use axum::Router;
 use axum::error_handling::HandleErrorLayer;
 use axum::http::{HeaderName, HeaderValue, Method, header};
@@ -46,32 +47,38 @@ pub enum Origins {
 ///   instead of a queue, a request counted until its answer is written
 ///   (`guard::in_flight`), and the request timeout (504), as JSON errors;
 /// - CatchPanic inside both, so a panic's 500 carries CORS headers;
-/// - compression innermost.
+/// - compression innermost: answers of the operations from kept parts
+///   (`encoding::encode`, one byte-bounded cache of `encoding::MAX_BYTES`
+///   per app), then what is left (errors, the demo's files) per request.
 ///
 /// `with_layers` in `lib.rs` builds the settings from the command line.
 pub fn wrap(app: Router, settings: &Settings) -> Router {
     let request_timeout = settings.request_timeout;
-    app.layer(CompressionLayer::new())
-        .layer(CatchPanicLayer::custom(error::panic_response))
-        .layer(
-            ServiceBuilder::new()
-                .layer(HandleErrorLayer::new(guard::overloaded))
-                .timeout(request_timeout),
-        )
-        // One semaphore for every route (axum clones a layer per route).
-        .layer(axum::middleware::from_fn_with_state(
-            Arc::new(tokio::sync::Semaphore::new(settings.max_in_flight)),
-            guard::in_flight,
-        ))
-        .layer(SetResponseHeaderLayer::if_not_present(
-            header::CACHE_CONTROL,
-            HeaderValue::from_static("no-store"),
-        ))
-        .layer(SetResponseHeaderLayer::overriding(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        ))
-        .layer(cors(&settings.origins))
+    app.layer(axum::middleware::from_fn_with_state(
+        Arc::new(encoding::Answers::new(encoding::MAX_BYTES)),
+        encoding::encode,
+    ))
+    .layer(CompressionLayer::new())
+    .layer(CatchPanicLayer::custom(error::panic_response))
+    .layer(
+        ServiceBuilder::new()
+            .layer(HandleErrorLayer::new(guard::overloaded))
+            .timeout(request_timeout),
+    )
+    // One semaphore for every route (axum clones a layer per route).
+    .layer(axum::middleware::from_fn_with_state(
+        Arc::new(tokio::sync::Semaphore::new(settings.max_in_flight)),
+        guard::in_flight,
+    ))
+    .layer(SetResponseHeaderLayer::if_not_present(
+        header::CACHE_CONTROL,
+        HeaderValue::from_static("no-store"),
+    ))
+    .layer(SetResponseHeaderLayer::overriding(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    ))
+    .layer(cors(&settings.origins))
 }
 
 fn cors(origins: &Origins) -> CorsLayer {

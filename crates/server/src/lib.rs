@@ -11,6 +11,7 @@ pub mod auth;
 pub mod config;
 pub mod cursor;
 pub mod data;
+pub mod encoding;
 pub mod error;
 pub mod faults;
 pub mod guard;

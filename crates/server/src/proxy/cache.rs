@@ -15,13 +15,13 @@
 //! Errors are never cached, except a 404 for `NEGATIVE_TTL`: an unknown id
 //! asked for again and again then costs one upstream request per window.
 //!
-//! An entry is gzip-compressed once, when it is stored ([`Entry::gzip`]),
-//! and its gzip bytes are served to every visitor who takes gzip: a hit
-//! costs no compression.
+//! An entry is compressed once, gzip and brotli, when it is stored
+//! ([`Entry::compressed`]); a hit is served those bytes, or the stored body
+//! to a visitor who takes neither: a hit costs no compression and no
+//! decompression.
 
 use bytes::Bytes;
 use predmarket_core::request::{HttpRequest, Operation};
-use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, OnceLock};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -88,9 +88,26 @@ pub struct Entry {
     pub revalidate_ms: u64,
     /// `Retry-After` to pass on (errors only).
     pub retry_after: Option<u64>,
-    /// The body gzip-compressed, made at most once (`None` inside: the
-    /// compressor failed, and the body is served as is).
-    pub gzip: OnceLock<Option<Bytes>>,
+    /// The body compressed, made at most once.
+    pub compressed: OnceLock<Compressed>,
+}
+
+/// An entry's body in the content codings (`None`: the compressor failed,
+/// and the body is served as is).
+#[derive(Debug)]
+pub struct Compressed {
+    pub gzip: Option<Bytes>,
+    pub brotli: Option<Bytes>,
+}
+
+impl Compressed {
+    fn len(&self) -> usize {
+        [&self.gzip, &self.brotli]
+            .into_iter()
+            .flatten()
+            .map(Bytes::len)
+            .sum()
+    }
 }
 
 /// How an entry stands now.
@@ -103,27 +120,20 @@ pub enum Freshness {
 }
 
 impl Entry {
-    /// The body gzip-compressed, compressing it on the first call only
-    /// (each compression counted in `compressions`).
-    pub fn gzip(&self, compressions: &AtomicU64) -> Option<Bytes> {
-        self.gzip
-            .get_or_init(|| {
-                compressions.fetch_add(1, Ordering::Relaxed);
-                let mut encoder = flate2::write::GzEncoder::new(
-                    Vec::with_capacity(self.body.len() / 4 + 64),
-                    flate2::Compression::default(),
-                );
-                encoder.write_all(&self.body).ok()?;
-                encoder.finish().ok().map(Bytes::from)
-            })
-            .clone()
+    /// The body compressed, compressing it on the first call only (each
+    /// counted in `compressions`).
+    pub fn compressed(&self, compressions: &AtomicU64) -> &Compressed {
+        self.compressed.get_or_init(|| {
+            compressions.fetch_add(1, Ordering::Relaxed);
+            Compressed {
+                gzip: crate::encoding::frame::gzip_whole(&self.body),
+                brotli: crate::encoding::frame::brotli_whole(&self.body),
+            }
+        })
     }
 
-    fn gzip_len(&self) -> usize {
-        self.gzip
-            .get()
-            .and_then(Option::as_ref)
-            .map_or(0, Bytes::len)
+    fn compressed_len(&self) -> usize {
+        self.compressed.get().map_or(0, Compressed::len)
     }
 
     pub fn age_ms(&self, now_ms: u64) -> u64 {
@@ -171,7 +181,7 @@ impl Entry {
             status,
             body: Bytes::copy_from_slice(bytes.get(26..)?),
             retry_after: None,
-            gzip: OnceLock::new(),
+            compressed: OnceLock::new(),
         })
     }
 }
@@ -192,7 +202,7 @@ pub fn canonical(mut http: HttpRequest) -> HttpRequest {
 }
 
 /// The local cache: moka (TinyLFU admission, LRU eviction) bounded by the
-/// bytes of keys and bodies (plain and gzip).
+/// bytes of keys and bodies (plain, gzip and brotli).
 pub struct Cache {
     inner: moka::sync::Cache<Arc<str>, Arc<Entry>>,
     /// Bodies compressed, here and for answers that are not stored.
@@ -205,7 +215,7 @@ impl Cache {
             .max_capacity(max_bytes)
             .weigher(|key: &Arc<str>, entry: &Arc<Entry>| {
                 // Plus the bookkeeping of one entry, roughly.
-                u32::try_from(key.len() + entry.body.len() + entry.gzip_len() + 128)
+                u32::try_from(key.len() + entry.body.len() + entry.compressed_len() + 128)
                     .unwrap_or(u32::MAX)
             })
             .time_to_live(STALE_KEEP)
@@ -223,7 +233,7 @@ impl Cache {
     /// Stores `entry`, compressed first (once: an entry from another
     /// flight or from Redis is compressed on its first insert only).
     pub fn insert(&self, key: &str, entry: Arc<Entry>) {
-        entry.gzip(&self.compressions);
+        entry.compressed(&self.compressions);
         self.inner.insert(Arc::from(key), entry);
     }
 
@@ -282,7 +292,7 @@ mod tests {
             fresh_ms: 5_000,
             revalidate_ms: 10_000,
             retry_after: None,
-            gzip: OnceLock::new(),
+            compressed: OnceLock::new(),
         };
         let back = Entry::decode(&entry.encode()).unwrap();
         assert_eq!(back.body, entry.body);

@@ -162,7 +162,7 @@ pub fn judge(result: Result<Raw, Fault>, policy: Policy, now_ms: u64) -> Verdict
             fresh_ms: fresh.as_millis() as u64,
             revalidate_ms: revalidate.as_millis() as u64,
             retry_after,
-            gzip: std::sync::OnceLock::new(),
+            compressed: std::sync::OnceLock::new(),
         })
     };
     let typed = view.code.is_some();
@@ -304,7 +304,7 @@ pub fn error_entry(
         fresh_ms: 0,
         revalidate_ms: 0,
         retry_after,
-        gzip: std::sync::OnceLock::new(),
+        compressed: std::sync::OnceLock::new(),
     })
 }
 

@@ -10,6 +10,7 @@ use super::cache::{self, Freshness};
 use super::judge::Outcome;
 use super::respond::{respond, respond_stale};
 use super::state::{ProxyState, Route, Who};
+use crate::encoding::coding::Coding;
 use crate::error::ApiError;
 use axum::response::{IntoResponse, Response};
 use predmarket_core::request::HttpRequest;
@@ -25,7 +26,7 @@ pub(super) async fn forward(
     route: Route,
     visitor: Who,
     http: HttpRequest,
-    gzip: bool,
+    coding: Coding,
 ) -> Response {
     let http = cache::canonical(http);
     let target = match state.upstream.target(&http) {
@@ -38,13 +39,13 @@ pub(super) async fn forward(
         }
     };
     let key = target.key().to_owned();
-    let gzip = gzip.then_some(&state.cache.compressions);
+    let takes = (coding, &state.cache.compressions);
     let now = cache::now_ms();
     if let Some(entry) = state.cache.get(&key) {
         match entry.freshness(now) {
             Freshness::Fresh => {
                 state.metrics.hits.fetch_add(1, Ordering::Relaxed);
-                return respond(&entry, "HIT", now, gzip);
+                return respond(&entry, "HIT", now, takes);
             }
             // A stream's poller is what keeps the resource live: it waits
             // for the refresh (and so learns when the upstream fails)
@@ -59,7 +60,7 @@ pub(super) async fn forward(
                         .clone()
                         .flight(key, target, &Who::Key(budget::REFRESH_LANE), route),
                 );
-                return respond(&entry, "UPDATING", now, gzip);
+                return respond(&entry, "UPDATING", now, takes);
             }
             Freshness::Stale => {}
         }
@@ -70,24 +71,24 @@ pub(super) async fn forward(
         Err(refusal) => return refusal.into_response(),
     };
     match flight.await {
-        Outcome::Answer(entry) => respond(&entry, "MISS", cache::now_ms(), gzip),
-        Outcome::Passed(entry) => respond(&entry, "PASS", cache::now_ms(), gzip),
+        Outcome::Answer(entry) => respond(&entry, "MISS", cache::now_ms(), takes),
+        Outcome::Passed(entry) => respond(&entry, "PASS", cache::now_ms(), takes),
         Outcome::Failed(error) => {
             let now = cache::now_ms();
             match state.cache.get(&key).filter(|e| e.usable_stale(now)) {
                 // Another flight refreshed it meanwhile.
                 Some(entry) if entry.freshness(now) == Freshness::Fresh => {
-                    respond(&entry, "HIT", now, gzip)
+                    respond(&entry, "HIT", now, takes)
                 }
                 // A stream's poller holds the last good answer already: it
                 // is told why the upstream failed (the status and code its
                 // subscribers' `stale` event carries), not a stale copy.
-                _ if matches!(visitor, Who::Poll(_)) => respond(&error, "ERROR", now, gzip),
+                _ if matches!(visitor, Who::Poll(_)) => respond(&error, "ERROR", now, takes),
                 Some(entry) => {
                     state.metrics.stale.fetch_add(1, Ordering::Relaxed);
                     respond_stale(&state, &key, &entry, now)
                 }
-                None => respond(&error, "ERROR", now, gzip),
+                None => respond(&error, "ERROR", now, takes),
             }
         }
     }

@@ -2,7 +2,7 @@
 //! table, read a visitor's request with the operation's core request type
 //! (the same 400 as the local server on a bad parameter; undeclared
 //! parameters dropped), find who asks (a key's visitor or, with
-//! `--public-proxy`, a client address) and whether it takes gzip, and hand
+//! `--public-proxy`, a client address) and the content coding it takes, and hand
 //! the typed request on (`key::forward`). Also the routers of the
 //! operations and of `/metrics`.
 
@@ -12,6 +12,7 @@ use super::metrics::Gauges;
 use super::state::{ProxyState, Route, Who};
 use super::visitors::{self, Visitor};
 use crate::auth::KeyId;
+use crate::encoding::coding::Coding;
 use crate::query::Query;
 use axum::Router;
 use axum::body::Body;
@@ -63,10 +64,10 @@ fn route_of<R: CoreRequest + Send + 'static>(state: &Arc<ProxyState>) -> MethodR
                 (None, Some(Extension(client))) => Who::Client(client),
                 (None, None) => Who::Key(0),
             };
-            let gzip = accepts_gzip(&headers);
+            let coding = Coding::accepted(&headers);
             async move {
                 match request.to_http() {
-                    Ok(http) => forward(state, route, visitor, http, gzip).await,
+                    Ok(http) => forward(state, route, visitor, http, coding).await,
                     Err(error) => crate::query::invalid(error).into_response(),
                 }
             }
@@ -126,7 +127,7 @@ pub async fn poll(
         policy: Policy::of(op).scaled(state.ttl_scale),
     };
     let who = Who::Poll(lane);
-    forward(state.clone(), route, who, http, false).await
+    forward(state.clone(), route, who, http, Coding::Identity).await
 }
 
 /// The router of `/metrics`, served on its own address.
@@ -173,26 +174,4 @@ async fn metrics_text(State((state, more)): State<(Arc<ProxyState>, MoreMetrics)
         HeaderValue::from_static("text/plain; version=0.0.4; charset=utf-8"),
     );
     response
-}
-
-/// Whether `Accept-Encoding` takes gzip (`gzip`, `x-gzip` or `*`, with a
-/// q-value above 0).
-fn accepts_gzip(headers: &HeaderMap) -> bool {
-    headers
-        .get_all(header::ACCEPT_ENCODING)
-        .iter()
-        .filter_map(|v| v.to_str().ok())
-        .flat_map(|v| v.split(','))
-        .any(|item| {
-            let mut parts = item.split(';');
-            let name = parts.next().unwrap_or_default().trim();
-            let q = parts
-                .filter_map(|p| p.trim().strip_prefix("q="))
-                .find_map(|q| q.trim().parse::<f32>().ok())
-                .unwrap_or(1.0);
-            q > 0.0
-                && ["gzip", "x-gzip", "*"]
-                    .iter()
-                    .any(|n| name.eq_ignore_ascii_case(n))
-        })
 }

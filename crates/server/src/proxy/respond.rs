@@ -1,25 +1,30 @@
 //! The respond phase: an entry becomes the visitor's answer, with its
-//! `X-Cache` verdict, its age, its gzip bytes when the visitor takes gzip,
-//! and (served stale) the marked body.
+//! `X-Cache` verdict, its age, its compressed bytes in the coding the
+//! visitor takes, and (served stale) the marked body.
 
 use super::cache::Entry;
 use super::state::ProxyState;
+use crate::encoding::coding::Coding;
 use axum::body::Body;
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::Response;
 
-/// Whether the visitor takes gzip: then the counter of compressions, for
-/// an answer not compressed yet.
-pub(super) type Gzip<'a> = Option<&'a std::sync::atomic::AtomicU64>;
+/// The coding the visitor takes, and the counter of compressions (for an
+/// answer not compressed yet).
+pub(super) type Takes<'a> = (Coding, &'a std::sync::atomic::AtomicU64);
 
-/// An entry's answer: its gzip bytes, compressed once when it was stored,
-/// when the visitor takes gzip (the compression layer leaves an answer
-/// with a `Content-Encoding` alone), else its body.
-pub(super) fn respond(entry: &Entry, how: &'static str, now_ms: u64, gzip: Gzip<'_>) -> Response {
-    let compressed = gzip.and_then(|counter| entry.gzip(counter));
-    let mut response = Response::new(Body::from(
-        compressed.clone().unwrap_or_else(|| entry.body.clone()),
-    ));
+/// An entry's answer: its bytes in the visitor's coding, compressed once
+/// when it was stored (the compression layers leave an answer with a
+/// `Content-Encoding` alone), else its body.
+pub(super) fn respond(entry: &Entry, how: &'static str, now_ms: u64, takes: Takes<'_>) -> Response {
+    let (coding, compressions) = takes;
+    let compressed = match coding {
+        Coding::Identity => None,
+        Coding::Gzip => entry.compressed(compressions).gzip.clone(),
+        Coding::Brotli => entry.compressed(compressions).brotli.clone(),
+    };
+    let encoding = compressed.as_ref().and(coding.header());
+    let mut response = Response::new(Body::from(compressed.unwrap_or_else(|| entry.body.clone())));
     *response.status_mut() =
         StatusCode::from_u16(entry.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     let headers = response.headers_mut();
@@ -28,8 +33,8 @@ pub(super) fn respond(entry: &Entry, how: &'static str, now_ms: u64, gzip: Gzip<
         HeaderValue::from_static("application/json"),
     );
     headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-    if compressed.is_some() {
-        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+    if let Some(encoding) = encoding {
+        headers.insert(header::CONTENT_ENCODING, encoding);
     }
     headers.insert("x-cache", HeaderValue::from_static(how));
     if matches!(how, "HIT" | "UPDATING" | "STALE") {
@@ -47,7 +52,12 @@ pub(super) fn respond_stale(state: &ProxyState, key: &str, entry: &Entry, now_ms
     let body = state.stale.body(key, entry, entry.age_ms(now_ms) / 1000);
     // Uncompressed: the body is swapped for the marked one (the server's
     // compression layer compresses it for a visitor who asks).
-    let mut response = respond(entry, "STALE", now_ms, None);
+    let mut response = respond(
+        entry,
+        "STALE",
+        now_ms,
+        (Coding::Identity, &state.cache.compressions),
+    );
     *response.body_mut() = Body::from(body);
     response.headers_mut().remove(header::RETRY_AFTER);
     response

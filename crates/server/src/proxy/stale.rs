@@ -120,7 +120,7 @@ mod tests {
             fresh_ms: 1,
             revalidate_ms: 1,
             retry_after: None,
-            gzip: std::sync::OnceLock::new(),
+            compressed: std::sync::OnceLock::new(),
         }
     }
 

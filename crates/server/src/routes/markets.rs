@@ -1,7 +1,7 @@
 //! `GET /markets`, `GET /markets/{id}`, `GET /markets/{id}/orderbook`.
 
 use super::paging::{Window, list_meta, list_meta_json, single_page, split_down, unavailable};
-use super::respond::{bytes_response, json, list_body, text};
+use super::respond::{bytes_response, json, list_body, list_response, text};
 use crate::access_log::Started;
 use crate::cursor::Scope;
 use crate::data::catalog::{MarketRow, State as MarketState};
@@ -248,12 +248,13 @@ pub async fn list(
         .iter()
         .map(|&i| market_json(data, &data.catalog.markets[i as usize], include_raw))
         .collect();
-    Ok(bytes_response(list_body(
+    let body = list_body(
         &pagination,
         "markets",
         &items,
         &list_meta_json(&state, &started, &queried, &errors),
-    )))
+    );
+    Ok(list_response(body, "markets", include_raw, &page))
 }
 
 /// The JSON of a market, with its raw platform data when asked for.

@@ -1,6 +1,7 @@
 //! Building answers: JSON bodies from models, and list envelopes spliced
 //! from the JSON kept at start-up.
 
+use crate::encoding::Answer;
 use crate::error::ApiError;
 use axum::body::Body;
 use axum::http::{HeaderValue, header};
@@ -16,8 +17,29 @@ pub fn json<T: Serialize>(value: &T) -> Response {
     }
 }
 
+/// A 200 with `bytes` (JSON), marked as an [`Answer`] that may be
+/// compressed from kept parts (`crate::encoding`).
 pub fn bytes_response(bytes: Vec<u8>) -> Response {
-    let mut response = Response::new(Body::from(bytes));
+    answer_response(bytes, None)
+}
+
+/// A page of a list (`list_body`): its middle is a function of the list's
+/// `key`, its rows and whether they carry raw data, which names it for
+/// the compressed-answer cache without hashing its bytes.
+pub fn list_response(bytes: Vec<u8>, key: &str, include_raw: bool, rows: &[u32]) -> Response {
+    let mut made_of = xxhash_rust::xxh3::Xxh3::new();
+    made_of.update(key.as_bytes());
+    made_of.update(&[u8::from(include_raw)]);
+    for row in rows {
+        made_of.update(&row.to_le_bytes());
+    }
+    answer_response(bytes, Some(made_of.digest128()))
+}
+
+fn answer_response(bytes: Vec<u8>, made_of: Option<u128>) -> Response {
+    let body = bytes::Bytes::from(bytes);
+    let mut response = Response::new(Body::from(body.clone()));
+    response.extensions_mut().insert(Answer { body, made_of });
     response.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),

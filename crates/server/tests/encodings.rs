@@ -1,0 +1,168 @@
+//! Every encoding of an answer is the same JSON: identity, gzip and
+//! brotli, from the local server and from a proxy's cache hit, once
+//! decompressed. Fields that legitimately differ between two requests are
+//! named in [`VARYING`] and left out of the comparison; everything else
+//! must be equal.
+
+mod common;
+
+use common::{KEY, TestServer};
+use serde_json::Value;
+use std::io::Read;
+
+/// Members whose values differ from one request to the next: how long
+/// this request took (`meta.request_time`), a cursor (it carries the
+/// second it was issued), and a platform's `last_check` (the time of the
+/// request, to the second).
+const VARYING: [&str; 3] = ["request_time", "next_cursor", "last_check"];
+
+/// What a client sends in `Accept-Encoding`, and the `Content-Encoding` a
+/// large answer then has.
+const CODINGS: [(Option<&str>, Option<&str>); 4] = [
+    (None, None),
+    (Some("gzip"), Some("gzip")),
+    (Some("br"), Some("br")),
+    // What browsers send.
+    (Some("gzip, deflate, br, zstd"), Some("br")),
+];
+
+/// Answers of several shapes: lists (first and later pages, large and
+/// small), single resources, sports, the OpenAPI document.
+async fn paths(base: &str) -> Vec<String> {
+    let first = get(base, "/markets?limit=2", None).await.1;
+    let page: Value = serde_json::from_slice(&first).unwrap();
+    let market = page["markets"][0]["id"].as_str().unwrap().to_owned();
+    let cursor = page["pagination"]["next_cursor"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    vec![
+        "/markets?limit=25".to_owned(),
+        "/markets?limit=250&sort=liquidity&order=asc".to_owned(),
+        format!("/markets?limit=2&cursor={}", common::enc(&cursor)),
+        "/markets?limit=40&query=will&include_raw=true".to_owned(),
+        format!("/markets/{}", common::enc(&market)),
+        format!("/markets/{}/orderbook", common::enc(&market)),
+        "/events?limit=100".to_owned(),
+        "/series?limit=10".to_owned(),
+        "/platforms".to_owned(),
+        "/openapi.json".to_owned(),
+        // A list with nothing in it.
+        "/markets?limit=5&query=zzqxzzqx".to_owned(),
+    ]
+}
+
+async fn get(base: &str, path: &str, accept: Option<&str>) -> (u16, Vec<u8>, Option<String>) {
+    let mut request = reqwest::Client::new()
+        .get(format!("{base}{path}"))
+        .header("X-API-Key", KEY);
+    if let Some(accept) = accept {
+        request = request.header("accept-encoding", accept);
+    }
+    let response = request.send().await.expect("request");
+    let status = response.status().as_u16();
+    let encoding = response
+        .headers()
+        .get("content-encoding")
+        .map(|v| v.to_str().unwrap().to_owned());
+    (status, response.bytes().await.unwrap().to_vec(), encoding)
+}
+
+fn decompress(bytes: &[u8], encoding: Option<&str>) -> Vec<u8> {
+    let mut out = Vec::new();
+    match encoding {
+        None => out.extend_from_slice(bytes),
+        Some("gzip") => {
+            flate2::read::GzDecoder::new(bytes)
+                .read_to_end(&mut out)
+                .unwrap();
+        }
+        Some("br") => {
+            brotli::Decompressor::new(bytes, 4096)
+                .read_to_end(&mut out)
+                .unwrap();
+        }
+        Some(other) => panic!("unexpected Content-Encoding {other}"),
+    }
+    out
+}
+
+/// `value` without the [`VARYING`] members, wherever they are.
+fn steady(mut value: Value) -> Value {
+    fn strip(value: &mut Value) {
+        match value {
+            Value::Object(members) => {
+                members.retain(|k, _| !VARYING.contains(&k.as_str()));
+                members.values_mut().for_each(strip);
+            }
+            Value::Array(items) => items.iter_mut().for_each(strip),
+            _ => {}
+        }
+    }
+    strip(&mut value);
+    value
+}
+
+/// Fetches every path in every coding (twice, so that the second is
+/// served from what the first left kept) and compares.
+async fn every_coding_is_the_same_json(base: &str) {
+    for path in paths(base).await {
+        let (status, identity, encoding) = get(base, &path, None).await;
+        assert_eq!(status, 200, "{path}");
+        assert_eq!(encoding, None, "{path}");
+        let expected = steady(serde_json::from_slice(&identity).unwrap());
+        for round in 0..2 {
+            for (accept, wanted) in CODINGS {
+                let (status, bytes, encoding) = get(base, &path, accept).await;
+                assert_eq!(status, 200, "{path} {accept:?}");
+                if identity.len() > 8_000 {
+                    assert_eq!(encoding.as_deref(), wanted, "{path} {accept:?}");
+                }
+                let json = decompress(&bytes, encoding.as_deref());
+                let value: Value = serde_json::from_slice(&json)
+                    .unwrap_or_else(|e| panic!("{path} {accept:?} round {round}: {e}"));
+                assert_eq!(steady(value), expected, "{path} {accept:?} round {round}");
+            }
+        }
+    }
+}
+
+#[tokio::test]
+async fn the_server_answers_the_same_json_in_every_coding() {
+    let server = TestServer::unlimited().await;
+    every_coding_is_the_same_json(&format!("http://{}", server.addr)).await;
+}
+
+#[tokio::test]
+async fn a_proxy_hit_is_the_same_json_in_every_coding() {
+    let upstream = TestServer::unlimited().await;
+    let key_file = std::env::temp_dir().join(format!(
+        "pm-encodings-upstream-key-{}-{}",
+        std::process::id(),
+        upstream.addr.port()
+    ));
+    std::fs::write(&key_file, KEY).unwrap();
+    let mut config = common::unlimited();
+    config.proxy.upstream = Some(format!("http://{}", upstream.addr));
+    config.proxy.upstream_key_file = Some(key_file.clone());
+    config.proxy.upstream_limit = 1_000_000;
+    config.quiet = true;
+    let built = predmarket_server::proxy_mode::build(&config)
+        .await
+        .unwrap_or_else(|e| panic!("proxy: {e}"));
+    let _ = std::fs::remove_file(&key_file);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let limits = config.connection_limits();
+    let task = tokio::spawn(async move {
+        let _ = predmarket_server::listen::serve(
+            listener,
+            built.router,
+            limits,
+            std::future::pending(),
+        )
+        .await;
+    });
+    every_coding_is_the_same_json(&format!("http://{addr}")).await;
+    task.abort();
+}
