@@ -14,7 +14,7 @@ use wasm_bindgen::prelude::*;
 /// The contract's numbers and names, read once by watch.js.
 #[wasm_bindgen(js_name = __liveRules, skip_typescript)]
 pub fn live_rules() -> JsValue {
-    let names = |names: Vec<&'static str>| json::array(names, |n| JsValue::from_str(n));
+    let names = |names: Vec<&'static str>| json::array(names, JsValue::from_str);
     json::Obj::new()
         .num("maxResources", live::MAX_RESOURCES as f64)
         .num("maxEventBytes", live::MAX_EVENT_BYTES as f64)
@@ -125,7 +125,11 @@ impl LiveReader {
                 Read::Retry(ms) => {
                     out.push(&json::Obj::new().num("retryMs", ms as f64).build());
                 }
-                Read::Event { kind, body, seen } if seen == Seen::New => {
+                Read::Event {
+                    kind,
+                    body,
+                    seen: Seen::New,
+                } => {
                     let text = serde_json::to_string(&body).unwrap_or_default();
                     let event = json::parse(&js_sys::JsString::from(text))?;
                     out.push(
