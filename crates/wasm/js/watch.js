@@ -55,7 +55,7 @@ const TICK_MS = 250;
  * @property {(status: number, contentType: string | undefined) => boolean} hasNoStreams
  */
 /**
- * @typedef {{ maxResources: number, openTimeoutMs: number, retryMs: number }} LiveRules
+ * @typedef {{ maxResources: number, openTimeoutMs: number, retryMs: number, pollFailed: string, maxStaleness: string }} LiveRules
  * @typedef {{ forget(resource: string): void, retain(resources: string[]): void, lastEventId(resources: string[]): string | undefined }} LivePositions
  * @typedef {{ retryMs: number } | { kind: string, event: StreamEvent }} LiveRead
  * @typedef {{ feed(positions: LivePositions, chunk: string, nowMs: number): LiveRead[], deadlineMs(): number, isSilent(nowMs: number): boolean, silentEvents(nowMs: number): StreamEvent[], free(): void }} LiveReader
@@ -726,7 +726,7 @@ class Watch {
       // The server tells `stale` again after a snapshot if it still is.
       if (this.staleFrom === "client" || name === "snapshot") this.markLive();
     } else if (name === "stale") {
-      const reason = String(event.reason ?? "poll_failed");
+      const reason = String(event.reason ?? rules.live.rules.pollFailed);
       if (reason !== this.staleReason && typeof event.age_ms === "number") {
         // The server's word on the age; it grows from here.
         this.ageMs = event.age_ms;
@@ -781,7 +781,7 @@ class Watch {
       }
       // Once per episode: a watch stale already (for any reason) stays so.
       this.source = "poll";
-      if (this.staleReason === null) this.markStale("poll_failed", "client", failureOf(error));
+      if (this.staleReason === null) this.markStale(rules.live.rules.pollFailed, "client", failureOf(error));
     } finally {
       this.inFlight = false;
     }
@@ -801,7 +801,7 @@ class Watch {
       this.fail(Object.assign(error, { code: "TIMEOUT" }));
       return;
     }
-    this.markStale("max_staleness", "client");
+    this.markStale(rules.live.rules.maxStaleness, "client");
   }
 
   /** @param {Update} update */

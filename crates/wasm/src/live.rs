@@ -25,6 +25,8 @@ pub fn live_rules() -> JsValue {
         .num("openTimeoutMs", live::OPEN_TIMEOUT_MS as f64)
         .num("minPatienceMs", live::MIN_PATIENCE_MS)
         .str("failoverCode", live::FAILOVER_CODE)
+        .str("pollFailed", StaleReason::PollFailed.name())
+        .str("maxStaleness", StaleReason::MaxStaleness.name())
         .val(
             "kinds",
             &names(Kind::ALL.iter().map(|k| k.name()).collect()),
