@@ -388,7 +388,7 @@ impl LiveStream {
                     Read::Retry(ms) => self.0.state.borrow_mut().retry_ms = ms,
                     Read::Event { kind, body, seen } => {
                         if seen == Seen::New && self.is_current(id) {
-                            (self.0.on)(Notice::Event(kind, body));
+                            (self.0.on)(Notice::Event(kind, *body));
                         }
                     }
                 }

@@ -373,7 +373,8 @@ pub enum Read {
     /// delivered (the reader leaves it out).
     Event {
         kind: Kind,
-        body: StreamEvent,
+        /// Boxed: an answer whole may be in it.
+        body: Box<StreamEvent>,
         seen: Seen,
     },
 }
@@ -429,7 +430,11 @@ impl Reader {
                     }
                     let seen =
                         positions.read(&self.resources, &body.resource, event.id.as_deref(), kind);
-                    out.push(Read::Event { kind, body, seen });
+                    out.push(Read::Event {
+                        kind,
+                        body: Box::new(body),
+                        seen,
+                    });
                 }
             }
         }

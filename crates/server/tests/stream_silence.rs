@@ -48,7 +48,7 @@ async fn read_until(
                         seen: Seen::New,
                     } = read
                     {
-                        events.push((kind, body));
+                        events.push((kind, *body));
                     }
                 }
             }
