@@ -6,11 +6,14 @@
 //!
 //! A `fetch` reader, not `EventSource`: the key goes as the `X-API-Key`
 //! header, which `EventSource` cannot send. What decides (parsing,
-//! positions, backoff, what an answer means) is predmarket-core's `sse`;
-//! this module only moves bytes and timers. The npm package's
-//! `watch.js` is the same protocol in JS.
+//! positions, the silence rule, backoff, what an answer means) is
+//! predmarket-core's `sse` over the contract in `live`; this module only
+//! moves bytes and timers. A stream that stays open but goes quiet past
+//! the deadline its events announce is told `stale` (`silent`) here, for
+//! each of its resources, and reopened from fresh snapshots.
 
-use predmarket_core::sse::{self, Item, Kind, Parser, Positions, Seen, StreamEvent};
+use predmarket_core::live::{self, Kind, StreamEvent};
+use predmarket_core::sse::{self, Positions, Read, Reader, Seen};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Duration;
@@ -19,7 +22,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
 
 /// A stream that has not answered by then is given up (and retried).
-const OPEN_TIMEOUT: Duration = Duration::from_secs(15);
+const OPEN_TIMEOUT: Duration = Duration::from_millis(live::OPEN_TIMEOUT_MS);
 
 /// Whether the server streams, as far as the client knows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -112,7 +115,7 @@ impl LiveStream {
                 current: None,
                 opening: None,
                 positions: Positions::default(),
-                retry_ms: sse::RETRY_MS,
+                retry_ms: live::RETRY_MS,
                 failures: 0,
                 backing_off: false,
                 queued: false,
@@ -140,7 +143,7 @@ impl LiveStream {
         self.0.state.borrow_mut().positions.forget(resource);
     }
 
-    /// Watches `resources` (the first [`sse::MAX_RESOURCES`]; the rest
+    /// Watches `resources` (the first [`live::MAX_RESOURCES`]; the rest
     /// poll): opens a stream of them unless the one open (or opening)
     /// carries exactly these, and closes the old one once the new one has
     /// answered.
@@ -148,7 +151,7 @@ impl LiveStream {
     /// Calls made together (the views of one page coming up) open one
     /// stream: the reopening waits for the current task to end.
     pub fn set(&self, mut resources: Vec<String>) {
-        resources.truncate(sse::MAX_RESOURCES);
+        resources.truncate(live::MAX_RESOURCES);
         let mut state = self.0.state.borrow_mut();
         state.positions.retain(&resources);
         state.wanted = resources;
@@ -339,44 +342,79 @@ impl LiveStream {
         let decoder = TextDecoder::new();
         let options = js_sys::Object::new();
         set(&options, "stream", &JsValue::TRUE);
-        let mut parser = Parser::default();
+        let mut stream = Reader::new(resources.to_vec(), js_sys::Date::now());
+        // The read in flight, kept across a wake-up that was not silence.
+        let mut pending: Option<JsFuture> = None;
         loop {
-            let step =
-                match call(&reader, "read", &[]).and_then(|p| p.dyn_into::<js_sys::Promise>()) {
-                    Ok(promise) => JsFuture::from(promise).await,
-                    Err(error) => Err(error),
-                };
+            let next = match pending.take() {
+                Some(next) => next,
+                None => {
+                    match call(&reader, "read", &[]).and_then(|p| p.dyn_into::<js_sys::Promise>()) {
+                        Ok(promise) => JsFuture::from(promise),
+                        Err(_) => break,
+                    }
+                }
+            };
+            // The next bytes, or silence past the deadline.
+            let wait = (stream.deadline_ms() - js_sys::Date::now()).max(0.0);
+            let silence = Box::pin(gloo_timers::future::sleep(Duration::from_millis(
+                wait as u64,
+            )));
+            let step = match futures::future::select(next, silence).await {
+                futures::future::Either::Left((step, _)) => step,
+                futures::future::Either::Right(((), next)) => {
+                    let now = js_sys::Date::now();
+                    if stream.is_silent(now) {
+                        self.silent(id, &stream, now);
+                        break;
+                    }
+                    pending = Some(next);
+                    continue;
+                }
+            };
             let Ok(step) = step else { break };
             if !self.is_current(id) || get(&step, "done").is_truthy() {
                 break;
             }
             let chunk: js_sys::Uint8Array = get(&step, "value").unchecked_into();
             let text = String::from(decoder.decode_with(&chunk, &options));
-            let items = match parser.feed(&text) {
-                Ok(items) => items,
-                Err(_) => break,
+            let reads = {
+                let mut state = self.0.state.borrow_mut();
+                stream.feed(&text, js_sys::Date::now(), &mut state.positions)
             };
-            for item in items {
-                match item {
-                    Item::Retry(ms) => self.0.state.borrow_mut().retry_ms = ms,
-                    Item::Event(event) => {
-                        let Some((kind, body)) = sse::decode(&event) else {
-                            continue;
-                        };
-                        let seen = self.0.state.borrow_mut().positions.read(
-                            resources,
-                            &body.resource,
-                            event.id.as_deref(),
-                            kind,
-                        );
+            let Ok(reads) = reads else { break };
+            for read in reads {
+                match read {
+                    Read::Retry(ms) => self.0.state.borrow_mut().retry_ms = ms,
+                    Read::Event { kind, body, seen } => {
                         if seen == Seen::New && self.is_current(id) {
-                            (self.0.on)(Notice::Event(kind, body));
+                            (self.0.on)(Notice::Event(kind, *body));
                         }
                     }
                 }
             }
         }
         quietly(call(&reader, "cancel", &[]));
+    }
+
+    /// The stream stayed open but said nothing past its deadline: each of
+    /// its resources is told `stale` (`silent`), and the stream reopened
+    /// from fresh snapshots (positions of a silent stream are not
+    /// trusted), through the usual backoff.
+    fn silent(&self, id: u64, stream: &Reader, now: f64) {
+        if !self.is_current(id) {
+            return;
+        }
+        {
+            let mut state = self.0.state.borrow_mut();
+            for resource in stream.resources() {
+                state.positions.forget(resource);
+            }
+        }
+        for body in stream.silent_events(now) {
+            (self.0.on)(Notice::Event(Kind::Stale, body));
+        }
+        self.failed(id, None);
     }
 
     /// Reopened after the server's `retry` (longer after each failure in

@@ -25,8 +25,12 @@
 //! - [`change`]: what changed between two answers (book levels, values by
 //!   path) and which errors end a watch;
 //! - [`export`]: lists as CSV or NDJSON (rows, columns by path, quoting);
+//! - [`live`]: the contract of `GET /stream` (event kinds, stale reasons,
+//!   the event's JSON, the `epoch:seq` id, caps, heartbeat and deadlines),
+//!   which the server writes and every reader reads;
 //! - [`sse`]: reading `GET /stream` (events from text chunks, positions
-//!   for `Last-Event-ID`, backoff, discovery);
+//!   for `Last-Event-ID`, the silence rule, a watcher's state, backoff,
+//!   discovery);
 //! - [`error`]: the one error type.
 
 #[macro_use]
@@ -40,6 +44,7 @@ pub mod export;
 pub mod fees;
 pub mod game_id;
 pub mod ledger;
+pub mod live;
 pub mod models;
 pub mod number;
 pub mod odds;

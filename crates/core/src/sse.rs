@@ -1,28 +1,19 @@
 //! The reading side of `GET /stream`, sans-IO: Server-Sent Events parsed
-//! from text chunks as they arrive ([`Parser`]), the events' JSON
-//! ([`StreamEvent`]), and where a client is in each resource of its
-//! stream ([`Positions`]: the `id:` lines read, the `Last-Event-ID` of a
-//! reconnect).
+//! from text chunks as they arrive ([`Parser`]), decoded by the contract
+//! (`live`), where a client is in each resource of its stream
+//! ([`Positions`]: the `id:` lines read, the `Last-Event-ID` of a
+//! reconnect), the silence rule ([`Silence`]), one connection read whole
+//! ([`Reader`]) and what a watcher of a resource shows ([`Watching`]).
 //!
 //! The transport (fetch in a browser, anything natively) only hands text
-//! over; everything that decides lives here, tested natively. The npm
-//! package's JS reader (`crates/wasm/js/watch.js`) follows the same rules.
+//! over; everything that decides lives here, tested natively and by the
+//! vectors in `tests/fixtures/live/`, which the npm package's reader
+//! (`crates/wasm/js/watch.js`) is held to as well.
 
-use serde::Deserialize;
-use serde_json::Value;
-
-/// The largest event a stream may send: one answer whole is in each.
-pub const MAX_EVENT_BYTES: usize = 32 * 1024 * 1024;
-
-/// The shortest wait before a reconnect a server's `retry:` may ask for.
-pub const MIN_RETRY_MS: u64 = 500;
-/// The longest wait between two attempts to open a stream.
-pub const MAX_BACKOFF_MS: u64 = 30_000;
-/// The wait before reopening a stream until the server's `retry:` says.
-pub const RETRY_MS: u64 = 2_000;
-/// Resources one stream may carry (the reference server's
-/// `--stream-max-resources`); further ones poll.
-pub const MAX_RESOURCES: usize = 32;
+use crate::live::{
+    self, Kind, MAX_BACKOFF_MS, MAX_EVENT_BYTES, MIN_RETRY_MS, NO_POSITION, Position, StaleReason,
+    StreamEvent,
+};
 
 /// One event as the wire gave it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -166,60 +157,6 @@ impl Parser {
     }
 }
 
-/// What an event says about its resource, by its `event:` name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    Snapshot,
-    Change,
-    Stale,
-    Live,
-    Resync,
-    Error,
-}
-
-impl Kind {
-    pub fn from_name(name: &str) -> Option<Kind> {
-        Some(match name {
-            "snapshot" => Kind::Snapshot,
-            "change" => Kind::Change,
-            "stale" => Kind::Stale,
-            "live" => Kind::Live,
-            "resync" => Kind::Resync,
-            "error" => Kind::Error,
-            _ => return None,
-        })
-    }
-}
-
-/// An event's JSON: `resource` and `seq` always, the rest by kind.
-#[derive(Debug, Clone, Default, Deserialize)]
-pub struct StreamEvent {
-    /// `KIND:ID`.
-    pub resource: String,
-    pub seq: u64,
-    #[serde(default)]
-    pub as_of: Option<String>,
-    /// The data's age when the event was sent (ms).
-    #[serde(default)]
-    pub age_ms: Option<f64>,
-    /// The answer whole (`snapshot`, `change`).
-    #[serde(default)]
-    pub data: Option<Value>,
-    /// What changed (`change`): the core's `change` rules.
-    #[serde(default)]
-    pub changes: Option<Value>,
-    /// Why the data is stale (`stale`).
-    #[serde(default)]
-    pub reason: Option<String>,
-    /// A failed poll's or an `error`'s status and code.
-    #[serde(default)]
-    pub status: Option<u16>,
-    #[serde(default)]
-    pub code: Option<String>,
-    #[serde(default)]
-    pub message: Option<String>,
-}
-
 /// An event of a stream, decoded; `None` for an event of another name or
 /// a JSON that is not one.
 pub fn decode(event: &Event) -> Option<(Kind, StreamEvent)> {
@@ -228,13 +165,13 @@ pub fn decode(event: &Event) -> Option<(Kind, StreamEvent)> {
     Some((kind, body))
 }
 
-/// Where a client is in each resource of its stream: the poller's run
-/// (`epoch`, hex) and the last event number, as the stream's `id:` says.
+/// Where a client is in each resource of its stream: the numbering's run
+/// and the last event number, as the stream's `id:` says.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Positions {
     /// Per resource (`KIND:ID`): `None` until an id names it, or after
     /// data came from elsewhere (a poll): the stream then resyncs it.
-    at: Vec<(String, Option<(String, u64)>)>,
+    at: Vec<(String, Option<Position>)>,
 }
 
 /// What to do with an event, by its position.
@@ -249,7 +186,7 @@ pub enum Seen {
 
 impl Positions {
     /// The position of `resource`, kept if it was there.
-    fn slot(&mut self, resource: &str) -> &mut Option<(String, u64)> {
+    fn slot(&mut self, resource: &str) -> &mut Option<Position> {
         let index = match self.at.iter().position(|(r, _)| r == resource) {
             Some(index) => index,
             None => {
@@ -274,23 +211,23 @@ impl Positions {
     /// The `Last-Event-ID` of a stream of `resources` (in that order), or
     /// `None` when there is no position in any (a new stream).
     pub fn last_event_id(&self, resources: &[String]) -> Option<String> {
-        let parts: Vec<String> = resources
+        let parts: Vec<Position> = resources
             .iter()
             .map(|r| {
                 self.at
                     .iter()
                     .find(|(k, _)| k == r)
-                    .and_then(|(_, p)| p.as_ref())
-                    .map_or_else(|| "0:0".to_owned(), |(e, s)| format!("{e}:{s}"))
+                    .and_then(|(_, p)| *p)
+                    .unwrap_or(NO_POSITION)
             })
             .collect();
-        (!parts.iter().all(|p| p == "0:0")).then(|| parts.join(","))
+        (!parts.iter().all(|p| *p == NO_POSITION)).then(|| live::render_id(&parts))
     }
 
     /// Reads an event's `id:` (one position per resource of the stream,
     /// in `resources`' order) for `resource`: whether it is new.
     /// A snapshot or resync is always new (compared with what the client
-    /// holds instead).
+    /// holds instead); an event whose id names no position is new.
     pub fn read(
         &mut self,
         resources: &[String],
@@ -301,26 +238,233 @@ impl Positions {
         let Some(index) = resources.iter().position(|r| r == resource) else {
             return Seen::New;
         };
-        let parts: Vec<&str> = id.map(|i| i.split(',').collect()).unwrap_or_default();
-        if parts.len() != resources.len() {
-            return Seen::New;
-        }
-        let Some((epoch, seq)) = parts[index].split_once(':') else {
-            return Seen::New;
-        };
-        let (Ok(seq), true) = (
-            seq.parse::<u64>(),
-            !epoch.is_empty() && epoch.bytes().all(|b| b.is_ascii_hexdigit()),
-        ) else {
+        let Some(at) = id
+            .and_then(|id| live::parse_id(id, resources.len()))
+            .and_then(|parts| parts.get(index).copied())
+        else {
             return Seen::New;
         };
         let slot = self.slot(resource);
-        let again = slot.as_ref().is_some_and(|(e, s)| e == epoch && seq <= *s);
+        let again = slot.is_some_and(|p| p.epoch == at.epoch && at.seq <= p.seq);
         if again && !matches!(kind, Kind::Snapshot | Kind::Resync) {
             return Seen::Again;
         }
-        *slot = Some((epoch.to_owned(), seq));
+        *slot = Some(at);
         Seen::New
+    }
+}
+
+/// Where a watcher of one resource stands, by what the stream said (and
+/// what the reader found itself): the state the Rust client, the demo and
+/// the npm package show for it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Watching {
+    /// No data yet.
+    Waiting,
+    /// Fresh data.
+    Live,
+    /// Data older than it should be, and why (a [`StaleReason`] name, or
+    /// another the server sent).
+    Stale(String),
+    /// The resource cannot be watched (the `error`'s code); nothing
+    /// follows.
+    Ended(String),
+}
+
+impl Watching {
+    /// After an event of the resource. Data ends a reader's own `stale`
+    /// (silent, disconnected: the stream speaks again); a `change` leaves
+    /// the server's `stale` standing (the server says `live`, or tells
+    /// `stale` again after a snapshot if it still is). A `stale` before
+    /// any data says nothing: there is no data to be stale.
+    pub fn after(&self, kind: Kind, body: &StreamEvent) -> Watching {
+        match (self, kind) {
+            (Watching::Ended(_), _) => self.clone(),
+            (_, Kind::Error) => Watching::Ended(
+                body.code
+                    .clone()
+                    .unwrap_or_else(|| crate::ErrorCode::InternalError.as_str().to_owned()),
+            ),
+            (Watching::Stale(reason), Kind::Change) if StaleReason::told_by_server(reason) => {
+                self.clone()
+            }
+            (_, Kind::Snapshot | Kind::Change) if body.data.is_some() => Watching::Live,
+            (Watching::Waiting, _) => Watching::Waiting,
+            (_, Kind::Live) => Watching::Live,
+            (_, Kind::Stale) => Watching::Stale(
+                body.reason
+                    .clone()
+                    .unwrap_or_else(|| StaleReason::PollFailed.name().to_owned()),
+            ),
+            _ => self.clone(),
+        }
+    }
+
+    /// The reader found the stream `reason` (silent, disconnected): data
+    /// held is stale until the stream speaks again.
+    pub fn told(&self, reason: StaleReason) -> Watching {
+        match self {
+            Watching::Waiting | Watching::Ended(_) => self.clone(),
+            _ => Watching::Stale(reason.name().to_owned()),
+        }
+    }
+}
+
+/// The silence rule: a reader that hears nothing (no event, no heartbeat)
+/// for longer than the deadline the server announced (the least
+/// `stale_after_ms` of its resources; [`live::stale_after_ms`] of the
+/// default heartbeat before any was announced) says `stale` (`silent`)
+/// itself and reconnects.
+#[derive(Debug, Clone)]
+pub struct Silence {
+    heard_ms: f64,
+    /// Per resource: the deadline its last event announced.
+    announced: Vec<(String, u64)>,
+}
+
+impl Silence {
+    /// A stream that answered at `now_ms`.
+    pub fn new(now_ms: f64) -> Self {
+        Self {
+            heard_ms: now_ms,
+            announced: Vec::new(),
+        }
+    }
+
+    /// Bytes came (an event, a heartbeat, anything).
+    pub fn heard(&mut self, now_ms: f64) {
+        self.heard_ms = self.heard_ms.max(now_ms);
+    }
+
+    /// An event of `resource` announced its deadline.
+    pub fn announce(&mut self, resource: &str, stale_after_ms: u64) {
+        match self.announced.iter_mut().find(|(r, _)| r == resource) {
+            Some(slot) => slot.1 = stale_after_ms,
+            None => self.announced.push((resource.to_owned(), stale_after_ms)),
+        }
+    }
+
+    /// The longest the reader waits for the next bytes now.
+    pub fn limit_ms(&self) -> f64 {
+        self.announced
+            .iter()
+            .map(|(_, ms)| *ms)
+            .min()
+            .unwrap_or_else(|| live::stale_after_ms(0.0, live::HEARTBEAT_MS as f64)) as f64
+    }
+
+    /// When the stream is silent unless something comes first (ms, the
+    /// clock `heard` was given).
+    pub fn deadline_ms(&self) -> f64 {
+        self.heard_ms + self.limit_ms()
+    }
+
+    pub fn is_silent(&self, now_ms: f64) -> bool {
+        now_ms >= self.deadline_ms()
+    }
+}
+
+/// What a stream's bytes brought, read by [`Reader`].
+#[derive(Debug, Clone, PartialEq)]
+pub enum Read {
+    /// `retry:`, bounded.
+    Retry(u64),
+    /// An event of one of the stream's resources; `Again` for one already
+    /// delivered (the reader leaves it out).
+    Event {
+        kind: Kind,
+        /// Boxed: an answer whole may be in it.
+        body: Box<StreamEvent>,
+        seen: Seen,
+    },
+}
+
+/// One stream of `resources` read from its bytes: events parsed and
+/// decoded, positions kept (in the caller's [`Positions`], which outlive
+/// a connection), each resource's deadline heard ([`Silence`]). The
+/// transport only hands text over and asks [`Reader::is_silent`] on a
+/// timer at [`Reader::deadline_ms`].
+#[derive(Debug)]
+pub struct Reader {
+    parser: Parser,
+    resources: Vec<String>,
+    silence: Silence,
+}
+
+impl Reader {
+    /// A stream of `resources` (in the order its request named them) that
+    /// answered at `now_ms`.
+    pub fn new(resources: Vec<String>, now_ms: f64) -> Self {
+        Self {
+            parser: Parser::default(),
+            resources,
+            silence: Silence::new(now_ms),
+        }
+    }
+
+    pub fn resources(&self) -> &[String] {
+        &self.resources
+    }
+
+    /// Reads `chunk`, which came at `now_ms`.
+    pub fn feed(
+        &mut self,
+        chunk: &str,
+        now_ms: f64,
+        positions: &mut Positions,
+    ) -> Result<Vec<Read>, TooLarge> {
+        self.silence.heard(now_ms);
+        let mut out = Vec::new();
+        for item in self.parser.feed(chunk)? {
+            match item {
+                Item::Retry(ms) => out.push(Read::Retry(ms)),
+                Item::Event(event) => {
+                    let Some((kind, body)) = decode(&event) else {
+                        continue;
+                    };
+                    if !self.resources.contains(&body.resource) {
+                        continue;
+                    }
+                    if let Some(ms) = body.stale_after_ms {
+                        self.silence.announce(&body.resource, ms);
+                    }
+                    let seen =
+                        positions.read(&self.resources, &body.resource, event.id.as_deref(), kind);
+                    out.push(Read::Event {
+                        kind,
+                        body: Box::new(body),
+                        seen,
+                    });
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// When the stream is silent unless bytes come first.
+    pub fn deadline_ms(&self) -> f64 {
+        self.silence.deadline_ms()
+    }
+
+    pub fn is_silent(&self, now_ms: f64) -> bool {
+        self.silence.is_silent(now_ms)
+    }
+
+    /// The `stale` (`silent`) a reader tells each resource of a silent
+    /// stream itself, as the server would word it.
+    pub fn silent_events(&self, now_ms: f64) -> Vec<StreamEvent> {
+        self.resources
+            .iter()
+            .map(|resource| {
+                let mut body = StreamEvent::new(resource, 0);
+                body.reason = Some(StaleReason::Silent.name().to_owned());
+                body.message = Some(format!(
+                    "nothing heard from the stream for {} ms",
+                    (now_ms - self.silence.heard_ms).max(0.0).round()
+                ));
+                body
+            })
+            .collect()
     }
 }
 
@@ -419,7 +563,7 @@ mod tests {
         assert_eq!(body.resource, "orderbook:m");
         assert_eq!(body.reason.as_deref(), Some("poll_failed"));
         assert_eq!(body.status, Some(503));
-        assert_eq!(body.age_ms, Some(1000.0));
+        assert_eq!(body.age_ms, Some(1000));
         let other = Event {
             name: "message".into(),
             ..event.clone()

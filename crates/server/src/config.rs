@@ -253,7 +253,7 @@ pub struct StreamArgs {
     #[arg(long = "stream-max-topics-per-visitor", default_value_t = 64)]
     pub max_topics_per_visitor: usize,
     /// Resources one stream may watch.
-    #[arg(long = "stream-max-resources", default_value_t = 32)]
+    #[arg(long = "stream-max-resources", default_value_t = predmarket_core::live::MAX_RESOURCES)]
     pub max_resources_per_stream: usize,
     /// Resources watched at once in all (one poller each).
     #[arg(long = "stream-max-topics", default_value_t = 1_000)]
@@ -263,7 +263,7 @@ pub struct StreamArgs {
     #[arg(long = "stream-replay", default_value_t = 64)]
     pub replay: usize,
     /// Seconds between heartbeats on a quiet stream.
-    #[arg(long = "stream-heartbeat", default_value_t = 15.0)]
+    #[arg(long = "stream-heartbeat", default_value_t = predmarket_core::live::HEARTBEAT_MS as f64 / 1000.0)]
     pub heartbeat_secs: f64,
     /// Seconds a resource is still polled after its last viewer left.
     #[arg(long = "stream-grace", default_value_t = 30.0)]

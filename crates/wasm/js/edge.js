@@ -2,7 +2,7 @@
 // Edge runtimes (workerd) compile no wasm from bytes at run time: the
 // module comes in as an import, compiled by the runtime.
 import wasm from "./predmarket_bg.wasm";
-import { initSync, __registerErrorClasses, Client, bookChanges, valueChanges, watchIntervalMs, endsWatch, __ledgerRules } from "./predmarket.js";
+import { initSync, __registerErrorClasses, Client, bookChanges, valueChanges, watchIntervalMs, endsWatch, __ledgerRules, __liveRules, __LivePositions, __LiveReader, __streamBackoffMs, __hasNoStreams } from "./predmarket.js";
 import { installWatch } from "./watch.js";
 import { withSharedBudget } from "./shared-budget.js";
 import { withCapabilities } from "./capabilities.js";
@@ -11,7 +11,13 @@ import { PredmarketError, PredmarketAbortError } from "./errors.js";
 
 initSync({ module: wasm });
 __registerErrorClasses(PredmarketError, PredmarketAbortError);
-installWatch(Client, PredmarketAbortError, { bookChanges, valueChanges, watchIntervalMs, endsWatch });
+installWatch(Client, PredmarketAbortError, {
+  bookChanges,
+  valueChanges,
+  watchIntervalMs,
+  endsWatch,
+  live: { rules: __liveRules(), Positions: __LivePositions, Reader: __LiveReader, backoffMs: __streamBackoffMs, hasNoStreams: __hasNoStreams },
+});
 
 // The glue's public values but `Client` (exports.js, written by
 // `cargo xtask npm` from the declarations), then `Client` wrapped by shared-budget.js,

@@ -2,7 +2,7 @@
 // the entries' business, not the public API's), declared for the type
 // check of this folder's JS (`cargo xtask test --only types`); not shipped.
 // Signatures: crates/wasm/src/errors.rs, crates/wasm/src/options.rs,
-// crates/wasm/src/client.rs and crates/wasm/src/watch.rs.
+// crates/wasm/src/client.rs, crates/wasm/src/watch.rs and crates/wasm/src/live.rs.
 export {};
 
 declare module "./predmarket.js" {
@@ -11,6 +11,34 @@ declare module "./predmarket.js" {
 
   /** predmarket-core's ledger rules and names, for shared-budget.js. */
   export function __ledgerRules(): import("./shared-budget.js").LedgerRules;
+
+  /** predmarket-core's live contract (numbers and names), for watch.js. */
+  export function __liveRules(): import("./watch.js").LiveRules & { kinds: string[], staleReasons: string[], serverStaleReasons: string[], heartbeatMs: number, maxEventBytes: number, minRetryMs: number, maxBackoffMs: number, minPatienceMs: number, failoverCode: string };
+  /** predmarket-core's stream backoff (`sse::backoff_ms`). */
+  export function __streamBackoffMs(retryMs: number, failures: number, jitter: number, retryAfterMs: number | undefined): number;
+  /** predmarket-core's `sse::has_no_streams`. */
+  export function __hasNoStreams(status: number, contentType: string | undefined): boolean;
+  /** predmarket-core's `live::stale_after_ms`. */
+  export function __staleAfterMs(intervalMs: number, heartbeatMs: number): number;
+  /** predmarket-core's `live::StaleReason::told_by_server`. */
+  export function __staleToldByServer(reason: string): boolean;
+  /** Where a client is in each resource it streams (predmarket-core's `sse::Positions`). */
+  export class __LivePositions {
+    constructor();
+    forget(resource: string): void;
+    retain(resources: string[]): void;
+    lastEventId(resources: string[]): string | undefined;
+    free(): void;
+  }
+  /** One stream read from its text (predmarket-core's `sse::Reader`). */
+  export class __LiveReader {
+    constructor(resources: string[], nowMs: number);
+    feed(positions: __LivePositions, chunk: string, nowMs: number): import("./watch.js").LiveRead[];
+    deadlineMs(): number;
+    isSilent(nowMs: number): boolean;
+    silentEvents(nowMs: number): import("./watch.js").StreamEvent[];
+    free(): void;
+  }
 
   interface Client {
     /** The scheduler's interval for each active watch (`wanted`, in ms). */

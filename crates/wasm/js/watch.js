@@ -27,18 +27,6 @@ import { PredmarketError } from "./errors.js";
 
 /** How often the scheduler looks at its watches. */
 const TICK_MS = 250;
-/** The reference server's `--stream-max-resources`: further resources poll. */
-const MAX_STREAM_RESOURCES = 32;
-/** Wait before reopening a stream, until the server's `retry:` says otherwise. */
-const RETRY_MS = 2_000;
-/** The shortest wait a server's `retry:` may ask for. */
-const MIN_RETRY_MS = 500;
-/** The longest wait between two attempts to open a stream. */
-const MAX_BACKOFF_MS = 30_000;
-/** A stream that has not answered by then is given up (and retried). */
-const OPEN_TIMEOUT_MS = 15_000;
-/** The largest event a stream may send (an answer whole is in each). */
-const MAX_EVENT_CHARS = 32 * 1024 * 1024;
 
 /** @typedef {import("./predmarket.js").Client} WasmClient */
 /** @typedef {import("./predmarket.js").WatchKind} WatchKind */
@@ -53,6 +41,24 @@ const MAX_EVENT_CHARS = 32 * 1024 * 1024;
  * @property {typeof import("./predmarket.js").valueChanges} valueChanges
  * @property {typeof import("./predmarket.js").watchIntervalMs} watchIntervalMs
  * @property {typeof import("./predmarket.js").endsWatch} endsWatch
+ * @property {Live} live
+ */
+/**
+ * The stream's contract and reader, predmarket-core's `live` and `sse`
+ * compiled into the package's wasm: watch.js restates none of their
+ * rules (the vectors in tests/fixtures/live/ hold both).
+ * @typedef {object} Live
+ * @property {LiveRules} rules
+ * @property {new () => LivePositions} Positions
+ * @property {new (resources: string[], nowMs: number) => LiveReader} Reader
+ * @property {(retryMs: number, failures: number, jitter: number, retryAfterMs: number | undefined) => number} backoffMs
+ * @property {(status: number, contentType: string | undefined) => boolean} hasNoStreams
+ */
+/**
+ * @typedef {{ maxResources: number, openTimeoutMs: number, retryMs: number, pollFailed: string, maxStaleness: string }} LiveRules
+ * @typedef {{ forget(resource: string): void, retain(resources: string[]): void, lastEventId(resources: string[]): string | undefined }} LivePositions
+ * @typedef {{ retryMs: number } | { kind: string, event: StreamEvent }} LiveRead
+ * @typedef {{ feed(positions: LivePositions, chunk: string, nowMs: number): LiveRead[], deadlineMs(): number, isSilent(nowMs: number): boolean, silentEvents(nowMs: number): StreamEvent[], free(): void }} LiveReader
  */
 /**
  * One event of a stream, as its JSON says (`resource` and `seq` always).
@@ -118,8 +124,8 @@ function asOf(snapshot) {
 
 /**
  * A resource one or more watches of a client follow through the stream:
- * where the client is in its events (for `Last-Event-ID`), and its last
- * answer, which a watch that joins later starts from.
+ * its last answer, which a watch that joins later starts from (where the
+ * client is in its events is the hub's `positions`).
  */
 class Resource {
   /** @param {string} key `KIND:ID` */
@@ -127,19 +133,10 @@ class Resource {
     this.key = key;
     /** @type {Set<Watch>} */
     this.watches = new Set();
-    /** The poller's run (hex) and the last event number seen; `null`: no position. */
-    /** @type {string | null} */
-    this.epoch = null;
-    this.seq = 0;
     /** @type {unknown} */
     this.data = undefined;
     /** @type {StreamEvent | null} */
     this.last = null;
-  }
-
-  /** `epoch:seq`, or `0:0` (no position: the server resyncs it). */
-  position() {
-    return this.epoch === null ? "0:0" : `${this.epoch}:${this.seq}`;
   }
 }
 
@@ -160,8 +157,6 @@ class Stream {
     this.controller = new AbortController();
     this.open = false;
     this.closed = false;
-    /** @type {{ name: string, id: string | null, data: string[], size: number }} */
-    this.event = { name: "", id: null, data: [], size: 0 };
   }
 
   close() {
@@ -173,7 +168,7 @@ class Stream {
   async run(lastEventId) {
     /** @type {Response} */
     let response;
-    const timer = setTimeout(() => this.controller.abort(), OPEN_TIMEOUT_MS);
+    const timer = setTimeout(() => this.controller.abort(), rules.live.rules.openTimeoutMs);
     try {
       const query = this.resources.map((r) => `watch=${encodeURIComponent(r)}`).join("&");
       /** @type {Record<string, string>} */
@@ -191,121 +186,86 @@ class Stream {
       return;
     }
     clearTimeout(timer);
-    const type = response.headers?.get("content-type") ?? "";
+    const type = response.headers?.get("content-type") ?? undefined;
     if (this.closed) {
       response.body?.cancel().catch(() => {});
       return;
     }
-    if (response.status === 200 && /^text\/event-stream\b/i.test(type) && response.body) {
+    const noStreams = rules.live.hasNoStreams(response.status, type);
+    if (response.status === 200 && !noStreams && response.body) {
       this.hub.opened(this);
       await this.read(response.body);
       return;
     }
     response.body?.cancel().catch(() => {});
-    const status = response.status;
-    if (status === 408 || status === 429 || status >= 500) {
-      this.hub.failed(this, retryAfterMs(response.headers?.get("retry-after") ?? null));
-    } else {
+    if (noStreams) {
       // 404 or 405 (no `/stream` here), a redirect, any other 4xx, a 200
       // of something else: this server has no streams for us.
       this.hub.noStreams(this);
+    } else {
+      this.hub.failed(this, retryAfterMs(response.headers?.get("retry-after") ?? null));
     }
   }
 
-  /** @param {ReadableStream<Uint8Array>} body */
+  /**
+   * Reads the stream with the core's reader until it ends, breaks, or
+   * stays silent past the deadline its events announce: then its
+   * watches are told `stale` (`silent`) and it is reopened.
+   * @param {ReadableStream<Uint8Array>} body
+   */
   async read(body) {
     const reader = body.getReader();
     const decoder = new TextDecoder();
-    let buffer = "";
+    const live = new rules.live.Reader(this.resources, Date.now());
+    /** The read in flight, kept across a wake-up that was not silence. */
+    /** @type {Promise<ReadableStreamReadResult<Uint8Array>> | null} */
+    let pending = null;
+    let silent = false;
     try {
       for (;;) {
-        const { value, done } = await reader.read();
-        if (done || this.closed) break;
-        buffer += decoder.decode(value, { stream: true });
-        buffer = this.lines(buffer);
-        if (buffer.length > MAX_EVENT_CHARS) throw new Error("event too large");
+        pending ??= reader.read();
+        /** @type {ReturnType<typeof setTimeout> | undefined} */
+        let timer;
+        /** @type {Promise<null>} */
+        const quiet = new Promise((resolve) => {
+          timer = setTimeout(() => resolve(null), Math.max(0, live.deadlineMs() - Date.now()));
+        });
+        const step = await Promise.race([pending, quiet]);
+        clearTimeout(timer);
+        if (this.closed) break;
+        if (step === null) {
+          if (live.isSilent(Date.now())) {
+            silent = true;
+            break;
+          }
+          continue;
+        }
+        pending = null;
+        if (step.done) break;
+        const reads = live.feed(this.hub.positions, decoder.decode(step.value, { stream: true }), Date.now());
+        for (const read of reads) {
+          if ("retryMs" in read) this.hub.retryMs = read.retryMs;
+          else this.dispatch(read.kind, read.event);
+          if (this.closed) break;
+        }
       }
     } catch {
-      // Aborted, or the connection broke: reopened below.
+      // Aborted, the connection broke, an event too large: reopened below.
     }
+    if (silent && !this.closed) this.hub.silent(this, live.silentEvents(Date.now()));
+    live.free();
     reader.cancel().catch(() => {});
     if (!this.closed) this.hub.failed(this, undefined);
   }
 
   /**
-   * Handles the complete lines of `buffer`; returns what is left.
-   * @param {string} buffer
-   */
-  lines(buffer) {
-    let start = 0;
-    for (;;) {
-      const n = buffer.indexOf("\n", start);
-      const r = buffer.indexOf("\r", start);
-      const end = n < 0 ? r : r < 0 ? n : Math.min(n, r);
-      if (end < 0) break;
-      // A `\r` at the end may be the first half of `\r\n`.
-      if (end === r && end === buffer.length - 1) break;
-      const next = end === r && buffer[end + 1] === "\n" ? end + 2 : end + 1;
-      this.line(buffer.slice(start, end));
-      if (this.closed) return "";
-      start = next;
-    }
-    return buffer.slice(start);
-  }
-
-  /** @param {string} line */
-  line(line) {
-    const event = this.event;
-    if (line === "") {
-      this.event = { name: "", id: event.id, data: [], size: 0 };
-      if (event.data.length > 0) this.dispatch(event.name || "message", event.id, event.data.join("\n"));
-      return;
-    }
-    // A comment is the heartbeat: nothing to do, the connection is alive.
-    if (line.startsWith(":")) return;
-    const colon = line.indexOf(":");
-    const field = colon < 0 ? line : line.slice(0, colon);
-    let value = colon < 0 ? "" : line.slice(colon + 1);
-    if (value.startsWith(" ")) value = value.slice(1);
-    if (field === "event") event.name = value;
-    else if (field === "data") {
-      event.size += value.length;
-      if (event.size > MAX_EVENT_CHARS) throw new Error("event too large");
-      event.data.push(value);
-    } else if (field === "id" && !value.includes("\0")) event.id = value;
-    else if (field === "retry" && /^\d+$/.test(value)) this.hub.retryMs = Math.min(MAX_BACKOFF_MS, Math.max(MIN_RETRY_MS, Number(value)));
-  }
-
-  /**
+   * A new event of one of this stream's resources.
    * @param {string} name
-   * @param {string | null} id
-   * @param {string} text
+   * @param {StreamEvent} event
    */
-  dispatch(name, id, text) {
-    /** @type {StreamEvent} */
-    let event;
-    try {
-      event = JSON.parse(text);
-    } catch {
-      return;
-    }
-    if (!event || typeof event !== "object" || typeof event.resource !== "string") return;
-    const index = this.resources.indexOf(event.resource);
+  dispatch(name, event) {
     const resource = this.hub.resources.get(event.resource);
-    if (index < 0 || !resource) return;
-    const positions = id ? id.split(",") : [];
-    const match = positions.length === this.resources.length ? /^([0-9a-fA-F]+):(\d+)$/.exec(positions[index]) : null;
-    if (match) {
-      const [, epoch, seqText] = match;
-      const seq = Number(seqText);
-      // Already seen (the old stream's last events, replayed by the new
-      // one): a snapshot is compared with what the watches hold instead.
-      const seen = resource.epoch === epoch && seq <= resource.seq;
-      if (seen && name !== "snapshot" && name !== "resync") return;
-      resource.epoch = epoch;
-      resource.seq = seq;
-    }
-    this.hub.deliver(resource, name, event);
+    if (resource) this.hub.deliver(resource, name, event);
   }
 }
 
@@ -342,7 +302,9 @@ class Hub {
     this.current = null;
     /** @type {Stream | null} */
     this.opening = null;
-    this.retryMs = RETRY_MS;
+    /** Where the client is in each resource's events (`Last-Event-ID`). */
+    this.positions = new rules.live.Positions();
+    this.retryMs = rules.live.rules.retryMs;
     this.failures = 0;
     /** @type {ReturnType<typeof setTimeout> | null} */
     this.retryTimer = null;
@@ -363,7 +325,7 @@ class Hub {
     // Waits for the stream one interval at most, unless it is known to be
     // down or cannot carry this resource; a watch joining a resource
     // streamed already starts from its last answer.
-    const carried = [...this.resources.keys()].indexOf(watch.resource) < MAX_STREAM_RESOURCES;
+    const carried = [...this.resources.keys()].indexOf(watch.resource) < rules.live.rules.maxResources;
     watch.heardAt = this.retryTimer === null && carried ? Date.now() : 0;
     if (resource.last && resource.data !== undefined && this.covers(watch)) {
       watch.fromStream("snapshot", { ...resource.last, data: resource.data }, undefined);
@@ -408,7 +370,7 @@ class Hub {
   /** Opens a stream of the resources watched now, if it differs from the one open. */
   reopen() {
     if (this.mode === "poll") return;
-    const wanted = [...this.resources.keys()].slice(0, MAX_STREAM_RESOURCES);
+    const wanted = [...this.resources.keys()].slice(0, rules.live.rules.maxResources);
     if (wanted.length === 0) {
       this.closeAll();
       return;
@@ -420,9 +382,8 @@ class Hub {
     this.opening?.close();
     const stream = new Stream(this, wanted);
     this.opening = stream;
-    const positions = wanted.map((key) => this.resources.get(key)?.position() ?? "0:0");
-    const lastEventId = positions.every((p) => p === "0:0") ? undefined : positions.join(",");
-    stream.run(lastEventId);
+    this.positions.retain(wanted);
+    stream.run(this.positions.lastEventId(wanted));
   }
 
   closeAll() {
@@ -490,13 +451,29 @@ class Hub {
       if (watch.snapshot === undefined && !this.covers(watch)) watch.heardAt = 0;
     }
     this.failures += 1;
-    const backoff = Math.min(MAX_BACKOFF_MS, this.retryMs * 2 ** Math.min(this.failures - 1, 10));
-    const wait = Math.max(retryAfter ?? 0, backoff * (0.8 + 0.4 * Math.random()));
+    const wait = rules.live.backoffMs(this.retryMs, this.failures, Math.random(), retryAfter);
     if (this.retryTimer !== null) clearTimeout(this.retryTimer);
     this.retryTimer = setTimeout(() => {
       this.retryTimer = null;
       this.reopen();
     }, wait);
+  }
+
+  /**
+   * `stream` went silent: each of its resources' watches is told `stale`
+   * (`silent`, the reader's own word, which the stream's next data ends),
+   * and its positions are forgotten, so the reopened stream starts from
+   * fresh snapshots.
+   * @param {Stream} stream
+   * @param {StreamEvent[]} events
+   */
+  silent(stream, events) {
+    if (stream !== this.current) return;
+    for (const event of events) {
+      this.positions.forget(event.resource);
+      const resource = this.resources.get(event.resource);
+      for (const watch of resource ? [...resource.watches] : []) watch.markStale(String(event.reason), "client");
+    }
   }
 
   /**
@@ -749,7 +726,7 @@ class Watch {
       // The server tells `stale` again after a snapshot if it still is.
       if (this.staleFrom === "client" || name === "snapshot") this.markLive();
     } else if (name === "stale") {
-      const reason = String(event.reason ?? "poll_failed");
+      const reason = String(event.reason ?? rules.live.rules.pollFailed);
       if (reason !== this.staleReason && typeof event.age_ms === "number") {
         // The server's word on the age; it grows from here.
         this.ageMs = event.age_ms;
@@ -782,8 +759,7 @@ class Watch {
       if (this.resource !== null && !this.hub.covers(this)) {
         // Newer than the stream's position: a stream reopened resyncs
         // (a fresh snapshot, compared) rather than replaying older events.
-        const resource = this.hub.resources.get(this.resource);
-        if (resource) resource.epoch = null;
+        this.hub.positions.forget(this.resource);
       }
       if (first || changes.length > 0) this.push(this.item("update", changes));
       this.markLive();
@@ -805,7 +781,7 @@ class Watch {
       }
       // Once per episode: a watch stale already (for any reason) stays so.
       this.source = "poll";
-      if (this.staleReason === null) this.markStale("poll_failed", "client", failureOf(error));
+      if (this.staleReason === null) this.markStale(rules.live.rules.pollFailed, "client", failureOf(error));
     } finally {
       this.inFlight = false;
     }
@@ -825,7 +801,7 @@ class Watch {
       this.fail(Object.assign(error, { code: "TIMEOUT" }));
       return;
     }
-    this.markStale("max_staleness", "client");
+    this.markStale(rules.live.rules.maxStaleness, "client");
   }
 
   /** @param {Update} update */

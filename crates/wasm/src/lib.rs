@@ -23,6 +23,7 @@ mod errors;
 mod export;
 mod game_id;
 mod json;
+mod live;
 mod odds;
 mod ops;
 mod options;

@@ -105,8 +105,8 @@ export interface LevelChange {
 /** Where a watch's data came from: the server's stream (`GET /stream`) or the client's own polls. */
 export type WatchSource = "stream" | "poll";
 
-/** Why a watch is stale: a poll failed (`poll_failed`), the server's poll waits for the upstream budget (`budget`) or its interval was lengthened and the data grew older than the interval wanted (`interval_stretched`: told once per poll, `live` at the next answer), or the data is older than `maxStalenessMs` (`max_staleness`). A newer server may add reasons. */
-export type StaleReason = "poll_failed" | "budget" | "interval_stretched" | "max_staleness" | (string & {});
+/** Why a watch is stale: a poll failed (`poll_failed`), the server's poll waits for the upstream budget (`budget`) or its interval was lengthened and the data grew older than the interval wanted (`interval_stretched`: told once per poll, `live` at the next answer), or the data is older than `maxStalenessMs` (`max_staleness`), or the stream stayed open but sent nothing (no event, no heartbeat) past the deadline its events announce (`silent`: the client reopens it; its next data ends this). A newer server may add reasons. */
+export type StaleReason = "poll_failed" | "budget" | "interval_stretched" | "max_staleness" | "silent" | (string & {});
 
 /** What a watch yields: `update`s (the first snapshot, no changes, then every snapshot that differs from the one before), and `stale` the moment the data stops being fresh, then `live` when it is again (those two carry the last snapshot and no changes). */
 export interface WatchUpdate<T, C> {

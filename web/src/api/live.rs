@@ -203,7 +203,7 @@ thread_local! {
 /// What the stream said, applied to the topics (outside any borrow of
 /// the hub when signals are set: their effects may add or drop views).
 fn on_notice(notice: predmarket_client::live::Notice) {
-    use predmarket_client::core::sse::Kind;
+    use predmarket_client::core::live::{Kind, StaleReason};
     use predmarket_client::live::Notice;
     let now = js_sys::Date::now();
     let mut updates: Vec<Box<dyn FnOnce()>> = Vec::new();
@@ -235,7 +235,7 @@ fn on_notice(notice: predmarket_client::live::Notice) {
                             // Vouched for until now; its age grows from here.
                             if let Freshness::Live { age_ms, at_ms } = *f {
                                 *f = Freshness::Stale {
-                                    reason: "disconnected".into(),
+                                    reason: StaleReason::Disconnected.name().into(),
                                     age_ms: age_ms + (now - at_ms).max(0.0),
                                     at_ms: now,
                                 };
@@ -249,7 +249,7 @@ fn on_notice(notice: predmarket_client::live::Notice) {
                 else {
                     return;
                 };
-                let age_ms = event.age_ms.unwrap_or(0.0);
+                let age_ms = event.age_ms.map_or(0.0, |ms| ms as f64);
                 let (data, freshness, covered) = (
                     topic.data.clone(),
                     topic.freshness.clone(),
@@ -274,9 +274,10 @@ fn on_notice(notice: predmarket_client::live::Notice) {
                             freshness.update(|f| match f {
                                 // The server tells `stale` again after a
                                 // snapshot if it still is; a change alone
-                                // does not end its word on staleness.
+                                // does not end its word on staleness (the
+                                // core's rule, `sse::Watching::after`).
                                 Freshness::Stale { reason, .. }
-                                    if !snapshot && reason != "disconnected" =>
+                                    if !snapshot && StaleReason::told_by_server(reason) =>
                                 {
                                     *f = Freshness::Stale {
                                         reason: reason.clone(),
@@ -289,7 +290,9 @@ fn on_notice(notice: predmarket_client::live::Notice) {
                         }));
                     }
                     Kind::Stale => {
-                        let reason = event.reason.unwrap_or_else(|| "poll_failed".into());
+                        let reason = event
+                            .reason
+                            .unwrap_or_else(|| StaleReason::PollFailed.name().into());
                         updates.push(Box::new(move || {
                             freshness.set(Freshness::Stale {
                                 reason,

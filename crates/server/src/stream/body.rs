@@ -92,7 +92,7 @@ where
         merged: None,
         heartbeat: heartbeat.max(Duration::from_millis(100)),
     };
-    let preamble = stream::once(async { Ok(Bytes::from_static(frame::PREAMBLE)) });
+    let preamble = stream::once(async { Ok(frame::preamble()) });
     let chunks = stream::unfold(body, |mut body| async move {
         let chunks = body.step().await?;
         Some((stream::iter(chunks.into_iter().map(Ok)), body))

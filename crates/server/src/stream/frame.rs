@@ -6,55 +6,10 @@
 //! several resources and its id says where it is in each of them.
 
 use bytes::Bytes;
-use serde_json::{Value, json};
-
-/// What an event says about its resource.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Kind {
-    /// The whole current answer: first for every subscriber, and after a
-    /// `resync`.
-    Snapshot,
-    /// What changed since the previous answer, and the new answer whole.
-    Change,
-    /// The data is getting old: a poll failed, waited for the budget, or
-    /// the interval was stretched and the data grew older than wanted
-    /// (once per poll). `live` follows when fresh data arrives.
-    Stale,
-    /// Fresh data again after `stale`.
-    Live,
-    /// The client's position is older than the replay buffer (or the
-    /// resource's poller restarted): a `snapshot` follows.
-    Resync,
-    /// The resource cannot be watched (unknown id, refused request); no
-    /// further event of it follows.
-    Error,
-}
-
-impl Kind {
-    pub fn name(self) -> &'static str {
-        match self {
-            Kind::Snapshot => "snapshot",
-            Kind::Change => "change",
-            Kind::Stale => "stale",
-            Kind::Live => "live",
-            Kind::Resync => "resync",
-            Kind::Error => "error",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<Kind> {
-        [
-            Kind::Snapshot,
-            Kind::Change,
-            Kind::Stale,
-            Kind::Live,
-            Kind::Resync,
-            Kind::Error,
-        ]
-        .into_iter()
-        .find(|k| k.name() == name)
-    }
-}
+pub use predmarket_core::live::Kind;
+use predmarket_core::live::{self, Body};
+use serde::Serialize;
+use serde_json::Value;
 
 /// One event of one resource, its JSON written once.
 #[derive(Debug)]
@@ -69,14 +24,13 @@ pub struct Frame {
 }
 
 impl Frame {
-    /// An event whose JSON is `fields` plus `resource` and `seq`.
-    pub fn new(kind: Kind, resource: &str, epoch: u32, seq: u64, mut fields: Value) -> Frame {
-        if let Some(object) = fields.as_object_mut() {
-            object.insert("resource".into(), Value::from(resource));
-            object.insert("seq".into(), Value::from(seq));
-        }
-        let text = serde_json::to_string(&fields).unwrap_or_else(|_| "{}".into());
-        Frame::from_json(kind, epoch, seq, &text)
+    /// An event of `body` (the contract's JSON: its `resource` and `seq`
+    /// are the event's), in the numbering `epoch`.
+    pub fn new<D: Serialize>(kind: Kind, epoch: u32, body: &Body<D>) -> Frame {
+        // A body of strings, numbers and JSON already written cannot fail
+        // to serialize; an empty object would still be a valid event.
+        let text = serde_json::to_string(body).unwrap_or_else(|_| "{}".into());
+        Frame::from_json(kind, epoch, body.seq, &text)
     }
 
     /// An event of already written JSON (one line: serde_json writes no
@@ -101,27 +55,14 @@ impl Frame {
         data.strip_suffix(b"\n\n").unwrap_or(data)
     }
 
-    /// A `snapshot` whose answer, `data`, is already written as JSON: a
-    /// snapshot is made for each subscriber that needs one, with the age
-    /// the data has when it is sent, while the answer is written once.
-    pub fn snapshot(resource: &str, epoch: u32, seq: u64, head: Value, data: &str) -> Frame {
-        let mut text = serde_json::to_string(&head).unwrap_or_else(|_| "{}".into());
-        if text.ends_with('}') {
-            text.pop();
-            if text.len() > 1 {
-                text.push(',');
-            }
-            let resource = serde_json::to_string(resource).unwrap_or_else(|_| "\"\"".into());
-            text.push_str(&format!(
-                "\"resource\":{resource},\"seq\":{seq},\"data\":{data}}}"
-            ));
-        }
-        Frame::from_json(Kind::Snapshot, epoch, seq, &text)
+    /// The event's JSON read back as the contract's body.
+    pub fn body(&self) -> Option<Body<Value>> {
+        serde_json::from_slice(self.json()).ok()
     }
 
     /// A `resync` of `resource` at `seq`.
     pub fn resync(resource: &str, epoch: u32, seq: u64) -> Frame {
-        Frame::new(Kind::Resync, resource, epoch, seq, json!({}))
+        Frame::new(Kind::Resync, epoch, &Body::<Value>::new(resource, seq))
     }
 }
 
@@ -135,36 +76,23 @@ impl Frame {
 pub struct Position(pub Vec<(u32, u64)>);
 
 impl Position {
+    fn parts(&self) -> Vec<live::Position> {
+        self.0
+            .iter()
+            .map(|&(epoch, seq)| live::Position { epoch, seq })
+            .collect()
+    }
+
     pub fn render(&self) -> String {
-        let mut out = String::with_capacity(self.0.len() * 12);
-        for (i, (epoch, seq)) in self.0.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            out.push_str(&format!("{epoch:x}:{seq}"));
-        }
-        out
+        live::render_id(&self.parts())
     }
 
     /// A `Last-Event-ID` of a stream of `count` resources; anything else
     /// (another count, a malformed part) is no position: the client gets
     /// snapshots, as a new one would.
     pub fn parse(text: &str, count: usize) -> Option<Position> {
-        let parts: Vec<&str> = text.split(',').collect();
-        if parts.len() != count || text.len() > count * 40 {
-            return None;
-        }
-        parts
-            .into_iter()
-            .map(|part| {
-                let (epoch, seq) = part.split_once(':')?;
-                Some((
-                    u32::from_str_radix(epoch, 16).ok()?,
-                    seq.parse::<u64>().ok()?,
-                ))
-            })
-            .collect::<Option<Vec<_>>>()
-            .map(Position)
+        live::parse_id(text, count)
+            .map(|parts| Position(parts.into_iter().map(|p| (p.epoch, p.seq)).collect()))
     }
 }
 
@@ -183,11 +111,13 @@ pub fn render(frame: &Frame, position: &Position) -> [Bytes; 2] {
 
 /// The first bytes of every stream: how long a client waits before it
 /// reconnects.
-pub const PREAMBLE: &[u8] = b"retry: 2000\n\n";
+pub fn preamble() -> Bytes {
+    Bytes::from(live::preamble())
+}
 
 /// A comment that keeps proxies and the idle timeout from closing a quiet
-/// stream.
-pub const HEARTBEAT: &[u8] = b": heartbeat\n\n";
+/// stream, and tells the reader the stream is not silent.
+pub const HEARTBEAT: &[u8] = live::HEARTBEAT.as_bytes();
 
 #[cfg(test)]
 mod tests {
@@ -207,13 +137,10 @@ mod tests {
 
     #[test]
     fn an_event_is_one_data_line_with_the_stream_id() {
-        let frame = Frame::new(
-            Kind::Change,
-            "market:a",
-            7,
-            3,
-            json!({ "title": "two\nlines" }),
-        );
+        let mut body = Body::<Value>::new("market:a", 3);
+        body.message = Some("two
+lines".into());
+        let frame = Frame::new(Kind::Change, 7, &body);
         let [head, data] = render(&frame, &Position(vec![(7, 3)]));
         assert_eq!(data.as_ptr(), frame.data.as_ptr(), "the JSON is shared");
         let text = String::from_utf8([head, data].concat()).expect("utf-8");
@@ -223,22 +150,18 @@ mod tests {
         assert!(lines[2].starts_with("data: {"));
         assert!(text.ends_with("\n\n"));
         assert_eq!(text.matches("data:").count(), 1);
-        let json: Value = serde_json::from_str(&lines[2]["data: ".len()..]).expect("json");
-        assert_eq!(json["resource"], "market:a");
-        assert_eq!(json["seq"], 3);
-        assert_eq!(json["title"], "two\nlines");
+        assert_eq!(frame.body(), Some(body));
         assert_eq!(frame.json(), &lines[2].as_bytes()["data: ".len()..]);
     }
 
     #[test]
-    fn a_snapshot_is_valid_json_with_the_answer_whole() {
-        let frame = Frame::snapshot(
-            "orderbook:\"x\"",
-            1,
-            4,
-            json!({ "as_of": "t", "age_ms": 12 }),
-            r#"{"data":{"id":"x"}}"#,
-        );
+    fn a_snapshot_of_written_json_is_valid_json_with_the_answer_whole() {
+        let answer = serde_json::value::to_raw_value(&serde_json::json!({"data": {"id": "x"}}))
+            .expect("raw");
+        let mut body = Body::new("orderbook:\"x\"", 4);
+        body.age_ms = Some(12);
+        body.data = Some(&*answer);
+        let frame = Frame::new(Kind::Snapshot, 1, &body);
         let json: Value = serde_json::from_slice(frame.json()).expect("json");
         assert_eq!(json["resource"], "orderbook:\"x\"");
         assert_eq!(json["seq"], 4);

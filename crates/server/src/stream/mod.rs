@@ -103,10 +103,10 @@ impl Default for Settings {
             max_streams: 10_000,
             max_streams_per_address: 16,
             max_topics_per_visitor: 64,
-            max_resources_per_stream: 32,
+            max_resources_per_stream: predmarket_core::live::MAX_RESOURCES,
             max_topics: 1_000,
             replay: 64,
-            heartbeat: Duration::from_secs(15),
+            heartbeat: Duration::from_millis(predmarket_core::live::HEARTBEAT_MS),
             grace: Duration::from_secs(30),
             interval_scale: 1.0,
             budget_share: 0.5,
@@ -400,6 +400,7 @@ impl Hub {
             http,
             wanted.max(1.0),
             self.settings.replay,
+            self.settings.heartbeat,
         ));
         match &self.relay {
             Some(relay) if relay.up() => topic.relayed(),

@@ -10,8 +10,8 @@ use axum::body::Body;
 use axum::http::{HeaderMap, Request, StatusCode};
 use axum::response::Response;
 use futures::future::BoxFuture;
-use predmarket_core::HttpRequest;
 use predmarket_core::request::Operation;
+use predmarket_core::{ErrorCode, HttpRequest};
 use serde_json::Value;
 use std::sync::Arc;
 use tower::ServiceExt;
@@ -19,38 +19,9 @@ use tower::ServiceExt;
 /// Largest answer a poll reads (an order book or a game is far smaller).
 const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
 
-/// Why data is not fresh.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum StaleReason {
-    /// The poll failed (network, timeout, 5xx, an unreadable answer), or the
-    /// proxy served its last good answer because the upstream failed.
-    PollFailed,
-    /// The poll was refused or delayed by the upstream budget (429).
-    Budget,
-    /// The budget cannot afford the interval wanted: polls come further
-    /// apart than asked.
-    IntervalStretched,
-}
-
-impl StaleReason {
-    pub fn name(self) -> &'static str {
-        match self {
-            StaleReason::PollFailed => "poll_failed",
-            StaleReason::Budget => "budget",
-            StaleReason::IntervalStretched => "interval_stretched",
-        }
-    }
-
-    pub fn from_name(name: &str) -> Option<StaleReason> {
-        [
-            StaleReason::PollFailed,
-            StaleReason::Budget,
-            StaleReason::IntervalStretched,
-        ]
-        .into_iter()
-        .find(|r| r.name() == name)
-    }
-}
+/// Why data is not fresh: the contract's reasons (the server tells the
+/// first three).
+pub use predmarket_core::live::StaleReason;
 
 /// One poll's answer.
 #[derive(Debug)]
@@ -122,7 +93,7 @@ impl Source for Local {
                 Err(error) => {
                     return Answer::Refused {
                         status: 400,
-                        code: "VALIDATION_ERROR".into(),
+                        code: ErrorCode::ValidationError.as_str().into(),
                         message: format!("the watch's request could not be built: {error}"),
                     };
                 }
@@ -182,7 +153,7 @@ async fn read(response: Response) -> Answer {
             return Answer::Failed {
                 reason: StaleReason::PollFailed,
                 status: Some(status.as_u16()),
-                code: "NETWORK_ERROR".into(),
+                code: ErrorCode::NetworkError.as_str().into(),
                 message: format!("the answer could not be read: {error}"),
             };
         }
@@ -195,7 +166,7 @@ async fn read(response: Response) -> Answer {
             Some(_) if served_stale => Answer::Failed {
                 reason: StaleReason::PollFailed,
                 status: Some(200),
-                code: "PLATFORM_UNAVAILABLE".into(),
+                code: ErrorCode::PlatformUnavailable.as_str().into(),
                 message: format!(
                     "the upstream failed; the proxy holds data {} s old",
                     age_ms / 1000
@@ -205,7 +176,7 @@ async fn read(response: Response) -> Answer {
             _ => Answer::Failed {
                 reason: StaleReason::PollFailed,
                 status: Some(200),
-                code: "DECODE_ERROR".into(),
+                code: ErrorCode::DecodeError.as_str().into(),
                 message: "the answer was not a JSON object".into(),
             },
         };
@@ -217,7 +188,7 @@ async fn read(response: Response) -> Answer {
             .and_then(Value::as_str)
             .map(str::to_owned)
     };
-    let code = text("code").unwrap_or_else(|| "INTERNAL_ERROR".into());
+    let code = text("code").unwrap_or_else(|| ErrorCode::InternalError.as_str().into());
     let message = text("message").unwrap_or_else(|| format!("status {}", status.as_u16()));
     let status = status.as_u16();
     if predmarket_core::change::ends_watch(Some(status), &code) {

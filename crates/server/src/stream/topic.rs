@@ -14,18 +14,16 @@ use super::frame::{Frame, Kind};
 use super::source::{Answer, Source, StaleReason};
 use predmarket_core::HttpRequest;
 use predmarket_core::change::{WatchKind, book_changes, value_changes};
+use predmarket_core::live::{self, Body, FAILOVER_CODE};
 use predmarket_core::models::Orderbook;
-use serde_json::{Value, json};
+use serde_json::Value;
+use serde_json::value::RawValue;
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
 use tokio::sync::{Notify, broadcast, mpsc};
 use tokio::time::Instant;
-
-/// The shortest wait for a poll's answer before subscribers are told it is
-/// late.
-const MIN_PATIENCE_MS: f64 = 2_000.0;
 
 /// What a subscriber starts from.
 pub struct Start {
@@ -71,6 +69,16 @@ pub struct Topic {
     ready: AtomicBool,
     ready_notify: Notify,
     replay_cap: usize,
+    /// The stream's heartbeat (ms): with the interval, the deadline each
+    /// event announces (`stale_after_ms`).
+    heartbeat_ms: f64,
+}
+
+/// A failed poll's answer, as a `stale` event tells it.
+struct Failure {
+    status: Option<u16>,
+    code: String,
+    message: String,
 }
 
 #[derive(Default)]
@@ -82,7 +90,7 @@ struct State {
     /// The last good answer, and the same written as JSON (for snapshots;
     /// written when first needed).
     data: Option<Value>,
-    data_text: Option<Arc<str>>,
+    data_text: Option<Arc<RawValue>>,
     as_of: Option<String>,
     /// Unix ms when the last good answer arrived, and how old it was then.
     polled_ms: u64,
@@ -143,6 +151,7 @@ impl Topic {
         http: HttpRequest,
         wanted_ms: f64,
         replay: usize,
+        heartbeat: Duration,
     ) -> Self {
         let replay = replay.max(1);
         let (sender, _) = broadcast::channel(replay);
@@ -164,7 +173,16 @@ impl Topic {
             ready: AtomicBool::new(true),
             ready_notify: Notify::new(),
             replay_cap: replay,
+            heartbeat_ms: heartbeat.as_secs_f64() * 1000.0,
         }
+    }
+
+    /// An event's body of this resource with the deadline it announces
+    /// now (its number is set when published).
+    fn body<D>(&self) -> Body<D> {
+        let mut body = Body::new(&self.key, 0);
+        body.stale_after_ms = Some(live::stale_after_ms(self.interval_ms(), self.heartbeat_ms));
+        body
     }
 
     fn lock(&self) -> MutexGuard<'_, State> {
@@ -190,7 +208,7 @@ impl Topic {
     /// interval wanted, and the patience a late poll gets before it is
     /// told (so a stretch within that patience is not told each cycle).
     fn overdue_after_ms(&self) -> f64 {
-        self.wanted_ms + self.wanted_ms.max(MIN_PATIENCE_MS)
+        live::overdue_after_ms(self.wanted_ms)
     }
 
     /// The state this replica's polls build on, or `None` while another
@@ -379,22 +397,18 @@ impl Topic {
         let text = match &state.data_text {
             Some(text) => text.clone(),
             None => {
-                let text: Arc<str> = serde_json::to_string(data).ok()?.into();
+                let text: Arc<RawValue> = serde_json::value::to_raw_value(data).ok()?.into();
                 state.data_text = Some(text.clone());
                 text
             }
         };
-        Some(Arc::new(Frame::snapshot(
-            &self.key,
-            state.epoch,
-            state.seq,
-            json!({
-                "as_of": state.as_of,
-                "age_ms": age_now(state),
-                "polled_ms": state.polled_ms,
-            }),
-            &text,
-        )))
+        let mut body = self.body::<&RawValue>();
+        body.seq = state.seq;
+        body.as_of = state.as_of.clone();
+        body.age_ms = Some(age_now(state));
+        body.polled_ms = Some(state.polled_ms);
+        body.data = Some(&*text);
+        Some(Arc::new(Frame::new(Kind::Snapshot, state.epoch, &body)))
     }
 
     /// Keeps an event for replay and sends it to the subscribers.
@@ -409,9 +423,10 @@ impl Topic {
 
     /// Numbers one event and keeps and sends it, or, in a leader's draft,
     /// hands it to Redis (it is kept and sent when Redis took it).
-    fn publish(&self, state: &mut State, kind: Kind, fields: Value) -> Arc<Frame> {
+    fn publish(&self, state: &mut State, kind: Kind, mut body: Body) -> Arc<Frame> {
         state.seq += 1;
-        let frame = Arc::new(Frame::new(kind, &self.key, state.epoch, state.seq, fields));
+        body.seq = state.seq;
+        let frame = Arc::new(Frame::new(kind, state.epoch, &body));
         match &state.outbox {
             Some(outbox) => {
                 let _ = outbox.send(frame.clone());
@@ -424,48 +439,37 @@ impl Topic {
     /// What an event published elsewhere says about the resource, taken
     /// into `state` (not kept, not sent).
     fn absorb(state: &mut State, frame: &Arc<Frame>) {
+        let Some(body) = frame.body() else {
+            return;
+        };
         match frame.kind {
             Kind::Snapshot | Kind::Change => {
-                let Ok(mut fields) = serde_json::from_slice::<Value>(frame.json()) else {
-                    return;
-                };
-                let number = |v: &Value, key: &str| v.get(key).and_then(Value::as_u64);
-                state.polled_ms = number(&fields, "polled_ms").unwrap_or(state.polled_ms);
+                state.polled_ms = body.polled_ms.unwrap_or(state.polled_ms);
                 // A snapshot's age was taken when it was sent.
-                let age = number(&fields, "age_ms").unwrap_or(0);
+                let age = body.age_ms.unwrap_or(0);
                 state.age_at_poll_ms = if frame.kind == Kind::Snapshot {
                     age.saturating_sub(unix_ms().saturating_sub(state.polled_ms))
                 } else {
                     age
                 };
-                state.as_of = fields
-                    .get("as_of")
-                    .and_then(Value::as_str)
-                    .map(str::to_owned);
-                state.data = fields.get_mut("data").map(Value::take);
+                state.as_of = body.as_of;
+                state.data = body.data;
                 state.data_text = None;
             }
             Kind::Stale => {
-                let reason = serde_json::from_slice::<Value>(frame.json())
-                    .ok()
-                    .and_then(|v| v.get("reason").and_then(Value::as_str).map(str::to_owned))
-                    .and_then(|name| StaleReason::from_name(&name))
-                    .unwrap_or(StaleReason::PollFailed);
+                let reason = body.stale_reason().unwrap_or(StaleReason::PollFailed);
                 state.stale = Some(reason);
                 state.stale_frame = Some(frame.clone());
             }
             Kind::Live => {
                 // A fresh answer with nothing changed: when it was polled
                 // is what a replica taking over counts its interval from.
-                if let Ok(fields) = serde_json::from_slice::<Value>(frame.json()) {
-                    if let Some(polled) = fields.get("polled_ms").and_then(Value::as_u64) {
-                        state.polled_ms = polled;
-                        state.age_at_poll_ms =
-                            fields.get("age_ms").and_then(Value::as_u64).unwrap_or(0);
-                    }
-                    if let Some(as_of) = fields.get("as_of").and_then(Value::as_str) {
-                        state.as_of = Some(as_of.to_owned());
-                    }
+                if let Some(polled) = body.polled_ms {
+                    state.polled_ms = polled;
+                    state.age_at_poll_ms = body.age_ms.unwrap_or(0);
+                }
+                if body.as_of.is_some() {
+                    state.as_of = body.as_of;
                 }
                 state.stale = None;
                 state.stale_frame = None;
@@ -556,12 +560,12 @@ impl Topic {
         };
         let late = now_ms.saturating_sub(state.polled_ms) as f64 > self.interval_ms();
         if state.ended.is_none() && state.data.is_some() && late {
-            let detail = json!({
-                "status": null,
-                "code": "REPLICA_FAILOVER",
-                "message": "the replica that polled this resource stopped; another took over",
-            });
-            self.mark_stale(state, StaleReason::PollFailed, Some(detail), now_ms);
+            let failure = Failure {
+                status: None,
+                code: FAILOVER_CODE.into(),
+                message: "the replica that polled this resource stopped; another took over".into(),
+            };
+            self.mark_stale(state, StaleReason::PollFailed, Some(failure), now_ms);
             return true;
         }
         false
@@ -604,31 +608,26 @@ impl Topic {
                     Some(_) => (None, None),
                 };
                 if let Some(kind) = kind {
-                    state.data = Some(body);
                     state.data_text = None;
-                    let mut fields = json!({
-                        "as_of": as_of,
-                        "age_ms": age_ms,
-                        "polled_ms": now_ms,
-                    });
-                    if let (Some(object), Some(changes)) = (fields.as_object_mut(), changes) {
-                        object.insert("changes".into(), changes);
-                    }
-                    if let Some(object) = fields.as_object_mut() {
-                        object.insert("data".into(), state.data.clone().unwrap_or(Value::Null));
-                    }
-                    self.publish(state, kind, fields);
+                    let mut event = self.body();
+                    event.as_of = Some(as_of.clone());
+                    event.age_ms = Some(age_ms);
+                    event.polled_ms = Some(now_ms);
+                    event.changes = changes;
+                    event.data = Some(body.clone());
+                    state.data = Some(body);
+                    self.publish(state, kind, event);
                 }
                 // Fresh whatever the interval: a stretched resource is
                 // told stale again only once this answer grows older than
                 // wanted (`tell_stretched`).
                 if state.stale.take().is_some() {
                     state.stale_frame = None;
-                    self.publish(
-                        state,
-                        Kind::Live,
-                        json!({ "as_of": as_of, "age_ms": age_ms, "polled_ms": now_ms }),
-                    );
+                    let mut event = self.body();
+                    event.as_of = Some(as_of);
+                    event.age_ms = Some(age_ms);
+                    event.polled_ms = Some(now_ms);
+                    self.publish(state, Kind::Live, event);
                 }
             }
             Answer::Failed {
@@ -637,19 +636,23 @@ impl Topic {
                 code,
                 message,
             } => {
-                let detail = json!({ "status": status, "code": code, "message": message });
-                self.mark_stale(state, reason, Some(detail), now_ms);
+                let failure = Failure {
+                    status,
+                    code,
+                    message,
+                };
+                self.mark_stale(state, reason, Some(failure), now_ms);
             }
             Answer::Refused {
                 status,
                 code,
                 message,
             } => {
-                let frame = self.publish(
-                    state,
-                    Kind::Error,
-                    json!({ "status": status, "code": code, "message": message }),
-                );
+                let mut event = self.body();
+                event.status = Some(status);
+                event.code = Some(code);
+                event.message = Some(message);
+                let frame = self.publish(state, Kind::Error, event);
                 state.ended = Some(frame);
             }
         }
@@ -708,29 +711,28 @@ impl Topic {
         &self,
         state: &mut State,
         reason: StaleReason,
-        detail: Option<Value>,
+        failure: Option<Failure>,
         now_ms: u64,
     ) {
         if state.stale == Some(reason) {
             return;
         }
         state.stale = Some(reason);
-        let age = if state.data.is_some() {
-            Value::from(now_ms.saturating_sub(state.polled_ms) + state.age_at_poll_ms)
-        } else {
-            Value::Null
-        };
-        let mut fields = json!({
-            "reason": reason.name(),
-            "as_of": state.as_of,
-            "age_ms": age,
-            "interval_ms": self.interval_ms().round(),
-            "wanted_ms": self.wanted_ms.round(),
-        });
-        if let (Some(object), Some(Value::Object(detail))) = (fields.as_object_mut(), detail) {
-            object.extend(detail);
+        let mut event = self.body();
+        event.reason = Some(reason.name().to_owned());
+        event.as_of = state.as_of.clone();
+        event.age_ms = state
+            .data
+            .is_some()
+            .then(|| now_ms.saturating_sub(state.polled_ms) + state.age_at_poll_ms);
+        event.interval_ms = Some(self.interval_ms().round());
+        event.wanted_ms = Some(self.wanted_ms.round());
+        if let Some(failure) = failure {
+            event.status = failure.status;
+            event.code = Some(failure.code);
+            event.message = Some(failure.message);
         }
-        let frame = self.publish(state, Kind::Stale, fields);
+        let frame = self.publish(state, Kind::Stale, event);
         state.stale_frame = Some(frame);
     }
 
@@ -771,7 +773,7 @@ impl Topic {
         tokio::pin!(fetch);
         // Told when the poll takes longer than the interval wanted, but not
         // for the blink of a busy machine when intervals are short.
-        let patience = Duration::from_secs_f64(self.wanted_ms.max(MIN_PATIENCE_MS) / 1000.0);
+        let patience = Duration::from_secs_f64(live::patience_ms(self.wanted_ms) / 1000.0);
         let answer = tokio::select! {
             answer = &mut fetch => answer,
             () = tokio::time::sleep(patience) => {
@@ -834,6 +836,7 @@ fn changes(kind: WatchKind, before: &Value, after: &Value) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     fn topic() -> Topic {
         let kind = WatchKind::Market;
@@ -843,6 +846,7 @@ mod tests {
             kind.request("m").expect("id"),
             1_000.0,
             4,
+            Duration::from_secs(15),
         )
     }
 
@@ -1118,10 +1122,8 @@ mod tests {
         let mut watcher = follower.subscribe(None);
         let other = Arc::new(Frame::new(
             Kind::Snapshot,
-            "market:m",
             epoch ^ 1,
-            1,
-            json!({}),
+            &Body::<Value>::new("market:m", 1),
         ));
         follower.ingest(other);
         assert_eq!(kinds(&drain(&mut watcher.receiver)), ["resync", "snapshot"]);
@@ -1220,7 +1222,11 @@ mod tests {
         t.degrade();
         t.rejoin(None, Vec::new());
         let _ = drain(&mut watcher.receiver);
-        let next = Arc::new(Frame::new(Kind::Snapshot, "market:m", 42, 1, json!({})));
+        let next = Arc::new(Frame::new(
+            Kind::Snapshot,
+            42,
+            &Body::<Value>::new("market:m", 1),
+        ));
         t.ingest(next);
         assert_eq!((t.epoch(), t.seq()), (42, 1));
         assert_eq!(kinds(&drain(&mut watcher.receiver)), ["snapshot"]);
