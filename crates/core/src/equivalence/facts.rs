@@ -8,6 +8,7 @@
 //! (units and multipliers applied, years completed from the close time,
 //! a few aliases and synonyms folded) before two markets are compared.
 
+use super::lexicon::{EDITIONS, Edition, roman};
 use crate::models::Market;
 use crate::time::{civil_from_days, days_from_civil, timestamp_ms};
 use serde::Serialize;
@@ -147,6 +148,15 @@ pub struct Facts {
     /// `resolution_source`, lower-case, punctuation dropped.
     #[serde(skip)]
     pub(crate) source: Option<String>,
+    /// The time of day the question is read at, in minutes after
+    /// midnight UTC ("5pm EST" is 1320).
+    pub time_of_day: Option<i64>,
+    /// The words of `resolution_criteria` (as written and folded): what
+    /// the rules say is measured ("the advance estimate").
+    #[serde(skip)]
+    pub(crate) criteria_words: BTreeSet<String>,
+    /// What the rules say the market resolves to if its event is void.
+    pub void_outcome: Option<String>,
 }
 
 impl Facts {
@@ -184,10 +194,13 @@ impl Facts {
                 facts.words.extend(parent.words);
             }
         }
-        facts.criteria_threshold = market.resolution_criteria.as_deref().and_then(|c| {
+        if let Some(c) = market.resolution_criteria.as_deref() {
             let tokens = lex(c);
-            find_threshold(&tokens, &mut vec![false; tokens.len()])
-        });
+            facts.criteria_threshold = find_threshold(&tokens, &mut vec![false; tokens.len()]);
+            let read = Self::of_text(c, close_ms);
+            facts.criteria_words = read.words.into_iter().chain(read.raw).collect();
+            facts.void_outcome = void_outcome(c);
+        }
         // A title that leaves its strike to the rules ("Bitcoin price on
         // Dec 31, 2026?") is read with the rules' strike.
         if facts.threshold.is_none() {
@@ -218,9 +231,12 @@ impl Facts {
         let tokens = lex(text);
         let mut used = vec![false; tokens.len()];
         let date = find_date(&tokens, &mut used, close_ms);
+        let day = date.as_ref().map(|d| d.first_day);
+        let time_of_day = find_time(&tokens, &mut used, day);
         let threshold = find_threshold(&tokens, &mut used);
         let mut facts = Self {
             date,
+            time_of_day,
             threshold,
             close_ms,
             ..Self::default()
@@ -381,6 +397,8 @@ fn is_stopword(w: &str) -> bool {
             | "before"
             | "after"
             | "until"
+            | "through"
+            | "thru"
             | "has"
             | "have"
             | "been"
@@ -526,6 +544,8 @@ fn alias(word: &str) -> &str {
         "indian" => "india",
         "taiwanese" => "taiwan",
         "oscar" => "oscars",
+        "qb" => "quarterback",
+        "grammys" => "grammy",
         "gop" | "republicans" => "republican",
         "democrats" | "democratic" | "dems" => "democrat",
         "presidential" | "presidency" => "president",
@@ -558,6 +578,12 @@ const PHRASES: &[(&[&str], &[&str])] = &[
     (&["pro", "hockey", "champion"], &["stanley", "cup"]),
     (&["nfl", "championship"], &["super", "bowl"]),
     (&["pro", "football", "champion"], &["super", "bowl"]),
+    (&["pro", "football", "championship"], &["super", "bowl"]),
+    (&["mlb", "champion"], &["world", "series"]),
+    (&["nhl", "champion"], &["stanley", "cup"]),
+    (&["march", "madness"], &["ncaa", "tournament"]),
+    (&["grammy", "awards"], &["grammy"]),
+    (&["grand", "theft", "auto"], &["gta"]),
     (&["nba", "championship"], &["nba", "finals"]),
     (&["pro", "basketball", "champion"], &["nba", "finals"]),
     (&["hold", "or", "hike"], &["not", "cut"]),
@@ -591,6 +617,142 @@ fn rewrite_phrases(tokens: Vec<Tok>) -> Vec<Tok> {
     out
 }
 
+/// Editions of recurring events named by number become their year: "the
+/// 99th Academy Awards" is read as "the 2027 Academy Awards", "Super Bowl
+/// LXII" as "Super Bowl 2028" (see [`super::lexicon::EDITIONS`]).
+fn resolve_editions(mut tokens: Vec<Tok>) -> Vec<Tok> {
+    let year = |y: i64| Tok::Num {
+        value: y as f64,
+        unit: String::new(),
+        bare_int: true,
+        plus: false,
+        ordinal: false,
+    };
+    let names = |tokens: &[Tok], at: usize, e: &Edition| {
+        e.words
+            .iter()
+            .enumerate()
+            .all(|(k, w)| word_at(tokens, at + k) == Some(*w))
+    };
+    for i in 0..tokens.len() {
+        for e in EDITIONS {
+            if e.roman {
+                let Some(n) = word_at(&tokens, i + e.words.len()).and_then(roman) else {
+                    continue;
+                };
+                if names(&tokens, i, e) {
+                    tokens[i + e.words.len()] = year(e.year_zero + n * e.every);
+                    break;
+                }
+            } else if let Some(Tok::Num {
+                value,
+                ordinal: true,
+                ..
+            }) = tokens.get(i)
+            {
+                let n = *value as i64;
+                let at = if word_at(&tokens, i + 1) == Some("annual") {
+                    i + 2
+                } else {
+                    i + 1
+                };
+                if names(&tokens, at, e) {
+                    tokens[i] = year(e.year_zero + n * e.every);
+                    break;
+                }
+            }
+        }
+    }
+    tokens
+}
+
+/// Hours from UTC of a US zone written after a time, by the date it is
+/// read on: "ET" is EDT from mid-March to early November.
+fn zone_offset(zone: &str, day: Option<i64>) -> Option<i64> {
+    let summer = day
+        .map(civil_from_days)
+        .is_some_and(|(_, m, d)| (4..=10).contains(&m) || (m == 3 && d >= 8) || (m == 11 && d < 7));
+    Some(match zone {
+        "utc" | "gmt" | "z" => 0,
+        "est" => -5,
+        "edt" => -4,
+        "et" => {
+            if summer {
+                -4
+            } else {
+                -5
+            }
+        }
+        "pst" => -8,
+        "pdt" => -7,
+        "pt" => {
+            if summer {
+                -7
+            } else {
+                -8
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// A time of day with its zone ("5pm EST", "12:00 UTC", "4 PM ET"), as
+/// minutes after midnight UTC; its tokens are used up.
+fn find_time(tokens: &[Tok], used: &mut [bool], day: Option<i64>) -> Option<i64> {
+    for i in 0..tokens.len() {
+        let Some(hour) = bare_int_at(tokens, i).filter(|h| (0..=24).contains(h)) else {
+            continue;
+        };
+        let mut j = i + 1;
+        let mut minute = 0;
+        if tokens.get(j) == Some(&Tok::Sym(':'))
+            && let Some(m) = bare_int_at(tokens, j + 1).filter(|m| (0..60).contains(m))
+        {
+            minute = m;
+            j += 2;
+        }
+        let mut hour = hour;
+        match word_at(tokens, j) {
+            Some("pm") if hour < 12 => {
+                hour += 12;
+                j += 1;
+            }
+            Some("am") if hour == 12 => {
+                hour = 0;
+                j += 1;
+            }
+            Some("am" | "pm") => j += 1,
+            _ => {}
+        }
+        let Some(offset) = word_at(tokens, j).and_then(|z| zone_offset(z, day)) else {
+            continue;
+        };
+        for k in i..=j {
+            used[k] = true;
+        }
+        return Some(((hour - offset) * 60 + minute).rem_euclid(24 * 60));
+    }
+    None
+}
+
+/// What the rules say the market resolves to when its event is cancelled,
+/// postponed or not held ("resolves No", "resolves 50-50"), if they say.
+fn void_outcome(criteria: &str) -> Option<String> {
+    let text = criteria.to_lowercase();
+    let at = ["postpone", "cancel", "not held", "no fomc meeting", "void"]
+        .iter()
+        .filter_map(|k| text.find(k))
+        .min()?;
+    let rest = &text[at..];
+    let after = rest.find("resolve")?;
+    rest[after..]
+        .split_whitespace()
+        .skip(1)
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+        .find(|w| !matches!(*w, "to" | "as" | "the" | "market" | ""))
+        .map(str::to_owned)
+}
+
 /// A little stemming and the synonyms titles use for one action.
 fn fold(lower: &str) -> String {
     let word = match lower {
@@ -599,8 +761,13 @@ fn fold(lower: &str) -> String {
         }
         "raise" | "raises" | "increase" | "increases" | "hikes" => "hike",
         "cuts" | "lower" | "lowers" | "decrease" | "decreases" => "cut",
-        "wins" | "won" | "beat" | "beats" | "defeat" | "defeats" | "control" | "controls" => "win",
+        "wins" | "won" | "beat" | "beats" | "defeat" | "defeats" | "control" | "controls"
+        | "awarded" | "named" => "win",
         "nominee" | "nominated" => "nomination",
+        "retires" | "retired" | "retirement" => "retire",
+        "approved" => "approve",
+        "confirmed" => "confirm",
+        "rejected" => "reject",
         "closes" | "closing" | "closed" => "close",
         "tops" | "topped" => "top",
         "temp" | "temperature" => "high",
@@ -612,15 +779,6 @@ fn fold(lower: &str) -> String {
         word.to_owned()
     }
 }
-
-/// Pairs of words that ask opposite things of one subject.
-pub(crate) const ANTONYMS: &[(&str, &str)] = &[
-    ("cut", "hike"),
-    ("win", "lose"),
-    ("rise", "fall"),
-    ("up", "down"),
-    ("gain", "loss"),
-];
 
 #[derive(Debug, Clone, PartialEq)]
 enum Tok {
@@ -635,6 +793,8 @@ enum Tok {
         bare_int: bool,
         /// `100+`.
         plus: bool,
+        /// Written as an ordinal ("99th").
+        ordinal: bool,
     },
     /// A date written `YYYY-MM-DD`, as days since the epoch.
     Iso(i64),
@@ -729,7 +889,7 @@ fn lex(text: &str) -> Vec<Tok> {
         }
         merged.push(tok);
     }
-    rewrite_phrases(merged)
+    resolve_editions(rewrite_phrases(merged))
 }
 
 fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> usize {
@@ -780,6 +940,7 @@ fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> usize {
     }
     let mut value: f64 = digits.parse().unwrap_or(0.0);
     let mut plus = false;
+    let mut ordinal = false;
     // Attached suffixes: 2.5%, 95°F, $120M, 95k, 100+, 3rd.
     let start = i;
     while i < chars.len() && chars[i].is_alphabetic() {
@@ -794,7 +955,8 @@ fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> usize {
             unit = "bps".into();
             bare_int = false;
         } else if matches!(suffix.as_str(), "st" | "nd" | "rd" | "th") {
-            // An ordinal day: stays a bare integer.
+            // An ordinal (a day, an edition): stays a bare integer.
+            ordinal = true;
         } else {
             // A word glued to a number ("Q1" is lexed as a word): undo.
             i = start;
@@ -831,6 +993,7 @@ fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> usize {
         unit,
         bare_int,
         plus,
+        ordinal,
     });
     i
 }
@@ -853,6 +1016,60 @@ fn bare_int_at(tokens: &[Tok], i: usize) -> Option<i64> {
     }
 }
 
+/// "Month [day][,] [year]" at `i` ("May" only with a number after it):
+/// its days, and whether the year was taken from the close time.
+fn month_date(
+    tokens: &[Tok],
+    i: usize,
+    (m, w): (i64, &str),
+    close_ms: Option<i64>,
+    span: &mut Vec<usize>,
+) -> Option<((i64, i64), bool)> {
+    let close_year = close_ms.map(|ms| civil_from_days(ms.div_euclid(DAY_MS)).0);
+    let year_of = |t: Option<i64>| t.filter(|y| (1900..=2100).contains(y));
+    // Month [day][,] [year] — "May" only with a number after it.
+    let mut j = i + 1;
+    let day = bare_int_at(tokens, j).filter(|d| (1..=31).contains(d));
+    if day.is_some() {
+        span.push(j);
+        j += 1;
+    }
+    if matches!(tokens.get(j), Some(Tok::Sym(','))) && year_of(bare_int_at(tokens, j + 1)).is_some()
+    {
+        j += 1;
+    }
+    let year = year_of(bare_int_at(tokens, j));
+    if year.is_some() {
+        span.push(j);
+    }
+    if day.is_none() && year.is_none() && w.starts_with("may") {
+        return None;
+    }
+    let (y, was_inferred) = match (year, close_year) {
+        (Some(y), _) => (y, false),
+        (None, Some(cy)) => (cy, true),
+        (None, None) => return None,
+    };
+    let inferred = was_inferred;
+    let range = match day {
+        Some(d) => {
+            let mut first = days_from_civil(y, m, d);
+            // "Dec 31" closing on Jan 2: the year before.
+            if let Some(ms) = close_ms.filter(|_| inferred)
+                && first - ms.div_euclid(DAY_MS) > 60
+            {
+                first = days_from_civil(y - 1, m, d);
+            }
+            (first, first)
+        }
+        None => {
+            let (ny, nm) = if m == 12 { (y + 1, 1) } else { (y, m + 1) };
+            (days_from_civil(y, m, 1), days_from_civil(ny, nm, 1) - 1)
+        }
+    };
+    Some((range, inferred))
+}
+
 /// The first date of the text, with "before"/"by" read as a deadline.
 fn find_date(tokens: &[Tok], used: &mut [bool], close_ms: Option<i64>) -> Option<DateFact> {
     let close_year = close_ms.map(|ms| civil_from_days(ms.div_euclid(DAY_MS)).0);
@@ -868,47 +1085,12 @@ fn find_date(tokens: &[Tok], used: &mut [bool], close_ms: Option<i64>) -> Option
             range = Some((day, day));
         } else if let Some(w) = word_at(tokens, i) {
             if let Some(m) = month(w) {
-                // Month [day][,] [year] — "May" only with a number after it.
-                let mut j = i + 1;
-                let day = bare_int_at(tokens, j).filter(|d| (1..=31).contains(d));
-                if day.is_some() {
-                    span.push(j);
-                    j += 1;
-                }
-                if matches!(tokens.get(j), Some(Tok::Sym(',')))
-                    && year_of(bare_int_at(tokens, j + 1)).is_some()
-                {
-                    j += 1;
-                }
-                let year = year_of(bare_int_at(tokens, j));
-                if year.is_some() {
-                    span.push(j);
-                }
-                if day.is_none() && year.is_none() && w.starts_with("may") {
+                let Some((days, was_inferred)) = month_date(tokens, i, (m, w), close_ms, &mut span)
+                else {
                     continue;
-                }
-                let (y, was_inferred) = match (year, close_year) {
-                    (Some(y), _) => (y, false),
-                    (None, Some(cy)) => (cy, true),
-                    (None, None) => continue,
                 };
                 inferred = was_inferred;
-                range = Some(match day {
-                    Some(d) => {
-                        let mut first = days_from_civil(y, m, d);
-                        // "Dec 31" closing on Jan 2: the year before.
-                        if let Some(ms) = close_ms.filter(|_| inferred)
-                            && first - ms.div_euclid(DAY_MS) > 60
-                        {
-                            first = days_from_civil(y - 1, m, d);
-                        }
-                        (first, first)
-                    }
-                    None => {
-                        let (ny, nm) = if m == 12 { (y + 1, 1) } else { (y, m + 1) };
-                        (days_from_civil(y, m, 1), days_from_civil(ny, nm, 1) - 1)
-                    }
-                });
+                range = Some(days);
             } else if let Some(q) = w
                 .strip_prefix('q')
                 .and_then(|q| q.parse::<i64>().ok())
@@ -989,8 +1171,11 @@ fn find_date(tokens: &[Tok], used: &mut [bool], close_ms: Option<i64>) -> Option
             first_day = last_day;
         }
         let before = lead > 0 && word_at(tokens, lead - 1) == Some("before");
-        let deadline =
-            lead > 0 && matches!(word_at(tokens, lead - 1), Some("before" | "by" | "until"));
+        let deadline = lead > 0
+            && matches!(
+                word_at(tokens, lead - 1),
+                Some("before" | "by" | "until" | "through" | "thru")
+            );
         // "before July 2026" is "by June 30, 2026"; a day keeps its
         // reading ("before June 1" and "by June 1" are one deadline to
         // most platforms, a day apart at most).
@@ -1004,6 +1189,56 @@ fn find_date(tokens: &[Tok], used: &mut [bool], close_ms: Option<i64>) -> Option
             deadline,
             year_inferred: inferred,
         });
+    }
+    None
+}
+
+/// A comparator written after the number at `i` ("50 bps or more",
+/// "100+"), or a range ("$96,000 to $97,999.99").
+fn postfix_threshold(tokens: &[Tok], i: usize, used: &mut [bool]) -> Option<Threshold> {
+    let num = |i: usize, used: &[bool]| -> Option<(f64, String)> {
+        match tokens.get(i) {
+            Some(Tok::Num { value, unit, .. }) if !used[i] => Some((*value, unit.clone())),
+            _ => None,
+        }
+    };
+    // Postfix: "50 bps or more", "100+".
+    if let Some(Tok::Num {
+        value, unit, plus, ..
+    }) = tokens.get(i)
+        && !used[i]
+    {
+        let post = match (word_at(tokens, i + 1), word_at(tokens, i + 2)) {
+            (Some("or"), Some("more" | "higher" | "above" | "greater")) => {
+                Some(Comparator::AtLeast)
+            }
+            (Some("or"), Some("less" | "lower" | "below" | "fewer")) => Some(Comparator::AtMost),
+            _ if *plus => Some(Comparator::AtLeast),
+            _ => None,
+        };
+        if let Some(cmp) = post {
+            used[i] = true;
+            return Some(Threshold {
+                comparator: cmp,
+                value: *value,
+                upper: None,
+                unit: unit.clone(),
+            });
+        }
+        // A range written "$96,000 to $97,999.99".
+        if word_at(tokens, i + 1) == Some("to")
+            && !unit.is_empty()
+            && let Some((upper, _)) = num(i + 2, used)
+        {
+            used[i] = true;
+            used[i + 2] = true;
+            return Some(Threshold {
+                comparator: Comparator::Between,
+                value: value.min(upper),
+                upper: Some(value.max(upper)),
+                unit: unit.clone(),
+            });
+        }
     }
     None
 }
@@ -1093,45 +1328,8 @@ fn find_threshold(tokens: &[Tok], used: &mut [bool]) -> Option<Threshold> {
                 unit,
             });
         }
-        // Postfix: "50 bps or more", "100+".
-        if let Some(Tok::Num {
-            value, unit, plus, ..
-        }) = tokens.get(i)
-            && !used[i]
-        {
-            let post = match (word_at(tokens, i + 1), word_at(tokens, i + 2)) {
-                (Some("or"), Some("more" | "higher" | "above" | "greater")) => {
-                    Some(Comparator::AtLeast)
-                }
-                (Some("or"), Some("less" | "lower" | "below" | "fewer")) => {
-                    Some(Comparator::AtMost)
-                }
-                _ if *plus => Some(Comparator::AtLeast),
-                _ => None,
-            };
-            if let Some(cmp) = post {
-                used[i] = true;
-                return Some(Threshold {
-                    comparator: cmp,
-                    value: *value,
-                    upper: None,
-                    unit: unit.clone(),
-                });
-            }
-            // A range written "$96,000 to $97,999.99".
-            if word_at(tokens, i + 1) == Some("to")
-                && !unit.is_empty()
-                && let Some((upper, _)) = num(i + 2, used)
-            {
-                used[i] = true;
-                used[i + 2] = true;
-                return Some(Threshold {
-                    comparator: Comparator::Between,
-                    value: value.min(upper),
-                    upper: Some(value.max(upper)),
-                    unit: unit.clone(),
-                });
-            }
+        if let Some(t) = postfix_threshold(tokens, i, used) {
+            return Some(t);
         }
     }
     // No comparator: a size stated alone ("cut 25 bps" is exactly 25),

@@ -1,0 +1,92 @@
+//! The equivalence classifier on the second labelled sets
+//! (tests/fixtures/equivalence/dev-v2.json and test-v2.json): pairs worded
+//! as the public platforms word them, a third and more of them hard
+//! negatives (one subject, one date, another question), split at random
+//! before the classifier was run on them.
+//!
+//! The development set may be tuned to, and must meet the bar: no pair
+//! of another relation called `same` or `inverted`, and at least 0.8 of
+//! the `same` and of the `inverted` pairs found. The test set is never
+//! tuned to: its figures are printed for docs/benchmarks.md, and only the
+//! precision that protects a trader (nothing else called `same` or
+//! `inverted`) is asserted.
+
+mod labelled;
+
+use labelled::{Measure, load, measure, well_formed};
+use predmarket_core::equivalence::Relation;
+
+const DEV: &str = "dev-v2.json";
+const TEST: &str = "test-v2.json";
+
+/// The lowest recall of `same` and of `inverted` the development set
+/// must show.
+const RECALL_BAR: f64 = 0.8;
+
+fn ratio((n, d): (usize, usize)) -> f64 {
+    if d == 0 { 1.0 } else { n as f64 / d as f64 }
+}
+
+fn printed(name: &str, m: &Measure) -> String {
+    let report = format!("{name}\n{}\n{}", m.markdown(), m.report());
+    eprintln!("{report}");
+    report
+}
+
+#[test]
+fn sets_are_well_formed_and_disjoint() {
+    let (dev, test) = (load(DEV), load(TEST));
+    well_formed(&dev, 80);
+    well_formed(&test, 150);
+    let dev_ids: std::collections::BTreeSet<&str> =
+        dev.pairs.iter().map(|p| p.id.as_str()).collect();
+    for p in &test.pairs {
+        assert!(!dev_ids.contains(p.id.as_str()), "{} is in both sets", p.id);
+    }
+    // A third of the test set asks another question of the same subject.
+    let hard = test
+        .pairs
+        .iter()
+        .filter(|p| {
+            p.truth == "different"
+                && (p.kind.starts_with("hard") || p.kind.starts_with("lookalike"))
+        })
+        .count();
+    assert!(hard * 3 >= test.pairs.len(), "{hard} hard negatives");
+}
+
+#[test]
+fn development_set_meets_the_bar() {
+    let m = measure(&load(DEV));
+    let report = printed(DEV, &m);
+    for r in [Relation::Same, Relation::Inverted] {
+        let precision = ratio(m.precision(r));
+        let recall = ratio(m.recall(r));
+        assert!(
+            precision >= 1.0,
+            "precision of {} {precision:.2}:\n{report}",
+            r.as_str()
+        );
+        assert!(
+            recall >= RECALL_BAR,
+            "recall of {} {recall:.2}:\n{report}",
+            r.as_str()
+        );
+    }
+}
+
+/// Reported, not tuned to: only that nothing else is called `same` or
+/// `inverted` is asserted.
+#[test]
+fn test_set_calls_nothing_else_same_or_inverted() {
+    let m = measure(&load(TEST));
+    let report = printed(TEST, &m);
+    for r in [Relation::Same, Relation::Inverted] {
+        let precision = ratio(m.precision(r));
+        assert!(
+            precision >= 1.0,
+            "precision of {} {precision:.2}:\n{report}",
+            r.as_str()
+        );
+    }
+}
