@@ -9,10 +9,8 @@
 
 mod labelled;
 
-use labelled::{CLAIMS, Fixture, Labelled, Measure, flip, load, measure, relation_of, well_formed};
-use predmarket_core::equivalence::{PairOptions, Relation, classify, find_pairs};
-use predmarket_core::models::Market;
-use std::collections::HashMap;
+use labelled::{Fixture, Measure, load, measure, never_compared, well_formed};
+use predmarket_core::equivalence::Relation;
 
 fn fixture() -> Fixture {
     load("real-world.json")
@@ -63,53 +61,6 @@ fn meets_the_bar(m: &Measure) {
 /// `find_pairs` never compares it.
 #[test]
 fn candidate_search_finds_the_labelled_pairs() {
-    let f = fixture();
-    let mut markets: Vec<Market> = Vec::new();
-    let mut index: HashMap<String, usize> = HashMap::new();
-    let mut at = |m: &Market, markets: &mut Vec<Market>| {
-        // A market used in two pairs is listed once.
-        *index.entry(m.id.clone()).or_insert_with(|| {
-            markets.push(m.clone());
-            markets.len() - 1
-        })
-    };
-    let pairs: Vec<(usize, usize, &Labelled)> = f
-        .pairs
-        .iter()
-        .map(|p| (at(&p.a, &mut markets), at(&p.b, &mut markets), p))
-        .collect();
-    let found: HashMap<(usize, usize), Relation> = find_pairs(
-        &markets,
-        &PairOptions {
-            include_different: true,
-            ..PairOptions::default()
-        },
-    )
-    .into_iter()
-    .map(|p| ((p.a, p.b), p.classification.relation))
-    .collect();
-    let mut lost = Vec::new();
-    let mut wanted = 0;
-    for (a, b, p) in pairs {
-        let truth = relation_of(&p.truth);
-        if !CLAIMS.contains(&truth) {
-            continue;
-        }
-        wanted += 1;
-        let got = if a < b {
-            found.get(&(a, b)).copied()
-        } else {
-            found.get(&(b, a)).copied().map(flip)
-        };
-        if got.is_none() && classify(&p.a, &p.b).relation == truth {
-            lost.push(p.id.as_str());
-        }
-    }
-    eprintln!(
-        "find_pairs: {} markets, {} candidates; {} of {wanted} right answers never compared: {lost:?}",
-        markets.len(),
-        found.len(),
-        lost.len()
-    );
+    let lost = never_compared(&fixture());
     assert!(lost.is_empty(), "never compared: {lost:?}");
 }

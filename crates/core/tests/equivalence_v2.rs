@@ -13,8 +13,8 @@
 
 mod labelled;
 
-use labelled::{Measure, load, measure, well_formed};
-use predmarket_core::equivalence::Relation;
+use labelled::{Measure, load, measure, never_compared, well_formed};
+use predmarket_core::equivalence::{Relation, classify};
 
 const DEV: &str = "dev-v2.json";
 const TEST: &str = "test-v2.json";
@@ -88,5 +88,43 @@ fn test_set_calls_nothing_else_same_or_inverted() {
             "precision of {} {precision:.2}:\n{report}",
             r.as_str()
         );
+    }
+}
+
+/// `find_pairs` compares every labelled pair of both sets the classifier
+/// gets right (the search is not tuned by the labels: it reads names and
+/// days only).
+#[test]
+fn candidate_search_finds_the_labelled_pairs() {
+    for name in [DEV, TEST] {
+        let lost = never_compared(&load(name));
+        assert!(lost.is_empty(), "{name}: never compared: {lost:?}");
+    }
+}
+
+/// A veto always makes the answer `different` and is explained by a
+/// reason of its own rule; `same` and `inverted` carry no veto.
+#[test]
+fn vetoes_are_explained() {
+    for name in [DEV, TEST] {
+        for p in load(name).pairs {
+            let c = classify(&p.a, &p.b);
+            for veto in &c.vetoes {
+                assert!(
+                    c.reasons.iter().any(|r| r.rule == *veto),
+                    "{}: {veto:?} without a reason",
+                    p.id
+                );
+            }
+            if !c.vetoes.is_empty() {
+                assert_eq!(c.relation, Relation::Different, "{}", p.id);
+            }
+            assert_eq!(
+                c.allows_gap(),
+                matches!(c.relation, Relation::Same | Relation::Inverted),
+                "{}",
+                p.id
+            );
+        }
     }
 }

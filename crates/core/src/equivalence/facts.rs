@@ -584,6 +584,7 @@ const PHRASES: &[(&[&str], &[&str])] = &[
     (&["march", "madness"], &["ncaa", "tournament"]),
     (&["grammy", "awards"], &["grammy"]),
     (&["grand", "theft", "auto"], &["gta"]),
+    (&["step", "down"], &["resign"]),
     (&["nba", "championship"], &["nba", "finals"]),
     (&["pro", "basketball", "champion"], &["nba", "finals"]),
     (&["hold", "or", "hike"], &["not", "cut"]),
@@ -601,8 +602,9 @@ fn rewrite_phrases(tokens: Vec<Tok>) -> Vec<Tok> {
                 .enumerate()
                 .all(|(k, w)| word_at(&tokens, i + k) == Some(*w));
             if matches {
-                // A name keeps its capital; "not cut" is no name.
-                let cap = with[0] != "not";
+                // A name keeps its capital; a predicate ("not cut",
+                // "resign") is no name.
+                let cap = !matches!(with[0], "not" | "resign");
                 out.extend(with.iter().map(|w| Tok::Word {
                     lower: (*w).to_owned(),
                     cap,

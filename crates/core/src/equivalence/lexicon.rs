@@ -54,6 +54,10 @@ pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
     (&["win"], &["lose"], Opposition::Conditional),
 ];
 
+/// Names that are the two sides of a two-way contest: a question on one
+/// is the opposite of the same question on the other.
+pub const OPPOSED: &[(&str, &str)] = &[("republican", "democrat")];
+
 /// Comparatives asked without a number ("Solana's market cap above
 /// Ethereum's" / "below Ethereum's"): the negation of each other, but for
 /// a tie.

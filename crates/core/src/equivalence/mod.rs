@@ -284,6 +284,17 @@ fn candidates(
             longest.truncate(3);
             words = longest;
         }
+        // The two sides of a contest meet: "Democrats win" and "a
+        // Republican wins" are one question asked the other way round.
+        let sides: Vec<&str> = words
+            .iter()
+            .filter_map(|w| {
+                lexicon::OPPOSED
+                    .iter()
+                    .find_map(|&(x, y)| (*w == x).then_some(y).or((*w == y).then_some(x)))
+            })
+            .collect();
+        words.extend(sides);
         words.sort_unstable();
         words.dedup();
         // A deadline, a period and an undated question are also filed

@@ -6,10 +6,10 @@
 
 #![allow(dead_code)]
 
-use predmarket_core::equivalence::{Relation, classify};
+use predmarket_core::equivalence::{PairOptions, Relation, classify, find_pairs};
 use predmarket_core::models::Market;
 use serde::Deserialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt::Write as _;
 
 #[derive(Deserialize)]
@@ -254,4 +254,58 @@ pub fn well_formed(f: &Fixture, at_least: usize) {
             r.as_str()
         );
     }
+}
+
+/// The labelled pairs the classifier gets right that `find_pairs` never
+/// compares, over one list of all the fixture's markets: a pair the
+/// classifier would get right is lost if the search never meets it.
+pub fn never_compared(f: &Fixture) -> Vec<String> {
+    let mut markets: Vec<Market> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let mut at = |m: &Market, markets: &mut Vec<Market>| {
+        // A market used in two pairs is listed once.
+        *index.entry(m.id.clone()).or_insert_with(|| {
+            markets.push(m.clone());
+            markets.len() - 1
+        })
+    };
+    let pairs: Vec<(usize, usize, &Labelled)> = f
+        .pairs
+        .iter()
+        .map(|p| (at(&p.a, &mut markets), at(&p.b, &mut markets), p))
+        .collect();
+    let found: HashMap<(usize, usize), Relation> = find_pairs(
+        &markets,
+        &PairOptions {
+            include_different: true,
+            ..PairOptions::default()
+        },
+    )
+    .into_iter()
+    .map(|p| ((p.a, p.b), p.classification.relation))
+    .collect();
+    let mut lost = Vec::new();
+    let mut wanted = 0;
+    for (a, b, p) in pairs {
+        let truth = relation_of(&p.truth);
+        if !CLAIMS.contains(&truth) {
+            continue;
+        }
+        wanted += 1;
+        let got = if a < b {
+            found.get(&(a, b)).copied()
+        } else {
+            found.get(&(b, a)).copied().map(flip)
+        };
+        if got.is_none() && classify(&p.a, &p.b).relation == truth {
+            lost.push(p.id.clone());
+        }
+    }
+    eprintln!(
+        "find_pairs: {} markets, {} candidates; {} of {wanted} right answers never compared: {lost:?}",
+        markets.len(),
+        found.len(),
+        lost.len()
+    );
+    lost
 }

@@ -2,12 +2,9 @@
 
 use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
+use super::super::lexicon::OPPOSED;
 use super::super::{Field, Finding};
 use super::join;
-
-/// Names that are the two sides of a two-way contest: a question on one
-/// is the opposite of the same question on the other.
-const OPPOSED: &[(&str, &str)] = &[("republican", "democrat")];
 
 /// Every word of a (possibly multi-word) name is mentioned by `f`.
 pub(crate) fn mentions_all(f: &Facts, entity: &str) -> bool {
