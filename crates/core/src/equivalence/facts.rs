@@ -157,6 +157,17 @@ pub struct Facts {
     pub(crate) criteria_words: BTreeSet<String>,
     /// What the rules say the market resolves to if its event is void.
     pub void_outcome: Option<String>,
+    /// The members of each family of measured quantities named (see
+    /// [`super::lexicon::quantity_masks`]).
+    #[serde(skip)]
+    pub(crate) quantities: Vec<u32>,
+    /// The side of each pair of opposite predicates used (see
+    /// [`super::lexicon::antonym_sides`]).
+    #[serde(skip)]
+    pub(crate) predicates: Vec<(Option<&'static str>, Option<&'static str>)>,
+    /// The text names a quantity counted in whole units.
+    #[serde(skip)]
+    pub(crate) counted: bool,
 }
 
 impl Facts {
@@ -206,6 +217,7 @@ impl Facts {
         if facts.threshold.is_none() {
             facts.threshold.clone_from(&facts.criteria_threshold);
         }
+        facts.read_lexicons();
         facts.source = super::norm(market.resolution_source.as_deref());
         facts.non_binary = market
             .market_type
@@ -306,7 +318,21 @@ impl Facts {
         facts.entities = entities.into_iter().collect();
         facts.numbers.sort();
         facts.numbers.dedup();
+        facts.read_lexicons();
         facts
+    }
+
+    /// What the lexicons find in the words read so far: once per market,
+    /// not once per pair.
+    fn read_lexicons(&mut self) {
+        let says = |w: &str| {
+            self.words.contains(w) || self.raw.contains(w) || self.criteria_words.contains(w)
+        };
+        self.quantities = super::lexicon::quantity_masks(says);
+        self.predicates = super::lexicon::antonym_sides(|w| self.words.contains(w));
+        self.counted = super::lexicon::COUNTED
+            .iter()
+            .any(|w| self.raw.contains(*w));
     }
 
     /// Every word of the text, names included, for "does the other side

@@ -106,7 +106,11 @@ pub const QUANTITIES: &[Quantity] = &[
         None,
     ),
     q("core", &[&["core"], &["headline"]], Some(1)),
-    q("period", &[&["month"], &["yoy", "annual"]], None),
+    q(
+        "period",
+        &[&["month", "mom"], &["year", "yoy", "annual"]],
+        None,
+    ),
     q("estimate", &[&["advance"], &["second"], &["third"]], None),
     q(
         "price point",
@@ -313,6 +317,41 @@ pub const EDITIONS: &[Edition] = &[
         roman: false,
     },
 ];
+
+/// The members of each family of [`QUANTITIES`] a text names, as a bit
+/// mask per family (index-aligned); `says` tells whether the text has a
+/// word. Read once per market, so comparing two is a few integer tests.
+pub fn quantity_masks(says: impl Fn(&str) -> bool) -> Vec<u32> {
+    QUANTITIES
+        .iter()
+        .map(|q| {
+            q.members
+                .iter()
+                .enumerate()
+                .filter(|(_, words)| words.iter().any(|w| says(w)))
+                .fold(0, |mask, (i, _)| mask | 1 << i)
+        })
+        .collect()
+}
+
+/// For each entry of [`ANTONYMS`] (index-aligned), the word of its first
+/// side the text has (when it has none of the second) and the word of its
+/// second side (when it has none of the first).
+pub fn antonym_sides(
+    has: impl Fn(&str) -> bool,
+) -> Vec<(Option<&'static str>, Option<&'static str>)> {
+    let one_side = |these: &[&'static str], those: &[&'static str]| {
+        these
+            .iter()
+            .copied()
+            .find(|w| has(w))
+            .filter(|_| !those.iter().any(|w| has(w)))
+    };
+    ANTONYMS
+        .iter()
+        .map(|&(xs, ys, _)| (one_side(xs, ys), one_side(ys, xs)))
+        .collect()
+}
 
 /// The value of a Roman numeral (lower-case), if the word is one.
 pub fn roman(word: &str) -> Option<i64> {

@@ -11,14 +11,6 @@ use super::super::{Field, Finding};
 /// Stages of a competition short of winning it.
 const STAGES: &[&str] = &["final", "semifinal", "quarterfinal", "playoff"];
 
-fn says(f: &Facts, word: &str) -> bool {
-    f.words.contains(word) || f.raw.contains(word) || f.criteria_words.contains(word)
-}
-
-fn says_any(f: &Facts, words: &[&str]) -> bool {
-    words.iter().any(|w| says(f, w))
-}
-
 /// A stage short of the title ("reach the final") against winning it:
 /// winning implies reaching every stage.
 pub fn stage_nested(p: &Pair<'_>, v: &mut Verdict) {
@@ -49,20 +41,12 @@ pub fn stage_nested(p: &Pair<'_>, v: &mut Verdict) {
 /// The first entry of the antonym table the two predicates fill, one
 /// side each.
 fn antonym(fa: &Facts, fb: &Facts) -> Option<(&'static str, &'static str, Opposition)> {
-    ANTONYMS.iter().find_map(|&(xs, ys, kind)| {
-        let side = |f: &Facts, these: &[&'static str], those: &[&str]| {
-            these
-                .iter()
-                .copied()
-                .find(|w| f.words.contains(*w))
-                .filter(|_| !those.iter().any(|w| f.words.contains(*w)))
-        };
-        match (side(fa, xs, ys), side(fb, ys, xs)) {
+    ANTONYMS.iter().enumerate().find_map(|(i, &(_, _, kind))| {
+        let side = |f: &Facts| f.predicates.get(i).copied().unwrap_or_default();
+        let ((ax, ay), (bx, by)) = (side(fa), side(fb));
+        match (ax, by) {
             (Some(x), Some(y)) => Some((x, y, kind)),
-            _ => match (side(fa, ys, xs), side(fb, xs, ys)) {
-                (Some(y), Some(x)) => Some((y, x, kind)),
-                _ => None,
-            },
+            _ => ay.zip(bx).map(|(y, x)| (y, x, kind)),
         }
     })
 }
@@ -143,13 +127,10 @@ pub fn antonym_conditional(p: &Pair<'_>, v: &mut Verdict) {
 
 /// The members of a family of quantities a market names (or means by
 /// naming none).
-fn members(f: &Facts, q: &Quantity) -> Vec<usize> {
-    let named: Vec<usize> = q
-        .members
-        .iter()
-        .enumerate()
-        .filter(|(_, words)| says_any(f, words))
-        .map(|(i, _)| i)
+fn members(f: &Facts, i: usize, q: &Quantity) -> Vec<usize> {
+    let mask = f.quantities.get(i).copied().unwrap_or(0);
+    let named: Vec<usize> = (0..q.members.len())
+        .filter(|m| mask & 1 << m != 0)
         .collect();
     if named.is_empty() {
         q.unstated.into_iter().collect()
@@ -169,8 +150,14 @@ fn member_names(q: &Quantity, ms: &[usize]) -> Option<String> {
 pub fn metric_differs(p: &Pair<'_>, v: &mut Verdict) {
     let mut agreed = false;
     let mut named_any = false;
-    for q in QUANTITIES {
-        let (ma, mb) = (members(p.fa, q), members(p.fb, q));
+    for (i, q) in QUANTITIES.iter().enumerate() {
+        if p.fa.quantities.get(i) == p.fb.quantities.get(i) && q.unstated.is_none() {
+            // The same members, or none: nothing to say in this family.
+            agreed |= p.fa.quantities.get(i).is_some_and(|&m| m != 0);
+            named_any |= p.fa.quantities.get(i).is_some_and(|&m| m != 0);
+            continue;
+        }
+        let (ma, mb) = (members(p.fa, i, q), members(p.fb, i, q));
         if ma.is_empty() || mb.is_empty() {
             continue;
         }

@@ -5,7 +5,6 @@
 
 use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::{Comparator, Threshold};
-use super::super::lexicon::COUNTED;
 use super::super::{Field, Finding};
 use super::join;
 
@@ -176,9 +175,7 @@ fn case_of(a: &Threshold, b: &Threshold) -> Case {
 
 /// The quantity is counted in whole units ("times", "games", "home runs").
 fn counted(p: &Pair<'_>) -> bool {
-    COUNTED
-        .iter()
-        .any(|w| p.fa.raw.contains(*w) || p.fb.raw.contains(*w))
+    p.fa.counted || p.fb.counted
 }
 
 /// Acts on the shape of two thresholds, for the rule whose case it is.
