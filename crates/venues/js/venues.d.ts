@@ -38,7 +38,7 @@ export interface Classification {
   reasons: Reason[];
   /** Fields that disagree without changing the relation. */
   disagreements: ReasonField[];
-  /** The rules that found two different questions (any one makes the relation `different`); their reasons say why. */
+  /** The rules that found two different questions (any one makes the relation `different`); their reasons say why. A pair of `findPairs` lists only the first (the rules after it are not run); `classifyPair` lists all. */
   vetoes: RuleCode[];
 }
 

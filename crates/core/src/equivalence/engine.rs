@@ -154,8 +154,11 @@ pub struct Verdict {
     /// The rule running: each reason and veto is recorded under it.
     rule: RuleCode,
     reasons: Vec<Reason>,
-    votes: Vec<Vote>,
-    evidence: Vec<Aspect>,
+    /// The votes cast, one bit per kind (only which kinds were cast
+    /// matters): no allocation per pair.
+    votes: u8,
+    /// The aspects with positive evidence, one bit each.
+    evidence: u8,
     vetoes: Vec<RuleCode>,
     /// How many rules found the question asked the other way round.
     flips: usize,
@@ -190,13 +193,19 @@ impl Verdict {
     }
 
     pub fn vote(&mut self, v: Vote) {
-        self.votes.push(v);
+        self.votes |= 1 << v as u8;
+    }
+
+    fn voted(&self, v: Vote) -> bool {
+        self.votes & 1 << v as u8 != 0
     }
 
     pub fn evidence(&mut self, aspect: Aspect) {
-        if !self.evidence.contains(&aspect) {
-            self.evidence.push(aspect);
-        }
+        self.evidence |= 1 << aspect as u8;
+    }
+
+    fn has_evidence(&self, aspect: Aspect) -> bool {
+        self.evidence & 1 << aspect as u8 != 0
     }
 
     /// The running rule finds two different questions.
@@ -226,15 +235,15 @@ impl Verdict {
 
     /// The relation the votes give, before negation and evidence.
     fn combined(&self) -> Relation {
-        if self.vetoes.iter().next().is_some() {
+        if !self.vetoes.is_empty() {
             return Relation::Different;
         }
-        if self.votes.contains(&Vote::Unknown) {
+        if self.voted(Vote::Unknown) {
             return Relation::Unsure;
         }
-        let narrower = self.votes.contains(&Vote::Narrower);
-        let wider = self.votes.contains(&Vote::Wider);
-        let opposite = self.votes.contains(&Vote::Opposite);
+        let narrower = self.voted(Vote::Narrower);
+        let wider = self.voted(Vote::Wider);
+        let opposite = self.voted(Vote::Opposite);
         match (narrower, wider, opposite) {
             (false, false, false) => Relation::Same,
             (false, false, true) => Relation::Inverted,
@@ -255,8 +264,8 @@ pub fn run(a: &Market, b: &Market, fa: &Facts, fb: &Facts, detailed: bool) -> Cl
         detailed,
         rule: RuleCode::BinaryOnly,
         reasons: Vec::new(),
-        votes: Vec::new(),
-        evidence: Vec::new(),
+        votes: 0,
+        evidence: 0,
         vetoes: Vec::new(),
         flips: 0,
         disagreements: Vec::new(),
@@ -268,7 +277,9 @@ pub fn run(a: &Market, b: &Market, fa: &Facts, fb: &Facts, detailed: bool) -> Cl
     for rule in RULES {
         v.rule = rule.code;
         (rule.check)(&pair, &mut v);
-        if v.closed {
+        // Without reasons, the first veto settles it: the pair is
+        // `different` whatever the later rules find.
+        if v.closed || (!detailed && v.vetoed()) {
             break;
         }
     }
@@ -290,13 +301,15 @@ fn conclude(mut v: Verdict) -> Classification {
             other => other,
         };
     }
-    if matches!(relation, Relation::Same | Relation::Inverted) {
+    if matches!(relation, Relation::Same | Relation::Inverted)
+        && ASPECTS.iter().any(|(aspect, _)| !v.has_evidence(*aspect))
+    {
         let missing: Vec<&str> = ASPECTS
             .iter()
-            .filter(|(aspect, _)| !v.evidence.contains(aspect))
+            .filter(|(aspect, _)| !v.has_evidence(*aspect))
             .map(|(_, name)| *name)
             .collect();
-        if !missing.is_empty() {
+        {
             v.rule = RuleCode::EvidenceMissing;
             v.say(|| {
                 (

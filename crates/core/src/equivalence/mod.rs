@@ -27,7 +27,9 @@
 
 mod engine;
 pub mod facts;
+mod lex;
 pub mod lexicon;
+mod read;
 mod rules;
 
 use crate::models::Market;
@@ -149,7 +151,9 @@ pub struct Classification {
     /// a missing resolution source, the criteria's thresholds).
     pub disagreements: Vec<Field>,
     /// The rules that found two different questions: any one makes the
-    /// relation `different`.
+    /// relation `different`. Classified without reasons ([`find_pairs`]'
+    /// `without_reasons`), only the first veto is listed: the rules after
+    /// it are not run.
     pub vetoes: Vec<RuleCode>,
 }
 

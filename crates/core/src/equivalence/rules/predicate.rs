@@ -151,10 +151,11 @@ pub fn metric_differs(p: &Pair<'_>, v: &mut Verdict) {
     let mut agreed = false;
     let mut named_any = false;
     for (i, q) in QUANTITIES.iter().enumerate() {
-        if p.fa.quantities.get(i) == p.fb.quantities.get(i) && q.unstated.is_none() {
-            // The same members, or none: nothing to say in this family.
-            agreed |= p.fa.quantities.get(i).is_some_and(|&m| m != 0);
-            named_any |= p.fa.quantities.get(i).is_some_and(|&m| m != 0);
+        if p.fa.quantities.get(i) == p.fb.quantities.get(i) {
+            // The same members named, or none (the unstated one on both).
+            let named = p.fa.quantities.get(i).is_some_and(|&m| m != 0);
+            agreed |= named;
+            named_any |= named;
             continue;
         }
         let (ma, mb) = (members(p.fa, i, q), members(p.fb, i, q));
@@ -224,8 +225,8 @@ pub fn wording(p: &Pair<'_>, v: &mut Verdict) {
     // which the subject rule compares, and the words matched by a rule
     // of their own) is two predicates unless the lexicon found the same
     // measured quantity in both.
-    let matched = matched_words(p, v.staged);
     let adds = |x: &Facts, y: &Facts| {
+        let matched = matched_words(p, v.staged);
         x.words.iter().any(|w| {
             !y.words.contains(w)
                 && !matched.contains(&w.as_str())
@@ -236,9 +237,8 @@ pub fn wording(p: &Pair<'_>, v: &mut Verdict) {
                     .any(|e| e.split(' ').any(|part| part == w))
         })
     };
-    let each_adds = adds(fa, fb) && adds(fb, fa);
-    let strong = (overlap >= 0.5 || (thresholds && overlap >= 0.25)) && !each_adds
-        || (v.quantity_named && thresholds);
+    let enough = overlap >= 0.5 || (thresholds && overlap >= 0.25);
+    let strong = (enough && !(adds(fa, fb) && adds(fb, fa))) || (v.quantity_named && thresholds);
     v.say(|| {
         let unmatched: Vec<&str> = fa
             .words

@@ -13,13 +13,13 @@ pub(crate) fn mentions_all(f: &Facts, entity: &str) -> bool {
 
 /// A name one side has that the other never mentions, on both sides, is
 /// two subjects; two opposed names alone are the two sides of a contest.
-pub fn subject_differs(p: &Pair<'_>, v: &mut Verdict) {
+pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
     let (fa, fb) = (p.fa, p.fb);
-    let unmatched = |x: &Facts, y: &Facts| -> Vec<String> {
+    let unmatched = |x: &'a Facts, y: &Facts| -> Vec<&'a str> {
         x.entities
             .iter()
+            .map(String::as_str)
             .filter(|e| !mentions_all(y, e))
-            .cloned()
             .collect()
     };
     let (only_a, only_b) = (unmatched(fa, fb), unmatched(fb, fa));
@@ -27,9 +27,7 @@ pub fn subject_differs(p: &Pair<'_>, v: &mut Verdict) {
     // Democrat ... US election" / "the Republican candidate").
     let opposed = OPPOSED.iter().any(|&(x, y)| {
         [(x, y), (y, x)].iter().any(|&(x, y)| {
-            only_a.iter().any(|e| e == x)
-                && only_b.iter().any(|e| e == y)
-                && (only_a.len() == 1 || only_b.len() == 1)
+            only_a.contains(&x) && only_b.contains(&y) && (only_a.len() == 1 || only_b.len() == 1)
         })
     });
     if opposed {
@@ -37,8 +35,8 @@ pub fn subject_differs(p: &Pair<'_>, v: &mut Verdict) {
             (
                 Field::Entities,
                 Finding::Opposite,
-                join(&only_a),
-                join(&only_b),
+                Some(only_a.join(", ")),
+                Some(only_b.join(", ")),
                 "the two sides of a two-way contest".into(),
             )
         });
@@ -49,8 +47,8 @@ pub fn subject_differs(p: &Pair<'_>, v: &mut Verdict) {
             (
                 Field::Entities,
                 Finding::Conflicts,
-                join(&only_a),
-                join(&only_b),
+                Some(only_a.join(", ")),
+                Some(only_b.join(", ")),
                 "each names what the other does not".into(),
             )
         });
@@ -69,7 +67,7 @@ pub fn subject_differs(p: &Pair<'_>, v: &mut Verdict) {
         let shared = fa.entities.iter().any(|e| mentions_all(fb, e))
             || fb.entities.iter().any(|e| mentions_all(fa, e));
         v.say(|| {
-            let extra: Vec<String> = only_a.iter().chain(&only_b).cloned().collect();
+            let extra: Vec<&str> = only_a.iter().chain(&only_b).copied().collect();
             let note = if extra.is_empty() {
                 "the same names".to_owned()
             } else {
