@@ -68,8 +68,8 @@ pub(crate) fn find_time(tokens: &[Tok], used: &mut [bool], day: Option<i64>) -> 
         let Some(offset) = word_at(tokens, j).and_then(|z| zone_offset(z, day)) else {
             continue;
         };
-        for k in i..=j {
-            used[k] = true;
+        if let Some(span) = used.get_mut(i..=j) {
+            span.fill(true);
         }
         return Some(((hour - offset) * 60 + minute).rem_euclid(24 * 60));
     }
