@@ -332,5 +332,19 @@ mod tests {
         assert!((out["gap"]["net_profit"].as_f64().unwrap() - 0.5).abs() < 1e-9);
         assert_eq!(out["gap"]["legs"][0]["quote_age_ms"], 5000);
         assert_eq!(out["gap"]["conditional"], false);
+        // Another settlement source: a veto, and no gap however the books
+        // stand.
+        let mut other = b.clone();
+        other["market"]["resolution_source"] = json!("Y");
+        let out: Value = serde_json::from_str(
+            &net_arbitrage_json(&a.to_string(), &other.to_string(), 10.0, Some(now)).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(out["classification"]["relation"], "different");
+        assert_eq!(
+            out["classification"]["vetoes"],
+            json!(["settlement_source_differs"])
+        );
+        assert_eq!(out["gap"], Value::Null);
     }
 }
