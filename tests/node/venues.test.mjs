@@ -136,6 +136,19 @@ test("fee models and net arbitrage: a worked example", () => {
   assert.ok(Math.abs(taxed.net_profit - -0.45) < 1e-9, String(taxed.net_profit));
   assert.equal(taxed.legs[0].quote_age_ms, null);
   assert.throws(() => venues.netArbitrage(a, b, { size: 0 }), TypeError);
+  // Another settlement source is a veto: two questions, and no gap at all
+  // (buying YES on one and NO on the other is a bet on the sources).
+  const other = { ...b, market: { ...b.market, resolution_source: "Another exchange" } };
+  const vetoed = venues.netArbitrage(a, other, { size: 10 });
+  assert.equal(vetoed.classification.relation, "different");
+  assert.deepEqual(vetoed.classification.vetoes, ["settlement_source_differs"]);
+  assert.ok(vetoed.classification.reasons.some((r) => r.rule === "settlement_source_differs" && r.finding === "conflicts"));
+  assert.equal(vetoed.gap, null);
+  // A subset is no arbitrage either.
+  const wider = { ...b, market: { ...b.market, title: "Will BTC close above $90k on Mar 3, 2026?" } };
+  const nested = venues.netArbitrage(a, wider, { size: 10 });
+  assert.equal(nested.classification.relation, "subset");
+  assert.equal(nested.gap, null);
 });
 
 test("on served markets: pairs across platforms, priced net of fees from real books", async () => {
@@ -189,5 +202,31 @@ test("classifyPair on the public platforms' wordings and shapes meets the bar", 
     assert.ok(precision("same") >= 0.95 && precision("inverted") >= 0.95, `${name} precision: ${wrong.join("; ")}`);
     assert.ok(recall >= 0.8, `${name} recall ${recall.toFixed(2)}: ${wrong.join("; ")}`);
     assert.deepEqual(got.filter((p) => p.kind.startsWith("lookalike") && p.got === "same").map((p) => p.id), [], `${name}: look-alikes called same`);
+  }
+});
+
+// The second labelled sets (dev-v2.json, test-v2.json) through the entry:
+// the development set meets the core's bar (no other relation called
+// `same` or `inverted`, recall of 0.8 of each); on both, every reason
+// names its rule and every veto is explained. (The test set's precision is
+// the core's ignored test until it meets the target.)
+test("classifyPair on the second labelled sets meets the core's bar", () => {
+  const dir = join(fileURLToPath(new URL(".", import.meta.url)), "..", "fixtures", "equivalence");
+  for (const [name, bar] of [["dev-v2.json", true], ["test-v2.json", false]]) {
+    const { pairs } = JSON.parse(readFileSync(join(dir, name), "utf8"));
+    const got = pairs.map((p) => ({ ...p, verdict: venues.classifyPair(p.a, p.b) }));
+    for (const r of bar ? ["same", "inverted"] : []) {
+      const wrong = got.filter((p) => p.verdict.relation === r && p.truth !== r).map((p) => `${p.id}: ${p.truth} called ${r}`);
+      assert.deepEqual(wrong, [], `${name}: other relations called ${r}`);
+      const labelled = got.filter((p) => p.truth === r);
+      const recall = labelled.filter((p) => p.verdict.relation === r).length / labelled.length;
+      assert.ok(recall >= 0.8, `${name}: recall of ${r} ${recall.toFixed(2)}`);
+    }
+    // Every reason names its rule; every veto has a reason of its rule.
+    for (const { id, verdict } of got) {
+      assert.ok(verdict.reasons.every((r) => typeof r.rule === "string" && r.rule.length > 0), id);
+      for (const v of verdict.vetoes) assert.ok(verdict.reasons.some((r) => r.rule === v), `${id}: ${v}`);
+      if (verdict.vetoes.length > 0) assert.equal(verdict.relation, "different", id);
+    }
   }
 });

@@ -11,8 +11,18 @@ export type ReasonField =
 /** What was found about a field. `disagrees`: the field differs without changing the relation (a risk to check). */
 export type Finding = "agrees" | "conflicts" | "nested" | "opposite" | "disagrees" | "missing";
 
-/** One checkable reason: the field, what each market says as read, and what that means. */
+/** The stable code of the classifier's rule a reason, a veto or a missing piece of evidence comes from. */
+export type RuleCode =
+  | "binary_only" | "yes_side_named" | "one_platform" | "subject_differs" | "winner_differs"
+  | "cutoff_differs" | "time_of_day_differs" | "threshold_differs" | "comparator_differs"
+  | "band_vs_tail" | "numbers_differ" | "stage_nested" | "antonym_negation" | "antonym_contrary"
+  | "antonym_conditional" | "metric_differs" | "wording" | "negation"
+  | "settlement_source_differs" | "void_branch_differs" | "close_time" | "criteria_threshold"
+  | "evidence_missing" | "outcome_mapping";
+
+/** One checkable reason: the rule that found it, the field, what each market says as read, and what that means. */
 export interface Reason {
+  rule: RuleCode;
   field: ReasonField;
   finding: Finding;
   /** What the first market says (e.g. "above $95000", "2026-03-03", "bitcoin"). */
@@ -28,6 +38,8 @@ export interface Classification {
   reasons: Reason[];
   /** Fields that disagree without changing the relation. */
   disagreements: ReasonField[];
+  /** The rules that found two different questions (any one makes the relation `different`); their reasons say why. A pair of `findPairs` lists only the first (the rules after it are not run); `classifyPair` lists all. */
+  vetoes: RuleCode[];
 }
 
 /** A market as the service sends it (the package's `Market`, or any object with these fields; only these are read). */
@@ -125,7 +137,7 @@ export declare function classifyPair(a: MarketLike, b: MarketLike): Classificati
 export declare function findPairs<M extends MarketLike>(markets: M[], options?: FindPairsOptions): Pair<M>[];
 /** The fee model of a market: the override, else its own fee field, else its platform's documented default. */
 export declare function feeModel(market: MarketLike, override?: FeeModel | null): FeeModel;
-/** The better way of holding both sides of the question across two markets for `size` contracts, walked through both books, net of fees, with the age of each quote (`now`: ms or Date, default `Date.now()`; `null` leaves the quotes undated). `gap` is null when neither way can be filled. */
+/** The better way of holding both sides of the question across two markets for `size` contracts, walked through both books, net of fees, with the age of each quote (`now`: ms or Date, default `Date.now()`; `null` leaves the quotes undated). `gap` is null when the two are not `same` or `inverted` with no veto (a gap between two questions is a bet, not an arbitrage), or when neither way can be filled. */
 export declare function netArbitrage(
   a: VenueSide,
   b: VenueSide,

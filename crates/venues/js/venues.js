@@ -92,8 +92,8 @@ export function findPairs(markets, options = {}) {
   return pairs.map((/** @type {any} */ p) => {
     const a = markets[p.a];
     const b = markets[p.b];
-    const { relation, outcome_mapping, disagreements } = p.classification;
-    const pair = { a, b, aIndex: p.a, bIndex: p.b, relation, outcome_mapping, disagreements };
+    const { relation, outcome_mapping, disagreements, vetoes } = p.classification;
+    const pair = { a, b, aIndex: p.a, bIndex: p.b, relation, outcome_mapping, disagreements, vetoes };
     // The reasons of thousands of pairs would cost more than finding them:
     // each pair's are read when first asked for (`classifyPair` of the two).
     Object.defineProperty(pair, "reasons", {

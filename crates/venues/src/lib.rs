@@ -144,7 +144,9 @@ struct Side {
 }
 
 /// `netArbitrage(a, b, { size, now })`: the classification of the two
-/// markets and the better way of holding both sides, net of fees.
+/// markets and the better way of holding both sides, net of fees; no gap
+/// (`null`) unless the two are `same` or `inverted` with no veto, since a
+/// gap between two questions is a bet, not an arbitrage.
 pub fn net_arbitrage_json(
     a: &str,
     b: &str,
@@ -155,21 +157,26 @@ pub fn net_arbitrage_json(
     let b: Side = read("b", b)?;
     let (am, bm) = (Market::from(a.market), Market::from(b.market));
     let classification = equivalence::classify(&am, &bm);
-    let gap = fees::net_gap(
-        Venue {
-            market: &am,
-            orderbook: &a.orderbook,
-            fee: a.fee,
-        },
-        Venue {
-            market: &bm,
-            orderbook: &b.orderbook,
-            fee: b.fee,
-        },
-        &classification,
-        size,
-        now_ms.filter(|n| n.is_finite()).map(|n| n as i64),
-    );
+    let gap = classification
+        .allows_gap()
+        .then(|| {
+            fees::net_gap(
+                Venue {
+                    market: &am,
+                    orderbook: &a.orderbook,
+                    fee: a.fee,
+                },
+                Venue {
+                    market: &bm,
+                    orderbook: &b.orderbook,
+                    fee: b.fee,
+                },
+                &classification,
+                size,
+                now_ms.filter(|n| n.is_finite()).map(|n| n as i64),
+            )
+        })
+        .flatten();
     write(&serde_json::json!({ "classification": classification, "gap": gap }))
 }
 
@@ -325,5 +332,19 @@ mod tests {
         assert!((out["gap"]["net_profit"].as_f64().unwrap() - 0.5).abs() < 1e-9);
         assert_eq!(out["gap"]["legs"][0]["quote_age_ms"], 5000);
         assert_eq!(out["gap"]["conditional"], false);
+        // Another settlement source: a veto, and no gap however the books
+        // stand.
+        let mut other = b.clone();
+        other["market"]["resolution_source"] = json!("Y");
+        let out: Value = serde_json::from_str(
+            &net_arbitrage_json(&a.to_string(), &other.to_string(), 10.0, Some(now)).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(out["classification"]["relation"], "different");
+        assert_eq!(
+            out["classification"]["vetoes"],
+            json!(["settlement_source_differs"])
+        );
+        assert_eq!(out["gap"], Value::Null);
     }
 }

@@ -48,8 +48,8 @@ pub use remote_image::RemoteImage;
 pub use sports_tables::{GamesTable, TeamsTable, score};
 pub use unread_notice::UnreadNotice;
 pub use venues::{
-    Counterpart, GapView, OtherPlatforms, SizeField, counterparts, gap_size, reason_text,
-    search_text,
+    Counterpart, GapView, OtherPlatforms, SizeField, Vetoes, counterparts, gap_size, reason_text,
+    search_text, veto_lines,
 };
 
 use leptos::prelude::*;

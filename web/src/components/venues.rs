@@ -239,8 +239,43 @@ pub fn reason_text(r: &Reason, here: &str, there: &str) -> String {
     format!("{field}: {}{sides}", r.note)
 }
 
+/// Why two markets are not one question, in words: each veto's rule and
+/// what it found, the two sides named by `here` and `there`.
+pub fn veto_lines(c: &Classification, here: &str, there: &str) -> Vec<String> {
+    c.vetoes
+        .iter()
+        .map(|rule| {
+            let found: Vec<String> = c
+                .reasons
+                .iter()
+                .filter(|r| r.rule == *rule)
+                .map(|r| reason_text(r, here, there))
+                .collect();
+            let name = format::words(rule.as_str());
+            if found.is_empty() {
+                name
+            } else {
+                format!("{name}: {}", found.join("; "))
+            }
+        })
+        .collect()
+}
+
+/// The vetoes of a pair, when there are any: why no gap is shown.
+#[component]
+pub fn Vetoes(lines: Vec<String>) -> impl IntoView {
+    (!lines.is_empty()).then(|| {
+        view! {
+            <div class="vetoes">
+                <p>"Not one question, so no gap is shown:"</p>
+                <ul>{lines.into_iter().map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+            </div>
+        }
+    })
+}
+
 /// One counterpart: its platform, title, relation and reasons, and for a
-/// same or inverted one the net gap; `shown` names the page's market when
+/// same or inverted one with no veto the net gap; `shown` names the page's market when
 /// the page has several.
 #[component]
 fn CounterpartRow(
@@ -259,7 +294,8 @@ fn CounterpartRow(
         .iter()
         .map(|r| reason_text(r, "here", "there"))
         .collect::<Vec<_>>();
-    let priced = matches!(c.relation, Relation::Same | Relation::Inverted);
+    let vetoes = veto_lines(&c, "here", "there");
+    let priced = c.allows_gap();
     let id = other.id.clone();
     view! {
         <li class="venue" data-id=id data-relation=relation>
@@ -269,6 +305,7 @@ fn CounterpartRow(
                 <a href=href><bdi>{title}</bdi></a>
                 <span class=format!("relation relation-{relation}")>{relation}</span>
             </div>
+            <Vetoes lines=vetoes />
             <ul class="reasons">
                 {reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}
             </ul>

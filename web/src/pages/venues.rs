@@ -9,8 +9,8 @@
 
 use crate::api::{self, Inflight, Listing, Loaded, PagedList};
 use crate::components::{
-    GapView, LoadMore, Loader, PlatformName, PlatformWarnings, SizeField, UnreadNotice, gap_size,
-    platform_id, reason_text,
+    GapView, LoadMore, Loader, PlatformName, PlatformWarnings, SizeField, UnreadNotice, Vetoes,
+    gap_size, platform_id, reason_text, veto_lines,
 };
 use crate::format;
 use crate::pages::markets::{Filters, MarketFilters};
@@ -316,7 +316,8 @@ fn PairRow(a: Market, b: Market, size: Memo<Option<f64>>) -> impl IntoView {
         .iter()
         .map(|r| reason_text(r, &here, &there))
         .collect();
-    let priced = matches!(c.relation, Relation::Same | Relation::Inverted);
+    let vetoes = veto_lines(&c, &here, &there);
+    let priced = c.allows_gap();
     let asked = RwSignal::new(false);
     let (ida, idb) = (a.id.clone(), b.id.clone());
     let words = relation_words(c.relation);
@@ -336,6 +337,7 @@ fn PairRow(a: Market, b: Market, size: Memo<Option<f64>>) -> impl IntoView {
                 " " {words}
             </p>
             <Side market=b class="pair-b" />
+            <Vetoes lines=vetoes />
             <ul class="reasons">
                 {reasons.into_iter().map(|r| view! { <li>{r}</li> }).collect_view()}
             </ul>

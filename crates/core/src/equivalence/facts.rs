@@ -8,12 +8,14 @@
 //! (units and multipliers applied, years completed from the close time,
 //! a few aliases and synonyms folded) before two markets are compared.
 
+use super::lex::{MULTIPLIERS, Tok, lex};
+use super::read::{find_date, find_threshold, find_time, void_outcome};
 use crate::models::Market;
-use crate::time::{civil_from_days, days_from_civil, timestamp_ms};
+use crate::time::{civil_from_days, timestamp_ms};
 use serde::Serialize;
 use std::collections::BTreeSet;
 
-const DAY_MS: i64 = 86_400_000;
+pub(crate) const DAY_MS: i64 = 86_400_000;
 
 /// How a threshold is compared.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -147,6 +149,26 @@ pub struct Facts {
     /// `resolution_source`, lower-case, punctuation dropped.
     #[serde(skip)]
     pub(crate) source: Option<String>,
+    /// The time of day the question is read at, in minutes after
+    /// midnight UTC ("5pm EST" is 1320).
+    pub time_of_day: Option<i64>,
+    /// The words of `resolution_criteria` (as written and folded): what
+    /// the rules say is measured ("the advance estimate").
+    #[serde(skip)]
+    pub(crate) criteria_words: BTreeSet<String>,
+    /// What the rules say the market resolves to if its event is void.
+    pub void_outcome: Option<String>,
+    /// The members of each family of measured quantities named (see
+    /// [`super::lexicon::quantity_masks`]).
+    #[serde(skip)]
+    pub(crate) quantities: Vec<u32>,
+    /// The side of each pair of opposite predicates used (see
+    /// [`super::lexicon::antonym_sides`]).
+    #[serde(skip)]
+    pub(crate) predicates: Vec<(Option<&'static str>, Option<&'static str>)>,
+    /// The text names a quantity counted in whole units.
+    #[serde(skip)]
+    pub(crate) counted: bool,
 }
 
 impl Facts {
@@ -184,15 +206,24 @@ impl Facts {
                 facts.words.extend(parent.words);
             }
         }
-        facts.criteria_threshold = market.resolution_criteria.as_deref().and_then(|c| {
+        if let Some(c) = market.resolution_criteria.as_deref() {
             let tokens = lex(c);
-            find_threshold(&tokens, &mut vec![false; tokens.len()])
-        });
+            facts.criteria_threshold = find_threshold(&tokens, &mut vec![false; tokens.len()]);
+            // The words as written and folded: all the lexicons read.
+            for t in &tokens {
+                if let Tok::Word { lower, .. } = t {
+                    facts.criteria_words.insert(alias(&fold(lower)).to_owned());
+                    facts.criteria_words.insert(lower.clone());
+                }
+            }
+            facts.void_outcome = void_outcome(c);
+        }
         // A title that leaves its strike to the rules ("Bitcoin price on
         // Dec 31, 2026?") is read with the rules' strike.
         if facts.threshold.is_none() {
             facts.threshold.clone_from(&facts.criteria_threshold);
         }
+        facts.read_lexicons();
         facts.source = super::norm(market.resolution_source.as_deref());
         facts.non_binary = market
             .market_type
@@ -218,9 +249,12 @@ impl Facts {
         let tokens = lex(text);
         let mut used = vec![false; tokens.len()];
         let date = find_date(&tokens, &mut used, close_ms);
+        let day = date.as_ref().map(|d| d.first_day);
+        let time_of_day = find_time(&tokens, &mut used, day);
         let threshold = find_threshold(&tokens, &mut used);
         let mut facts = Self {
             date,
+            time_of_day,
             threshold,
             close_ms,
             ..Self::default()
@@ -291,6 +325,19 @@ impl Facts {
         facts.numbers.sort();
         facts.numbers.dedup();
         facts
+    }
+
+    /// What the lexicons find in the words read so far: once per market,
+    /// not once per pair.
+    fn read_lexicons(&mut self) {
+        let says = |w: &str| {
+            self.words.contains(w) || self.raw.contains(w) || self.criteria_words.contains(w)
+        };
+        self.quantities = super::lexicon::quantity_masks(says);
+        self.predicates = super::lexicon::antonym_sides(|w| self.words.contains(w));
+        self.counted = super::lexicon::COUNTED
+            .iter()
+            .any(|w| self.raw.contains(*w));
     }
 
     /// Every word of the text, names included, for "does the other side
@@ -381,6 +428,8 @@ fn is_stopword(w: &str) -> bool {
             | "before"
             | "after"
             | "until"
+            | "through"
+            | "thru"
             | "has"
             | "have"
             | "been"
@@ -451,19 +500,6 @@ fn is_comparator_word(w: &str) -> bool {
     )
 }
 
-const MULTIPLIERS: &[(&str, f64)] = &[
-    ("k", 1e3),
-    ("thousand", 1e3),
-    ("m", 1e6),
-    ("mn", 1e6),
-    ("million", 1e6),
-    ("b", 1e9),
-    ("bn", 1e9),
-    ("billion", 1e9),
-    ("t", 1e12),
-    ("trillion", 1e12),
-];
-
 const MONTHS: [&str; 12] = [
     "january",
     "february",
@@ -479,7 +515,7 @@ const MONTHS: [&str; 12] = [
     "december",
 ];
 
-fn month(word: &str) -> Option<i64> {
+pub(crate) fn month(word: &str) -> Option<i64> {
     if word.len() < 3 {
         return None;
     }
@@ -526,6 +562,8 @@ fn alias(word: &str) -> &str {
         "indian" => "india",
         "taiwanese" => "taiwan",
         "oscar" => "oscars",
+        "qb" => "quarterback",
+        "grammys" => "grammy",
         "gop" | "republicans" => "republican",
         "democrats" | "democratic" | "dems" => "democrat",
         "presidential" | "presidency" => "president",
@@ -538,59 +576,6 @@ fn name_of(lower: &str) -> String {
     alias(lower).to_owned()
 }
 
-/// Phrases that name one subject in several words, read as the one word
-/// the other platforms use, and phrases that say "not" in other words.
-const PHRASES: &[(&[&str], &[&str])] = &[
-    (&["united", "states"], &["us"]),
-    (&["united", "kingdom"], &["uk"]),
-    (&["great", "britain"], &["uk"]),
-    (&["new", "york", "city"], &["nyc"]),
-    (&["federal", "reserve"], &["fed"]),
-    (&["european", "central", "bank"], &["ecb"]),
-    (&["bank", "of", "england"], &["boe"]),
-    (&["bank", "of", "japan"], &["boj"]),
-    (&["academy", "awards"], &["oscars"]),
-    (&["republican", "party"], &["republican"]),
-    (&["democratic", "party"], &["democrat"]),
-    (&["mlb", "championship"], &["world", "series"]),
-    (&["pro", "baseball", "champion"], &["world", "series"]),
-    (&["nhl", "championship"], &["stanley", "cup"]),
-    (&["pro", "hockey", "champion"], &["stanley", "cup"]),
-    (&["nfl", "championship"], &["super", "bowl"]),
-    (&["pro", "football", "champion"], &["super", "bowl"]),
-    (&["nba", "championship"], &["nba", "finals"]),
-    (&["pro", "basketball", "champion"], &["nba", "finals"]),
-    (&["hold", "or", "hike"], &["not", "cut"]),
-    (&["hold", "or", "raise"], &["not", "cut"]),
-    (&["hold", "or", "cut"], &["not", "hike"]),
-];
-
-fn rewrite_phrases(tokens: Vec<Tok>) -> Vec<Tok> {
-    let mut out: Vec<Tok> = Vec::with_capacity(tokens.len());
-    let mut i = 0;
-    'next: while i < tokens.len() {
-        for (phrase, with) in PHRASES {
-            let matches = phrase
-                .iter()
-                .enumerate()
-                .all(|(k, w)| word_at(&tokens, i + k) == Some(*w));
-            if matches {
-                // A name keeps its capital; "not cut" is no name.
-                let cap = with[0] != "not";
-                out.extend(with.iter().map(|w| Tok::Word {
-                    lower: (*w).to_owned(),
-                    cap,
-                }));
-                i += phrase.len();
-                continue 'next;
-            }
-        }
-        out.push(tokens[i].clone());
-        i += 1;
-    }
-    out
-}
-
 /// A little stemming and the synonyms titles use for one action.
 fn fold(lower: &str) -> String {
     let word = match lower {
@@ -599,8 +584,13 @@ fn fold(lower: &str) -> String {
         }
         "raise" | "raises" | "increase" | "increases" | "hikes" => "hike",
         "cuts" | "lower" | "lowers" | "decrease" | "decreases" => "cut",
-        "wins" | "won" | "beat" | "beats" | "defeat" | "defeats" | "control" | "controls" => "win",
+        "wins" | "won" | "beat" | "beats" | "defeat" | "defeats" | "control" | "controls"
+        | "awarded" | "named" => "win",
         "nominee" | "nominated" => "nomination",
+        "retires" | "retired" | "retirement" => "retire",
+        "approved" => "approve",
+        "confirmed" => "confirm",
+        "rejected" => "reject",
         "closes" | "closing" | "closed" => "close",
         "tops" | "topped" => "top",
         "temp" | "temperature" => "high",
@@ -611,553 +601,6 @@ fn fold(lower: &str) -> String {
     } else {
         word.to_owned()
     }
-}
-
-/// Pairs of words that ask opposite things of one subject.
-pub(crate) const ANTONYMS: &[(&str, &str)] = &[
-    ("cut", "hike"),
-    ("win", "lose"),
-    ("rise", "fall"),
-    ("up", "down"),
-    ("gain", "loss"),
-];
-
-#[derive(Debug, Clone, PartialEq)]
-enum Tok {
-    Word {
-        lower: String,
-        cap: bool,
-    },
-    Num {
-        value: f64,
-        unit: String,
-        /// Written as an integer without a unit (a day or a year).
-        bare_int: bool,
-        /// `100+`.
-        plus: bool,
-    },
-    /// A date written `YYYY-MM-DD`, as days since the epoch.
-    Iso(i64),
-    Quote(String),
-    Sym(char),
-}
-
-fn lex(text: &str) -> Vec<Tok> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < chars.len() {
-        let c = chars[i];
-        if c.is_whitespace() {
-            i += 1;
-        } else if matches!(c, '"' | '“' | '”' | '«' | '»') {
-            let close = chars[i + 1..]
-                .iter()
-                .position(|&q| matches!(q, '"' | '“' | '”' | '«' | '»'));
-            match close {
-                Some(n) if n > 0 => {
-                    let inner: String = chars[i + 1..i + 1 + n].iter().collect();
-                    out.push(Tok::Quote(inner.trim().to_lowercase()));
-                    i += n + 2;
-                }
-                _ => i += 1,
-            }
-        } else if c.is_ascii_digit()
-            || (c == '$' && chars.get(i + 1).is_some_and(char::is_ascii_digit))
-        {
-            i = lex_number(&chars, i, &mut out);
-        } else if c.is_alphabetic() {
-            let start = i;
-            while i < chars.len()
-                && (chars[i].is_alphanumeric()
-                    || (matches!(chars[i], '\'' | '’' | '.')
-                        && chars.get(i + 1).is_some_and(|n| n.is_alphabetic())))
-            {
-                i += 1;
-            }
-            let word: String = chars[start..i].iter().collect();
-            let cap = word.chars().next().is_some_and(char::is_uppercase);
-            let mut lower = word.to_lowercase().replace('’', "'");
-            // The possessive names the same subject ("Trump's", "NVDA's").
-            if lower.len() > 2 && lower.ends_with("'s") {
-                lower.truncate(lower.len() - 2);
-            }
-            out.push(Tok::Word { lower, cap });
-        } else {
-            out.push(Tok::Sym(c));
-            i += 1;
-        }
-    }
-    // A multiplier or unit written as its own word ("$120 million",
-    // "25 bps", "3 percent").
-    let mut merged: Vec<Tok> = Vec::with_capacity(out.len());
-    for tok in out {
-        if let (
-            Some(Tok::Num {
-                value,
-                unit,
-                bare_int,
-                ..
-            }),
-            Tok::Word { lower, .. },
-        ) = (merged.last_mut(), &tok)
-        {
-            if let Some((_, m)) = MULTIPLIERS.iter().find(|(w, _)| w.len() > 2 && w == lower) {
-                *value *= m;
-                *bare_int = false;
-                continue;
-            }
-            let named = match lower.as_str() {
-                "bps" | "bp" | "basis" => Some("bps"),
-                "percent" | "pct" => Some("%"),
-                "degrees" => Some("°F"),
-                _ => None,
-            };
-            if let Some(u) = named {
-                if unit.is_empty() {
-                    *unit = u.to_owned();
-                    *bare_int = false;
-                }
-                continue;
-            }
-        }
-        if let (Some(Tok::Num { unit, .. }), Tok::Word { lower, .. }) = (merged.last(), &tok)
-            && unit == "bps"
-            && lower == "points"
-        {
-            continue;
-        }
-        merged.push(tok);
-    }
-    rewrite_phrases(merged)
-}
-
-fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> usize {
-    let mut unit = String::new();
-    if chars[i] == '$' {
-        unit.push('$');
-        i += 1;
-    }
-    // YYYY-MM-DD.
-    let ahead: String = chars[i..chars.len().min(i + 10)].iter().collect();
-    let b = ahead.as_bytes();
-    if unit.is_empty()
-        && b.len() == 10
-        && ahead.is_ascii()
-        && b[4] == b'-'
-        && b[7] == b'-'
-        && let (Ok(y), Ok(m), Ok(d)) = (
-            ahead[..4].parse::<i64>(),
-            ahead[5..7].parse::<i64>(),
-            ahead[8..10].parse::<i64>(),
-        )
-        && (1..=12).contains(&m)
-        && (1..=31).contains(&d)
-    {
-        out.push(Tok::Iso(days_from_civil(y, m, d)));
-        return i + 10;
-    }
-    let mut digits = String::new();
-    let mut bare_int = true;
-    while i < chars.len() {
-        let c = chars[i];
-        if c.is_ascii_digit() {
-            digits.push(c);
-        } else if c == ','
-            && chars
-                .get(i + 1..i + 4)
-                .is_some_and(|d| d.iter().all(char::is_ascii_digit))
-            && !chars.get(i + 4).is_some_and(char::is_ascii_digit)
-        {
-            bare_int = false;
-        } else if c == '.' && chars.get(i + 1).is_some_and(char::is_ascii_digit) {
-            digits.push('.');
-            bare_int = false;
-        } else {
-            break;
-        }
-        i += 1;
-    }
-    let mut value: f64 = digits.parse().unwrap_or(0.0);
-    let mut plus = false;
-    // Attached suffixes: 2.5%, 95°F, $120M, 95k, 100+, 3rd.
-    let start = i;
-    while i < chars.len() && chars[i].is_alphabetic() {
-        i += 1;
-    }
-    let suffix: String = chars[start..i].iter().collect::<String>().to_lowercase();
-    if !suffix.is_empty() {
-        if let Some((_, m)) = MULTIPLIERS.iter().find(|(w, _)| *w == suffix) {
-            value *= m;
-            bare_int = false;
-        } else if suffix == "bps" || suffix == "bp" {
-            unit = "bps".into();
-            bare_int = false;
-        } else if matches!(suffix.as_str(), "st" | "nd" | "rd" | "th") {
-            // An ordinal day: stays a bare integer.
-        } else {
-            // A word glued to a number ("Q1" is lexed as a word): undo.
-            i = start;
-        }
-    }
-    if i < chars.len() {
-        match chars[i] {
-            '%' => {
-                unit = "%".into();
-                bare_int = false;
-                i += 1;
-            }
-            '°' => {
-                i += 1;
-                let scale = chars.get(i).map(|c| c.to_ascii_uppercase());
-                unit = if scale == Some('C') { "°C" } else { "°F" }.into();
-                if matches!(scale, Some('C' | 'F')) {
-                    i += 1;
-                }
-                bare_int = false;
-            }
-            '+' => {
-                plus = true;
-                i += 1;
-            }
-            _ => {}
-        }
-    }
-    if !unit.is_empty() {
-        bare_int = false;
-    }
-    out.push(Tok::Num {
-        value,
-        unit,
-        bare_int,
-        plus,
-    });
-    i
-}
-
-fn word_at(tokens: &[Tok], i: usize) -> Option<&str> {
-    match tokens.get(i) {
-        Some(Tok::Word { lower, .. }) => Some(lower),
-        _ => None,
-    }
-}
-
-fn bare_int_at(tokens: &[Tok], i: usize) -> Option<i64> {
-    match tokens.get(i) {
-        Some(Tok::Num {
-            value,
-            bare_int: true,
-            ..
-        }) => Some(*value as i64),
-        _ => None,
-    }
-}
-
-/// The first date of the text, with "before"/"by" read as a deadline.
-fn find_date(tokens: &[Tok], used: &mut [bool], close_ms: Option<i64>) -> Option<DateFact> {
-    let close_year = close_ms.map(|ms| civil_from_days(ms.div_euclid(DAY_MS)).0);
-    let year_of = |t: Option<i64>| t.filter(|y| (1900..=2100).contains(y));
-    for i in 0..tokens.len() {
-        if used[i] {
-            continue;
-        }
-        let mut span = vec![i];
-        let mut range: Option<(i64, i64)> = None;
-        let mut inferred = false;
-        if let Tok::Iso(day) = tokens[i] {
-            range = Some((day, day));
-        } else if let Some(w) = word_at(tokens, i) {
-            if let Some(m) = month(w) {
-                // Month [day][,] [year] — "May" only with a number after it.
-                let mut j = i + 1;
-                let day = bare_int_at(tokens, j).filter(|d| (1..=31).contains(d));
-                if day.is_some() {
-                    span.push(j);
-                    j += 1;
-                }
-                if matches!(tokens.get(j), Some(Tok::Sym(',')))
-                    && year_of(bare_int_at(tokens, j + 1)).is_some()
-                {
-                    j += 1;
-                }
-                let year = year_of(bare_int_at(tokens, j));
-                if year.is_some() {
-                    span.push(j);
-                }
-                if day.is_none() && year.is_none() && w.starts_with("may") {
-                    continue;
-                }
-                let (y, was_inferred) = match (year, close_year) {
-                    (Some(y), _) => (y, false),
-                    (None, Some(cy)) => (cy, true),
-                    (None, None) => continue,
-                };
-                inferred = was_inferred;
-                range = Some(match day {
-                    Some(d) => {
-                        let mut first = days_from_civil(y, m, d);
-                        // "Dec 31" closing on Jan 2: the year before.
-                        if let Some(ms) = close_ms.filter(|_| inferred)
-                            && first - ms.div_euclid(DAY_MS) > 60
-                        {
-                            first = days_from_civil(y - 1, m, d);
-                        }
-                        (first, first)
-                    }
-                    None => {
-                        let (ny, nm) = if m == 12 { (y + 1, 1) } else { (y, m + 1) };
-                        (days_from_civil(y, m, 1), days_from_civil(ny, nm, 1) - 1)
-                    }
-                });
-            } else if let Some(q) = w
-                .strip_prefix('q')
-                .and_then(|q| q.parse::<i64>().ok())
-                .filter(|q| (1..=4).contains(q))
-            {
-                let year = year_of(bare_int_at(tokens, i + 1));
-                let Some(y) = year.or(close_year) else {
-                    continue;
-                };
-                inferred = year.is_none();
-                if year.is_some() {
-                    span.push(i + 1);
-                }
-                let m = (q - 1) * 3 + 1;
-                let (ny, nm) = if q == 4 { (y + 1, 1) } else { (y, m + 3) };
-                range = Some((days_from_civil(y, m, 1), days_from_civil(ny, nm, 1) - 1));
-            }
-        } else if let Some(d) = bare_int_at(tokens, i).filter(|d| (1..=31).contains(d))
-            && let Some(m) = word_at(tokens, i + 1).and_then(month)
-        {
-            // Day Month [year].
-            span.push(i + 1);
-            let year = year_of(bare_int_at(tokens, i + 2));
-            if year.is_some() {
-                span.push(i + 2);
-            }
-            let Some(y) = year.or(close_year) else {
-                continue;
-            };
-            inferred = year.is_none();
-            let day = days_from_civil(y, m, d);
-            range = Some((day, day));
-        } else if let Some(m) = bare_int_at(tokens, i).filter(|m| (1..=12).contains(m))
-            && tokens.get(i + 1) == Some(&Tok::Sym('/'))
-            && let Some(d) = bare_int_at(tokens, i + 2).filter(|d| (1..=31).contains(d))
-        {
-            // M/D[/YYYY], as US platforms write it.
-            span.push(i + 2);
-            let year = if tokens.get(i + 3) == Some(&Tok::Sym('/')) {
-                bare_int_at(tokens, i + 4).map(|y| if y < 100 { 2000 + y } else { y })
-            } else {
-                None
-            };
-            let year = year_of(year);
-            if year.is_some() {
-                span.push(i + 4);
-            }
-            let Some(y) = year.or(close_year) else {
-                continue;
-            };
-            inferred = year.is_none();
-            let day = days_from_civil(y, m, d);
-            range = Some((day, day));
-        } else if let Some(y) = year_of(bare_int_at(tokens, i)) {
-            // A season written "2025-26" is decided in its second year.
-            let second = bare_int_at(tokens, i + 2)
-                .filter(|_| matches!(tokens.get(i + 1), Some(Tok::Sym('-' | '–' | '/'))))
-                .filter(|&z| z == (y + 1) % 100 || z == y + 1);
-            let y = if second.is_some() {
-                span.push(i + 2);
-                y + 1
-            } else {
-                y
-            };
-            range = Some((days_from_civil(y, 1, 1), days_from_civil(y + 1, 1, 1) - 1));
-        }
-        let Some((mut first_day, mut last_day)) = range else {
-            continue;
-        };
-        for &k in &span {
-            used[k] = true;
-        }
-        // "end of 2026" is its last day.
-        let end_of =
-            i >= 2 && word_at(tokens, i - 1) == Some("of") && word_at(tokens, i - 2) == Some("end");
-        let lead = if end_of { i - 2 } else { i };
-        if end_of {
-            first_day = last_day;
-        }
-        let before = lead > 0 && word_at(tokens, lead - 1) == Some("before");
-        let deadline =
-            lead > 0 && matches!(word_at(tokens, lead - 1), Some("before" | "by" | "until"));
-        // "before July 2026" is "by June 30, 2026"; a day keeps its
-        // reading ("before June 1" and "by June 1" are one deadline to
-        // most platforms, a day apart at most).
-        if before && first_day != last_day {
-            first_day -= 1;
-            last_day = first_day;
-        }
-        return Some(DateFact {
-            first_day,
-            last_day,
-            deadline,
-            year_inferred: inferred,
-        });
-    }
-    None
-}
-
-/// The first comparator with a number after it (or `N or more`, `N+`).
-fn find_threshold(tokens: &[Tok], used: &mut [bool]) -> Option<Threshold> {
-    let num = |i: usize, used: &[bool]| -> Option<(f64, String)> {
-        match tokens.get(i) {
-            Some(Tok::Num { value, unit, .. }) if !used[i] => Some((*value, unit.clone())),
-            _ => None,
-        }
-    };
-    for i in 0..tokens.len() {
-        // Prefix comparators: the word(s), then the number.
-        let w = word_at(tokens, i);
-        let next = word_at(tokens, i + 1);
-        let prev = if i >= 2 {
-            (word_at(tokens, i - 2), word_at(tokens, i - 1))
-        } else {
-            (None, None)
-        };
-        let (cmp, skip) = match (w, next) {
-            (Some("at"), Some("least")) => (Some(Comparator::AtLeast), 2),
-            (Some("at"), Some("most")) => (Some(Comparator::AtMost), 2),
-            (Some("more" | "greater" | "higher"), Some("than")) => (Some(Comparator::Above), 2),
-            (Some("less" | "fewer" | "lower"), Some("than")) => (Some(Comparator::Below), 2),
-            (Some("above" | "over" | "exceed" | "exceeds" | "exceeding" | "beat"), _) => {
-                if prev == (Some("at"), Some("or")) {
-                    (Some(Comparator::AtLeast), 1)
-                } else {
-                    (Some(Comparator::Above), 1)
-                }
-            }
-            (Some("below" | "under"), _) => {
-                if prev == (Some("at"), Some("or")) {
-                    (Some(Comparator::AtMost), 1)
-                } else {
-                    (Some(Comparator::Below), 1)
-                }
-            }
-            (Some("reach" | "reaches" | "hit" | "hits"), _) => (Some(Comparator::AtLeast), 1),
-            (Some("between"), _) => (Some(Comparator::Between), 1),
-            _ => match tokens.get(i) {
-                Some(Tok::Sym('>')) if tokens.get(i + 1) == Some(&Tok::Sym('=')) => {
-                    (Some(Comparator::AtLeast), 2)
-                }
-                Some(Tok::Sym('<')) if tokens.get(i + 1) == Some(&Tok::Sym('=')) => {
-                    (Some(Comparator::AtMost), 2)
-                }
-                Some(Tok::Sym('>')) => (Some(Comparator::Above), 1),
-                Some(Tok::Sym('<')) => (Some(Comparator::Below), 1),
-                Some(Tok::Sym('≥')) => (Some(Comparator::AtLeast), 1),
-                Some(Tok::Sym('≤')) => (Some(Comparator::AtMost), 1),
-                _ => (None, 0),
-            },
-        };
-        if let Some(cmp) = cmp {
-            let j = i + skip;
-            let Some((value, unit)) = num(j, used) else {
-                continue;
-            };
-            if cmp == Comparator::Between {
-                let k = if matches!(word_at(tokens, j + 1), Some("and" | "to"))
-                    || matches!(tokens.get(j + 1), Some(Tok::Sym('-' | '–')))
-                {
-                    j + 2
-                } else {
-                    continue;
-                };
-                let Some((upper, unit2)) = num(k, used) else {
-                    continue;
-                };
-                used[j] = true;
-                used[k] = true;
-                return Some(Threshold {
-                    comparator: cmp,
-                    value: value.min(upper),
-                    upper: Some(value.max(upper)),
-                    unit: if unit.is_empty() { unit2 } else { unit },
-                });
-            }
-            used[j] = true;
-            return Some(Threshold {
-                comparator: cmp,
-                value,
-                upper: None,
-                unit,
-            });
-        }
-        // Postfix: "50 bps or more", "100+".
-        if let Some(Tok::Num {
-            value, unit, plus, ..
-        }) = tokens.get(i)
-            && !used[i]
-        {
-            let post = match (word_at(tokens, i + 1), word_at(tokens, i + 2)) {
-                (Some("or"), Some("more" | "higher" | "above" | "greater")) => {
-                    Some(Comparator::AtLeast)
-                }
-                (Some("or"), Some("less" | "lower" | "below" | "fewer")) => {
-                    Some(Comparator::AtMost)
-                }
-                _ if *plus => Some(Comparator::AtLeast),
-                _ => None,
-            };
-            if let Some(cmp) = post {
-                used[i] = true;
-                return Some(Threshold {
-                    comparator: cmp,
-                    value: *value,
-                    upper: None,
-                    unit: unit.clone(),
-                });
-            }
-            // A range written "$96,000 to $97,999.99".
-            if word_at(tokens, i + 1) == Some("to")
-                && !unit.is_empty()
-                && let Some((upper, _)) = num(i + 2, used)
-            {
-                used[i] = true;
-                used[i + 2] = true;
-                return Some(Threshold {
-                    comparator: Comparator::Between,
-                    value: value.min(upper),
-                    upper: Some(value.max(upper)),
-                    unit: unit.clone(),
-                });
-            }
-        }
-    }
-    // No comparator: a size stated alone ("cut 25 bps" is exactly 25),
-    // or a sign ("growth be negative" is below 0).
-    for (i, tok) in tokens.iter().enumerate() {
-        let (comparator, value, unit) = match tok {
-            Tok::Num { value, unit, .. } if !used[i] && unit == "bps" => {
-                (Comparator::Exactly, *value, unit.clone())
-            }
-            Tok::Word { lower, .. } if lower == "negative" => {
-                (Comparator::Below, 0.0, String::new())
-            }
-            Tok::Word { lower, .. } if lower == "positive" => {
-                (Comparator::Above, 0.0, String::new())
-            }
-            _ => continue,
-        };
-        used[i] = true;
-        return Some(Threshold {
-            comparator,
-            value,
-            upper: None,
-            unit,
-        });
-    }
-    None
 }
 
 #[cfg(test)]

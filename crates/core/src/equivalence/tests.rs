@@ -305,12 +305,19 @@ fn disagreeing_fields_are_named() {
         "Bitcoin above $95,000 on March 3?",
         "2026-03-03T06:00:00Z",
     );
-    b.resolution_source = Some("Another exchange".into());
+    b.resolution_source = None;
     let c = classify(&a, &b);
     assert_eq!(c.relation, Relation::Same);
     assert_eq!(c.disagreements, [Field::ResolutionSource, Field::CloseTime]);
     assert_eq!(field(&c, Field::CloseTime).note, "close times 6.0 h apart");
     assert!(!c.is_firm());
+    assert!(c.allows_gap(), "a risk to check, not a veto");
+    // Two named sources that are not one another: a veto.
+    b.resolution_source = Some("Another exchange".into());
+    let c = classify(&a, &b);
+    assert_eq!(c.relation, Relation::Different);
+    assert_eq!(c.vetoes, [RuleCode::SettlementSourceDiffers]);
+    assert!(!c.allows_gap());
     // The criteria's threshold contradicts the titles'.
     let mut a = a;
     a.resolution_criteria = Some("Resolves Yes if the close is above $95,000.".into());

@@ -321,8 +321,9 @@ fn questions(kind: Kind, variant: Variant, subject: usize, as_of: i64, rng: &mut
         Variant::Alone => Relation::Different,
         _ => Relation::Different,
     };
-    // Some counterparts close a few hours off or cite another source: the
-    // relation holds, but the classifier must name the field.
+    // Some counterparts close a few hours off (the relation holds, but the
+    // classifier must name the field) or cite another source (a veto:
+    // below).
     let drift = if subject % 3 == 2 { 6 * 3_600 } else { 0 };
     let (anchor, counterpart) = match kind {
         Kind::Coin => {
@@ -676,8 +677,13 @@ fn questions(kind: Kind, variant: Variant, subject: usize, as_of: i64, rng: &mut
     };
     let variant_has_counterpart = variant != Variant::Alone;
     let mut counterpart = counterpart;
+    let mut truth = truth;
     if subject % 3 == 1 && matches!(variant, Variant::Same | Variant::Inverted) {
         counterpart.source = SOURCES[(subject + 1) % 2];
+        // Two named sources can settle one question two ways: the
+        // classifier's `settlement_source_differs` veto makes them two
+        // questions, with no gap shown between them.
+        truth = Relation::Different;
     }
     Pair {
         variant,

@@ -1,0 +1,367 @@
+//! The tokens of a market's text: words (lower-case, with their capital),
+//! numbers with their unit and multiplier ("$120M", "25 bps", "3rd"),
+//! ISO dates, quotes and symbols; phrases folded to the one word other
+//! platforms use ("Federal Reserve" is "fed"), and numbered editions of
+//! recurring events read as their year.
+
+use super::lexicon::{EDITIONS, Edition, roman};
+use crate::time::days_from_civil;
+
+pub(crate) const MULTIPLIERS: &[(&str, f64)] = &[
+    ("k", 1e3),
+    ("thousand", 1e3),
+    ("m", 1e6),
+    ("mn", 1e6),
+    ("million", 1e6),
+    ("b", 1e9),
+    ("bn", 1e9),
+    ("billion", 1e9),
+    ("t", 1e12),
+    ("trillion", 1e12),
+];
+
+/// Phrases that name one subject in several words, read as the one word
+/// the other platforms use, and phrases that say "not" in other words.
+pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
+    (&["united", "states"], &["us"]),
+    (&["united", "kingdom"], &["uk"]),
+    (&["great", "britain"], &["uk"]),
+    (&["new", "york", "city"], &["nyc"]),
+    (&["federal", "reserve"], &["fed"]),
+    (&["european", "central", "bank"], &["ecb"]),
+    (&["bank", "of", "england"], &["boe"]),
+    (&["bank", "of", "japan"], &["boj"]),
+    (&["academy", "awards"], &["oscars"]),
+    (&["republican", "party"], &["republican"]),
+    (&["democratic", "party"], &["democrat"]),
+    (&["mlb", "championship"], &["world", "series"]),
+    (&["pro", "baseball", "champion"], &["world", "series"]),
+    (&["nhl", "championship"], &["stanley", "cup"]),
+    (&["pro", "hockey", "champion"], &["stanley", "cup"]),
+    (&["nfl", "championship"], &["super", "bowl"]),
+    (&["pro", "football", "champion"], &["super", "bowl"]),
+    (&["pro", "football", "championship"], &["super", "bowl"]),
+    (&["mlb", "champion"], &["world", "series"]),
+    (&["nhl", "champion"], &["stanley", "cup"]),
+    (&["march", "madness"], &["ncaa", "tournament"]),
+    (&["grammy", "awards"], &["grammy"]),
+    (&["grand", "theft", "auto"], &["gta"]),
+    (&["step", "down"], &["resign"]),
+    (&["nba", "championship"], &["nba", "finals"]),
+    (&["pro", "basketball", "champion"], &["nba", "finals"]),
+    (&["hold", "or", "hike"], &["not", "cut"]),
+    (&["hold", "or", "raise"], &["not", "cut"]),
+    (&["hold", "or", "cut"], &["not", "hike"]),
+];
+
+pub(crate) fn rewrite_phrases(tokens: Vec<Tok>) -> Vec<Tok> {
+    let mut out: Vec<Tok> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    'next: while i < tokens.len() {
+        for (phrase, with) in PHRASES {
+            let matches = phrase
+                .iter()
+                .enumerate()
+                .all(|(k, w)| word_at(&tokens, i + k) == Some(*w));
+            if matches {
+                // A name keeps its capital; a predicate ("not cut",
+                // "resign") is no name.
+                let cap = !matches!(with[0], "not" | "resign");
+                out.extend(with.iter().map(|w| Tok::Word {
+                    lower: (*w).to_owned(),
+                    cap,
+                }));
+                i += phrase.len();
+                continue 'next;
+            }
+        }
+        out.push(tokens[i].clone());
+        i += 1;
+    }
+    out
+}
+
+/// Editions of recurring events named by number become their year: "the
+/// 99th Academy Awards" is read as "the 2027 Academy Awards", "Super Bowl
+/// LXII" as "Super Bowl 2028" (see [`super::lexicon::EDITIONS`]).
+pub(crate) fn resolve_editions(mut tokens: Vec<Tok>) -> Vec<Tok> {
+    let year = |y: i64| Tok::Num {
+        value: y as f64,
+        unit: String::new(),
+        bare_int: true,
+        plus: false,
+        ordinal: false,
+    };
+    let names = |tokens: &[Tok], at: usize, e: &Edition| {
+        e.words
+            .iter()
+            .enumerate()
+            .all(|(k, w)| word_at(tokens, at + k) == Some(*w))
+    };
+    for i in 0..tokens.len() {
+        for e in EDITIONS {
+            if e.roman {
+                let Some(n) = word_at(&tokens, i + e.words.len()).and_then(roman) else {
+                    continue;
+                };
+                if names(&tokens, i, e) {
+                    tokens[i + e.words.len()] = year(e.year_zero + n * e.every);
+                    break;
+                }
+            } else if let Some(Tok::Num {
+                value,
+                ordinal: true,
+                ..
+            }) = tokens.get(i)
+            {
+                let n = *value as i64;
+                let at = if word_at(&tokens, i + 1) == Some("annual") {
+                    i + 2
+                } else {
+                    i + 1
+                };
+                if names(&tokens, at, e) {
+                    tokens[i] = year(e.year_zero + n * e.every);
+                    break;
+                }
+            }
+        }
+    }
+    tokens
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) enum Tok {
+    Word {
+        lower: String,
+        cap: bool,
+    },
+    Num {
+        value: f64,
+        unit: String,
+        /// Written as an integer without a unit (a day or a year).
+        bare_int: bool,
+        /// `100+`.
+        plus: bool,
+        /// Written as an ordinal ("99th").
+        ordinal: bool,
+    },
+    /// A date written `YYYY-MM-DD`, as days since the epoch.
+    Iso(i64),
+    Quote(String),
+    Sym(char),
+}
+
+pub(crate) fn lex(text: &str) -> Vec<Tok> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_whitespace() {
+            i += 1;
+        } else if matches!(c, '"' | '“' | '”' | '«' | '»') {
+            let close = chars[i + 1..]
+                .iter()
+                .position(|&q| matches!(q, '"' | '“' | '”' | '«' | '»'));
+            match close {
+                Some(n) if n > 0 => {
+                    let inner: String = chars[i + 1..i + 1 + n].iter().collect();
+                    out.push(Tok::Quote(inner.trim().to_lowercase()));
+                    i += n + 2;
+                }
+                _ => i += 1,
+            }
+        } else if c.is_ascii_digit()
+            || (c == '$' && chars.get(i + 1).is_some_and(char::is_ascii_digit))
+        {
+            i = lex_number(&chars, i, &mut out);
+        } else if c.is_alphabetic() {
+            let start = i;
+            while i < chars.len()
+                && (chars[i].is_alphanumeric()
+                    || (matches!(chars[i], '\'' | '’' | '.')
+                        && chars.get(i + 1).is_some_and(|n| n.is_alphabetic())))
+            {
+                i += 1;
+            }
+            let word: String = chars[start..i].iter().collect();
+            let cap = word.chars().next().is_some_and(char::is_uppercase);
+            let mut lower = word.to_lowercase().replace('’', "'");
+            // The possessive names the same subject ("Trump's", "NVDA's").
+            if lower.len() > 2 && lower.ends_with("'s") {
+                lower.truncate(lower.len() - 2);
+            }
+            out.push(Tok::Word { lower, cap });
+        } else {
+            out.push(Tok::Sym(c));
+            i += 1;
+        }
+    }
+    // A multiplier or unit written as its own word ("$120 million",
+    // "25 bps", "3 percent").
+    let mut merged: Vec<Tok> = Vec::with_capacity(out.len());
+    for tok in out {
+        if let (
+            Some(Tok::Num {
+                value,
+                unit,
+                bare_int,
+                ..
+            }),
+            Tok::Word { lower, .. },
+        ) = (merged.last_mut(), &tok)
+        {
+            if let Some((_, m)) = MULTIPLIERS.iter().find(|(w, _)| w.len() > 2 && w == lower) {
+                *value *= m;
+                *bare_int = false;
+                continue;
+            }
+            let named = match lower.as_str() {
+                "bps" | "bp" | "basis" => Some("bps"),
+                "percent" | "pct" => Some("%"),
+                "degrees" => Some("°F"),
+                _ => None,
+            };
+            if let Some(u) = named {
+                if unit.is_empty() {
+                    *unit = u.to_owned();
+                    *bare_int = false;
+                }
+                continue;
+            }
+        }
+        if let (Some(Tok::Num { unit, .. }), Tok::Word { lower, .. }) = (merged.last(), &tok)
+            && unit == "bps"
+            && lower == "points"
+        {
+            continue;
+        }
+        merged.push(tok);
+    }
+    resolve_editions(rewrite_phrases(merged))
+}
+
+pub(crate) fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> usize {
+    let mut unit = String::new();
+    if chars[i] == '$' {
+        unit.push('$');
+        i += 1;
+    }
+    // YYYY-MM-DD.
+    let ahead: String = chars[i..chars.len().min(i + 10)].iter().collect();
+    let b = ahead.as_bytes();
+    if unit.is_empty()
+        && b.len() == 10
+        && ahead.is_ascii()
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && let (Ok(y), Ok(m), Ok(d)) = (
+            ahead[..4].parse::<i64>(),
+            ahead[5..7].parse::<i64>(),
+            ahead[8..10].parse::<i64>(),
+        )
+        && (1..=12).contains(&m)
+        && (1..=31).contains(&d)
+    {
+        out.push(Tok::Iso(days_from_civil(y, m, d)));
+        return i + 10;
+    }
+    let mut digits = String::new();
+    let mut bare_int = true;
+    while i < chars.len() {
+        let c = chars[i];
+        if c.is_ascii_digit() {
+            digits.push(c);
+        } else if c == ','
+            && chars
+                .get(i + 1..i + 4)
+                .is_some_and(|d| d.iter().all(char::is_ascii_digit))
+            && !chars.get(i + 4).is_some_and(char::is_ascii_digit)
+        {
+            bare_int = false;
+        } else if c == '.' && chars.get(i + 1).is_some_and(char::is_ascii_digit) {
+            digits.push('.');
+            bare_int = false;
+        } else {
+            break;
+        }
+        i += 1;
+    }
+    let mut value: f64 = digits.parse().unwrap_or(0.0);
+    let mut plus = false;
+    let mut ordinal = false;
+    // Attached suffixes: 2.5%, 95°F, $120M, 95k, 100+, 3rd.
+    let start = i;
+    while i < chars.len() && chars[i].is_alphabetic() {
+        i += 1;
+    }
+    let suffix: String = chars[start..i].iter().collect::<String>().to_lowercase();
+    if !suffix.is_empty() {
+        if let Some((_, m)) = MULTIPLIERS.iter().find(|(w, _)| *w == suffix) {
+            value *= m;
+            bare_int = false;
+        } else if suffix == "bps" || suffix == "bp" {
+            unit = "bps".into();
+            bare_int = false;
+        } else if matches!(suffix.as_str(), "st" | "nd" | "rd" | "th") {
+            // An ordinal (a day, an edition): stays a bare integer.
+            ordinal = true;
+        } else {
+            // A word glued to a number ("Q1" is lexed as a word): undo.
+            i = start;
+        }
+    }
+    if i < chars.len() {
+        match chars[i] {
+            '%' => {
+                unit = "%".into();
+                bare_int = false;
+                i += 1;
+            }
+            '°' => {
+                i += 1;
+                let scale = chars.get(i).map(|c| c.to_ascii_uppercase());
+                unit = if scale == Some('C') { "°C" } else { "°F" }.into();
+                if matches!(scale, Some('C' | 'F')) {
+                    i += 1;
+                }
+                bare_int = false;
+            }
+            '+' => {
+                plus = true;
+                i += 1;
+            }
+            _ => {}
+        }
+    }
+    if !unit.is_empty() {
+        bare_int = false;
+    }
+    out.push(Tok::Num {
+        value,
+        unit,
+        bare_int,
+        plus,
+        ordinal,
+    });
+    i
+}
+
+pub(crate) fn word_at(tokens: &[Tok], i: usize) -> Option<&str> {
+    match tokens.get(i) {
+        Some(Tok::Word { lower, .. }) => Some(lower),
+        _ => None,
+    }
+}
+
+pub(crate) fn bare_int_at(tokens: &[Tok], i: usize) -> Option<i64> {
+    match tokens.get(i) {
+        Some(Tok::Num {
+            value,
+            bare_int: true,
+            ..
+        }) => Some(*value as i64),
+        _ => None,
+    }
+}

@@ -1,0 +1,406 @@
+//! The words the rules read as facts: predicates that ask the opposite
+//! of each other, the quantities a question measures, and the recurring
+//! events whose editions are named by number ("Super Bowl LXII", "the
+//! 99th Academy Awards") with the year each edition falls in.
+//!
+//! Kept as tables so that a miss is fixed by a line here, not by a branch
+//! in a rule.
+
+/// How two opposite predicates relate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opposition {
+    /// One is the negation of the other, on one subject and window ("hold"
+    /// / "change" rates, "remain" / "leave" an office, "make" / "miss" the
+    /// playoffs): YES on one is NO on the other.
+    Complementary,
+    /// Both can be NO ("cut" / "hike": a hold; "confirm" / "reject": no
+    /// vote): two questions.
+    Contrary,
+    /// Complementary only where a draw or no contest cannot happen ("win"
+    /// / "lose" a soccer match can both be NO): the text cannot tell.
+    Conditional,
+}
+
+/// Opposite predicates, as folded words (see `facts::fold`). Each side of
+/// an entry is a list of words that say it.
+pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
+    (
+        &["hold", "unchanged", "pause", "keep"],
+        &["change"],
+        Opposition::Complementary,
+    ),
+    (
+        &["remain", "stay"],
+        &[
+            "leave", "out", "resign", "exit", "step", "ousted", "removed",
+        ],
+        Opposition::Complementary,
+    ),
+    (&["make"], &["miss"], Opposition::Complementary),
+    (&["cut"], &["hike"], Opposition::Contrary),
+    (
+        &["hold", "unchanged", "pause"],
+        &["cut", "hike"],
+        Opposition::Contrary,
+    ),
+    (
+        &["approve", "confirm"],
+        &["reject", "deny", "block"],
+        Opposition::Contrary,
+    ),
+    (&["rise"], &["fall"], Opposition::Contrary),
+    (&["up"], &["down"], Opposition::Contrary),
+    (&["gain"], &["loss"], Opposition::Contrary),
+    (&["win"], &["lose"], Opposition::Conditional),
+];
+
+/// Names that are the two sides of a two-way contest: a question on one
+/// is the opposite of the same question on the other.
+pub const OPPOSED: &[(&str, &str)] = &[("republican", "democrat")];
+
+/// Comparatives asked without a number ("Solana's market cap above
+/// Ethereum's" / "below Ethereum's"): the negation of each other, but for
+/// a tie.
+pub const COMPARATIVES: (&[&str], &[&str]) = (
+    &["above", "over", "exceed", "exceeds", "surpass", "surpasses"],
+    &["below", "under"],
+);
+
+/// A family of quantities: two questions naming different members of one
+/// family measure different things ("core" / headline CPI, "approval" /
+/// "disapproval", "seats" / "votes"), whatever else they share.
+pub struct Quantity {
+    pub family: &'static str,
+    /// Each member as the words (folded, or as written) that name it.
+    pub members: &'static [&'static [&'static str]],
+    /// The member a question means when it names none ("CPI" is the
+    /// headline figure, "nominee" the presidential one).
+    pub unstated: Option<usize>,
+}
+
+const fn q(
+    family: &'static str,
+    members: &'static [&'static [&'static str]],
+    unstated: Option<usize>,
+) -> Quantity {
+    Quantity {
+        family,
+        members,
+        unstated,
+    }
+}
+
+pub const QUANTITIES: &[Quantity] = &[
+    q(
+        "indicator",
+        &[
+            &["unemployment", "jobless"],
+            &["payroll", "nonfarm", "job"],
+            &["adp"],
+            &["claim"],
+            &["cpi", "inflation"],
+            &["pce"],
+            &["ppi"],
+            &["gdp"],
+        ],
+        None,
+    ),
+    q("core", &[&["core"], &["headline"]], Some(1)),
+    q(
+        "period",
+        &[&["month", "mom"], &["year", "yoy", "annual"]],
+        None,
+    ),
+    q("estimate", &[&["advance"], &["second"], &["third"]], None),
+    q(
+        "price point",
+        &[
+            &["high", "highest"],
+            &["low", "lowest"],
+            &["open", "opening"],
+            &["close", "closing"],
+        ],
+        None,
+    ),
+    q(
+        "rating",
+        &[
+            &["approval"],
+            &["disapproval"],
+            &["favorability", "favorable"],
+        ],
+        None,
+    ),
+    q("tally", &[&["seat"], &["vote"]], None),
+    q(
+        "win condition",
+        &[&["majority"], &["most", "plurality"]],
+        None,
+    ),
+    q(
+        "position",
+        &[
+            &["quarterback"],
+            &["receiver"],
+            &["running"],
+            &["tight"],
+            &["kicker"],
+        ],
+        None,
+    ),
+    q("electorate", &[&["popular"], &["electoral"]], None),
+    q(
+        "box office",
+        &[&["worldwide", "global"], &["domestic", "domestically"]],
+        None,
+    ),
+    q("box office span", &[&["weekend"], &["total"]], None),
+    q("fuel", &[&["gas", "gasoline"], &["diesel"]], None),
+    q("crude", &[&["wti"], &["brent"]], None),
+    q("metal", &[&["gold"], &["silver"]], None),
+    q("housing", &[&["start"], &["permit"]], None),
+    q("deal", &[&["ceasefire"], &["treaty", "peace"]], None),
+    q(
+        "stat",
+        &[
+            &["home", "homer"],
+            &["stolen", "steal"],
+            &["goal"],
+            &["assist"],
+        ],
+        None,
+    ),
+    q("session", &[&["pole", "qualifying"], &["race"]], None),
+    q("standings", &[&["driver"], &["constructor"]], None),
+    q("award", &[&["mvp"], &["defensive"]], None),
+    q("billing", &[&["supporting"], &[]], Some(1)),
+    q("gender", &[&["actress"], &["actor"]], None),
+    q("grammy", &[&["album"], &["record"], &["song"]], None),
+    q(
+        "oscar",
+        &[&["picture"], &["director"], &["screenplay"]],
+        None,
+    ),
+    q("division", &[&["men"], &["women"]], None),
+    q("disease", &[&["measles"], &["mumps"]], None),
+    q("office", &[&["vice"], &[]], Some(1)),
+    q("segment", &[&["iphone"], &[]], Some(1)),
+    q("valuation", &[&["price"], &["cap", "capitalization"]], None),
+    q("series", &[&["draw"], &["sweep"], &["game"]], None),
+    q(
+        "snow",
+        &[&["snowfall", "snow"], &["ground", "cover", "white"]],
+        None,
+    ),
+    q("release", &[&["release"], &["announce", "announced"]], None),
+    q("clemency", &[&["pardon"], &["commute"]], None),
+    q(
+        "output",
+        &[
+            &["deliver", "deliverie", "delivery"],
+            &["produce", "production"],
+        ],
+        None,
+    ),
+    q("debt limit", &[&["hike"], &["suspend"]], None),
+];
+
+/// Words that add no predicate of their own: a title that says "rates"
+/// or "decision" where the other does not asks the same thing.
+pub const FILLER: &[&str] = &[
+    "decision", "rate", "interest", "level", "official", "report", "show", "regular", "meeting",
+];
+
+/// Words that name a quantity counted in whole units: "more than 3" is
+/// "4 or more" of them.
+pub const COUNTED: &[&str] = &[
+    "time",
+    "times",
+    "cut",
+    "cuts",
+    "hike",
+    "hikes",
+    "game",
+    "games",
+    "run",
+    "runs",
+    "goal",
+    "goals",
+    "assist",
+    "assists",
+    "tweet",
+    "tweets",
+    "post",
+    "posts",
+    "day",
+    "days",
+    "case",
+    "cases",
+    "seat",
+    "seats",
+    "vehicle",
+    "vehicles",
+    "touchdown",
+    "touchdowns",
+    "yard",
+    "yards",
+    "inch",
+    "inches",
+];
+
+/// A recurring event named by its edition: the words that name it (after
+/// the phrase rewrites of `facts`), the year of edition zero, and the
+/// years between editions. The year is that of the edition's final day.
+pub struct Edition {
+    pub words: &'static [&'static str],
+    pub year_zero: i64,
+    pub every: i64,
+    /// Written with Roman numerals after the name ("Super Bowl LXII")
+    /// rather than an ordinal before it ("the 99th Academy Awards").
+    pub roman: bool,
+}
+
+pub const EDITIONS: &[Edition] = &[
+    // Super Bowl I was played in January 1967.
+    Edition {
+        words: &["super", "bowl"],
+        year_zero: 1966,
+        every: 1,
+        roman: true,
+    },
+    // The 1st Academy Awards were held in 1929; the 98th in 2026.
+    Edition {
+        words: &["oscars"],
+        year_zero: 1928,
+        every: 1,
+        roman: false,
+    },
+    // The 68th Annual Grammy Awards were held in 2026.
+    Edition {
+        words: &["grammy"],
+        year_zero: 1958,
+        every: 1,
+        roman: false,
+    },
+    // The 89th Masters was played in 2025 (none 1943–45).
+    Edition {
+        words: &["masters"],
+        year_zero: 1936,
+        every: 1,
+        roman: false,
+    },
+    // The 151st Kentucky Derby was run in 2025.
+    Edition {
+        words: &["kentucky", "derby"],
+        year_zero: 1874,
+        every: 1,
+        roman: false,
+    },
+    // The 69th Eurovision Song Contest was held in 2025 (none in 2020).
+    Edition {
+        words: &["eurovision"],
+        year_zero: 1956,
+        every: 1,
+        roman: false,
+    },
+    // The 23rd FIFA World Cup is 2026, every four years.
+    Edition {
+        words: &["fifa", "world", "cup"],
+        year_zero: 1934,
+        every: 4,
+        roman: false,
+    },
+    Edition {
+        words: &["world", "cup"],
+        year_zero: 1934,
+        every: 4,
+        roman: false,
+    },
+];
+
+/// The members of each family of [`QUANTITIES`] a text names, as a bit
+/// mask per family (index-aligned); `says` tells whether the text has a
+/// word. Read once per market, so comparing two is a few integer tests.
+pub fn quantity_masks(says: impl Fn(&str) -> bool) -> Vec<u32> {
+    QUANTITIES
+        .iter()
+        .map(|q| {
+            q.members
+                .iter()
+                .enumerate()
+                .filter(|(_, words)| words.iter().any(|w| says(w)))
+                .fold(0, |mask, (i, _)| mask | 1 << i)
+        })
+        .collect()
+}
+
+/// For each entry of [`ANTONYMS`] (index-aligned), the word of its first
+/// side the text has (when it has none of the second) and the word of its
+/// second side (when it has none of the first).
+pub fn antonym_sides(
+    has: impl Fn(&str) -> bool,
+) -> Vec<(Option<&'static str>, Option<&'static str>)> {
+    let one_side = |these: &[&'static str], those: &[&'static str]| {
+        these
+            .iter()
+            .copied()
+            .find(|w| has(w))
+            .filter(|_| !those.iter().any(|w| has(w)))
+    };
+    ANTONYMS
+        .iter()
+        .map(|&(xs, ys, _)| (one_side(xs, ys), one_side(ys, xs)))
+        .collect()
+}
+
+/// The value of a Roman numeral (lower-case), if the word is one.
+pub fn roman(word: &str) -> Option<i64> {
+    let digit = |c: char| match c {
+        'i' => Some(1),
+        'v' => Some(5),
+        'x' => Some(10),
+        'l' => Some(50),
+        'c' => Some(100),
+        _ => None,
+    };
+    let values: Vec<i64> = word.chars().map(digit).collect::<Option<_>>()?;
+    let mut total = 0;
+    for (i, v) in values.iter().enumerate() {
+        if values.get(i + 1).is_some_and(|next| next > v) {
+            total -= v;
+        } else {
+            total += v;
+        }
+    }
+    (total > 0).then_some(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roman_numerals() {
+        assert_eq!(roman("lxii"), Some(62));
+        assert_eq!(roman("lxi"), Some(61));
+        assert_eq!(roman("xlix"), Some(49));
+        assert_eq!(roman("bowl"), None);
+    }
+
+    #[test]
+    fn editions_land_on_their_years() {
+        let year = |words: &[&str], n: i64| {
+            EDITIONS
+                .iter()
+                .find(|e| e.words == words)
+                .map(|e| e.year_zero + n * e.every)
+        };
+        assert_eq!(year(&["super", "bowl"], 62), Some(2028));
+        assert_eq!(year(&["oscars"], 98), Some(2026));
+        assert_eq!(year(&["grammy"], 69), Some(2027));
+        assert_eq!(year(&["masters"], 89), Some(2025));
+        assert_eq!(year(&["kentucky", "derby"], 151), Some(2025));
+        assert_eq!(year(&["eurovision"], 69), Some(2025));
+        assert_eq!(year(&["fifa", "world", "cup"], 23), Some(2026));
+    }
+}

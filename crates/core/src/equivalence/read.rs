@@ -1,0 +1,444 @@
+//! Reading the facts a comparison needs out of the tokens: the first date
+//! (a day, a month, a quarter, a year, a deadline), the time of day with
+//! its zone, the threshold with its comparator, and what the rules say
+//! happens when the event is void.
+
+use super::facts::{Comparator, DAY_MS, DateFact, Threshold, month};
+use super::lex::{Tok, bare_int_at, word_at};
+use crate::time::{civil_from_days, days_from_civil};
+
+/// Hours from UTC of a US zone written after a time, by the date it is
+/// read on: "ET" is EDT from mid-March to early November.
+pub(crate) fn zone_offset(zone: &str, day: Option<i64>) -> Option<i64> {
+    let summer = day
+        .map(civil_from_days)
+        .is_some_and(|(_, m, d)| (4..=10).contains(&m) || (m == 3 && d >= 8) || (m == 11 && d < 7));
+    Some(match zone {
+        "utc" | "gmt" | "z" => 0,
+        "est" => -5,
+        "edt" => -4,
+        "et" => {
+            if summer {
+                -4
+            } else {
+                -5
+            }
+        }
+        "pst" => -8,
+        "pdt" => -7,
+        "pt" => {
+            if summer {
+                -7
+            } else {
+                -8
+            }
+        }
+        _ => return None,
+    })
+}
+
+/// A time of day with its zone ("5pm EST", "12:00 UTC", "4 PM ET"), as
+/// minutes after midnight UTC; its tokens are used up.
+pub(crate) fn find_time(tokens: &[Tok], used: &mut [bool], day: Option<i64>) -> Option<i64> {
+    for i in 0..tokens.len() {
+        let Some(hour) = bare_int_at(tokens, i).filter(|h| (0..=24).contains(h)) else {
+            continue;
+        };
+        let mut j = i + 1;
+        let mut minute = 0;
+        if tokens.get(j) == Some(&Tok::Sym(':'))
+            && let Some(m) = bare_int_at(tokens, j + 1).filter(|m| (0..60).contains(m))
+        {
+            minute = m;
+            j += 2;
+        }
+        let mut hour = hour;
+        match word_at(tokens, j) {
+            Some("pm") if hour < 12 => {
+                hour += 12;
+                j += 1;
+            }
+            Some("am") if hour == 12 => {
+                hour = 0;
+                j += 1;
+            }
+            Some("am" | "pm") => j += 1,
+            _ => {}
+        }
+        let Some(offset) = word_at(tokens, j).and_then(|z| zone_offset(z, day)) else {
+            continue;
+        };
+        if let Some(span) = used.get_mut(i..=j) {
+            span.fill(true);
+        }
+        return Some(((hour - offset) * 60 + minute).rem_euclid(24 * 60));
+    }
+    None
+}
+
+/// What the rules say the market resolves to when its event is cancelled,
+/// postponed or not held ("resolves No", "resolves 50-50"), if they say.
+pub(crate) fn void_outcome(criteria: &str) -> Option<String> {
+    let text = criteria.to_lowercase();
+    let at = ["postpone", "cancel", "not held", "no fomc meeting", "void"]
+        .iter()
+        .filter_map(|k| text.find(k))
+        .min()?;
+    let rest = &text[at..];
+    let after = rest.find("resolve")?;
+    rest[after..]
+        .split_whitespace()
+        .skip(1)
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric() && c != '-'))
+        .find(|w| !matches!(*w, "to" | "as" | "the" | "market" | ""))
+        .map(str::to_owned)
+}
+
+/// "Month [day][,] [year]" at `i` ("May" only with a number after it):
+/// its days, and whether the year was taken from the close time.
+pub(crate) fn month_date(
+    tokens: &[Tok],
+    i: usize,
+    (m, w): (i64, &str),
+    close_ms: Option<i64>,
+    span: &mut Vec<usize>,
+) -> Option<((i64, i64), bool)> {
+    let close_year = close_ms.map(|ms| civil_from_days(ms.div_euclid(DAY_MS)).0);
+    let year_of = |t: Option<i64>| t.filter(|y| (1900..=2100).contains(y));
+    // Month [day][,] [year] — "May" only with a number after it.
+    let mut j = i + 1;
+    let day = bare_int_at(tokens, j).filter(|d| (1..=31).contains(d));
+    if day.is_some() {
+        span.push(j);
+        j += 1;
+    }
+    if matches!(tokens.get(j), Some(Tok::Sym(','))) && year_of(bare_int_at(tokens, j + 1)).is_some()
+    {
+        j += 1;
+    }
+    let year = year_of(bare_int_at(tokens, j));
+    if year.is_some() {
+        span.push(j);
+    }
+    if day.is_none() && year.is_none() && w.starts_with("may") {
+        return None;
+    }
+    let (y, was_inferred) = match (year, close_year) {
+        (Some(y), _) => (y, false),
+        (None, Some(cy)) => (cy, true),
+        (None, None) => return None,
+    };
+    let inferred = was_inferred;
+    let range = match day {
+        Some(d) => {
+            let mut first = days_from_civil(y, m, d);
+            // "Dec 31" closing on Jan 2: the year before.
+            if let Some(ms) = close_ms.filter(|_| inferred)
+                && first - ms.div_euclid(DAY_MS) > 60
+            {
+                first = days_from_civil(y - 1, m, d);
+            }
+            (first, first)
+        }
+        None => {
+            let (ny, nm) = if m == 12 { (y + 1, 1) } else { (y, m + 1) };
+            (days_from_civil(y, m, 1), days_from_civil(ny, nm, 1) - 1)
+        }
+    };
+    Some((range, inferred))
+}
+
+/// A word that makes the date after it a deadline ("by June 30",
+/// "through 2027").
+pub(crate) fn is_deadline_word(w: &str) -> bool {
+    matches!(w, "before" | "by" | "until" | "through" | "thru")
+}
+
+/// The first date of the text, with "before"/"by" read as a deadline.
+pub(crate) fn find_date(
+    tokens: &[Tok],
+    used: &mut [bool],
+    close_ms: Option<i64>,
+) -> Option<DateFact> {
+    let close_year = close_ms.map(|ms| civil_from_days(ms.div_euclid(DAY_MS)).0);
+    let year_of = |t: Option<i64>| t.filter(|y| (1900..=2100).contains(y));
+    for i in 0..tokens.len() {
+        if used[i] {
+            continue;
+        }
+        let mut span = vec![i];
+        let mut range: Option<(i64, i64)> = None;
+        let mut inferred = false;
+        if let Tok::Iso(day) = tokens[i] {
+            range = Some((day, day));
+        } else if let Some(w) = word_at(tokens, i) {
+            if let Some(m) = month(w) {
+                let Some((days, was_inferred)) = month_date(tokens, i, (m, w), close_ms, &mut span)
+                else {
+                    continue;
+                };
+                inferred = was_inferred;
+                range = Some(days);
+            } else if let Some(q) = w
+                .strip_prefix('q')
+                .and_then(|q| q.parse::<i64>().ok())
+                .filter(|q| (1..=4).contains(q))
+            {
+                let year = year_of(bare_int_at(tokens, i + 1));
+                let Some(y) = year.or(close_year) else {
+                    continue;
+                };
+                inferred = year.is_none();
+                if year.is_some() {
+                    span.push(i + 1);
+                }
+                let m = (q - 1) * 3 + 1;
+                let (ny, nm) = if q == 4 { (y + 1, 1) } else { (y, m + 3) };
+                range = Some((days_from_civil(y, m, 1), days_from_civil(ny, nm, 1) - 1));
+            }
+        } else if let Some(d) = bare_int_at(tokens, i).filter(|d| (1..=31).contains(d))
+            && let Some(m) = word_at(tokens, i + 1).and_then(month)
+        {
+            // Day Month [year].
+            span.push(i + 1);
+            let year = year_of(bare_int_at(tokens, i + 2));
+            if year.is_some() {
+                span.push(i + 2);
+            }
+            let Some(y) = year.or(close_year) else {
+                continue;
+            };
+            inferred = year.is_none();
+            let day = days_from_civil(y, m, d);
+            range = Some((day, day));
+        } else if let Some(m) = bare_int_at(tokens, i).filter(|m| (1..=12).contains(m))
+            && tokens.get(i + 1) == Some(&Tok::Sym('/'))
+            && let Some(d) = bare_int_at(tokens, i + 2).filter(|d| (1..=31).contains(d))
+        {
+            // M/D[/YYYY], as US platforms write it.
+            span.push(i + 2);
+            let year = if tokens.get(i + 3) == Some(&Tok::Sym('/')) {
+                bare_int_at(tokens, i + 4).map(|y| if y < 100 { 2000 + y } else { y })
+            } else {
+                None
+            };
+            let year = year_of(year);
+            if year.is_some() {
+                span.push(i + 4);
+            }
+            let Some(y) = year.or(close_year) else {
+                continue;
+            };
+            inferred = year.is_none();
+            let day = days_from_civil(y, m, d);
+            range = Some((day, day));
+        } else if let Some(y) = year_of(bare_int_at(tokens, i)) {
+            // A season written "2025-26" is decided in its second year.
+            let second = bare_int_at(tokens, i + 2)
+                .filter(|_| matches!(tokens.get(i + 1), Some(Tok::Sym('-' | '–' | '/'))))
+                .filter(|&z| z == (y + 1) % 100 || z == y + 1);
+            let y = if second.is_some() {
+                span.push(i + 2);
+                y + 1
+            } else {
+                y
+            };
+            range = Some((days_from_civil(y, 1, 1), days_from_civil(y + 1, 1, 1) - 1));
+        }
+        let Some((mut first_day, mut last_day)) = range else {
+            continue;
+        };
+        for &k in &span {
+            used[k] = true;
+        }
+        // "end of 2026" is its last day.
+        let end_of =
+            i >= 2 && word_at(tokens, i - 1) == Some("of") && word_at(tokens, i - 2) == Some("end");
+        let lead = if end_of { i - 2 } else { i };
+        if end_of {
+            first_day = last_day;
+        }
+        let word_before = lead.checked_sub(1).and_then(|k| word_at(tokens, k));
+        let before = word_before == Some("before");
+        let deadline = word_before.is_some_and(is_deadline_word);
+        // "before July 2026" is "by June 30, 2026"; a day keeps its
+        // reading ("before June 1" and "by June 1" are one deadline to
+        // most platforms, a day apart at most).
+        if before && first_day != last_day {
+            first_day -= 1;
+            last_day = first_day;
+        }
+        return Some(DateFact {
+            first_day,
+            last_day,
+            deadline,
+            year_inferred: inferred,
+        });
+    }
+    None
+}
+
+/// A comparator written after the number at `i` ("50 bps or more",
+/// "100+"), or a range ("$96,000 to $97,999.99").
+pub(crate) fn postfix_threshold(tokens: &[Tok], i: usize, used: &mut [bool]) -> Option<Threshold> {
+    let num = |i: usize, used: &[bool]| -> Option<(f64, String)> {
+        match tokens.get(i) {
+            Some(Tok::Num { value, unit, .. }) if !used[i] => Some((*value, unit.clone())),
+            _ => None,
+        }
+    };
+    // Postfix: "50 bps or more", "100+".
+    if let Some(Tok::Num {
+        value, unit, plus, ..
+    }) = tokens.get(i)
+        && !used[i]
+    {
+        let post = match (word_at(tokens, i + 1), word_at(tokens, i + 2)) {
+            (Some("or"), Some("more" | "higher" | "above" | "greater")) => {
+                Some(Comparator::AtLeast)
+            }
+            (Some("or"), Some("less" | "lower" | "below" | "fewer")) => Some(Comparator::AtMost),
+            _ if *plus => Some(Comparator::AtLeast),
+            _ => None,
+        };
+        if let Some(cmp) = post {
+            used[i] = true;
+            return Some(Threshold {
+                comparator: cmp,
+                value: *value,
+                upper: None,
+                unit: unit.clone(),
+            });
+        }
+        // A range written "$96,000 to $97,999.99".
+        if word_at(tokens, i + 1) == Some("to")
+            && !unit.is_empty()
+            && let Some((upper, _)) = num(i + 2, used)
+        {
+            used[i] = true;
+            used[i + 2] = true;
+            return Some(Threshold {
+                comparator: Comparator::Between,
+                value: value.min(upper),
+                upper: Some(value.max(upper)),
+                unit: unit.clone(),
+            });
+        }
+    }
+    None
+}
+
+/// The first comparator with a number after it (or `N or more`, `N+`).
+pub(crate) fn find_threshold(tokens: &[Tok], used: &mut [bool]) -> Option<Threshold> {
+    let num = |i: usize, used: &[bool]| -> Option<(f64, String)> {
+        match tokens.get(i) {
+            Some(Tok::Num { value, unit, .. }) if !used[i] => Some((*value, unit.clone())),
+            _ => None,
+        }
+    };
+    for i in 0..tokens.len() {
+        // Prefix comparators: the word(s), then the number.
+        let w = word_at(tokens, i);
+        let next = word_at(tokens, i + 1);
+        let prev = if i >= 2 {
+            (word_at(tokens, i - 2), word_at(tokens, i - 1))
+        } else {
+            (None, None)
+        };
+        let (cmp, skip) = match (w, next) {
+            (Some("at"), Some("least")) => (Some(Comparator::AtLeast), 2),
+            (Some("at"), Some("most")) => (Some(Comparator::AtMost), 2),
+            (Some("more" | "greater" | "higher"), Some("than")) => (Some(Comparator::Above), 2),
+            (Some("less" | "fewer" | "lower"), Some("than")) => (Some(Comparator::Below), 2),
+            (Some("above" | "over" | "exceed" | "exceeds" | "exceeding" | "beat"), _) => {
+                if prev == (Some("at"), Some("or")) {
+                    (Some(Comparator::AtLeast), 1)
+                } else {
+                    (Some(Comparator::Above), 1)
+                }
+            }
+            (Some("below" | "under"), _) => {
+                if prev == (Some("at"), Some("or")) {
+                    (Some(Comparator::AtMost), 1)
+                } else {
+                    (Some(Comparator::Below), 1)
+                }
+            }
+            (Some("reach" | "reaches" | "hit" | "hits"), _) => (Some(Comparator::AtLeast), 1),
+            (Some("between"), _) => (Some(Comparator::Between), 1),
+            _ => match tokens.get(i) {
+                Some(Tok::Sym('>')) if tokens.get(i + 1) == Some(&Tok::Sym('=')) => {
+                    (Some(Comparator::AtLeast), 2)
+                }
+                Some(Tok::Sym('<')) if tokens.get(i + 1) == Some(&Tok::Sym('=')) => {
+                    (Some(Comparator::AtMost), 2)
+                }
+                Some(Tok::Sym('>')) => (Some(Comparator::Above), 1),
+                Some(Tok::Sym('<')) => (Some(Comparator::Below), 1),
+                Some(Tok::Sym('≥')) => (Some(Comparator::AtLeast), 1),
+                Some(Tok::Sym('≤')) => (Some(Comparator::AtMost), 1),
+                _ => (None, 0),
+            },
+        };
+        if let Some(cmp) = cmp {
+            let j = i + skip;
+            let Some((value, unit)) = num(j, used) else {
+                continue;
+            };
+            if cmp == Comparator::Between {
+                let k = if matches!(word_at(tokens, j + 1), Some("and" | "to"))
+                    || matches!(tokens.get(j + 1), Some(Tok::Sym('-' | '–')))
+                {
+                    j + 2
+                } else {
+                    continue;
+                };
+                let Some((upper, unit2)) = num(k, used) else {
+                    continue;
+                };
+                used[j] = true;
+                used[k] = true;
+                return Some(Threshold {
+                    comparator: cmp,
+                    value: value.min(upper),
+                    upper: Some(value.max(upper)),
+                    unit: if unit.is_empty() { unit2 } else { unit },
+                });
+            }
+            used[j] = true;
+            return Some(Threshold {
+                comparator: cmp,
+                value,
+                upper: None,
+                unit,
+            });
+        }
+        if let Some(t) = postfix_threshold(tokens, i, used) {
+            return Some(t);
+        }
+    }
+    // No comparator: a size stated alone ("cut 25 bps" is exactly 25),
+    // or a sign ("growth be negative" is below 0).
+    for (i, tok) in tokens.iter().enumerate() {
+        let (comparator, value, unit) = match tok {
+            Tok::Num { value, unit, .. } if !used[i] && unit == "bps" => {
+                (Comparator::Exactly, *value, unit.clone())
+            }
+            Tok::Word { lower, .. } if lower == "negative" => {
+                (Comparator::Below, 0.0, String::new())
+            }
+            Tok::Word { lower, .. } if lower == "positive" => {
+                (Comparator::Above, 0.0, String::new())
+            }
+            _ => continue,
+        };
+        used[i] = true;
+        return Some(Threshold {
+            comparator,
+            value,
+            upper: None,
+            unit,
+        });
+    }
+    None
+}

@@ -1,0 +1,284 @@
+//! The predicate: what is asked of the subject. Opposite predicates (read
+//! from [`super::super::lexicon::ANTONYMS`]), the measured quantity
+//! ([`super::super::lexicon::QUANTITIES`]), a stage of a competition
+//! against winning it, how much wording the two share, and negation.
+
+use super::super::engine::{Aspect, Pair, Verdict, Vote};
+use super::super::facts::Facts;
+use super::super::lexicon::{ANTONYMS, COMPARATIVES, FILLER, Opposition, QUANTITIES, Quantity};
+use super::super::{Field, Finding};
+
+/// Stages of a competition short of winning it.
+const STAGES: &[&str] = &["final", "semifinal", "quarterfinal", "playoff"];
+
+/// A stage short of the title ("reach the final") against winning it:
+/// winning implies reaching every stage.
+pub fn stage_nested(p: &Pair<'_>, v: &mut Verdict) {
+    let stage = |f: &Facts| STAGES.iter().any(|w| f.words.contains(*w));
+    let win = |f: &Facts| f.words.contains("win");
+    let stage_only = |f: &Facts| stage(f) && !win(f);
+    let win_only = |f: &Facts| win(f) && !stage(f);
+    let vote = if stage_only(p.fa) && win_only(p.fb) {
+        Vote::Wider
+    } else if win_only(p.fa) && stage_only(p.fb) {
+        Vote::Narrower
+    } else {
+        return;
+    };
+    v.say(|| {
+        (
+            Field::Wording,
+            Finding::Nested,
+            None,
+            None,
+            "reaching a stage against winning: winning implies the stage".into(),
+        )
+    });
+    v.staged = true;
+    v.vote(vote);
+}
+
+/// The first entry of the antonym table the two predicates fill, one
+/// side each.
+fn antonym(fa: &Facts, fb: &Facts) -> Option<(&'static str, &'static str, Opposition)> {
+    ANTONYMS.iter().enumerate().find_map(|(i, &(_, _, kind))| {
+        let side = |f: &Facts| f.predicates.get(i).copied().unwrap_or_default();
+        let ((ax, ay), (bx, by)) = (side(fa), side(fb));
+        match (ax, by) {
+            (Some(x), Some(y)) => Some((x, y, kind)),
+            _ => ay.zip(bx).map(|(y, x)| (y, x, kind)),
+        }
+    })
+}
+
+/// "above" on one side and "below" on the other, where neither states a
+/// number (a threshold's comparator is the threshold rules' to compare).
+fn comparative(fa: &Facts, fb: &Facts) -> Option<(&'static str, &'static str)> {
+    if fa.threshold.is_some() || fb.threshold.is_some() {
+        return None;
+    }
+    let (up, down) = COMPARATIVES;
+    let first =
+        |f: &Facts, words: &[&'static str]| words.iter().copied().find(|w| f.raw.contains(*w));
+    let one_way = |f: &Facts, these: &[&'static str], those: &[&'static str]| {
+        first(f, these).filter(|_| first(f, those).is_none())
+    };
+    match (one_way(fa, up, down), one_way(fb, down, up)) {
+        (Some(x), Some(y)) => Some((x, y)),
+        _ => one_way(fa, down, up).zip(one_way(fb, up, down)),
+    }
+}
+
+/// Predicates that are each other's negation ("hold" / "change",
+/// "remain" / "leave", "make" / "miss", "above" / "below" with no
+/// number): YES on one is NO on the other.
+pub fn antonym_negation(p: &Pair<'_>, v: &mut Verdict) {
+    let found = match antonym(p.fa, p.fb) {
+        Some((x, y, Opposition::Complementary)) => Some((x, y)),
+        _ => comparative(p.fa, p.fb),
+    };
+    if let Some((x, y)) = found {
+        v.say(|| {
+            (
+                Field::Negation,
+                Finding::Opposite,
+                Some(x.into()),
+                Some(y.into()),
+                format!("{x} / {y}: one is the negation of the other"),
+            )
+        });
+        v.flip();
+    }
+}
+
+/// Opposite predicates both of which can be NO ("cut" / "hike" when the
+/// rate can be held): two questions.
+pub fn antonym_contrary(p: &Pair<'_>, v: &mut Verdict) {
+    if let Some((x, y, Opposition::Contrary)) = antonym(p.fa, p.fb) {
+        v.say(|| {
+            (
+                Field::Wording,
+                Finding::Conflicts,
+                Some(x.into()),
+                Some(y.into()),
+                format!("opposite actions, both of which can fail to happen: {x} / {y}"),
+            )
+        });
+        v.veto();
+    }
+}
+
+/// "win" / "lose": the negation of each other only where no draw or no
+/// contest can happen, which the text does not say.
+pub fn antonym_conditional(p: &Pair<'_>, v: &mut Verdict) {
+    if let Some((x, y, Opposition::Conditional)) = antonym(p.fa, p.fb) {
+        v.say(|| {
+            (
+                Field::Wording,
+                Finding::Missing,
+                Some(x.into()),
+                Some(y.into()),
+                format!("{x} / {y}: opposites only if a draw or no contest cannot happen"),
+            )
+        });
+        v.vote(Vote::Unknown);
+    }
+}
+
+/// The members of a family of quantities a market names (or means by
+/// naming none).
+fn members(f: &Facts, i: usize, q: &Quantity) -> Vec<usize> {
+    let mask = f.quantities.get(i).copied().unwrap_or(0);
+    let named: Vec<usize> = (0..q.members.len())
+        .filter(|m| mask & 1 << m != 0)
+        .collect();
+    if named.is_empty() {
+        q.unstated.into_iter().collect()
+    } else {
+        named
+    }
+}
+
+fn member_names(q: &Quantity, ms: &[usize]) -> Option<String> {
+    let name = |i: &usize| q.members[*i].first().copied().unwrap_or("unstated");
+    Some(ms.iter().map(name).collect::<Vec<_>>().join(", "))
+}
+
+/// Two questions measuring different members of one family of quantities
+/// ("unemployment" / "inflation" above 5%) are two questions; naming the
+/// same members is evidence on the measured quantity.
+pub fn metric_differs(p: &Pair<'_>, v: &mut Verdict) {
+    let mut agreed = false;
+    let mut named_any = false;
+    for (i, q) in QUANTITIES.iter().enumerate() {
+        if p.fa.quantities.get(i) == p.fb.quantities.get(i) {
+            // The same members named, or none (the unstated one on both).
+            let named = p.fa.quantities.get(i).is_some_and(|&m| m != 0);
+            agreed |= named;
+            named_any |= named;
+            continue;
+        }
+        let (ma, mb) = (members(p.fa, i, q), members(p.fb, i, q));
+        if ma.is_empty() || mb.is_empty() {
+            continue;
+        }
+        if ma == mb {
+            agreed = true;
+            // Both meaning the unstated member is no evidence.
+            named_any |= q.unstated.is_none_or(|u| ma != [u]);
+            continue;
+        }
+        v.say(|| {
+            (
+                Field::Wording,
+                Finding::Conflicts,
+                member_names(q, &ma),
+                member_names(q, &mb),
+                format!("different {} measured", q.family),
+            )
+        });
+        v.veto();
+    }
+    if agreed && !v.vetoed() && named_any {
+        v.quantity_named = true;
+        v.say(|| {
+            (
+                Field::Wording,
+                Finding::Agrees,
+                None,
+                None,
+                "the same measured quantity".into(),
+            )
+        });
+    }
+}
+
+/// Words another rule compared: a pair of antonyms, a stage and "win".
+fn matched_words(p: &Pair<'_>, staged: bool) -> Vec<&'static str> {
+    let mut out = Vec::new();
+    if let Some((x, y, _)) = antonym(p.fa, p.fb) {
+        out.extend([x, y]);
+    }
+    if staged {
+        out.extend(STAGES);
+        out.push("win");
+    }
+    out
+}
+
+/// How much of the content wording the two share: too little, and the
+/// text cannot tell them the same; enough, and it is evidence on what is
+/// measured.
+pub fn wording(p: &Pair<'_>, v: &mut Verdict) {
+    let (fa, fb) = (p.fa, p.fb);
+    let mut shared = fa.words.intersection(&fb.words).count();
+    let mut union = (fa.words.len() + fb.words.len() - shared).max(1);
+    // A stage against winning, or a pair of opposite predicates, was
+    // compared by its own rule: one matched concept.
+    if v.staged || antonym(fa, fb).is_some() {
+        shared += 1;
+        union = union.saturating_sub(1).max(1);
+    }
+    let overlap = shared as f64 / union as f64;
+    let thresholds = fa.threshold.is_some() && fb.threshold.is_some();
+    // Both sides saying something the other does not (beyond the names,
+    // which the subject rule compares, and the words matched by a rule
+    // of their own) is two predicates unless the lexicon found the same
+    // measured quantity in both.
+    let adds = |x: &Facts, y: &Facts| {
+        let matched = matched_words(p, v.staged);
+        x.words.iter().any(|w| {
+            !y.words.contains(w)
+                && !matched.contains(&w.as_str())
+                && !FILLER.contains(&w.as_str())
+                && !x
+                    .entities
+                    .iter()
+                    .any(|e| e.split(' ').any(|part| part == w))
+        })
+    };
+    let enough = overlap >= 0.5 || (thresholds && overlap >= 0.25);
+    let strong = (enough && !(adds(fa, fb) && adds(fb, fa))) || (v.quantity_named && thresholds);
+    v.say(|| {
+        let unmatched: Vec<&str> = fa
+            .words
+            .symmetric_difference(&fb.words)
+            .map(String::as_str)
+            .collect();
+        let note = if unmatched.is_empty() {
+            format!("all {shared} content words shared")
+        } else {
+            format!(
+                "{shared} of {union} content words shared; unmatched: {}",
+                unmatched.join(", ")
+            )
+        };
+        let finding = if strong {
+            Finding::Agrees
+        } else {
+            Finding::Missing
+        };
+        (Field::Wording, finding, None, None, note)
+    });
+    if strong {
+        v.evidence(Aspect::Quantity);
+    } else {
+        v.vote(Vote::Unknown);
+    }
+}
+
+/// One asks the negative ("not", "avoid", "fail to").
+pub fn negation(p: &Pair<'_>, v: &mut Verdict) {
+    if p.fa.negated != p.fb.negated {
+        v.say(|| {
+            (
+                Field::Negation,
+                Finding::Opposite,
+                Some(p.fa.negated.to_string()),
+                Some(p.fb.negated.to_string()),
+                "one asks the negative".into(),
+            )
+        });
+        v.flip();
+    }
+}

@@ -1,0 +1,321 @@
+//! The threshold: its value and comparator as an interval of the measured
+//! quantity, compared as intervals (the same, complements, nested,
+//! apart); a band against a tail and one value under two comparators are
+//! rules of their own. Also the other numbers a title states.
+
+use super::super::engine::{Aspect, Pair, Verdict, Vote};
+use super::super::facts::{Comparator, Threshold};
+use super::super::{Field, Finding};
+use super::join;
+
+/// One end of an interval of the measured quantity.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct End {
+    at: f64,
+    closed: bool,
+}
+
+/// The values for which a threshold question resolves YES.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct Interval {
+    lo: End,
+    hi: End,
+}
+
+impl Interval {
+    /// `counted`: the quantity is a whole number, so "more than 3" is
+    /// "4 or more".
+    fn of(t: &Threshold, counted: bool) -> Self {
+        let open = |at: f64| End { at, closed: false };
+        let at = |at: f64, closed: bool| End { at, closed };
+        let whole = counted && t.value.fract() == 0.0;
+        match t.comparator {
+            Comparator::Above if whole => Self {
+                lo: at(t.value + 1.0, true),
+                hi: open(f64::INFINITY),
+            },
+            Comparator::Below if whole => Self {
+                lo: open(f64::NEG_INFINITY),
+                hi: at(t.value - 1.0, true),
+            },
+            Comparator::Above => Self {
+                lo: at(t.value, false),
+                hi: open(f64::INFINITY),
+            },
+            Comparator::AtLeast => Self {
+                lo: at(t.value, true),
+                hi: open(f64::INFINITY),
+            },
+            Comparator::Below => Self {
+                lo: open(f64::NEG_INFINITY),
+                hi: at(t.value, false),
+            },
+            Comparator::AtMost => Self {
+                lo: open(f64::NEG_INFINITY),
+                hi: at(t.value, true),
+            },
+            Comparator::Between => Self {
+                lo: at(t.value, true),
+                hi: at(t.upper.unwrap_or(t.value), true),
+            },
+            Comparator::Exactly => Self {
+                lo: at(t.value, true),
+                hi: at(t.value, true),
+            },
+        }
+    }
+
+    /// `self ⊆ other`.
+    fn within(&self, other: &Self) -> bool {
+        let lo_ok = self.lo.at > other.lo.at
+            || (eq(self.lo.at, other.lo.at) && (other.lo.closed || !self.lo.closed));
+        let hi_ok = self.hi.at < other.hi.at
+            || (eq(self.hi.at, other.hi.at) && (other.hi.closed || !self.hi.closed));
+        lo_ok && hi_ok
+    }
+
+    fn same(&self, other: &Self) -> bool {
+        self.within(other) && other.within(self)
+    }
+
+    /// The complement, for one-sided intervals; for whole numbers the
+    /// complement of "4 or more" is "3 or fewer".
+    fn complement(&self, counted: bool) -> Option<Self> {
+        let end = |at: f64, closed: bool| End { at, closed };
+        let step = |e: End, by: f64| {
+            if counted && e.at.fract() == 0.0 && e.closed {
+                end(e.at + by, true)
+            } else {
+                end(e.at, !e.closed)
+            }
+        };
+        if self.hi.at == f64::INFINITY {
+            Some(Self {
+                lo: end(f64::NEG_INFINITY, false),
+                hi: step(self.lo, -1.0),
+            })
+        } else if self.lo.at == f64::NEG_INFINITY {
+            Some(Self {
+                lo: step(self.hi, 1.0),
+                hi: end(f64::INFINITY, false),
+            })
+        } else {
+            None
+        }
+    }
+}
+
+fn eq(a: f64, b: f64) -> bool {
+    a == b || (a.is_finite() && b.is_finite() && (a - b).abs() <= 1e-9 * a.abs().max(b.abs()))
+}
+
+/// How two thresholds relate, before negation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Shape {
+    Same,
+    Opposite,
+    /// Opposite but for the boundary value itself ("above x" / "below x").
+    NearOpposite,
+    Narrower,
+    Wider,
+    Apart,
+}
+
+/// `None` when the units differ.
+pub(crate) fn compare_thresholds(a: &Threshold, b: &Threshold, counted: bool) -> Option<Shape> {
+    let units = |u: &str| if u == "%" { "" } else { u }.to_owned();
+    let (ua, ub) = (units(&a.unit), units(&b.unit));
+    if !ua.is_empty() && !ub.is_empty() && ua != ub {
+        return None;
+    }
+    let (ia, ib) = (Interval::of(a, counted), Interval::of(b, counted));
+    let complement = ia.complement(counted);
+    Some(if ia.same(&ib) {
+        Shape::Same
+    } else if complement.is_some_and(|c| c.same(&ib)) {
+        Shape::Opposite
+    } else if complement.is_some_and(|c| eq(c.lo.at, ib.lo.at) && eq(c.hi.at, ib.hi.at)) {
+        Shape::NearOpposite
+    } else if ia.within(&ib) {
+        Shape::Narrower
+    } else if ib.within(&ia) {
+        Shape::Wider
+    } else {
+        Shape::Apart
+    })
+}
+
+/// Which threshold rule speaks for a pair of thresholds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+enum Case {
+    /// A band against a tail.
+    BandTail,
+    /// One value under two comparators that are not complements.
+    Comparator,
+    Other,
+}
+
+fn case_of(a: &Threshold, b: &Threshold) -> Case {
+    let band = |t: &Threshold| t.comparator == Comparator::Between;
+    let one_sided =
+        |t: &Threshold| !matches!(t.comparator, Comparator::Between | Comparator::Exactly);
+    if (band(a) && one_sided(b)) || (band(b) && one_sided(a)) {
+        return Case::BandTail;
+    }
+    let upward = |c: Comparator| matches!(c, Comparator::Above | Comparator::AtLeast);
+    let downward = |c: Comparator| matches!(c, Comparator::Below | Comparator::AtMost);
+    let one_way = (upward(a.comparator) && upward(b.comparator))
+        || (downward(a.comparator) && downward(b.comparator));
+    if one_way && a.comparator != b.comparator && eq(a.value, b.value) {
+        Case::Comparator
+    } else {
+        Case::Other
+    }
+}
+
+/// The quantity is counted in whole units ("times", "games", "home runs").
+fn counted(p: &Pair<'_>) -> bool {
+    p.fa.counted || p.fb.counted
+}
+
+/// Acts on the shape of two thresholds, for the rule whose case it is.
+fn judge(p: &Pair<'_>, v: &mut Verdict, case: Case) {
+    let (Some(ta), Some(tb)) = (&p.fa.threshold, &p.fb.threshold) else {
+        return;
+    };
+    if case_of(ta, tb) != case {
+        return;
+    }
+    let Some(shape) = compare_thresholds(ta, tb, counted(p)) else {
+        v.say(|| {
+            (
+                Field::Threshold,
+                Finding::Missing,
+                Some(ta.to_string()),
+                Some(tb.to_string()),
+                "units differ".into(),
+            )
+        });
+        v.vote(Vote::Unknown);
+        return;
+    };
+    v.threshold_shape = Some(shape);
+    let (finding, note) = match shape {
+        Shape::Same => (Finding::Agrees, "the same threshold"),
+        Shape::Opposite => (
+            Finding::Opposite,
+            "complementary thresholds: YES here is NO there",
+        ),
+        Shape::NearOpposite => (
+            Finding::Opposite,
+            "complementary but for the boundary value itself, which is NO on both",
+        ),
+        Shape::Narrower => (Finding::Nested, "the first threshold is narrower"),
+        Shape::Wider => (Finding::Nested, "the second threshold is narrower"),
+        Shape::Apart => (Finding::Conflicts, "thresholds that neither match nor nest"),
+    };
+    v.say(|| {
+        (
+            Field::Threshold,
+            finding,
+            Some(ta.to_string()),
+            Some(tb.to_string()),
+            note.into(),
+        )
+    });
+    match shape {
+        Shape::Same => {
+            v.vote(Vote::Same);
+            v.evidence(Aspect::Threshold);
+        }
+        Shape::Opposite | Shape::NearOpposite => {
+            v.vote(Vote::Opposite);
+            v.evidence(Aspect::Threshold);
+        }
+        Shape::Narrower => v.vote(Vote::Narrower),
+        Shape::Wider => v.vote(Vote::Wider),
+        Shape::Apart => v.veto(),
+    }
+}
+
+/// Two thresholds (other than a band against a tail or one value under
+/// two comparators), or one threshold against none.
+pub fn threshold_differs(p: &Pair<'_>, v: &mut Verdict) {
+    let (fa, fb) = (p.fa, p.fb);
+    match (&fa.threshold, &fb.threshold) {
+        (Some(_), Some(_)) => judge(p, v, Case::Other),
+        // Neither states a threshold: nothing on it can differ.
+        (None, None) => v.evidence(Aspect::Threshold),
+        // A move of a stated size against a move of any size: the sized
+        // one is narrower ("cut 25 bps" / "cut rates").
+        (Some(t), None) | (None, Some(t))
+            if t.comparator == Comparator::Exactly
+                && t.unit == "bps"
+                && fa.numbers.is_empty()
+                && fb.numbers.is_empty() =>
+        {
+            let first = fa.threshold.is_some();
+            v.say(|| {
+                (
+                    Field::Threshold,
+                    Finding::Nested,
+                    fa.threshold.as_ref().map(ToString::to_string),
+                    fb.threshold.as_ref().map(ToString::to_string),
+                    "only one states the size of the move: it is the narrower".into(),
+                )
+            });
+            v.vote(if first { Vote::Narrower } else { Vote::Wider });
+        }
+        (ta, tb) => {
+            v.say(|| {
+                (
+                    Field::Threshold,
+                    Finding::Missing,
+                    ta.as_ref().map(ToString::to_string),
+                    tb.as_ref().map(ToString::to_string),
+                    "only one states a threshold".into(),
+                )
+            });
+            v.vote(Vote::Unknown);
+        }
+    }
+}
+
+/// One value under two comparators ("above 42%" / "at least 42%"): the
+/// boundary value itself is YES on one only, so never the same question.
+pub fn comparator_differs(p: &Pair<'_>, v: &mut Verdict) {
+    judge(p, v, Case::Comparator);
+}
+
+/// A band ("between 2.9% and 3.0%") against a tail ("above 2.9%"): nested
+/// when the band lies inside the tail, else two questions.
+pub fn band_vs_tail(p: &Pair<'_>, v: &mut Verdict) {
+    judge(p, v, Case::BandTail);
+}
+
+/// Other numbers ("25 bps", "#1") that disagree make two questions.
+pub fn numbers_differ(p: &Pair<'_>, v: &mut Verdict) {
+    let (fa, fb) = (p.fa, p.fb);
+    if fa.numbers.is_empty() && fb.numbers.is_empty() {
+        return;
+    }
+    let (finding, note) = if fa.numbers == fb.numbers {
+        (Finding::Agrees, "the same numbers")
+    } else if fa.numbers.is_empty() || fb.numbers.is_empty() {
+        (Finding::Missing, "only one states these numbers")
+    } else {
+        (Finding::Conflicts, "different numbers")
+    };
+    v.say(|| {
+        (
+            Field::Numbers,
+            finding,
+            join(&fa.numbers),
+            join(&fb.numbers),
+            note.into(),
+        )
+    });
+    if finding == Finding::Conflicts {
+        v.veto();
+    }
+}
