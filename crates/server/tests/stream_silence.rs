@@ -160,7 +160,10 @@ async fn a_stream_that_goes_quiet_is_silent_at_its_announced_deadline_not_before
     // Silent at its deadline, not a moment before, in the reader's own
     // clock (the order of events, not a duration of this run).
     let deadline = reader.deadline_ms();
-    assert!(!reader.is_silent(deadline - 1.0), "not silent before its deadline");
+    assert!(
+        !reader.is_silent(deadline - 1.0),
+        "not silent before its deadline"
+    );
     assert!(reader.is_silent(deadline), "silent at its deadline");
     let told = reader.silent_events(ms(start));
     assert_eq!(told.len(), 1);

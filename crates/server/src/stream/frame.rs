@@ -138,8 +138,7 @@ mod tests {
     #[test]
     fn an_event_is_one_data_line_with_the_stream_id() {
         let mut body = Body::<Value>::new("market:a", 3);
-        body.message = Some("two
-lines".into());
+        body.message = Some("two\nlines".into());
         let frame = Frame::new(Kind::Change, 7, &body);
         let [head, data] = render(&frame, &Position(vec![(7, 3)]));
         assert_eq!(data.as_ptr(), frame.data.as_ptr(), "the JSON is shared");
