@@ -18,7 +18,10 @@ target="${CARGO_TARGET_DIR:-$root/target}"
 venv="$target/schemathesis/venv"
 version="${SCHEMATHESIS_VERSION:-4.32.5}"
 
-if [[ ! -x "$venv/bin/st" ]]; then
+# A venv is not relocatable: its scripts name its own path. One copied or
+# moved (a build cache seeded from another clone) is rebuilt, not trusted.
+if ! "$venv/bin/st" --version >/dev/null 2>&1; then
+  rm -rf "$venv"
   python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet "schemathesis==$version"
 fi
