@@ -1,6 +1,6 @@
 //! What tidy (`tidy.rs`) asks of a doc's text, line by line: no figure
-//! typed by hand (sizes come from `docs/figures.md`, written by the
-//! commands that measure them), pointers whose symbol is in the file they
+//! typed by hand (sizes and measured durations come from
+//! `docs/figures.md`, written by the commands that measure them), pointers whose symbol is in the file they
 //! name, and code blocks that either run in CI or say why not.
 
 /// Units of a measured size. Configured limits are written in KiB and MiB
@@ -34,6 +34,48 @@ pub fn hand_typed_figures(line: &str) -> Vec<String> {
         let measured = MEASURED_UNITS.contains(&unit)
             || (LIMIT_UNITS.contains(&unit) && after.starts_with("gzip"));
         if measured {
+            found.push(format!("{number} {unit}"));
+        }
+    }
+    found
+}
+
+/// Words that make a duration a measurement ("ready in 649 s", "about
+/// 1 min warm", "took 3 s") rather than a setting ("polled every 5 s",
+/// "a timeout of 10 s"), which docs state as they are configured.
+const MEASURED_TIME_CUES: [&str; 8] = [
+    "took", "measured", "ready", "wall", "warm", "cold", "finished", "elapsed",
+];
+const TIME_UNITS: [&str; 8] = [
+    "ms", "s", "min", "mins", "seconds", "minutes", "hour", "hours",
+];
+
+/// The durations a line states by hand as measured: a number with a
+/// unit of [`TIME_UNITS`] in a line that also says how it was measured
+/// (a word of [`MEASURED_TIME_CUES`]). Backticked text is left out.
+pub fn hand_typed_timings(line: &str) -> Vec<String> {
+    let prose = without_backticks(line).to_lowercase();
+    let words: Vec<&str> = prose
+        .split(|c: char| c.is_whitespace() || matches!(c, ':' | ';' | '(' | ')' | '~' | '≈'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let cued = words
+        .iter()
+        .any(|w| MEASURED_TIME_CUES.contains(&w.trim_end_matches([',', '.'])));
+    if !cued {
+        return Vec::new();
+    }
+    let mut found = Vec::new();
+    for (i, word) in words.iter().enumerate() {
+        let (number, unit) = match split_number(word) {
+            Some((n, "")) => match words.get(i + 1) {
+                Some(next) => (n, next.trim_end_matches([',', '.'])),
+                None => continue,
+            },
+            Some((n, unit)) => (n, unit.trim_end_matches([',', '.'])),
+            None => continue,
+        };
+        if TIME_UNITS.contains(&unit) {
             found.push(format!("{number} {unit}"));
         }
     }
@@ -202,6 +244,22 @@ mod tests {
         assert!(hand_typed_figures("`--cache-mb 64`, 100 requests a minute").is_empty());
         assert!(hand_typed_figures("`107,655 B` in a code span").is_empty());
         assert!(hand_typed_figures("plan B is 2 Bees").is_empty());
+    }
+
+    #[test]
+    fn a_measured_duration_is_found_and_a_setting_is_not() {
+        assert_eq!(
+            hand_typed_timings("fmt, tidy, clippy: about 1 min warm, no browser"),
+            ["1 min"]
+        );
+        assert_eq!(
+            hand_typed_timings("the demo was ready in 649 s."),
+            ["649 s"]
+        );
+        assert_eq!(hand_typed_timings("it took 2.5s (measured)"), ["2.5 s"]);
+        assert!(hand_typed_timings("books are polled every 2 s, markets 10 s").is_empty());
+        assert!(hand_typed_timings("a timeout of 10 s, then `ready in 3 s`").is_empty());
+        assert!(hand_typed_timings("a warm build with 5 steps").is_empty());
     }
 
     #[test]

@@ -48,9 +48,10 @@ const REPO_TOP: [&str; 13] = [
     "CHANGELOG.md",
 ];
 
-/// Docs that may state measured sizes: the generated file of figures and
-/// the record of every run, with its machine.
-const FIGURE_DOCS: [&str; 2] = [crate::figures::FILE, "docs/benchmarks.md"];
+/// Docs that may state measured sizes and durations: the generated file
+/// of figures and the records of runs, each with its machine and command
+/// (the benchmarks, and CI's own timings and fresh-machine runs).
+const FIGURE_DOCS: [&str; 3] = [crate::figures::FILE, "docs/benchmarks.md", "docs/ci.md"];
 
 /// Crate sources whose files must not import each other in a circle of
 /// more than two files.
@@ -212,7 +213,10 @@ fn doc_problems(root: &Path, shown: &str, text: &str, may_state_figures: bool) -
             continue;
         }
         if !may_state_figures {
-            for figure in crate::doc_rules::hand_typed_figures(line) {
+            let figures = crate::doc_rules::hand_typed_figures(line)
+                .into_iter()
+                .chain(crate::doc_rules::hand_typed_timings(line));
+            for figure in figures {
                 problems.push(format!(
                     "{shown}:{}: states `{figure}` by hand: cite its id in {} (written by the command that measures it)",
                     n + 1,
@@ -469,6 +473,10 @@ mod tests {
         assert!(doc_problems(&root, "README.md", cited, false).is_empty());
         // The generated file and the record of runs state them.
         assert!(doc_problems(&root, "docs/figures.md", typed, true).is_empty());
+        let timed = "The demo is ready in 649 s on a cold clone.\n";
+        let problems = doc_problems(&root, "README.md", timed, false);
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(problems[0].contains("states `649 s` by hand"));
     }
 
     #[test]
