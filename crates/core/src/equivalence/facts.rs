@@ -169,6 +169,10 @@ pub struct Facts {
     /// The text names a quantity counted in whole units.
     #[serde(skip)]
     pub(crate) counted: bool,
+    /// The members of each family of qualifiers the title names (see
+    /// [`super::lexicon::qualifier_masks`]).
+    #[serde(skip)]
+    pub(crate) qualifiers: Vec<u32>,
 }
 
 impl Facts {
@@ -252,11 +256,19 @@ impl Facts {
         let day = date.as_ref().map(|d| d.first_day);
         let time_of_day = find_time(&tokens, &mut used, day);
         let threshold = find_threshold(&tokens, &mut used);
+        let in_order: Vec<&str> = tokens
+            .iter()
+            .filter_map(|t| match t {
+                Tok::Word { lower, .. } => Some(lower.as_str()),
+                _ => None,
+            })
+            .collect();
         let mut facts = Self {
             date,
             time_of_day,
             threshold,
             close_ms,
+            qualifiers: super::lexicon::qualifier_masks(&in_order),
             ..Self::default()
         };
         let mut entities = BTreeSet::new();

@@ -205,6 +205,62 @@ pub const QUANTITIES: &[Quantity] = &[
     q("debt limit", &[&["hike"], &["suspend"]], None),
 ];
 
+/// A family of qualifiers: ways of meeting a question's YES that one
+/// platform names and another leaves open ("win by KO/TKO" against
+/// "win"). A qualifier on one side only narrows that side; two different
+/// members of one family ("by KO" / "by decision") are two questions.
+/// Each member is a list of phrases, each phrase the title's words in
+/// order, lower-case as written.
+pub struct Qualifier {
+    pub family: &'static str,
+    pub members: &'static [&'static [&'static [&'static str]]],
+}
+
+pub const QUALIFIERS: &[Qualifier] = &[
+    Qualifier {
+        family: "method of victory",
+        members: &[
+            &[&["ko"], &["tko"], &["knockout"]],
+            &[&["by", "decision"], &["on", "points"]],
+            &[&["by", "submission"]],
+            &[&["inside", "the", "distance"], &["by", "stoppage"]],
+        ],
+    },
+    Qualifier {
+        family: "time of the win",
+        members: &[
+            &[&["in", "regulation"], &["regulation", "time"]],
+            &[&["in", "straight", "sets"]],
+            &[&["in", "the", "first", "round"], &["outright"]],
+        ],
+    },
+    Qualifier {
+        family: "margin of the vote",
+        members: &[&[&["unanimously"], &["unanimous"]]],
+    },
+    Qualifier {
+        family: "crew",
+        members: &[&[&["uncrewed"], &["unmanned"]], &[&["crewed"], &["manned"]]],
+    },
+];
+
+/// The members of each family of [`QUALIFIERS`] a title names, as a bit
+/// mask per family (index-aligned), from its words in order.
+pub fn qualifier_masks(words: &[&str]) -> Vec<u32> {
+    let says =
+        |phrase: &[&str]| !phrase.is_empty() && words.windows(phrase.len()).any(|w| w == phrase);
+    QUALIFIERS
+        .iter()
+        .map(|q| {
+            q.members
+                .iter()
+                .enumerate()
+                .filter(|(_, phrases)| phrases.iter().any(|ph| says(ph)))
+                .fold(0, |mask, (i, _)| mask | 1 << i)
+        })
+        .collect()
+}
+
 /// Words that add no predicate of their own: a title that says "rates"
 /// or "decision" where the other does not asks the same thing.
 pub const FILLER: &[&str] = &[
@@ -402,5 +458,16 @@ mod tests {
         assert_eq!(year(&["kentucky", "derby"], 151), Some(2025));
         assert_eq!(year(&["eurovision"], 69), Some(2025));
         assert_eq!(year(&["fifa", "world", "cup"], 23), Some(2026));
+    }
+
+    #[test]
+    fn qualifiers_are_read_as_phrases() {
+        let masks = qualifier_masks(&["will", "jones", "win", "by", "ko", "tko"]);
+        assert_eq!(masks[0], 1);
+        // "decision" alone (a central bank's) is no way of winning a fight.
+        let masks = qualifier_masks(&["fed", "decision", "in", "march"]);
+        assert!(masks.iter().all(|&m| m == 0));
+        let masks = qualifier_masks(&["win", "by", "decision"]);
+        assert_eq!(masks[0], 2);
     }
 }
