@@ -606,6 +606,9 @@ fn fold(lower: &str) -> String {
         "closes" | "closing" | "closed" => "close",
         "tops" | "topped" => "top",
         "temp" | "temperature" => "high",
+        "dip" | "dips" | "falls" | "drop" | "drops" => "fall",
+        "creates" | "created" | "establish" | "establishes" | "established" => "create",
+        "elected" | "elects" => "win",
         other => other,
     };
     if word.len() > 3 && word.ends_with('s') && !word.ends_with("ss") {

@@ -47,6 +47,7 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["grammy", "awards"], &["grammy"]),
     (&["grand", "theft", "auto"], &["gta"]),
     (&["step", "down"], &["resign"]),
+    (&["shut", "down"], &["shutdown"]),
     (&["nba", "championship"], &["nba", "finals"]),
     (&["pro", "basketball", "champion"], &["nba", "finals"]),
     (&["hold", "or", "hike"], &["not", "cut"]),

@@ -52,6 +52,8 @@ pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
     (&["up"], &["down"], Opposition::Contrary),
     (&["gain"], &["loss"], Opposition::Contrary),
     (&["win"], &["lose"], Opposition::Conditional),
+    // "sell any" / "hold all": keeping every unit is selling none.
+    (&["sell"], &["hold"], Opposition::Complementary),
 ];
 
 /// Names that are the two sides of a two-way contest: a question on one
