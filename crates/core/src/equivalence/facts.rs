@@ -169,6 +169,14 @@ pub struct Facts {
     /// The text names a quantity counted in whole units.
     #[serde(skip)]
     pub(crate) counted: bool,
+    /// The given names of multi-word names, each with its name's last
+    /// word ("scottie", "scheffler"): a side that names only the surname
+    /// names the same person.
+    #[serde(skip)]
+    pub(crate) given_names: Vec<(String, String)>,
+    /// The first word of each name.
+    #[serde(skip)]
+    pub(crate) name_heads: BTreeSet<String>,
     /// The members of each family of qualifiers the title names (see
     /// [`super::lexicon::qualifier_masks`]).
     #[serde(skip)]
@@ -272,18 +280,27 @@ impl Facts {
             ..Self::default()
         };
         let mut entities = BTreeSet::new();
+        let mut given_names = Vec::new();
+        let mut name_heads = BTreeSet::new();
         // Consecutive capitalized words; the last one closed is kept for
         // the winner of a "beat"/"win" that follows it.
         let mut span: Vec<String> = Vec::new();
         let mut last_span = String::new();
-        let flush = |span: &mut Vec<String>, last: &mut String, entities: &mut BTreeSet<String>| {
-            if !span.is_empty() {
-                *last = span.join(" ");
-            }
-            for w in span.drain(..) {
-                entities.insert(w);
-            }
-        };
+        let mut flush =
+            |span: &mut Vec<String>, last: &mut String, entities: &mut BTreeSet<String>| {
+                if !span.is_empty() {
+                    *last = span.join(" ");
+                }
+                if let Some(head) = span.first() {
+                    name_heads.insert(head.clone());
+                }
+                if let Some((surname, given)) = span.split_last() {
+                    given_names.extend(given.iter().map(|g| (g.clone(), surname.clone())));
+                }
+                for w in span.drain(..) {
+                    entities.insert(w);
+                }
+            };
         for (i, tok) in tokens.iter().enumerate() {
             match tok {
                 Tok::Word { lower, cap, .. } => {
@@ -305,7 +322,7 @@ impl Facts {
                     let word = fold(lower);
                     let plain = is_stopword(lower) || month(lower).is_some();
                     let name = name_of(lower);
-                    if *cap && !plain {
+                    if *cap && !plain && !is_generic_noun(lower) {
                         span.push(name.clone());
                     } else {
                         flush(&mut span, &mut last_span, &mut entities);
@@ -333,6 +350,8 @@ impl Facts {
             }
         }
         flush(&mut span, &mut last_span, &mut entities);
+        facts.given_names = given_names;
+        facts.name_heads = name_heads;
         facts.entities = entities.into_iter().collect();
         facts.numbers.sort();
         facts.numbers.dedup();
@@ -484,6 +503,16 @@ fn is_stopword(w: &str) -> bool {
             | "pt"
             | "utc"
             | "gmt"
+    )
+}
+
+/// Words a title capitalizes as its first word or as part of a name
+/// that name no subject of their own ("National average gas price",
+/// "the 91st Masters Tournament").
+fn is_generic_noun(w: &str) -> bool {
+    matches!(
+        w,
+        "national" | "average" | "highest" | "lowest" | "tournament" | "total"
     )
 }
 

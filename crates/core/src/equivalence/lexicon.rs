@@ -392,6 +392,38 @@ pub fn quantity_masks(says: impl Fn(&str) -> bool) -> Vec<u32> {
         .collect()
 }
 
+/// A word that names a member of a family of [`QUANTITIES`] ("nonfarm",
+/// "cpi"): capitalized at a title's start, it is still no subject.
+pub fn names_a_quantity(word: &str) -> bool {
+    QUANTITIES
+        .iter()
+        .any(|q| q.members.iter().any(|m| m.contains(&word)))
+}
+
+/// `word` names a member of a family of [`QUANTITIES`] that `masks` (of
+/// the other market) also names: the quantity rules compare it.
+pub fn names_a_shared_quantity(word: &str, masks: &[u32]) -> bool {
+    QUANTITIES.iter().zip(masks).any(|(q, &mask)| {
+        q.members
+            .iter()
+            .enumerate()
+            .any(|(m, words)| words.contains(&word) && mask & 1 << m != 0)
+    })
+}
+
+/// A word for each member of [`QUANTITIES`] the masks name: the keys
+/// under which questions that name no subject but a measured quantity
+/// ("National average gas price", "US gas prices") meet.
+pub fn quantity_keys(masks: &[u32]) -> impl Iterator<Item = &'static str> + '_ {
+    QUANTITIES.iter().zip(masks).flat_map(|(q, &mask)| {
+        q.members
+            .iter()
+            .enumerate()
+            .filter(move |(m, _)| mask & 1 << m != 0)
+            .filter_map(|(_, words)| words.first().copied())
+    })
+}
+
 /// For each entry of [`ANTONYMS`] (index-aligned), the word of its first
 /// side the text has (when it has none of the second) and the word of its
 /// second side (when it has none of the first).

@@ -282,11 +282,20 @@ fn candidates(
             continue;
         };
         let mut words: Vec<&str> = f.entities.iter().flat_map(|e| e.split(' ')).collect();
-        if words.is_empty() {
+        // No subject named but the US or a measured quantity ("National
+        // average gas price", "Nonfarm payrolls"): also filed under its
+        // longest words and the quantities it names.
+        if !words
+            .iter()
+            .any(|w| *w != "us" && !lexicon::names_a_quantity(w))
+        {
             let mut longest: Vec<&str> = f.words.iter().map(String::as_str).collect();
             longest.sort_by(|x, y| y.len().cmp(&x.len()).then(x.cmp(y)));
             longest.truncate(3);
-            words = longest;
+            words.extend(longest);
+            for key in lexicon::quantity_keys(&f.quantities) {
+                words.push(key);
+            }
         }
         // The two sides of a contest meet: "Democrats win" and "a
         // Republican wins" are one question asked the other way round.
