@@ -48,6 +48,8 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["grand", "theft", "auto"], &["gta"]),
     (&["step", "down"], &["resign"]),
     (&["shut", "down"], &["shutdown"]),
+    (&["european", "championship"], &["euro"]),
+    (&["most", "valuable"], &["largest"]),
     (&["nba", "championship"], &["nba", "finals"]),
     (&["pro", "basketball", "champion"], &["nba", "finals"]),
     (&["hold", "or", "hike"], &["not", "cut"]),
