@@ -174,6 +174,11 @@ pub struct Facts {
     /// names the same person.
     #[serde(skip)]
     pub(crate) given_names: Vec<(String, String)>,
+    /// The names that are also words of a measured quantity ("Nonfarm"),
+    /// with the family and member bit they name (see
+    /// [`super::lexicon::quantity_members_of`]): read once per market.
+    #[serde(skip)]
+    pub(crate) quantity_names: Vec<(String, usize, u32)>,
     /// The first word of each name.
     #[serde(skip)]
     pub(crate) name_heads: BTreeSet<String>,
@@ -369,6 +374,21 @@ impl Facts {
         self.counted = super::lexicon::COUNTED
             .iter()
             .any(|w| self.raw.contains(*w));
+        self.quantity_names = self
+            .entities
+            .iter()
+            .flat_map(|e| {
+                super::lexicon::quantity_members_of(e).map(move |(i, bit)| (e.clone(), i, bit))
+            })
+            .collect();
+    }
+
+    /// `name` is a word of a measured quantity `other` names too: the
+    /// quantity rules compare it, not the subject rule.
+    pub(crate) fn names_a_shared_quantity(&self, name: &str, other: &Facts) -> bool {
+        self.quantity_names.iter().any(|(e, i, bit)| {
+            e == name && other.quantities.get(*i).is_some_and(|mask| mask & bit != 0)
+        })
     }
 
     /// Every word of the text, names included, for "does the other side

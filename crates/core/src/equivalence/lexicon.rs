@@ -400,14 +400,15 @@ pub fn names_a_quantity(word: &str) -> bool {
         .any(|q| q.members.iter().any(|m| m.contains(&word)))
 }
 
-/// `word` names a member of a family of [`QUANTITIES`] that `masks` (of
-/// the other market) also names: the quantity rules compare it.
-pub fn names_a_shared_quantity(word: &str, masks: &[u32]) -> bool {
-    QUANTITIES.iter().zip(masks).any(|(q, &mask)| {
+/// The family (index in [`QUANTITIES`]) and member bit of each member
+/// `word` names.
+pub fn quantity_members_of(word: &str) -> impl Iterator<Item = (usize, u32)> + '_ {
+    QUANTITIES.iter().enumerate().flat_map(move |(i, q)| {
         q.members
             .iter()
             .enumerate()
-            .any(|(m, words)| words.contains(&word) && mask & 1 << m != 0)
+            .filter(move |(_, words)| words.contains(&word))
+            .map(move |(m, _)| (i, 1 << m))
     })
 }
 

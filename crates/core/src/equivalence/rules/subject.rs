@@ -2,7 +2,7 @@
 
 use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
-use super::super::lexicon::{OPPOSED, names_a_shared_quantity};
+use super::super::lexicon::OPPOSED;
 use super::super::{Field, Finding};
 use super::join;
 
@@ -24,18 +24,20 @@ fn given_name_of_mentioned(x: &Facts, y: &Facts, e: &str) -> bool {
 /// The names a side gives as subjects: not a measured quantity both
 /// name ("Nonfarm payrolls" / "jobs added"), and not the US alone
 /// against a side that names nothing (a US indicator is the default one:
-/// "US unemployment" / "the unemployment rate").
+/// "US unemployment" / "the unemployment rate"). Asked for every
+/// candidate pair: no allocation when no name is a quantity's word.
 fn subject_names<'a>(x: &'a Facts, y: &Facts) -> Vec<&'a str> {
+    let is_name = |f: &Facts, other: &Facts, e: &str| !f.names_a_shared_quantity(e, other);
     let names: Vec<&str> = x
         .entities
         .iter()
         .map(String::as_str)
-        .filter(|e| !names_a_shared_quantity(e, &y.quantities))
+        .filter(|e| x.quantity_names.is_empty() || is_name(x, y, e))
         .collect();
     let other_names = y
         .entities
         .iter()
-        .any(|e| !names_a_shared_quantity(e, &x.quantities));
+        .any(|e| y.quantity_names.is_empty() || is_name(y, x, e));
     if names == ["us"] && !other_names {
         Vec::new()
     } else {
