@@ -4,8 +4,8 @@
 //! negatives (one subject, one date, another question), split at random
 //! before the classifier was run on them.
 //!
-//! Both are development data now: test-v2 was reported once (issue 37's
-//! first round) and then tuned to, so the held-out figure comes from
+//! Both are development data now: test-v2 was reported once (the rule
+//! table's first version) and then tuned to, so the held-out figure comes from
 //! test-v3 (crates/core/tests/equivalence_v3.rs). Each must meet the bar:
 //! no pair of another relation called `same` or `inverted`, and at least
 //! 0.8 of the `same` and of the `inverted` pairs found.
