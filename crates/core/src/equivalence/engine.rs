@@ -53,6 +53,9 @@ pub enum RuleCode {
     AntonymConditional,
     /// The measured quantity (unemployment against inflation).
     MetricDiffers,
+    /// A way of meeting YES one side names and the other leaves open
+    /// ("win by KO/TKO" / "win").
+    QualifierOneSided,
     /// How much of the wording the two share.
     Wording,
     /// One asks the negative ("not", "avoid", "fail to").
@@ -90,6 +93,7 @@ impl RuleCode {
             Self::AntonymContrary => "antonym_contrary",
             Self::AntonymConditional => "antonym_conditional",
             Self::MetricDiffers => "metric_differs",
+            Self::QualifierOneSided => "qualifier_one_sided",
             Self::Wording => "wording",
             Self::Negation => "negation",
             Self::SettlementSourceDiffers => "settlement_source_differs",

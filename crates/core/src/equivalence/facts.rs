@@ -169,6 +169,23 @@ pub struct Facts {
     /// The text names a quantity counted in whole units.
     #[serde(skip)]
     pub(crate) counted: bool,
+    /// The given names of multi-word names, each with its name's last
+    /// word ("scottie", "scheffler"): a side that names only the surname
+    /// names the same person.
+    #[serde(skip)]
+    pub(crate) given_names: Vec<(String, String)>,
+    /// The names that are also words of a measured quantity ("Nonfarm"),
+    /// with the family and member bit they name (see
+    /// [`super::lexicon::quantity_members_of`]): read once per market.
+    #[serde(skip)]
+    pub(crate) quantity_names: Vec<(String, usize, u32)>,
+    /// The first word of each name.
+    #[serde(skip)]
+    pub(crate) name_heads: BTreeSet<String>,
+    /// The members of each family of qualifiers the title names (see
+    /// [`super::lexicon::qualifier_masks`]).
+    #[serde(skip)]
+    pub(crate) qualifiers: Vec<u32>,
 }
 
 impl Facts {
@@ -252,26 +269,43 @@ impl Facts {
         let day = date.as_ref().map(|d| d.first_day);
         let time_of_day = find_time(&tokens, &mut used, day);
         let threshold = find_threshold(&tokens, &mut used);
+        let in_order: Vec<&str> = tokens
+            .iter()
+            .filter_map(|t| match t {
+                Tok::Word { lower, .. } => Some(lower.as_str()),
+                _ => None,
+            })
+            .collect();
         let mut facts = Self {
             date,
             time_of_day,
             threshold,
             close_ms,
+            qualifiers: super::lexicon::qualifier_masks(&in_order),
             ..Self::default()
         };
         let mut entities = BTreeSet::new();
+        let mut given_names = Vec::new();
+        let mut name_heads = BTreeSet::new();
         // Consecutive capitalized words; the last one closed is kept for
         // the winner of a "beat"/"win" that follows it.
         let mut span: Vec<String> = Vec::new();
         let mut last_span = String::new();
-        let flush = |span: &mut Vec<String>, last: &mut String, entities: &mut BTreeSet<String>| {
-            if !span.is_empty() {
-                *last = span.join(" ");
-            }
-            for w in span.drain(..) {
-                entities.insert(w);
-            }
-        };
+        let mut flush =
+            |span: &mut Vec<String>, last: &mut String, entities: &mut BTreeSet<String>| {
+                if !span.is_empty() {
+                    *last = span.join(" ");
+                }
+                if let Some(head) = span.first() {
+                    name_heads.insert(head.clone());
+                }
+                if let Some((surname, given)) = span.split_last() {
+                    given_names.extend(given.iter().map(|g| (g.clone(), surname.clone())));
+                }
+                for w in span.drain(..) {
+                    entities.insert(w);
+                }
+            };
         for (i, tok) in tokens.iter().enumerate() {
             match tok {
                 Tok::Word { lower, cap, .. } => {
@@ -293,7 +327,7 @@ impl Facts {
                     let word = fold(lower);
                     let plain = is_stopword(lower) || month(lower).is_some();
                     let name = name_of(lower);
-                    if *cap && !plain {
+                    if *cap && !plain && !is_generic_noun(lower) {
                         span.push(name.clone());
                     } else {
                         flush(&mut span, &mut last_span, &mut entities);
@@ -321,6 +355,8 @@ impl Facts {
             }
         }
         flush(&mut span, &mut last_span, &mut entities);
+        facts.given_names = given_names;
+        facts.name_heads = name_heads;
         facts.entities = entities.into_iter().collect();
         facts.numbers.sort();
         facts.numbers.dedup();
@@ -338,6 +374,21 @@ impl Facts {
         self.counted = super::lexicon::COUNTED
             .iter()
             .any(|w| self.raw.contains(*w));
+        self.quantity_names = self
+            .entities
+            .iter()
+            .flat_map(|e| {
+                super::lexicon::quantity_members_of(e).map(move |(i, bit)| (e.clone(), i, bit))
+            })
+            .collect();
+    }
+
+    /// `name` is a word of a measured quantity `other` names too: the
+    /// quantity rules compare it, not the subject rule.
+    pub(crate) fn names_a_shared_quantity(&self, name: &str, other: &Facts) -> bool {
+        self.quantity_names.iter().any(|(e, i, bit)| {
+            e == name && other.quantities.get(*i).is_some_and(|mask| mask & bit != 0)
+        })
     }
 
     /// Every word of the text, names included, for "does the other side
@@ -475,6 +526,16 @@ fn is_stopword(w: &str) -> bool {
     )
 }
 
+/// Words a title capitalizes as its first word or as part of a name
+/// that name no subject of their own ("National average gas price",
+/// "the 91st Masters Tournament").
+fn is_generic_noun(w: &str) -> bool {
+    matches!(
+        w,
+        "national" | "average" | "highest" | "lowest" | "tournament" | "total"
+    )
+}
+
 fn is_comparator_word(w: &str) -> bool {
     matches!(
         w,
@@ -594,6 +655,9 @@ fn fold(lower: &str) -> String {
         "closes" | "closing" | "closed" => "close",
         "tops" | "topped" => "top",
         "temp" | "temperature" => "high",
+        "dip" | "dips" | "falls" | "drop" | "drops" => "fall",
+        "creates" | "created" | "establish" | "establishes" | "established" => "create",
+        "elected" | "elects" => "win",
         other => other,
     };
     if word.len() > 3 && word.ends_with('s') && !word.ends_with("ss") {

@@ -52,6 +52,8 @@ pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
     (&["up"], &["down"], Opposition::Contrary),
     (&["gain"], &["loss"], Opposition::Contrary),
     (&["win"], &["lose"], Opposition::Conditional),
+    // "sell any" / "hold all": keeping every unit is selling none.
+    (&["sell"], &["hold"], Opposition::Complementary),
 ];
 
 /// Names that are the two sides of a two-way contest: a question on one
@@ -205,6 +207,62 @@ pub const QUANTITIES: &[Quantity] = &[
     q("debt limit", &[&["hike"], &["suspend"]], None),
 ];
 
+/// A family of qualifiers: ways of meeting a question's YES that one
+/// platform names and another leaves open ("win by KO/TKO" against
+/// "win"). A qualifier on one side only narrows that side; two different
+/// members of one family ("by KO" / "by decision") are two questions.
+/// Each member is a list of phrases, each phrase the title's words in
+/// order, lower-case as written.
+pub struct Qualifier {
+    pub family: &'static str,
+    pub members: &'static [&'static [&'static [&'static str]]],
+}
+
+pub const QUALIFIERS: &[Qualifier] = &[
+    Qualifier {
+        family: "method of victory",
+        members: &[
+            &[&["ko"], &["tko"], &["knockout"]],
+            &[&["by", "decision"], &["on", "points"]],
+            &[&["by", "submission"]],
+            &[&["inside", "the", "distance"], &["by", "stoppage"]],
+        ],
+    },
+    Qualifier {
+        family: "time of the win",
+        members: &[
+            &[&["in", "regulation"], &["regulation", "time"]],
+            &[&["in", "straight", "sets"]],
+            &[&["in", "the", "first", "round"], &["outright"]],
+        ],
+    },
+    Qualifier {
+        family: "margin of the vote",
+        members: &[&[&["unanimously"], &["unanimous"]]],
+    },
+    Qualifier {
+        family: "crew",
+        members: &[&[&["uncrewed"], &["unmanned"]], &[&["crewed"], &["manned"]]],
+    },
+];
+
+/// The members of each family of [`QUALIFIERS`] a title names, as a bit
+/// mask per family (index-aligned), from its words in order.
+pub fn qualifier_masks(words: &[&str]) -> Vec<u32> {
+    let says =
+        |phrase: &[&str]| !phrase.is_empty() && words.windows(phrase.len()).any(|w| w == phrase);
+    QUALIFIERS
+        .iter()
+        .map(|q| {
+            q.members
+                .iter()
+                .enumerate()
+                .filter(|(_, phrases)| phrases.iter().any(|ph| says(ph)))
+                .fold(0, |mask, (i, _)| mask | 1 << i)
+        })
+        .collect()
+}
+
 /// Words that add no predicate of their own: a title that says "rates"
 /// or "decision" where the other does not asks the same thing.
 pub const FILLER: &[&str] = &[
@@ -334,6 +392,39 @@ pub fn quantity_masks(says: impl Fn(&str) -> bool) -> Vec<u32> {
         .collect()
 }
 
+/// A word that names a member of a family of [`QUANTITIES`] ("nonfarm",
+/// "cpi"): capitalized at a title's start, it is still no subject.
+pub fn names_a_quantity(word: &str) -> bool {
+    QUANTITIES
+        .iter()
+        .any(|q| q.members.iter().any(|m| m.contains(&word)))
+}
+
+/// The family (index in [`QUANTITIES`]) and member bit of each member
+/// `word` names.
+pub fn quantity_members_of(word: &str) -> impl Iterator<Item = (usize, u32)> + '_ {
+    QUANTITIES.iter().enumerate().flat_map(move |(i, q)| {
+        q.members
+            .iter()
+            .enumerate()
+            .filter(move |(_, words)| words.contains(&word))
+            .map(move |(m, _)| (i, 1 << m))
+    })
+}
+
+/// A word for each member of [`QUANTITIES`] the masks name: the keys
+/// under which questions that name no subject but a measured quantity
+/// ("National average gas price", "US gas prices") meet.
+pub fn quantity_keys(masks: &[u32]) -> impl Iterator<Item = &'static str> + '_ {
+    QUANTITIES.iter().zip(masks).flat_map(|(q, &mask)| {
+        q.members
+            .iter()
+            .enumerate()
+            .filter(move |(m, _)| mask & 1 << m != 0)
+            .filter_map(|(_, words)| words.first().copied())
+    })
+}
+
 /// For each entry of [`ANTONYMS`] (index-aligned), the word of its first
 /// side the text has (when it has none of the second) and the word of its
 /// second side (when it has none of the first).
@@ -402,5 +493,16 @@ mod tests {
         assert_eq!(year(&["kentucky", "derby"], 151), Some(2025));
         assert_eq!(year(&["eurovision"], 69), Some(2025));
         assert_eq!(year(&["fifa", "world", "cup"], 23), Some(2026));
+    }
+
+    #[test]
+    fn qualifiers_are_read_as_phrases() {
+        let masks = qualifier_masks(&["will", "jones", "win", "by", "ko", "tko"]);
+        assert_eq!(masks[0], 1);
+        // "decision" alone (a central bank's) is no way of winning a fight.
+        let masks = qualifier_masks(&["fed", "decision", "in", "march"]);
+        assert!(masks.iter().all(|&m| m == 0));
+        let masks = qualifier_masks(&["win", "by", "decision"]);
+        assert_eq!(masks[0], 2);
     }
 }

@@ -257,6 +257,27 @@ pub fn find_pairs(markets: &[Market], options: &PairOptions) -> Vec<Pair> {
         .collect()
 }
 
+/// The words a market is filed under: its names; with no subject named
+/// but the US or a measured quantity ("National average gas price",
+/// "Nonfarm payrolls"), also its longest words and the quantities it
+/// names.
+fn key_words(f: &Facts) -> Vec<&str> {
+    let mut words: Vec<&str> = f.entities.iter().flat_map(|e| e.split(' ')).collect();
+    if !words
+        .iter()
+        .any(|w| *w != "us" && !lexicon::names_a_quantity(w))
+    {
+        let mut longest: Vec<&str> = f.words.iter().map(String::as_str).collect();
+        longest.sort_by(|x, y| y.len().cmp(&x.len()).then(x.cmp(y)));
+        longest.truncate(3);
+        words.extend(longest);
+        for key in lexicon::quantity_keys(&f.quantities) {
+            words.push(key);
+        }
+    }
+    words
+}
+
 /// The pairs [`find_pairs`] compares: markets of different platforms (or
 /// of one, if asked) filed under a shared (word, day) key.
 fn candidates(
@@ -281,13 +302,7 @@ fn candidates(
             keys_of.push(Vec::new());
             continue;
         };
-        let mut words: Vec<&str> = f.entities.iter().flat_map(|e| e.split(' ')).collect();
-        if words.is_empty() {
-            let mut longest: Vec<&str> = f.words.iter().map(String::as_str).collect();
-            longest.sort_by(|x, y| y.len().cmp(&x.len()).then(x.cmp(y)));
-            longest.truncate(3);
-            words = longest;
-        }
+        let mut words = key_words(f);
         // The two sides of a contest meet: "Democrats win" and "a
         // Republican wins" are one question asked the other way round.
         let sides: Vec<&str> = words

@@ -155,6 +155,21 @@ pub(crate) fn is_deadline_word(w: &str) -> bool {
 }
 
 /// The first date of the text, with "before"/"by" read as a deadline.
+/// The day `m`/`d` of the year written, else of the close's year (then
+/// inferred).
+fn one_day(year: Option<i64>, close_year: Option<i64>, m: i64, d: i64) -> Option<(i64, bool)> {
+    let y = year.or(close_year)?;
+    Some((days_from_civil(y, m, d), year.is_none()))
+}
+
+/// The year after a "/" at `at` ("12/31/2026", "12/31/26").
+fn slash_year(tokens: &[Tok], at: usize) -> Option<i64> {
+    (tokens.get(at) == Some(&Tok::Sym('/')))
+        .then(|| bare_int_at(tokens, at + 1))
+        .flatten()
+        .map(|y| if y < 100 { 2000 + y } else { y })
+}
+
 pub(crate) fn find_date(
     tokens: &[Tok],
     used: &mut [bool],
@@ -205,11 +220,10 @@ pub(crate) fn find_date(
             if year.is_some() {
                 span.push(i + 2);
             }
-            let Some(y) = year.or(close_year) else {
+            let Some((day, was_inferred)) = one_day(year, close_year, m, d) else {
                 continue;
             };
-            inferred = year.is_none();
-            let day = days_from_civil(y, m, d);
+            inferred = was_inferred;
             range = Some((day, day));
         } else if let Some(m) = bare_int_at(tokens, i).filter(|m| (1..=12).contains(m))
             && tokens.get(i + 1) == Some(&Tok::Sym('/'))
@@ -217,20 +231,14 @@ pub(crate) fn find_date(
         {
             // M/D[/YYYY], as US platforms write it.
             span.push(i + 2);
-            let year = if tokens.get(i + 3) == Some(&Tok::Sym('/')) {
-                bare_int_at(tokens, i + 4).map(|y| if y < 100 { 2000 + y } else { y })
-            } else {
-                None
-            };
-            let year = year_of(year);
+            let year = year_of(slash_year(tokens, i + 3));
             if year.is_some() {
                 span.push(i + 4);
             }
-            let Some(y) = year.or(close_year) else {
+            let Some((day, was_inferred)) = one_day(year, close_year, m, d) else {
                 continue;
             };
-            inferred = year.is_none();
-            let day = days_from_civil(y, m, d);
+            inferred = was_inferred;
             range = Some((day, day));
         } else if let Some(y) = year_of(bare_int_at(tokens, i)) {
             // A season written "2025-26" is decided in its second year.

@@ -1,13 +1,15 @@
 //! The table of rules the engine ([`super::engine`]) runs, in order, one
 //! module per family: the gates that decide whether a pair can be
 //! compared at all, the subject, the window, the threshold, the
-//! predicate and its measured quantity, and the settlement.
+//! predicate and its measured quantity, a qualifier on one side, and the
+//! settlement.
 //!
 //! A rule is a small item with a stable code ([`RuleCode`]); a miss is
 //! fixed in the one rule, or in the lexicon ([`super::lexicon`]) it reads.
 
 mod gate;
 mod predicate;
+mod qualifier;
 mod settlement;
 mod subject;
 pub(crate) mod threshold;
@@ -81,6 +83,10 @@ pub const RULES: &[Rule] = &[
     Rule {
         code: RuleCode::MetricDiffers,
         check: predicate::metric_differs,
+    },
+    Rule {
+        code: RuleCode::QualifierOneSided,
+        check: qualifier::qualifier_one_sided,
     },
     Rule {
         code: RuleCode::Wording,

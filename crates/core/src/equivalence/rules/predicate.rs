@@ -41,12 +41,20 @@ pub fn stage_nested(p: &Pair<'_>, v: &mut Verdict) {
 /// The first entry of the antonym table the two predicates fill, one
 /// side each.
 fn antonym(fa: &Facts, fb: &Facts) -> Option<(&'static str, &'static str, Opposition)> {
+    antonym_entry(fa, fb).map(|(_, x, y, kind)| (x, y, kind))
+}
+
+/// [`antonym`] with the index of its entry in [`ANTONYMS`].
+fn antonym_entry(
+    fa: &Facts,
+    fb: &Facts,
+) -> Option<(usize, &'static str, &'static str, Opposition)> {
     ANTONYMS.iter().enumerate().find_map(|(i, &(_, _, kind))| {
         let side = |f: &Facts| f.predicates.get(i).copied().unwrap_or_default();
         let ((ax, ay), (bx, by)) = (side(fa), side(fb));
         match (ax, by) {
-            (Some(x), Some(y)) => Some((x, y, kind)),
-            _ => ay.zip(bx).map(|(y, x)| (y, x, kind)),
+            (Some(x), Some(y)) => Some((i, x, y, kind)),
+            _ => ay.zip(bx).map(|(y, x)| (i, y, x, kind)),
         }
     })
 }
@@ -193,11 +201,15 @@ pub fn metric_differs(p: &Pair<'_>, v: &mut Verdict) {
     }
 }
 
-/// Words another rule compared: a pair of antonyms, a stage and "win".
+/// Words another rule compared: every word of both sides of a pair of
+/// antonyms ("keep rates unchanged" / "change" is one matched concept),
+/// a stage and "win".
 fn matched_words(p: &Pair<'_>, staged: bool) -> Vec<&'static str> {
     let mut out = Vec::new();
-    if let Some((x, y, _)) = antonym(p.fa, p.fb) {
-        out.extend([x, y]);
+    if let Some((i, ..)) = antonym_entry(p.fa, p.fb)
+        && let Some(&(xs, ys, _)) = ANTONYMS.get(i)
+    {
+        out.extend(xs.iter().chain(ys));
     }
     if staged {
         out.extend(STAGES);
@@ -211,14 +223,19 @@ fn matched_words(p: &Pair<'_>, staged: bool) -> Vec<&'static str> {
 /// measured.
 pub fn wording(p: &Pair<'_>, v: &mut Verdict) {
     let (fa, fb) = (p.fa, p.fb);
-    let mut shared = fa.words.intersection(&fb.words).count();
-    let mut union = (fa.words.len() + fb.words.len() - shared).max(1);
     // A stage against winning, or a pair of opposite predicates, was
-    // compared by its own rule: one matched concept.
-    if v.staged || antonym(fa, fb).is_some() {
+    // compared by its own rule: its words are one matched concept.
+    let matched = matched_words(p, v.staged);
+    let unmatched = |w: &&String| !matched.contains(&w.as_str());
+    let count_a = fa.words.iter().filter(unmatched).count();
+    let count_b = fb.words.iter().filter(unmatched).count();
+    let mut shared = fa.words.intersection(&fb.words).filter(unmatched).count();
+    let mut union = count_a + count_b - shared;
+    if !matched.is_empty() {
         shared += 1;
-        union = union.saturating_sub(1).max(1);
+        union += 1;
     }
+    let union = union.max(1);
     let overlap = shared as f64 / union as f64;
     let thresholds = fa.threshold.is_some() && fb.threshold.is_some();
     // Both sides saying something the other does not (beyond the names,
@@ -226,7 +243,6 @@ pub fn wording(p: &Pair<'_>, v: &mut Verdict) {
     // of their own) is two predicates unless the lexicon found the same
     // measured quantity in both.
     let adds = |x: &Facts, y: &Facts| {
-        let matched = matched_words(p, v.staged);
         x.words.iter().any(|w| {
             !y.words.contains(w)
                 && !matched.contains(&w.as_str())

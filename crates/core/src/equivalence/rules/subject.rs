@@ -11,18 +11,62 @@ pub(crate) fn mentions_all(f: &Facts, entity: &str) -> bool {
     entity.split(' ').all(|w| f.mentions(w)) || f.mentions(entity)
 }
 
+/// A given name whose surname begins a name on the other side
+/// ("Scottie" of "Scottie Scheffler" against "Scheffler to win"); not a
+/// word before the last of a name the other side also ends with
+/// ("Bitcoin ETF" against "Ethereum ETF").
+fn given_name_of_mentioned(x: &Facts, y: &Facts, e: &str) -> bool {
+    x.given_names
+        .iter()
+        .any(|(given, surname)| given == e && y.name_heads.contains(surname))
+}
+
+/// The names a side gives as subjects: not a measured quantity both
+/// name ("Nonfarm payrolls" / "jobs added"), and not the US alone
+/// against a side that names nothing (a US indicator is the default one:
+/// "US unemployment" / "the unemployment rate"). Asked for every
+/// candidate pair: no allocation when no name is a quantity's word.
+fn subject_names<'a>(x: &'a Facts, y: &Facts) -> Vec<&'a str> {
+    let is_name = |f: &Facts, other: &Facts, e: &str| !f.names_a_shared_quantity(e, other);
+    let names: Vec<&str> = x
+        .entities
+        .iter()
+        .map(String::as_str)
+        .filter(|e| x.quantity_names.is_empty() || is_name(x, y, e))
+        .collect();
+    let other_names = y
+        .entities
+        .iter()
+        .any(|e| y.quantity_names.is_empty() || is_name(y, x, e));
+    if names == ["us"] && !other_names {
+        Vec::new()
+    } else {
+        names
+    }
+}
+
+/// The same named members of a family of measured quantities on both
+/// sides: with no names, the quantity is the subject.
+fn same_quantity_named(p: &Pair<'_>) -> bool {
+    p.fa.quantities
+        .iter()
+        .zip(&p.fb.quantities)
+        .any(|(a, b)| a == b && *a != 0)
+}
+
 /// A name one side has that the other never mentions, on both sides, is
 /// two subjects; two opposed names alone are the two sides of a contest.
 pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
     let (fa, fb) = (p.fa, p.fb);
-    let unmatched = |x: &'a Facts, y: &Facts| -> Vec<&'a str> {
-        x.entities
+    let (names_a, names_b) = (subject_names(fa, fb), subject_names(fb, fa));
+    let unmatched = |x: &'a Facts, y: &Facts, names: &[&'a str]| -> Vec<&'a str> {
+        names
             .iter()
-            .map(String::as_str)
-            .filter(|e| !mentions_all(y, e))
+            .copied()
+            .filter(|e| !mentions_all(y, e) && !given_name_of_mentioned(x, y, e))
             .collect()
     };
-    let (only_a, only_b) = (unmatched(fa, fb), unmatched(fb, fa));
+    let (only_a, only_b) = (unmatched(fa, fb, &names_a), unmatched(fb, fa, &names_b));
     // Two opposed names, and nothing else unmatched on one side ("a
     // Democrat ... US election" / "the Republican candidate").
     let opposed = OPPOSED.iter().any(|&(x, y)| {
@@ -53,19 +97,25 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
             )
         });
         v.veto();
-    } else if fa.entities.is_empty() && fb.entities.is_empty() {
+    } else if names_a.is_empty() && names_b.is_empty() {
+        let implied = same_quantity_named(p);
         v.say(|| {
-            (
-                Field::Entities,
-                Finding::Missing,
-                None,
-                None,
-                "no names to compare".into(),
-            )
+            let (finding, note) = if implied {
+                (
+                    Finding::Agrees,
+                    "no names (but the US): the same measured quantity is the subject",
+                )
+            } else {
+                (Finding::Missing, "no names to compare")
+            };
+            (Field::Entities, finding, None, None, note.into())
         });
+        if implied {
+            v.evidence(Aspect::Subject);
+        }
     } else {
-        let shared = fa.entities.iter().any(|e| mentions_all(fb, e))
-            || fb.entities.iter().any(|e| mentions_all(fa, e));
+        let shared = names_a.iter().any(|e| mentions_all(fb, e))
+            || names_b.iter().any(|e| mentions_all(fa, e));
         v.say(|| {
             let extra: Vec<&str> = only_a.iter().chain(&only_b).copied().collect();
             let note = if extra.is_empty() {
@@ -83,7 +133,7 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
         });
         if shared {
             v.evidence(Aspect::Subject);
-        } else if fa.entities.is_empty() || fb.entities.is_empty() {
+        } else if names_a.is_empty() || names_b.is_empty() {
             v.vote(Vote::Unknown);
         }
     }
