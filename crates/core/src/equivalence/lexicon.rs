@@ -21,7 +21,7 @@ pub enum Opposition {
     Conditional,
 }
 
-/// Opposite predicates, as folded words (see `facts::fold`). Each side of
+/// Opposite predicates, as folded words (see `words::fold`). Each side of
 /// an entry is a list of words that say it.
 pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
     (

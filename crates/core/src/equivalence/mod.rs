@@ -31,6 +31,7 @@ mod lex;
 pub mod lexicon;
 mod read;
 mod rules;
+mod words;
 
 use crate::models::Market;
 pub use engine::RuleCode;

@@ -1,0 +1,248 @@
+//! The words of a market's text as the facts read them: which words are
+//! stopwords, negations, comparators and generic capitalized nouns, the
+//! months, and the folding of aliases (tickers, demonyms) and synonyms
+//! (one action written several ways) to one spelling.
+
+pub(crate) const NEGATIONS: &[&str] = &[
+    "not", "never", "fail", "fails", "without", "no", "avoid", "avoids", "cease", "ceases",
+];
+
+/// Verbs whose subject is who must win for YES.
+pub(crate) fn is_win_verb(w: &str) -> bool {
+    matches!(w, "beat" | "beats" | "defeat" | "defeats" | "win" | "wins")
+}
+
+pub(crate) fn is_stopword(w: &str) -> bool {
+    // A `match` on strings compiles to a comparison by length, then bytes:
+    // far cheaper than scanning the list for every word of every title.
+    matches!(
+        w,
+        "will"
+            | "would"
+            | "the"
+            | "a"
+            | "an"
+            | "of"
+            | "in"
+            | "on"
+            | "at"
+            | "by"
+            | "to"
+            | "be"
+            | "is"
+            | "are"
+            | "was"
+            | "were"
+            | "for"
+            | "and"
+            | "or"
+            | "its"
+            | "it"
+            | "this"
+            | "that"
+            | "with"
+            | "as"
+            | "from"
+            | "than"
+            | "yes"
+            | "does"
+            | "do"
+            | "did"
+            | "who"
+            | "what"
+            | "which"
+            | "when"
+            | "how"
+            | "whether"
+            | "there"
+            | "any"
+            | "before"
+            | "after"
+            | "until"
+            | "through"
+            | "thru"
+            | "has"
+            | "have"
+            | "been"
+            | "get"
+            | "gets"
+            | "not"
+            | "never"
+            | "his"
+            | "her"
+            | "their"
+            | "they"
+            | "he"
+            | "she"
+            | "into"
+            | "per"
+            | "day"
+            | "week"
+            | "year"
+            | "next"
+            | "market"
+            | "question"
+            | "resolves"
+            | "resolve"
+            | "if"
+            | "else"
+            | "otherwise"
+            | "end"
+            | "no"
+            | "avoid"
+            | "cease"
+            | "x"
+            | "team"
+            | "vs"
+            | "v"
+            | "am"
+            | "pm"
+            | "et"
+            | "est"
+            | "edt"
+            | "pt"
+            | "utc"
+            | "gmt"
+    )
+}
+
+/// Words a title capitalizes as its first word or as part of a name
+/// that name no subject of their own ("National average gas price",
+/// "the 91st Masters Tournament").
+pub(crate) fn is_generic_noun(w: &str) -> bool {
+    matches!(
+        w,
+        "national" | "average" | "highest" | "lowest" | "tournament" | "total"
+    )
+}
+
+pub(crate) fn is_comparator_word(w: &str) -> bool {
+    matches!(
+        w,
+        "above"
+            | "over"
+            | "exceed"
+            | "exceeds"
+            | "exceeding"
+            | "below"
+            | "under"
+            | "least"
+            | "most"
+            | "more"
+            | "less"
+            | "greater"
+            | "higher"
+            | "fewer"
+            | "between"
+            | "reach"
+            | "reaches"
+            | "hit"
+            | "hits"
+    )
+}
+
+const MONTHS: [&str; 12] = [
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+];
+
+pub(crate) fn month(word: &str) -> Option<i64> {
+    if word.len() < 3 {
+        return None;
+    }
+    let word = if word == "sept" { "sep" } else { word };
+    MONTHS
+        .iter()
+        .position(|m| *m == word || (word.len() == 3 && m.starts_with(word)))
+        .map(|i| i as i64 + 1)
+}
+
+/// Word-level aliases: tickers, demonyms and short names of one subject,
+/// folded to one spelling. Kept short on purpose: each entry is a name
+/// the platforms write both ways.
+pub(crate) fn alias(word: &str) -> &str {
+    match word {
+        "btc" => "bitcoin",
+        "eth" | "ether" => "ethereum",
+        "sol" => "solana",
+        "doge" => "dogecoin",
+        "ada" => "cardano",
+        "tsla" => "tesla",
+        "nvda" => "nvidia",
+        "aapl" => "apple",
+        "msft" => "microsoft",
+        "amzn" => "amazon",
+        "googl" | "goog" | "alphabet" => "google",
+        "federal" | "fomc" => "fed",
+        "usa" | "u.s." | "american" => "us",
+        "britain" | "british" => "uk",
+        "french" => "france",
+        "german" => "germany",
+        "japanese" => "japan",
+        "chinese" => "china",
+        "russian" => "russia",
+        "ukrainian" => "ukraine",
+        "canadian" => "canada",
+        "mexican" => "mexico",
+        "israeli" => "israel",
+        "iranian" => "iran",
+        "italian" => "italy",
+        "spanish" => "spain",
+        "brazilian" => "brazil",
+        "argentine" | "argentinian" => "argentina",
+        "indian" => "india",
+        "taiwanese" => "taiwan",
+        "oscar" => "oscars",
+        "qb" => "quarterback",
+        "grammys" => "grammy",
+        "gop" | "republicans" => "republican",
+        "democrats" | "democratic" | "dems" => "democrat",
+        "presidential" | "presidency" => "president",
+        other => other,
+    }
+}
+
+/// A name as compared: aliases folded.
+pub(crate) fn name_of(lower: &str) -> String {
+    alias(lower).to_owned()
+}
+
+/// A little stemming and the synonyms titles use for one action.
+pub(crate) fn fold(lower: &str) -> String {
+    let word = match lower {
+        "launch" | "launches" | "ships" | "ship" | "releases" | "released" | "launched" => {
+            "release"
+        }
+        "raise" | "raises" | "increase" | "increases" | "hikes" => "hike",
+        "cuts" | "lower" | "lowers" | "decrease" | "decreases" => "cut",
+        "wins" | "won" | "beat" | "beats" | "defeat" | "defeats" | "control" | "controls"
+        | "awarded" | "named" => "win",
+        "nominee" | "nominated" => "nomination",
+        "retires" | "retired" | "retirement" => "retire",
+        "approved" => "approve",
+        "confirmed" => "confirm",
+        "rejected" => "reject",
+        "closes" | "closing" | "closed" => "close",
+        "tops" | "topped" => "top",
+        "temp" | "temperature" => "high",
+        "dip" | "dips" | "falls" | "drop" | "drops" => "fall",
+        "creates" | "created" | "establish" | "establishes" | "established" => "create",
+        "elected" | "elects" => "win",
+        other => other,
+    };
+    if word.len() > 3 && word.ends_with('s') && !word.ends_with("ss") {
+        word[..word.len() - 1].to_owned()
+    } else {
+        word.to_owned()
+    }
+}
