@@ -6,8 +6,9 @@
 //!
 //! The verdict is then read once: a veto makes the questions
 //! `different`; `same` or `inverted` needs positive evidence on the
-//! subject, the measured quantity, the threshold and the window, and is
-//! `unsure` without it.
+//! subject, the measured quantity, the threshold and the window, and
+//! every part of each side accounted for by the other, and is `unsure`
+//! without them.
 
 use super::facts::Facts;
 use super::rules::RULES;
@@ -68,6 +69,9 @@ pub enum RuleCode {
     CloseTime,
     /// The thresholds the rules state against those of the titles.
     CriteriaThreshold,
+    /// `same` or `inverted` with a part of one side the other does not
+    /// account for (a qualifier, a line, a scope word, a rules-only branch).
+    UnexplainedDifference,
     /// `same` or `inverted` without positive evidence on an aspect.
     EvidenceMissing,
     /// How YES of one market maps onto the other.
@@ -100,6 +104,7 @@ impl RuleCode {
             Self::VoidBranchDiffers => "void_branch_differs",
             Self::CloseTime => "close_time",
             Self::CriteriaThreshold => "criteria_threshold",
+            Self::UnexplainedDifference => "unexplained_difference",
             Self::EvidenceMissing => "evidence_missing",
             Self::OutcomeMapping => "outcome_mapping",
         }
@@ -174,6 +179,9 @@ pub struct Verdict {
     pub(crate) staged: bool,
     /// The lexicon found the same measured quantity on both sides.
     pub(crate) quantity_named: bool,
+    /// A part of one side the other does not account for: `same` and
+    /// `inverted` are not earned.
+    unexplained: bool,
 }
 
 impl Verdict {
@@ -237,6 +245,21 @@ impl Verdict {
         !self.vetoes.is_empty()
     }
 
+    /// The running rule finds a part of one side the other does not
+    /// account for: the verdict cannot be `same` or `inverted`.
+    pub fn unexplained(&mut self) {
+        self.unexplained = true;
+    }
+
+    /// The votes so far still allow `same` or `inverted`: no veto, and
+    /// nothing narrower, wider or unknown.
+    pub fn may_be_equal(&self) -> bool {
+        self.vetoes.is_empty()
+            && !self.voted(Vote::Unknown)
+            && !self.voted(Vote::Narrower)
+            && !self.voted(Vote::Wider)
+    }
+
     /// The relation the votes give, before negation and evidence.
     fn combined(&self) -> Relation {
         if !self.vetoes.is_empty() {
@@ -277,6 +300,7 @@ pub fn run(a: &Market, b: &Market, fa: &Facts, fb: &Facts, detailed: bool) -> Cl
         threshold_shape: None,
         staged: false,
         quantity_named: false,
+        unexplained: false,
     };
     for rule in RULES {
         v.rule = rule.code;
@@ -304,6 +328,10 @@ fn conclude(mut v: Verdict) -> Classification {
             Relation::Subset | Relation::Superset => Relation::Unsure,
             other => other,
         };
+    }
+    // The rule that found the unexplained part has said which it is.
+    if v.unexplained && matches!(relation, Relation::Same | Relation::Inverted) {
+        relation = Relation::Unsure;
     }
     if matches!(relation, Relation::Same | Relation::Inverted)
         && ASPECTS.iter().any(|(aspect, _)| !v.has_evidence(*aspect))

@@ -8,11 +8,11 @@
 //! (units and multipliers applied, years completed from the close time,
 //! a few aliases and synonyms folded) before two markets are compared.
 
-use super::lex::{MULTIPLIERS, Tok, lex};
+use super::lex::{Tok, lex};
 use super::read::{find_date, find_threshold, find_time, void_outcome};
 pub(crate) use super::words::month;
 use super::words::{
-    NEGATIONS, alias, fold, is_comparator_word, is_generic_noun, is_stopword, is_win_verb, name_of,
+    NEGATIONS, alias, content_word, fold, is_generic_noun, is_stopword, is_win_verb, name_of,
 };
 use crate::models::Market;
 use crate::time::{civil_from_days, timestamp_ms};
@@ -91,6 +91,21 @@ fn number(value: f64, unit: &str) -> String {
     }
 }
 
+/// The sign of a sportsbook line ("Celtics -6.5", "Heat +6.5"): a `-`
+/// or `+` between a word and the number. A range ("2025-26", "June
+/// 1-7") has a number before its dash.
+fn line_sign(tokens: &[Tok], i: usize) -> Option<char> {
+    let sign = match i.checked_sub(1).and_then(|k| tokens.get(k)) {
+        Some(Tok::Sym(c @ ('-' | '+'))) => *c,
+        _ => return None,
+    };
+    let after_word = i
+        .checked_sub(2)
+        .and_then(|k| tokens.get(k))
+        .is_some_and(|t| matches!(t, Tok::Word { .. }));
+    after_word.then_some(sign)
+}
+
 /// A date a question names, as a range of days (UTC, days since the
 /// epoch): one day, a month, a quarter or a year.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -160,6 +175,10 @@ pub struct Facts {
     /// the rules say is measured ("the advance estimate").
     #[serde(skip)]
     pub(crate) criteria_words: BTreeSet<String>,
+    /// The content words of `resolution_criteria`, read as the title's
+    /// are: what the other side must account for before `same`.
+    #[serde(skip)]
+    pub(crate) criteria_content: BTreeSet<String>,
     /// What the rules say the market resolves to if its event is void.
     pub void_outcome: Option<String>,
     /// The members of each family of measured quantities named (see
@@ -183,6 +202,10 @@ pub struct Facts {
     /// [`super::lexicon::quantity_members_of`]): read once per market.
     #[serde(skip)]
     pub(crate) quantity_names: Vec<(String, usize, u32)>,
+    /// The names written as one word ("Lakers", "Scheffler"): a side
+    /// that writes one accounts for the other's longer name ending in it.
+    #[serde(skip)]
+    pub(crate) lone_names: BTreeSet<String>,
     /// The first word of each name.
     #[serde(skip)]
     pub(crate) name_heads: BTreeSet<String>,
@@ -237,6 +260,13 @@ impl Facts {
                     facts.criteria_words.insert(lower.clone());
                 }
             }
+            facts.criteria_content = tokens
+                .iter()
+                .filter_map(|t| match t {
+                    Tok::Word { lower, .. } => content_word(lower),
+                    _ => None,
+                })
+                .collect();
             facts.void_outcome = void_outcome(c);
         }
         // A title that leaves its strike to the rules ("Bitcoin price on
@@ -291,6 +321,7 @@ impl Facts {
         let mut entities = BTreeSet::new();
         let mut given_names = Vec::new();
         let mut name_heads = BTreeSet::new();
+        let mut lone_names = BTreeSet::new();
         // Consecutive capitalized words; the last one closed is kept for
         // the winner of a "beat"/"win" that follows it.
         let mut span: Vec<String> = Vec::new();
@@ -302,6 +333,9 @@ impl Facts {
                 }
                 if let Some(head) = span.first() {
                     name_heads.insert(head.clone());
+                }
+                if let [lone] = span.as_slice() {
+                    lone_names.insert(lone.clone());
                 }
                 if let Some((surname, given)) = span.split_last() {
                     given_names.extend(given.iter().map(|g| (g.clone(), surname.clone())));
@@ -328,7 +362,6 @@ impl Facts {
                         flush(&mut span, &mut last_span, &mut entities);
                         continue;
                     }
-                    let word = fold(lower);
                     let plain = is_stopword(lower) || month(lower).is_some();
                     let name = name_of(lower);
                     if *cap && !plain && !is_generic_noun(lower) {
@@ -337,11 +370,8 @@ impl Facts {
                         flush(&mut span, &mut last_span, &mut entities);
                     }
                     facts.raw.insert(name);
-                    if !plain
-                        && !is_comparator_word(lower)
-                        && !MULTIPLIERS.iter().any(|(w, _)| w == lower)
-                    {
-                        facts.words.insert(alias(&word).to_owned());
+                    if let Some(w) = content_word(lower) {
+                        facts.words.insert(w);
                     }
                 }
                 Tok::Quote(inner) => {
@@ -353,7 +383,11 @@ impl Facts {
                 }
                 Tok::Num { value, unit, .. } if !used[i] => {
                     flush(&mut span, &mut last_span, &mut entities);
-                    facts.numbers.push(number(*value, unit));
+                    let written = number(*value, unit);
+                    facts.numbers.push(match line_sign(&tokens, i) {
+                        Some(sign) => format!("{sign}{written}"),
+                        None => written,
+                    });
                 }
                 _ => flush(&mut span, &mut last_span, &mut entities),
             }
@@ -361,6 +395,7 @@ impl Facts {
         flush(&mut span, &mut last_span, &mut entities);
         facts.given_names = given_names;
         facts.name_heads = name_heads;
+        facts.lone_names = lone_names;
         facts.entities = entities.into_iter().collect();
         facts.numbers.sort();
         facts.numbers.dedup();

@@ -43,7 +43,18 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["pro", "football", "championship"], &["super", "bowl"]),
     (&["mlb", "champion"], &["world", "series"]),
     (&["nhl", "champion"], &["stanley", "cup"]),
-    (&["march", "madness"], &["ncaa", "tournament"]),
+    (
+        &["march", "madness"],
+        &["ncaa", "men", "basketball", "tournament"],
+    ),
+    (&["eurovision", "song", "contest"], &["eurovision"]),
+    (&["national", "average"], &["us"]),
+    (&["earnings", "per", "share"], &["eps"]),
+    (&["box", "office"], &["gross"]),
+    // Sportsbook notation, one word each, so no "no" in it reads as a
+    // negation and the other side must say the same to be `same`.
+    (&["draw", "no", "bet"], &["draw-no-bet"]),
+    (&["double", "chance"], &["double-chance"]),
     (&["grammy", "awards"], &["grammy"]),
     (&["grand", "theft", "auto"], &["gta"]),
     (&["step", "down"], &["resign"]),
@@ -69,7 +80,10 @@ pub(crate) fn rewrite_phrases(tokens: Vec<Tok>) -> Vec<Tok> {
             if matches {
                 // A name keeps its capital; a predicate ("not cut",
                 // "resign") is no name.
-                let cap = !matches!(with[0], "not" | "resign");
+                let cap = !matches!(
+                    with[0],
+                    "not" | "resign" | "draw-no-bet" | "double-chance" | "gross"
+                );
                 out.extend(with.iter().map(|w| Tok::Word {
                     lower: (*w).to_owned(),
                     cap,
@@ -242,7 +256,26 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
         }
         merged.push(tok);
     }
-    resolve_editions(rewrite_phrases(merged))
+    resolve_editions(rewrite_phrases(numero(merged)))
+}
+
+/// "No. 1" is "#1", a rank, not a negation.
+fn numero(tokens: Vec<Tok>) -> Vec<Tok> {
+    let mut out: Vec<Tok> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        let rank = word_at(&tokens, i) == Some("no")
+            && tokens.get(i + 1) == Some(&Tok::Sym('.'))
+            && matches!(tokens.get(i + 2), Some(Tok::Num { .. }));
+        if rank {
+            out.push(Tok::Sym('#'));
+            i += 2;
+        } else {
+            out.push(tokens[i].clone());
+            i += 1;
+        }
+    }
+    out
 }
 
 pub(crate) fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> usize {

@@ -506,3 +506,61 @@ mod tests {
         assert_eq!(masks[0], 2);
     }
 }
+
+/// Words that carry nothing a question could differ by, beyond
+/// [`FILLER`]: a side that says them where the other does not still asks
+/// the same thing ("Bitcoin price above" / "Bitcoin above"), and the
+/// boilerplate of rules text ("resolves according to the published
+/// figure").
+pub const NO_OP: &[&str] = &[
+    "price",
+    "resolve",
+    "resolution",
+    "according",
+    "published",
+    "publish",
+    "figure",
+    "value",
+    "data",
+    "source",
+    // The predicate of a contest or award a title leaves unwritten
+    // ("Jokic NBA MVP 2027?"); a stage or another act is a word of its own.
+    "win",
+    // A price on a day is its close or settlement; another price point
+    // (high, low, open) is the metric rule's.
+    "close",
+    "settle",
+    "rating",
+    "tournament",
+    "ceremony",
+    "chart",
+    "overall",
+    "time",
+    "all",
+    "role",
+];
+
+/// Words that widen or narrow where a question is asked: a side that
+/// writes "the US" accounts for a side that names no place only when that
+/// side writes none of these either.
+pub const SCOPES: &[&str] = &[
+    "global",
+    "globally",
+    "worldwide",
+    "world",
+    "international",
+    "domestic",
+    "domestically",
+];
+
+/// Groups of words (folded) that say one thing: a word one side writes is
+/// accounted for when the other writes any word of its group.
+pub const SYNONYMS: &[&[&str]] = &[
+    &["election", "win"],
+    &["added", "payroll", "job"],
+    &["weekend", "open", "opening"],
+    &["oil", "crude"],
+    &["meet", "meeting"],
+    &["oz", "ounce"],
+    &["doz", "dozen"],
+];

@@ -389,10 +389,14 @@ pub(crate) fn find_threshold(tokens: &[Tok], used: &mut [bool]) -> Option<Thresh
             },
         };
         if let Some(cmp) = cmp {
-            let j = i + skip;
+            // A negative value ("net approval above -10").
+            let negative = tokens.get(i + skip) == Some(&Tok::Sym('-'))
+                && matches!(tokens.get(i + skip + 1), Some(Tok::Num { .. }));
+            let j = i + skip + usize::from(negative);
             let Some((value, unit)) = num(j, used) else {
                 continue;
             };
+            let value = if negative { -value } else { value };
             if cmp == Comparator::Between {
                 let k = if matches!(word_at(tokens, j + 1), Some("and" | "to"))
                     || matches!(tokens.get(j + 1), Some(Tok::Sym('-' | '–')))

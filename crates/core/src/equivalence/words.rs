@@ -3,9 +3,22 @@
 //! months, and the folding of aliases (tickers, demonyms) and synonyms
 //! (one action written several ways) to one spelling.
 
+use super::lex::MULTIPLIERS;
+
 pub(crate) const NEGATIONS: &[&str] = &[
     "not", "never", "fail", "fails", "without", "no", "avoid", "avoids", "cease", "ceases",
 ];
+
+/// A word as the comparison reads it (folded, aliases applied), unless
+/// it carries no content of its own: a stopword, a month, a comparator
+/// (the threshold reads those) or a multiplier.
+pub(crate) fn content_word(lower: &str) -> Option<String> {
+    let plain = is_stopword(lower)
+        || month(lower).is_some()
+        || is_comparator_word(lower)
+        || MULTIPLIERS.iter().any(|(w, _)| *w == lower);
+    (!plain).then(|| alias(&fold(lower)).to_owned())
+}
 
 /// Verbs whose subject is who must win for YES.
 pub(crate) fn is_win_verb(w: &str) -> bool {

@@ -1,8 +1,9 @@
 //! The table of rules the engine ([`super::engine`]) runs, in order, one
 //! module per family: the gates that decide whether a pair can be
 //! compared at all, the subject, the window, the threshold, the
-//! predicate and its measured quantity, a qualifier on one side, and the
-//! settlement.
+//! predicate and its measured quantity, a qualifier on one side, the
+//! settlement, and last, whether every part of each side is accounted for
+//! by the other (without which `same` and `inverted` are not earned).
 //!
 //! A rule is a small item with a stable code ([`RuleCode`]); a miss is
 //! fixed in the one rule, or in the lexicon ([`super::lexicon`]) it reads.
@@ -13,6 +14,7 @@ mod qualifier;
 mod settlement;
 mod subject;
 pub(crate) mod threshold;
+pub(crate) mod unexplained;
 mod window;
 
 use super::engine::{Rule, RuleCode};
@@ -111,6 +113,10 @@ pub const RULES: &[Rule] = &[
     Rule {
         code: RuleCode::CriteriaThreshold,
         check: settlement::criteria_threshold,
+    },
+    Rule {
+        code: RuleCode::UnexplainedDifference,
+        check: unexplained::unexplained_difference,
     },
 ];
 
