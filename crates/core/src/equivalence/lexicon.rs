@@ -361,6 +361,34 @@ pub const EDITIONS: &[Edition] = &[
         every: 1,
         roman: false,
     },
+    // The 77th Primetime Emmy Awards were held in 2025.
+    Edition {
+        words: &["primetime", "emmy"],
+        year_zero: 1948,
+        every: 1,
+        roman: false,
+    },
+    // The 153rd Open Championship was played in 2025.
+    Edition {
+        words: &["open"],
+        year_zero: 1872,
+        every: 1,
+        roman: false,
+    },
+    // The 109th Indianapolis 500 was run in 2025 (none 1917–18, 1942–45).
+    Edition {
+        words: &["indianapolis"],
+        year_zero: 1916,
+        every: 1,
+        roman: false,
+    },
+    // The 1st FIFA Women's World Cup was 1991, every four years.
+    Edition {
+        words: &["fifa", "women", "world", "cup"],
+        year_zero: 1987,
+        every: 4,
+        roman: false,
+    },
     // The 23rd FIFA World Cup is 2026, every four years.
     Edition {
         words: &["fifa", "world", "cup"],
@@ -563,4 +591,5 @@ pub const SYNONYMS: &[&[&str]] = &[
     &["meet", "meeting"],
     &["oz", "ounce"],
     &["doz", "dozen"],
+    &["held", "hold"],
 ];
