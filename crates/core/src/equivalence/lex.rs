@@ -36,6 +36,7 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["swiss", "national", "bank"], &["snb"]),
     (&["epl"], &["premier", "league"]),
     (&["roland", "garros"], &["french", "open"]),
+    (&["open", "championship"], &["open"]),
     (&["game", "of", "the", "year"], &["goty"]),
     (&["the", "game", "awards"], &["tga"]),
     (&["most", "valuable", "player"], &["mvp"]),

@@ -566,6 +566,8 @@ pub const NO_OP: &[&str] = &[
     "time",
     "all",
     "role",
+    // "enter a recession" is "a recession".
+    "enter",
 ];
 
 /// Words that widen or narrow where a question is asked: a side that
@@ -592,4 +594,5 @@ pub const SYNONYMS: &[&[&str]] = &[
     &["oz", "ounce"],
     &["doz", "dozen"],
     &["held", "hold"],
+    &["weekly", "week"],
 ];

@@ -13,7 +13,7 @@ use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
 use super::super::lexicon::{FILLER, NO_OP, OPPOSED, SCOPES, SYNONYMS, quantity_members_of};
 use super::super::words::{NEGATIONS, fold};
-use super::super::{Field, Finding};
+use super::super::{Field, Finding, day_of};
 use super::join;
 use super::predicate::matched_words;
 
@@ -62,8 +62,16 @@ fn leftovers(x: &Facts, y: &Facts, matched: &[&str]) -> Vec<String> {
     if let (Some(t), None) = (&x.threshold, &y.threshold) {
         out.push(format!("the threshold {t}"));
     }
+    // A date on one side only is the other's too when the other closes
+    // on it (or the next day in UTC, after an evening game in America).
     if let (Some(d), None) = (&x.date, &y.date) {
-        out.push(format!("the date {d}"));
+        let closes_on_it = y
+            .close_ms
+            .map(day_of)
+            .is_some_and(|day| (d.first_day..=d.last_day + 1).contains(&day));
+        if !closes_on_it {
+            out.push(format!("the date {d}"));
+        }
     }
     if x.time_of_day.is_some() && y.time_of_day.is_none() {
         out.push("the time of day".into());
