@@ -91,19 +91,19 @@ fn number(value: f64, unit: &str) -> String {
     }
 }
 
-/// The sign of a sportsbook line ("Celtics -6.5", "Heat +6.5"): a `-`
-/// or `+` between a word and the number. A range ("2025-26", "June
-/// 1-7") has a number before its dash.
-fn line_sign(tokens: &[Tok], i: usize) -> Option<char> {
+/// A sportsbook line ("Celtics -6.5", "Heat +6.5"): a `-` or `+`
+/// between a word and the number, read with its sign and the word it is
+/// the line of, so the same number on the other team is another bet. A
+/// range ("2025-26", "June 1-7") has a number before its dash.
+fn line_of(tokens: &[Tok], i: usize) -> Option<(char, &str)> {
     let sign = match i.checked_sub(1).and_then(|k| tokens.get(k)) {
         Some(Tok::Sym(c @ ('-' | '+'))) => *c,
         _ => return None,
     };
-    let after_word = i
-        .checked_sub(2)
-        .and_then(|k| tokens.get(k))
-        .is_some_and(|t| matches!(t, Tok::Word { .. }));
-    after_word.then_some(sign)
+    match i.checked_sub(2).and_then(|k| tokens.get(k)) {
+        Some(Tok::Word { lower, .. }) => Some((sign, lower.as_str())),
+        _ => None,
+    }
 }
 
 /// A date a question names, as a range of days (UTC, days since the
@@ -384,8 +384,8 @@ impl Facts {
                 Tok::Num { value, unit, .. } if !used[i] => {
                     flush(&mut span, &mut last_span, &mut entities);
                     let written = number(*value, unit);
-                    facts.numbers.push(match line_sign(&tokens, i) {
-                        Some(sign) => format!("{sign}{written}"),
+                    facts.numbers.push(match line_of(&tokens, i) {
+                        Some((sign, side)) => format!("{side} {sign}{written}"),
                         None => written,
                     });
                 }

@@ -131,3 +131,100 @@ pub fn unexplained_difference(p: &Pair<'_>, v: &mut Verdict) {
     });
     v.unexplained();
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::super::engine::RuleCode;
+    use super::super::super::facts::Facts;
+    use super::super::super::{Relation, classify};
+    use crate::models::{Market, PlatformId};
+
+    fn market(platform: &str, title: &str, criteria: Option<&str>) -> Market {
+        let mut m = Market::new(format!("{platform}-1"));
+        m.platform = Some(PlatformId::from(platform));
+        m.title = Some(title.to_owned());
+        m.trading_end_at = Some("2027-06-30T23:59:00Z".into());
+        m.resolution_criteria = criteria.map(str::to_owned);
+        m
+    }
+
+    fn answer(a: &str, b: &str) -> (Relation, bool) {
+        let c = classify(&market("x", a, None), &market("y", b, None));
+        let unexplained = c
+            .reasons
+            .iter()
+            .any(|r| r.rule == RuleCode::UnexplainedDifference && r.note.starts_with("not"));
+        (c.relation, unexplained)
+    }
+
+    #[test]
+    fn the_same_words_earn_same() {
+        let (relation, unexplained) = answer(
+            "Will Bitcoin close above $150,000 on June 30, 2027?",
+            "BTC above $150k on Jun 30, 2027?",
+        );
+        assert_eq!(relation, Relation::Same);
+        assert!(!unexplained);
+    }
+
+    #[test]
+    fn a_word_one_side_adds_makes_same_unsure_and_is_named() {
+        let a = market("x", "Will the Acme Rockets win the 2027 title?", None);
+        let b = market("y", "Acme Rockets to win the 2027 title in overtime?", None);
+        let c = classify(&a, &b);
+        assert_eq!(c.relation, Relation::Unsure);
+        let reason = c
+            .reasons
+            .iter()
+            .find(|r| r.rule == RuleCode::UnexplainedDifference)
+            .map(|r| r.note.as_str());
+        assert!(reason.is_some_and(|n| n.contains("overtime")), "{reason:?}");
+    }
+
+    #[test]
+    fn a_void_branch_only_in_the_rules_makes_same_unsure() {
+        let title = "Will the Acme Rockets beat the Zed Comets on June 30, 2027?";
+        let a = market("x", title, None);
+        let b = market(
+            "y",
+            title,
+            Some("If the game is postponed, the market resolves 50-50."),
+        );
+        assert_eq!(classify(&a, &b).relation, Relation::Unsure);
+        assert_eq!(classify(&a, &a.clone()).relation, Relation::Same);
+    }
+
+    #[test]
+    fn sportsbook_notation_is_no_negation() {
+        let no1 = Facts::of_text("Will the album debut at No. 1 on the chart?", None);
+        assert!(!no1.negated);
+        assert_eq!(no1.numbers, ["1"]);
+        let dnb = Facts::of_text("Acme Draw No Bet vs Zed (Feb 5, 2028)", None);
+        assert!(!dnb.negated);
+        assert!(dnb.words.contains("draw-no-bet"));
+        // A line keeps its sign and its team; a range does not.
+        let line = Facts::of_text("Acme -6.5 vs Zed (Jan 14, 2028)", None);
+        assert_eq!(line.numbers, ["acme -6.5"]);
+        let other = Facts::of_text("Zed -6.5 vs Acme (Jan 14, 2028)", None);
+        assert_ne!(line.numbers, other.numbers);
+        let threshold = Facts::of_text("Net approval above -10 on June 30, 2027?", None)
+            .threshold
+            .map(|t| t.value);
+        assert_eq!(threshold, Some(-10.0));
+    }
+
+    #[test]
+    fn a_scope_word_is_never_accounted_for() {
+        let (relation, unexplained) = answer(
+            "Will Acme be the most-streamed artist globally in 2027?",
+            "Will Acme be the most-streamed artist in the US in 2027?",
+        );
+        assert_ne!(relation, Relation::Same);
+        assert!(unexplained || relation == Relation::Different);
+        let (relation, _) = answer(
+            "Will Acme Rockets win the 2027 title?",
+            "Will Acme Rockets win the 2027 title on the spread -4.5?",
+        );
+        assert_ne!(relation, Relation::Same);
+    }
+}
