@@ -251,13 +251,20 @@ impl Verdict {
         self.unexplained = true;
     }
 
-    /// The votes so far still allow `same` or `inverted`: no veto, and
-    /// nothing narrower, wider or unknown.
+    /// The votes so far still allow `same` or `inverted`: no veto,
+    /// nothing narrower, wider or unknown, and evidence on every aspect.
     pub fn may_be_equal(&self) -> bool {
         self.vetoes.is_empty()
             && !self.voted(Vote::Unknown)
             && !self.voted(Vote::Narrower)
             && !self.voted(Vote::Wider)
+            && ASPECTS.iter().all(|(aspect, _)| self.has_evidence(*aspect))
+    }
+
+    /// The reasons are wanted: without them, a rule may stop at its first
+    /// finding.
+    pub fn detailed(&self) -> bool {
+        self.detailed
     }
 
     /// The relation the votes give, before negation and evidence.

@@ -45,14 +45,19 @@ fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> bool {
             .is_some_and(|s| s.split_whitespace().any(|w| w == word))
 }
 
-/// The parts of `x` that `y` does not account for.
-fn leftovers(x: &Facts, y: &Facts, matched: &[&str]) -> Vec<String> {
+/// The parts of `x` that `y` does not account for; only whether there
+/// is one when `all` is false (no reasons wanted).
+fn leftovers(x: &Facts, y: &Facts, matched: &[&str], all: bool) -> Vec<String> {
     let mut out: Vec<String> = x
         .words
         .iter()
         .filter(|w| !explained(w, x, y, matched))
+        .take(if all { usize::MAX } else { 1 })
         .cloned()
         .collect();
+    if !all && !out.is_empty() {
+        return out;
+    }
     out.extend(
         x.numbers
             .iter()
@@ -103,10 +108,13 @@ pub fn unexplained_difference(p: &Pair<'_>, v: &mut Verdict) {
         return;
     }
     let matched = matched_words(p, v.staged);
-    let (only_a, only_b) = (
-        leftovers(p.fa, p.fb, &matched),
-        leftovers(p.fb, p.fa, &matched),
-    );
+    let all = v.detailed();
+    let only_a = leftovers(p.fa, p.fb, &matched, all);
+    let only_b = if all || only_a.is_empty() {
+        leftovers(p.fb, p.fa, &matched, all)
+    } else {
+        Vec::new()
+    };
     if only_a.is_empty() && only_b.is_empty() {
         v.say(|| {
             (
