@@ -18,7 +18,7 @@ export type RuleCode =
   | "band_vs_tail" | "numbers_differ" | "stage_nested" | "antonym_negation" | "antonym_contrary"
   | "antonym_conditional" | "metric_differs" | "wording" | "negation"
   | "settlement_source_differs" | "void_branch_differs" | "close_time" | "criteria_threshold"
-  | "evidence_missing" | "outcome_mapping" | "qualifier_one_sided";
+  | "evidence_missing" | "outcome_mapping" | "qualifier_one_sided" | "unexplained_difference";
 
 /** One checkable reason: the rule that found it, the field, what each market says as read, and what that means. */
 export interface Reason {
