@@ -5,7 +5,7 @@
 //! them. Reports precision and recall per relation and every
 //! misclassification; asserts precision 1.00 for `same` and `inverted`,
 //! no look-alike called `same`, and overall recall no lower than 0.7
-//! (0.8 before the third round made `same` earned: held-out.json's
+//! (0.8 before the third round made `same` earned: real-world.json's
 //! recall fell to 0.73, docs/benchmarks.md "Third round").
 
 mod labelled;
