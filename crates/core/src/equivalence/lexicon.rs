@@ -494,47 +494,6 @@ pub fn roman(word: &str) -> Option<i64> {
     (total > 0).then_some(total)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn roman_numerals() {
-        assert_eq!(roman("lxii"), Some(62));
-        assert_eq!(roman("lxi"), Some(61));
-        assert_eq!(roman("xlix"), Some(49));
-        assert_eq!(roman("bowl"), None);
-    }
-
-    #[test]
-    fn editions_land_on_their_years() {
-        let year = |words: &[&str], n: i64| {
-            EDITIONS
-                .iter()
-                .find(|e| e.words == words)
-                .map(|e| e.year_zero + n * e.every)
-        };
-        assert_eq!(year(&["super", "bowl"], 62), Some(2028));
-        assert_eq!(year(&["oscars"], 98), Some(2026));
-        assert_eq!(year(&["grammy"], 69), Some(2027));
-        assert_eq!(year(&["masters"], 89), Some(2025));
-        assert_eq!(year(&["kentucky", "derby"], 151), Some(2025));
-        assert_eq!(year(&["eurovision"], 69), Some(2025));
-        assert_eq!(year(&["fifa", "world", "cup"], 23), Some(2026));
-    }
-
-    #[test]
-    fn qualifiers_are_read_as_phrases() {
-        let masks = qualifier_masks(&["will", "jones", "win", "by", "ko", "tko"]);
-        assert_eq!(masks[0], 1);
-        // "decision" alone (a central bank's) is no way of winning a fight.
-        let masks = qualifier_masks(&["fed", "decision", "in", "march"]);
-        assert!(masks.iter().all(|&m| m == 0));
-        let masks = qualifier_masks(&["win", "by", "decision"]);
-        assert_eq!(masks[0], 2);
-    }
-}
-
 /// Words that carry nothing a question could differ by, beyond
 /// [`FILLER`]: a side that says them where the other does not still asks
 /// the same thing ("Bitcoin price above" / "Bitcoin above"), and the
@@ -596,3 +555,44 @@ pub const SYNONYMS: &[&[&str]] = &[
     &["held", "hold"],
     &["weekly", "week"],
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roman_numerals() {
+        assert_eq!(roman("lxii"), Some(62));
+        assert_eq!(roman("lxi"), Some(61));
+        assert_eq!(roman("xlix"), Some(49));
+        assert_eq!(roman("bowl"), None);
+    }
+
+    #[test]
+    fn editions_land_on_their_years() {
+        let year = |words: &[&str], n: i64| {
+            EDITIONS
+                .iter()
+                .find(|e| e.words == words)
+                .map(|e| e.year_zero + n * e.every)
+        };
+        assert_eq!(year(&["super", "bowl"], 62), Some(2028));
+        assert_eq!(year(&["oscars"], 98), Some(2026));
+        assert_eq!(year(&["grammy"], 69), Some(2027));
+        assert_eq!(year(&["masters"], 89), Some(2025));
+        assert_eq!(year(&["kentucky", "derby"], 151), Some(2025));
+        assert_eq!(year(&["eurovision"], 69), Some(2025));
+        assert_eq!(year(&["fifa", "world", "cup"], 23), Some(2026));
+    }
+
+    #[test]
+    fn qualifiers_are_read_as_phrases() {
+        let masks = qualifier_masks(&["will", "jones", "win", "by", "ko", "tko"]);
+        assert_eq!(masks[0], 1);
+        // "decision" alone (a central bank's) is no way of winning a fight.
+        let masks = qualifier_masks(&["fed", "decision", "in", "march"]);
+        assert!(masks.iter().all(|&m| m == 0));
+        let masks = qualifier_masks(&["win", "by", "decision"]);
+        assert_eq!(masks[0], 2);
+    }
+}
