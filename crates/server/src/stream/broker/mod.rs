@@ -17,12 +17,12 @@
 //! hands them to the broker through `replicate`, and shows its
 //! subscribers only what the broker took.
 
+mod follow;
 pub mod memory;
 pub mod redis;
-mod redis_entry;
-mod redis_reader;
 
 use super::frame::Frame;
+pub use follow::{Follower, Following};
 use futures::future::BoxFuture;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
@@ -72,19 +72,6 @@ pub struct Limits {
     /// is in each, and with `--redis` every replica's Redis keeps it.
     pub max_event_bytes: usize,
 }
-
-/// A topic as its broker sees it while it follows a resource.
-pub trait Follower: Send + Sync {
-    /// The number of the last event it holds while another replica polls
-    /// the resource; `None` while it polls itself (its own events reach it
-    /// as the broker takes them, `replicate`).
-    fn following_from(&self) -> Option<u64>;
-    /// An event the broker took, in order; one already held is ignored.
-    fn deliver(&self, frame: Arc<Frame>);
-}
-
-/// A follower's registration: dropped, the broker delivers to it no more.
-pub type Following = Box<dyn Send + Sync>;
 
 /// Where events are kept and read (see the module's doc). Every call that
 /// can fail answers `None` when the broker failed; a topic then polls for

@@ -265,7 +265,7 @@ impl Topic {
             idle_since,
             ..State::default()
         };
-        if state.seed(self.replay_cap, last, events) {
+        if state.seed(self.replay_cap, last, events, unix_ms()) {
             self.restart(&mut state);
         } else {
             // Subscribers keep what they hold until the next leader's
@@ -388,7 +388,7 @@ impl Topic {
     /// oldest first (the replay buffer). Nothing is sent: the topic is not
     /// ready yet, so nobody has subscribed.
     pub fn seed(&self, last: Option<Arc<Frame>>, events: Vec<Arc<Frame>>) {
-        self.lock().seed(self.replay_cap, last, events);
+        self.lock().seed(self.replay_cap, last, events, unix_ms());
     }
 
     /// An event the broker took (from another replica, or this one's own
@@ -416,7 +416,7 @@ impl Topic {
         } else if frame.seq <= state.seq {
             return;
         }
-        state.absorb(&frame);
+        state.absorb(&frame, unix_ms());
         self.keep(&mut state, frame);
     }
 
@@ -425,7 +425,7 @@ impl Topic {
     pub fn stand_in(&self, frame: &Arc<Frame>) {
         let mut state = self.lock();
         if let Some(draft) = state.draft.as_mut() {
-            draft.absorb(frame);
+            draft.absorb(frame, unix_ms());
         }
     }
 

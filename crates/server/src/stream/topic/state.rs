@@ -3,7 +3,6 @@
 //! event published by the broker (this replica's or another's) changes
 //! it (`absorb`, `seed`).
 
-use super::unix_ms;
 use crate::stream::frame::{Frame, Kind};
 use predmarket_core::live::StaleReason;
 use serde_json::Value;
@@ -109,8 +108,8 @@ impl State {
     }
 
     /// What an event published by the broker says about the resource,
-    /// taken in (not kept, not sent).
-    pub fn absorb(&mut self, frame: &Arc<Frame>) {
+    /// taken in at `now_ms` (not kept, not sent).
+    pub fn absorb(&mut self, frame: &Arc<Frame>, now_ms: u64) {
         let Some(body) = frame.raw_body() else {
             return;
         };
@@ -120,7 +119,7 @@ impl State {
                 // A snapshot's age was taken when it was sent.
                 let age = body.age_ms.unwrap_or(0);
                 self.age_at_poll_ms = if frame.kind == Kind::Snapshot {
-                    age.saturating_sub(unix_ms().saturating_sub(self.polled_ms))
+                    age.saturating_sub(now_ms.saturating_sub(self.polled_ms))
                 } else {
                     age
                 };
@@ -150,7 +149,7 @@ impl State {
             Kind::Error => {
                 self.refused = Some(Refusal {
                     frame: frame.clone(),
-                    at_ms: unix_ms(),
+                    at_ms: now_ms,
                     attempts: 0,
                     asked: false,
                 });
@@ -162,24 +161,25 @@ impl State {
 
     /// Starts from what the broker holds of the resource: its last answer
     /// (`last`, a snapshot or change event) and its latest events, oldest
-    /// first (into the replay buffer, at most `replay_cap`). Whether the
-    /// broker held anything of it.
+    /// first (into the replay buffer, at most `replay_cap`), at `now_ms`.
+    /// Whether the broker held anything of it.
     pub fn seed(
         &mut self,
         replay_cap: usize,
         last: Option<Arc<Frame>>,
         events: Vec<Arc<Frame>>,
+        now_ms: u64,
     ) -> bool {
         let Some(epoch) = last.as_ref().or(events.last()).map(|f| f.epoch) else {
             return false;
         };
         self.epoch = epoch;
         if let Some(last) = &last {
-            self.absorb(last);
+            self.absorb(last, now_ms);
         }
         for frame in events.into_iter().filter(|f| f.epoch == epoch) {
             if frame.seq > self.seq {
-                self.absorb(&frame);
+                self.absorb(&frame, now_ms);
             }
             if self.replay.len() == replay_cap {
                 self.replay.pop_front();

@@ -5,8 +5,8 @@
 //! follower that joins while the read blocks wakes it (`CLIENT UNBLOCK`
 //! of the reading connection), so its events need not wait out the block.
 
-use super::redis::{Redis, text};
-use super::{Follower, Following};
+use super::{Redis, text};
+use crate::stream::broker::follow::{Follower, Following};
 use ::redis::Value as R;
 use ::redis::aio::MultiplexedConnection;
 use std::collections::BTreeMap;
@@ -226,17 +226,7 @@ fn wake_on_join(broker: &Arc<Redis>, reader: &Arc<Reader>) -> crate::proxy::Abor
 /// RESP3; nothing when the read timed out or was woken), their answers
 /// read in one round trip, delivered to each resource's followers.
 async fn deliver(broker: &Redis, wanted: &Wanted, reply: &R, read_to: &mut BTreeMap<String, u64>) {
-    let streams: Vec<(&R, &R)> = match reply {
-        R::Array(streams) => streams
-            .iter()
-            .filter_map(|s| match s {
-                R::Array(parts) if parts.len() == 2 => Some((&parts[0], &parts[1])),
-                _ => None,
-            })
-            .collect(),
-        R::Map(streams) => streams.iter().map(|(k, v)| (k, v)).collect(),
-        _ => return,
-    };
+    let streams = streams(reply);
     let by_events_key: BTreeMap<String, &String> =
         wanted.keys().map(|k| (broker.events_key(k), k)).collect();
     let read: Vec<(&String, &R)> = streams
@@ -269,5 +259,77 @@ async fn deliver(broker: &Redis, wanted: &Wanted, reply: &R, read_to: &mut BTree
                 follower.deliver(frame.clone());
             }
         }
+    }
+}
+
+/// The streams of an `XREAD` reply, each `(key, entries)`: an array of
+/// pairs in RESP2, a map in RESP3, nothing when the read timed out.
+fn streams(reply: &R) -> Vec<(&R, &R)> {
+    match reply {
+        R::Array(streams) => streams
+            .iter()
+            .filter_map(|s| match s {
+                R::Array(parts) if parts.len() == 2 => Some((&parts[0], &parts[1])),
+                _ => None,
+            })
+            .collect(),
+        R::Map(streams) => streams.iter().map(|(k, v)| (k, v)).collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bulk(s: &str) -> R {
+        R::BulkString(s.as_bytes().to_vec())
+    }
+
+    #[test]
+    fn read_replies_are_read_in_both_protocols_and_answers_joined() {
+        let key = "orderbook:a";
+        let entry = |id: &str, kind: &str, seq: u64, answer: &str| {
+            R::Array(vec![
+                bulk(id),
+                R::Array(vec![
+                    bulk("epoch"),
+                    bulk("7"),
+                    bulk("kind"),
+                    bulk(kind),
+                    bulk("json"),
+                    bulk(&format!(r#"{{"resource":"{key}","seq":{seq}}}"#)),
+                    bulk("answer"),
+                    bulk(answer),
+                ]),
+            ])
+        };
+        let list = R::Array(vec![
+            entry("4-0", "change", 4, "h1"),
+            entry("5-0", "live", 5, ""),
+        ]);
+        let answers = R::Array(vec![bulk("h1"), bulk(r#"{"data":{"x":1}}"#)]);
+        let resp2 = R::Array(vec![R::Array(vec![bulk("k"), list.clone()])]);
+        let resp3 = R::Map(vec![(bulk("k"), list)]);
+        for reply in [resp2, resp3] {
+            let read = streams(&reply);
+            assert_eq!(read.len(), 1);
+            assert_eq!(text(read[0].0), Some("k"));
+            assert_eq!(Redis::top_id(read[0].1), Some(5));
+            let frames = Redis::frames(key, read[0].1, &answers);
+            let seen: Vec<(u32, u64, &str)> = frames
+                .iter()
+                .map(|f| (f.epoch, f.seq, f.kind.name()))
+                .collect();
+            assert_eq!(seen, [(7, 4, "change"), (7, 5, "live")]);
+            assert_eq!(
+                frames[0].json(),
+                format!(r#"{{"resource":"{key}","seq":4,"data":{{"data":{{"x":1}}}}}}"#).as_bytes()
+            );
+        }
+        assert!(streams(&R::Nil).is_empty());
+        // An entry naming an answer Redis no longer holds is left out.
+        let orphan = R::Array(vec![entry("6-0", "change", 6, "gone")]);
+        assert!(Redis::frames(key, &orphan, &answers).is_empty());
     }
 }

@@ -5,26 +5,30 @@
 //! bounded Redis Stream of the events the holder publishes (`XADD MAXLEN
 //! ~`), the last answer (a hash: the last `snapshot` or `change`; never
 //! an `error`), and the answers those events carry, each once
-//! (`redis_entry`). An event's stream id is its `seq` (`SEQ-0`), so Redis
+//! (`entry`). An event's stream id is its `seq` (`SEQ-0`), so Redis
 //! refuses a second writer's event of a number already taken, and the
 //! publish script refuses an event from a replica whose lease expired.
 //! An event larger than the cap is not kept ([`Published::Refused`] is
 //! not what it gets: `replicate` publishes a `stale` in its place).
 //!
 //! One reader per replica takes in the events of every resource it
-//! follows (`redis_reader`: one blocking `XREAD` over all their streams),
+//! follows (`reader`: one blocking `XREAD` over all their streams),
 //! on one connection; every other call shares one managed connection. A
 //! failed call marks Redis down (`proxy::shared::Health`): topics then
 //! poll for their own subscribers until a background `PING` finds it back.
 
-use super::redis_entry::{self, Split, Stored, Unsplit};
-use super::redis_reader::Reader;
-use super::{Broker, Follower, Following, History, Lease, Limits, Published};
+mod entry;
+mod reader;
+
+use super::follow::{Follower, Following};
+use super::{Broker, History, Lease, Limits, Published};
 use crate::proxy::shared::Health;
 use crate::stream::frame::{Frame, Kind};
 use ::redis::Value as R;
 use ::redis::aio::ConnectionManager;
+use entry::{Split, Stored, Unsplit};
 use futures::future::BoxFuture;
+use reader::Reader;
 use std::collections::HashMap;
 use std::future::Future;
 use std::sync::{Arc, Weak};
@@ -251,7 +255,7 @@ fn field<'a>(fields: &[(&'a R, &'a R)], name: &str) -> Option<&'a str> {
         .and_then(|(_, v)| text(v))
 }
 
-/// The event of one entry's fields and number (`redis_entry::join`).
+/// The event of one entry's fields and number (`entry::join`).
 fn frame(
     key: &str,
     seq: u64,
@@ -261,7 +265,7 @@ fn frame(
     let answer = field(fields, "answer")
         .filter(|hash| !hash.is_empty())
         .map(|hash| answers.get(hash).copied());
-    redis_entry::join(
+    entry::join(
         key,
         &Stored {
             seq,
@@ -329,7 +333,7 @@ impl Broker for Redis {
         frame: &'a Arc<Frame>,
     ) -> BoxFuture<'a, Option<Published>> {
         Box::pin(async move {
-            let Split { json, answer } = match redis_entry::split(frame, self.max_event_bytes) {
+            let Split { json, answer } = match entry::split(frame, self.max_event_bytes) {
                 Ok(split) => split,
                 Err(Unsplit::TooLarge(_) | Unsplit::Unreadable) => {
                     return Some(Published::TooLarge);
