@@ -58,7 +58,11 @@ pub enum Kind {
     /// The reader's position is older than the replay buffer (or the
     /// resource's numbering started again): a `snapshot` follows.
     Resync,
-    /// The resource cannot be watched; no further event of it follows.
+    /// The upstream refused the resource (its own typed refusal: a 4xx
+    /// that [`crate::change::ends_watch`] calls final ends a reader's
+    /// watch). The server polls it again with backoff and sends a
+    /// `snapshot` if it appears; a viewer who comes after the refusal grew
+    /// older than the proxy's negative cache is not told it.
     Error,
 }
 

@@ -483,3 +483,74 @@ async fn an_entry_forged_in_redis_is_not_framed_verbatim() {
     let history = p.b.history(KEY, 8).await.expect("history");
     assert_eq!(seqs(&history.events), [2], "the forged entry is left out");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    redis_missing,
+    ignore = "needs redis-server, not installed here (`cargo xtask setup` installs it; see build.rs)"
+)]
+async fn redis_keeps_each_answer_once() {
+    let Some(p) = redis_pair().await else { return };
+    let url = p._redis.as_ref().map(|r| r.url.clone()).expect("redis");
+    let mut conn = redis::Client::open(url.as_str())
+        .expect("url")
+        .get_multiplexed_async_connection()
+        .await
+        .expect("conn");
+    let names = Redis::connect(&url, "http://upstream.test", LIMITS)
+        .await
+        .expect("connects");
+    p.a.hold(KEY).await;
+    // The same answer twice (it went and came back), another between.
+    let sent = [
+        event(Kind::Snapshot, 1, answer(0.5)),
+        event(Kind::Change, 2, answer(0.6)),
+        event(Kind::Change, 3, answer(0.5)),
+    ];
+    for frame in &sent {
+        assert_eq!(publish(&*p.a, frame).await, Published::Done);
+    }
+    let answers: u64 = redis::cmd("HLEN")
+        .arg(names.answers_key(KEY))
+        .query_async(&mut conn)
+        .await
+        .expect("HLEN");
+    assert_eq!(answers, 2, "one copy per distinct answer");
+    // Neither the events nor the last answer hold an answer's text.
+    let entries: redis::Value = redis::cmd("XRANGE")
+        .arg(names.events_key(KEY))
+        .arg("-")
+        .arg("+")
+        .query_async(&mut conn)
+        .await
+        .expect("XRANGE");
+    assert!(!format!("{entries:?}").contains("bids"), "{entries:?}");
+    let history = p.b.history(KEY, 8).await.expect("history");
+    assert_eq!(
+        history.last.map(|f| f.json().to_vec()),
+        Some(sent[2].json().to_vec())
+    );
+    // Answers no kept event names are dropped (as events are trimmed).
+    for seq in 4..=20 {
+        let frame = event(Kind::Change, seq, answer(seq as f64));
+        assert_eq!(publish(&*p.a, &frame).await, Published::Done);
+    }
+    let _: u64 = redis::cmd("XTRIM")
+        .arg(names.events_key(KEY))
+        .arg("MAXLEN")
+        .arg(2)
+        .query_async(&mut conn)
+        .await
+        .expect("XTRIM");
+    let frame = event(Kind::Change, 21, answer(21.0));
+    assert_eq!(publish(&*p.a, &frame).await, Published::Done);
+    let answers: u64 = redis::cmd("HLEN")
+        .arg(names.answers_key(KEY))
+        .query_async(&mut conn)
+        .await
+        .expect("HLEN");
+    assert_eq!(
+        answers, 3,
+        "the answers of the 3 events left, not of all 21"
+    );
+}

@@ -296,6 +296,11 @@ impl Hub {
                 modes.degraded
             );
         }
+        let failover_help = format!(
+            "Resources this replica took over after their polls stopped for longer than their \
+             interval (a stale event with code {}).",
+            predmarket_core::live::FAILOVER_CODE
+        );
         let figures = [
             (
                 "streams_open",
@@ -324,7 +329,7 @@ impl Hub {
             (
                 "stream_failovers_total",
                 "counter",
-                "Resources this replica took over after their polls stopped for longer than their interval (a stale event with code REPLICA_FAILOVER).",
+                failover_help.as_str(),
                 self.failovers(),
             ),
         ];

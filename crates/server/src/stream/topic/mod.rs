@@ -27,6 +27,11 @@ use std::time::Duration;
 use tokio::sync::{Notify, broadcast, mpsc};
 use tokio::time::Instant;
 
+/// How long a snapshot built for one subscriber serves the next ones: its
+/// `age_ms` is then off by less than this, as the `Age` header's whole
+/// seconds are.
+pub const SNAPSHOT_SHARED_MS: u64 = 1_000;
+
 /// What a subscriber starts from.
 pub struct Start {
     /// Events to send before the live ones.
@@ -337,8 +342,26 @@ impl Topic {
     }
 
     /// The current answer as a `snapshot` at the current position, with
-    /// the data's age now (the answer itself is written once).
+    /// the data's age now (the answer itself is written once). Subscribers
+    /// that come within [`SNAPSHOT_SHARED_MS`] of one another share one
+    /// snapshot while any of their streams holds it: an open of many
+    /// streams (a burst of viewers, or one visitor's streams that do not
+    /// read) holds one copy of the answer, not one per stream.
     fn snapshot(&self, state: &mut State) -> Option<Arc<Frame>> {
+        let now = unix_ms();
+        if let Some((built, shared)) = &state.snapshot
+            && now.saturating_sub(*built) < SNAPSHOT_SHARED_MS
+            && let Some(shared) = shared.upgrade()
+            && (shared.epoch, shared.seq) == (state.epoch, state.seq)
+        {
+            return Some(shared);
+        }
+        let frame = self.build_snapshot(state)?;
+        state.snapshot = Some((now, Arc::downgrade(&frame)));
+        Some(frame)
+    }
+
+    fn build_snapshot(&self, state: &mut State) -> Option<Arc<Frame>> {
         let text = match (&state.data_text, &state.data) {
             (Some(text), _) => text.clone(),
             (None, Some(data)) => {

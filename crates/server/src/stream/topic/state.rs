@@ -8,7 +8,7 @@ use predmarket_core::live::StaleReason;
 use serde_json::Value;
 use serde_json::value::RawValue;
 use std::collections::VecDeque;
-use std::sync::Arc;
+use std::sync::{Arc, Weak};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
@@ -46,6 +46,10 @@ pub(super) struct State {
     pub stale_frame: Option<Arc<Frame>>,
     /// Set while the upstream refuses the resource.
     pub refused: Option<Refusal>,
+    /// The snapshot last built for a subscriber, and when (Unix ms): the
+    /// next ones within a second share it while any stream still holds
+    /// it (a weak reference: it costs nothing once all have sent it).
+    pub snapshot: Option<(u64, Weak<Frame>)>,
     pub replay: VecDeque<Arc<Frame>>,
     /// When the last subscriber left.
     pub idle_since: Option<Instant>,
@@ -78,6 +82,7 @@ impl State {
                 frame: r.frame.clone(),
                 ..*r
             }),
+            snapshot: None,
             replay: VecDeque::new(),
             idle_since: None,
             outbox: Some(outbox),

@@ -447,3 +447,26 @@ fn degraded_topics_number_apart_and_rejoin_the_shared_numbering() {
     assert_eq!((t.epoch(), t.seq()), (42, 1));
     assert_eq!(kinds(&drain(&mut watcher.receiver)), ["snapshot"]);
 }
+
+#[test]
+fn subscribers_within_a_second_share_one_snapshot_while_a_stream_holds_it() {
+    let t = topic();
+    t.apply(fresh(0.5), unix_ms());
+    let first = t.subscribe(None);
+    let second = t.subscribe(None);
+    assert!(
+        Arc::ptr_eq(&first.frames[0], &second.frames[0]),
+        "one copy of the answer for both"
+    );
+    // Once no stream holds it, it costs nothing: the next one is built anew.
+    let weak = Arc::downgrade(&first.frames[0]);
+    drop((first, second));
+    assert!(weak.upgrade().is_none());
+    let third = t.subscribe(None);
+    assert_eq!(kinds(&third.frames), ["snapshot"]);
+    // A new position: a new snapshot.
+    t.apply(fresh(0.6), unix_ms());
+    let fourth = t.subscribe(None);
+    assert!(!Arc::ptr_eq(&third.frames[0], &fourth.frames[0]));
+    assert_eq!(fourth.frames[0].seq, 2);
+}

@@ -176,7 +176,8 @@ impl Redis {
         format!("{}{key}:last", self.prefix)
     }
 
-    pub(super) fn answers_key(&self, key: &str) -> String {
+    /// The key of the answers the resource's events carry, each once.
+    pub fn answers_key(&self, key: &str) -> String {
         format!("{}{key}:answers", self.prefix)
     }
 
