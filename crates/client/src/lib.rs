@@ -37,6 +37,7 @@ pub mod browser;
 pub mod fetch;
 #[cfg(target_arch = "wasm32")]
 pub mod live;
+pub mod live_read;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod native;
 

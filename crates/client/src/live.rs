@@ -10,10 +10,12 @@
 //! predmarket-core's `sse` over the contract in `live`; this module only
 //! moves bytes and timers. A stream that stays open but goes quiet past
 //! the deadline its events announce is told `stale` (`silent`) here, for
-//! each of its resources, and reopened from fresh snapshots.
+//! each of its resources, and reopened from fresh snapshots. What one
+//! connection's bytes tell is `live_read`, sans-IO.
 
+use crate::live_read::{Connection, Told};
 use predmarket_core::live::{self, Kind, StreamEvent};
-use predmarket_core::sse::{self, Positions, Read, Reader, Seen};
+use predmarket_core::sse::{self, Positions};
 use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Duration;
@@ -342,7 +344,7 @@ impl LiveStream {
         let decoder = TextDecoder::new();
         let options = js_sys::Object::new();
         set(&options, "stream", &JsValue::TRUE);
-        let mut stream = Reader::new(resources.to_vec(), js_sys::Date::now());
+        let mut stream = Connection::new(resources.to_vec(), js_sys::Date::now());
         // The read in flight, kept across a wake-up that was not silence.
         let mut pending: Option<JsFuture> = None;
         loop {
@@ -378,16 +380,16 @@ impl LiveStream {
             }
             let chunk: js_sys::Uint8Array = get(&step, "value").unchecked_into();
             let text = String::from(decoder.decode_with(&chunk, &options));
-            let reads = {
+            let told = {
                 let mut state = self.0.state.borrow_mut();
-                stream.feed(&text, js_sys::Date::now(), &mut state.positions)
+                stream.chunk(&text, js_sys::Date::now(), &mut state.positions)
             };
-            let Ok(reads) = reads else { break };
-            for read in reads {
-                match read {
-                    Read::Retry(ms) => self.0.state.borrow_mut().retry_ms = ms,
-                    Read::Event { kind, body, seen } => {
-                        if seen == Seen::New && self.is_current(id) {
+            let Ok(told) = told else { break };
+            for told in told {
+                match told {
+                    Told::Retry(ms) => self.0.state.borrow_mut().retry_ms = ms,
+                    Told::Event(kind, body) => {
+                        if self.is_current(id) {
                             (self.0.on)(Notice::Event(kind, *body));
                         }
                     }
@@ -401,17 +403,12 @@ impl LiveStream {
     /// its resources is told `stale` (`silent`), and the stream reopened
     /// from fresh snapshots (positions of a silent stream are not
     /// trusted), through the usual backoff.
-    fn silent(&self, id: u64, stream: &Reader, now: f64) {
+    fn silent(&self, id: u64, stream: &Connection, now: f64) {
         if !self.is_current(id) {
             return;
         }
-        {
-            let mut state = self.0.state.borrow_mut();
-            for resource in stream.resources() {
-                state.positions.forget(resource);
-            }
-        }
-        for body in stream.silent_events(now) {
+        let told = stream.silence(&mut self.0.state.borrow_mut().positions, now);
+        for body in told {
             (self.0.on)(Notice::Event(Kind::Stale, body));
         }
         self.failed(id, None);

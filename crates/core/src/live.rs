@@ -1,7 +1,7 @@
 //! The live contract of `GET /stream`, stated once: what the server writes
 //! and every reader (predmarket-client, the demo, the npm package through
 //! its wasm) reads. The vocabulary ([`Kind`], [`StaleReason`],
-//! [`FAILOVER_CODE`]), an event's JSON ([`Body`]), the stream's `id:`
+//! [`FAILOVER_CODE`], [`TOO_LARGE_CODE`]), an event's JSON ([`Body`]), the stream's `id:`
 //! ([`Position`], [`render_id`], [`parse_id`]), the caps
 //! ([`MAX_RESOURCES`], [`MAX_EVENT_BYTES`]) and the timing ([`HEARTBEAT_MS`],
 //! [`RETRY_MS`], [`patience_ms`], [`stale_after_ms`]).
@@ -37,6 +37,9 @@ pub const MIN_PATIENCE_MS: f64 = 2_000.0;
 /// The `code` of a `stale` sent when a replica took over the polls of
 /// one that stopped.
 pub const FAILOVER_CODE: &str = "REPLICA_FAILOVER";
+/// The `code` of a `stale` sent, with several replicas, in place of an
+/// event larger than they share: the data is as old as before it.
+pub const TOO_LARGE_CODE: &str = "EVENT_TOO_LARGE";
 
 /// What an event says about its resource (its `event:` name).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -55,7 +58,11 @@ pub enum Kind {
     /// The reader's position is older than the replay buffer (or the
     /// resource's numbering started again): a `snapshot` follows.
     Resync,
-    /// The resource cannot be watched; no further event of it follows.
+    /// The upstream refused the resource (its own typed refusal: a 4xx
+    /// that [`crate::change::ends_watch`] calls final ends a reader's
+    /// watch). The server polls it again with backoff and sends a
+    /// `snapshot` if it appears; a viewer who comes after the refusal grew
+    /// older than the proxy's negative cache is not told it.
     Error,
 }
 

@@ -266,8 +266,8 @@ pub enum Watching {
     /// Data older than it should be, and why (a [`StaleReason`] name, or
     /// another the server sent).
     Stale(String),
-    /// The resource cannot be watched (the `error`'s code); nothing
-    /// follows.
+    /// The upstream refused the resource (the `error`'s code): the watch
+    /// ends, whatever follows.
     Ended(String),
 }
 
@@ -276,15 +276,24 @@ impl Watching {
     /// (silent, disconnected: the stream speaks again); a `change` leaves
     /// the server's `stale` standing (the server says `live`, or tells
     /// `stale` again after a snapshot if it still is). A `stale` before
-    /// any data says nothing: there is no data to be stale.
+    /// any data says nothing: there is no data to be stale. Only the
+    /// upstream's own typed refusal (an `error` whose status and code
+    /// `change::ends_watch` calls final) ends the watch; any other `error`
+    /// leaves held data stale (`poll_failed`), as a failed poll would.
     pub fn after(&self, kind: Kind, body: &StreamEvent) -> Watching {
         match (self, kind) {
             (Watching::Ended(_), _) => self.clone(),
-            (_, Kind::Error) => Watching::Ended(
-                body.code
+            (_, Kind::Error) => {
+                let code = body
+                    .code
                     .clone()
-                    .unwrap_or_else(|| crate::ErrorCode::InternalError.as_str().to_owned()),
-            ),
+                    .unwrap_or_else(|| crate::ErrorCode::InternalError.as_str().to_owned());
+                if crate::change::ends_watch(body.status, &code) {
+                    Watching::Ended(code)
+                } else {
+                    self.told(StaleReason::PollFailed)
+                }
+            }
             (Watching::Stale(reason), Kind::Change) if StaleReason::told_by_server(reason) => {
                 self.clone()
             }

@@ -47,6 +47,7 @@ fn the_contract_is_the_cores() {
         .collect();
     assert_eq!(strings(&c["server_stale_reasons"]), server);
     assert_eq!(c["failover_code"], live::FAILOVER_CODE);
+    assert_eq!(c["too_large_code"], live::TOO_LARGE_CODE);
     assert_eq!(number(&c["max_resources"]), live::MAX_RESOURCES as u64);
     assert_eq!(number(&c["heartbeat_ms"]), live::HEARTBEAT_MS);
     assert_eq!(number(&c["retry_ms"]), live::RETRY_MS);

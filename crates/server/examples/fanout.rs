@@ -38,6 +38,7 @@ use axum::extract::{Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
 use clap::Parser;
+use predmarket_core::live::{Kind, StaleReason};
 use serde_json::Value;
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
@@ -417,7 +418,7 @@ async fn run(args: Args) -> Result<(), String> {
             }
         };
         println!(
-            "after the kill, (surviving client, book) pairs that heard of their book: {}; kill to stale (other than interval_stretched): {}; kill to live after it: {}; stale with no live: {}; kill to first fresh data: {}; poll to poll across the kill: {}; largest interval granted: {} ms",
+            "after the kill, (surviving client, book) pairs that heard of their book: {}; kill to stale (other than {stretched}): {}; kill to live after it: {}; stale with no live: {}; kill to first fresh data: {}; poll to poll across the kill: {}; largest interval granted: {} ms",
             marks.len(),
             spread(marks.iter().filter_map(|m| m.stale_ms).collect()),
             spread(marks.iter().filter_map(|m| m.live_ms).collect()),
@@ -433,6 +434,7 @@ async fn run(args: Args) -> Result<(), String> {
                     .collect()
             ),
             all.iter().map(|r| r.interval_ms).max().unwrap_or(0),
+            stretched = StaleReason::IntervalStretched.name(),
         );
     }
     if let (Some(before), Some(during)) = (rss_before, rss_streaming) {
@@ -544,21 +546,11 @@ async fn client(url: &str, key: &str, stop: Instant, survives: bool) -> Received
         buffer.push_str(&String::from_utf8_lossy(&chunk));
         while let Some(end) = buffer.find("\n\n") {
             let block: String = buffer.drain(..end + 2).collect();
-            let mut name = "";
-            let mut is_live = false;
-            let mut is_snapshot = false;
+            let mut kind = None;
             let mut data = None;
             for line in block.lines() {
                 if let Some(v) = line.strip_prefix("event: ") {
-                    is_live = v == "live";
-                    is_snapshot = v == "snapshot";
-                    name = if v == "change" {
-                        "change"
-                    } else if v == "stale" {
-                        "stale"
-                    } else {
-                        "other"
-                    };
+                    kind = Kind::from_name(v);
                 } else if let Some(v) = line.strip_prefix("data: ") {
                     data = serde_json::from_str::<Value>(v).ok();
                 }
@@ -571,14 +563,14 @@ async fn client(url: &str, key: &str, stop: Instant, survives: bool) -> Received
             {
                 got.gaps += 1;
             }
-            match name {
-                "change" => {
+            match kind {
+                Some(Kind::Change) => {
                     got.changes += 1;
                     if let Some(polled) = data["polled_ms"].as_u64() {
                         got.latencies.push(now.saturating_sub(polled));
                     }
                 }
-                "stale" => {
+                Some(Kind::Stale) => {
                     got.stale += 1;
                     let reason = data["reason"].as_str().unwrap_or("?");
                     let mut why = reason.to_owned();
@@ -595,7 +587,7 @@ async fn client(url: &str, key: &str, stop: Instant, survives: bool) -> Received
                 }
                 _ => {}
             }
-            let fresh = name == "change" || is_live || is_snapshot;
+            let fresh = matches!(kind, Some(Kind::Change | Kind::Live | Kind::Snapshot));
             let polled = data["polled_ms"].as_u64().filter(|_| fresh);
             let killed = KILLED_AT.load(Ordering::SeqCst);
             if killed > 0 && survives && !resource.is_empty() {
@@ -608,17 +600,17 @@ async fn client(url: &str, key: &str, stop: Instant, survives: bool) -> Received
                         polled_before: before,
                         ..AfterKill::default()
                     });
-                let stretched = data["reason"] == "interval_stretched";
-                match (name, is_live) {
-                    ("stale", _) if !stretched && mark.stale_ms.is_none() => {
+                let stretched = data["reason"] == StaleReason::IntervalStretched.name();
+                match kind {
+                    Some(Kind::Stale) if !stretched && mark.stale_ms.is_none() => {
                         mark.stale_ms = Some(since);
                     }
-                    (_, true) if mark.stale_ms.is_some() && mark.live_ms.is_none() => {
+                    Some(Kind::Live) if mark.stale_ms.is_some() && mark.live_ms.is_none() => {
                         mark.live_ms = Some(since);
                     }
                     _ => {}
                 }
-                if (name == "change" || is_live) && mark.fresh_ms.is_none() {
+                if matches!(kind, Some(Kind::Change | Kind::Live)) && mark.fresh_ms.is_none() {
                     mark.fresh_ms = Some(since);
                     mark.polled_after = polled;
                 }

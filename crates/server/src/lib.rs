@@ -69,10 +69,12 @@ pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
     });
     // The streams poll the operations' handlers in-process, behind no key:
     // the stream's own key was checked when it opened.
+    let settings = config.stream();
+    let broker = settings.local_broker();
     let hub = stream::Hub::start(
         Arc::new(stream::source::Local::new(routes::router(state.clone()))),
-        config.stream(),
-        None,
+        settings,
+        broker,
         stream::admission::Door::default(),
     );
     let streams = Router::new()

@@ -66,17 +66,18 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
     })
     .await?;
     let settings = config.stream();
-    let relay = match &args.redis {
-        Some(url) => Some(
-            crate::stream::relay::Relay::connect(
+    // Where the streams' events are kept: Redis, shared by the replicas,
+    // or this process.
+    let broker: Arc<dyn crate::stream::broker::Broker> = match &args.redis {
+        Some(url) => {
+            crate::stream::broker::redis::Redis::connect(
                 url,
                 state.upstream_base(),
-                settings.lease,
-                settings.replay,
+                settings.limits(),
             )
-            .await?,
-        ),
-        None => None,
+            .await?
+        }
+        None => settings.local_broker(),
     };
     let door = crate::stream::admission::Door {
         visitors: state.visitors(),
@@ -87,7 +88,7 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
             state: state.clone(),
         }),
         settings,
-        relay,
+        broker,
         door,
     );
     let streams = hub.clone();

@@ -336,10 +336,12 @@ async fn bad_requests_and_caps_are_json_errors() {
 }
 
 /// The upstream of the proxy tests: the local server, failing with 503 while
-/// `down` is set, counting the requests for each path.
+/// `down` is set, refusing order books (a typed 404) while `missing` is,
+/// counting the requests for each path.
 struct Upstream {
     addr: SocketAddr,
     down: Arc<AtomicBool>,
+    missing: Arc<AtomicBool>,
     book_requests: Arc<AtomicUsize>,
     task: tokio::task::JoinHandle<()>,
 }
@@ -353,12 +355,18 @@ impl Drop for Upstream {
 #[derive(Clone)]
 struct Switch {
     down: Arc<AtomicBool>,
+    missing: Arc<AtomicBool>,
     book_requests: Arc<AtomicUsize>,
 }
 
 async fn switch(State(switch): State<Switch>, request: Request, next: Next) -> Response {
     if request.uri().path().ends_with("/orderbook") {
         switch.book_requests.fetch_add(1, Ordering::SeqCst);
+    }
+    if switch.missing.load(Ordering::SeqCst) && request.uri().path().ends_with("/orderbook") {
+        let body =
+            serde_json::json!({"error": {"code": "NOT_FOUND", "message": "no such market yet"}});
+        return (axum::http::StatusCode::NOT_FOUND, axum::Json(body)).into_response();
     }
     if switch.down.load(Ordering::SeqCst) {
         let body =
@@ -378,11 +386,13 @@ async fn upstream() -> Upstream {
     let mut config = common::config();
     config.api_key = vec![format!("{UPSTREAM_KEY}:unlimited")];
     let down = Arc::new(AtomicBool::new(false));
+    let missing = Arc::new(AtomicBool::new(false));
     let book_requests = Arc::new(AtomicUsize::new(0));
     let app = predmarket_server::app_with_data(&config, common::default_data()).layer(
         axum::middleware::from_fn_with_state(
             Switch {
                 down: down.clone(),
+                missing: missing.clone(),
                 book_requests: book_requests.clone(),
             },
             switch,
@@ -398,6 +408,7 @@ async fn upstream() -> Upstream {
     Upstream {
         addr,
         down,
+        missing,
         book_requests,
         task,
     }
@@ -644,4 +655,33 @@ async fn a_stretched_book_is_told_stale_each_cycle_and_live_at_each_answer() {
             );
         }
     }
+}
+
+/// A resource the upstream refuses is not refused for good: polled again,
+/// it is announced with a `snapshot` on the same stream when it appears
+/// (tomorrow's game, watched before it is published), and a viewer who
+/// comes later is not told the refusal it no longer holds.
+#[tokio::test]
+async fn a_refused_book_that_appears_is_announced_with_a_snapshot() {
+    let upstream = upstream().await;
+    let proxy = proxy(&upstream).await;
+    let direct = TestServer::with(common::unlimited()).await;
+    let id = book_market(&direct).await;
+    let base = format!("http://{}", proxy.addr);
+    let book = format!("orderbook:{id}");
+    upstream.missing.store(true, Ordering::SeqCst);
+    let mut early = Reader::open(&base, &watch(&[&book]), None).await;
+    let refused = early.next().await;
+    assert_eq!(
+        (refused.name.as_str(), refused.data["code"].as_str()),
+        ("error", Some("NOT_FOUND"))
+    );
+    upstream.missing.store(false, Ordering::SeqCst);
+    // Polled again after the negative cache's lifetime: the book appears.
+    let events = early.until("snapshot", &book).await;
+    assert_eq!(events.last().map(|e| e.name.as_str()), Some("snapshot"));
+    assert!(events.last().is_some_and(|e| e.data["data"].is_object()));
+    // A viewer now gets the book, not the refusal.
+    let mut late = Reader::open(&base, &watch(&[&book]), None).await;
+    assert_eq!(late.next().await.name, "snapshot");
 }

@@ -22,6 +22,8 @@ use axum::extract::State;
 use axum::response::Response;
 use parameters::{Served, parameters};
 use predmarket_core::capabilities::Capability;
+use predmarket_core::change::WatchKind;
+use predmarket_core::live;
 use predmarket_core::request::*;
 use responses::Schemas;
 use schemars::JsonSchema;
@@ -489,31 +491,97 @@ pub fn document() -> Value {
     })
 }
 
+/// What each event of `GET /stream` carries (the contract's kinds, each
+/// described once: a kind added to the core fails to compile here).
+fn event_description(kind: live::Kind) -> String {
+    use live::Kind;
+    let server_reasons: Vec<String> = live::StaleReason::ALL
+        .into_iter()
+        .filter(|r| r.from_server())
+        .map(|r| format!("`{}`", r.name()))
+        .collect();
+    let stretched = live::StaleReason::IntervalStretched.name();
+    match kind {
+        Kind::Snapshot => "`data`: the resource's answer whole".into(),
+        Kind::Change => "`changes` (a book's levels new, resized or gone: `book`, `side`, `price`, `from`, `to`; other resources' values by `path`, `from`, `to`) and `data`, the new answer whole".into(),
+        Kind::Stale => format!(
+            "`reason` ({}), the data's `age_ms`, `interval_ms` and `wanted_ms`; `status`, `code`, `message` of a failed poll (`code: {}` when another replica took over the polls, `code: {}` when an answer is larger than replicas share). `{stretched}`: the budget lengthened the interval and the data is now older than wanted (`wanted_ms` and the patience a late poll gets); told once per poll, `{}` follows the next answer",
+            server_reasons.join(", "),
+            live::FAILOVER_CODE,
+            live::TOO_LARGE_CODE,
+            Kind::Live.name(),
+        ),
+        Kind::Live => format!(
+            "fresh data again: the next answer after a `{}`, also of a resource whose interval is stretched",
+            Kind::Stale.name()
+        ),
+        Kind::Resync => format!(
+            "the position sent is too old or of another run, or the numbering started again (with `--redis`, while Redis fails each replica numbers on its own, and once it answers they share one numbering again): a `{}` follows, at once or with the next answer",
+            Kind::Snapshot.name()
+        ),
+        Kind::Error => format!(
+            "`status`, `code`, `message`: the upstream refused the resource (its own typed 4xx, which ends a watch). It is polled again with backoff, and a `{}` follows if it appears; a viewer who comes later than the proxy keeps a refusal is not told it",
+            Kind::Snapshot.name()
+        ),
+    }
+}
+
 /// `GET /stream`, described beside the operations rather than among them:
 /// its answer never ends, so tools that call every documented path
 /// (schemathesis, conformance tests) would wait on it forever. Same shape as
-/// a path item, so a reader can lift it into `paths`.
+/// a path item, so a reader can lift it into `paths`. Its vocabulary is the
+/// core's (`predmarket_core::live`), not restated.
 fn streams() -> Value {
-    let event = |name: &str, text: &str| json!({ "event": name, "description": text });
+    use live::Kind;
+    let names = |kinds: &[Kind]| {
+        kinds
+            .iter()
+            .map(|k| format!("`{}`", k.name()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let watch_kinds: Vec<&str> = WatchKind::ALL.iter().map(|k| k.name()).collect();
+    let id_example = live::render_id(&[
+        live::Position {
+            epoch: 0x1f,
+            seq: 12,
+        },
+        live::Position { epoch: 0x7, seq: 3 },
+    ]);
+    let description = format!(
+        "One poller per resource serves every viewer. Per resource: `{}` first, then {}; \
+         each event's JSON has `resource`, `seq`, and (but for `{}` and `{}`) `as_of`, \
+         `age_ms`, `polled_ms` and `stale_after_ms`. The stream's `id:` is its position in \
+         every resource, `EPOCH:SEQ` per resource in the order watched (epoch in hex: \
+         `{id_example}`); send it back as `Last-Event-ID` to get what was missed. A comment \
+         line arrives every few seconds. The key is the X-API-Key header, so read it with \
+         fetch, not EventSource.",
+        Kind::Snapshot.name(),
+        names(&Kind::ALL[1..]),
+        Kind::Error.name(),
+        Kind::Resync.name(),
+    );
+    let events: Vec<Value> = Kind::ALL
+        .into_iter()
+        .map(|kind| json!({ "event": kind.name(), "description": event_description(kind) }))
+        .collect();
     json!({
         "/stream": {
             "get": {
                 "operationId": "stream",
                 "summary": "Live events of the watched resources (Server-Sent Events)",
-                "description": "One poller per resource serves every viewer. Per resource: \
-                    `snapshot` first, then `change`, `stale`, `live`, `resync` or `error`; \
-                    each event's JSON has `resource`, `seq`, and (but for `error` and \
-                    `resync`) `as_of`, `age_ms`, `polled_ms`. The stream's `id:` is its \
-                    position in every resource; send it back as `Last-Event-ID` to get \
-                    what was missed. A comment line arrives every few seconds. The key \
-                    is the X-API-Key header, so read it with fetch, not EventSource.",
+                "description": description,
                 "parameters": [
                     {
                         "name": "watch",
                         "in": "query",
                         "required": true,
-                        "description": "KIND:ID, repeated (kinds: orderbook, market, game, future, award); at most --stream-max-resources of them",
-                        "schema": { "type": "array", "items": { "type": "string", "pattern": "^(orderbook|market|game|future|award):.+$" } },
+                        "description": format!(
+                            "KIND:ID, repeated (kinds: {}); at most --stream-max-resources of them ({} by default)",
+                            watch_kinds.join(", "),
+                            live::MAX_RESOURCES
+                        ),
+                        "schema": { "type": "array", "items": { "type": "string", "pattern": format!("^({}):.+$", watch_kinds.join("|")) } },
                         "style": "form",
                         "explode": true,
                     },
@@ -529,14 +597,7 @@ fn streams() -> Value {
                     "200": {
                         "description": "The events, until the client goes",
                         "content": { "text/event-stream": { "schema": { "type": "string" } } },
-                        "x-events": [
-                            event("snapshot", "`data`: the resource's answer whole"),
-                            event("change", "`changes` (a book's levels new, resized or gone: `book`, `side`, `price`, `from`, `to`; other resources' values by `path`, `from`, `to`) and `data`, the new answer whole"),
-                            event("stale", "`reason` (`poll_failed`, `budget`, `interval_stretched`), the data's `age_ms`, `interval_ms` and `wanted_ms`; `status`, `code`, `message` of a failed poll (`code: REPLICA_FAILOVER` when another replica took over the polls). `interval_stretched`: the budget lengthened the interval and the data is now older than wanted (`wanted_ms` and the patience a late poll gets); told once per poll, `live` follows the next answer"),
-                            event("live", "fresh data again: the next answer after a `stale`, also of a resource whose interval is stretched"),
-                            event("resync", "the position sent is too old or of another run, or the numbering started again (with `--redis`, while Redis fails each replica numbers on its own, and once it answers they share one numbering again): a `snapshot` follows, at once or with the next answer"),
-                            event("error", "`status`, `code`, `message`; the resource cannot be watched and nothing more of it follows"),
-                        ],
+                        "x-events": events,
                     },
                     "400": { "description": "No watch, a malformed one, or too many (VALIDATION_ERROR)" },
                     "401": { "description": "No or an unknown API key" },

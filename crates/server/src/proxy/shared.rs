@@ -92,7 +92,7 @@ pub struct Shared {
 }
 
 /// Whether a Redis connection is in use: the budget's store and the
-/// streams' relay each keep one. A failed call marks it down (warned about
+/// streams' broker each keep one. A failed call marks it down (warned about
 /// at most once per `WARN_EVERY`, never per request); while down, calls
 /// are not made and a `PING` every `RETRY_EVERY` finds it back.
 pub struct Health {
@@ -196,7 +196,7 @@ impl Drop for Shared {
 
 /// The client of `--redis` and a managed connection of it: short timeouts,
 /// and a start that fails within 5 s on a wrong URL instead of hanging.
-/// The budget's store and the streams' relay connect through it alike.
+/// The budget's store and the streams' broker connect through it alike.
 pub async fn open(url: &str) -> Result<(redis::Client, ConnectionManager), String> {
     let client =
         redis::Client::open(url).map_err(|_| "--redis is not a valid redis:// URL".to_owned())?;

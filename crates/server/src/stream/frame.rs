@@ -10,6 +10,7 @@ pub use predmarket_core::live::Kind;
 use predmarket_core::live::{self, Body};
 use serde::Serialize;
 use serde_json::Value;
+use serde_json::value::RawValue;
 
 /// One event of one resource, its JSON written once.
 #[derive(Debug)]
@@ -57,6 +58,11 @@ impl Frame {
 
     /// The event's JSON read back as the contract's body.
     pub fn body(&self) -> Option<Body<Value>> {
+        serde_json::from_slice(self.json()).ok()
+    }
+
+    /// The same with its answer as written (checked, not parsed).
+    pub fn raw_body(&self) -> Option<Body<Box<RawValue>>> {
         serde_json::from_slice(self.json()).ok()
     }
 

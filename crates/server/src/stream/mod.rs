@@ -20,10 +20,13 @@
 //! shortened) so that all of them together spend at most their share of
 //! the upstream budget; the rest stays for visitors' own requests.
 //!
-//! With `--redis` (proxy mode), replicas share the pollers (`relay`): one
+//! Where a topic's events are kept and from where it reads others' is its
+//! hub's broker (`broker`), one trait with two implementations: this
+//! process (`broker::memory`), or, with `--redis` in proxy mode, Redis
+//! (`broker::redis`), through which replicas share the pollers: one
 //! replica holds a resource's lease and polls it, the others take its
-//! events from Redis, with the same numbers, so a client may reconnect to
-//! any replica.
+//! events from the broker, with the same numbers, so a client may
+//! reconnect to any replica (`replicate`). The poll loop is `poller`.
 //!
 //! A topic belongs to its audience (`audience`): every stream is opened
 //! by a viewer (its key, or its client address as public mode counts
@@ -45,9 +48,11 @@
 pub mod admission;
 pub mod audience;
 mod body;
+pub mod broker;
 pub mod frame;
 mod open;
-pub mod relay;
+mod poller;
+pub mod replicate;
 pub mod share;
 pub mod source;
 pub mod topic;
@@ -56,13 +61,14 @@ pub use open::{open, parse_watches};
 
 use admission::{Admitted, Door};
 use audience::{Audience, Viewer};
-use futures::future::BoxFuture;
+use broker::Broker;
+use poller::{InLane, poller};
 use predmarket_core::change::WatchKind;
 use predmarket_core::schedule::{self, Watch};
-use source::{Answer, BudgetView, Source};
+use source::Source;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Arc, Mutex, Weak};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use topic::{Mode, Topic};
 
@@ -92,9 +98,27 @@ pub struct Settings {
     pub interval_scale: f64,
     /// The share of the upstream budget pollers may use together.
     pub budget_share: f64,
-    /// With `--redis`: how long a replica's lease on a resource lasts
-    /// unless renewed (how soon another replica takes over its polls).
+    /// How long a replica's lease on a resource lasts unless renewed (with
+    /// `--redis`, how soon another replica takes over its polls).
     pub lease: Duration,
+}
+
+impl Settings {
+    /// How the hub's broker keeps events: as many per resource as the
+    /// replay buffer, none larger than a poll reads.
+    pub fn limits(&self) -> broker::Limits {
+        broker::Limits {
+            lease: self.lease,
+            max_events: self.replay,
+            max_event_bytes: broker::MAX_EVENT_BYTES,
+        }
+    }
+
+    /// The broker of a hub alone in its process: events kept as long as
+    /// their topic lives.
+    pub fn local_broker(&self) -> Arc<dyn Broker> {
+        broker::memory::Memory::new(self.limits(), Duration::ZERO).replica()
+    }
 }
 
 impl Default for Settings {
@@ -151,20 +175,23 @@ pub struct Hub {
     pub stats: Stats,
     /// Set once the scheduler task runs.
     scheduler: Mutex<Option<crate::proxy::AbortOnDrop>>,
-    /// With `--redis`: pollers shared with other replicas.
-    relay: Option<Arc<relay::Relay>>,
+    /// Where the topics' events are kept, and other replicas' read.
+    broker: Arc<dyn Broker>,
+    /// Resources this replica took over after their polls stopped for
+    /// longer than their interval (`/metrics`).
+    failovers: Arc<AtomicU64>,
 }
 
 /// How many topics are polled how (`/metrics`).
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Modes {
-    /// Polled here, for this replica alone (no `--redis`).
+    /// Polled here, for this replica alone (a broker of this process).
     pub alone: usize,
     /// Polled here under a lease, for every replica.
     pub leading: usize,
     /// Polled by another replica.
     pub following: usize,
-    /// Polled here for this replica alone because Redis failed.
+    /// Polled here for this replica alone because the broker failed.
     pub degraded: usize,
 }
 
@@ -174,12 +201,12 @@ fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 impl Hub {
     /// A hub over `source`; its scheduler runs until the hub is dropped.
-    /// With `relay`, its pollers are shared with other replicas; opens
-    /// are admitted by `door`.
+    /// Its topics' events are kept by `broker` (`Settings::local_broker`,
+    /// or one shared with other replicas); opens are admitted by `door`.
     pub fn start(
         source: Arc<dyn Source>,
         settings: Settings,
-        relay: Option<Arc<relay::Relay>>,
+        broker: Arc<dyn Broker>,
         door: Door,
     ) -> Arc<Hub> {
         let hub = Arc::new(Hub {
@@ -191,7 +218,8 @@ impl Hub {
             door,
             stats: Stats::default(),
             scheduler: Mutex::new(None),
-            relay,
+            broker,
+            failovers: Arc::new(AtomicU64::new(0)),
         });
         // Built outside a runtime (a router made for inspection), the
         // pollers run at the intervals their kinds want.
@@ -223,9 +251,11 @@ impl Hub {
     /// How many topics are polled how.
     pub fn modes(&self) -> Modes {
         let mut modes = Modes::default();
+        let shared = self.broker.shared();
         for watched in lock(&self.topics).values() {
             match watched.topic.mode() {
                 Mode::Alone => modes.alone += 1,
+                Mode::Leader if !shared => modes.alone += 1,
                 Mode::Leader => modes.leading += 1,
                 Mode::Follower => modes.following += 1,
                 Mode::Degraded => modes.degraded += 1,
@@ -237,9 +267,7 @@ impl Hub {
     /// Topics this replica took over after their polls stopped for
     /// longer than their interval (subscribers told `stale`).
     pub fn failovers(&self) -> u64 {
-        self.relay
-            .as_ref()
-            .map_or(0, |r| r.failovers.load(Ordering::Relaxed))
+        self.failovers.load(Ordering::Relaxed)
     }
 
     /// The streams' part of `/metrics` (Prometheus text), after `out`.
@@ -259,7 +287,7 @@ impl Hub {
             modes.following,
             modes.alone + modes.degraded,
         );
-        if self.relay.is_some() {
+        if self.broker.shared() {
             let _ = write!(
                 out,
                 "# HELP predmarket_proxy_stream_topics_redis_down Resources polled locally because Redis failed.\n\
@@ -268,6 +296,11 @@ impl Hub {
                 modes.degraded
             );
         }
+        let failover_help = format!(
+            "Resources this replica took over after their polls stopped for longer than their \
+             interval (a stale event with code {}).",
+            predmarket_core::live::FAILOVER_CODE
+        );
         let figures = [
             (
                 "streams_open",
@@ -296,7 +329,7 @@ impl Hub {
             (
                 "stream_failovers_total",
                 "counter",
-                "Resources this replica took over after their polls stopped for longer than their interval (a stale event with code REPLICA_FAILOVER).",
+                failover_help.as_str(),
                 self.failovers(),
             ),
         ];
@@ -311,8 +344,8 @@ impl Hub {
     /// Grants every watched poller of this replica its interval: what its
     /// kind wants, lengthened so that each viewer's topics fit that
     /// viewer's part of the budget's share (`share`), and all of them the
-    /// share. Topics nobody watches or that ended poll no more and take
-    /// no part. With `--redis` the topics other replicas poll count too:
+    /// share. Topics nobody watches or that the upstream refuses (polled
+    /// again only with backoff) take no part. With `--redis` the topics other replicas poll count too:
     /// the budget is shared, and replicas whose clients watch the same
     /// resources then grant the same intervals, so together they keep to
     /// the share rather than each spending it whole.
@@ -321,7 +354,7 @@ impl Hub {
             .values()
             .filter(|w| !w.audience.is_empty())
             .map(|w| (w.topic.clone(), w.audience.viewers().copied().collect()))
-            .filter(|(topic, _)| !topic.ended())
+            .filter(|(topic, _)| !topic.refused())
             .collect();
         let Some(budget) = self.source.budget() else {
             for (topic, _) in &watched {
@@ -402,10 +435,10 @@ impl Hub {
             self.settings.replay,
             self.settings.heartbeat,
         ));
-        match &self.relay {
-            Some(relay) if relay.up() => topic.relayed(),
-            Some(_) => topic.degrade(),
-            None => {}
+        if self.broker.up() {
+            topic.brokered();
+        } else {
+            topic.degrade();
         }
         topic.join();
         let mut audience = Audience::default();
@@ -464,146 +497,4 @@ impl Hub {
         }
         true
     }
-}
-
-/// A source read in one budget lane: a topic's first poll waits in its
-/// opener's (its later ones in the pollers' own).
-struct InLane {
-    source: Arc<dyn Source>,
-    lane: u64,
-}
-
-impl Source for InLane {
-    fn fetch(
-        &self,
-        op: predmarket_core::request::Operation,
-        http: predmarket_core::HttpRequest,
-    ) -> BoxFuture<'static, Answer> {
-        self.source.fetch_in_lane(op, http, self.lane)
-    }
-
-    fn budget(&self) -> Option<BudgetView> {
-        self.source.budget()
-    }
-}
-
-/// One resource's poll loop: at once (through `first`, in its opener's
-/// lane), then every granted interval while anyone watches, until the
-/// grace period after the last one left, or until the hub evicted it
-/// while nobody watched. With `--redis` it starts from what Redis holds
-/// of the resource and polls only while this replica holds the lease.
-async fn poller(hub: Weak<Hub>, topic: Arc<Topic>, first: InLane) {
-    let mut first = Some(first);
-    let relay = hub.upgrade().and_then(|h| h.relay.clone());
-    let replay = hub.upgrade().map_or(1, |h| h.settings.replay);
-    let mut _relaying = Vec::new();
-    if let Some(relay) = relay.as_ref().filter(|_| topic.mode() == Mode::Follower) {
-        match relay.load(&topic.key, replay).await {
-            Some((last, events)) => topic.seed(last, events),
-            None => topic.degrade(),
-        }
-        _relaying = relaying(relay, &topic);
-    }
-    topic.set_ready();
-    // Set while another replica polls: on taking over, this one polls when
-    // the resource is due, not at once (a replica taking over many
-    // resources would queue all their polls on the budget together).
-    let mut following = false;
-    loop {
-        // Polled here alone while Redis failed: shared again once it
-        // answers.
-        if let Some(relay) = relay.as_ref().filter(|r| r.up())
-            && topic.mode() == Mode::Degraded
-            && let Some((last, events)) = relay.load(&topic.key, replay).await
-        {
-            topic.rejoin(last, events);
-            _relaying = relaying(relay, &topic);
-        }
-        let Some(strong) = hub.upgrade() else { return };
-        if let Some(idle) = topic.idle_for() {
-            if idle >= strong.settings.grace || !strong.holds(&topic) {
-                if strong.retire(&topic) {
-                    drop(_relaying);
-                    if let Some(relay) = relay.filter(|_| topic.mode() == Mode::Leader) {
-                        relay.release(&topic.key).await;
-                    }
-                    return;
-                }
-                continue;
-            }
-            let rest = strong.settings.grace - idle;
-            drop(strong);
-            // Woken early when someone joins.
-            let _ = tokio::time::timeout(rest, topic.audience.notified()).await;
-            continue;
-        }
-        if topic.ended() {
-            drop(strong);
-            // Nothing more to poll: wait for the audience to go.
-            topic.audience.notified().await;
-            continue;
-        }
-        if !topic.polls_here() {
-            drop(strong);
-            following = true;
-            // Another replica polls; woken when this one takes over.
-            let _ = tokio::time::timeout(Duration::from_secs(1), topic.leadership.notified()).await;
-            continue;
-        }
-        if following {
-            following = false;
-            drop(strong);
-            // From the last answer the other replica published.
-            rest(&topic, None).await;
-            continue;
-        }
-        strong.stats.polls.fetch_add(1, Ordering::Relaxed);
-        let source = strong.source.clone();
-        drop(strong);
-        match first.take() {
-            Some(first) => topic.poll(&first).await,
-            None => topic.poll(source.as_ref()).await,
-        }
-        rest(&topic, Some(tokio::time::Instant::now())).await;
-    }
-}
-
-/// Waits until the topic is due for a poll: its interval after the poll
-/// that ended at `polled`, or, with `None`, after the last answer it knows
-/// of (taken over from another replica). The interval is read again at
-/// least every second: topics joining meanwhile lengthen it, and a poller
-/// that slept the interval granted when it fell asleep would poll early
-/// and queue for the budget behind the newcomers' first polls. Meanwhile a
-/// stretched topic's subscribers are told when its data grows older than
-/// wanted. Ends early when another replica takes the polls.
-async fn rest(topic: &Topic, polled: Option<tokio::time::Instant>) {
-    loop {
-        if !topic.polls_here() {
-            return;
-        }
-        let now = tokio::time::Instant::now();
-        let due = match polled {
-            Some(polled) => polled + Duration::from_secs_f64(topic.interval_ms().max(1.0) / 1000.0),
-            None => now + topic.due_in(topic::unix_ms()),
-        };
-        if now >= due {
-            return;
-        }
-        let told_in = topic
-            .tell_stretched(topic::unix_ms())
-            .unwrap_or(Duration::MAX);
-        let nap = (due - now).min(Duration::from_secs(1)).min(told_in);
-        tokio::time::sleep(nap.max(Duration::from_millis(1))).await;
-    }
-}
-
-/// The tasks that share `topic` through Redis: reading the leader's
-/// events, and holding or trying for the lease.
-fn relaying(relay: &Arc<relay::Relay>, topic: &Arc<Topic>) -> Vec<crate::proxy::AbortOnDrop> {
-    let follow = tokio::spawn(relay::follow(relay.clone(), topic.clone()));
-    let lease = tokio::spawn(relay::keep_lease(relay.clone(), topic.clone()));
-    vec![
-        crate::proxy::AbortOnDrop(follow),
-        crate::proxy::AbortOnDrop(lease),
-    ]
 }

@@ -80,7 +80,10 @@ pub fn parse_watches(
     if out.is_empty() {
         return Err(ApiError::invalid(
             "watch",
-            "name at least one resource: watch=orderbook:MARKET_ID (kinds: orderbook, market, game, future, award)",
+            format!(
+                "name at least one resource: watch=orderbook:MARKET_ID (kinds: {})",
+                WatchKind::ALL.map(WatchKind::name).join(", ")
+            ),
         ));
     }
     Ok(out)

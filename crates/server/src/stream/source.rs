@@ -17,7 +17,7 @@ use std::sync::Arc;
 use tower::ServiceExt;
 
 /// Largest answer a poll reads (an order book or a game is far smaller).
-const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
+pub const MAX_BODY_BYTES: usize = 8 * 1024 * 1024;
 
 /// Why data is not fresh: the contract's reasons (the server tells the
 /// first three).
@@ -188,10 +188,17 @@ async fn read(response: Response) -> Answer {
             .and_then(Value::as_str)
             .map(str::to_owned)
     };
-    let code = text("code").unwrap_or_else(|| ErrorCode::InternalError.as_str().into());
+    // Only the service's own typed refusal (its JSON error, with a code)
+    // ends a watch: a bare 404 may be a path or a proxy between, not the
+    // resource.
+    let typed = text("code");
+    let refusal = typed
+        .as_deref()
+        .is_some_and(|code| predmarket_core::change::ends_watch(Some(status.as_u16()), code));
+    let code = typed.unwrap_or_else(|| ErrorCode::InternalError.as_str().into());
     let message = text("message").unwrap_or_else(|| format!("status {}", status.as_u16()));
     let status = status.as_u16();
-    if predmarket_core::change::ends_watch(Some(status), &code) {
+    if refusal {
         return Answer::Refused {
             status,
             code,
@@ -217,4 +224,42 @@ fn age_ms(headers: &HeaderMap) -> u64 {
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.trim().parse::<u64>().ok())
         .map_or(0, |secs| secs.saturating_mul(1000))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn response(status: u16, body: &'static str) -> Response {
+        let mut response = Response::new(Body::from(body));
+        *response.status_mut() = StatusCode::from_u16(status).expect("status");
+        response
+    }
+
+    #[tokio::test]
+    async fn only_a_typed_refusal_is_a_refusal() {
+        let typed = r#"{"error":{"code":"NOT_FOUND","message":"no such market"}}"#;
+        assert!(matches!(
+            read(response(404, typed)).await,
+            Answer::Refused { status: 404, ref code, .. } if code == "NOT_FOUND"
+        ));
+        // A bare 404 (a path, a proxy between): asked again later.
+        assert!(matches!(
+            read(response(404, "<html>not found</html>")).await,
+            Answer::Failed {
+                reason: StaleReason::PollFailed,
+                status: Some(404),
+                ..
+            }
+        ));
+        // Typed, but not a refusal: 429 and 5xx are asked again.
+        let limited = r#"{"error":{"code":"RATE_LIMITED","message":"slow down"}}"#;
+        assert!(matches!(
+            read(response(429, limited)).await,
+            Answer::Failed {
+                reason: StaleReason::Budget,
+                ..
+            }
+        ));
+    }
 }
