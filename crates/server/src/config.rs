@@ -234,6 +234,10 @@ pub struct Config {
     /// `GET /stream` (both modes).
     #[command(flatten)]
     pub stream: StreamArgs,
+
+    /// The recorder (`--record DIR`, both modes).
+    #[command(flatten)]
+    pub record: crate::record::RecordArgs,
 }
 
 /// The flags of `GET /stream` (`stream::Settings`).
@@ -337,6 +341,7 @@ impl Config {
             shutdown_grace_secs: 5.0,
             proxy: crate::proxy::settings::ProxyArgs::default(),
             stream: StreamArgs::default(),
+            record: crate::record::RecordArgs::default(),
         }
     }
 

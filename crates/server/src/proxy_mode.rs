@@ -24,6 +24,8 @@ pub struct Proxy {
     pub state: Arc<ProxyState>,
     /// The streams' pollers (`GET /stream`).
     pub hub: Arc<crate::stream::Hub>,
+    /// With `--record`: what records the pollers' answers.
+    pub recorder: Option<Arc<crate::record::Recorder>>,
 }
 
 /// Checks the proxy's options and builds it (connecting to Redis). Every
@@ -82,20 +84,37 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
         visitors: state.visitors(),
         origins: config.cors_origins.clone(),
     };
-    let hub = crate::stream::Hub::start(
+    let recorder = match config.record.settings() {
+        Some(settings) => {
+            let dir = settings.dir.display().to_string();
+            Some(
+                crate::record::Recorder::start(settings, config.stream.interval_scale)
+                    .map_err(|e| format!("--record {dir}: {e}"))?,
+            )
+        }
+        None => None,
+    };
+    let source = crate::record::source::wrap(
         Arc::new(crate::stream::source::Proxied {
             state: state.clone(),
         }),
-        settings,
-        relay,
-        door,
+        recorder.as_ref(),
     );
+    let hub = crate::stream::Hub::start(source, settings, relay, door);
     let streams = hub.clone();
+    let recorded = recorder.clone();
+    let render = move |out: &mut String| {
+        streams.render_metrics(out);
+        if let Some(recorder) = &recorded {
+            recorder.render_metrics(out);
+        }
+    };
     Ok(Proxy {
         router: router(&state, &hub, config, state.log()),
-        metrics: proxy::metrics_router(&state, Arc::new(move |out| streams.render_metrics(out))),
+        metrics: proxy::metrics_router(&state, Arc::new(render)),
         state,
         hub,
+        recorder,
     })
 }
 
@@ -233,6 +252,9 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
         None => None,
     };
     listen::serve(listener, proxy.router, limits, listen::shutdown_signal()).await?;
+    if let Some(recorder) = &proxy.recorder {
+        recorder.flush(crate::record::FLUSH_PATIENCE);
+    }
     tracing::info!("predmarket-server stopped");
     Ok(())
 }

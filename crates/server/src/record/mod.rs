@@ -1,0 +1,250 @@
+//! The recorder (`--record DIR`): every answer the streams' pollers get
+//! for a watched resource, kept as a row of a gap-labelled history in
+//! Parquet (see docs/record.md).
+//!
+//! It hooks into the live layer as a `Source` around the pollers' own
+//! (`source::Recording`): a poll is recorded where it is made, so with
+//! `--redis` only the replica holding a resource's lease records it. Each
+//! row says how it follows the resource's previous one (`continuity`), so
+//! a reader knows when not to carry state across rows. Rows are parsed
+//! and written on a thread of their own (`writer`) behind a bounded
+//! queue: when the queue is full or the disk fails, rows are lost and
+//! counted, never waited for.
+
+pub mod continuity;
+pub mod layout;
+pub mod row;
+pub mod schema;
+pub mod source;
+pub mod writer;
+
+use continuity::Tracks;
+use predmarket_core::change::WatchKind;
+use serde_json::Value;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{SyncSender, TrySendError};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use writer::{Command, Pending};
+
+/// Answers waiting for the writer, at most; further ones are lost (and
+/// their resources marked `resync`) rather than held in memory.
+pub const QUEUE: usize = 4_096;
+
+/// How long shutting down waits for the writer to write what it holds.
+pub const FLUSH_PATIENCE: Duration = Duration::from_secs(10);
+
+/// The recorder's flags.
+#[derive(Debug, Clone, clap::Args)]
+pub struct RecordArgs {
+    /// Record every answer the streams' pollers get into this directory
+    /// (Parquet, partitioned kind=…/date=…/).
+    #[arg(long = "record", env = "PREDMARKET_RECORD")]
+    pub dir: Option<PathBuf>,
+    /// Megabytes the archive may take; the oldest parts are deleted first.
+    #[arg(long = "record-max-mb", default_value_t = 1_024)]
+    pub max_mb: u64,
+    /// Megabytes of answers in one part at most.
+    #[arg(long = "record-part-mb", default_value_t = 32)]
+    pub part_mb: u64,
+    /// Seconds a part collects rows at most before it is written.
+    #[arg(long = "record-roll-secs", default_value_t = 300.0)]
+    pub roll_secs: f64,
+    /// Seconds recording pauses after a part could not be written (a
+    /// full disk).
+    #[arg(long = "record-pause-secs", default_value_t = 60.0)]
+    pub pause_secs: f64,
+}
+
+impl Default for RecordArgs {
+    fn default() -> Self {
+        Self {
+            dir: None,
+            max_mb: 1_024,
+            part_mb: 32,
+            roll_secs: 300.0,
+            pause_secs: 60.0,
+        }
+    }
+}
+
+impl RecordArgs {
+    /// The writer's settings, when recording is on.
+    pub fn settings(&self) -> Option<writer::Settings> {
+        let secs = |s: f64| Duration::from_secs_f64(if s.is_finite() { s.max(0.05) } else { 60.0 });
+        Some(writer::Settings {
+            dir: self.dir.clone()?,
+            max_bytes: Some(self.max_mb.saturating_mul(1024 * 1024)),
+            part_bytes: usize::try_from(self.part_mb.saturating_mul(1024 * 1024))
+                .unwrap_or(usize::MAX),
+            roll: secs(self.roll_secs),
+            pause: secs(self.pause_secs),
+        })
+    }
+}
+
+/// The recorder's counters (`/metrics`).
+#[derive(Debug, Default)]
+pub struct Stats {
+    pub rows_written: AtomicU64,
+    pub parts_written: AtomicU64,
+    /// Parts deleted to keep the quota.
+    pub parts_deleted: AtomicU64,
+    /// Rows lost: the queue was full, or recording was paused.
+    pub rows_lost: AtomicU64,
+    pub write_errors: AtomicU64,
+    pub bytes_on_disk: AtomicU64,
+    /// Set while recording pauses after a failed write.
+    pub paused: AtomicBool,
+}
+
+/// A running recorder; its writer stops (writing what it holds) when the
+/// last handle is dropped.
+pub struct Recorder {
+    queue: SyncSender<Command>,
+    tracks: Arc<Mutex<Tracks>>,
+    pub stats: Arc<Stats>,
+    /// Multiplies each kind's wanted interval (`--stream-interval-scale`).
+    interval_scale: f64,
+}
+
+pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A resource's name in the tracks: `kind:id`, as a stream watches it.
+pub fn key(kind: WatchKind, id: &str) -> String {
+    format!("{}:{id}", kind.name())
+}
+
+impl Recorder {
+    /// Starts recording into `settings.dir` (created if missing).
+    pub fn start(
+        settings: writer::Settings,
+        interval_scale: f64,
+    ) -> std::io::Result<Arc<Recorder>> {
+        std::fs::create_dir_all(&settings.dir)?;
+        let (queue, commands) = std::sync::mpsc::sync_channel(QUEUE);
+        let tracks = Arc::new(Mutex::new(Tracks::default()));
+        let stats = Arc::new(Stats::default());
+        let (t, s) = (tracks.clone(), stats.clone());
+        std::thread::Builder::new()
+            .name("predmarket-record".into())
+            .spawn(move || writer::run(settings, commands, t, s))?;
+        Ok(Arc::new(Recorder {
+            queue,
+            tracks,
+            stats,
+            interval_scale,
+        }))
+    }
+
+    /// Starts the recorder `args` ask for, if any; a directory that cannot
+    /// be made is told and nothing is recorded (`serve` refuses it first).
+    pub fn from_args(args: &RecordArgs, interval_scale: f64) -> Option<Arc<Recorder>> {
+        let settings = args.settings()?;
+        match Recorder::start(settings, interval_scale) {
+            Ok(recorder) => Some(recorder),
+            Err(error) => {
+                tracing::warn!("not recording: {error}");
+                None
+            }
+        }
+    }
+
+    /// How often `kind` wants polling here (ms).
+    fn wanted_ms(&self, kind: WatchKind) -> i64 {
+        (kind.default_interval_ms() * self.interval_scale).round() as i64
+    }
+
+    /// A poll of `kind` `id` answered `body` at `received_ms`, `age_ms` old.
+    pub fn answered(&self, kind: WatchKind, id: &str, received_ms: i64, age_ms: i64, body: Value) {
+        let key = key(kind, id);
+        let wanted_ms = self.wanted_ms(kind);
+        let place = lock(&self.tracks).place(&key, received_ms, Some(wanted_ms));
+        let pending = Pending {
+            kind,
+            id: id.to_owned(),
+            received_ms,
+            age_ms,
+            wanted_ms: Some(wanted_ms),
+            place,
+            body,
+        };
+        match self.queue.try_send(Command::Row(Box::new(pending))) {
+            Ok(()) => {}
+            Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => {
+                self.stats.rows_lost.fetch_add(1, Ordering::Relaxed);
+                lock(&self.tracks).lost(&key);
+            }
+        }
+    }
+
+    /// A poll of `kind` `id` failed: its next row follows a gap.
+    pub fn failed(&self, kind: WatchKind, id: &str) {
+        lock(&self.tracks).missed(&key(kind, id));
+    }
+
+    /// Writes every buffered row now; waits for the writer up to `patience`.
+    pub fn flush(&self, patience: Duration) -> bool {
+        let (done, wait) = std::sync::mpsc::channel();
+        self.queue.send(Command::Flush(done)).is_ok() && wait.recv_timeout(patience).is_ok()
+    }
+
+    /// The recorder's part of `/metrics` (Prometheus text), after `out`.
+    pub fn render_metrics(&self, out: &mut String) {
+        use std::fmt::Write;
+        let s = &self.stats;
+        let figures = [
+            (
+                "rows_written_total",
+                "counter",
+                "Rows written to the archive.",
+                s.rows_written.load(Ordering::Relaxed),
+            ),
+            (
+                "parts_written_total",
+                "counter",
+                "Parquet parts written.",
+                s.parts_written.load(Ordering::Relaxed),
+            ),
+            (
+                "parts_deleted_total",
+                "counter",
+                "Parts deleted, oldest first, to keep --record-max-mb.",
+                s.parts_deleted.load(Ordering::Relaxed),
+            ),
+            (
+                "rows_lost_total",
+                "counter",
+                "Rows not recorded: the writer's queue was full or recording was paused.",
+                s.rows_lost.load(Ordering::Relaxed),
+            ),
+            (
+                "write_errors_total",
+                "counter",
+                "Parts that could not be written (a full disk); each pauses recording.",
+                s.write_errors.load(Ordering::Relaxed),
+            ),
+            (
+                "bytes",
+                "gauge",
+                "Bytes of the archive's parts on disk.",
+                s.bytes_on_disk.load(Ordering::Relaxed),
+            ),
+            (
+                "paused",
+                "gauge",
+                "1 while recording pauses after a failed write; serving goes on.",
+                u64::from(s.paused.load(Ordering::Relaxed)),
+            ),
+        ];
+        for (name, kind, help, value) in figures {
+            let _ = write!(
+                out,
+                "# HELP predmarket_record_{name} {help}\n# TYPE predmarket_record_{name} {kind}\npredmarket_record_{name} {value}\n"
+            );
+        }
+    }
+}
