@@ -11,6 +11,7 @@
 //! queue: when the queue is full or the disk fails, rows are lost and
 //! counted, never waited for.
 
+pub mod archive;
 pub mod continuity;
 pub mod layout;
 pub mod row;
