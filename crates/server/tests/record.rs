@@ -25,11 +25,68 @@ use std::time::Duration;
 
 const CEILING: Duration = Duration::from_secs(60);
 
-/// A fresh directory for one test's archive.
+/// A fresh directory for one test's archive, named `archive` as the
+/// queries of docs/record.md name it.
 fn archive_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("pm-record-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
+    let parent = std::env::temp_dir().join(format!("pm-record-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&parent);
+    parent.join("archive")
+}
+
+/// The Python with DuckDB and pyarrow (`crates/server/archive_query.sh`
+/// sets it); without it the archive is not read as users read it.
+const PYTHON: &str = "PREDMARKET_ARCHIVE_PYTHON";
+
+/// The archive read with DuckDB and with pyarrow gives the rows the
+/// server wrote, and each query of docs/record.md answers (a book at
+/// `at_ms`, mid per minute, gaps per day: the archive holds a gap).
+fn read_as_users_do(dir: &Path, id: &str, at_ms: i64, written: &[Recorded]) {
+    let Some(python) = std::env::var_os(PYTHON) else {
+        eprintln!(
+            "{PYTHON} unset: the archive is not read with DuckDB and pyarrow (crates/server/archive_query.sh sets it)"
+        );
+        return;
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let output = std::process::Command::new(python)
+        .arg(root.join("tests/archive_query.py"))
+        .arg(root.join("../../docs/record.md"))
+        .arg(id)
+        .arg(at_ms.to_string())
+        .current_dir(dir.parent().expect("the archive's parent"))
+        .output()
+        .expect("python runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let read: Value = serde_json::from_slice(&output.stdout).expect("JSON");
+    let expected: Vec<Value> = written
+        .iter()
+        .map(|r| {
+            serde_json::json!([
+                r.kind.name(),
+                r.row.id,
+                r.row.seq,
+                r.row.continuity.name(),
+                r.row.continuity.gap_ms(),
+                r.row.received_ms,
+                r.row.answer
+            ])
+        })
+        .collect();
+    for reader in ["duckdb", "pyarrow"] {
+        assert_eq!(read[reader].as_array(), Some(&expected), "{reader}");
+    }
+    let queries = read["queries"].as_array().expect("queries");
+    assert_eq!(queries.len(), 3, "docs/record.md shows three queries");
+    for query in queries {
+        assert!(
+            query["rows"].as_u64().is_some_and(|n| n > 0),
+            "no rows: {query}"
+        );
+    }
 }
 
 /// Books polled every 50 ms, parts written every 100 ms.
@@ -206,7 +263,7 @@ async fn a_watched_book_is_recorded_as_its_stream_served_it() {
     let seqs: Vec<i64> = rows.iter().map(|r| r.row.seq).collect();
     assert_eq!(seqs, (1..=rows.len() as i64).collect::<Vec<_>>());
     assert!(rows.iter().all(|r| r.row.wanted_ms == Some(50)));
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir.parent().expect("parent"));
 }
 
 /// The proxy's upstream: the local server, answering 503 while `down`.
@@ -332,11 +389,13 @@ async fn through_the_proxy_an_outage_is_a_gap_row_and_no_key_is_written() {
             );
         }
     }
+    tasks.iter().for_each(|t| t.abort());
+    let rows = archive::read(&dir, &Filter::default(), usize::MAX).expect("reads");
     for row in &rows {
         assert!(!row.row.answer.contains(UPSTREAM_KEY) && !row.row.answer.contains(KEY));
     }
-    tasks.iter().for_each(|t| t.abort());
-    let _ = std::fs::remove_dir_all(&dir);
+    read_as_users_do(&dir, &id, gap.row.received_ms, &rows);
+    let _ = std::fs::remove_dir_all(dir.parent().expect("parent"));
 }
 
 #[tokio::test]
@@ -379,7 +438,7 @@ async fn a_failed_write_pauses_recording_and_serving_goes_on() {
         "{:?}",
         rows[0].row
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir.parent().expect("parent"));
 }
 
 #[tokio::test]
@@ -434,5 +493,5 @@ async fn the_quota_deletes_the_oldest_parts_first() {
             .step_by(1_000)
             .collect::<Vec<_>>()
     );
-    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(dir.parent().expect("parent"));
 }
