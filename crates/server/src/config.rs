@@ -238,6 +238,10 @@ pub struct Config {
     /// The recorder (`--record DIR`, both modes).
     #[command(flatten)]
     pub record: crate::record::RecordArgs,
+
+    /// Replay (`--replay DIR`): an archive served instead of data.
+    #[command(flatten)]
+    pub replay: crate::record::replay_mode::ReplayArgs,
 }
 
 /// The flags of `GET /stream` (`stream::Settings`).
@@ -342,6 +346,7 @@ impl Config {
             proxy: crate::proxy::settings::ProxyArgs::default(),
             stream: StreamArgs::default(),
             record: crate::record::RecordArgs::default(),
+            replay: crate::record::replay_mode::ReplayArgs::default(),
         }
     }
 

@@ -166,6 +166,9 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
     if config.proxy.upstream.is_some() {
         return proxy_mode::serve(config).await;
     }
+    if config.replay.dir.is_some() {
+        return record::replay_mode::serve(config).await;
+    }
     config
         .validate()
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;

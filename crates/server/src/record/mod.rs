@@ -14,6 +14,8 @@
 pub mod archive;
 pub mod continuity;
 pub mod layout;
+pub mod replay;
+pub mod replay_mode;
 pub mod row;
 pub mod schema;
 pub mod source;
