@@ -3,6 +3,7 @@
 //! what the recorder saw between them (a failed poll, rows it could not
 //! write, a silence much longer than the interval wanted).
 
+use predmarket_core::change::WatchKind;
 use std::collections::HashMap;
 
 /// A row more than this many wanted intervals after the resource's
@@ -11,6 +12,11 @@ use std::collections::HashMap;
 /// stretched budget), and a book rebuilt from changes across it is a
 /// guess.
 pub const GAP_FACTOR: f64 = 3.0;
+
+/// A resource's name in the tracks: `kind:id`, as a stream watches it.
+pub fn key(kind: WatchKind, id: &str) -> String {
+    format!("{}:{id}", kind.name())
+}
 
 /// How a row follows the resource's previous row in the archive.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -16,16 +16,22 @@ pub mod continuity;
 pub mod layout;
 pub mod replay;
 pub mod replay_mode;
+pub mod resource;
 pub mod row;
 pub mod schema;
+pub mod settings;
 pub mod source;
+pub mod stats;
 pub mod writer;
 
-use continuity::Tracks;
+pub use settings::RecordArgs;
+pub use stats::Stats;
+
+use continuity::{Tracks, key};
 use predmarket_core::change::WatchKind;
 use serde_json::Value;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use stats::lock;
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::{SyncSender, TrySendError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -38,70 +44,6 @@ pub const QUEUE: usize = 4_096;
 /// How long shutting down waits for the writer to write what it holds.
 pub const FLUSH_PATIENCE: Duration = Duration::from_secs(10);
 
-/// The recorder's flags.
-#[derive(Debug, Clone, clap::Args)]
-pub struct RecordArgs {
-    /// Record every answer the streams' pollers get into this directory
-    /// (Parquet, partitioned kind=…/date=…/).
-    #[arg(long = "record", env = "PREDMARKET_RECORD")]
-    pub dir: Option<PathBuf>,
-    /// Megabytes the archive may take; the oldest parts are deleted first.
-    #[arg(long = "record-max-mb", default_value_t = 1_024)]
-    pub max_mb: u64,
-    /// Megabytes of answers in one part at most.
-    #[arg(long = "record-part-mb", default_value_t = 32)]
-    pub part_mb: u64,
-    /// Seconds a part collects rows at most before it is written.
-    #[arg(long = "record-roll-secs", default_value_t = 300.0)]
-    pub roll_secs: f64,
-    /// Seconds recording pauses after a part could not be written (a
-    /// full disk).
-    #[arg(long = "record-pause-secs", default_value_t = 60.0)]
-    pub pause_secs: f64,
-}
-
-impl Default for RecordArgs {
-    fn default() -> Self {
-        Self {
-            dir: None,
-            max_mb: 1_024,
-            part_mb: 32,
-            roll_secs: 300.0,
-            pause_secs: 60.0,
-        }
-    }
-}
-
-impl RecordArgs {
-    /// The writer's settings, when recording is on.
-    pub fn settings(&self) -> Option<writer::Settings> {
-        let secs = |s: f64| Duration::from_secs_f64(if s.is_finite() { s.max(0.05) } else { 60.0 });
-        Some(writer::Settings {
-            dir: self.dir.clone()?,
-            max_bytes: Some(self.max_mb.saturating_mul(1024 * 1024)),
-            part_bytes: usize::try_from(self.part_mb.saturating_mul(1024 * 1024))
-                .unwrap_or(usize::MAX),
-            roll: secs(self.roll_secs),
-            pause: secs(self.pause_secs),
-        })
-    }
-}
-
-/// The recorder's counters (`/metrics`).
-#[derive(Debug, Default)]
-pub struct Stats {
-    pub rows_written: AtomicU64,
-    pub parts_written: AtomicU64,
-    /// Parts deleted to keep the quota.
-    pub parts_deleted: AtomicU64,
-    /// Rows lost: the queue was full, or recording was paused.
-    pub rows_lost: AtomicU64,
-    pub write_errors: AtomicU64,
-    pub bytes_on_disk: AtomicU64,
-    /// Set while recording pauses after a failed write.
-    pub paused: AtomicBool,
-}
-
 /// A running recorder; its writer stops (writing what it holds) when the
 /// last handle is dropped.
 pub struct Recorder {
@@ -110,15 +52,6 @@ pub struct Recorder {
     pub stats: Arc<Stats>,
     /// Multiplies each kind's wanted interval (`--stream-interval-scale`).
     interval_scale: f64,
-}
-
-pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
-}
-
-/// A resource's name in the tracks: `kind:id`, as a stream watches it.
-pub fn key(kind: WatchKind, id: &str) -> String {
-    format!("{}:{id}", kind.name())
 }
 
 impl Recorder {

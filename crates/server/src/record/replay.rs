@@ -71,7 +71,7 @@ impl Timeline {
     pub fn load(dir: &std::path::Path) -> Result<Timeline, ArchiveError> {
         let mut timeline = Timeline::default();
         for recorded in archive::read(dir, &Filter::default(), usize::MAX)? {
-            let key = super::key(recorded.kind, &recorded.row.id);
+            let key = super::continuity::key(recorded.kind, &recorded.row.id);
             timeline.first_ms = Some(timeline.first_ms.map_or(recorded.row.received_ms, |f| {
                 f.min(recorded.row.received_ms)
             }));
@@ -96,7 +96,7 @@ impl Timeline {
 
     /// `kind` `id` at `at_ms`.
     pub fn at(&self, kind: WatchKind, id: &str, at_ms: i64) -> Moment<'_> {
-        let Some(rows) = self.rows.get(&super::key(kind, id)) else {
+        let Some(rows) = self.rows.get(&super::continuity::key(kind, id)) else {
             return Moment::Unknown;
         };
         let after = rows.partition_point(|r| r.received_ms <= at_ms);
@@ -132,7 +132,7 @@ pub struct Replayed {
 impl Replayed {
     /// The answer a poll of `op` `http` gets now.
     pub fn answer(&self, op: Operation, http: &HttpRequest) -> Answer {
-        let Some((kind, id)) = super::source::resource(op, http) else {
+        let Some((kind, id)) = super::resource::resource(op, http) else {
             return not_recorded("this operation");
         };
         let now = self.clock.now_ms();

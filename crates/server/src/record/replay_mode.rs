@@ -5,7 +5,7 @@
 //! gap reaches viewers as `stale`. Operations the recorder does not keep
 //! (lists, searches) answer 404 here.
 
-use super::replay::{Clock, Moment, Replayed, Timeline};
+use super::replay::{Moment, Replayed, Timeline};
 use crate::auth::{self, Keys};
 use crate::config::Config;
 use crate::error::ApiError;
@@ -18,52 +18,11 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use predmarket_core::ErrorCode;
 use predmarket_core::change::WatchKind;
-use std::path::PathBuf;
 use std::sync::Arc;
 
 /// The header a replayed answer read inside a recorded gap carries: how
 /// long (ms) the gap lasted.
 pub const GAP_HEADER: &str = "x-replay-gap-ms";
-
-/// The replay's flags.
-#[derive(Debug, Clone, clap::Args)]
-pub struct ReplayArgs {
-    /// Serve the recorded resources of this archive (`--record DIR`)
-    /// instead of generated data.
-    #[arg(long = "replay")]
-    pub dir: Option<PathBuf>,
-    /// The replay starts at this instant (ISO 8601 or unix seconds or ms);
-    /// default: the archive's first answer.
-    #[arg(long = "at", requires = "dir")]
-    pub at: Option<String>,
-    /// How many times as fast as recorded the replay runs (0 holds it at
-    /// --at).
-    #[arg(long = "speed", default_value_t = 1.0, requires = "dir")]
-    pub speed: f64,
-}
-
-impl Default for ReplayArgs {
-    fn default() -> Self {
-        Self {
-            dir: None,
-            at: None,
-            speed: 1.0,
-        }
-    }
-}
-
-impl ReplayArgs {
-    /// The replay's clock over `timeline`.
-    pub fn clock(&self, timeline: &Timeline) -> Result<Clock, String> {
-        let at = match &self.at {
-            Some(text) => predmarket_core::time::timestamp_ms(text).ok_or_else(|| {
-                format!("--at {text}: not an instant (ISO 8601, or unix seconds or ms)")
-            })?,
-            None => timeline.first_ms().unwrap_or(0),
-        };
-        Ok(Clock::new(at, self.speed))
-    }
-}
 
 #[derive(Clone)]
 struct Served {
@@ -100,7 +59,7 @@ pub fn router(config: &Config, replayed: Arc<Replayed>) -> Router {
             )
         })
         .layer(axum::middleware::from_fn_with_state(keys, key_check));
-    crate::with_layers(app, config)
+    crate::layers::wrap(app, &config.layers())
 }
 
 async fn key_check(State(keys): State<Arc<Keys>>, request: Request, next: Next) -> Response {

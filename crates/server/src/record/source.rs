@@ -29,20 +29,6 @@ pub fn wrap(inner: Arc<dyn Source>, recorder: Option<&Arc<Recorder>>) -> Arc<dyn
     }
 }
 
-/// The watched resource a poll reads: its kind, from the operation, and
-/// its id, from the path segment where the kind's request puts the id.
-pub fn resource(op: Operation, http: &HttpRequest) -> Option<(WatchKind, String)> {
-    let kind = WatchKind::ALL.into_iter().find(|k| k.operation() == op)?;
-    const MARK: &str = "0recorded-id0";
-    let template = kind.request(MARK).ok()?;
-    let at = template.path.split('/').position(|s| s == MARK)?;
-    let segment = http.path.split('/').nth(at)?;
-    let id = form_urlencoded::parse(format!("i={}", segment.replace('+', "%2B")).as_bytes())
-        .next()
-        .map(|(_, v)| v.into_owned())?;
-    Some((kind, id))
-}
-
 impl Recording {
     fn record(
         recorder: Arc<Recorder>,
@@ -74,7 +60,7 @@ impl Recording {
 
 impl Source for Recording {
     fn fetch(&self, op: Operation, http: HttpRequest) -> BoxFuture<'static, Answer> {
-        let resource = resource(op, &http);
+        let resource = super::resource::resource(op, &http);
         Self::record(self.recorder.clone(), resource, self.inner.fetch(op, http))
     }
 
@@ -84,7 +70,7 @@ impl Source for Recording {
         http: HttpRequest,
         lane: u64,
     ) -> BoxFuture<'static, Answer> {
-        let resource = resource(op, &http);
+        let resource = super::resource::resource(op, &http);
         Self::record(
             self.recorder.clone(),
             resource,
@@ -94,28 +80,5 @@ impl Source for Recording {
 
     fn budget(&self) -> Option<BudgetView> {
         self.inner.budget()
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_poll_names_its_resource_and_ids_come_back_decoded() {
-        for kind in WatchKind::ALL {
-            for id in ["m-1", "a b/c+d", "ünï"] {
-                let http = kind.request(id).unwrap();
-                assert_eq!(
-                    resource(kind.operation(), &http),
-                    Some((kind, id.to_owned())),
-                    "{kind:?} {id}"
-                );
-            }
-        }
-        assert_eq!(
-            resource(Operation::ListMarkets, &HttpRequest::new("/markets")),
-            None
-        );
     }
 }

@@ -10,7 +10,7 @@
 use super::continuity::{Placed, Tracks};
 use super::layout::{self, Part};
 use super::row::{self, Row};
-use super::{Stats, lock};
+use super::stats::{Stats, lock};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
 use parquet::file::properties::WriterProperties;
@@ -260,7 +260,7 @@ impl Writer {
 
     fn lose(&self, kind: WatchKind, id: &str, n: u64) {
         self.stats.rows_lost.fetch_add(n, Ordering::Relaxed);
-        lock(&self.tracks).lost(&super::key(kind, id));
+        lock(&self.tracks).lost(&super::continuity::key(kind, id));
     }
 }
 
