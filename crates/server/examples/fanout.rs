@@ -89,6 +89,10 @@ struct Args {
     /// rarely one key.
     #[arg(long, default_value_t = 10)]
     client_keys: usize,
+    /// The proxy records its polls into this directory (`--record`), for
+    /// the recorder's cost beside a run without it.
+    #[arg(long)]
+    record: Option<std::path::PathBuf>,
 }
 
 const UPSTREAM_KEY: &str = "fanout-upstream";
@@ -257,6 +261,10 @@ async fn run(args: Args) -> Result<(), String> {
             redis.as_ref().map(|r| r.url.as_str()),
             log.as_deref(),
             args.client_keys,
+            args.record
+                .as_ref()
+                .map(|dir| dir.join(format!("replica-{n}")))
+                .as_deref(),
         )?;
         proxies.push(proxy);
         bases.push(base);
@@ -645,6 +653,7 @@ fn start_proxy(
     redis: Option<&str>,
     log: Option<&std::path::Path>,
     client_keys: usize,
+    record: Option<&std::path::Path>,
 ) -> Result<(Killed, String), String> {
     let keys: Vec<String> = (0..client_keys.max(1))
         .map(|k| format!("{}:unlimited", client_key(k)))
@@ -687,6 +696,12 @@ fn start_proxy(
         ])
         .args(log.is_none().then_some("--quiet"))
         .args(redis.map(|url| ["--redis", url]).into_iter().flatten())
+        .args(
+            record
+                .map(|dir| [std::ffi::OsStr::new("--record"), dir.as_os_str()])
+                .into_iter()
+                .flatten(),
+        )
         .env("PREDMARKET_UPSTREAM_KEY", UPSTREAM_KEY)
         .stderr(Stdio::piped())
         .stdout(Stdio::null())

@@ -11,7 +11,7 @@ use std::time::Duration;
 pub struct RecordArgs {
     /// Record every answer the streams' pollers get into this directory
     /// (Parquet, partitioned kind=…/date=…/).
-    #[arg(long = "record", env = "PREDMARKET_RECORD")]
+    #[arg(id = "record_dir", long = "record", env = "PREDMARKET_RECORD")]
     pub dir: Option<PathBuf>,
     /// Megabytes the archive may take; the oldest parts are deleted first.
     #[arg(long = "record-max-mb", default_value_t = 1_024)]
@@ -60,15 +60,15 @@ impl RecordArgs {
 pub struct ReplayArgs {
     /// Serve the recorded resources of this archive (`--record DIR`)
     /// instead of generated data.
-    #[arg(long = "replay")]
+    #[arg(id = "replay_dir", long = "replay")]
     pub dir: Option<PathBuf>,
     /// The replay starts at this instant (ISO 8601 or unix seconds or ms);
     /// default: the archive's first answer.
-    #[arg(long = "at", requires = "dir")]
+    #[arg(long = "at", requires = "replay_dir")]
     pub at: Option<String>,
     /// How many times as fast as recorded the replay runs (0 holds it at
     /// --at).
-    #[arg(long = "speed", default_value_t = 1.0, requires = "dir")]
+    #[arg(long = "speed", default_value_t = 1.0, requires = "replay_dir")]
     pub speed: f64,
 }
 
@@ -92,5 +92,37 @@ impl ReplayArgs {
             None => timeline.first_ms().unwrap_or(0),
         };
         Ok(Clock::new(at, self.speed))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{CommandFactory, Parser};
+
+    #[test]
+    fn the_flags_parse_beside_every_other_flag() {
+        crate::config::Config::command().debug_assert();
+        let config = crate::config::Config::parse_from([
+            "predmarket-server",
+            "--replay",
+            "/a",
+            "--at",
+            "2026-11-27T10:00:00Z",
+            "--speed",
+            "0",
+            "--record",
+            "/b",
+            "--record-max-mb",
+            "5",
+        ]);
+        assert_eq!(
+            config.replay.dir.as_deref(),
+            Some(std::path::Path::new("/a"))
+        );
+        assert_eq!(config.replay.speed, 0.0);
+        let settings = config.record.settings().expect("recording");
+        assert_eq!(settings.max_bytes, Some(5 * 1024 * 1024));
+        // --at means nothing without --replay.
+        assert!(crate::config::Config::try_parse_from(["predmarket-server", "--at", "1"]).is_err());
     }
 }
