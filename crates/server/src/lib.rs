@@ -96,7 +96,11 @@ pub fn app_with_recorder(
             state.clone(),
             stream_key,
         ));
-    let api = routes::router(state.clone())
+    let mut operations = routes::router(state.clone());
+    if let Some(recorder) = recorder {
+        operations = operations.merge(record::history::router(recorder.dir().to_owned()));
+    }
+    let api = operations
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             operation,

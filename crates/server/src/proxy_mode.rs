@@ -110,7 +110,7 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
         }
     };
     Ok(Proxy {
-        router: router(&state, &hub, config, state.log()),
+        router: router(&state, &hub, config, state.log(), recorder.as_ref()),
         metrics: proxy::metrics_router(&state, Arc::new(render)),
         state,
         hub,
@@ -123,6 +123,7 @@ fn router(
     hub: &Arc<crate::stream::Hub>,
     config: &Config,
     log: Arc<AccessLog>,
+    recorder: Option<&Arc<crate::record::Recorder>>,
 ) -> Router {
     // As on the local server, the OpenAPI document needs no key. It is the
     // proxy's own: it serves the same operations, and the public service
@@ -135,6 +136,10 @@ fn router(
             .with_state(hub.clone()),
     );
     let mut app = proxy::operations(state).merge(public).merge(streams);
+    if let Some(recorder) = recorder {
+        let history = crate::record::history::router(recorder.dir().to_owned());
+        app = app.merge(proxy::behind_visitor_key(state, history));
+    }
     if let Some(dir) = &config.web {
         let policy = Arc::new(headers::WebPolicy::new(dir));
         app = app.merge(

@@ -275,3 +275,78 @@ async fn the_quota_deletes_the_oldest_parts_first() {
     );
     let _ = std::fs::remove_dir_all(dir.parent().expect("parent"));
 }
+
+#[tokio::test]
+async fn history_pages_through_the_recorded_rows_behind_the_key() {
+    let dir = archive_dir("history");
+    let config = fast(common::unlimited(), &dir);
+    let recorder = start(&config);
+    let (base, task) = local(&config, &recorder).await;
+    let id = book_market(&TestServer::with(common::unlimited()).await).await;
+    let resource = format!("orderbook:{id}");
+    let mut reader = Reader::open(&base, &resource).await;
+    assert_eq!(reader.next().await.name, "snapshot");
+    let rows = rows_until(&dir, |rows| rows.len() >= 5).await;
+    drop(reader);
+    let client = reqwest::Client::new();
+    let get = |query: String, key: Option<&'static str>| {
+        let mut request = client.get(format!("{base}/history?{query}"));
+        if let Some(key) = key {
+            request = request.header("X-API-Key", key);
+        }
+        request.send()
+    };
+    let from = rows[0].row.received_ms;
+    let to = rows[4].row.received_ms + 1;
+    let window = |from: i64| {
+        form_urlencoded::Serializer::new(String::new())
+            .append_pair("resource", &resource)
+            .append_pair("from", &from.to_string())
+            .append_pair("to", &to.to_string())
+            .append_pair("limit", "2")
+            .finish()
+    };
+    // Pages of two, until no next page: the first five rows, in order.
+    let mut seen = Vec::new();
+    let mut next = Some(from);
+    while let Some(from) = next {
+        let answer: Value = get(window(from), Some(KEY))
+            .await
+            .expect("answers")
+            .json()
+            .await
+            .expect("JSON");
+        let data = answer["data"].as_array().expect("data").clone();
+        assert!(data.len() <= 2, "{answer}");
+        seen.extend(data);
+        next = answer["meta"]["next_from"].as_i64();
+    }
+    let expected: Vec<(i64, i64, Value)> = rows[..5]
+        .iter()
+        .map(|r| (r.row.received_ms, r.row.seq, answer(r)))
+        .collect();
+    let got: Vec<(i64, i64, Value)> = seen
+        .iter()
+        .map(|d| {
+            (
+                d["received_ms"].as_i64().unwrap_or(-1),
+                d["seq"].as_i64().unwrap_or(-1),
+                d["answer"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(got, expected);
+    assert_eq!(seen[0]["continuity"], "first");
+    // Without a key, or beyond the bounds, no rows.
+    assert_eq!(
+        get(window(from), None).await.expect("answers").status(),
+        401
+    );
+    let too_long = format!("resource={resource}&from=0&to={to}");
+    assert_eq!(
+        get(too_long, Some(KEY)).await.expect("answers").status(),
+        400
+    );
+    task.abort();
+    let _ = std::fs::remove_dir_all(dir.parent().expect("parent"));
+}

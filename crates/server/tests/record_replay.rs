@@ -42,6 +42,7 @@ fn replay_config() -> Config {
 /// its gap header, its JSON.
 async fn replayed_at(
     timeline: &Arc<Timeline>,
+    dir: &std::path::Path,
     kind: WatchKind,
     id: &str,
     at_ms: i64,
@@ -50,7 +51,7 @@ async fn replayed_at(
         timeline: timeline.clone(),
         clock: Clock::new(at_ms, 0.0),
     });
-    let router = replay_mode::router(&replay_config(), replayed);
+    let router = replay_mode::router(&replay_config(), replayed, dir);
     let path = kind.request(id).expect("a request").path_and_query();
     let request = axum::http::Request::get(&path)
         .header("X-API-Key", KEY)
@@ -100,7 +101,7 @@ async fn a_recording_replays_the_same_answers_and_its_outage_as_stale() {
     // recorded then.
     for row in &rows {
         let (status, gap, body) =
-            replayed_at(&timeline, row.kind, &row.row.id, row.row.received_ms).await;
+            replayed_at(&timeline, &dir, row.kind, &row.row.id, row.row.received_ms).await;
         assert_eq!((status, gap), (200, None), "{:?}", row.row);
         assert_eq!(
             body,
@@ -123,7 +124,7 @@ async fn a_recording_replays_the_same_answers_and_its_outage_as_stale() {
         };
         let inside = before.row.received_ms + before.row.wanted_ms.expect("wanted") + 1;
         assert!(inside < gap_row.row.received_ms);
-        let (status, gap, body) = replayed_at(&timeline, kind, &id, inside).await;
+        let (status, gap, body) = replayed_at(&timeline, &dir, kind, &id, inside).await;
         assert_eq!(
             (status, gap),
             (200, Some(gap_ms.to_string())),
@@ -132,7 +133,8 @@ async fn a_recording_replays_the_same_answers_and_its_outage_as_stale() {
         );
         assert_eq!(body, answer(before));
         // Before the archive's first answer there is nothing to replay.
-        let (status, _, _) = replayed_at(&timeline, kind, &id, mine[0].row.received_ms - 1).await;
+        let (status, _, _) =
+            replayed_at(&timeline, &dir, kind, &id, mine[0].row.received_ms - 1).await;
         assert_eq!(status, 404);
     }
 
@@ -151,7 +153,7 @@ async fn a_recording_replays_the_same_answers_and_its_outage_as_stale() {
         timeline: timeline.clone(),
         clock: Clock::new(start, 1.0),
     });
-    let router = replay_mode::router(&replay_config(), replayed);
+    let router = replay_mode::router(&replay_config(), replayed, &dir);
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind");

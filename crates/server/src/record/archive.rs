@@ -8,6 +8,8 @@ use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
 use predmarket_core::change::WatchKind;
 use std::path::{Path, PathBuf};
 
+const DAY_MS: i64 = 86_400_000;
+
 /// Why an archive could not be read.
 #[derive(Debug)]
 pub enum ArchiveError {
@@ -61,8 +63,12 @@ impl Filter<'_> {
 pub fn read(root: &Path, filter: &Filter<'_>, limit: usize) -> Result<Vec<Recorded>, ArchiveError> {
     let mut rows = Vec::new();
     for part in layout::parts(root) {
+        // A part holds rows of its partition's day only: days wholly
+        // before the window are not read.
+        let day_end = part.first_ms - part.first_ms.rem_euclid(DAY_MS) + DAY_MS;
         if filter.kind.is_some_and(|k| k != part.kind)
             || filter.to_ms.is_some_and(|to| part.first_ms >= to)
+            || filter.from_ms.is_some_and(|from| day_end <= from)
         {
             continue;
         }

@@ -13,6 +13,7 @@
 
 pub mod archive;
 pub mod continuity;
+pub mod history;
 pub mod layout;
 pub mod replay;
 pub mod replay_mode;
@@ -48,6 +49,7 @@ pub const FLUSH_PATIENCE: Duration = Duration::from_secs(10);
 /// last handle is dropped.
 pub struct Recorder {
     queue: SyncSender<Command>,
+    dir: std::path::PathBuf,
     tracks: Arc<Mutex<Tracks>>,
     pub stats: Arc<Stats>,
     /// Multiplies each kind's wanted interval (`--stream-interval-scale`).
@@ -61,6 +63,7 @@ impl Recorder {
         interval_scale: f64,
     ) -> std::io::Result<Arc<Recorder>> {
         std::fs::create_dir_all(&settings.dir)?;
+        let dir = settings.dir.clone();
         let (queue, commands) = std::sync::mpsc::sync_channel(QUEUE);
         let tracks = Arc::new(Mutex::new(Tracks::default()));
         let stats = Arc::new(Stats::default());
@@ -70,6 +73,7 @@ impl Recorder {
             .spawn(move || writer::run(settings, commands, t, s))?;
         Ok(Arc::new(Recorder {
             queue,
+            dir,
             tracks,
             stats,
             interval_scale,
@@ -87,6 +91,11 @@ impl Recorder {
                 None
             }
         }
+    }
+
+    /// Where the archive is.
+    pub fn dir(&self) -> &std::path::Path {
+        &self.dir
     }
 
     /// How often `kind` wants polling here (ms).

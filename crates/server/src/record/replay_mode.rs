@@ -2,7 +2,7 @@
 //! the watched resources' operations (a book, a market, a game, a future,
 //! an award by id) from an archive at the replay clock, and `/stream`
 //! over them through the very hub the live server uses, so a recorded
-//! gap reaches viewers as `stale`. Operations the recorder does not keep
+//! gap reaches viewers as `stale`, and `/history` over the archive. Operations the recorder does not keep
 //! (lists, searches) answer 404 here.
 
 use super::replay::{Moment, Replayed, Timeline};
@@ -31,7 +31,7 @@ struct Served {
 }
 
 /// The replay's router over `replayed`, behind `config`'s keys.
-pub fn router(config: &Config, replayed: Arc<Replayed>) -> Router {
+pub fn router(config: &Config, replayed: Arc<Replayed>, dir: &std::path::Path) -> Router {
     let keys = Arc::new(Keys::new(
         &config.key_specs().unwrap_or_default(),
         config.max_in_flight_per_key,
@@ -52,6 +52,7 @@ pub fn router(config: &Config, replayed: Arc<Replayed>) -> Router {
     );
     let app = app
         .route("/stream", get(stream::open).with_state(hub))
+        .merge(super::history::router(dir.to_owned()))
         .fallback(|| async {
             ApiError::new(
                 ErrorCode::NotFound,
@@ -120,7 +121,7 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
     );
     listen::serve(
         listener,
-        router(&config, replayed),
+        router(&config, replayed, dir),
         config.connection_limits(),
         listen::shutdown_signal(),
     )
