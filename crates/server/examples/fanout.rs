@@ -455,7 +455,7 @@ async fn run(args: Args) -> Result<(), String> {
     if let (Some(a), Some(b)) = (cpu_before, cpu_after) {
         let secs = (b.saturating_sub(a)) as f64 / ticks_per_sec;
         println!(
-            "proxy CPU: {secs:.1} s over {} s ({:.1} % of one core)",
+            "proxy CPU: {secs:.2} s over {} s ({:.2} % of one core)",
             args.seconds,
             secs * 100.0 / args.seconds as f64
         );
@@ -697,8 +697,16 @@ fn start_proxy(
         .args(log.is_none().then_some("--quiet"))
         .args(redis.map(|url| ["--redis", url]).into_iter().flatten())
         .args(
+            // Parts written every 10 s, so the run's writes are in its CPU.
             record
-                .map(|dir| [std::ffi::OsStr::new("--record"), dir.as_os_str()])
+                .map(|dir| {
+                    [
+                        std::ffi::OsStr::new("--record"),
+                        dir.as_os_str(),
+                        std::ffi::OsStr::new("--record-roll-secs"),
+                        std::ffi::OsStr::new("10"),
+                    ]
+                })
                 .into_iter()
                 .flatten(),
         )

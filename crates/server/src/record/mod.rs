@@ -143,43 +143,43 @@ impl Recorder {
         let s = &self.stats;
         let figures = [
             (
-                "rows_written_total",
+                "predmarket_record_rows_written_total",
                 "counter",
                 "Rows written to the archive.",
                 s.rows_written.load(Ordering::Relaxed),
             ),
             (
-                "parts_written_total",
+                "predmarket_record_parts_written_total",
                 "counter",
                 "Parquet parts written.",
                 s.parts_written.load(Ordering::Relaxed),
             ),
             (
-                "parts_deleted_total",
+                "predmarket_record_parts_deleted_total",
                 "counter",
                 "Parts deleted, oldest first, to keep --record-max-mb.",
                 s.parts_deleted.load(Ordering::Relaxed),
             ),
             (
-                "rows_lost_total",
+                "predmarket_record_rows_lost_total",
                 "counter",
                 "Rows not recorded: the writer's queue was full or recording was paused.",
                 s.rows_lost.load(Ordering::Relaxed),
             ),
             (
-                "write_errors_total",
+                "predmarket_record_write_errors_total",
                 "counter",
                 "Parts that could not be written (a full disk); each pauses recording.",
                 s.write_errors.load(Ordering::Relaxed),
             ),
             (
-                "bytes",
+                "predmarket_record_bytes",
                 "gauge",
                 "Bytes of the archive's parts on disk.",
                 s.bytes_on_disk.load(Ordering::Relaxed),
             ),
             (
-                "paused",
+                "predmarket_record_paused",
                 "gauge",
                 "1 while recording pauses after a failed write; serving goes on.",
                 u64::from(s.paused.load(Ordering::Relaxed)),
@@ -188,7 +188,7 @@ impl Recorder {
         for (name, kind, help, value) in figures {
             let _ = write!(
                 out,
-                "# HELP predmarket_record_{name} {help}\n# TYPE predmarket_record_{name} {kind}\npredmarket_record_{name} {value}\n"
+                "# HELP {name} {help}\n# TYPE {name} {kind}\n{name} {value}\n"
             );
         }
     }
