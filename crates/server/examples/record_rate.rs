@@ -7,10 +7,13 @@
 //! the bytes per book per day (parts rolled every `--seconds`: a longer
 //! roll compresses at least as well). Then the recorded answers are fed
 //! to a recorder as fast as it takes them, `--rows` in all: rows per
-//! second, parsing and writing included.
+//! second, parsing and writing included. Last, with `--fault-5xx`, the
+//! same books are recorded through a proxy in front of the local server
+//! answering that share of requests with a 5xx, for `--seconds`: the
+//! archive's gap rate (rows labelled `gap` per row) under injected faults.
 //!
 //! ```text
-//! cargo run --release -p predmarket-server --example record_rate -- --books 20 --seconds 60 --rows 100000
+//! cargo run --release -p predmarket-server --example record_rate -- --books 20 --seconds 60 --rows 100000 --fault-5xx 0.1
 //! ```
 //!
 //! Loopback only; the archives go to a temporary directory, removed after.
@@ -34,6 +37,10 @@ struct Args {
     /// Rows fed to the recorder for its rate.
     #[arg(long, default_value_t = 100_000)]
     rows: usize,
+    /// The share of the upstream's answers that are 5xx in the last phase
+    /// (0: no such phase).
+    #[arg(long, default_value_t = 0.0)]
+    fault_5xx: f64,
 }
 
 const KEY: &str = "record-rate";
@@ -160,6 +167,83 @@ async fn main() -> Result<(), String> {
         "rate: {written} rows written ({lost} lost) in {took:.2} s: {:.0} rows/s",
         written as f64 / took
     );
+    if args.fault_5xx > 0.0 {
+        faults(&args, &ids, &root.join("faults")).await?;
+    }
     let _ = std::fs::remove_dir_all(&root);
+    Ok(())
+}
+
+/// The books recorded through a proxy whose upstream fails
+/// `args.fault_5xx` of its answers: the share of rows that follow a gap.
+async fn faults(args: &Args, ids: &[String], dir: &std::path::Path) -> Result<(), String> {
+    const UPSTREAM_KEY: &str = "record-rate-upstream";
+    let mut upstream = Config::for_tests(&format!("{UPSTREAM_KEY}:unlimited"));
+    upstream.fault_5xx = args.fault_5xx;
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|e| e.to_string())?;
+    let upstream_addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let app = predmarket_server::app(&upstream);
+    let upstream_task = tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    let key_file = std::env::temp_dir().join(format!("pm-record-rate-key-{}", std::process::id()));
+    std::fs::write(&key_file, UPSTREAM_KEY).map_err(|e| e.to_string())?;
+    let mut config = Config::for_tests(&format!("{KEY}:unlimited"));
+    config.proxy.upstream = Some(format!("http://{upstream_addr}"));
+    config.proxy.upstream_key_file = Some(key_file.clone());
+    config.proxy.upstream_limit = 6_000;
+    config.record.dir = Some(dir.to_owned());
+    config.stream.max_resources_per_stream = ids.len().max(1);
+    let built = predmarket_server::proxy_mode::build(&config).await?;
+    let _ = std::fs::remove_file(&key_file);
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|e| e.to_string())?;
+    let base = format!(
+        "http://{}",
+        listener.local_addr().map_err(|e| e.to_string())?
+    );
+    let router = built.router.clone();
+    let proxy_task = tokio::spawn(async move {
+        let _ = axum::serve(listener, router).await;
+    });
+    let mut query = form_urlencoded::Serializer::new(String::new());
+    for id in ids {
+        query.append_pair("watch", &format!("orderbook:{id}"));
+    }
+    let stream = reqwest::Client::new()
+        .get(format!("{base}/stream?{}", query.finish()))
+        .header("X-API-Key", KEY)
+        .send()
+        .await
+        .map_err(|e| e.to_string())?;
+    tokio::time::sleep(Duration::from_secs(args.seconds)).await;
+    drop(stream);
+    let recorder = built.recorder.clone().ok_or("not recording")?;
+    if !recorder.flush(Duration::from_secs(60)) {
+        return Err("the writer did not flush".into());
+    }
+    proxy_task.abort();
+    upstream_task.abort();
+    let rows = archive::read(dir, &Filter::default(), usize::MAX).map_err(|e| e.to_string())?;
+    let gaps = rows
+        .iter()
+        .filter(|r| {
+            matches!(
+                r.row.continuity,
+                predmarket_server::record::continuity::Continuity::Gap(_)
+            )
+        })
+        .count();
+    println!(
+        "faults: {} of the upstream's answers 5xx, {} rows of {} books in {} s, {gaps} gap rows: {:.1} % of rows follow a gap",
+        args.fault_5xx,
+        rows.len(),
+        ids.len(),
+        args.seconds,
+        gaps as f64 * 100.0 / rows.len().max(1) as f64
+    );
     Ok(())
 }
