@@ -138,6 +138,7 @@ async fn main() -> Result<(), String> {
             part_bytes: 32 * 1024 * 1024,
             roll: Duration::from_secs(3_600),
             pause: Duration::from_secs(60),
+            store: None,
         },
         1.0,
     )

@@ -232,6 +232,7 @@ async fn the_quota_deletes_the_oldest_parts_first() {
             part_bytes: usize::MAX,
             roll: Duration::from_secs(3_600),
             pause: Duration::from_secs(1),
+            store: None,
         },
         1.0,
     )
@@ -348,5 +349,67 @@ async fn history_pages_through_the_recorded_rows_behind_the_key() {
         400
     );
     task.abort();
+    let _ = std::fs::remove_dir_all(dir.parent().expect("parent"));
+}
+
+#[tokio::test]
+async fn every_part_is_copied_to_the_object_store_under_its_hive_path() {
+    let dir = archive_dir("store");
+    let store = dir.parent().expect("parent").join("store");
+    let recorder = Recorder::start(
+        writer::Settings {
+            dir: dir.clone(),
+            max_bytes: None,
+            part_bytes: usize::MAX,
+            roll: Duration::from_secs(3_600),
+            pause: Duration::from_secs(1),
+            store: Some(format!("file://{}", store.display())),
+        },
+        1.0,
+    )
+    .expect("starts");
+    for (i, kind) in [WatchKind::Orderbook, WatchKind::Game, WatchKind::Orderbook]
+        .into_iter()
+        .enumerate()
+    {
+        let body = serde_json::json!({"data": {"market_id": "m", "n": i}});
+        recorder.answered(
+            kind,
+            "m",
+            1_700_000_000_000 + i as i64 * 86_400_000,
+            0,
+            body,
+        );
+        assert!(recorder.flush(CEILING));
+    }
+    let local = predmarket_server::record::layout::parts(&dir);
+    assert_eq!(local.len(), 3);
+    assert_eq!(recorder.stats.parts_stored.load(Ordering::Relaxed), 3);
+    for part in &local {
+        let relative = part.path.strip_prefix(&dir).expect("under the archive");
+        let copy = std::fs::read(store.join(relative)).expect("copied under the same path");
+        assert_eq!(
+            copy,
+            std::fs::read(&part.path).expect("reads"),
+            "{}",
+            relative.display()
+        );
+    }
+    // The store reads back as an archive of its own.
+    let rows = archive::read(&store, &Filter::default(), usize::MAX).expect("reads");
+    assert_eq!(rows.len(), 3);
+    // A store that cannot be opened stops the recorder from starting.
+    let refused = Recorder::start(
+        writer::Settings {
+            dir: dir.clone(),
+            max_bytes: None,
+            part_bytes: usize::MAX,
+            roll: Duration::from_secs(3_600),
+            pause: Duration::from_secs(1),
+            store: Some("nowhere://at-all".into()),
+        },
+        1.0,
+    );
+    assert!(refused.is_err());
     let _ = std::fs::remove_dir_all(dir.parent().expect("parent"));
 }

@@ -23,6 +23,7 @@ pub mod schema;
 pub mod settings;
 pub mod source;
 pub mod stats;
+pub mod store;
 pub mod writer;
 
 pub use settings::RecordArgs;
@@ -68,9 +69,13 @@ impl Recorder {
         let tracks = Arc::new(Mutex::new(Tracks::default()));
         let stats = Arc::new(Stats::default());
         let (t, s) = (tracks.clone(), stats.clone());
+        let store = match &settings.store {
+            Some(url) => Some(store::Store::open(url).map_err(std::io::Error::other)?),
+            None => None,
+        };
         std::thread::Builder::new()
             .name("predmarket-record".into())
-            .spawn(move || writer::run(settings, commands, t, s))?;
+            .spawn(move || writer::run(settings, store, commands, t, s))?;
         Ok(Arc::new(Recorder {
             queue,
             dir,
@@ -171,6 +176,18 @@ impl Recorder {
                 "counter",
                 "Parts that could not be written (a full disk); each pauses recording.",
                 s.write_errors.load(Ordering::Relaxed),
+            ),
+            (
+                "predmarket_record_parts_stored_total",
+                "counter",
+                "Parts copied to the object store (--record-store).",
+                s.parts_stored.load(Ordering::Relaxed),
+            ),
+            (
+                "predmarket_record_store_errors_total",
+                "counter",
+                "Parts that could not be copied to the object store (the local part stays).",
+                s.store_errors.load(Ordering::Relaxed),
             ),
             (
                 "predmarket_record_bytes",

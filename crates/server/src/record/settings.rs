@@ -26,6 +26,10 @@ pub struct RecordArgs {
     /// full disk).
     #[arg(long = "record-pause-secs", default_value_t = 60.0)]
     pub pause_secs: f64,
+    /// Also copy every part to this object store (`file:///dir`), under
+    /// the same kind=…/date=…/ path.
+    #[arg(long = "record-store")]
+    pub store: Option<String>,
 }
 
 impl Default for RecordArgs {
@@ -36,6 +40,7 @@ impl Default for RecordArgs {
             part_mb: 32,
             roll_secs: 300.0,
             pause_secs: 60.0,
+            store: None,
         }
     }
 }
@@ -51,6 +56,7 @@ impl RecordArgs {
                 .unwrap_or(usize::MAX),
             roll: secs(self.roll_secs),
             pause: secs(self.pause_secs),
+            store: self.store.clone(),
         })
     }
 }

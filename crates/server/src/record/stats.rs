@@ -15,6 +15,10 @@ pub struct Stats {
     pub rows_lost: AtomicU64,
     pub write_errors: AtomicU64,
     pub bytes_on_disk: AtomicU64,
+    /// Parts copied to the object store (`--record-store`), and copies
+    /// that failed.
+    pub parts_stored: AtomicU64,
+    pub store_errors: AtomicU64,
     /// Set while recording pauses after a failed write.
     pub paused: AtomicBool,
 }

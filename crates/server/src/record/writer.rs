@@ -11,6 +11,7 @@ use super::continuity::{Placed, Tracks};
 use super::layout::{self, Part};
 use super::row::{self, Row};
 use super::stats::{Stats, lock};
+use super::store::Store;
 use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
 use parquet::file::properties::WriterProperties;
@@ -35,6 +36,8 @@ pub struct Settings {
     pub roll: Duration,
     /// How long recording pauses after a write failed.
     pub pause: Duration,
+    /// Where finished parts are copied too (`store::Store::open`).
+    pub store: Option<String>,
 }
 
 /// An answer on its way to becoming a row.
@@ -63,6 +66,7 @@ struct Buffer {
 
 struct Writer {
     settings: Settings,
+    store: Option<Store>,
     tracks: Arc<Mutex<Tracks>>,
     stats: Arc<Stats>,
     buffers: BTreeMap<PathBuf, Buffer>,
@@ -75,6 +79,7 @@ struct Writer {
 /// Runs until every sender is gone, then writes what it holds.
 pub fn run(
     settings: Settings,
+    store: Option<Store>,
     commands: Receiver<Command>,
     tracks: Arc<Mutex<Tracks>>,
     stats: Arc<Stats>,
@@ -89,6 +94,7 @@ pub fn run(
         .max(Duration::from_millis(50));
     let mut writer = Writer {
         settings,
+        store,
         tracks,
         stats,
         buffers: BTreeMap::new(),
@@ -209,6 +215,7 @@ impl Writer {
                 self.stats
                     .bytes_on_disk
                     .fetch_add(part.bytes, Ordering::Relaxed);
+                self.copy(&part.path);
                 self.parts.push_back(part);
             }
             Err(error) => {
@@ -222,6 +229,22 @@ impl Writer {
                     dir.display()
                 );
                 self.lose_rows(&rows);
+            }
+        }
+    }
+
+    /// Copies a finished part to the object store, if there is one; a
+    /// failure is counted and told, and the local part stays.
+    fn copy(&self, path: &Path) {
+        let Some(store) = &self.store else { return };
+        let relative = path.strip_prefix(&self.settings.dir).unwrap_or(path);
+        match store.put(path, relative) {
+            Ok(()) => {
+                self.stats.parts_stored.fetch_add(1, Ordering::Relaxed);
+            }
+            Err(error) => {
+                self.stats.store_errors.fetch_add(1, Ordering::Relaxed);
+                tracing::warn!("a part could not be copied to the object store: {error}");
             }
         }
     }
