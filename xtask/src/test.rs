@@ -294,6 +294,12 @@ const STEPS: &[Step] = &[
         },
     },
     Step {
+        group: "archive",
+        name: "the recorder's archive read with DuckDB and pyarrow (PyPI venv), the queries of docs/record.md run",
+        quick: false,
+        run: |_| exec(cmd("bash").arg("crates/server/archive_query.sh")),
+    },
+    Step {
         group: "attack",
         name: "server and proxy under attack (worst-case searches, slowloris, idle sockets, odd requests; \
                traversal, breaker abuse, slow readers, public-mode starvation, Redis stopped; \

@@ -90,6 +90,10 @@ struct Args {
     /// rarely one key.
     #[arg(long, default_value_t = 10)]
     client_keys: usize,
+    /// The proxy records its polls into this directory (`--record`), for
+    /// the recorder's cost beside a run without it.
+    #[arg(long)]
+    record: Option<std::path::PathBuf>,
 }
 
 const UPSTREAM_KEY: &str = "fanout-upstream";
@@ -258,6 +262,10 @@ async fn run(args: Args) -> Result<(), String> {
             redis.as_ref().map(|r| r.url.as_str()),
             log.as_deref(),
             args.client_keys,
+            args.record
+                .as_ref()
+                .map(|dir| dir.join(format!("replica-{n}")))
+                .as_deref(),
         )?;
         proxies.push(proxy);
         bases.push(base);
@@ -449,7 +457,7 @@ async fn run(args: Args) -> Result<(), String> {
     if let (Some(a), Some(b)) = (cpu_before, cpu_after) {
         let secs = (b.saturating_sub(a)) as f64 / ticks_per_sec;
         println!(
-            "proxy CPU: {secs:.1} s over {} s ({:.1} % of one core)",
+            "proxy CPU: {secs:.2} s over {} s ({:.2} % of one core)",
             args.seconds,
             secs * 100.0 / args.seconds as f64
         );
@@ -637,6 +645,7 @@ fn start_proxy(
     redis: Option<&str>,
     log: Option<&std::path::Path>,
     client_keys: usize,
+    record: Option<&std::path::Path>,
 ) -> Result<(Killed, String), String> {
     let keys: Vec<String> = (0..client_keys.max(1))
         .map(|k| format!("{}:unlimited", client_key(k)))
@@ -679,6 +688,20 @@ fn start_proxy(
         ])
         .args(log.is_none().then_some("--quiet"))
         .args(redis.map(|url| ["--redis", url]).into_iter().flatten())
+        .args(
+            // Parts written every 10 s, so the run's writes are in its CPU.
+            record
+                .map(|dir| {
+                    [
+                        std::ffi::OsStr::new("--record"),
+                        dir.as_os_str(),
+                        std::ffi::OsStr::new("--record-roll-secs"),
+                        std::ffi::OsStr::new("10"),
+                    ]
+                })
+                .into_iter()
+                .flatten(),
+        )
         .env("PREDMARKET_UPSTREAM_KEY", UPSTREAM_KEY)
         .stderr(Stdio::piped())
         .stdout(Stdio::null())

@@ -234,6 +234,14 @@ pub struct Config {
     /// `GET /stream` (both modes).
     #[command(flatten)]
     pub stream: StreamArgs,
+
+    /// The recorder (`--record DIR`, both modes).
+    #[command(flatten)]
+    pub record: crate::record::settings::RecordArgs,
+
+    /// Replay (`--replay DIR`): an archive served instead of data.
+    #[command(flatten)]
+    pub replay: crate::record::settings::ReplayArgs,
 }
 
 /// The flags of `GET /stream` (`stream::Settings`).
@@ -337,6 +345,8 @@ impl Config {
             shutdown_grace_secs: 5.0,
             proxy: crate::proxy::settings::ProxyArgs::default(),
             stream: StreamArgs::default(),
+            record: crate::record::settings::RecordArgs::default(),
+            replay: crate::record::settings::ReplayArgs::default(),
         }
     }
 

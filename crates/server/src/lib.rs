@@ -23,6 +23,7 @@ pub mod openapi;
 pub mod proxy;
 pub mod proxy_mode;
 pub mod query;
+pub mod record;
 mod routes;
 pub mod state;
 pub mod stream;
@@ -49,6 +50,16 @@ pub fn app(config: &Config) -> Router {
 /// Like `app`, over data generated already (tests share one large data set
 /// between servers).
 pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
+    let recorder = record::Recorder::from_args(&config.record, config.stream.interval_scale);
+    app_with_recorder(config, data, recorder.as_ref())
+}
+
+/// Like `app_with_data`, its streams' answers recorded by `recorder`.
+pub fn app_with_recorder(
+    config: &Config,
+    data: Arc<Dataset>,
+    recorder: Option<&Arc<record::Recorder>>,
+) -> Router {
     let specs = config.key_specs().unwrap_or_else(|_| {
         config
             .api_key
@@ -72,7 +83,10 @@ pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
     let settings = config.stream();
     let broker = settings.local_broker();
     let hub = stream::Hub::start(
-        Arc::new(stream::source::Local::new(routes::router(state.clone()))),
+        record::source::wrap(
+            Arc::new(stream::source::Local::new(routes::router(state.clone()))),
+            recorder,
+        ),
         settings,
         broker,
         stream::admission::Door::default(),
@@ -84,7 +98,11 @@ pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
             state.clone(),
             stream_key,
         ));
-    let api = routes::router(state.clone())
+    let mut operations = routes::router(state.clone());
+    if let Some(recorder) = recorder {
+        operations = operations.merge(record::history::router(recorder.dir().to_owned()));
+    }
+    let api = operations
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),
             operation,
@@ -154,6 +172,9 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
     if config.proxy.upstream.is_some() {
         return proxy_mode::serve(config).await;
     }
+    if config.replay.dir.is_some() {
+        return record::replay_mode::serve(config).await;
+    }
     config
         .validate()
         .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
@@ -181,13 +202,23 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
             dir.display()
         );
     }
+    let recorder = match config.record.settings() {
+        Some(settings) => Some(record::Recorder::start(
+            settings,
+            config.stream.interval_scale,
+        )?),
+        None => None,
+    };
     listen::serve(
         listener,
-        app_with_data(&config, data),
+        app_with_recorder(&config, data, recorder.as_ref()),
         config.connection_limits(),
         listen::shutdown_signal(),
     )
     .await?;
+    if let Some(recorder) = &recorder {
+        recorder.flush(record::FLUSH_PATIENCE);
+    }
     tracing::info!("predmarket-server stopped");
     Ok(())
 }

@@ -24,6 +24,8 @@ pub struct Proxy {
     pub state: Arc<ProxyState>,
     /// The streams' pollers (`GET /stream`).
     pub hub: Arc<crate::stream::Hub>,
+    /// With `--record`: what records the pollers' answers.
+    pub recorder: Option<Arc<crate::record::Recorder>>,
 }
 
 /// Checks the proxy's options and builds it (connecting to Redis). Every
@@ -83,20 +85,37 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
         visitors: state.visitors(),
         origins: config.cors_origins.clone(),
     };
-    let hub = crate::stream::Hub::start(
+    let recorder = match config.record.settings() {
+        Some(settings) => {
+            let dir = settings.dir.display().to_string();
+            Some(
+                crate::record::Recorder::start(settings, config.stream.interval_scale)
+                    .map_err(|e| format!("--record {dir}: {e}"))?,
+            )
+        }
+        None => None,
+    };
+    let source = crate::record::source::wrap(
         Arc::new(crate::stream::source::Proxied {
             state: state.clone(),
         }),
-        settings,
-        broker,
-        door,
+        recorder.as_ref(),
     );
+    let hub = crate::stream::Hub::start(source, settings, broker, door);
     let streams = hub.clone();
+    let recorded = recorder.clone();
+    let render = move |out: &mut String| {
+        streams.render_metrics(out);
+        if let Some(recorder) = &recorded {
+            recorder.render_metrics(out);
+        }
+    };
     Ok(Proxy {
-        router: router(&state, &hub, config, state.log()),
-        metrics: proxy::metrics_router(&state, Arc::new(move |out| streams.render_metrics(out))),
+        router: router(&state, &hub, config, state.log(), recorder.as_ref()),
+        metrics: proxy::metrics_router(&state, Arc::new(render)),
         state,
         hub,
+        recorder,
     })
 }
 
@@ -105,6 +124,7 @@ fn router(
     hub: &Arc<crate::stream::Hub>,
     config: &Config,
     log: Arc<AccessLog>,
+    recorder: Option<&Arc<crate::record::Recorder>>,
 ) -> Router {
     // As on the local server, the OpenAPI document needs no key. It is the
     // proxy's own: it serves the same operations, and the public service
@@ -117,6 +137,10 @@ fn router(
             .with_state(hub.clone()),
     );
     let mut app = proxy::operations(state).merge(public).merge(streams);
+    if let Some(recorder) = recorder {
+        let history = crate::record::history::router(recorder.dir().to_owned());
+        app = app.merge(proxy::behind_visitor_key(state, history));
+    }
     if let Some(dir) = &config.web {
         let policy = Arc::new(headers::WebPolicy::new(dir));
         app = app.merge(
@@ -234,6 +258,9 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
         None => None,
     };
     listen::serve(listener, proxy.router, limits, listen::shutdown_signal()).await?;
+    if let Some(recorder) = &proxy.recorder {
+        recorder.flush(crate::record::FLUSH_PATIENCE);
+    }
     tracing::info!("predmarket-server stopped");
     Ok(())
 }

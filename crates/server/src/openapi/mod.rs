@@ -488,6 +488,7 @@ pub fn document() -> Value {
         },
         "x-where-the-spec-is-silent": choices,
         "x-streams": streams(),
+        "x-history": crate::record::history::described(),
     })
 }
 

@@ -1,0 +1,109 @@
+//! Reading an archive back: the rows of the parts under a directory,
+//! filtered by resource and time, in the order they were received. What
+//! replay and `/history` stand on.
+
+use super::layout;
+use super::schema::{self, Stored};
+use parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder;
+use predmarket_core::change::WatchKind;
+use std::path::{Path, PathBuf};
+
+const DAY_MS: i64 = 86_400_000;
+
+/// Why an archive could not be read.
+#[derive(Debug)]
+pub enum ArchiveError {
+    Io(PathBuf, std::io::Error),
+    /// A part that is not Parquet of the archive's schema.
+    Part(PathBuf, String),
+}
+
+impl std::fmt::Display for ArchiveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ArchiveError::Io(path, e) => write!(f, "{}: {e}", path.display()),
+            ArchiveError::Part(path, e) => {
+                write!(f, "{}: not a part of this archive: {e}", path.display())
+            }
+        }
+    }
+}
+
+impl std::error::Error for ArchiveError {}
+
+/// One row read back, with its kind (from its partition).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Recorded {
+    pub kind: WatchKind,
+    pub row: Stored,
+}
+
+/// Which rows to read.
+#[derive(Debug, Clone, Default)]
+pub struct Filter<'a> {
+    pub kind: Option<WatchKind>,
+    pub id: Option<&'a str>,
+    /// Received at or after (unix ms).
+    pub from_ms: Option<i64>,
+    /// Received before (unix ms).
+    pub to_ms: Option<i64>,
+}
+
+impl Filter<'_> {
+    fn keeps(&self, kind: WatchKind, row: &Stored) -> bool {
+        self.kind.is_none_or(|k| k == kind)
+            && self.id.is_none_or(|id| id == row.id)
+            && self.from_ms.is_none_or(|from| row.received_ms >= from)
+            && self.to_ms.is_none_or(|to| row.received_ms < to)
+    }
+}
+
+/// The rows under `root` that `filter` keeps, by time received (then
+/// resource and number), at most `limit`.
+pub fn read(root: &Path, filter: &Filter<'_>, limit: usize) -> Result<Vec<Recorded>, ArchiveError> {
+    let mut rows = Vec::new();
+    for part in layout::parts(root) {
+        // A part holds rows of its partition's day only: days wholly
+        // before the window are not read.
+        let day_end = part.first_ms - part.first_ms.rem_euclid(DAY_MS) + DAY_MS;
+        if filter.kind.is_some_and(|k| k != part.kind)
+            || filter.to_ms.is_some_and(|to| part.first_ms >= to)
+            || filter.from_ms.is_some_and(|from| day_end <= from)
+        {
+            continue;
+        }
+        for row in read_part(&part.path)? {
+            if filter.keeps(part.kind, &row) {
+                rows.push(Recorded {
+                    kind: part.kind,
+                    row,
+                });
+            }
+        }
+    }
+    rows.sort_by(|a, b| {
+        (a.row.received_ms, a.kind.name(), &a.row.id, a.row.seq).cmp(&(
+            b.row.received_ms,
+            b.kind.name(),
+            &b.row.id,
+            b.row.seq,
+        ))
+    });
+    rows.truncate(limit);
+    Ok(rows)
+}
+
+/// Every row of one part.
+pub fn read_part(path: &Path) -> Result<Vec<Stored>, ArchiveError> {
+    let part = |e: &dyn std::fmt::Display| ArchiveError::Part(path.to_owned(), e.to_string());
+    let file = std::fs::File::open(path).map_err(|e| ArchiveError::Io(path.to_owned(), e))?;
+    let reader = ParquetRecordBatchReaderBuilder::try_new(file)
+        .and_then(|b| b.build())
+        .map_err(|e| part(&e))?;
+    let mut rows = Vec::new();
+    for batch in reader {
+        let batch = batch.map_err(|e| part(&e))?;
+        rows.extend(schema::stored(&batch).map_err(|e| part(&e))?);
+    }
+    Ok(rows)
+}

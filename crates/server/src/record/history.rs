@@ -1,0 +1,273 @@
+//! `GET /history?resource=KIND:ID&from=…&to=…&limit=…`: a resource's
+//! recorded rows, read from the archive on disk. A documented extension
+//! (`x-history` in `/openapi.json`), served where the server records or
+//! replays, behind the same key and budget as the operations. Bounded per
+//! request: a window of at most `MAX_WINDOW_MS`, at most `MAX_LIMIT` rows,
+//! only the day partitions the window touches read; a longer history is
+//! paged with `meta.next_from`.
+
+use super::archive::{self, Filter, Recorded};
+use crate::error::ApiError;
+use axum::Json;
+use axum::Router;
+use axum::extract::{Query, State};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use predmarket_core::change::WatchKind;
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// The longest window one request reads: a day.
+pub const MAX_WINDOW_MS: i64 = 86_400_000;
+/// Rows one answer holds at most.
+pub const MAX_LIMIT: usize = 1_000;
+/// Rows when the request does not say.
+pub const DEFAULT_LIMIT: usize = 100;
+/// The window when the request gives no `from`: the hour before `to`.
+const DEFAULT_WINDOW_MS: i64 = 3_600_000;
+
+/// The query, with the names of the document.
+#[derive(Debug, Deserialize)]
+pub struct HistoryQuery {
+    pub resource: Option<String>,
+    pub from: Option<String>,
+    pub to: Option<String>,
+    pub limit: Option<String>,
+}
+
+/// What a valid query asks for.
+#[derive(Debug, PartialEq)]
+pub struct Asked {
+    pub kind: WatchKind,
+    pub id: String,
+    pub from_ms: i64,
+    pub to_ms: i64,
+    pub limit: usize,
+}
+
+/// Checks a query against the bounds, `now_ms` standing for a missing `to`.
+pub fn asked(query: &HistoryQuery, now_ms: i64) -> Result<Asked, ApiError> {
+    let resource = query
+        .resource
+        .as_deref()
+        .ok_or_else(|| ApiError::invalid("resource", "required: KIND:ID"))?;
+    let (kind, id) = resource
+        .split_once(':')
+        .and_then(|(k, id)| Some((WatchKind::from_name(k)?, id)))
+        .filter(|(_, id)| !id.is_empty())
+        .ok_or_else(|| {
+            ApiError::invalid(
+                "resource",
+                "KIND:ID, KIND one of orderbook, market, game, future, award",
+            )
+        })?;
+    let instant = |name: &str, text: &Option<String>| -> Result<Option<i64>, ApiError> {
+        text.as_deref()
+            .map(|t| {
+                predmarket_core::time::timestamp_ms(t).ok_or_else(|| {
+                    ApiError::invalid(name, "an instant: ISO 8601, or unix seconds or ms")
+                })
+            })
+            .transpose()
+    };
+    let to_ms = instant("to", &query.to)?.unwrap_or(now_ms);
+    let from_ms = instant("from", &query.from)?.unwrap_or(to_ms - DEFAULT_WINDOW_MS);
+    if from_ms >= to_ms {
+        return Err(ApiError::invalid("from", "must be before `to`"));
+    }
+    if to_ms - from_ms > MAX_WINDOW_MS {
+        return Err(ApiError::invalid(
+            "to",
+            format!("a window of at most {} h", MAX_WINDOW_MS / 3_600_000),
+        ));
+    }
+    let limit = match query.limit.as_deref() {
+        None => DEFAULT_LIMIT,
+        Some(text) => text
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=MAX_LIMIT).contains(n))
+            .ok_or_else(|| {
+                ApiError::invalid("limit", format!("an integer from 1 to {MAX_LIMIT}"))
+            })?,
+    };
+    Ok(Asked {
+        kind,
+        id: id.to_owned(),
+        from_ms,
+        to_ms,
+        limit,
+    })
+}
+
+/// The route, reading the archive under `dir`.
+pub fn router(dir: PathBuf) -> Router {
+    Router::new()
+        .route("/history", get(history))
+        .with_state(Arc::new(dir))
+}
+
+async fn history(State(dir): State<Arc<PathBuf>>, Query(query): Query<HistoryQuery>) -> Response {
+    let now = i64::try_from(crate::stream::topic::unix_ms()).unwrap_or(i64::MAX);
+    let asked = match asked(&query, now) {
+        Ok(asked) => asked,
+        Err(error) => return error.into_response(),
+    };
+    // One more than asked: whether a next page exists.
+    let read = tokio::task::spawn_blocking(move || {
+        let filter = Filter {
+            kind: Some(asked.kind),
+            id: Some(&asked.id),
+            from_ms: Some(asked.from_ms),
+            to_ms: Some(asked.to_ms),
+        };
+        archive::read(&dir, &filter, asked.limit + 1).map(|rows| (asked, rows))
+    })
+    .await;
+    match read {
+        Ok(Ok((asked, rows))) => Json(answer(&asked, rows)).into_response(),
+        Ok(Err(error)) => {
+            tracing::warn!("/history: {error}");
+            ApiError::internal("the archive could not be read").into_response()
+        }
+        Err(_) => ApiError::internal("the archive could not be read").into_response(),
+    }
+}
+
+/// The answer: the rows, and where the next page starts when there is one.
+fn answer(asked: &Asked, mut rows: Vec<Recorded>) -> Value {
+    let more = rows.len() > asked.limit;
+    rows.truncate(asked.limit);
+    let next_from = more
+        .then(|| rows.last().map(|r| r.row.received_ms + 1))
+        .flatten();
+    let data: Vec<Value> = rows
+        .into_iter()
+        .map(|r| {
+            let row = r.row;
+            json!({
+                "received": predmarket_core::time::format_rfc3339(row.received_ms),
+                "received_ms": row.received_ms,
+                "seq": row.seq,
+                "continuity": row.continuity.name(),
+                "gap_ms": row.continuity.gap_ms(),
+                "age_ms": row.age_ms,
+                "wanted_ms": row.wanted_ms,
+                "answer": serde_json::from_str::<Value>(&row.answer).unwrap_or(Value::Null),
+            })
+        })
+        .collect();
+    json!({
+        "data": data,
+        "meta": {
+            "resource": format!("{}:{}", asked.kind.name(), asked.id),
+            "from_ms": asked.from_ms,
+            "to_ms": asked.to_ms,
+            "count": data.len(),
+            "next_from": next_from,
+        },
+    })
+}
+
+/// `GET /history` as `/openapi.json` describes it (`x-history`), beside
+/// the operations: it is served only where the server records or replays.
+pub fn described() -> Value {
+    json!({
+        "/history": {
+            "get": {
+                "operationId": "history",
+                "summary": "A watched resource's recorded answers (with --record or --replay)",
+                "description": format!("The rows the recorder wrote for one resource, oldest first, each with \
+                    `continuity` (`first`, `continues`, `gap` with `gap_ms`, `resync`): do not carry \
+                    state across a `gap` or `resync`. One request reads a window of at most {} h and \
+                    answers at most {MAX_LIMIT} rows; when more remain, `meta.next_from` is the `from` \
+                    of the next page. Metered as any request of the key.", MAX_WINDOW_MS / 3_600_000),
+                "parameters": [
+                    { "name": "resource", "in": "query", "required": true,
+                      "description": "KIND:ID (kinds: orderbook, market, game, future, award)",
+                      "schema": { "type": "string", "pattern": "^(orderbook|market|game|future|award):.+$" } },
+                    { "name": "from", "in": "query", "required": false,
+                      "description": "Received at or after (ISO 8601, unix s or ms); default: an hour before `to`",
+                      "schema": { "type": "string" } },
+                    { "name": "to", "in": "query", "required": false,
+                      "description": "Received before (ISO 8601, unix s or ms); default: now",
+                      "schema": { "type": "string" } },
+                    { "name": "limit", "in": "query", "required": false,
+                      "description": format!("Rows at most (1 to {MAX_LIMIT}, default {DEFAULT_LIMIT})"),
+                      "schema": { "type": "integer", "minimum": 1, "maximum": MAX_LIMIT } },
+                ],
+                "responses": {
+                    "200": { "description": "`data`: rows (`received`, `received_ms`, `seq`, `continuity`, `gap_ms`, `age_ms`, `wanted_ms`, `answer`); `meta`: `resource`, `from_ms`, `to_ms`, `count`, `next_from`" },
+                    "400": { "description": "A missing or malformed resource, instant or limit, or a window longer than allowed (VALIDATION_ERROR)" },
+                    "401": { "description": "No or an unknown API key" },
+                    "429": { "description": "The key's budget spent" },
+                },
+            },
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn query(
+        resource: &str,
+        from: Option<&str>,
+        to: Option<&str>,
+        limit: Option<&str>,
+    ) -> HistoryQuery {
+        HistoryQuery {
+            resource: Some(resource.into()),
+            from: from.map(Into::into),
+            to: to.map(Into::into),
+            limit: limit.map(Into::into),
+        }
+    }
+
+    #[test]
+    fn a_query_is_held_to_its_bounds() {
+        let now = 1_800_000_000_000;
+        let ok = asked(&query("orderbook:m1", None, None, None), now).unwrap();
+        assert_eq!(
+            ok,
+            Asked {
+                kind: WatchKind::Orderbook,
+                id: "m1".into(),
+                from_ms: now - DEFAULT_WINDOW_MS,
+                to_ms: now,
+                limit: DEFAULT_LIMIT
+            }
+        );
+        let day = asked(
+            &query(
+                "game:g",
+                Some("1800000000"),
+                Some("1800086400"),
+                Some("1000"),
+            ),
+            now,
+        )
+        .unwrap();
+        assert_eq!(
+            (day.to_ms - day.from_ms, day.limit),
+            (MAX_WINDOW_MS, MAX_LIMIT)
+        );
+        for (bad, from, to, limit) in [
+            ("book:m1", None, None, None),
+            ("orderbook:", None, None, None),
+            ("orderbook:m1", Some("soon"), None, None),
+            ("orderbook:m1", Some("1800000000"), Some("1800086401"), None),
+            ("orderbook:m1", Some("1800000001"), Some("1800000000"), None),
+            ("orderbook:m1", None, None, Some("0")),
+            ("orderbook:m1", None, None, Some("1001")),
+        ] {
+            assert!(
+                asked(&query(bad, from, to, limit), now).is_err(),
+                "{bad} {from:?} {to:?} {limit:?}"
+            );
+        }
+    }
+}
