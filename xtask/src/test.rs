@@ -2,6 +2,7 @@
 //! printed, going on after a failure and failing at the end if any did.
 
 use crate::build;
+use crate::bundles;
 use crate::server::{self, Profile, Server};
 use crate::setup;
 use crate::size;
@@ -586,6 +587,12 @@ fn package_lint() -> Result {
             size::VENUES_LIMIT_GZIP_BYTES
         ));
     }
+    // What an app ships, held to each app's limit.
+    let bundles = bundles::measure(&package)?;
+    for bundle in &bundles {
+        eprintln!("the `{}` app: {} B gzip -9", bundle.app.id, bundle.gzip);
+    }
+    bundles::check(&bundles)?;
     let bin = root().join("tests/node_modules/.bin");
     exec(
         cmd(&bin.join("publint").to_string_lossy())
