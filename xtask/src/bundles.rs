@@ -32,25 +32,25 @@ pub const APPS: &[App] = &[
         id: "client",
         figure_id: "bundle-client-gzip",
         source: "import { Client } from \"predmarket\";\nconst client = new Client({ apiKey: \"key\" });\nconsole.log(await client.listMarkets({ limit: 5 }));\n",
-        limit_gzip_bytes: 168 * 1024,
+        limit_gzip_bytes: 133 * 1024,
     },
     App {
         id: "watch",
         figure_id: "bundle-watch-gzip",
         source: "import { Client } from \"predmarket\";\nfor await (const change of new Client({ apiKey: \"key\" }).watchOrderbook(\"500024\")) console.log(change);\n",
-        limit_gzip_bytes: 168 * 1024,
+        limit_gzip_bytes: 133 * 1024,
     },
     App {
         id: "venues",
         figure_id: "bundle-venues-gzip",
         source: "import { findPairs } from \"predmarket/venues\";\nfor (const pair of findPairs([])) console.log(pair);\n",
-        limit_gzip_bytes: 218 * 1024,
+        limit_gzip_bytes: 161 * 1024,
     },
     App {
         id: "odds",
         figure_id: "bundle-odds-gzip",
         source: "import { americanToDecimal } from \"predmarket\";\nconsole.log(americanToDecimal(\"+250\"));\n",
-        limit_gzip_bytes: 168 * 1024,
+        limit_gzip_bytes: 133 * 1024,
     },
 ];
 
