@@ -208,11 +208,13 @@ fn build_npm() -> Result<PathBuf> {
 
     let glue_types_path = out.join("predmarket.d.ts");
     let glue_types = read(&glue_types_path)?;
+    let declarations = hand_declarations()?;
     // Kept beside the package, not in it: the JS files' type check
     // (`cargo xtask test --only types`) reads the glue's declarations.
     let kept = glue_types_file();
-    fs::rename(&glue_types_path, &kept).map_err(|e| format!("{}: {e}", kept.display()))?;
-    let types = public_types(&glue_types)?;
+    write(&kept, &format!("{glue_types}\n{declarations}"))?;
+    fs::remove_file(&glue_types_path).map_err(|e| format!("{}: {e}", glue_types_path.display()))?;
+    let types = format!("{}{declarations}", public_types(&glue_types)?);
     let names = exported_values(&types);
     write(&out.join("index.d.ts"), &types)?;
     write(&out.join("index.d.cts"), &types)?;
@@ -350,7 +352,7 @@ fn read(path: &Path) -> Result<String> {
 ///   extends Error` in a wasm-bindgen snippet breaks some of its targets);
 ///   the wasm gives its errors their prototypes (crates/wasm/src/errors.rs);
 /// - `watch.js`: the watch streams (`client.watchOrderbook(...)`), plain JS
-///   over the client's methods, typed in crates/wasm/src/watch.rs;
+///   over the client's methods, typed in crates/wasm/js/types/watch.d.ts;
 /// - `shared-budget.js`: `sharedBudget: true`, the key's budget shared by
 ///   tabs (IndexedDB) or by the clients of a realm;
 /// - `export.js`: lists as CSV or NDJSON (predmarket-core's `export` rule
@@ -374,6 +376,27 @@ const JS_FILES: &[&str] = &[
 /// Where the package's hand-written JS lives.
 pub fn js_dir() -> PathBuf {
     root().join("crates/wasm/js")
+}
+
+/// The declarations wasm-bindgen does not write (crates/wasm/js/types/:
+/// options, errors, what the JS layer adds, the pure functions' argument
+/// shapes), each file in name order, for the package's index.d.ts.
+fn hand_declarations() -> Result<String> {
+    let dir = js_dir().join("types");
+    let mut files: Vec<PathBuf> = Vec::new();
+    for entry in fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if path.to_string_lossy().ends_with(".d.ts") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    let mut out = String::new();
+    for path in files {
+        out.push('\n');
+        out.push_str(&read(&path)?);
+    }
+    Ok(out)
 }
 
 /// wasm-bindgen's own declarations of the glue (`predmarket.js`), kept
