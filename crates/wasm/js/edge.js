@@ -2,7 +2,7 @@
 // Edge runtimes (workerd) compile no wasm from bytes at run time: the
 // module comes in as an import, compiled by the runtime.
 import wasm from "./predmarket_bg.wasm";
-import { initSync, __registerErrorClasses, Client, bookChanges, valueChanges, watchIntervalMs, endsWatch, __ledgerRules, __liveRules, __LivePositions, __LiveReader, __streamBackoffMs, __hasNoStreams } from "./predmarket.js";
+import { initSync, __registerErrorClasses, Client, bookChanges, valueChanges, watchIntervalMs, endsWatch, __ledgerRules, __liveRules, __LivePositions, __LiveReader, __streamBackoffMs, __hasNoStreams, __operations } from "./predmarket.js";
 import { installWatch } from "./watch.js";
 import { withSharedBudget } from "./shared-budget.js";
 import { withCapabilities } from "./capabilities.js";
@@ -26,5 +26,6 @@ export * from "./exports.js";
 export { PredmarketError, PredmarketAbortError } from "./errors.js";
 export { exportRows, exportColumns, toCsv, toNdjson, csvChunks, ndjsonChunks, exportStream } from "./export.js";
 const rules = __ledgerRules();
-const PackageClient = withPersistentCache(withCapabilities(withSharedBudget(Client, rules), PredmarketError, watchIntervalMs), PredmarketError, rules.defaultBaseUrl);
+const operations = __operations();
+const PackageClient = withPersistentCache(withCapabilities(withSharedBudget(Client, rules), PredmarketError, watchIntervalMs, operations), PredmarketError, rules.defaultBaseUrl, operations);
 export { PackageClient as Client };

@@ -2,7 +2,7 @@
 // Instantiates the wasm from the bytes inlined in wasm-inline.js: no file
 // to fetch or find, so every bundler, server bundle and runtime loads it
 // unchanged. Synchronous: no top-level await.
-import { initSync, __registerErrorClasses, Client, bookChanges, valueChanges, watchIntervalMs, endsWatch, __ledgerRules, __liveRules, __LivePositions, __LiveReader, __streamBackoffMs, __hasNoStreams } from "./predmarket.js";
+import { initSync, __registerErrorClasses, Client, bookChanges, valueChanges, watchIntervalMs, endsWatch, __ledgerRules, __liveRules, __LivePositions, __LiveReader, __streamBackoffMs, __hasNoStreams, __operations } from "./predmarket.js";
 import { installWatch } from "./watch.js";
 import { withSharedBudget } from "./shared-budget.js";
 import { withCapabilities } from "./capabilities.js";
@@ -27,5 +27,6 @@ export * from "./exports.js";
 export { PredmarketError, PredmarketAbortError } from "./errors.js";
 export { exportRows, exportColumns, toCsv, toNdjson, csvChunks, ndjsonChunks, exportStream } from "./export.js";
 const rules = __ledgerRules();
-const PackageClient = withPersistentCache(withCapabilities(withSharedBudget(Client, rules), PredmarketError, watchIntervalMs), PredmarketError, rules.defaultBaseUrl);
+const operations = __operations();
+const PackageClient = withPersistentCache(withCapabilities(withSharedBudget(Client, rules), PredmarketError, watchIntervalMs, operations), PredmarketError, rules.defaultBaseUrl, operations);
 export { PackageClient as Client };

@@ -23,6 +23,7 @@ mod game_id;
 mod json;
 mod live;
 mod odds;
+mod operations;
 mod ops;
 mod options;
 mod params;
