@@ -23,6 +23,11 @@ pub const NPM_TOOLCHAIN: &str = "nightly-2026-05-20";
 /// `rustflags`, which only the demo's Leptos reads).
 const NPM_RUSTFLAGS: &str = "-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none";
 
+/// wasm-opt's flags for a wasm the package ships: size first, and without
+/// the tools' metadata (`producers`, `target_features`), which no runtime
+/// reads (−243 B gzip of the package's wasm).
+const SHIPPED_WASM_OPT: &[&str] = &["-Oz", "--strip-producers", "--strip-target-features"];
+
 /// The npm package folder.
 pub fn npm_dir() -> PathBuf {
     target_dir().join("npm/predmarket")
@@ -47,7 +52,7 @@ pub const WASM: &str = "predmarket_bg.wasm";
 ///
 /// - `index.js` (ES module; browsers and every bundler, Node `import`, Bun,
 ///   Deno, web workers): instantiates the wasm synchronously from bytes
-///   inlined as base64 in `wasm-inline.js`. No file to locate at run time,
+///   inlined (deflate-compressed, as base64) in `wasm-inline.js`. No file to locate at run time,
 ///   so it works unchanged where a bundler does not copy `.wasm` files
 ///   (esbuild, Rollup) and in server bundles that have no `__dirname`
 ///   (webpack `target: node`, esbuild `--platform=node`); no top-level
@@ -101,6 +106,8 @@ const NPM_INPUTS: &[&str] = &[
     "Cargo.lock",
     ".cargo/config.toml",
     "xtask/src/build.rs",
+    // fflate's version, bundled into the inlined wasm's module.
+    "tests/package-lock.json",
     "CHANGELOG.md",
     "LICENSE-MIT",
     "LICENSE-APACHE",
@@ -178,7 +185,7 @@ fn build_npm() -> Result<PathBuf> {
     let module = out.join(WASM);
     exec(
         cmd("wasm-opt")
-            .arg("-Oz")
+            .args(SHIPPED_WASM_OPT)
             .arg(&module)
             .arg("-o")
             .arg(&module),
@@ -206,17 +213,18 @@ fn build_npm() -> Result<PathBuf> {
 
     let glue_types_path = out.join("predmarket.d.ts");
     let glue_types = read(&glue_types_path)?;
+    let declarations = hand_declarations()?;
     // Kept beside the package, not in it: the JS files' type check
     // (`cargo xtask test --only types`) reads the glue's declarations.
     let kept = glue_types_file();
-    fs::rename(&glue_types_path, &kept).map_err(|e| format!("{}: {e}", kept.display()))?;
-    let types = public_types(&glue_types)?;
+    write(&kept, &format!("{glue_types}\n{declarations}"))?;
+    fs::remove_file(&glue_types_path).map_err(|e| format!("{}: {e}", glue_types_path.display()))?;
+    let types = format!("{}{declarations}", public_types(&glue_types)?);
     let names = exported_values(&types);
     write(&out.join("index.d.ts"), &types)?;
     write(&out.join("index.d.cts"), &types)?;
 
-    let bytes = fs::read(&module).map_err(|e| format!("{}: {e}", module.display()))?;
-    write(&out.join("wasm-inline.js"), &inline_module(&bytes))?;
+    write_inline_module(&module, &out.join("wasm-inline.js"))?;
     for file in JS_FILES {
         let from = js_dir().join(file);
         fs::copy(&from, out.join(file)).map_err(|e| format!("{}: {e}", from.display()))?;
@@ -272,7 +280,7 @@ pub fn venues_cargo_wasm() -> PathBuf {
 /// The second entry, `predmarket/venues` (crates/venues): equivalence,
 /// fee models and net arbitrage in a wasm of their own, so the main
 /// entry's size budget does not carry them. Built like the main entry
-/// (its glue, its wasm inlined as base64, a CommonJS copy), from the same
+/// (its glue, its wasm inlined compressed, a CommonJS copy), from the same
 /// cargo run.
 fn venues(out: &Path) -> Result {
     exec(
@@ -291,7 +299,7 @@ fn venues(out: &Path) -> Result {
     let module = out.join(VENUES_WASM);
     exec(
         cmd("wasm-opt")
-            .arg("-Oz")
+            .args(SHIPPED_WASM_OPT)
             .arg(&module)
             .arg("-o")
             .arg(&module),
@@ -312,8 +320,7 @@ fn venues(out: &Path) -> Result {
             "(() => { throw new Error(\"predmarket/venues initialises itself\"); })()",
         ),
     )?;
-    let bytes = fs::read(&module).map_err(|e| format!("{}: {e}", module.display()))?;
-    write(&out.join("venues-inline.js"), &inline_module(&bytes))?;
+    write_inline_module(&module, &out.join("venues-inline.js"))?;
     let js = root().join("crates/venues/js");
     for (from, to) in [
         ("venues.js", "venues.js"),
@@ -350,7 +357,7 @@ fn read(path: &Path) -> Result<String> {
 ///   extends Error` in a wasm-bindgen snippet breaks some of its targets);
 ///   the wasm gives its errors their prototypes (crates/wasm/src/errors.rs);
 /// - `watch.js`: the watch streams (`client.watchOrderbook(...)`), plain JS
-///   over the client's methods, typed in crates/wasm/src/watch.rs;
+///   over the client's methods, typed in crates/wasm/js/types/watch.d.ts;
 /// - `shared-budget.js`: `sharedBudget: true`, the key's budget shared by
 ///   tabs (IndexedDB) or by the clients of a realm;
 /// - `export.js`: lists as CSV or NDJSON (predmarket-core's `export` rule
@@ -374,6 +381,27 @@ const JS_FILES: &[&str] = &[
 /// Where the package's hand-written JS lives.
 pub fn js_dir() -> PathBuf {
     root().join("crates/wasm/js")
+}
+
+/// The declarations wasm-bindgen does not write (crates/wasm/js/types/:
+/// options, errors, what the JS layer adds, the pure functions' argument
+/// shapes), each file in name order, for the package's index.d.ts.
+fn hand_declarations() -> Result<String> {
+    let dir = js_dir().join("types");
+    let mut files: Vec<PathBuf> = Vec::new();
+    for entry in fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+        let path = entry.map_err(|e| e.to_string())?.path();
+        if path.to_string_lossy().ends_with(".d.ts") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    let mut out = String::new();
+    for path in files {
+        out.push('\n');
+        out.push_str(&read(&path)?);
+    }
+    Ok(out)
 }
 
 /// wasm-bindgen's own declarations of the glue (`predmarket.js`), kept
@@ -419,14 +447,55 @@ fn exported_values(types: &str) -> Vec<String> {
     names
 }
 
-/// An ES module holding the wasm as base64, with a decoder that needs only
-/// `atob` (browsers, workers, Node 16+, Deno, Bun).
-fn inline_module(bytes: &[u8]) -> String {
-    format!(
-        "// The package's wasm ({} bytes), inlined; generated by `cargo xtask npm`.\nconst base64 = \"{}\";\n\nexport function wasmBytes() {{\n  if (typeof Uint8Array.fromBase64 === \"function\") return Uint8Array.fromBase64(base64);\n  const text = atob(base64);\n  const bytes = new Uint8Array(text.length);\n  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);\n  return bytes;\n}}\n",
-        bytes.len(),
-        base64(bytes)
-    )
+/// Writes `to`, an ES module holding the wasm at `wasm` compressed (the
+/// deflate stream of `gzip -9`) as base64, with fflate's `inflateSync`
+/// bundled in: the bytes inlined cost about what the wasm does gzipped
+/// (plain base64 cost a third more, as a bundle's gzip cannot see through
+/// it), and the module stays synchronous (no top-level await, no
+/// `init()`). The decoder needs only `atob` (browsers, workers, Node 16+,
+/// Deno, Bun).
+fn write_inline_module(wasm: &Path, to: &Path) -> Result {
+    let compressed = cmd("gzip")
+        .args(["-9", "-n", "-c"])
+        .arg(wasm)
+        .output()
+        .map_err(|e| format!("gzip {}: {e}", wasm.display()))?;
+    if !compressed.status.success() {
+        return Err(format!("gzip {} failed", wasm.display()));
+    }
+    let raw = fs::metadata(wasm)
+        .map_err(|e| format!("{}: {e}", wasm.display()))?
+        .len();
+    // The member's deflate stream alone: a 10-byte header with no
+    // optional fields (`-n`: no name, no time), the 8-byte trailer after.
+    let member = &compressed.stdout;
+    let deflate = match member.get(..4) {
+        Some([0x1f, 0x8b, 8, 0]) if member.len() > 18 => &member[10..member.len() - 8],
+        _ => return Err(format!("gzip {}: not a plain gzip member", wasm.display())),
+    };
+    let source = to.with_extension("src.js");
+    write(
+        &source,
+        &format!(
+            "// The package's wasm ({raw} bytes), deflate-compressed and inlined; generated by `cargo xtask npm`.\nimport {{ inflateSync }} from \"fflate\";\nconst base64 = \"{}\";\n\nexport function wasmBytes() {{\n  const out = new Uint8Array({raw});\n  if (typeof Uint8Array.fromBase64 === \"function\") return inflateSync(Uint8Array.fromBase64(base64), {{ out }});\n  const text = atob(base64);\n  const bytes = new Uint8Array(text.length);\n  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);\n  return inflateSync(bytes, {{ out }});\n}}\n",
+            base64(deflate)
+        ),
+    )?;
+    // fflate from the tests' node_modules (pinned in tests/package.json),
+    // its browser build: no Node module is imported.
+    exec(
+        cmd("esbuild")
+            .arg(&source)
+            .args([
+                "--bundle",
+                "--format=esm",
+                "--platform=browser",
+                "--log-level=warning",
+            ])
+            .arg(format!("--outfile={}", to.display()))
+            .env("NODE_PATH", root().join("tests/node_modules")),
+    )?;
+    fs::remove_file(&source).map_err(|e| format!("{}: {e}", source.display()))
 }
 
 fn base64(bytes: &[u8]) -> String {

@@ -4,6 +4,7 @@
 
 mod bench;
 mod build;
+mod bundles;
 mod demo;
 mod doc_rules;
 mod figures;
@@ -32,8 +33,10 @@ cargo xtask <command>
   npm               build the npm package; prints its folder last
   web               build the demo into dist/
   tidy              docs name only what exists; every module has its doc
-  size [--top N]    the npm package's wasm: bytes raw and gzip -9, and
-                    where its code goes by crate and function
+  size [--top N]    what a browser app ships: each documented one-line
+                    app bundled from the packed package (gzip -9), the
+                    wasm's bytes, and where its code goes by crate and
+                    function
   bench             JS library: decode of a 250-market page vs JSON.parse
                     and res.json(), in Node and headless Chromium
   bench venues      predmarket/venues: findPairs over ~5,000 markets in

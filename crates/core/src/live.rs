@@ -252,8 +252,13 @@ fn lenient_ms<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<u64>,
     Ok(value
         .as_ref()
         .and_then(Value::as_f64)
-        .filter(|ms| ms.is_finite() && *ms >= 0.0)
-        .map(|ms| ms.round() as u64))
+        .and_then(lenient_ms_of))
+}
+
+/// A body's number of ms as a reader takes it: a float rounds; a negative
+/// or non-finite number is none.
+pub fn lenient_ms_of(ms: f64) -> Option<u64> {
+    (ms.is_finite() && ms >= 0.0).then(|| ms.round() as u64)
 }
 
 /// Where a stream is in one resource: the run of its numbering (`epoch`,

@@ -161,8 +161,13 @@ impl Parser {
 /// a JSON that is not one.
 pub fn decode(event: &Event) -> Option<(Kind, StreamEvent)> {
     let kind = Kind::from_name(&event.name)?;
-    let body = serde_json::from_str::<StreamEvent>(&event.data).ok()?;
-    Some((kind, body))
+    Some((kind, decode_body(&event.data)?))
+}
+
+/// An event's `data:` text as the contract's body; `None` for a JSON that
+/// is not one.
+pub fn decode_body(data: &str) -> Option<StreamEvent> {
+    serde_json::from_str::<StreamEvent>(data).ok()
 }
 
 /// Where a client is in each resource of its stream: the numbering's run
@@ -373,9 +378,10 @@ impl Silence {
     }
 }
 
-/// What a stream's bytes brought, read by [`Reader`].
+/// What a stream's bytes brought, read by [`Reader`]; `B` is the event's
+/// body as the reader's decoder made it ([`StreamEvent`] by default).
 #[derive(Debug, Clone, PartialEq)]
-pub enum Read {
+pub enum Read<B = StreamEvent> {
     /// `retry:`, bounded.
     Retry(u64),
     /// An event of one of the stream's resources; `Again` for one already
@@ -383,9 +389,30 @@ pub enum Read {
     Event {
         kind: Kind,
         /// Boxed: an answer whole may be in it.
-        body: Box<StreamEvent>,
+        body: Box<B>,
         seen: Seen,
     },
+}
+
+/// What the reader needs of a decoded body: whose event it is and the
+/// deadline it announces. A reader in JS decodes bodies with `JSON.parse`
+/// (crates/wasm/src/live.rs) and reads these two fields from the object,
+/// so the package's wasm carries no JSON tree of its own.
+pub trait Addressed {
+    /// `KIND:ID`, as the stream named it.
+    fn resource(&self) -> &str;
+    /// The body's `stale_after_ms`, when it is a number of ms.
+    fn stale_after_ms(&self) -> Option<u64>;
+}
+
+impl<D> Addressed for live::Body<D> {
+    fn resource(&self) -> &str {
+        &self.resource
+    }
+
+    fn stale_after_ms(&self) -> Option<u64> {
+        self.stale_after_ms
+    }
 }
 
 /// One stream of `resources` read from its bytes: events parsed and
@@ -415,30 +442,46 @@ impl Reader {
         &self.resources
     }
 
-    /// Reads `chunk`, which came at `now_ms`.
+    /// Reads `chunk`, which came at `now_ms`, its bodies decoded by
+    /// [`decode_body`].
     pub fn feed(
         &mut self,
         chunk: &str,
         now_ms: f64,
         positions: &mut Positions,
     ) -> Result<Vec<Read>, TooLarge> {
+        self.feed_with(chunk, now_ms, positions, decode_body)
+    }
+
+    /// [`Reader::feed`] with the bodies (the `data:` text of an event of a
+    /// known kind) decoded by `decode`; `None` is no event.
+    pub fn feed_with<B: Addressed>(
+        &mut self,
+        chunk: &str,
+        now_ms: f64,
+        positions: &mut Positions,
+        mut decode: impl FnMut(&str) -> Option<B>,
+    ) -> Result<Vec<Read<B>>, TooLarge> {
         self.silence.heard(now_ms);
         let mut out = Vec::new();
         for item in self.parser.feed(chunk)? {
             match item {
                 Item::Retry(ms) => out.push(Read::Retry(ms)),
                 Item::Event(event) => {
-                    let Some((kind, body)) = decode(&event) else {
+                    let Some(kind) = Kind::from_name(&event.name) else {
                         continue;
                     };
-                    if !self.resources.contains(&body.resource) {
+                    let Some(body) = decode(&event.data) else {
+                        continue;
+                    };
+                    let resource = body.resource();
+                    if !self.resources.iter().any(|r| r == resource) {
                         continue;
                     }
-                    if let Some(ms) = body.stale_after_ms {
-                        self.silence.announce(&body.resource, ms);
+                    if let Some(ms) = body.stale_after_ms() {
+                        self.silence.announce(resource, ms);
                     }
-                    let seen =
-                        positions.read(&self.resources, &body.resource, event.id.as_deref(), kind);
+                    let seen = positions.read(&self.resources, resource, event.id.as_deref(), kind);
                     out.push(Read::Event {
                         kind,
                         body: Box::new(body),
@@ -467,9 +510,11 @@ impl Reader {
             .map(|resource| {
                 let mut body = StreamEvent::new(resource, 0);
                 body.reason = Some(StaleReason::Silent.name().to_owned());
+                // Whole ms, written as an integer: a float's `Display`
+                // costs the package's wasm 4 KB of code and tables.
                 body.message = Some(format!(
                     "nothing heard from the stream for {} ms",
-                    (now_ms - self.silence.heard_ms).max(0.0).round()
+                    (now_ms - self.silence.heard_ms).max(0.0).round() as u64
                 ));
                 body
             })

@@ -54,8 +54,12 @@ const STREAM_MAX_RESOURCES = 32;
 /** The kinds of `watch*` methods and the operation each polls. */
 const WATCH_KINDS = ["orderbook", "market", "game", "future", "award"];
 
-/** The pagers and their list fields, for `estimate`. */
-const PAGERS = ["markets", "events", "series", "trades", "games", "futures", "awards", "profileTrades"];
+/**
+ * The client's pager methods (`markets`, `profileTrades`), from the core's
+ * operation table (`__operations()`), set by `withCapabilities`.
+ * @type {string[]}
+ */
+let PAGERS = [];
 
 /** @param {unknown} v @returns {v is Record<string, any>} */
 const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -69,8 +73,10 @@ const DEFAULT_RATE_LIMIT = 100;
  * @param {C} Base
  * @param {typeof import("./errors.js").PredmarketError} PredmarketError
  * @param {typeof import("./predmarket.js").watchIntervalMs} watchIntervalMs the wasm's default watch intervals
+ * @param {import("./predmarket.js").OperationEntry[]} operations the core's operation table (`__operations()`)
  */
-export function withCapabilities(Base, PredmarketError, watchIntervalMs) {
+export function withCapabilities(Base, PredmarketError, watchIntervalMs, operations) {
+  PAGERS = operations.flatMap((op) => (op.pager ? [op.pager] : []));
   return class Client extends Base {
     /** @param {any[]} args */
     constructor(...args) {
@@ -336,7 +342,7 @@ export function withCapabilities(Base, PredmarketError, watchIntervalMs) {
 }
 
 /** Whether a method of the client returns a pager (`markets`, `profileTrades`) rather than a promise. */
-const isPager = (/** @type {string} */ method) => !method.startsWith("get") && !method.startsWith("list");
+const isPager = (/** @type {string} */ method) => PAGERS.includes(method);
 
 /**
  * A pager whose first page waits for `check`, and whose pages and items

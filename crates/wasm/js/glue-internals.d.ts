@@ -9,6 +9,11 @@ declare module "./predmarket.js" {
   /** Gives the wasm's errors the prototypes of the package's two classes. */
   export function __registerErrorClasses(base: Function, abort: Function): void;
 
+  /** One operation of predmarket-core's table: the method, its pager's method (lists), the parameter its id alone fills. */
+  export interface OperationEntry { name: string; pager?: string; idParam?: string }
+  /** predmarket-core's operation table (crates/wasm/src/operations.rs). */
+  export function __operations(): OperationEntry[];
+
   /** predmarket-core's ledger rules and names, for shared-budget.js. */
   export function __ledgerRules(): import("./shared-budget.js").LedgerRules;
 

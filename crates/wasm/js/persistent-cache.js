@@ -140,8 +140,9 @@ function answerStore(baseUrl, apiKey, limits) {
  * @param {C} Base
  * @param {typeof import("./errors.js").PredmarketError} PredmarketError
  * @param {string} defaultBaseUrl
+ * @param {import("./predmarket.js").OperationEntry[]} operations the core's operation table (`__operations()`): every method but the pagers is kept
  */
-export function withPersistentCache(Base, PredmarketError, defaultBaseUrl) {
+export function withPersistentCache(Base, PredmarketError, defaultBaseUrl, operations) {
   /** @param {string} message */
   const invalid = (message) => Object.assign(new PredmarketError(`persistentCache: ${message}`), { code: "VALIDATION_ERROR", parameter: "persistentCache" });
   return class Client extends Base {
@@ -186,64 +187,60 @@ export function withPersistentCache(Base, PredmarketError, defaultBaseUrl) {
       const keptAnswers = new WeakMap();
       this.__persistent = { store, keptAnswers };
       const s = settings;
-      for (let proto = Object.getPrototypeOf(this); proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
-        for (const method of Object.getOwnPropertyNames(proto)) {
-          if (!/^(get|list)[A-Z]/.test(method) || Object.prototype.hasOwnProperty.call(this, `__kept_${method}`)) continue;
-          const original = this[method];
-          if (typeof original !== "function") continue;
-          Object.defineProperty(this, `__kept_${method}`, { value: true });
-          Object.defineProperty(this, method, {
-            configurable: true,
-            writable: true,
-            value: async (/** @type {any} */ params, /** @type {any} */ callOptions) => {
-              // Headers of the call's own may change the answer: such a
-              // call is neither served from nor kept in the store.
-              if (isObject(callOptions) && callOptions.headers !== undefined) return original.call(this, params, callOptions);
-              const key = `${method} ${JSON.stringify(params ?? null)}`;
-              const ask = async () => {
-                let answer;
-                try {
-                  answer = await original.call(this, params, callOptions);
-                } catch (error) {
-                  // Refused now (the key revoked, the id gone): the kept
-                  // answer is not served again.
-                  if (GONE.has(/** @type {any} */ (error)?.status)) await store.drop(key).catch(() => {});
-                  throw error;
-                }
-                try {
-                  await store.put(key, JSON.stringify(answer));
-                } catch {
-                  // Quota or a closed database: the answer still goes to the caller.
-                }
-                return answer;
-              };
-              let kept;
+      for (const { name: method } of operations) {
+        const original = this[method];
+        if (typeof original !== "function") continue;
+        Object.defineProperty(this, method, {
+          configurable: true,
+          writable: true,
+          value: async (/** @type {any} */ params, /** @type {any} */ callOptions) => {
+            // Headers of the call's own may change the answer: such a
+            // call is neither served from nor kept in the store.
+            if (isObject(callOptions) && callOptions.headers !== undefined) return original.call(this, params, callOptions);
+            const key = `${method} ${JSON.stringify(params ?? null)}`;
+            const ask = async () => {
+              let answer;
               try {
-                kept = await store.get(key);
+                answer = await original.call(this, params, callOptions);
+              } catch (error) {
+                // Refused now (the key revoked, the id gone): the kept
+                // answer is not served again.
+                if (GONE.has(/** @type {any} */ (error)?.status)) await store.drop(key).catch(() => {});
+                throw error;
+              }
+              try {
+                await store.put(key, JSON.stringify(answer));
               } catch {
-                kept = undefined;
+                // Quota or a closed database: the answer still goes to the caller.
               }
-              if (!kept) return ask();
-              const ageMs = Math.max(0, Date.now() - kept.at);
-              if (ageMs >= s.maxAgeMs && !revalidating.has(key)) {
-                const fresh = ask()
-                  .then((answer) => {
-                    try {
-                      s.onRevalidated?.({ method, params, answer });
-                    } catch {
-                      // A hook that throws does not break the cache.
-                    }
-                  })
-                  .catch(() => {})
-                  .finally(() => revalidating.delete(key));
-                revalidating.set(key, fresh);
-              }
-              const answer = JSON.parse(kept.body);
-              if (isObject(answer)) keptAnswers.set(answer, ageMs);
               return answer;
-            },
-          });
-        }
+            };
+            let kept;
+            try {
+              kept = await store.get(key);
+            } catch {
+              kept = undefined;
+            }
+            if (!kept) return ask();
+            const ageMs = Math.max(0, Date.now() - kept.at);
+            if (ageMs >= s.maxAgeMs && !revalidating.has(key)) {
+              const fresh = ask()
+                .then((answer) => {
+                  try {
+                    s.onRevalidated?.({ method, params, answer });
+                  } catch {
+                    // A hook that throws does not break the cache.
+                  }
+                })
+                .catch(() => {})
+                .finally(() => revalidating.delete(key));
+              revalidating.set(key, fresh);
+            }
+            const answer = JSON.parse(kept.body);
+            if (isObject(answer)) keptAnswers.set(answer, ageMs);
+            return answer;
+          },
+        });
       }
     }
 

@@ -893,51 +893,90 @@ function streamId(kind, params) {
 }
 
 /**
- * Adds the `watch*` methods to the client's prototype.
- * @param {typeof import("./predmarket.js").Client} Client
+ * `Client` with the `watch*` methods.
+ * @template {new (...args: any[]) => WasmClient} C
+ * @param {C} Base
  * @param {AbortErrorClass} AbortErrorClass
  * @param {Rules} coreRules
  */
-export function installWatch(Client, AbortErrorClass, coreRules) {
+export function withWatch(Base, AbortErrorClass, coreRules) {
   rules = coreRules;
+  // The wasm client's own calls: a watch's polls go to the service as
+  // they are (not through the persistent cache or the capability check).
+  const { getOrderbook, getMarket, getGame, getFuture, getAward } = Base.prototype;
   /**
-   * @param {string} name
+   * @param {unknown} client
    * @param {WatchKind} kind
+   * @param {unknown} params
+   * @param {WatchOptions} options
    * @param {(this: WasmClient, params: any, options?: CallOptions) => Promise<unknown>} get
    * @param {Diff} diff
    */
-  const define = (name, kind, get, diff) => {
-    Object.defineProperty(Client.prototype, name, {
-      configurable: true,
-      writable: true,
-      /**
-       * @this {WasmClient}
-       * @param {unknown} params
-       * @param {WatchOptions} [options]
-       */
-      value(params, options = {}) {
-        // A call's own headers cannot ride on the shared stream: such a
-        // watch polls.
-        const headers = options.callOptions?.headers;
-        const own = headers && Object.keys(headers).length > 0;
-        const id = own ? null : streamId(kind, params);
-        const resource = id !== null && this.__streamable(kind, id) ? `${kind}:${id}` : null;
-        return new Watch(this, kind, resource, (callOptions) => get.call(this, params, callOptions), diff, options, AbortErrorClass);
-      },
-    });
+  const watch = (client, kind, params, options, get, diff) => {
+    const self = /** @type {WasmClient} */ (/** @type {unknown} */ (client));
+    // A call's own headers cannot ride on the shared stream: such a
+    // watch polls.
+    const headers = options.callOptions?.headers;
+    const own = headers && Object.keys(headers).length > 0;
+    const id = own ? null : streamId(kind, params);
+    const resource = id !== null && self.__streamable(kind, id) ? `${kind}:${id}` : null;
+    // The class is what the declarations call `Watch<T, C>`.
+    return /** @type {any} */ (new Watch(self, kind, resource, (callOptions) => get.call(self, params, callOptions), diff, options, AbortErrorClass));
   };
-  // What the client's watches found out about the server's stream (`estimate` prices watches by it).
-  Object.defineProperty(Client.prototype, "__streamMode", {
-    configurable: true,
-    writable: true,
-    /** @this {WasmClient} @returns {"discover" | "stream" | "poll"} */
-    value() {
-      return hubs.get(this)?.mode ?? "discover";
-    },
-  });
-  define("watchOrderbook", "orderbook", Client.prototype.getOrderbook, rules.bookChanges);
-  define("watchMarket", "market", Client.prototype.getMarket, rules.valueChanges);
-  define("watchGame", "game", Client.prototype.getGame, rules.valueChanges);
-  define("watchFuture", "future", Client.prototype.getFuture, rules.valueChanges);
-  define("watchAward", "award", Client.prototype.getAward, rules.valueChanges);
+  return class Client extends Base {
+    /**
+     * Follows a market's order book.
+     * @param {string | import("./predmarket.js").GetOrderbookParams} params
+     * @param {WatchOptions} [options]
+     * @returns {import("./predmarket.js").Watch<import("./predmarket.js").OrderbookResponse, import("./predmarket.js").LevelChange>}
+     */
+    watchOrderbook(params, options = {}) {
+      return watch(this, "orderbook", params, options, getOrderbook, rules.bookChanges);
+    }
+
+    /**
+     * Follows a market.
+     * @param {string | import("./predmarket.js").GetMarketParams} params
+     * @param {WatchOptions} [options]
+     * @returns {import("./predmarket.js").Watch<import("./predmarket.js").MarketsResponse, import("./predmarket.js").JsonChange>}
+     */
+    watchMarket(params, options = {}) {
+      return watch(this, "market", params, options, getMarket, rules.valueChanges);
+    }
+
+    /**
+     * Follows a game.
+     * @param {string | import("./predmarket.js").GetGameParams} params
+     * @param {WatchOptions} [options]
+     * @returns {import("./predmarket.js").Watch<import("./predmarket.js").GameResponse, import("./predmarket.js").JsonChange>}
+     */
+    watchGame(params, options = {}) {
+      return watch(this, "game", params, options, getGame, rules.valueChanges);
+    }
+
+    /**
+     * Follows a future.
+     * @param {string | import("./predmarket.js").GetFutureParams} params
+     * @param {WatchOptions} [options]
+     * @returns {import("./predmarket.js").Watch<import("./predmarket.js").FutureResponse, import("./predmarket.js").JsonChange>}
+     */
+    watchFuture(params, options = {}) {
+      return watch(this, "future", params, options, getFuture, rules.valueChanges);
+    }
+
+    /**
+     * Follows an award.
+     * @param {string | import("./predmarket.js").GetAwardParams} params
+     * @param {WatchOptions} [options]
+     * @returns {import("./predmarket.js").Watch<import("./predmarket.js").AwardResponse, import("./predmarket.js").JsonChange>}
+     */
+    watchAward(params, options = {}) {
+      return watch(this, "award", params, options, getAward, rules.valueChanges);
+    }
+
+    /** What the client's watches found out about the server's stream (`estimate` prices watches by it). @returns {"discover" | "stream" | "poll"} */
+    __streamMode() {
+      return hubs.get(/** @type {WasmClient} */ (/** @type {unknown} */ (this)))?.mode ?? "discover";
+    }
+  };
 }

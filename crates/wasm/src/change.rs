@@ -10,12 +10,6 @@ use predmarket_client::core::change::{self, Tree, WatchKind};
 use predmarket_client::core::models::PriceLevel;
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_CHANGE: &'static str = r#"
-/** A kind of watch: what `watch*` follows. */
-export type WatchKind = "orderbook" | "market" | "game" | "future" | "award";
-"#;
-
 /// The levels of one side of one outcome of an orderbook answer (or of
 /// its `data`); none when absent.
 fn levels(value: &JsValue, book: &str, side: &str) -> Vec<PriceLevel> {

@@ -6,20 +6,6 @@ use predmarket_client::core::error::Quoted;
 use predmarket_client::core::game_id::{GameDate, GameId};
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_GAME_ID: &'static str = r#"
-/** The parts of a game id such as `KCvSF20250209@NFL`. */
-export interface GameIdParts {
-  /** Away team code: upper-case letters and digits. */
-  away: string;
-  home: string;
-  /** `YYYY-MM-DD` (`YYYYMMDD` is accepted by `formatGameId`). */
-  date: string;
-  /** The suffix after `@`; absent in the older form without it. */
-  league?: string;
-}
-"#;
-
 fn throw(error: Error) -> JsValue {
     errors::to_js(&error)
 }

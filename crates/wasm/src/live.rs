@@ -8,7 +8,7 @@
 
 use crate::json;
 use predmarket_client::core::live::{self, Kind, StaleReason};
-use predmarket_client::core::sse::{Positions, Read, Reader, Seen};
+use predmarket_client::core::sse::{Addressed, Positions, Read, Reader, Seen};
 use wasm_bindgen::prelude::*;
 
 /// The contract's numbers and names, read once by watch.js.
@@ -119,7 +119,7 @@ impl LiveReader {
     ) -> Result<js_sys::Array, JsValue> {
         let reads = self
             .0
-            .feed(chunk, now_ms, &mut positions.0)
+            .feed_with(chunk, now_ms, &mut positions.0, ParsedBody::parse)
             .map_err(|e| JsValue::from(js_sys::Error::new(&e.to_string())))?;
         let out = js_sys::Array::new();
         for read in reads {
@@ -132,12 +132,10 @@ impl LiveReader {
                     body,
                     seen: Seen::New,
                 } => {
-                    let text = serde_json::to_string(&body).unwrap_or_default();
-                    let event = json::parse(&js_sys::JsString::from(text))?;
                     out.push(
                         &json::Obj::new()
                             .str("kind", kind.name())
-                            .val("event", &event)
+                            .val("event", &body.object)
                             .build(),
                     );
                 }
@@ -161,13 +159,62 @@ impl LiveReader {
 
     /// The `stale` (`silent`) events a silent stream's resources are told.
     #[wasm_bindgen(js_name = silentEvents)]
-    pub fn silent_events(&self, now_ms: f64) -> Result<js_sys::Array, JsValue> {
+    pub fn silent_events(&self, now_ms: f64) -> js_sys::Array {
+        // Built field by field: serde_json's writer of a body (its JSON
+        // tree, float formatting) would cost the wasm more than the rest
+        // of the reader. The fields are the ones the core's rule sets.
         let out = js_sys::Array::new();
         for body in self.0.silent_events(now_ms) {
-            let text = serde_json::to_string(&body).unwrap_or_default();
-            out.push(&json::parse(&js_sys::JsString::from(text))?);
+            out.push(
+                &json::Obj::new()
+                    .str("resource", &body.resource)
+                    .num("seq", body.seq as f64)
+                    .opt_str("reason", body.reason.as_deref())
+                    .opt_str("message", body.message.as_deref())
+                    .build(),
+            );
         }
-        Ok(out)
+        out
+    }
+}
+
+/// An event's body as `JSON.parse` made it, with the two fields the
+/// reader needs read from the object: the JS engine parses the text (as
+/// it does every answer, crates/wasm/src/json.rs), so the wasm carries no
+/// JSON tree of its own (serde_json's `Value` and float parsing cost the
+/// package 44 KB gzip when the reader decoded bodies in Rust).
+struct ParsedBody {
+    object: JsValue,
+    resource: String,
+    stale_after_ms: Option<u64>,
+}
+
+impl ParsedBody {
+    fn parse(data: &str) -> Option<ParsedBody> {
+        let object = json::parse(&js_sys::JsString::from(data)).ok()?;
+        let resource = json::string(&object, "resource")?;
+        // `seq` is the other field every body has (a whole number).
+        json::get(&object, "seq")
+            .as_f64()
+            .filter(|seq| *seq >= 0.0 && seq.fract() == 0.0)?;
+        let stale_after_ms = json::get(&object, "stale_after_ms")
+            .as_f64()
+            .and_then(live::lenient_ms_of);
+        Some(ParsedBody {
+            object,
+            resource,
+            stale_after_ms,
+        })
+    }
+}
+
+impl Addressed for ParsedBody {
+    fn resource(&self) -> &str {
+        &self.resource
+    }
+
+    fn stale_after_ms(&self) -> Option<u64> {
+        self.stale_after_ms
     }
 }
 

@@ -12,42 +12,6 @@ use predmarket_client::core::models::{
 use predmarket_client::core::odds::{self, number_text};
 use wasm_bindgen::prelude::*;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TS_ODDS: &'static str = r#"
-/** One platform's price for one outcome (decimal odds). */
-export interface Quote {
-  /** What identifies the outcome across platforms: a team's service id, else the lower-cased name. */
-  outcome: string;
-  /** The outcome as the platform names it. */
-  label: string;
-  platform?: PlatformId;
-  market_id?: string;
-  /** Decimal odds (> 1). */
-  decimal: number;
-}
-
-/** One bet of an arbitrage. */
-export interface ArbitrageLeg {
-  quote: Quote;
-  /** The amount to stake on this outcome. */
-  stake: number;
-  /** What the stake returns if this outcome wins (the same for every leg). */
-  payout: number;
-}
-
-/** Bets on every outcome that return the same amount whichever wins. Fees and limits are not modelled. */
-export interface Arbitrage {
-  legs: ArbitrageLeg[];
-  /** Sum of the best implied probabilities (< 1). */
-  implied_sum: number;
-  total_stake: number;
-  guaranteed_payout: number;
-  guaranteed_profit: number;
-  /** Profit as a fraction of the stake. */
-  roi: number;
-}
-"#;
-
 fn throw(error: Error) -> JsValue {
     errors::to_js(&error)
 }

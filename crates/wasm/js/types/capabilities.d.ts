@@ -1,12 +1,7 @@
-//! The types of what the package's `Client` adds in plain JS: capabilities
-//! read at run time and cost estimates (`js/capabilities.js`), and the
-//! persistent answer cache (`js/persistent-cache.js`). Kept out of the wasm
-//! (size budget); the declarations merge into the `Client` class.
-
-use wasm_bindgen::prelude::*;
-
-#[wasm_bindgen(typescript_custom_section)]
-const TS_CAPABILITIES: &'static str = r#"
+// The types of what the package's `Client` adds in plain JS: capabilities
+// read at run time and cost estimates (capabilities.js), and the persistent
+// answer cache (persistent-cache.js). Appended to the package's index.d.ts
+// by `cargo xtask npm`; they merge into the `Client` class.
 /** A feature of `/platforms` (`features`); a newer service may add others. */
 export type PlatformFeature = "orderbook" | "trades" | "historical_data" | "user_profiles";
 
@@ -56,4 +51,3 @@ export interface Client {
   /** Forgets the answers `persistentCache` kept for this key and base URL. */
   clearPersistentCache(): Promise<void>;
 }
-"#;

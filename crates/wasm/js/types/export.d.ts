@@ -1,13 +1,7 @@
-//! The types of the export functions (`toCsv`, `csvChunks`, ...). They are
-//! plain JS (`js/export.js`, exported by the package's entries) following
-//! predmarket-core's `export` rule, which the wasm does not carry: the rule
-//! in Rust would not fit the package's size budget, and the shared vectors
-//! of `tests/fixtures/rules/export.json` hold the two to one rule.
-
-use wasm_bindgen::prelude::*;
-
-#[wasm_bindgen(typescript_custom_section)]
-const TS_EXPORT: &'static str = r#"
+// The types of the export functions (`toCsv`, `csvChunks`, ...), plain JS
+// in export.js following predmarket-core's `export` rule (held to it by
+// tests/fixtures/rules/export.json). Appended to the package's index.d.ts
+// by `cargo xtask npm`.
 /** Options of `toCsv`, `csvChunks` and `exportStream` in CSV. */
 export interface CsvOptions {
   /** The header, as paths (`current_prices.yes.price`); a path at an object holds its JSON. It is followed by an `_extra` column with what a row holds outside it (a JSON object by path). Default: every path of the rows, first seen first (for a pager or an iterable, of its first page or first 100 items, then with `_extra`). */
@@ -38,4 +32,3 @@ export declare function csvChunks(source: ExportSource, options?: CsvOptions): A
 export declare function ndjsonChunks(source: ExportSource): AsyncGenerator<string, void, undefined>;
 /** `csvChunks` or `ndjsonChunks` as a `ReadableStream` of strings (`.pipeThrough(new TextEncoderStream())` for bytes); cancelling it stops the paging. */
 export declare function exportStream(source: ExportSource, options: ExportStreamOptions): ReadableStream<string>;
-"#;

@@ -1,0 +1,77 @@
+//! The operation table as JS reads it (`__operations()`): each method's
+//! name, its pager's method (lists) and the parameter its id alone fills,
+//! from the core's table, so the package's JS (capabilities.js,
+//! persistent-cache.js) finds the client's operations by the table, never
+//! by name patterns. Not documented (`skip_typescript`): the JS layer's
+//! business, declared in `js/glue-internals.d.ts`.
+
+use crate::json;
+use wasm_bindgen::prelude::*;
+
+/// `profile_trades` → `profileTrades`: the JS name of a pager method, as
+/// predmarket-model-derive's `js_client!` names it.
+fn camel(snake: &str) -> String {
+    let mut out = String::with_capacity(snake.len());
+    let mut upper = false;
+    for c in snake.chars() {
+        if c == '_' {
+            upper = true;
+        } else if upper {
+            out.push(c.to_ascii_uppercase());
+            upper = false;
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `Some("markets")` for `pager[markets Market]`, `None` for `pager[]`.
+macro_rules! pager_of {
+    () => {
+        None
+    };
+    ($pager:ident $item:ident) => {
+        Some(stringify!($pager))
+    };
+}
+
+macro_rules! operations {
+    ($(
+        $(#[doc = $doc:literal])*
+        $variant:ident($request:path) $method:ident $name:literal $path:literal $paging:ident [$($item:literal),*]
+            pager[$($pager:tt)*] args($($args:tt)+) -> $answer:ident cache($fresh:literal, $revalidate:literal);
+    )+) => {
+        /// Each operation with its pager's Rust method, if a list.
+        const TABLE: &[(predmarket_client::core::request::Operation, Option<&str>)] = &[
+            $((predmarket_client::core::request::Operation::$variant, pager_of!($($pager)*)),)+
+        ];
+    };
+}
+
+predmarket_client::core::for_each_operation!(operations);
+
+/// Every operation: `{ name, pager?, idParam? }` (one loop over a static
+/// table: the entries unrolled cost the package's wasm more).
+#[wasm_bindgen(js_name = __operations, skip_typescript)]
+pub fn operations() -> js_sys::Array {
+    TABLE
+        .iter()
+        .map(|(op, pager)| {
+            json::Obj::new()
+                .str("name", op.name())
+                .opt_str("pager", pager.map(camel).as_deref())
+                .opt_str("idParam", op.id_param())
+                .build()
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn pager_methods_are_camel_case() {
+        assert_eq!(super::camel("profile_trades"), "profileTrades");
+        assert_eq!(super::camel("markets"), "markets");
+    }
+}

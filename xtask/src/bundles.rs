@@ -1,0 +1,194 @@
+//! What a browser app ships: the documented one-line apps, each bundled
+//! for production from the packed package as a user would (`npm pack`,
+//! `npm install` of the tarball into an empty project, esbuild `--bundle
+//! --minify --format=esm --platform=browser`), and the `gzip -9` bytes of
+//! everything the bundle needs: the files esbuild writes, plus any of the
+//! package's `.wasm` files the bundle names (a wasm loaded beside the
+//! code ships too). `cargo xtask size` reports them and CI holds them to
+//! each app's limit ([`App::limit_gzip_bytes`]).
+
+use crate::size::sizes;
+use crate::util::{Result, cmd, exec, exec_quiet, output, target_dir};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// One app of the docs, reduced to its one line of use.
+pub struct App {
+    pub id: &'static str,
+    /// Its size's id in docs/figures.md.
+    pub figure_id: &'static str,
+    pub source: &'static str,
+    /// The most its bundle may ship, `gzip -9`. The target is 100 KiB for
+    /// a client and for venues' `findPairs`; where a limit is
+    /// above it, it is what the package reached, never raised.
+    pub limit_gzip_bytes: u64,
+}
+
+/// The apps: a client call (crates/wasm/README.md), a watch
+/// (docs/js-watch.md), venues' `findPairs` (docs/js-venues.md) and odds
+/// alone (docs/js-sports.md).
+pub const APPS: &[App] = &[
+    App {
+        id: "client",
+        figure_id: "bundle-client-gzip",
+        source: "import { Client } from \"predmarket\";\nconst client = new Client({ apiKey: \"key\" });\nconsole.log(await client.listMarkets({ limit: 5 }));\n",
+        limit_gzip_bytes: 133 * 1024,
+    },
+    App {
+        id: "watch",
+        figure_id: "bundle-watch-gzip",
+        source: "import { Client } from \"predmarket\";\nfor await (const change of new Client({ apiKey: \"key\" }).watchOrderbook(\"500024\")) console.log(change);\n",
+        limit_gzip_bytes: 133 * 1024,
+    },
+    App {
+        id: "venues",
+        figure_id: "bundle-venues-gzip",
+        source: "import { findPairs } from \"predmarket/venues\";\nfor (const pair of findPairs([])) console.log(pair);\n",
+        limit_gzip_bytes: 160 * 1024,
+    },
+    App {
+        id: "odds",
+        figure_id: "bundle-odds-gzip",
+        source: "import { americanToDecimal } from \"predmarket\";\nconsole.log(americanToDecimal(\"+250\"));\n",
+        limit_gzip_bytes: 133 * 1024,
+    },
+];
+
+/// What one app's bundle ships.
+pub struct Bundle {
+    pub app: &'static App,
+    /// Raw and `gzip -9` bytes, summed over the files it ships.
+    pub raw: u64,
+    pub gzip: u64,
+    /// The files, by name, with their gzip bytes.
+    pub files: Vec<(String, u64)>,
+}
+
+/// Packs `package`, installs the tarball into an empty project and
+/// bundles every app.
+pub fn measure(package: &Path) -> Result<Vec<Bundle>> {
+    let work = target_dir().join("size/apps");
+    if work.exists() {
+        fs::remove_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
+    }
+    fs::create_dir_all(&work).map_err(|e| format!("{}: {e}", work.display()))?;
+    let tarball = output(
+        cmd("npm")
+            .args(["pack", "--silent", "--pack-destination"])
+            .arg(&work)
+            .arg(package),
+    )
+    .and_then(|name| name.lines().last().map(|n| work.join(n.trim())))
+    .ok_or("npm pack failed")?;
+    write(
+        &work.join("package.json"),
+        "{ \"private\": true, \"type\": \"module\" }\n",
+    )?;
+    exec_quiet(
+        cmd("npm")
+            .args([
+                "install",
+                "--no-save",
+                "--no-package-lock",
+                "--no-audit",
+                "--no-fund",
+                "--offline",
+            ])
+            .arg(&tarball)
+            .current_dir(&work),
+    )?;
+    let installed = work.join("node_modules/predmarket");
+    APPS.iter()
+        .map(|app| bundle(&work, &installed, app))
+        .collect()
+}
+
+fn write(path: &Path, text: &str) -> Result {
+    fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+fn bundle(work: &Path, installed: &Path, app: &'static App) -> Result<Bundle> {
+    let entry = work.join(format!("{}.js", app.id));
+    write(&entry, app.source)?;
+    let out = work.join(format!("dist-{}", app.id));
+    exec(
+        cmd("esbuild")
+            .arg(&entry)
+            .args([
+                "--bundle",
+                "--minify",
+                "--format=esm",
+                "--platform=browser",
+                "--log-level=warning",
+                "--loader:.wasm=file",
+            ])
+            .arg(format!("--outdir={}", out.display()))
+            .current_dir(work),
+    )?;
+    let mut shipped: Vec<PathBuf> = Vec::new();
+    for item in fs::read_dir(&out).map_err(|e| format!("{}: {e}", out.display()))? {
+        shipped.push(item.map_err(|e| e.to_string())?.path());
+    }
+    let mut named_wasm = Vec::new();
+    for path in &shipped {
+        if path.extension().is_some_and(|e| e == "js") {
+            let text = fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+            for wasm in package_wasm(installed)? {
+                let name = wasm.file_name().and_then(|n| n.to_str()).unwrap_or("");
+                if !name.is_empty() && text.contains(name) {
+                    named_wasm.push(wasm);
+                }
+            }
+        }
+    }
+    shipped.extend(named_wasm);
+    shipped.sort();
+    let mut result = Bundle {
+        app,
+        raw: 0,
+        gzip: 0,
+        files: Vec::new(),
+    };
+    for path in &shipped {
+        let (raw, gzip) = sizes(path)?;
+        result.raw += raw;
+        result.gzip += gzip;
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        result.files.push((name, gzip));
+    }
+    Ok(result)
+}
+
+/// The `.wasm` files of the installed package.
+fn package_wasm(installed: &Path) -> Result<Vec<PathBuf>> {
+    let mut found = Vec::new();
+    for item in fs::read_dir(installed).map_err(|e| format!("{}: {e}", installed.display()))? {
+        let path = item.map_err(|e| e.to_string())?.path();
+        if path.extension().is_some_and(|e| e == "wasm") {
+            found.push(path);
+        }
+    }
+    Ok(found)
+}
+
+/// The bundles over their limits, as one message; `Ok` when none is.
+pub fn check(bundles: &[Bundle]) -> Result {
+    let over: Vec<String> = bundles
+        .iter()
+        .filter(|b| b.gzip > b.app.limit_gzip_bytes)
+        .map(|b| {
+            format!(
+                "the `{}` app ships {} B gzip, over its {} B limit",
+                b.app.id, b.gzip, b.app.limit_gzip_bytes
+            )
+        })
+        .collect();
+    if over.is_empty() {
+        Ok(())
+    } else {
+        Err(format!("{} (see `cargo xtask size`)", over.join("; ")))
+    }
+}
