@@ -1,0 +1,184 @@
+//! Hostile viewers of `GET /stream` against a public proxy (the built
+//! `predmarket-server --public-proxy`, a process of its own on loopback)
+//! in front of a fake upstream in this process, each way one client could
+//! spoil the streams for everyone attacked while a good viewer on another address (127.0.0.9) watches a
+//! book of its own and measures what it gets: its snapshot, then its
+//! changes (the upstream moves the book every `CADENCE`).
+//!
+//! 1. **Starvation**: `ATTACKERS` addresses each open 16 streams × 32
+//!    books (the per-address caps; 64 new books each, the quota) on a
+//!    proxy with room in the visitors' buckets, and read them: 512 topics,
+//!    as in the finding. The good viewer must still get its snapshot and
+//!    `CHANGES` changes.
+//! 2. **Opens skip admission / the topic cap falls**: one address opens
+//!    and closes streams of 32 (and of 4) fresh ids for `--seconds`; what it gets
+//!    fetched upstream must stay within its own misses bucket, and the
+//!    good viewer must still open a resource nobody watched (no 503).
+//! 3. **Cross-site opens**: `Sec-Fetch-Site: cross-site` and a foreign
+//!    `Origin` get a 403 JSON error.
+//! 4. **Breaker**: one address's broken requests (the upstream answers
+//!    502) and a stream of another broken id; the circuit must stay
+//!    closed: the good viewer's own requests are answered.
+//! 5. **Log forging**: a watched id with a line break must not put a line
+//!    of its own in the proxy's log.
+//! 6. **Memory** (on the roomy proxy too): 16 streams that
+//!    never read, of the same 32 answers of 512 KiB; the proxy's resident
+//!    memory may grow by at most `MAX_GROWTH_MB` from one such stream to
+//!    sixteen (each subscriber copied every snapshot: +281 MiB).
+//! 7. **Poisoning**: one address watches a book the upstream refuses
+//!    (tomorrow's, whose id a public schedule gives away) and is told the
+//!    refusal; the book then appears. A viewer on another address who
+//!    opens it 6 s later (the finding's delay) must get its snapshot and
+//!    changes, not the old refusal, and the attacker's own stream must be
+//!    told with a snapshot.
+//!
+//! Throughout, the upstream never sees more than the budget's limit in any
+//! minute, and the good viewer is never refused. Rules, never latency: the
+//! figures are printed. With `--check` a broken rule exits non-zero.
+//!
+//! ```text
+//! cargo build -p predmarket-server --bin predmarket-server --example attack_stream
+//! target/debug/examples/attack_stream --server target/debug/predmarket-server --check
+//! ```
+//! Loopback only; every wait has a ceiling, so every run ends by itself.
+
+mod poison;
+mod proxy;
+mod scenarios;
+mod upstream;
+mod viewer;
+
+use poison::*;
+use proxy::*;
+use scenarios::*;
+use upstream::*;
+use viewer::*;
+
+use axum::extract::State;
+use axum::http::{StatusCode, Uri};
+use axum::response::{IntoResponse, Response};
+use clap::Parser;
+use serde_json::{Value, json};
+use std::net::{IpAddr, SocketAddr};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+#[derive(Parser, Debug, Clone)]
+struct Args {
+    /// The predmarket-server binary to start as the proxies.
+    #[arg(long)]
+    server: String,
+    /// Seconds of the open-and-close churn (scenario 2).
+    #[arg(long, default_value_t = 10.0)]
+    seconds: f64,
+    /// Exit non-zero when a rule is broken.
+    #[arg(long)]
+    check: bool,
+}
+
+/// The upstream's limit for the proxy, per minute.
+const LIMIT: u32 = 600;
+/// How often the good viewer's book changes upstream.
+const CADENCE: Duration = Duration::from_secs(2);
+/// Changes the good viewer must see in each scenario.
+const CHANGES: usize = 3;
+/// The longest wait for anything that should come.
+const CEILING: Duration = Duration::from_secs(60);
+/// The size of each of the memory scenario's answers.
+const BIG: usize = 512 * 1024;
+/// Resident memory the proxy may gain from one non-reading stream of the
+/// big answers to sixteen.
+const MAX_GROWTH_MB: u64 = 64;
+const GOOD: &str = "127.0.0.9";
+/// Attacking addresses of the starvation scenario (each at its maxima:
+/// 64 topics, 16 streams).
+const ATTACKERS: usize = 8;
+
+fn ip(text: &str) -> IpAddr {
+    text.parse().unwrap_or(IpAddr::from([127, 0, 0, 1]))
+}
+
+fn main() {
+    let args = Args::parse();
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("runtime: {e}");
+            std::process::exit(2);
+        }
+    };
+    match runtime.block_on(run(&args)) {
+        Ok(0) => {}
+        Ok(_) if !args.check => {}
+        Ok(_) => std::process::exit(1),
+        Err(e) => {
+            eprintln!("attack_stream: {e}");
+            std::process::exit(2);
+        }
+    }
+    std::process::exit(0);
+}
+
+/// Rules broken, and figures to print.
+#[derive(Default)]
+struct Report {
+    violations: Mutex<Vec<String>>,
+    figures: Mutex<Vec<String>>,
+}
+
+impl Report {
+    fn rule(&self, holds: bool, message: impl FnOnce() -> String) {
+        if !holds && let Ok(mut v) = self.violations.lock() {
+            let message = message();
+            eprintln!("VIOLATION: {message}");
+            v.push(message);
+        }
+    }
+
+    fn figure(&self, text: String) {
+        if let Ok(mut f) = self.figures.lock() {
+            f.push(text);
+        }
+    }
+}
+
+async fn run(args: &Args) -> Result<usize, String> {
+    let report = Arc::new(Report::default());
+    let (upstream_addr, upstream) = start_upstream().await?;
+    let proxy = Proxy::start(&args.server, upstream_addr, &["--stream-max-topics", "200"])?;
+    churn(args, &report, &proxy, &upstream).await?;
+    cross_site(&report, &proxy).await?;
+    breaker(&report, &proxy).await?;
+    log_forging(&report, &proxy).await?;
+    poisoning(&report, &proxy, &upstream).await?;
+    drop(proxy);
+    // Room in the visitors' buckets: the attackers' topics are made.
+    let roomy = Proxy::start(
+        &args.server,
+        upstream_addr,
+        &["--visitor-misses", "60000", "--visitor-requests", "60000"],
+    )?;
+    starvation(&report, &roomy).await?;
+    memory(&report, &roomy).await?;
+    drop(roomy);
+
+    let busiest = upstream.busiest_minute();
+    report.rule(busiest <= LIMIT as usize, || {
+        format!("the upstream saw {busiest} requests in one minute, its limit is {LIMIT}")
+    });
+    report.figure(format!(
+        "upstream: {busiest} requests in its busiest minute (limit {LIMIT})"
+    ));
+    if let Ok(figures) = report.figures.lock() {
+        for figure in figures.iter() {
+            println!("{figure}");
+        }
+    }
+    let violations = report.violations.lock().map(|v| v.len()).unwrap_or(1);
+    println!("rules broken: {violations}");
+    Ok(violations)
+}

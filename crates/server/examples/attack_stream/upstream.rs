@@ -1,0 +1,113 @@
+//! The fake upstream the attacked proxies stand in front of: books that
+//! move, stand still, fail, are big, or do not exist yet.
+
+use crate::*;
+
+/// The fake upstream: every request's time and target.
+#[derive(Default)]
+pub(crate) struct Upstream {
+    pub(crate) seen: Mutex<Vec<(Instant, String)>>,
+    pub(crate) started: Option<Instant>,
+    /// Whether tomorrow's book (`good-tomorrow*`) exists yet: until then
+    /// the upstream refuses it with its typed 404.
+    pub(crate) tomorrow_exists: std::sync::atomic::AtomicBool,
+}
+
+impl Upstream {
+    /// Distinct targets holding `part`.
+    pub(crate) fn distinct(&self, part: &str) -> usize {
+        let seen = self.seen.lock().map(|s| s.clone()).unwrap_or_default();
+        let mut targets: Vec<&String> = seen
+            .iter()
+            .map(|(_, t)| t)
+            .filter(|t| t.contains(part))
+            .collect();
+        targets.sort();
+        targets.dedup();
+        targets.len()
+    }
+
+    /// The most requests in any 60 s.
+    pub(crate) fn busiest_minute(&self) -> usize {
+        let at: Vec<Instant> = self
+            .seen
+            .lock()
+            .map(|s| s.iter().map(|(at, _)| *at).collect())
+            .unwrap_or_default();
+        let mut most = 0;
+        let mut start = 0;
+        for end in 0..at.len() {
+            while at[end].duration_since(at[start]) >= Duration::from_secs(60) {
+                start += 1;
+            }
+            most = most.max(end + 1 - start);
+        }
+        most
+    }
+}
+
+/// A book: `broken*` ids answer 502, `big*` ones carry `BIG` bytes, the
+/// good viewer's (`good*`) moves every `CADENCE`, the rest stand still.
+pub(crate) async fn answer(State(upstream): State<Arc<Upstream>>, uri: Uri) -> Response {
+    let target = uri.to_string();
+    if let Ok(mut seen) = upstream.seen.lock() {
+        seen.push((Instant::now(), target.clone()));
+    }
+    let path = uri.path();
+    let Some(id) = path
+        .strip_prefix("/v2/markets/")
+        .and_then(|rest| rest.strip_suffix("/orderbook"))
+    else {
+        let body = json!({ "error": { "code": "NOT_FOUND", "message": "no such path" } });
+        return (StatusCode::NOT_FOUND, axum::Json(body)).into_response();
+    };
+    if id.starts_with("good-tomorrow")
+        && !upstream
+            .tomorrow_exists
+            .load(std::sync::atomic::Ordering::SeqCst)
+    {
+        let body = json!({ "error": { "code": "NOT_FOUND", "message": "no such market" } });
+        return (StatusCode::NOT_FOUND, axum::Json(body)).into_response();
+    }
+    if id.starts_with("broken") {
+        return (StatusCode::BAD_GATEWAY, "<html>bad gateway</html>").into_response();
+    }
+    let tick = if id.starts_with("good") {
+        upstream
+            .started
+            .map_or(0, |s| s.elapsed().as_secs() / CADENCE.as_secs().max(1))
+    } else {
+        0
+    };
+    let price = 0.01 * ((tick % 90) + 1) as f64;
+    let mut book = json!({
+        "market_id": id,
+        "platform": "polymarket",
+        "yes": { "bids": [{ "price": price, "size": 100 }], "asks": [{ "price": 0.99, "size": 100 }] },
+        "no": { "bids": [], "asks": [] },
+    });
+    if id.starts_with("big")
+        && let Some(object) = book.as_object_mut()
+    {
+        object.insert("filler".into(), Value::from("x".repeat(BIG)));
+    }
+    axum::Json(json!({ "data": book, "meta": {} })).into_response()
+}
+
+pub(crate) async fn start_upstream() -> Result<(SocketAddr, Arc<Upstream>), String> {
+    let upstream = Arc::new(Upstream {
+        started: Some(Instant::now()),
+        ..Upstream::default()
+    });
+    let app = axum::Router::new()
+        .fallback(answer)
+        .with_state(upstream.clone());
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .map_err(|e| format!("upstream: {e}"))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    tokio::spawn(async move {
+        let _ = axum::serve(listener, app).await;
+    });
+    Ok((addr, upstream))
+}
