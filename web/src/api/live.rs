@@ -308,12 +308,31 @@ fn on_notice(notice: predmarket_client::live::Notice) {
                     }
                     Kind::Resync => {}
                     Kind::Error => {
-                        topic.refused = true;
-                        let code = event.code.unwrap_or_else(|| "INTERNAL_ERROR".into());
-                        updates.push(Box::new(move || {
-                            covered.set(false);
-                            freshness.set(Freshness::Refused { code });
-                        }));
+                        let code = event.code.unwrap_or_else(|| {
+                            predmarket_client::core::ErrorCode::InternalError
+                                .as_str()
+                                .to_owned()
+                        });
+                        // Only the upstream's own typed refusal ends the
+                        // watch (the core's rule, `sse::Watching::after`);
+                        // any other error is a failed poll: data held is
+                        // stale and the stream goes on.
+                        if predmarket_client::core::change::ends_watch(event.status, &code) {
+                            topic.refused = true;
+                            updates.push(Box::new(move || {
+                                covered.set(false);
+                                freshness.set(Freshness::Refused { code });
+                            }));
+                        } else {
+                            let reason = StaleReason::PollFailed.name().to_owned();
+                            updates.push(Box::new(move || {
+                                freshness.set(Freshness::Stale {
+                                    reason,
+                                    age_ms,
+                                    at_ms: now,
+                                })
+                            }));
+                        }
                     }
                 }
             }
