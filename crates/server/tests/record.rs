@@ -2,7 +2,8 @@
 //! rows that hold what its stream served; through the proxy, an upstream
 //! outage becomes a `gap` row and no key reaches the archive; a failed
 //! write pauses recording while serving goes on; the quota deletes the
-//! oldest parts first. Waits poll under a generous ceiling; nothing is
+//! oldest parts first; `/history` pages behind the key, and behind a
+//! public proxy takes its visitor's tokens. Waits poll under a generous ceiling; nothing is
 //! timed.
 
 mod common;
@@ -349,6 +350,70 @@ async fn history_pages_through_the_recorded_rows_behind_the_key() {
         400
     );
     task.abort();
+    let _ = std::fs::remove_dir_all(dir.parent().expect("parent"));
+}
+
+/// Behind a public proxy, `/history` is a request of its visitor: one
+/// token of the address's bucket each (a quarter of `--visitor-requests`
+/// at once), then the visitors' JSON 429; another address is not charged.
+#[tokio::test]
+async fn behind_a_public_proxy_history_takes_the_visitors_tokens() {
+    let dir = archive_dir("history-public");
+    let mut config = fast(common::config(), &dir);
+    config.api_key.clear();
+    config.proxy.public_proxy = true;
+    config.proxy.visitor_requests = 40;
+    let burst = 40 / 4;
+    let (base, _down, tasks, _proxy) = proxied(&config).await;
+    let from = |address: [u8; 4]| {
+        reqwest::Client::builder()
+            .local_address(std::net::IpAddr::from(address))
+            .build()
+            .expect("client")
+    };
+    let url = format!("{base}/history?resource=orderbook:m1");
+    let first = from([127, 0, 0, 1]);
+    let mut statuses = Vec::new();
+    let mut refusal = None;
+    for _ in 0..3 * burst {
+        let response = first.get(&url).send().await.expect("answers");
+        statuses.push(response.status().as_u16());
+        if response.status() == 429 && refusal.is_none() {
+            let retry = response.headers().get("retry-after").cloned();
+            let body: Value = response.json().await.expect("a JSON error");
+            refusal = Some((retry, body));
+        }
+    }
+    let served = statuses.iter().filter(|s| **s == 200).count();
+    // The burst, and what the bucket refilled meanwhile (40 a minute).
+    assert!(served >= burst && served < 2 * burst, "{statuses:?}");
+    assert!(
+        statuses.iter().all(|s| *s == 200 || *s == 429),
+        "{statuses:?}"
+    );
+    let (retry, body) = refusal.expect("a 429 past the bucket");
+    assert!(retry.is_some(), "Retry-After");
+    assert_eq!(body["error"]["code"], "RATE_LIMITED", "{body}");
+    assert_eq!(
+        body["error"]["details"]["reason"], "visitor_requests",
+        "{body}"
+    );
+    // Another address has its own bucket; and a request past the bound
+    // is still the 400 it is.
+    let second = from([127, 0, 0, 2]);
+    let ok = second.get(&url).send().await.expect("answers");
+    assert_eq!(ok.status(), 200);
+    let too_long = format!("{base}/history?resource=orderbook:m1&from=0&to=1800000000");
+    assert_eq!(
+        second
+            .get(&too_long)
+            .send()
+            .await
+            .expect("answers")
+            .status(),
+        400
+    );
+    tasks.iter().for_each(|t| t.abort());
     let _ = std::fs::remove_dir_all(dir.parent().expect("parent"));
 }
 
