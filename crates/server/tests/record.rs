@@ -2,8 +2,9 @@
 //! rows that hold what its stream served; through the proxy, an upstream
 //! outage becomes a `gap` row and no key reaches the archive; a failed
 //! write pauses recording while serving goes on; the quota deletes the
-//! oldest parts first; `/history` pages behind the key, and behind a
-//! public proxy takes its visitor's tokens. Waits poll under a generous ceiling; nothing is
+//! oldest parts first; a limited read answers the first rows of a whole
+//! one; `/history` pages behind the key, and behind a public proxy takes
+//! its visitor's tokens. Waits poll under a generous ceiling; nothing is
 //! timed.
 
 mod common;
@@ -275,6 +276,67 @@ async fn the_quota_deletes_the_oldest_parts_first() {
             .step_by(1_000)
             .collect::<Vec<_>>()
     );
+    let _ = std::fs::remove_dir_all(dir.parent().expect("parent"));
+}
+
+/// A read with a limit keeps only that many rows from part to part (what
+/// bounds one `/history` request) and answers what a whole read cut to
+/// the limit answers, for every window and resource.
+#[tokio::test]
+async fn a_limited_read_answers_the_first_rows_of_a_whole_read() {
+    let dir = archive_dir("limited");
+    let recorder = Recorder::start(
+        writer::Settings {
+            dir: dir.clone(),
+            max_bytes: None,
+            part_bytes: usize::MAX,
+            roll: Duration::from_secs(3_600),
+            pause: Duration::from_secs(1),
+            store: None,
+        },
+        1.0,
+    )
+    .expect("starts");
+    let start = 1_700_000_000_000i64;
+    // Twelve parts of three rows, two resources interleaved, the rows of
+    // each part queued out of time order.
+    for part in 0..12i64 {
+        for i in [2, 0, 1] {
+            let at = start + (part * 3 + i) * 1_000;
+            let id = if i % 2 == 0 { "a" } else { "b" };
+            let body = serde_json::json!({"data": {"market_id": id, "n": part * 3 + i}});
+            recorder.answered(WatchKind::Market, id, at, 0, body);
+        }
+        assert!(recorder.flush(CEILING));
+    }
+    let whole = archive::read(&dir, &Filter::default(), usize::MAX).expect("reads");
+    assert_eq!(whole.len(), 36);
+    for (id, from, limit) in [
+        (None, None, 5),
+        (Some("a"), None, 4),
+        (Some("b"), Some(start + 10_000), 7),
+        (Some("a"), Some(start + 30_000), 100),
+    ] {
+        let filter = Filter {
+            kind: Some(WatchKind::Market),
+            id,
+            from_ms: from,
+            to_ms: None,
+        };
+        let limited = archive::read(&dir, &filter, limit).expect("reads");
+        let expected: Vec<(i64, String)> = whole
+            .iter()
+            .filter(|r| id.is_none_or(|id| r.row.id == id))
+            .filter(|r| from.is_none_or(|from| r.row.received_ms >= from))
+            .take(limit)
+            .map(|r| (r.row.received_ms, r.row.id.clone()))
+            .collect();
+        let got: Vec<(i64, String)> = limited
+            .iter()
+            .map(|r| (r.row.received_ms, r.row.id.clone()))
+            .collect();
+        assert_eq!(got, expected, "{id:?} {from:?} {limit}");
+    }
     let _ = std::fs::remove_dir_all(dir.parent().expect("parent"));
 }
 
