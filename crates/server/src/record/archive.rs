@@ -73,8 +73,10 @@ pub fn read(root: &Path, filter: &Filter<'_>, limit: usize) -> Result<Vec<Record
         let day_end = part.first_ms - part.first_ms.rem_euclid(DAY_MS) + DAY_MS;
         let after_a_full_set = rows.len() >= limit
             && rows
-                .last()
-                .is_some_and(|last: &Recorded| part.first_ms > last.row.received_ms);
+                .iter()
+                .map(|r: &Recorded| r.row.received_ms)
+                .max()
+                .is_some_and(|last| part.first_ms > last);
         if filter.kind.is_some_and(|k| k != part.kind)
             || filter.to_ms.is_some_and(|to| part.first_ms >= to)
             || filter.from_ms.is_some_and(|from| day_end <= from)
@@ -90,17 +92,26 @@ pub fn read(root: &Path, filter: &Filter<'_>, limit: usize) -> Result<Vec<Record
                 });
             }
         }
-        rows.sort_by(|a, b| {
-            (a.row.received_ms, a.kind.name(), &a.row.id, a.row.seq).cmp(&(
-                b.row.received_ms,
-                b.kind.name(),
-                &b.row.id,
-                b.row.seq,
-            ))
-        });
-        rows.truncate(limit);
+        // Cut only when over: a whole read (replay's) sorts once.
+        if rows.len() > limit {
+            in_order(&mut rows);
+            rows.truncate(limit);
+        }
     }
+    in_order(&mut rows);
     Ok(rows)
+}
+
+/// By time received, then resource and number.
+fn in_order(rows: &mut [Recorded]) {
+    rows.sort_by(|a, b| {
+        (a.row.received_ms, a.kind.name(), &a.row.id, a.row.seq).cmp(&(
+            b.row.received_ms,
+            b.kind.name(),
+            &b.row.id,
+            b.row.seq,
+        ))
+    });
 }
 
 /// Every row of one part.
