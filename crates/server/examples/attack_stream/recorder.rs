@@ -23,8 +23,6 @@ const TOPIC_QUOTA: usize = 64;
 const REQUESTS_PER_MINUTE: usize = 240;
 /// Opens past the topic quota, each of `MAX_RESOURCES` new books.
 const OPENS_PAST_QUOTA: usize = 3;
-/// `/history` requests the attacker sends at most: past its bucket.
-const HISTORY_TRIES: usize = 2 * REQUESTS_PER_MINUTE / 4;
 const ATTACKER: &str = "127.0.0.11";
 
 /// What the archive showed while it was watched: the most bytes of
@@ -204,7 +202,7 @@ struct HistoryTries {
 }
 
 /// `/history` as fast as answered, until the first refusal (or
-/// `HISTORY_TRIES`): served at most the bucket (a quarter of a minute's
+/// `CEILING`): served at most the bucket (a quarter of a minute's
 /// requests, the opens took some) and what it refilled meanwhile; the
 /// refusal is the visitors' JSON 429.
 async fn history_past_the_bucket(
@@ -217,7 +215,7 @@ async fn history_past_the_bucket(
     let mut served = 0;
     let mut tries = 0;
     let mut refusal = None;
-    while tries < HISTORY_TRIES && refusal.is_none() {
+    while started.elapsed() < CEILING && refusal.is_none() {
         tries += 1;
         let response = tokio::time::timeout(CEILING, attacker.get(&url).send())
             .await
