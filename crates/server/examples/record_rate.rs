@@ -11,6 +11,11 @@
 //! same books are recorded through a proxy in front of the local server
 //! answering that share of requests with a 5xx, for `--seconds`: the
 //! archive's gap rate (rows labelled `gap` per row) under injected faults.
+//! With `--replay-server PATH` (the built `predmarket-server`), what
+//! replay takes in memory: the binary replays the small cadence archive,
+//! then the rate archive (`--rows` rows), and the resident memory of each
+//! once it listens gives the memory per archive MB (replay reads the
+//! whole archive into memory when it starts).
 //!
 //! ```text
 //! cargo run --release -p predmarket-server --example record_rate -- --books 20 --seconds 60 --rows 100000 --fault-5xx 0.1
@@ -41,6 +46,10 @@ struct Args {
     /// (0: no such phase).
     #[arg(long, default_value_t = 0.0)]
     fault_5xx: f64,
+    /// The predmarket-server binary whose `--replay` is measured (none:
+    /// no such phase).
+    #[arg(long)]
+    replay_server: Option<String>,
 }
 
 const KEY: &str = "record-rate";
@@ -168,11 +177,86 @@ async fn main() -> Result<(), String> {
         "rate: {written} rows written ({lost} lost) in {took:.2} s: {:.0} rows/s",
         written as f64 / took
     );
+    if let Some(server) = &args.replay_server {
+        let small = replay_rss(server, &dir)?;
+        let big = replay_rss(server, &root.join("rate"))?;
+        let rows = big.rows.saturating_sub(small.rows).max(1) as f64;
+        let held = (big.rss_mib - small.rss_mib) * 1_048_576.0;
+        println!(
+            "replay: {} rows ({:.2} MB) held in {:.1} MiB; {} rows ({:.2} MB on disk, {:.1} MB of answers) \
+             in {:.1} MiB: {:.0} B per row for answers of {:.0} B, {:.1} MiB per archive MB",
+            small.rows,
+            small.mb,
+            small.rss_mib,
+            big.rows,
+            big.mb,
+            big.answer_mb,
+            big.rss_mib,
+            held / rows,
+            (big.answer_mb - small.answer_mb) * 1e6 / rows,
+            (big.rss_mib - small.rss_mib) / (big.mb - small.mb).max(f64::EPSILON),
+        );
+    }
     if args.fault_5xx > 0.0 {
         faults(&args, &ids, &root.join("faults")).await?;
     }
     let _ = std::fs::remove_dir_all(&root);
     Ok(())
+}
+
+/// What `server --replay dir` holds once it listens.
+struct Replayed {
+    rows: usize,
+    /// The archive on disk.
+    mb: f64,
+    /// The rows' answers, as text.
+    answer_mb: f64,
+    rss_mib: f64,
+}
+
+/// `server --replay dir`'s resident memory once it listens, with the
+/// archive's rows and sizes.
+fn replay_rss(server: &str, dir: &std::path::Path) -> Result<Replayed, String> {
+    use std::io::BufRead;
+    let read = archive::read(dir, &Filter::default(), usize::MAX).map_err(|e| e.to_string())?;
+    let rows = read.len();
+    let answer_mb = read.iter().map(|r| r.row.answer.len()).sum::<usize>() as f64 / 1e6;
+    drop(read);
+    let mb = layout::parts(dir).iter().map(|p| p.bytes).sum::<u64>() as f64 / 1e6;
+    let mut child = std::process::Command::new(server)
+        .args(["--addr", "127.0.0.1:0", "--replay"])
+        .arg(dir)
+        .env_clear()
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("{server}: {e}"))?;
+    let stderr = child.stderr.take().ok_or("no stderr")?;
+    let listening = std::io::BufReader::new(stderr)
+        .lines()
+        .map_while(Result::ok)
+        .any(|line| line.contains("listening on"));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", child.id()));
+    let _ = child.kill();
+    let _ = child.wait();
+    if !listening {
+        return Err(format!(
+            "{server} --replay {} never listened",
+            dir.display()
+        ));
+    }
+    let kb: f64 = status
+        .map_err(|e| e.to_string())?
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.split_whitespace().next()?.parse().ok())
+        .ok_or("no VmRSS")?;
+    Ok(Replayed {
+        rows,
+        mb,
+        answer_mb,
+        rss_mib: kb / 1024.0,
+    })
 }
 
 /// The books recorded through a proxy whose upstream fails

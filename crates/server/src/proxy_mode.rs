@@ -138,8 +138,10 @@ fn router(
     );
     let mut app = proxy::operations(state).merge(public).merge(streams);
     if let Some(recorder) = recorder {
-        let history = crate::record::history::router(recorder.dir().to_owned());
-        app = app.merge(proxy::behind_visitor_key(state, history));
+        app = app.merge(crate::record::history::proxied(
+            state,
+            recorder.dir().to_owned(),
+        ));
     }
     if let Some(dir) = &config.web {
         let policy = Arc::new(headers::WebPolicy::new(dir));

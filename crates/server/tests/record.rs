@@ -2,7 +2,9 @@
 //! rows that hold what its stream served; through the proxy, an upstream
 //! outage becomes a `gap` row and no key reaches the archive; a failed
 //! write pauses recording while serving goes on; the quota deletes the
-//! oldest parts first. Waits poll under a generous ceiling; nothing is
+//! oldest parts first; a limited read answers the first rows of a whole
+//! one; `/history` pages behind the key, and behind a public proxy takes
+//! its visitor's tokens. Waits poll under a generous ceiling; nothing is
 //! timed.
 
 mod common;
@@ -277,6 +279,67 @@ async fn the_quota_deletes_the_oldest_parts_first() {
     let _ = std::fs::remove_dir_all(dir.parent().expect("parent"));
 }
 
+/// A read with a limit keeps only that many rows from part to part (what
+/// bounds one `/history` request) and answers what a whole read cut to
+/// the limit answers, for every window and resource.
+#[tokio::test]
+async fn a_limited_read_answers_the_first_rows_of_a_whole_read() {
+    let dir = archive_dir("limited");
+    let recorder = Recorder::start(
+        writer::Settings {
+            dir: dir.clone(),
+            max_bytes: None,
+            part_bytes: usize::MAX,
+            roll: Duration::from_secs(3_600),
+            pause: Duration::from_secs(1),
+            store: None,
+        },
+        1.0,
+    )
+    .expect("starts");
+    let start = 1_700_000_000_000i64;
+    // Twelve parts of three rows, two resources interleaved, the rows of
+    // each part queued out of time order.
+    for part in 0..12i64 {
+        for i in [2, 0, 1] {
+            let at = start + (part * 3 + i) * 1_000;
+            let id = if i % 2 == 0 { "a" } else { "b" };
+            let body = serde_json::json!({"data": {"market_id": id, "n": part * 3 + i}});
+            recorder.answered(WatchKind::Market, id, at, 0, body);
+        }
+        assert!(recorder.flush(CEILING));
+    }
+    let whole = archive::read(&dir, &Filter::default(), usize::MAX).expect("reads");
+    assert_eq!(whole.len(), 36);
+    for (id, from, limit) in [
+        (None, None, 5),
+        (Some("a"), None, 4),
+        (Some("b"), Some(start + 10_000), 7),
+        (Some("a"), Some(start + 30_000), 100),
+    ] {
+        let filter = Filter {
+            kind: Some(WatchKind::Market),
+            id,
+            from_ms: from,
+            to_ms: None,
+        };
+        let limited = archive::read(&dir, &filter, limit).expect("reads");
+        let expected: Vec<(i64, String)> = whole
+            .iter()
+            .filter(|r| id.is_none_or(|id| r.row.id == id))
+            .filter(|r| from.is_none_or(|from| r.row.received_ms >= from))
+            .take(limit)
+            .map(|r| (r.row.received_ms, r.row.id.clone()))
+            .collect();
+        let got: Vec<(i64, String)> = limited
+            .iter()
+            .map(|r| (r.row.received_ms, r.row.id.clone()))
+            .collect();
+        assert_eq!(got, expected, "{id:?} {from:?} {limit}");
+    }
+    let _ = std::fs::remove_dir_all(dir.parent().expect("parent"));
+}
+
 #[tokio::test]
 async fn history_pages_through_the_recorded_rows_behind_the_key() {
     let dir = archive_dir("history");
@@ -349,6 +412,70 @@ async fn history_pages_through_the_recorded_rows_behind_the_key() {
         400
     );
     task.abort();
+    let _ = std::fs::remove_dir_all(dir.parent().expect("parent"));
+}
+
+/// Behind a public proxy, `/history` is a request of its visitor: one
+/// token of the address's bucket each (a quarter of `--visitor-requests`
+/// at once), then the visitors' JSON 429; another address is not charged.
+#[tokio::test]
+async fn behind_a_public_proxy_history_takes_the_visitors_tokens() {
+    let dir = archive_dir("history-public");
+    let mut config = fast(common::config(), &dir);
+    config.api_key.clear();
+    config.proxy.public_proxy = true;
+    config.proxy.visitor_requests = 40;
+    let burst = 40 / 4;
+    let (base, _down, tasks, _proxy) = proxied(&config).await;
+    let from = |address: [u8; 4]| {
+        reqwest::Client::builder()
+            .local_address(std::net::IpAddr::from(address))
+            .build()
+            .expect("client")
+    };
+    let url = format!("{base}/history?resource=orderbook:m1");
+    let first = from([127, 0, 0, 1]);
+    let mut statuses = Vec::new();
+    let mut refusal = None;
+    for _ in 0..3 * burst {
+        let response = first.get(&url).send().await.expect("answers");
+        statuses.push(response.status().as_u16());
+        if response.status() == 429 && refusal.is_none() {
+            let retry = response.headers().get("retry-after").cloned();
+            let body: Value = response.json().await.expect("a JSON error");
+            refusal = Some((retry, body));
+        }
+    }
+    let served = statuses.iter().filter(|s| **s == 200).count();
+    // The burst, and what the bucket refilled meanwhile (40 a minute).
+    assert!(served >= burst && served < 2 * burst, "{statuses:?}");
+    assert!(
+        statuses.iter().all(|s| *s == 200 || *s == 429),
+        "{statuses:?}"
+    );
+    let (retry, body) = refusal.expect("a 429 past the bucket");
+    assert!(retry.is_some(), "Retry-After");
+    assert_eq!(body["error"]["code"], "RATE_LIMITED", "{body}");
+    assert_eq!(
+        body["error"]["details"]["reason"], "visitor_requests",
+        "{body}"
+    );
+    // Another address has its own bucket; and a request past the bound
+    // is still the 400 it is.
+    let second = from([127, 0, 0, 2]);
+    let ok = second.get(&url).send().await.expect("answers");
+    assert_eq!(ok.status(), 200);
+    let too_long = format!("{base}/history?resource=orderbook:m1&from=0&to=1800000000");
+    assert_eq!(
+        second
+            .get(&too_long)
+            .send()
+            .await
+            .expect("answers")
+            .status(),
+        400
+    );
+    tasks.iter().for_each(|t| t.abort());
     let _ = std::fs::remove_dir_all(dir.parent().expect("parent"));
 }
 

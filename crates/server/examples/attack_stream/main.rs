@@ -31,6 +31,7 @@
 //!    opens it 6 s later (the finding's delay) must get its snapshot and
 //!    changes, not the old refusal, and the attacker's own stream must be
 //!    told with a snapshot.
+//! 8. **Recorder** (`recorder.rs`): a recording proxy of its own, one visitor at its maxima of topics and `/history`; the archive stays under its quota, rows only for allowed topics, `/history` past the bucket a 429.
 //!
 //! Throughout, the upstream never sees more than the budget's limit in any
 //! minute, and the good viewer is never refused. Rules, never latency: the
@@ -44,12 +45,14 @@
 
 mod poison;
 mod proxy;
+mod recorder;
 mod scenarios;
 mod upstream;
 mod viewer;
 
 use poison::*;
 use proxy::*;
+use recorder::*;
 use scenarios::*;
 use upstream::*;
 use viewer::*;
@@ -165,6 +168,7 @@ async fn run(args: &Args) -> Result<usize, String> {
     starvation(&report, &roomy).await?;
     memory(&report, &roomy).await?;
     drop(roomy);
+    recording(&args.server, &report).await?;
 
     let busiest = upstream.busiest_minute();
     report.rule(busiest <= LIMIT as usize, || {

@@ -59,16 +59,28 @@ impl Filter<'_> {
 }
 
 /// The rows under `root` that `filter` keeps, by time received (then
-/// resource and number), at most `limit`.
+/// resource and number), at most `limit`. What it holds at once is
+/// bounded by `limit` and one part (`--record-part-mb`), not by the
+/// archive: after each part only the first `limit` rows are kept, and a
+/// part that starts after the last of a full set is not read.
 pub fn read(root: &Path, filter: &Filter<'_>, limit: usize) -> Result<Vec<Recorded>, ArchiveError> {
     let mut rows = Vec::new();
-    for part in layout::parts(root) {
+    let mut parts = layout::parts(root);
+    parts.sort_by_key(|p| p.first_ms);
+    for part in parts {
         // A part holds rows of its partition's day only: days wholly
         // before the window are not read.
         let day_end = part.first_ms - part.first_ms.rem_euclid(DAY_MS) + DAY_MS;
+        let after_a_full_set = rows.len() >= limit
+            && rows
+                .iter()
+                .map(|r: &Recorded| r.row.received_ms)
+                .max()
+                .is_some_and(|last| part.first_ms > last);
         if filter.kind.is_some_and(|k| k != part.kind)
             || filter.to_ms.is_some_and(|to| part.first_ms >= to)
             || filter.from_ms.is_some_and(|from| day_end <= from)
+            || after_a_full_set
         {
             continue;
         }
@@ -80,7 +92,18 @@ pub fn read(root: &Path, filter: &Filter<'_>, limit: usize) -> Result<Vec<Record
                 });
             }
         }
+        // Cut only when over: a whole read (replay's) sorts once.
+        if rows.len() > limit {
+            in_order(&mut rows);
+            rows.truncate(limit);
+        }
     }
+    in_order(&mut rows);
+    Ok(rows)
+}
+
+/// By time received, then resource and number.
+fn in_order(rows: &mut [Recorded]) {
     rows.sort_by(|a, b| {
         (a.row.received_ms, a.kind.name(), &a.row.id, a.row.seq).cmp(&(
             b.row.received_ms,
@@ -89,8 +112,6 @@ pub fn read(root: &Path, filter: &Filter<'_>, limit: usize) -> Result<Vec<Record
             b.row.seq,
         ))
     });
-    rows.truncate(limit);
-    Ok(rows)
 }
 
 /// Every row of one part.

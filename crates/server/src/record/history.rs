@@ -8,6 +8,7 @@
 
 use super::archive::{self, Filter, Recorded};
 use crate::error::ApiError;
+use crate::proxy::{self, ProxyState};
 use axum::Json;
 use axum::Router;
 use axum::extract::{Query, State};
@@ -109,6 +110,21 @@ pub fn router(dir: PathBuf) -> Router {
         .with_state(Arc::new(dir))
 }
 
+/// The route as a proxy serves it: behind the visitors' keys, or with
+/// `--public-proxy` admitted as one request of the client's address (past
+/// its bucket, the visitors' JSON 429), so reading the archive is metered
+/// like any request.
+pub fn proxied(state: &Arc<ProxyState>, dir: PathBuf) -> Router {
+    let route = proxy::behind_visitor_key(state, router(dir));
+    match state.visitors() {
+        Some(visitors) => route.layer(axum::middleware::from_fn_with_state(
+            visitors,
+            proxy::visitors::admit,
+        )),
+        None => route,
+    }
+}
+
 async fn history(State(dir): State<Arc<PathBuf>>, Query(query): Query<HistoryQuery>) -> Response {
     let now = i64::try_from(crate::stream::topic::unix_ms()).unwrap_or(i64::MAX);
     let asked = match asked(&query, now) {
@@ -202,7 +218,7 @@ pub fn described() -> Value {
                     "200": { "description": "`data`: rows (`received`, `received_ms`, `seq`, `continuity`, `gap_ms`, `age_ms`, `wanted_ms`, `answer`); `meta`: `resource`, `from_ms`, `to_ms`, `count`, `next_from`" },
                     "400": { "description": "A missing or malformed resource, instant or limit, or a window longer than allowed (VALIDATION_ERROR)" },
                     "401": { "description": "No or an unknown API key" },
-                    "429": { "description": "The key's budget spent" },
+                    "429": { "description": "The key's budget spent, or behind a public proxy the address's request bucket (RATE_LIMITED)" },
                 },
             },
         },

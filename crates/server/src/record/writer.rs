@@ -187,9 +187,15 @@ impl Writer {
             return;
         };
         self.written += 1;
-        let (name, temp) = layout::part_names(first.received_ms, self.written);
+        // The earliest row, not the first queued (two pollers can queue
+        // out of order by a few ms): readers skip a part by it.
+        let first_ms = rows
+            .iter()
+            .map(|r| r.received_ms)
+            .min()
+            .unwrap_or(first.received_ms);
+        let (name, temp) = layout::part_names(first_ms, self.written);
         let kind = first.kind;
-        let first_ms = first.received_ms;
         let temp = dir.join(temp);
         let result = write_part(dir, &temp, &rows).and_then(|bytes| {
             if !self.make_room(bytes) {
