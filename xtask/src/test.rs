@@ -304,7 +304,7 @@ const STEPS: &[Step] = &[
         group: "attack",
         name: "server and proxy under attack (worst-case searches, slowloris, idle sockets, odd requests; \
                traversal, breaker abuse, slow readers, public-mode starvation, Redis stopped; \
-               /stream: starvation, open churn, cross-site opens, breaker, log forging, memory, poisoning; loopback)",
+               /stream: starvation, open churn, cross-site opens, breaker, log forging, memory, poisoning, the recorder's quota; loopback)",
         quick: false,
         run: |_| attack(),
     },
