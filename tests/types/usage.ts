@@ -188,6 +188,20 @@ async function operations(): Promise<void> {
   markets.nope;
 }
 
+async function recordedHistory(): Promise<void> {
+  const rows = client.history({ resource: "orderbook:500024", from: "2026-03-01T12:00:00Z", to: Date.now(), limit: 100 }, { maxItems: 500 });
+  for await (const row of rows) {
+    expectType<"first" | "continues" | "gap" | "resync">(row.continuity);
+    expectType<number | null>(row.gap_ms);
+  }
+  const page = await rows.nextPage();
+  if (page !== null) expectType<number | null>(page.response.meta.next_from);
+  // @ts-expect-error a resource is required
+  client.history({ from: 0 });
+  // @ts-expect-error limit is a number
+  client.history({ resource: "orderbook:500024", limit: "10" });
+}
+
 async function pagers(): Promise<void> {
   for await (const m of client.markets({ query: "election" }, pagerOptions)) {
     expectType<Market>(m);
@@ -371,7 +385,7 @@ async function capabilities() {
   await client.clearPersistentCache();
 }
 
-export { operations, pagers, errors, functions, watches, exports, capabilities };
+export { operations, recordedHistory, pagers, errors, functions, watches, exports, capabilities };
 
 // predmarket/venues: the second entry, typed on its own.
 import { classifyPair, findPairs, feeModel, netArbitrage } from "predmarket/venues";

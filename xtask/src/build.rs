@@ -366,7 +366,9 @@ fn read(path: &Path) -> Result<String> {
 /// - `capabilities.js`: `checkCapabilities`, `capabilities()`, `supports()`
 ///   and `estimate()` of `Client`;
 /// - `persistent-cache.js`: `persistentCache`, answers kept in IndexedDB
-///   (stale-while-revalidate, bounded).
+///   (stale-while-revalidate, bounded);
+/// - `history.js`: `history()`, a resource's recorded rows from the
+///   server's `GET /history`, paged.
 const JS_FILES: &[&str] = &[
     "index.js",
     "edge.js",
@@ -376,6 +378,7 @@ const JS_FILES: &[&str] = &[
     "export.js",
     "capabilities.js",
     "persistent-cache.js",
+    "history.js",
 ];
 
 /// Where the package's hand-written JS lives.
@@ -569,7 +572,7 @@ fn package_json() -> String {
     "./package.json": "./package.json"
   }},
   "sideEffects": ["./index.js", "./index.cjs", "./edge.js", "./venues.js", "./venues.cjs"],
-  "files": ["index.js", "index.cjs", "edge.js", "exports.js", "errors.js", "watch.js", "shared-budget.js", "export.js", "capabilities.js", "persistent-cache.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "venues.js", "venues.cjs", "venues.d.ts", "venues.d.cts", "venues_glue.js", "venues-inline.js", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
+  "files": ["index.js", "index.cjs", "edge.js", "exports.js", "errors.js", "watch.js", "shared-budget.js", "export.js", "capabilities.js", "persistent-cache.js", "history.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "venues.js", "venues.cjs", "venues.d.ts", "venues.d.cts", "venues_glue.js", "venues-inline.js", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
   "engines": {{ "node": ">=18" }},
   "keywords": ["prediction-markets", "odds", "orderbook", "wasm", "sdk"]
 }}

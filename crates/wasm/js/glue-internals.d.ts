@@ -50,7 +50,7 @@ declare module "./predmarket.js" {
     __watchIntervals(wanted: Float64Array, visible: boolean): Float64Array;
     /** Whether `id` is one the client would ask for with a watch of `kind`. */
     __streamable(kind: string, id: string): boolean;
-    /** `fetch(baseUrl + "/stream?" + query, init)` with the client's headers and key added, through its `fetch`. */
-    __openStream(query: string, init: RequestInit & { headers: Record<string, string> }): Promise<Response>;
+    /** `fetch(baseUrl + "/" + path + "?" + query, init)` with the client's headers and key added, through its `fetch`. */
+    __send(path: "stream" | "history", query: string, init: RequestInit & { headers: Record<string, string> }): Promise<Response>;
   }
 }

@@ -24,6 +24,7 @@
 // older than `maxStalenessMs`), then `live` when it is fresh again.
 
 import { PredmarketError } from "./errors.js";
+import { historyPager } from "./history.js";
 
 /** How often the scheduler looks at its watches. */
 const TICK_MS = 250;
@@ -177,7 +178,7 @@ class Stream {
       // The client adds its headers and the key; no redirect is followed,
       // so they stay on the base URL's origin.
       const init = { headers, redirect: /** @type {const} */ ("manual"), signal: this.controller.signal };
-      response = await this.hub.client.__openStream(query, init);
+      response = await this.hub.client.__send("stream", query, init);
     } catch {
       // Network errors, a timeout: the message could only name the URL,
       // which the caller knows; the watches poll meanwhile.
@@ -972,6 +973,15 @@ export function withWatch(Base, AbortErrorClass, coreRules) {
      */
     watchAward(params, options = {}) {
       return watch(this, "award", params, options, getAward, rules.valueChanges);
+    }
+
+    /**
+     * A resource's recorded rows (`GET /history`), a pager.
+     * @param {import("./predmarket.js").HistoryParams} params
+     * @param {import("./predmarket.js").HistoryOptions} [options]
+     */
+    history(params, options) {
+      return historyPager(this, params, options);
     }
 
     /** What the client's watches found out about the server's stream (`estimate` prices watches by it). @returns {"discover" | "stream" | "poll"} */

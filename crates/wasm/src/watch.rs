@@ -6,7 +6,7 @@
 //! a watch (`change.rs`) are the core's.
 //!
 //! Where the server offers `GET /stream`, the watches of a client share one
-//! stream of it; the request is sent from here (`Client.__openStream`), so
+//! stream of it; the request is sent from here (`Client.__send`), so
 //! that the key is added as for every request of the client and watch.js
 //! never holds it.
 
@@ -38,13 +38,20 @@ impl Client {
         WatchKind::from_name(kind).is_some_and(|kind| kind.request(id).is_ok())
     }
 
-    /// `fetch(baseUrl + "/stream?" + query, init)` through the client's
-    /// `fetch`, with the client's headers and the key added to
-    /// `init.headers`: the key never passes through JS. `query` cannot
-    /// change the origin, and `init` (watch.js) follows no redirect. Sent
-    /// once the client's rate budget has a slot for it.
-    #[wasm_bindgen(js_name = __openStream, skip_typescript)]
-    pub fn open_stream(&self, query: &str, init: JsValue) -> js_sys::Promise {
+    /// `fetch(baseUrl + "/" + path + "?" + query, init)` through the
+    /// client's `fetch`, with the client's headers and the key added to
+    /// `init.headers`: the key never passes through JS. `path` is one of
+    /// the server's extensions (`stream`, `history`), anything else is
+    /// refused, and `query` cannot change the origin; `init` (watch.js,
+    /// history.js) follows no redirect. Sent once the client's rate budget
+    /// has a slot for it.
+    #[wasm_bindgen(js_name = __send, skip_typescript)]
+    pub fn send(&self, path: &str, query: &str, init: JsValue) -> js_sys::Promise {
+        if !matches!(path, "stream" | "history") {
+            return js_sys::Promise::reject(
+                &js_sys::Error::new("not an extension of the server").into(),
+            );
+        }
         let config = self.inner.config();
         let headers = json::get(&init, "headers");
         for (name, value) in &config.headers {
@@ -52,7 +59,7 @@ impl Client {
         }
         // Last: no header of the caller's replaces the key.
         json::set(&headers, "X-API-Key", &JsValue::from_str(&config.api_key));
-        let url = format!("{}/stream?{query}", config.base_url.trim_end_matches('/'));
+        let url = format!("{}/{path}?{query}", config.base_url.trim_end_matches('/'));
         let inner = self.inner.clone();
         let fetch = self.fetch.clone();
         crate::pager::boxed_promise(Box::pin(async move {
