@@ -527,6 +527,9 @@ pub const NO_OP: &[&str] = &[
     "role",
     // "enter a recession" is "a recession".
     "enter",
+    // "inflation come in above 2%" is "inflation above 2%": the verb of a
+    // published figure, as Kalshi words its economic markets.
+    "come",
 ];
 
 /// Words that widen or narrow where a question is asked: a side that
