@@ -6,6 +6,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
+import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { createInterface } from "node:readline";
@@ -45,9 +46,17 @@ before(async () => {
   recording = { dir, ...(await recordingServer(join(dir, "archive"))) };
 });
 
-after(() => {
+after(async () => {
   if (!recording) return;
-  recording.child.kill();
+  const { child } = recording;
+  // Killed outright (SIGTERM would drain open streams for up to 30 s and
+  // then write a last part), and the folder removed only once it has
+  // exited: removing it while the server writes races (ENOTEMPTY).
+  if (child.exitCode === null && child.signalCode === null) {
+    const exited = once(child, "exit");
+    child.kill("SIGKILL");
+    await exited;
+  }
   rmSync(recording.dir, { recursive: true, force: true });
 });
 
