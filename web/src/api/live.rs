@@ -438,15 +438,17 @@ impl Feed {
     pub async fn settled(&self) -> Source {
         let deadline = js_sys::Date::now() + 2.0 * self.interval_ms;
         loop {
-            if js_sys::Date::now() > deadline {
-                return Source::Poll;
-            }
             if self.covered.try_with_untracked(|_| ()).is_none() {
                 return Source::Poll;
             }
+            // What the stream brought wins over a passed deadline: a busy
+            // tab wakes late, and its data may have come meanwhile.
             let now = self.source_untracked();
             if !matches!(now, Source::Wait) {
                 return now;
+            }
+            if js_sys::Date::now() > deadline {
+                return Source::Poll;
             }
             gloo_timers::future::sleep(std::time::Duration::from_millis(100)).await;
         }
