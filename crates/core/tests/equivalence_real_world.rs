@@ -10,7 +10,7 @@
 
 mod labelled;
 
-use labelled::{Fixture, Measure, load, measure, never_compared, well_formed};
+use labelled::{Fixture, Measure, load, measure, never_compared, ratio, well_formed};
 use predmarket_core::equivalence::Relation;
 
 fn fixture() -> Fixture {
@@ -39,12 +39,11 @@ fn held_out_wordings_meet_the_bar() {
 fn meets_the_bar(m: &Measure) {
     let report = m.report();
     eprintln!("{report}");
-    let value = |(n, d): (usize, usize)| n as f64 / d.max(1) as f64;
     let (same, inverted) = (
-        value(m.precision(Relation::Same)),
-        value(m.precision(Relation::Inverted)),
+        ratio(m.precision(Relation::Same)),
+        ratio(m.precision(Relation::Inverted)),
     );
-    let recall = value(m.overall_recall());
+    let recall = ratio(m.overall_recall());
     assert!(
         m.lookalikes_called_same.is_empty(),
         "look-alikes called same:\n{report}"

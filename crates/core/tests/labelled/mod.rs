@@ -309,3 +309,58 @@ pub fn never_compared(f: &Fixture) -> Vec<String> {
     );
     lost
 }
+
+/// `n / d`, and 1 when there was nothing to count.
+pub fn ratio((n, d): (usize, usize)) -> f64 {
+    if d == 0 { 1.0 } else { n as f64 / d as f64 }
+}
+
+/// Measures the set `name`, prints its confusion table and every miss
+/// (`cargo test … -- --nocapture` shows them for docs/benchmarks.md), and
+/// asserts the bar that protects a trader: nothing else is called `same`
+/// or `inverted` (precision 1.00 for both). Returns the measure and the
+/// printed report, for a test that asserts more.
+pub fn claims_nothing_else(name: &str) -> (Measure, String) {
+    let m = measure(&load(name));
+    let report = format!("{name}\n{}\n{}", m.markdown(), m.report());
+    eprintln!("{report}");
+    for r in [Relation::Same, Relation::Inverted] {
+        let precision = ratio(m.precision(r));
+        assert!(
+            precision >= 1.0,
+            "{name}: precision of {} {precision:.2}:\n{report}",
+            r.as_str()
+        );
+    }
+    (m, report)
+}
+
+/// What makes `name` a held-out set: well formed with `at_least` pairs, a
+/// third of it hard negatives (another question of the same subject), and
+/// no pair id or title of the sets in `earlier`.
+pub fn held_out_and_new(name: &str, at_least: usize, earlier: &[&str]) {
+    let test = load(name);
+    well_formed(&test, at_least);
+    let hard = test
+        .pairs
+        .iter()
+        .filter(|p| p.truth == "different" && p.kind.starts_with("hard"))
+        .count();
+    assert!(
+        hard * 3 >= test.pairs.len(),
+        "{name}: {hard} hard negatives"
+    );
+    let mut seen = std::collections::BTreeSet::new();
+    for earlier in earlier {
+        for p in load(earlier).pairs {
+            seen.insert(p.id);
+            seen.extend([p.a.title, p.b.title].into_iter().flatten());
+        }
+    }
+    for p in &test.pairs {
+        assert!(!seen.contains(&p.id), "{} is a development pair", p.id);
+        for t in [&p.a.title, &p.b.title].into_iter().flatten() {
+            assert!(!seen.contains(t), "{}: {t:?} is a development title", p.id);
+        }
+    }
+}
