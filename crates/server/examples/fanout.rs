@@ -262,6 +262,7 @@ async fn run(args: Args) -> Result<(), String> {
             redis.as_ref().map(|r| r.url.as_str()),
             log.as_deref(),
             args.client_keys,
+            args.upstream_limit,
             args.record
                 .as_ref()
                 .map(|dir| dir.join(format!("replica-{n}")))
@@ -645,6 +646,7 @@ fn start_proxy(
     redis: Option<&str>,
     log: Option<&std::path::Path>,
     client_keys: usize,
+    upstream_limit: u32,
     record: Option<&std::path::Path>,
 ) -> Result<(Killed, String), String> {
     let keys: Vec<String> = (0..client_keys.max(1))
@@ -676,7 +678,7 @@ fn start_proxy(
             "--api-key",
             &keys.join(","),
             "--upstream-limit",
-            "100",
+            &upstream_limit.to_string(),
             "--stream-max-per-address",
             "100000",
             "--stream-max",
