@@ -192,6 +192,7 @@ const STEPS: &[Step] = &[
                     ("PREDMARKET_SERVER_BIN", &server_bin()),
                 ],
                 None,
+                Files::ThreeAtOnce,
             )
         },
     },
@@ -238,6 +239,7 @@ const STEPS: &[Step] = &[
                     ("PREDMARKET_RENAMED_IDS", "1"),
                 ],
                 None,
+                Files::ThreeAtOnce,
             )
         },
     },
@@ -270,6 +272,7 @@ const STEPS: &[Step] = &[
                     ("PREDMARKET_KEY", key),
                 ],
                 None,
+                Files::OneAtATime,
             )
         },
     },
@@ -347,6 +350,7 @@ const STEPS: &[Step] = &[
                 // Every test that uses a platform or league id, to keep the
                 // second run short.
                 Some("filters|a market|sports|theme"),
+                Files::OneAtATime,
             )
         },
     },
@@ -681,10 +685,30 @@ fn doc_check() -> Result {
 
 /// `node --test` in tests/`dir`; `only`: a regular expression of the test
 /// names to run (all when `None`).
-fn node_tests(dir: &str, env: &[(&str, &str)], only: Option<&str>) -> Result {
+/// How many of a suite's test files `node --test` runs at once.
+#[derive(Clone, Copy)]
+enum Files {
+    /// One at a time: the browser suites, whose files each drive a
+    /// Chromium (two at once on two cores make their waits slow and flaky),
+    /// and one-file suites.
+    OneAtATime,
+    /// Three at once: the package's files mostly wait on the server,
+    /// streams and timers, not the CPU (docs/ci.md, "Measured"); the
+    /// twelve-a-minute key is package.test.mjs's alone, the others' key is
+    /// unlimited, and the stream and history files start servers of their
+    /// own.
+    ThreeAtOnce,
+}
+
+fn node_tests(dir: &str, env: &[(&str, &str)], only: Option<&str>, files: Files) -> Result {
     let mut command = cmd("node");
+    let at_once = match files {
+        Files::OneAtATime => 1,
+        Files::ThreeAtOnce => 3,
+    };
     command
         .args(["--test", "--test-reporter=spec"])
+        .arg(format!("--test-concurrency={at_once}"))
         .current_dir(root().join("tests").join(dir));
     if let Some(pattern) = only {
         command.arg(format!("--test-name-pattern={pattern}"));
@@ -836,6 +860,7 @@ fn e2e() -> Result {
             ("PREDMARKET_ARTIFACTS", &artifacts),
         ],
         None,
+        Files::OneAtATime,
     )
 }
 
