@@ -2,15 +2,16 @@
 // the entries' business, not the public API's), declared for the type
 // check of this folder's JS (`cargo xtask test --only types`); not shipped.
 // Signatures: crates/wasm/src/errors.rs, crates/wasm/src/options.rs,
-// crates/wasm/src/client.rs, crates/wasm/src/watch.rs and crates/wasm/src/live.rs.
+// crates/wasm/src/client.rs, crates/wasm/src/watch.rs, crates/wasm/src/live.rs
+// and crates/wasm/src/operations.rs.
 export {};
 
 declare module "./predmarket.js" {
   /** Gives the wasm's errors the prototypes of the package's two classes. */
   export function __registerErrorClasses(base: Function, abort: Function): void;
 
-  /** One operation of predmarket-core's table: the method, its pager's method (lists), the parameter its id alone fills. */
-  export interface OperationEntry { name: string; pager?: string; idParam?: string }
+  /** One operation of predmarket-core's table: the method, its pager's method (lists), the parameter its id alone fills, the `/platforms` feature it needs, the parameter naming its market(s), whether its answers tell markets' platforms. */
+  export interface OperationEntry { name: string; pager?: string; idParam?: string; feature?: string; marketParam?: string; tellsPlatforms: boolean }
   /** predmarket-core's operation table (crates/wasm/src/operations.rs). */
   export function __operations(): OperationEntry[];
 
@@ -50,6 +51,12 @@ declare module "./predmarket.js" {
     __watchIntervals(wanted: Float64Array, visible: boolean): Float64Array;
     /** Whether `id` is one the client would ask for with a watch of `kind`. */
     __streamable(kind: string, id: string): boolean;
+    /** Puts the package's hooks around every call and pager: `call` answers a call instead of the client (sending through `__call`), `pager` returns the pager to hand out. */
+    __around(call: (name: string, params: unknown, options: unknown) => Promise<unknown>, pager: (name: string, params: unknown, pager: unknown) => unknown): void;
+    /** The call of operation `name`, sent without the hooks. */
+    __call(name: string, params: unknown, options?: CallOptions): Promise<unknown>;
+    /** A watch's poll: the call of the operation of `kind`, sent without the hooks. */
+    __poll(kind: string, params: unknown, options?: CallOptions): Promise<unknown>;
     /** `fetch(baseUrl + "/" + path + "?" + query, init)` with the client's headers and key added, through its `fetch`. */
     __send(path: "stream" | "history", query: string, init: RequestInit & { headers: Record<string, string> }): Promise<Response>;
   }

@@ -1,12 +1,57 @@
 //! The operation table as JS reads it (`__operations()`): each method's
 //! name, its pager's method (lists) and the parameter its id alone fills,
-//! from the core's table, so the package's JS (capabilities.js,
-//! persistent-cache.js) finds the client's operations by the table, never
-//! by name patterns. Not documented (`skip_typescript`): the JS layer's
-//! business, declared in `js/glue-internals.d.ts`.
+//! from the core's table, and what `checkCapabilities` needs to know of
+//! it (the `/platforms` feature it needs, the parameter naming its
+//! market, whether its answers tell markets' platforms), so the package's
+//! JS (client.js, capabilities.js, persistent-cache.js) finds the
+//! client's operations by the table, never by name strings or patterns.
+//! Not documented (`skip_typescript`): the JS layer's business, declared
+//! in `js/glue-internals.d.ts`.
 
 use crate::json;
+use predmarket_client::core::request::Operation;
 use wasm_bindgen::prelude::*;
+
+/// The `/platforms` feature (`features.*`) a platform must serve for the
+/// operation to make sense there.
+fn feature(op: Operation) -> Option<&'static str> {
+    use Operation::*;
+    match op {
+        GetOrderbook => Some("orderbook"),
+        ListTrades => Some("trades"),
+        GetPriceHistory => Some("historical_data"),
+        GetProfileInfo | ListProfileTrades => Some("user_profiles"),
+        ListSeries | GetSeries | ListMarkets | GetMarket | ListEvents | GetEvent
+        | GetLeagueInfo | ListGames | GetGame | ListPlatforms | GetFuture | ListFutures
+        | GetAward | ListAwards => None,
+    }
+}
+
+/// The parameter naming the market(s) an operation asks about, for those
+/// asked by market id (its platform is the one the client's answers gave).
+fn market_param(op: Operation) -> Option<&'static str> {
+    use Operation::*;
+    match op {
+        GetOrderbook => Some("id"),
+        ListTrades => Some("market_id"),
+        GetPriceHistory => Some("market_ids"),
+        ListSeries | GetSeries | ListMarkets | GetMarket | ListEvents | GetEvent
+        | GetLeagueInfo | ListGames | GetGame | ListPlatforms | GetFuture | ListFutures
+        | GetAward | ListAwards | GetProfileInfo | ListProfileTrades => None,
+    }
+}
+
+/// Whether the operation's answers carry markets with their platform
+/// (markets, and the markets nested in events and series).
+fn tells_platforms(op: Operation) -> bool {
+    use Operation::*;
+    match op {
+        ListSeries | GetSeries | ListMarkets | GetMarket | ListEvents | GetEvent => true,
+        GetOrderbook | ListTrades | GetLeagueInfo | ListGames | GetGame | ListPlatforms
+        | GetFuture | ListFutures | GetAward | ListAwards | GetPriceHistory | GetProfileInfo
+        | ListProfileTrades => false,
+    }
+}
 
 /// `profile_trades` → `profileTrades`: the JS name of a pager method, as
 /// predmarket-model-derive's `js_client!` names it.
@@ -51,8 +96,9 @@ macro_rules! operations {
 
 predmarket_client::core::for_each_operation!(operations);
 
-/// Every operation: `{ name, pager?, idParam? }` (one loop over a static
-/// table: the entries unrolled cost the package's wasm more).
+/// Every operation: `{ name, pager?, idParam?, feature?, marketParam?,
+/// tellsPlatforms }` (one loop over a static table: the entries unrolled
+/// cost the package's wasm more).
 #[wasm_bindgen(js_name = __operations, skip_typescript)]
 pub fn operations() -> js_sys::Array {
     TABLE
@@ -62,6 +108,9 @@ pub fn operations() -> js_sys::Array {
                 .str("name", op.name())
                 .opt_str("pager", pager.map(camel).as_deref())
                 .opt_str("idParam", op.id_param())
+                .opt_str("feature", feature(*op))
+                .opt_str("marketParam", market_param(*op))
+                .bool("tellsPlatforms", tells_platforms(*op))
                 .build()
         })
         .collect()
