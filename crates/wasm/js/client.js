@@ -10,7 +10,8 @@
 // options that must see every call (`checkCapabilities`,
 // `persistentCache`) give the wasm client two hooks (`__around`), which
 // it calls instead of sending; they send through `__call`. Which
-// operation is which is the operation table's (`__operations()`).
+// operation is which is the operation table's (`__operations()`): the
+// wasm client and its hooks name an operation by its index there.
 
 import { Client as WasmClient, __operations, watchIntervalMs } from "./predmarket.js";
 import { sharedBudget, ledgerRules } from "./shared-budget.js";
@@ -25,10 +26,10 @@ import { historyPager } from "./history.js";
 /** The client's default budget (`rateLimitPerMinute`), the service's limit. */
 const DEFAULT_RATE_LIMIT = 100;
 
-/** @type {Map<string, OperationEntry> | undefined} */
-let byName;
-/** The core's operation table by method name, read at first use. */
-const operations = () => (byName ??= new Map(__operations().map((op) => [op.name, op])));
+/** @type {OperationEntry[] | undefined} */
+let table;
+/** The core's operation table, read at first use. */
+const operations = () => (table ??= __operations());
 
 /** @param {unknown} v @returns {v is Record<string, any>} */
 const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -66,36 +67,48 @@ export class Client extends WasmClient {
     if (keep) this.#persistent = new PersistentCache(baseUrlOf(given), String(given.apiKey ?? ""), keep);
     if (check || keep) {
       this.__around(
-        (/** @type {string} */ name, /** @type {unknown} */ params, /** @type {unknown} */ callOptions) => this.#call(name, params, callOptions),
-        (/** @type {string} */ name, /** @type {unknown} */ params, /** @type {unknown} */ pager) => this.#pager(name, params, pager),
+        (/** @type {number} */ index, /** @type {unknown} */ params, /** @type {unknown} */ callOptions) => this.#call(index, params, callOptions),
+        (/** @type {number} */ index, /** @type {unknown} */ params, /** @type {unknown} */ pager) => this.#pager(index, params, pager),
       );
     }
   }
 
   /**
-   * A call of operation `name` as the options say: from the persistent
-   * cache, checked against `/platforms`, then sent.
-   * @param {string} name
+   * A call of the operation at `index` as the options say: from the
+   * persistent cache, checked against `/platforms`, then sent.
+   * @param {number} index
    * @param {unknown} params
    * @param {unknown} callOptions
    */
-  #call(name, params, callOptions) {
-    const op = /** @type {OperationEntry} */ (operations().get(name));
+  #call(index, params, callOptions) {
+    const op = operations()[index];
     /** @returns {Promise<unknown>} */
-    const send = () => this.__call(name, params, /** @type {any} */ (callOptions));
+    const send = () => this.__call(index, params, /** @type {any} */ (callOptions));
     const checked = this.#check ? () => this.#known().call(op, params, send) : send;
-    return this.#persistent ? this.#persistent.call(name, params, callOptions, checked) : checked();
+    return this.#persistent ? this.#persistent.call(op.name, params, callOptions, checked) : checked();
   }
 
   /**
-   * A pager of operation `name` as the options say.
-   * @param {string} name
+   * A pager of the operation at `index` as the options say.
+   * @param {number} index
    * @param {unknown} params
    * @param {unknown} pager
    */
-  #pager(name, params, pager) {
+  #pager(index, params, pager) {
     if (!this.#check) return pager;
-    return this.#known().pager(/** @type {OperationEntry} */ (operations().get(name)), params, pager);
+    return this.#known().pager(operations()[index], params, pager);
+  }
+
+  /**
+   * A watch of `kind`, whose polls are calls of the operation the table
+   * says that kind polls, sent without the hooks (not kept, not checked).
+   * @param {import("./predmarket.js").WatchKind} kind
+   * @param {unknown} params
+   * @param {WatchOptions} options
+   */
+  #watch(kind, params, options) {
+    const index = operations().findIndex((op) => op.watch === kind);
+    return watch(this, kind, params, options, (callOptions) => this.__call(index, params, callOptions));
   }
 
   /** What the client knows of platforms, made at first use. */
@@ -125,7 +138,7 @@ export class Client extends WasmClient {
    * @param {any} plan
    */
   estimate(plan) {
-    const pagers = [...operations().values()].flatMap((op) => (op.pager ? [op.pager] : []));
+    const pagers = operations().flatMap((op) => (op.pager ? [op.pager] : []));
     return estimate(this, plan, { limit: this.#limit, pagers, streamMode: streamMode(this), watchIntervalMs });
   }
 
@@ -156,7 +169,7 @@ export class Client extends WasmClient {
    * @returns {import("./predmarket.js").Watch<import("./predmarket.js").OrderbookResponse, import("./predmarket.js").LevelChange>}
    */
   watchOrderbook(params, options = {}) {
-    return watch(this, "orderbook", params, options);
+    return this.#watch("orderbook", params, options);
   }
 
   /**
@@ -166,7 +179,7 @@ export class Client extends WasmClient {
    * @returns {import("./predmarket.js").Watch<import("./predmarket.js").MarketsResponse, import("./predmarket.js").JsonChange>}
    */
   watchMarket(params, options = {}) {
-    return watch(this, "market", params, options);
+    return this.#watch("market", params, options);
   }
 
   /**
@@ -176,7 +189,7 @@ export class Client extends WasmClient {
    * @returns {import("./predmarket.js").Watch<import("./predmarket.js").GameResponse, import("./predmarket.js").JsonChange>}
    */
   watchGame(params, options = {}) {
-    return watch(this, "game", params, options);
+    return this.#watch("game", params, options);
   }
 
   /**
@@ -186,7 +199,7 @@ export class Client extends WasmClient {
    * @returns {import("./predmarket.js").Watch<import("./predmarket.js").FutureResponse, import("./predmarket.js").JsonChange>}
    */
   watchFuture(params, options = {}) {
-    return watch(this, "future", params, options);
+    return this.#watch("future", params, options);
   }
 
   /**
@@ -196,7 +209,7 @@ export class Client extends WasmClient {
    * @returns {import("./predmarket.js").Watch<import("./predmarket.js").AwardResponse, import("./predmarket.js").JsonChange>}
    */
   watchAward(params, options = {}) {
-    return watch(this, "award", params, options);
+    return this.#watch("award", params, options);
   }
 
   /**

@@ -904,15 +904,15 @@ function streamId(kind, params) {
 
 /**
  * A watch of `kind` for the package's `Client` (its `watch*` methods,
- * client.js). Its polls are the wasm client's own calls (`__poll`): they
- * go to the service as they are, not through the persistent cache or
- * the capability check.
+ * client.js), which gives it its `poll`: a call that goes to the service
+ * as it is, not through the persistent cache or the capability check.
  * @param {WasmClient} client
  * @param {WatchKind} kind
  * @param {unknown} params
  * @param {WatchOptions} options
+ * @param {(callOptions: CallOptions) => Promise<unknown>} poll
  */
-export function watch(client, kind, params, options) {
+export function watch(client, kind, params, options, poll) {
   rules ??= coreRules();
   const diff = kind === "orderbook" ? rules.bookChanges : rules.valueChanges;
   // A call's own headers cannot ride on the shared stream: such a
@@ -922,7 +922,7 @@ export function watch(client, kind, params, options) {
   const id = own ? null : streamId(kind, params);
   const resource = id !== null && client.__streamable(kind, id) ? `${kind}:${id}` : null;
   // The class is what the declarations call `Watch<T, C>`.
-  return /** @type {any} */ (new Watch(client, kind, resource, (callOptions) => client.__poll(kind, params, callOptions), diff, options, PredmarketAbortError));
+  return /** @type {any} */ (new Watch(client, kind, resource, poll, diff, options, PredmarketAbortError));
 }
 
 /**

@@ -24,9 +24,11 @@ pub struct Client {
     around: Option<Around>,
 }
 
-/// The package's hooks: `call(name, params, options)` answers a call (it
-/// sends through `__call`), `pager(name, params, pager)` returns the pager
-/// to hand out.
+/// The package's hooks: `call(operation, params, options)` answers a call
+/// (it sends through `__call`), `pager(operation, params, pager)` returns
+/// the pager to hand out; `operation` is the operation's index in the
+/// core's table, as `__operations()` lists it (a number crosses into JS
+/// for less code than a name).
 struct Around {
     call: js_sys::Function,
     pager: js_sys::Function,
@@ -42,10 +44,10 @@ impl Client {
         let Some(around) = &self.around else {
             return self.send_call(operation, params, given);
         };
-        let name = JsValue::from_str(operation.name());
+        let index = JsValue::from(operation as u32);
         match around
             .call
-            .call3(&JsValue::UNDEFINED, &name, params, &given)
+            .call3(&JsValue::UNDEFINED, &index, params, &given)
         {
             Ok(answer) => Promise::resolve(&answer),
             Err(thrown) => Promise::reject(&thrown),
@@ -54,12 +56,7 @@ impl Client {
 
     /// The call itself: its request sent, its answer parsed.
     #[inline(never)]
-    pub(crate) fn send_call(
-        &self,
-        operation: Operation,
-        params: &JsValue,
-        given: JsValue,
-    ) -> Promise {
+    fn send_call(&self, operation: Operation, params: &JsValue, given: JsValue) -> Promise {
         let op = ops::op(operation);
         // Captured now, while the caller's frames are on the stack: a
         // rejection's stack points at the call, not at the promise machinery.
@@ -85,7 +82,7 @@ impl Client {
             None => Ok(pager),
             Some(around) => around.pager.call3(
                 &JsValue::UNDEFINED,
-                &JsValue::from_str(operation.name()),
+                &JsValue::from(operation as u32),
                 &params,
                 &pager,
             ),
@@ -147,12 +144,13 @@ impl Client {
         self.around = Some(Around { call, pager });
     }
 
-    /// The call of operation `name` as the client sends it, without the
-    /// package's hooks: what they send through (js/client.js).
+    /// The call of the operation at `index` of the core's table as the
+    /// client sends it, without the package's hooks: what they and the
+    /// watches' polls send through (js/client.js).
     #[wasm_bindgen(js_name = __call, skip_typescript)]
-    pub fn call_by_name(&self, name: &str, params: JsValue, options: JsValue) -> Promise {
-        match Operation::from_name(name) {
-            Some(operation) => self.send_call(operation, &params, options),
+    pub fn call_at(&self, index: u32, params: JsValue, options: JsValue) -> Promise {
+        match Operation::ALL.get(index as usize) {
+            Some(operation) => self.send_call(*operation, &params, options),
             None => Promise::reject(&js_sys::Error::new("not an operation of the client").into()),
         }
     }

@@ -1,6 +1,8 @@
-//! The operation table as JS reads it (`__operations()`): each method's
-//! name, its pager's method (lists) and the parameter its id alone fills,
-//! from the core's table, and what `checkCapabilities` needs to know of
+//! The operation table as JS reads it (`__operations()`, in the core's
+//! order: an operation's index there is how the client and its hooks name
+//! it to each other): each method's name, its pager's method (lists), the
+//! parameter its id alone fills and the watch kind that polls it, from the
+//! core's table, and what `checkCapabilities` needs to know of
 //! it (the `/platforms` feature it needs, the parameter naming its
 //! market, whether its answers tell markets' platforms), so the package's
 //! JS (client.js, capabilities.js, persistent-cache.js) finds the
@@ -9,6 +11,7 @@
 //! in `js/glue-internals.d.ts`.
 
 use crate::json;
+use predmarket_client::core::change::WatchKind;
 use predmarket_client::core::request::Operation;
 use wasm_bindgen::prelude::*;
 
@@ -39,6 +42,15 @@ fn market_param(op: Operation) -> Option<&'static str> {
         | GetLeagueInfo | ListGames | GetGame | ListPlatforms | GetFuture | ListFutures
         | GetAward | ListAwards | GetProfileInfo | ListProfileTrades => None,
     }
+}
+
+/// The watch kind whose polls are calls of the operation
+/// (predmarket-core's `WatchKind::operation`).
+fn watched_by(op: Operation) -> Option<&'static str> {
+    WatchKind::ALL
+        .iter()
+        .find(|kind| kind.operation() == op)
+        .map(|kind| kind.name())
 }
 
 /// Whether the operation's answers carry markets with their platform
@@ -96,8 +108,8 @@ macro_rules! operations {
 
 predmarket_client::core::for_each_operation!(operations);
 
-/// Every operation: `{ name, pager?, idParam?, feature?, marketParam?,
-/// tellsPlatforms }` (one loop over a static table: the entries unrolled
+/// Every operation: `{ name, pager?, idParam?, watch?, feature?,
+/// marketParam?, tellsPlatforms }` (one loop over a static table: the entries unrolled
 /// cost the package's wasm more).
 #[wasm_bindgen(js_name = __operations, skip_typescript)]
 pub fn operations() -> js_sys::Array {
@@ -108,6 +120,7 @@ pub fn operations() -> js_sys::Array {
                 .str("name", op.name())
                 .opt_str("pager", pager.map(camel).as_deref())
                 .opt_str("idParam", op.id_param())
+                .opt_str("watch", watched_by(*op))
                 .opt_str("feature", feature(*op))
                 .opt_str("marketParam", market_param(*op))
                 .bool("tellsPlatforms", tells_platforms(*op))
@@ -118,6 +131,28 @@ pub fn operations() -> js_sys::Array {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn an_operations_index_is_its_place_in_the_cores_table() {
+        use predmarket_client::core::request::Operation;
+        assert_eq!(super::TABLE.len(), Operation::ALL.len());
+        for (index, (op, _)) in super::TABLE.iter().enumerate() {
+            assert_eq!(Operation::ALL[index], *op);
+            assert_eq!(*op as usize, index);
+        }
+    }
+
+    #[test]
+    fn every_watch_kind_polls_one_operation() {
+        use predmarket_client::core::change::WatchKind;
+        for kind in WatchKind::ALL {
+            let polled: Vec<_> = super::TABLE
+                .iter()
+                .filter(|(op, _)| super::watched_by(*op) == Some(kind.name()))
+                .collect();
+            assert_eq!(polled.len(), 1, "{}", kind.name());
+        }
+    }
+
     #[test]
     fn pager_methods_are_camel_case() {
         assert_eq!(super::camel("profile_trades"), "profileTrades");

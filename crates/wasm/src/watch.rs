@@ -38,17 +38,6 @@ impl Client {
         WatchKind::from_name(kind).is_some_and(|kind| kind.request(id).is_ok())
     }
 
-    /// The poll of a watch of `kind`: the call of its operation
-    /// (predmarket-core's `WatchKind::operation`), sent as it is, without
-    /// the package's hooks (a watch's polls are neither kept nor checked).
-    #[wasm_bindgen(js_name = __poll, skip_typescript)]
-    pub fn poll(&self, kind: &str, params: JsValue, options: JsValue) -> js_sys::Promise {
-        match WatchKind::from_name(kind) {
-            Some(kind) => self.send_call(kind.operation(), &params, options),
-            None => js_sys::Promise::reject(&js_sys::Error::new("not a watch kind").into()),
-        }
-    }
-
     /// `fetch(baseUrl + "/" + path + "?" + query, init)` through the
     /// client's `fetch`, with the client's headers and the key added to
     /// `init.headers`: the key never passes through JS. `path` is one of
