@@ -254,3 +254,21 @@ test("estimate prices watches through the server's stream once a watch found it"
   await assert.rejects(client.estimate({ ...plan, stream: "yes" }), (e) => e.parameter === "stream");
   assert.deepEqual(sent, [], "estimating sends nothing");
 });
+
+test("Client is one class: with every option on, an instance owns no method and each feature is a method of its class", async () => {
+  const { client } = logged({ checkCapabilities: true, sharedBudget: true });
+  const owned = Reflect.ownKeys(client).filter((k) => typeof client[k] === "function");
+  assert.deepEqual(owned, [], "no method redefined on the instance");
+  const methods = ["listMarkets", "markets", "getOrderbook", "watchOrderbook", "history", "capabilities", "supports", "estimate", "keptAgeMs", "clearCache", "clearPersistentCache"];
+  for (const name of methods) assert.equal(typeof client[name], "function", name);
+  // The package's class and the wasm's, nothing between: what it adds is
+  // its own, what the operation table makes is the wasm class's.
+  const own = new Set(Object.getOwnPropertyNames(pm.Client.prototype));
+  for (const name of ["watchOrderbook", "history", "estimate", "capabilities", "keptAgeMs"]) assert.ok(own.has(name), name);
+  const base = Object.getPrototypeOf(pm.Client.prototype);
+  for (const name of ["listMarkets", "markets", "getOrderbook"]) assert.ok(Object.hasOwn(base, name), name);
+  assert.equal(Object.getPrototypeOf(base), Object.prototype, "no wrapper class between");
+  // The checked calls still answer.
+  assert.ok(Array.isArray((await client.listMarkets({ limit: 1 })).markets));
+  for await (const market of client.markets({ limit: 1 }, { maxItems: 1 })) assert.equal(typeof market.id, "string");
+});

@@ -230,7 +230,7 @@ fn build_npm() -> Result<PathBuf> {
         fs::copy(&from, out.join(file)).map_err(|e| format!("{}: {e}", from.display()))?;
     }
     // The one generated line of the entries: the glue's public values but
-    // `Client`, which the entries export wrapped by shared-budget.js.
+    // `Client`, which api.js exports as client.js makes it.
     let glue_names: Vec<&str> = names
         .iter()
         .map(String::as_str)
@@ -352,7 +352,11 @@ fn read(path: &Path) -> Result<String> {
 
 /// The package's hand-written JS (crates/wasm/js/), copied as is:
 ///
-/// - `index.js` and `edge.js`: the entries (see [`npm`]);
+/// - `index.js` and `edge.js`: the entries (see [`npm`]), which load the
+///   wasm and export `api.js`'s values;
+/// - `api.js`: the package's public values;
+/// - `client.js`: the package's `Client`, the wasm's with the options and
+///   methods below as its own (one class, no wrappers);
 /// - `errors.js`: the error classes, plain JS in the package (a `class
 ///   extends Error` in a wasm-bindgen snippet breaks some of its targets);
 ///   the wasm gives its errors their prototypes (crates/wasm/src/errors.rs);
@@ -363,8 +367,8 @@ fn read(path: &Path) -> Result<String> {
 /// - `export.js`: lists as CSV or NDJSON (predmarket-core's `export` rule
 ///   in JS, held to it by shared vectors: it does not fit the wasm's size
 ///   budget);
-/// - `capabilities.js`: `checkCapabilities`, `capabilities()`, `supports()`
-///   and `estimate()` of `Client`;
+/// - `capabilities.js`: what `checkCapabilities`, `capabilities()`,
+///   `supports()` and `estimate()` of `Client` do;
 /// - `persistent-cache.js`: `persistentCache`, answers kept in IndexedDB
 ///   (stale-while-revalidate, bounded);
 /// - `history.js`: `history()`, a resource's recorded rows from the
@@ -372,6 +376,8 @@ fn read(path: &Path) -> Result<String> {
 const JS_FILES: &[&str] = &[
     "index.js",
     "edge.js",
+    "api.js",
+    "client.js",
     "errors.js",
     "watch.js",
     "shared-budget.js",
@@ -572,7 +578,7 @@ fn package_json() -> String {
     "./package.json": "./package.json"
   }},
   "sideEffects": ["./index.js", "./index.cjs", "./edge.js", "./venues.js", "./venues.cjs"],
-  "files": ["index.js", "index.cjs", "edge.js", "exports.js", "errors.js", "watch.js", "shared-budget.js", "export.js", "capabilities.js", "persistent-cache.js", "history.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "venues.js", "venues.cjs", "venues.d.ts", "venues.d.cts", "venues_glue.js", "venues-inline.js", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
+  "files": ["index.js", "index.cjs", "edge.js", "api.js", "client.js", "exports.js", "errors.js", "watch.js", "shared-budget.js", "export.js", "capabilities.js", "persistent-cache.js", "history.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "venues.js", "venues.cjs", "venues.d.ts", "venues.d.cts", "venues_glue.js", "venues-inline.js", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
   "engines": {{ "node": ">=18" }},
   "keywords": ["prediction-markets", "odds", "orderbook", "wasm", "sdk"]
 }}

@@ -20,10 +20,15 @@ pub struct App {
     pub source: &'static str,
     /// The most its bundle may ship, `gzip -9`. The target is 100 KiB for
     /// a client and for venues' `findPairs`; where a limit is
-    /// above it, it is what the package reached. Raised once, each with
+    /// above it, it is what the package reached. Raised, each time with
     /// its reason: the main entry's apps from 133 to 134 KiB for
-    /// `history()` (+491 B) and the live reader's merge (+~190 B);
-    /// venues' from 160 to 172 KiB for the precision-first matcher (see
+    /// `history()` (+491 B) and the live reader's merge (+~190 B), then to
+    /// 135 KiB for `Client` as one class (the wasm client's hooks for
+    /// `checkCapabilities` and `persistentCache`, `__call` and the
+    /// operation table's new columns: +~880 B on the client and watch
+    /// apps, while the odds app, which no longer ships the JS layer, lost
+    /// 7.7 KB; docs/benchmarks.md, "One class"); venues' from 160 to 172
+    /// KiB for the precision-first matcher (see
     /// `size::VENUES_LIMIT_GZIP_BYTES`).
     pub limit_gzip_bytes: u64,
 }
@@ -36,13 +41,13 @@ pub const APPS: &[App] = &[
         id: "client",
         figure_id: "bundle-client-gzip",
         source: "import { Client } from \"predmarket\";\nconst client = new Client({ apiKey: \"key\" });\nconsole.log(await client.listMarkets({ limit: 5 }));\n",
-        limit_gzip_bytes: 134 * 1024,
+        limit_gzip_bytes: 135 * 1024,
     },
     App {
         id: "watch",
         figure_id: "bundle-watch-gzip",
         source: "import { Client } from \"predmarket\";\nfor await (const change of new Client({ apiKey: \"key\" }).watchOrderbook(\"500024\")) console.log(change);\n",
-        limit_gzip_bytes: 134 * 1024,
+        limit_gzip_bytes: 135 * 1024,
     },
     App {
         id: "venues",
@@ -54,7 +59,7 @@ pub const APPS: &[App] = &[
         id: "odds",
         figure_id: "bundle-odds-gzip",
         source: "import { americanToDecimal } from \"predmarket\";\nconsole.log(americanToDecimal(\"+250\"));\n",
-        limit_gzip_bytes: 134 * 1024,
+        limit_gzip_bytes: 135 * 1024,
     },
 ];
 

@@ -183,19 +183,18 @@ impl Entry {
             self.name.value()
         ));
         let params = self.params_attr();
+        let returns = lit(&class.to_string());
         quote! {
             #[doc = #doc]
-            #[wasm_bindgen(js_name = #js_name)]
+            #[wasm_bindgen(js_name = #js_name, unchecked_return_type = #returns)]
             pub fn #pager(
                 &self,
                 #params params: JsValue,
                 #[wasm_bindgen(unchecked_optional_param_type = "PagerOptions")] options: JsValue,
-            ) -> Result<crate::pager::#class, JsValue> {
-                Ok(crate::pager::#class::new(self.session(
-                    Operation::#variant,
-                    &params,
-                    options,
-                )?))
+            ) -> Result<JsValue, JsValue> {
+                self.pager(Operation::#variant, params, options, |session| {
+                    crate::pager::#class::new(session).into()
+                })
             }
         }
     }

@@ -2,16 +2,17 @@
 // the entries' business, not the public API's), declared for the type
 // check of this folder's JS (`cargo xtask test --only types`); not shipped.
 // Signatures: crates/wasm/src/errors.rs, crates/wasm/src/options.rs,
-// crates/wasm/src/client.rs, crates/wasm/src/watch.rs and crates/wasm/src/live.rs.
+// crates/wasm/src/client.rs, crates/wasm/src/watch.rs, crates/wasm/src/live.rs
+// and crates/wasm/src/operations.rs.
 export {};
 
 declare module "./predmarket.js" {
   /** Gives the wasm's errors the prototypes of the package's two classes. */
   export function __registerErrorClasses(base: Function, abort: Function): void;
 
-  /** One operation of predmarket-core's table: the method, its pager's method (lists), the parameter its id alone fills. */
-  export interface OperationEntry { name: string; pager?: string; idParam?: string }
-  /** predmarket-core's operation table (crates/wasm/src/operations.rs). */
+  /** One operation of predmarket-core's table: the method, its pager's method (lists), the parameter its id alone fills, the watch kind that polls it, the `/platforms` feature it needs, the parameter naming its market(s), whether its answers tell markets' platforms. */
+  export interface OperationEntry { name: string; pager?: string; idParam?: string; watch?: WatchKind; feature?: string; marketParam?: string; tellsPlatforms: boolean }
+  /** predmarket-core's operation table (crates/wasm/src/operations.rs), in its order: an operation's index here is its number for `__call` and the hooks. */
   export function __operations(): OperationEntry[];
 
   /** predmarket-core's ledger rules and names, for shared-budget.js. */
@@ -50,6 +51,10 @@ declare module "./predmarket.js" {
     __watchIntervals(wanted: Float64Array, visible: boolean): Float64Array;
     /** Whether `id` is one the client would ask for with a watch of `kind`. */
     __streamable(kind: string, id: string): boolean;
+    /** Puts the package's hooks around every call and pager: `call` answers a call instead of the client (sending through `__call`), `pager` returns the pager to hand out; each is given the operation's index in `__operations()`. */
+    __around(call: (operation: number, params: unknown, options: unknown) => Promise<unknown>, pager: (operation: number, params: unknown, pager: unknown) => unknown): void;
+    /** The call of the operation at `index` of `__operations()`, sent without the hooks. */
+    __call(index: number, params: unknown, options?: CallOptions): Promise<unknown>;
     /** `fetch(baseUrl + "/" + path + "?" + query, init)` with the client's headers and key added, through its `fetch`. */
     __send(path: "stream" | "history", query: string, init: RequestInit & { headers: Record<string, string> }): Promise<Response>;
   }

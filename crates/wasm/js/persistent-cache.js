@@ -1,5 +1,6 @@
 // @ts-check
-// `new Client({ persistentCache: true })`: answers kept in IndexedDB across
+// `new Client({ persistentCache: true })` (client.js holds a
+// `PersistentCache` then): answers kept in IndexedDB across
 // reloads, stale-while-revalidate, bounded, as the demo keeps its own
 // (predmarket-client's `browser::IdbStore`): a call that has a kept answer
 // resolves with it at once and asks the service in the background; the
@@ -15,6 +16,8 @@
 // space without writing the key (a page on plain http to another host),
 // the option is refused with a typed error instead of silently doing
 // nothing or naming the space by a weak hash.
+
+import { PredmarketError } from "./errors.js";
 
 const DATABASE = "predmarket-answers";
 // Version 2: entries carry their space (`s`), evicted per space.
@@ -134,138 +137,121 @@ function answerStore(baseUrl, apiKey, limits) {
   };
 }
 
+/** @param {string} message */
+const invalid = (message) => Object.assign(new PredmarketError(`persistentCache: ${message}`), { code: "VALIDATION_ERROR", parameter: "persistentCache" });
+
 /**
- * `Client` whose `persistentCache` keeps answers in IndexedDB.
- * @template {new (...args: any[]) => any} C
- * @param {C} Base
- * @param {typeof import("./errors.js").PredmarketError} PredmarketError
- * @param {string} defaultBaseUrl
- * @param {import("./predmarket.js").OperationEntry[]} operations the core's operation table (`__operations()`): every method but the pagers is kept
+ * @typedef {{ maxEntries: number, maxBytes: number, maxAgeMs: number, onRevalidated?: (info: any) => void }} Settings
  */
-export function withPersistentCache(Base, PredmarketError, defaultBaseUrl, operations) {
-  /** @param {string} message */
-  const invalid = (message) => Object.assign(new PredmarketError(`persistentCache: ${message}`), { code: "VALIDATION_ERROR", parameter: "persistentCache" });
-  return class Client extends Base {
-    /** @param {any[]} args */
-    constructor(...args) {
-      const [options] = args;
-      /** @type {any} */
-      let given;
-      if (isObject(options) && "persistentCache" in options) {
-        const { persistentCache, ...rest } = options;
-        given = persistentCache;
-        args[0] = rest;
-      }
-      /** @type {{ maxEntries: number, maxBytes: number, maxAgeMs: number, onRevalidated?: (info: any) => void } | undefined} */
-      let settings;
-      if (given !== undefined && given !== false) {
-        if (given !== true && !isObject(given)) throw invalid("true, false or an options object expected");
-        if (!globalThis.indexedDB) throw invalid("needs IndexedDB (a browser or a web worker); in Node use `cacheTtlMs`, the in-memory cache");
-        if (typeof globalThis.crypto?.subtle?.digest !== "function") {
-          throw invalid("needs WebCrypto to name its storage without writing the key (a secure context: https or localhost); use `cacheTtlMs`, the in-memory cache");
-        }
-        settings = { ...DEFAULTS };
-        if (isObject(given)) {
-          for (const name of /** @type {const} */ (["maxEntries", "maxBytes", "maxAgeMs"])) {
-            const v = given[name];
-            if (v === undefined) continue;
-            if (typeof v !== "number" || !(v >= 0) || (name !== "maxAgeMs" && !Number.isInteger(v))) throw invalid(`${name}: a number of 0 or more expected`);
-            settings[name] = v;
-          }
-          if (given.onRevalidated !== undefined) {
-            if (typeof given.onRevalidated !== "function") throw invalid("onRevalidated: a function expected");
-            settings.onRevalidated = given.onRevalidated;
-          }
-        }
-      }
-      super(...args);
-      if (!settings) return;
-      const options0 = /** @type {any} */ (args[0]);
-      const store = answerStore(typeof options0.baseUrl === "string" ? options0.baseUrl : defaultBaseUrl, String(options0.apiKey ?? ""), settings);
-      /** @type {Map<string, Promise<void>>} */
-      const revalidating = new Map();
-      const keptAnswers = new WeakMap();
-      this.__persistent = { store, keptAnswers };
-      const s = settings;
-      for (const { name: method } of operations) {
-        const original = this[method];
-        if (typeof original !== "function") continue;
-        Object.defineProperty(this, method, {
-          configurable: true,
-          writable: true,
-          value: async (/** @type {any} */ params, /** @type {any} */ callOptions) => {
-            // Headers of the call's own may change the answer: such a
-            // call is neither served from nor kept in the store.
-            if (isObject(callOptions) && callOptions.headers !== undefined) return original.call(this, params, callOptions);
-            const key = `${method} ${JSON.stringify(params ?? null)}`;
-            const ask = async () => {
-              let answer;
-              try {
-                answer = await original.call(this, params, callOptions);
-              } catch (error) {
-                // Refused now (the key revoked, the id gone): the kept
-                // answer is not served again.
-                if (GONE.has(/** @type {any} */ (error)?.status)) await store.drop(key).catch(() => {});
-                throw error;
-              }
-              try {
-                await store.put(key, JSON.stringify(answer));
-              } catch {
-                // Quota or a closed database: the answer still goes to the caller.
-              }
-              return answer;
-            };
-            let kept;
-            try {
-              kept = await store.get(key);
-            } catch {
-              kept = undefined;
-            }
-            if (!kept) return ask();
-            const ageMs = Math.max(0, Date.now() - kept.at);
-            if (ageMs >= s.maxAgeMs && !revalidating.has(key)) {
-              const fresh = ask()
-                .then((answer) => {
-                  try {
-                    s.onRevalidated?.({ method, params, answer });
-                  } catch {
-                    // A hook that throws does not break the cache.
-                  }
-                })
-                .catch(() => {})
-                .finally(() => revalidating.delete(key));
-              revalidating.set(key, fresh);
-            }
-            const answer = JSON.parse(kept.body);
-            if (isObject(answer)) keptAnswers.set(answer, ageMs);
-            return answer;
-          },
-        });
-      }
-    }
 
-    /**
-     * How old an answer was when it came from the persistent cache (ms); `undefined` for an answer from the service.
-     * @param {object} answer
-     * @returns {number | undefined}
-     */
-    keptAgeMs(answer) {
-      return this.__persistent?.keptAnswers.get(answer);
+/**
+ * The `persistentCache` option, checked: its settings, or `undefined` when off.
+ * @param {unknown} given
+ * @returns {Settings | undefined}
+ */
+export function persistentCacheOption(given) {
+  if (given === undefined || given === false) return undefined;
+  if (given !== true && !isObject(given)) throw invalid("true, false or an options object expected");
+  if (!globalThis.indexedDB) throw invalid("needs IndexedDB (a browser or a web worker); in Node use `cacheTtlMs`, the in-memory cache");
+  if (typeof globalThis.crypto?.subtle?.digest !== "function") {
+    throw invalid("needs WebCrypto to name its storage without writing the key (a secure context: https or localhost); use `cacheTtlMs`, the in-memory cache");
+  }
+  /** @type {Settings} */
+  const settings = { ...DEFAULTS };
+  if (isObject(given)) {
+    for (const name of /** @type {const} */ (["maxEntries", "maxBytes", "maxAgeMs"])) {
+      const v = given[name];
+      if (v === undefined) continue;
+      if (typeof v !== "number" || !(v >= 0) || (name !== "maxAgeMs" && !Number.isInteger(v))) throw invalid(`${name}: a number of 0 or more expected`);
+      settings[name] = v;
     }
-
-    /** Forgets every cached answer, in memory and, with `persistentCache`, in IndexedDB (of this key and base URL). */
-    clearCache() {
-      super.clearCache();
-      this.clearPersistentCache();
+    if (given.onRevalidated !== undefined) {
+      if (typeof given.onRevalidated !== "function") throw invalid("onRevalidated: a function expected");
+      settings.onRevalidated = given.onRevalidated;
     }
+  }
+  return settings;
+}
 
-    /** Forgets the answers `persistentCache` kept for this key and base URL; resolves when they are gone. */
-    async clearPersistentCache() {
+/** The answers one client keeps (client.js holds one when `persistentCache` is on). */
+export class PersistentCache {
+  /**
+   * @param {string} baseUrl
+   * @param {string} apiKey
+   * @param {Settings} settings
+   */
+  constructor(baseUrl, apiKey, settings) {
+    this.settings = settings;
+    this.store = answerStore(baseUrl, apiKey, settings);
+    /** Revalidations under way, by key. @type {Map<string, Promise<void>>} */
+    this.revalidating = new Map();
+    /** The age of each answer handed out from the store. @type {WeakMap<object, number>} */
+    this.keptAnswers = new WeakMap();
+  }
+
+  /**
+   * A call of operation `method`: a kept answer at once (asking the
+   * service in the background), else `send`'s, kept.
+   * @param {string} method
+   * @param {unknown} params
+   * @param {unknown} callOptions
+   * @param {() => Promise<unknown>} send
+   */
+  async call(method, params, callOptions, send) {
+    const { store, revalidating, settings: s } = this;
+    // Headers of the call's own may change the answer: such a call is
+    // neither served from nor kept in the store.
+    if (isObject(callOptions) && callOptions.headers !== undefined) return send();
+    const key = `${method} ${JSON.stringify(params ?? null)}`;
+    const ask = async () => {
+      let answer;
       try {
-        await this.__persistent?.store.clear();
-      } catch {
-        // Nothing kept can be read back either.
+        answer = await send();
+      } catch (error) {
+        // Refused now (the key revoked, the id gone): the kept answer is
+        // not served again.
+        if (GONE.has(/** @type {any} */ (error)?.status)) await store.drop(key).catch(() => {});
+        throw error;
       }
+      try {
+        await store.put(key, JSON.stringify(answer));
+      } catch {
+        // Quota or a closed database: the answer still goes to the caller.
+      }
+      return answer;
+    };
+    let kept;
+    try {
+      kept = await store.get(key);
+    } catch {
+      kept = undefined;
     }
-  };
+    if (!kept) return ask();
+    const ageMs = Math.max(0, Date.now() - kept.at);
+    if (ageMs >= s.maxAgeMs && !revalidating.has(key)) {
+      const fresh = ask()
+        .then((answer) => {
+          try {
+            s.onRevalidated?.({ method, params, answer });
+          } catch {
+            // A hook that throws does not break the cache.
+          }
+        })
+        .catch(() => {})
+        .finally(() => revalidating.delete(key));
+      revalidating.set(key, fresh);
+    }
+    const answer = JSON.parse(kept.body);
+    if (isObject(answer)) this.keptAnswers.set(answer, ageMs);
+    return answer;
+  }
+
+  /** Forgets the answers kept for this key and base URL. */
+  async clear() {
+    try {
+      await this.store.clear();
+    } catch {
+      // Nothing kept can be read back either.
+    }
+  }
 }

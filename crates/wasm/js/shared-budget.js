@@ -15,20 +15,24 @@
 // predmarket-core's `ledger` module in JS, so the package's wasm does not
 // carry them (in Rust they cost 31.6 KB gzip); its numbers and names (the
 // window, the margin, the caps, the storage names, the default base URL)
-// come from the wasm (`__ledgerRules()`, given to `withSharedBudget`), so
-// none is written twice. The demo's Rust
+// come from the wasm (`__ledgerRules()`), so none is written twice. The demo's Rust
 // client (predmarket-client's `browser::TabsBudget`) keeps the same ledger
 // in the same database, store and names, so its tabs and the package's
 // share a key's budget. Times are wall-clock (`Date.now()`): each tab's
 // monotonic clock starts at its own zero.
 
+import { __ledgerRules } from "./predmarket.js";
+
 /**
- * predmarket-core's ledger rules, set by `withSharedBudget` before any
- * client exists.
+ * predmarket-core's ledger rules, read from the wasm at first use (the
+ * entry has initialised it by then).
  * @typedef {{ windowMs: number, safetyMs: number, maxBlockMs: number, maxEntries: number, namePrefix: string, database: string, store: string, defaultBaseUrl: string }} LedgerRules
- * @type {LedgerRules}
+ * @type {LedgerRules | undefined}
  */
-let rules;
+let read;
+
+/** @returns {LedgerRules} */
+export const ledgerRules = () => (read ??= __ledgerRules());
 
 /** The ledger of one key: send times, ascending, and "no request before". */
 export class Ledger {
@@ -58,7 +62,7 @@ export class Ledger {
       .split(",")
       .map(number)
       .filter((n) => n !== null)
-      .slice(0, rules.maxEntries)
+      .slice(0, ledgerRules().maxEntries)
       .sort((a, b) => a - b);
     return new Ledger(sent, blockedUntil);
   }
@@ -69,10 +73,10 @@ export class Ledger {
 
   /** @param {number} now */
   forgetOld(now) {
-    const window = rules.windowMs + rules.safetyMs;
+    const window = ledgerRules().windowMs + ledgerRules().safetyMs;
     // Entries a window in the future mean the clock was set back.
     this.sent = this.sent.filter((t) => now - t < window && t - now < window);
-    if (this.blockedUntil - now > rules.maxBlockMs) this.blockedUntil = now + rules.maxBlockMs;
+    if (this.blockedUntil - now > ledgerRules().maxBlockMs) this.blockedUntil = now + ledgerRules().maxBlockMs;
   }
 
   /**
@@ -83,7 +87,7 @@ export class Ledger {
   tryAcquire(now, limit) {
     this.forgetOld(now);
     if (now < this.blockedUntil) return this.blockedUntil - now;
-    const cap = Math.min(Math.max(1, Math.floor(limit) || 1), rules.maxEntries);
+    const cap = Math.min(Math.max(1, Math.floor(limit) || 1), ledgerRules().maxEntries);
     if (this.sent.length < cap) {
       this.sent.push(now);
       this.sent.sort((a, b) => a - b);
@@ -92,7 +96,7 @@ export class Ledger {
     // The slot frees when the entry that makes the count reach the cap
     // leaves the window.
     const oldest = this.sent[this.sent.length - cap];
-    return Math.max(1, oldest + rules.windowMs + rules.safetyMs - now);
+    return Math.max(1, oldest + ledgerRules().windowMs + ledgerRules().safetyMs - now);
   }
 
   /**
@@ -110,7 +114,7 @@ export class Ledger {
    * @param {number} ms
    */
   blockFor(now, ms) {
-    const wait = Math.min(Math.max(0, Number(ms) || 0), rules.maxBlockMs);
+    const wait = Math.min(Math.max(0, Number(ms) || 0), ledgerRules().maxBlockMs);
     this.blockedUntil = Math.max(this.blockedUntil, now + wait);
   }
 }
@@ -124,7 +128,7 @@ export async function budgetName(baseUrl, apiKey) {
   const bytes = new TextEncoder().encode(`${baseUrl}\n${apiKey}`);
   const digest = new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", bytes));
   const hex = Array.from(digest.subarray(0, 12), (b) => b.toString(16).padStart(2, "0")).join("");
-  return `${rules.namePrefix}${hex}`;
+  return `${ledgerRules().namePrefix}${hex}`;
 }
 
 /**
@@ -136,7 +140,7 @@ function fallbackName(baseUrl, apiKey) {
   let h = 0x811c9dc5;
   // A string's iteration yields whole characters: each has a code point.
   for (const c of `${baseUrl}\n${apiKey}`) h = Math.imul(h ^ /** @type {number} */ (c.codePointAt(0)), 0x01000193) >>> 0;
-  return `${rules.namePrefix}fnv${h.toString(16).padStart(8, "0")}`;
+  return `${ledgerRules().namePrefix}fnv${h.toString(16).padStart(8, "0")}`;
 }
 
 /**
@@ -148,8 +152,8 @@ function openDatabase() {
     try {
       const factory = globalThis.indexedDB;
       if (!factory) return resolve(null);
-      const request = factory.open(rules.database, 1);
-      request.onupgradeneeded = () => request.result.createObjectStore(rules.store);
+      const request = factory.open(ledgerRules().database, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore(ledgerRules().store);
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => resolve(null);
       request.onblocked = () => resolve(null);
@@ -169,8 +173,8 @@ function openDatabase() {
  */
 function updateStored(db, name, change) {
   return new Promise((resolve, reject) => {
-    const tx = db.transaction(rules.store, "readwrite");
-    const store = tx.objectStore(rules.store);
+    const tx = db.transaction(ledgerRules().store, "readwrite");
+    const store = tx.objectStore(ledgerRules().store);
     /** @type {T} */
     let result;
     const read = store.get(name);
@@ -246,24 +250,5 @@ export function sharedBudget(baseUrl, apiKey) {
     remaining(limit) {
       return new Ledger([...seen.sent], seen.blockedUntil).remaining(Date.now(), limit);
     },
-  };
-}
-
-/**
- * `Client` whose `sharedBudget: true` becomes the key's shared ledger.
- * @param {typeof import("./predmarket.js").Client} WasmClient
- * @param {LedgerRules} ledgerRules the wasm's `__ledgerRules()`
- */
-export function withSharedBudget(WasmClient, ledgerRules) {
-  rules = ledgerRules;
-  return class Client extends WasmClient {
-    /** @param {import("./predmarket.js").ClientOptions} options */
-    constructor(options) {
-      if (options && typeof options === "object" && options.sharedBudget === true) {
-        const baseUrl = typeof options.baseUrl === "string" ? options.baseUrl : rules.defaultBaseUrl;
-        options = { ...options, sharedBudget: sharedBudget(baseUrl, String(options.apiKey ?? "")) };
-      }
-      super(options);
-    }
   };
 }

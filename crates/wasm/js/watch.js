@@ -23,8 +23,8 @@
 // stops being fresh (the server says so, a poll failed, or the data is
 // older than `maxStalenessMs`), then `live` when it is fresh again.
 
-import { PredmarketError } from "./errors.js";
-import { historyPager } from "./history.js";
+import { PredmarketError, PredmarketAbortError } from "./errors.js";
+import { bookChanges, valueChanges, watchIntervalMs, endsWatch, __liveRules, __LivePositions, __LiveReader, __streamBackoffMs, __hasNoStreams } from "./predmarket.js";
 
 /** How often the scheduler looks at its watches. */
 const TICK_MS = 250;
@@ -100,10 +100,19 @@ function failureOf(from) {
 
 /**
  * The rules every watch follows, from predmarket-core (compiled into the
- * package's wasm, passed in by the entry file): `bookChanges`,
- * `valueChanges`, `watchIntervalMs(kind)`, `endsWatch(error)`. The vectors
- * in tests/fixtures/rules/ hold them.
+ * package's wasm, read at the first watch: the entry has initialised it
+ * by then): `bookChanges`, `valueChanges`, `watchIntervalMs(kind)`,
+ * `endsWatch(error)`, the live contract and reader. The vectors in
+ * tests/fixtures/rules/ and tests/fixtures/live/ hold them.
+ * @returns {Rules}
  */
+const coreRules = () => ({
+  bookChanges,
+  valueChanges,
+  watchIntervalMs,
+  endsWatch,
+  live: { rules: __liveRules(), Positions: __LivePositions, Reader: __LiveReader, backoffMs: __streamBackoffMs, hasNoStreams: __hasNoStreams },
+});
 /** @type {Rules} */
 let rules;
 
@@ -894,99 +903,33 @@ function streamId(kind, params) {
 }
 
 /**
- * `Client` with the `watch*` methods.
- * @template {new (...args: any[]) => WasmClient} C
- * @param {C} Base
- * @param {AbortErrorClass} AbortErrorClass
- * @param {Rules} coreRules
+ * A watch of `kind` for the package's `Client` (its `watch*` methods,
+ * client.js), which gives it its `poll`: a call that goes to the service
+ * as it is, not through the persistent cache or the capability check.
+ * @param {WasmClient} client
+ * @param {WatchKind} kind
+ * @param {unknown} params
+ * @param {WatchOptions} options
+ * @param {(callOptions: CallOptions) => Promise<unknown>} poll
  */
-export function withWatch(Base, AbortErrorClass, coreRules) {
-  rules = coreRules;
-  // The wasm client's own calls: a watch's polls go to the service as
-  // they are (not through the persistent cache or the capability check).
-  const { getOrderbook, getMarket, getGame, getFuture, getAward } = Base.prototype;
-  /**
-   * @param {unknown} client
-   * @param {WatchKind} kind
-   * @param {unknown} params
-   * @param {WatchOptions} options
-   * @param {(this: WasmClient, params: any, options?: CallOptions) => Promise<unknown>} get
-   * @param {Diff} diff
-   */
-  const watch = (client, kind, params, options, get, diff) => {
-    const self = /** @type {WasmClient} */ (/** @type {unknown} */ (client));
-    // A call's own headers cannot ride on the shared stream: such a
-    // watch polls.
-    const headers = options.callOptions?.headers;
-    const own = headers && Object.keys(headers).length > 0;
-    const id = own ? null : streamId(kind, params);
-    const resource = id !== null && self.__streamable(kind, id) ? `${kind}:${id}` : null;
-    // The class is what the declarations call `Watch<T, C>`.
-    return /** @type {any} */ (new Watch(self, kind, resource, (callOptions) => get.call(self, params, callOptions), diff, options, AbortErrorClass));
-  };
-  return class Client extends Base {
-    /**
-     * Follows a market's order book.
-     * @param {string | import("./predmarket.js").GetOrderbookParams} params
-     * @param {WatchOptions} [options]
-     * @returns {import("./predmarket.js").Watch<import("./predmarket.js").OrderbookResponse, import("./predmarket.js").LevelChange>}
-     */
-    watchOrderbook(params, options = {}) {
-      return watch(this, "orderbook", params, options, getOrderbook, rules.bookChanges);
-    }
+export function watch(client, kind, params, options, poll) {
+  rules ??= coreRules();
+  const diff = kind === "orderbook" ? rules.bookChanges : rules.valueChanges;
+  // A call's own headers cannot ride on the shared stream: such a
+  // watch polls.
+  const headers = options.callOptions?.headers;
+  const own = headers && Object.keys(headers).length > 0;
+  const id = own ? null : streamId(kind, params);
+  const resource = id !== null && client.__streamable(kind, id) ? `${kind}:${id}` : null;
+  // The class is what the declarations call `Watch<T, C>`.
+  return /** @type {any} */ (new Watch(client, kind, resource, poll, diff, options, PredmarketAbortError));
+}
 
-    /**
-     * Follows a market.
-     * @param {string | import("./predmarket.js").GetMarketParams} params
-     * @param {WatchOptions} [options]
-     * @returns {import("./predmarket.js").Watch<import("./predmarket.js").MarketsResponse, import("./predmarket.js").JsonChange>}
-     */
-    watchMarket(params, options = {}) {
-      return watch(this, "market", params, options, getMarket, rules.valueChanges);
-    }
-
-    /**
-     * Follows a game.
-     * @param {string | import("./predmarket.js").GetGameParams} params
-     * @param {WatchOptions} [options]
-     * @returns {import("./predmarket.js").Watch<import("./predmarket.js").GameResponse, import("./predmarket.js").JsonChange>}
-     */
-    watchGame(params, options = {}) {
-      return watch(this, "game", params, options, getGame, rules.valueChanges);
-    }
-
-    /**
-     * Follows a future.
-     * @param {string | import("./predmarket.js").GetFutureParams} params
-     * @param {WatchOptions} [options]
-     * @returns {import("./predmarket.js").Watch<import("./predmarket.js").FutureResponse, import("./predmarket.js").JsonChange>}
-     */
-    watchFuture(params, options = {}) {
-      return watch(this, "future", params, options, getFuture, rules.valueChanges);
-    }
-
-    /**
-     * Follows an award.
-     * @param {string | import("./predmarket.js").GetAwardParams} params
-     * @param {WatchOptions} [options]
-     * @returns {import("./predmarket.js").Watch<import("./predmarket.js").AwardResponse, import("./predmarket.js").JsonChange>}
-     */
-    watchAward(params, options = {}) {
-      return watch(this, "award", params, options, getAward, rules.valueChanges);
-    }
-
-    /**
-     * A resource's recorded rows (`GET /history`), a pager.
-     * @param {import("./predmarket.js").HistoryParams} params
-     * @param {import("./predmarket.js").HistoryOptions} [options]
-     */
-    history(params, options) {
-      return historyPager(this, params, options);
-    }
-
-    /** What the client's watches found out about the server's stream (`estimate` prices watches by it). @returns {"discover" | "stream" | "poll"} */
-    __streamMode() {
-      return hubs.get(/** @type {WasmClient} */ (/** @type {unknown} */ (this)))?.mode ?? "discover";
-    }
-  };
+/**
+ * What the client's watches found out about the server's stream (`estimate` prices watches by it).
+ * @param {WasmClient} client
+ * @returns {"discover" | "stream" | "poll"}
+ */
+export function streamMode(client) {
+  return hubs.get(client)?.mode ?? "discover";
 }

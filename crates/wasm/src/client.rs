@@ -18,6 +18,20 @@ pub struct Client {
     pub(crate) inner: Rc<FetchClient>,
     /// The `fetch` option, for the watch streams' own request (watch.rs).
     pub(crate) fetch: Option<js_sys::Function>,
+    /// What the package's `Client` (js/client.js) puts around each call
+    /// and pager when an option of its needs to see them (`checkCapabilities`,
+    /// `persistentCache`); see [`Client::set_around`].
+    around: Option<Around>,
+}
+
+/// The package's hooks: `call(operation, params, options)` answers a call
+/// (it sends through `__call`), `pager(operation, params, pager)` returns
+/// the pager to hand out; `operation` is the operation's index in the
+/// core's table, as `__operations()` lists it (a number crosses into JS
+/// for less code than a name).
+struct Around {
+    call: js_sys::Function,
+    pager: js_sys::Function,
 }
 
 impl Client {
@@ -27,6 +41,22 @@ impl Client {
     /// is one call of this with its operation's descriptor.
     #[inline(never)]
     fn call(&self, operation: Operation, params: &JsValue, given: JsValue) -> Promise {
+        let Some(around) = &self.around else {
+            return self.send_call(operation, params, given);
+        };
+        let index = JsValue::from(operation as u32);
+        match around
+            .call
+            .call3(&JsValue::UNDEFINED, &index, params, &given)
+        {
+            Ok(answer) => Promise::resolve(&answer),
+            Err(thrown) => Promise::reject(&thrown),
+        }
+    }
+
+    /// The call itself: its request sent, its answer parsed.
+    #[inline(never)]
+    fn send_call(&self, operation: Operation, params: &JsValue, given: JsValue) -> Promise {
         let op = ops::op(operation);
         // Captured now, while the caller's frames are on the stack: a
         // rejection's stack points at the call, not at the promise machinery.
@@ -35,6 +65,28 @@ impl Client {
             .and_then(|values| (op.build)(values, At::Given))
             .map(|built| built.http);
         crate::pager::boxed_promise(Box::pin(fetch_json(self.inner.clone(), http, given, site)))
+    }
+
+    /// A pager of `operation` (`make` gives it its class), handed to the
+    /// package's hook when there is one.
+    #[inline(never)]
+    fn pager(
+        &self,
+        operation: Operation,
+        params: JsValue,
+        options: JsValue,
+        make: fn(Rc<Session>) -> JsValue,
+    ) -> Result<JsValue, JsValue> {
+        let pager = make(self.session(operation, &params, options)?);
+        match &self.around {
+            None => Ok(pager),
+            Some(around) => around.pager.call3(
+                &JsValue::UNDEFINED,
+                &JsValue::from(operation as u32),
+                &params,
+                &pager,
+            ),
+        }
     }
 
     #[inline(never)]
@@ -81,7 +133,26 @@ impl Client {
         Ok(Client {
             inner: Rc::new(inner),
             fetch,
+            around: None,
         })
+    }
+
+    /// Puts the package's hooks around every call and pager of this
+    /// client (js/client.js, once, when an option of its needs them).
+    #[wasm_bindgen(js_name = __around, skip_typescript)]
+    pub fn set_around(&mut self, call: js_sys::Function, pager: js_sys::Function) {
+        self.around = Some(Around { call, pager });
+    }
+
+    /// The call of the operation at `index` of the core's table as the
+    /// client sends it, without the package's hooks: what they and the
+    /// watches' polls send through (js/client.js).
+    #[wasm_bindgen(js_name = __call, skip_typescript)]
+    pub fn call_at(&self, index: u32, params: JsValue, options: JsValue) -> Promise {
+        match Operation::ALL.get(index as usize) {
+            Some(operation) => self.send_call(*operation, &params, options),
+            None => Promise::reject(&js_sys::Error::new("not an operation of the client").into()),
+        }
     }
 
     /// The base URL requests go to.

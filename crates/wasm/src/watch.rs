@@ -1,7 +1,7 @@
 //! The wasm side of the watch streams. They are written in plain JS
-//! (`js/watch.js`, added to `Client` by the package's entry files, typed
-//! in `js/types/watch.d.ts`), over
-//! the client's own methods; the scheduler behind them
+//! (`js/watch.js`, the `watch*` methods of the package's `Client` in
+//! `js/client.js`, typed in `js/types/watch.d.ts`), polling through the
+//! client's own calls (`Client.__call`); the scheduler behind them
 //! (`Client.__watchIntervals`) and the rules of what changed and what ends
 //! a watch (`change.rs`) are the core's.
 //!

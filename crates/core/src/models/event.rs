@@ -52,14 +52,9 @@ list_envelope! {
     EventsResponse { events: Event ["events", "markets"], meta: ListMeta }
 }
 
-// The envelopes JS may receive (the library hands out the body as parsed):
-// the spec's shape, declared from the struct above, or the public
-// service's other documented one.
-#[cfg(feature = "tsify")]
-const _: () = {
-    #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-    const TS: &'static str = "export type EventsResponse = EventsPage | (Omit<EventsPage, \"events\"> & { markets: Event[] });";
-};
+// The envelopes JS may receive (the spec's shape, declared from the
+// struct above by tsify, or the public service's other documented one)
+// are the union `EventsResponse` of crates/wasm/js/types/envelopes.d.ts.
 
 /// Response of `listEvents`.
 pub type ListEventsResponse = EventsResponse;

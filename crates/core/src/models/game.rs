@@ -190,14 +190,9 @@ pub struct ListGamesResponse {
 
 page_envelope!(ListGamesResponse => GamesPage);
 
-// The envelopes JS may receive (the library hands out the body as parsed):
-// the spec's shape, declared from the struct above, or the public
-// service's other documented one.
-#[cfg(feature = "tsify")]
-const _: () = {
-    #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-    const TS: &'static str = "export type ListGamesResponse = ListGamesEnvelope | (GamesPage & { meta?: SportsMeta | null });";
-};
+// The envelopes JS may receive (the spec's shape, declared from the
+// struct above by tsify, or the public service's other documented one)
+// are the union `ListGamesResponse` of crates/wasm/js/types/envelopes.d.ts.
 
 /// One level of an outcome's order book: `{price, qty, status, side,
 /// timestamp}`.

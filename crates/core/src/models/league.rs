@@ -139,14 +139,9 @@ pub struct LeagueInfoResponse {
     pub meta: Option<RequestMeta>,
 }
 
-// The envelopes JS may receive (the library hands out the body as parsed):
-// the spec's shape, declared from the struct above, or the public
-// service's other documented one.
-#[cfg(feature = "tsify")]
-const _: () = {
-    #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-    const TS: &'static str = "export type LeagueInfoResponse = LeagueInfoEnvelope | { leagues: LeagueInfo[]; meta?: RequestMeta | null };";
-};
+// The envelopes JS may receive (the spec's shape, declared from the
+// struct above by tsify, or the public service's other documented one)
+// are the union `LeagueInfoResponse` of crates/wasm/js/types/envelopes.d.ts.
 
 /// `{data: LeagueInfo | LeagueInfo[], meta}`, or (older pages) `{leagues:
 /// [...], meta}`. A league of a list that cannot be read is left out.

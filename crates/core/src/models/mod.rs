@@ -83,16 +83,8 @@ pub use trade::*;
 
 with_id_only!(Market, Event, Series, Game);
 
-/// The TypeScript aliases `#[model]` declares fields with: the public
-/// service sends numbers as numbers or numeric strings, and times in every
-/// form (see `crate::time`).
-pub const WIRE_TS: &str = "/** A number as the service sends it: a JSON number or a string holding one (`\"0.1300\"`). `Number(x)` reads both. */\nexport type Numeric = number | string;\n/** A time as the service sends it: RFC 3339 or date-only text, Unix seconds (number) or Unix milliseconds (string). */\nexport type Timestamp = string | number;";
-
-#[cfg(feature = "tsify")]
-const _: () = {
-    #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-    const TS: &'static str = WIRE_TS;
-};
+// The TypeScript aliases `#[model]` declares fields with (`Numeric`,
+// `Timestamp`) are in crates/wasm/js/types/wire.d.ts.
 
 /// TypeScript declarations of every open enum of the models.
 pub(crate) const OPEN_ENUM_TS: &[&str] = &[

@@ -122,15 +122,9 @@ list_response!(TradesResponse {
     meta
 });
 
-// The envelopes JS may receive (the library hands out the body as parsed):
-// the spec's shape, declared from the struct above, or the public
-// service's other documented one.
-#[cfg(feature = "tsify")]
-const _: () = {
-    #[wasm_bindgen::prelude::wasm_bindgen(typescript_custom_section)]
-    const TS: &'static str =
-        "export type TradesResponse = TradesPage | { data: TradesPage; meta?: TradesMeta | null };";
-};
+// The envelopes JS may receive (the spec's shape, declared from the
+// struct above by tsify, or the public service's other documented one)
+// are the union `TradesResponse` of crates/wasm/js/types/envelopes.d.ts.
 
 /// Response of `listTrades`.
 pub type ListTradesResponse = TradesResponse;
