@@ -7,6 +7,7 @@ use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
 use super::super::lexicon::{ANTONYMS, COMPARATIVES, FILLER, Opposition, QUANTITIES, Quantity};
 use super::super::{Field, Finding};
+use super::unexplained::explained;
 
 /// Stages of a competition short of winning it.
 const STAGES: &[&str] = &["final", "semifinal", "quarterfinal", "playoff"];
@@ -229,14 +230,23 @@ pub fn wording(p: &Pair<'_>, v: &mut Verdict) {
     let unmatched = |w: &&String| !matched.contains(&w.as_str());
     let count_a = fa.words.iter().filter(unmatched).count();
     let count_b = fb.words.iter().filter(unmatched).count();
-    let mut shared = fa.words.intersection(&fb.words).filter(unmatched).count();
-    let mut union = count_a + count_b - shared;
+    // A word the other side accounts for (its own word, a synonym, a
+    // given name of a name it writes, a maker of what it names) is
+    // shared: counted from each side, halved.
+    let accounted = |x: &Facts, y: &Facts| {
+        x.words
+            .iter()
+            .filter(unmatched)
+            .filter(|w| y.words.contains(*w) || explained(w, x, y, &matched))
+            .count()
+    };
+    let mut shared = (accounted(fa, fb) + accounted(fb, fa)) as f64 / 2.0;
+    let mut union = (count_a + count_b) as f64 - shared;
     if !matched.is_empty() {
-        shared += 1;
-        union += 1;
+        shared += 1.0;
+        union += 1.0;
     }
-    let union = union.max(1);
-    let overlap = shared as f64 / union as f64;
+    let overlap = shared / union.max(1.0);
     let thresholds = fa.threshold.is_some() && fb.threshold.is_some();
     // Both sides saying something the other does not (beyond the names,
     // which the subject rule compares, and the words matched by a rule
@@ -251,6 +261,7 @@ pub fn wording(p: &Pair<'_>, v: &mut Verdict) {
                     .entities
                     .iter()
                     .any(|e| e.split(' ').any(|part| part == w))
+                && !explained(w, x, y, &matched)
         })
     };
     let enough = overlap >= 0.5 || (thresholds && overlap >= 0.25);
@@ -265,7 +276,7 @@ pub fn wording(p: &Pair<'_>, v: &mut Verdict) {
             format!("all {shared} content words shared")
         } else {
             format!(
-                "{shared} of {union} content words shared; unmatched: {}",
+                "{shared} of {union} content words shared or accounted for; unmatched: {}",
                 unmatched.join(", ")
             )
         };

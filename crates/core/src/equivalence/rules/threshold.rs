@@ -24,19 +24,21 @@ struct Interval {
 
 impl Interval {
     /// `counted`: the quantity is a whole number, so "more than 3" is
-    /// "4 or more".
+    /// "4 or more", and a sportsbook's half-point line "Over 221.5" is
+    /// "222 or more" (a bare number only: a fractional percentage or
+    /// price is not a line even where the title counts something).
     fn of(t: &Threshold, counted: bool) -> Self {
         let open = |at: f64| End { at, closed: false };
         let at = |at: f64, closed: bool| End { at, closed };
-        let whole = counted && t.value.fract() == 0.0;
+        let whole_units = counted && (t.value.fract() == 0.0 || t.unit.is_empty());
         match t.comparator {
-            Comparator::Above if whole => Self {
-                lo: at(t.value + 1.0, true),
+            Comparator::Above | Comparator::AtLeast if whole_units => Self {
+                lo: at(first_whole_above(t.value, t.comparator), true),
                 hi: open(f64::INFINITY),
             },
-            Comparator::Below if whole => Self {
+            Comparator::Below | Comparator::AtMost if whole_units => Self {
                 lo: open(f64::NEG_INFINITY),
-                hi: at(t.value - 1.0, true),
+                hi: at(last_whole_below(t.value, t.comparator), true),
             },
             Comparator::Above => Self {
                 lo: at(t.value, false),
@@ -102,6 +104,22 @@ impl Interval {
         } else {
             None
         }
+    }
+}
+
+/// The least whole number a count "above" (or "at least") `value` can be.
+fn first_whole_above(value: f64, comparator: Comparator) -> f64 {
+    match comparator {
+        Comparator::AtLeast => value.ceil(),
+        _ => value.floor() + 1.0,
+    }
+}
+
+/// The greatest whole number a count "below" (or "at most") `value` can be.
+fn last_whole_below(value: f64, comparator: Comparator) -> f64 {
+    match comparator {
+        Comparator::AtMost => value.floor(),
+        _ => value.ceil() - 1.0,
     }
 }
 
