@@ -37,7 +37,7 @@ pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
     (
         &["remain", "stay"],
         &[
-            "leave", "out", "resign", "exit", "step", "ousted", "removed",
+            "leave", "out", "resign", "exit", "step", "ousted", "removed", "cease",
         ],
         Opposition::Complementary,
     ),

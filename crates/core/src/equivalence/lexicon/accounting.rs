@@ -11,6 +11,7 @@
 /// or "decision" where the other does not asks the same thing.
 pub const FILLER: &[&str] = &[
     "decision", "rate", "interest", "level", "official", "report", "show", "regular", "meeting",
+    "target", "candidate", "season",
 ];
 
 /// Words that carry nothing a question could differ by, beyond
@@ -79,6 +80,8 @@ pub const SYNONYMS: &[&[&str]] = &[
     &["doz", "dozen"],
     &["held", "hold"],
     &["weekly", "week"],
+    // The US elections of a midterm year.
+    &["midterm", "election"],
     // A moneyline is a bet on the winner of the game.
     &["moneyline", "win", "beat"],
 ];
@@ -96,6 +99,14 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
     ("sec", &["etf"]),
     ("fifa", &["world"]),
     ("uefa", &["champion"]),
+    // A World Cup is contested by national teams; a ceasefire or a deal
+    // is agreed; a strike on a country is a military one; a day's
+    // temperature, unless the other side says low, is its high.
+    ("national", &["cup"]),
+    ("agree", &["ceasefire", "deal", "treaty"]),
+    ("military", &["strike", "strikes"]),
+    ("high", &["temperature"]),
+    ("highest", &["temperature"]),
     // A 30-year mortgage rate is quoted fixed.
     ("fixed", &["mortgage"]),
 ];

@@ -63,7 +63,11 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
         names
             .iter()
             .copied()
-            .filter(|e| !mentions_all(y, e) && !given_name_of_mentioned(x, y, e))
+            .filter(|e| {
+                !mentions_all(y, e)
+                    && !given_name_of_mentioned(x, y, e)
+                    && !x.short_forms.accounts_for(&y.short_forms, e)
+            })
             .collect()
     };
     let (only_a, only_b) = (unmatched(fa, fb, &names_a), unmatched(fb, fa, &names_b));

@@ -37,6 +37,7 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
         || quantity_members_of(word)
             .any(|(i, bit)| y.quantities.get(i).is_some_and(|mask| mask & bit != 0))
         || implied_by(word, said_by_y)
+        || x.short_forms.accounts_for(&y.short_forms, word)
         // "Los Angeles" of "Los Angeles Lakers" against "Lakers", "Nikola"
         // of "Nikola Jokic" against "Jokic NBA MVP".
         || x.given_names.iter().any(|(given, surname)| {

@@ -1,0 +1,155 @@
+//! Names written short: initials ("SGA" of Shai Gilgeous-Alexander, "RBI"
+//! of the Reserve Bank of India) and tickers that begin the name they
+//! stand for ("HYPE" of Hyperliquid, "COIN" of Coinbase). A side that
+//! writes the short form and a side that writes the name in full name
+//! one subject; read once per market, compared per pair.
+
+use super::lex::Tok;
+use super::words::{content_word, is_stopword, name_of};
+
+/// A ticker shorter than this is never read as the start of a name:
+/// "ETH" begins "Ethereum" and "Ethena" alike.
+const MIN_TICKER_PREFIX: usize = 4;
+
+/// The short forms a title writes and the capitalized runs it writes in
+/// full.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub(crate) struct ShortForms {
+    /// Words written in capitals, two letters or more ("sga", "coin").
+    short: Vec<String>,
+    /// Runs of capitalized words (hyphenated parts and an inner "of" kept
+    /// in the run), as names are compared.
+    runs: Vec<Vec<String>>,
+    /// What the runs may be written short as (their initials, the first
+    /// letters of their words as a ticker): `find_pairs` files a market
+    /// under these too, so that "RBI" meets "Reserve Bank of India".
+    pub(crate) keys: Vec<String>,
+}
+
+impl ShortForms {
+    pub(crate) fn read(tokens: &[Tok]) -> Self {
+        let mut out = Self::default();
+        let mut run: Vec<String> = Vec::new();
+        let close = |run: &mut Vec<String>, runs: &mut Vec<Vec<String>>| {
+            if !run.is_empty() {
+                runs.push(std::mem::take(run));
+            }
+        };
+        for (i, tok) in tokens.iter().enumerate() {
+            match tok {
+                Tok::Word { lower, cap, upper } => {
+                    if *upper {
+                        out.short.push(name_of(lower));
+                    }
+                    let next_cap = matches!(tokens.get(i + 1), Some(Tok::Word { cap: true, .. }));
+                    if *cap && !is_stopword(lower) {
+                        run.push(name_of(lower));
+                    } else if lower == "of" && !run.is_empty() && next_cap {
+                        // "Reserve Bank of India": RBI.
+                    } else {
+                        close(&mut run, &mut out.runs);
+                    }
+                }
+                Tok::Sym('-') if !run.is_empty() => {}
+                _ => close(&mut run, &mut out.runs),
+            }
+        }
+        close(&mut run, &mut out.runs);
+        out.keys = out.runs.iter().flat_map(|run| keys_of(run)).collect();
+        out.keys.sort_unstable();
+        out.keys.dedup();
+        out
+    }
+
+    /// The words of this side's full names that `other`'s short forms
+    /// stand for, and this side's short forms that `other`'s full names
+    /// spell out: `word` is one of them.
+    pub(crate) fn accounts_for(&self, other: &Self, word: &str) -> bool {
+        self.short
+            .iter()
+            .any(|s| written(s, word) && other.spells(s))
+            || self
+                .runs
+                .iter()
+                .any(|run| run.iter().any(|w| written(w, word)) && other.short_of(run))
+    }
+
+    /// Some run of consecutive words in `run` is what `short` stands for
+    /// (its initials, or a ticker that begins one of its words).
+    fn stands_for(short: &str, run: &[String]) -> bool {
+        let ticker = short.len() >= MIN_TICKER_PREFIX
+            && run.iter().any(|w| w.len() > short.len() && w.starts_with(short));
+        ticker
+            || (0..run.len()).any(|start| {
+                (start + 2..=run.len()).any(|end| {
+                    let initials: String = run[start..end]
+                        .iter()
+                        .filter_map(|w| w.chars().next())
+                        .collect();
+                    initials == short
+                })
+            })
+    }
+
+    fn spells(&self, short: &str) -> bool {
+        self.runs.iter().any(|run| Self::stands_for(short, run))
+    }
+
+    fn short_of(&self, run: &[String]) -> bool {
+        self.short.iter().any(|s| Self::stands_for(s, run))
+    }
+}
+
+/// The short forms `run` may be written as: its initials, and the first
+/// letters of a long word (a ticker).
+fn keys_of(run: &[String]) -> Vec<String> {
+    let mut keys = Vec::new();
+    if run.len() >= 2 {
+        keys.push(run.iter().filter_map(|w| w.chars().next()).collect());
+    }
+    for word in run {
+        if word.len() > MIN_TICKER_PREFIX && word.is_char_boundary(MIN_TICKER_PREFIX) {
+            keys.push(word[..MIN_TICKER_PREFIX].to_owned());
+        }
+    }
+    keys
+}
+
+/// `word` (a name or a content word, folded) is `name` as written.
+fn written(name: &str, word: &str) -> bool {
+    name == word || content_word(name).is_some_and(|w| w == word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::lex::lex;
+    use super::ShortForms;
+
+    fn of(text: &str) -> ShortForms {
+        ShortForms::read(&lex(text))
+    }
+
+    #[test]
+    fn initials_and_tickers_stand_for_their_names() {
+        let sga = of("SGA named 2028 NBA Most Valuable Player?");
+        let full = of("Will Shai Gilgeous-Alexander win the 2027-28 NBA MVP?");
+        assert!(sga.accounts_for(&full, "sga"));
+        assert!(full.accounts_for(&sga, "gilgeous"));
+        let rbi = of("Will the RBI lower its policy rate in June 2027?");
+        let bank = of("Reserve Bank of India cuts the repo rate in June 2027?");
+        assert!(bank.accounts_for(&rbi, "india"));
+        let hype = of("HYPE above $100 on June 30, 2027?");
+        let name = of("Will Hyperliquid close above $100 on June 30, 2027?");
+        assert!(hype.accounts_for(&name, "hype"));
+    }
+
+    #[test]
+    fn a_short_ticker_or_other_initials_stand_for_nothing() {
+        let eth = of("ETH above $5,000 on June 30, 2027?");
+        let ethena = of("Will Ethena be above $5,000 on June 30, 2027?");
+        assert!(!eth.accounts_for(&ethena, "eth"));
+        let sga = of("SGA named 2028 NBA Most Valuable Player?");
+        let other = of("Will Stephen Curry win the 2027-28 NBA MVP?");
+        assert!(!sga.accounts_for(&other, "sga"));
+    }
+}
