@@ -11,6 +11,10 @@ use super::words::{content_word, is_stopword, name_of};
 /// "ETH" begins "Ethereum" and "Ethena" alike.
 const MIN_TICKER_PREFIX: usize = 4;
 
+/// Lower-case words kept inside a name, whose initials a short form may
+/// or may not write.
+const CONNECTORS: &[&str] = &["of", "the"];
+
 /// The short forms a title writes and the capitalized runs it writes in
 /// full.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -31,21 +35,24 @@ impl ShortForms {
         let mut out = Self::default();
         let mut run: Vec<String> = Vec::new();
         let close = |run: &mut Vec<String>, runs: &mut Vec<Vec<String>>| {
+            while run.last().is_some_and(|w| CONNECTORS.contains(&w.as_str())) {
+                run.pop();
+            }
             if !run.is_empty() {
                 runs.push(std::mem::take(run));
             }
         };
-        for (i, tok) in tokens.iter().enumerate() {
+        for tok in tokens {
             match tok {
                 Tok::Word { lower, cap, upper } => {
                     if *upper {
                         out.short.push(name_of(lower));
                     }
-                    let next_cap = matches!(tokens.get(i + 1), Some(Tok::Word { cap: true, .. }));
                     if *cap && !is_stopword(lower) {
                         run.push(name_of(lower));
-                    } else if lower == "of" && !run.is_empty() && next_cap {
-                        // "Reserve Bank of India": RBI.
+                    } else if CONNECTORS.contains(&lower.as_str()) && !run.is_empty() {
+                        // "Reserve Bank of India", "Album of the Year".
+                        run.push(lower.clone());
                     } else {
                         close(&mut run, &mut out.runs);
                     }
@@ -74,20 +81,27 @@ impl ShortForms {
                 .any(|run| run.iter().any(|w| written(w, word)) && other.short_of(run))
     }
 
+    /// `word` is written before a later word of its name that `is_name`
+    /// finds on the other side: the city of "Cleveland Cavaliers
+    /// Moneyline" against "Cavaliers".
+    pub(crate) fn before_a_name(&self, word: &str, is_name: impl Fn(&str) -> bool) -> bool {
+        self.runs.iter().any(|run| {
+            run.iter()
+                .position(|w| written(w, word))
+                .is_some_and(|at| run[at + 1..].iter().any(|later| is_name(later)))
+        })
+    }
+
     /// Some run of consecutive words in `run` is what `short` stands for
-    /// (its initials, or a ticker that begins one of its words).
+    /// (its initials, with or without those of "of" and "the", or a
+    /// ticker that begins one of its words).
     fn stands_for(short: &str, run: &[String]) -> bool {
         let ticker = short.len() >= MIN_TICKER_PREFIX
             && run.iter().any(|w| w.len() > short.len() && w.starts_with(short));
         ticker
             || (0..run.len()).any(|start| {
-                (start + 2..=run.len()).any(|end| {
-                    let initials: String = run[start..end]
-                        .iter()
-                        .filter_map(|w| w.chars().next())
-                        .collect();
-                    initials == short
-                })
+                (start + 2..=run.len())
+                    .any(|end| initials(&run[start..end]).iter().any(|i| i == short))
             })
     }
 
@@ -103,16 +117,30 @@ impl ShortForms {
 /// The short forms `run` may be written as: its initials, and the first
 /// letters of a long word (a ticker).
 fn keys_of(run: &[String]) -> Vec<String> {
-    let mut keys = Vec::new();
-    if run.len() >= 2 {
-        keys.push(run.iter().filter_map(|w| w.chars().next()).collect());
-    }
+    let mut keys = if run.len() >= 2 {
+        initials(run).to_vec()
+    } else {
+        Vec::new()
+    };
     for word in run {
         if word.len() > MIN_TICKER_PREFIX && word.is_char_boundary(MIN_TICKER_PREFIX) {
             keys.push(word[..MIN_TICKER_PREFIX].to_owned());
         }
     }
     keys
+}
+
+/// The initials of `words`: of every word, and of every word but the
+/// connectors ("RBI" of "Reserve Bank of India", "AOTY" of "Album of the
+/// Year").
+fn initials(words: &[String]) -> [String; 2] {
+    let all = words.iter().filter_map(|w| w.chars().next()).collect();
+    let named = words
+        .iter()
+        .filter(|w| !CONNECTORS.contains(&w.as_str()))
+        .filter_map(|w| w.chars().next())
+        .collect();
+    [all, named]
 }
 
 /// `word` (a name or a content word, folded) is `name` as written.

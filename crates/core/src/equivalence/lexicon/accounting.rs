@@ -53,6 +53,12 @@ pub const NO_OP: &[&str] = &[
     // A company's price is its stock's ("Tesla stock above $500" / "TSLA
     // above $500"); a market cap is another quantity with another unit.
     "stock",
+    // The men's event is the one a title names without saying so; a
+    // title that says "women's" keeps that word. "re-elected" is elected.
+    "men",
+    "single",
+    "singles",
+    "re",
 ];
 
 /// Words that widen or narrow where a question is asked: a side that
@@ -107,6 +113,14 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
     ("military", &["strike", "strikes"]),
     ("high", &["temperature"]),
     ("highest", &["temperature"]),
+    // Inflation is an annual rate unless a side says monthly; the
+    // Premier League of a club is the English one; a metal is quoted by
+    // the ounce.
+    ("annual", &["inflation"]),
+    ("yoy", &["inflation"]),
+    ("english", &["premier"]),
+    ("ounce", &["gold", "silver", "platinum", "palladium"]),
+    ("oz", &["gold", "silver", "platinum", "palladium"]),
     // A 30-year mortgage rate is quoted fixed.
     ("fixed", &["mortgage"]),
 ];
@@ -118,10 +132,13 @@ pub fn implied_by(word: &str, says: impl Fn(&str) -> bool) -> bool {
         .any(|&(w, by)| w == word && by.iter().any(|b| says(b)))
 }
 
-/// The verbs of a count ("score 25+ points", "record 121 RBIs"): the
-/// line's side writes none ("Over 24.5 Points"). Accounted for only when
-/// both sides state a threshold of a counted quantity.
-pub const COUNT_VERBS: &[&str] = &["score", "scored", "record", "recorded", "tally", "throw"];
+/// The verbs and nouns of a count ("score 25+ points", "record 121
+/// RBIs", "total points", "win 100 games" / "100 wins"): the line's side
+/// writes none ("Over 24.5 Points"). Accounted for only when both sides
+/// state a threshold of a counted quantity.
+pub const COUNT_VERBS: &[&str] = &[
+    "score", "scored", "record", "recorded", "tally", "throw", "total", "game",
+];
 
 /// A scope that is a measure's default (an opening weekend's gross is
 /// domestic unless it says otherwise): accounted for when the other side

@@ -38,6 +38,9 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
             .any(|(i, bit)| y.quantities.get(i).is_some_and(|mask| mask & bit != 0))
         || implied_by(word, said_by_y)
         || x.short_forms.accounts_for(&y.short_forms, word)
+        || x.short_forms.before_a_name(word, |name| {
+            y.lone_names.contains(name) || y.name_heads.contains(name)
+        })
         // "Los Angeles" of "Los Angeles Lakers" against "Lakers", "Nikola"
         // of "Nikola Jokic" against "Jokic NBA MVP".
         || x.given_names.iter().any(|(given, surname)| {
