@@ -268,6 +268,43 @@ pub fn qualifier_masks(words: &[&str]) -> Vec<u32> {
         .collect()
 }
 
+/// The teams of a league whose games cannot end level (the NBA: a tie
+/// goes to overtime). A game between two of them, named on both sides,
+/// makes "win" and "lose" each other's negation.
+pub const NO_DRAW_TEAMS: &[&str] = &[
+    "lakers",
+    "celtics",
+    "knicks",
+    "nets",
+    "76ers",
+    "sixers",
+    "raptors",
+    "bulls",
+    "cavaliers",
+    "pistons",
+    "pacers",
+    "bucks",
+    "hawks",
+    "hornets",
+    "heat",
+    "magic",
+    "wizards",
+    "nuggets",
+    "timberwolves",
+    "thunder",
+    "blazers",
+    "jazz",
+    "warriors",
+    "clippers",
+    "suns",
+    "kings",
+    "mavericks",
+    "rockets",
+    "grizzlies",
+    "pelicans",
+    "spurs",
+];
+
 /// Words that name a quantity counted in whole units: "more than 3" is
 /// "4 or more" of them.
 pub const COUNTED: &[&str] = &[

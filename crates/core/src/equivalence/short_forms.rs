@@ -97,7 +97,9 @@ impl ShortForms {
     /// ticker that begins one of its words).
     fn stands_for(short: &str, run: &[String]) -> bool {
         let ticker = short.len() >= MIN_TICKER_PREFIX
-            && run.iter().any(|w| w.len() > short.len() && w.starts_with(short));
+            && run
+                .iter()
+                .any(|w| w.len() > short.len() && w.starts_with(short));
         ticker
             || (0..run.len()).any(|start| {
                 (start + 2..=run.len())

@@ -10,8 +10,18 @@
 /// Words that add no predicate of their own: a title that says "rates"
 /// or "decision" where the other does not asks the same thing.
 pub const FILLER: &[&str] = &[
-    "decision", "rate", "interest", "level", "official", "report", "show", "regular", "meeting",
-    "target", "candidate", "season",
+    "decision",
+    "rate",
+    "interest",
+    "level",
+    "official",
+    "report",
+    "show",
+    "regular",
+    "meeting",
+    "target",
+    "candidate",
+    "season",
 ];
 
 /// Words that carry nothing a question could differ by, beyond

@@ -5,7 +5,9 @@
 
 use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
-use super::super::lexicon::{ANTONYMS, COMPARATIVES, FILLER, Opposition, QUANTITIES, Quantity};
+use super::super::lexicon::{
+    ANTONYMS, COMPARATIVES, FILLER, NO_DRAW_TEAMS, Opposition, QUANTITIES, Quantity,
+};
 use super::super::{Field, Finding};
 use super::unexplained::explained;
 
@@ -117,10 +119,39 @@ pub fn antonym_contrary(p: &Pair<'_>, v: &mut Verdict) {
     }
 }
 
+/// Two teams of a league without draws ([`NO_DRAW_TEAMS`]), both named
+/// on both sides.
+fn game_without_draws(p: &Pair<'_>) -> bool {
+    NO_DRAW_TEAMS
+        .iter()
+        .filter(|team| p.fa.mentions(team) && p.fb.mentions(team))
+        .nth(1)
+        .is_some()
+}
+
 /// "win" / "lose": the negation of each other only where no draw or no
-/// contest can happen, which the text does not say.
+/// contest can happen, which the text does not say unless it names a
+/// game of a league without draws.
 pub fn antonym_conditional(p: &Pair<'_>, v: &mut Verdict) {
-    if let Some((x, y, Opposition::Conditional)) = antonym(p.fa, p.fb) {
+    let Some((x, y, Opposition::Conditional)) = antonym(p.fa, p.fb) else {
+        return;
+    };
+    if game_without_draws(p) {
+        v.say(|| {
+            (
+                Field::Negation,
+                Finding::Opposite,
+                Some(x.into()),
+                Some(y.into()),
+                format!(
+                    "{x} / {y}: one is the negation of the other in a game that cannot end level"
+                ),
+            )
+        });
+        v.flip();
+        return;
+    }
+    {
         v.say(|| {
             (
                 Field::Wording,
