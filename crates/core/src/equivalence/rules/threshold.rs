@@ -4,7 +4,7 @@
 //! rules of their own. Also the other numbers a title states.
 
 use super::super::engine::{Aspect, Pair, Verdict, Vote};
-use super::super::facts::{Comparator, Threshold};
+use super::super::facts::{Comparator, Facts, Threshold};
 use super::super::{Field, Finding};
 use super::join;
 
@@ -319,6 +319,11 @@ pub fn numbers_differ(p: &Pair<'_>, v: &mut Verdict) {
     }
     let (finding, note) = if fa.numbers == fb.numbers {
         (Finding::Agrees, "the same numbers")
+    } else if opposite_lines(fa, fb) {
+        (
+            Finding::Opposite,
+            "one line from each side of a game: a team giving the points against the other taking them",
+        )
     } else if fa.numbers.is_empty() || fb.numbers.is_empty() {
         (Finding::Missing, "only one states these numbers")
     } else {
@@ -333,7 +338,35 @@ pub fn numbers_differ(p: &Pair<'_>, v: &mut Verdict) {
             note.into(),
         )
     });
-    if finding == Finding::Conflicts {
-        v.veto();
+    match finding {
+        Finding::Conflicts => v.veto(),
+        Finding::Opposite => v.flip(),
+        _ => {}
     }
+}
+
+/// A sportsbook line read as "team -6.5": the team and the signed points.
+fn line(number: &str) -> Option<(&str, f64)> {
+    let (team, points) = number.rsplit_once(' ')?;
+    if !points.starts_with(['+', '-']) {
+        return None;
+    }
+    points.parse().ok().map(|points| (team, points))
+}
+
+/// One half-point line on each side, the same points given by one team
+/// and taken by the other, each team named by both sides ("Cavaliers -6.5
+/// vs Magic" / "Magic +6.5 vs Cavaliers"): YES on one is NO on the other.
+pub(crate) fn opposite_lines(fa: &Facts, fb: &Facts) -> bool {
+    let ([a], [b]) = (fa.numbers.as_slice(), fb.numbers.as_slice()) else {
+        return false;
+    };
+    let (Some((team_a, points_a)), Some((team_b, points_b))) = (line(a), line(b)) else {
+        return false;
+    };
+    team_a != team_b
+        && points_a.fract().abs() == 0.5
+        && eq(points_a, -points_b)
+        && fb.mentions(team_a)
+        && fa.mentions(team_b)
 }

@@ -19,6 +19,7 @@ use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
 use super::join;
 use super::predicate::matched_words;
+use super::threshold::opposite_lines;
 
 /// Whether `word`, written by `x`, is accounted for by `y`.
 pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> bool {
@@ -76,10 +77,11 @@ fn leftovers(x: &Facts, y: &Facts, matched: &[&str], all: bool) -> Vec<String> {
     if !all && !out.is_empty() {
         return out;
     }
+    let mirrored = opposite_lines(x, y);
     out.extend(
         x.numbers
             .iter()
-            .filter(|n| !y.numbers.contains(n))
+            .filter(|n| !mirrored && !y.numbers.contains(n))
             .map(|n| format!("the number {n}")),
     );
     if let (Some(t), None) = (&x.threshold, &y.threshold) {
