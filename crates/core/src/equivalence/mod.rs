@@ -392,3 +392,5 @@ fn candidates(
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod written_otherwise;
