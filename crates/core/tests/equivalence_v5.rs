@@ -22,7 +22,12 @@ fn set_is_well_formed_and_new() {
     held_out_and_new(
         TEST,
         150,
-        &["dev-v2.json", "test-v2.json", "test-v3.json", "test-v4.json"],
+        &[
+            "dev-v2.json",
+            "test-v2.json",
+            "test-v3.json",
+            "test-v4.json",
+        ],
     );
 }
 
