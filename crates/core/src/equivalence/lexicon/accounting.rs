@@ -69,6 +69,8 @@ pub const NO_OP: &[&str] = &[
     "single",
     "singles",
     "re",
+    // "win the title" is "win": the title of what both sides name.
+    "title",
 ];
 
 /// Words that widen or narrow where a question is asked: a side that
@@ -131,6 +133,9 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
     ("english", &["premier"]),
     ("ounce", &["gold", "silver", "platinum", "palladium"]),
     ("oz", &["gold", "silver", "platinum", "palladium"]),
+    // Yards thrown are passing yards; a carmaker delivers vehicles.
+    ("passing", &["throw"]),
+    ("vehicle", &["deliver", "deliveries", "delivery"]),
     // A 30-year mortgage rate is quoted fixed.
     ("fixed", &["mortgage"]),
 ];
