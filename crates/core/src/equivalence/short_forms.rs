@@ -20,22 +20,42 @@ const CONNECTORS: &[&str] = &["of", "the"];
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub(crate) struct ShortForms {
     /// Words written in capitals, two letters or more ("sga", "coin").
-    short: Vec<String>,
+    short: Vec<Word>,
     /// Runs of capitalized words (hyphenated parts and an inner "of" kept
     /// in the run), as names are compared.
-    runs: Vec<Vec<String>>,
+    runs: Vec<Vec<Word>>,
     /// What the runs may be written short as (their initials, the first
     /// letters of their words as a ticker): `find_pairs` files a market
     /// under these too, so that "RBI" meets "Reserve Bank of India".
     pub(crate) keys: Vec<String>,
 }
 
+/// A word of a name, as names are compared and as content words are
+/// (folded): both read once per market, so comparing allocates nothing.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Word {
+    name: String,
+    content: String,
+}
+
+impl Word {
+    fn of(name: String) -> Self {
+        let content = content_word(&name).unwrap_or_else(|| name.clone());
+        Self { name, content }
+    }
+
+    /// `word` (a name or a content word) is this word.
+    fn is(&self, word: &str) -> bool {
+        self.name == word || self.content == word
+    }
+}
+
 impl ShortForms {
     pub(crate) fn read(tokens: &[Tok]) -> Self {
         let mut out = Self::default();
-        let mut run: Vec<String> = Vec::new();
-        let close = |run: &mut Vec<String>, runs: &mut Vec<Vec<String>>| {
-            while run.last().is_some_and(|w| CONNECTORS.contains(&w.as_str())) {
+        let mut run: Vec<Word> = Vec::new();
+        let close = |run: &mut Vec<Word>, runs: &mut Vec<Vec<Word>>| {
+            while run.last().is_some_and(|w| CONNECTORS.contains(&w.name.as_str())) {
                 run.pop();
             }
             if !run.is_empty() {
@@ -46,13 +66,13 @@ impl ShortForms {
             match tok {
                 Tok::Word { lower, cap, upper } => {
                     if *upper {
-                        out.short.push(name_of(lower));
+                        out.short.push(Word::of(name_of(lower)));
                     }
                     if *cap && !is_stopword(lower) {
-                        run.push(name_of(lower));
+                        run.push(Word::of(name_of(lower)));
                     } else if CONNECTORS.contains(&lower.as_str()) && !run.is_empty() {
                         // "Reserve Bank of India", "Album of the Year".
-                        run.push(lower.clone());
+                        run.push(Word::of(lower.clone()));
                     } else {
                         close(&mut run, &mut out.runs);
                     }
@@ -74,11 +94,11 @@ impl ShortForms {
     pub(crate) fn accounts_for(&self, other: &Self, word: &str) -> bool {
         self.short
             .iter()
-            .any(|s| written(s, word) && other.spells(s))
+            .any(|s| s.is(word) && other.spells(&s.name))
             || self
                 .runs
                 .iter()
-                .any(|run| run.iter().any(|w| written(w, word)) && other.short_of(run))
+                .any(|run| run.iter().any(|w| w.is(word)) && other.short_of(run))
     }
 
     /// `word` is written before a later word of its name that `is_name`
@@ -87,19 +107,19 @@ impl ShortForms {
     pub(crate) fn before_a_name(&self, word: &str, is_name: impl Fn(&str) -> bool) -> bool {
         self.runs.iter().any(|run| {
             run.iter()
-                .position(|w| written(w, word))
-                .is_some_and(|at| run[at + 1..].iter().any(|later| is_name(later)))
+                .position(|w| w.is(word))
+                .is_some_and(|at| run[at + 1..].iter().any(|later| is_name(&later.name)))
         })
     }
 
     /// Some run of consecutive words in `run` is what `short` stands for
     /// (its initials, with or without those of "of" and "the", or a
     /// ticker that begins one of its words).
-    fn stands_for(short: &str, run: &[String]) -> bool {
+    fn stands_for(short: &str, run: &[Word]) -> bool {
         let ticker = short.len() >= MIN_TICKER_PREFIX
             && run
                 .iter()
-                .any(|w| w.len() > short.len() && w.starts_with(short));
+                .any(|w| w.name.len() > short.len() && w.name.starts_with(short));
         ticker
             || (0..run.len()).any(|start| {
                 (start + 2..=run.len())
@@ -111,22 +131,22 @@ impl ShortForms {
         self.runs.iter().any(|run| Self::stands_for(short, run))
     }
 
-    fn short_of(&self, run: &[String]) -> bool {
-        self.short.iter().any(|s| Self::stands_for(s, run))
+    fn short_of(&self, run: &[Word]) -> bool {
+        self.short.iter().any(|s| Self::stands_for(&s.name, run))
     }
 }
 
 /// The short forms `run` may be written as: its initials, and the first
 /// letters of a long word (a ticker).
-fn keys_of(run: &[String]) -> Vec<String> {
+fn keys_of(run: &[Word]) -> Vec<String> {
     let mut keys = if run.len() >= 2 {
         initials(run).to_vec()
     } else {
         Vec::new()
     };
-    for word in run {
-        if word.len() > MIN_TICKER_PREFIX && word.is_char_boundary(MIN_TICKER_PREFIX) {
-            keys.push(word[..MIN_TICKER_PREFIX].to_owned());
+    for Word { name, .. } in run {
+        if name.len() > MIN_TICKER_PREFIX && name.is_char_boundary(MIN_TICKER_PREFIX) {
+            keys.push(name[..MIN_TICKER_PREFIX].to_owned());
         }
     }
     keys
@@ -135,19 +155,14 @@ fn keys_of(run: &[String]) -> Vec<String> {
 /// The initials of `words`: of every word, and of every word but the
 /// connectors ("RBI" of "Reserve Bank of India", "AOTY" of "Album of the
 /// Year").
-fn initials(words: &[String]) -> [String; 2] {
-    let all = words.iter().filter_map(|w| w.chars().next()).collect();
+fn initials(words: &[Word]) -> [String; 2] {
+    let all = words.iter().filter_map(|w| w.name.chars().next()).collect();
     let named = words
         .iter()
-        .filter(|w| !CONNECTORS.contains(&w.as_str()))
-        .filter_map(|w| w.chars().next())
+        .filter(|w| !CONNECTORS.contains(&w.name.as_str()))
+        .filter_map(|w| w.name.chars().next())
         .collect();
     [all, named]
-}
-
-/// `word` (a name or a content word, folded) is `name` as written.
-fn written(name: &str, word: &str) -> bool {
-    name == word || content_word(name).is_some_and(|w| w == word)
 }
 
 #[cfg(test)]
