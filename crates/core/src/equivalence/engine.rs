@@ -263,8 +263,7 @@ impl Verdict {
     /// The votes so far still allow `same` or `inverted`: no veto,
     /// nothing narrower, wider or unknown, and evidence on every aspect.
     pub fn may_be_equal(&self) -> bool {
-        self.open_to_equal()
-            && ASPECTS.iter().all(|(aspect, _)| self.has_evidence(*aspect))
+        self.open_to_equal() && ASPECTS.iter().all(|(aspect, _)| self.has_evidence(*aspect))
     }
 
     /// The reasons are wanted: without them, a rule may stop at its first

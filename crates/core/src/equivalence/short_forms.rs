@@ -55,7 +55,10 @@ impl ShortForms {
         let mut out = Self::default();
         let mut run: Vec<Word> = Vec::new();
         let close = |run: &mut Vec<Word>, runs: &mut Vec<Vec<Word>>| {
-            while run.last().is_some_and(|w| CONNECTORS.contains(&w.name.as_str())) {
+            while run
+                .last()
+                .is_some_and(|w| CONNECTORS.contains(&w.name.as_str()))
+            {
                 run.pop();
             }
             if !run.is_empty() {
@@ -136,18 +139,20 @@ impl ShortForms {
     }
 }
 
-/// The short forms `run` may be written as: its initials, and the first
-/// letters of a long word (a ticker).
+/// The short forms `run` may be written as: its initials, and, for a
+/// name of one or two words, the first letters of its first word (a
+/// ticker: "COIN" of Coinbase, "SHIB" of Shiba Inu).
 fn keys_of(run: &[Word]) -> Vec<String> {
     let mut keys = if run.len() >= 2 {
         initials(run).to_vec()
     } else {
         Vec::new()
     };
-    for Word { name, .. } in run {
-        if name.len() > MIN_TICKER_PREFIX && name.is_char_boundary(MIN_TICKER_PREFIX) {
-            keys.push(name[..MIN_TICKER_PREFIX].to_owned());
-        }
+    if let [Word { name, .. }] | [Word { name, .. }, _] = run
+        && name.len() > MIN_TICKER_PREFIX
+        && name.is_char_boundary(MIN_TICKER_PREFIX)
+    {
+        keys.push(name[..MIN_TICKER_PREFIX].to_owned());
     }
     keys
 }
