@@ -145,3 +145,14 @@ fn a_line_given_by_one_team_and_taken_by_the_other_is_one_bet() {
         Relation::Different
     );
 }
+
+#[test]
+fn the_other_teams_moneyline_backs_the_other_side() {
+    assert_ne!(
+        relation(
+            "Zed Comets Moneyline vs Acme Lakers (Feb 10, 2027)",
+            "Will the Lakers beat the Comets on February 10, 2027?"
+        ),
+        Relation::Same
+    );
+}
