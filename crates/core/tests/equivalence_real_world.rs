@@ -4,14 +4,19 @@
 //! public service sends, labelled by hand before the classifier was run on
 //! them. Reports precision and recall per relation and every
 //! misclassification; asserts precision 1.00 for `same` and `inverted`,
-//! no look-alike called `same`, and overall recall no lower than 0.7
-//! (0.8 before the third round made `same` earned: real-world.json's
-//! recall fell to 0.73, docs/benchmarks.md "Third round").
+//! no look-alike called `same`, and overall recall no lower than
+//! [`RECALL_FLOOR`] (0.8 before the third round made `same` earned:
+//! real-world.json's recall fell to 0.73, docs/benchmarks.md "Third
+//! round"; the fourth round brought it to 0.87, held-out.json's to 0.90).
 
 mod labelled;
 
 use labelled::{Fixture, Measure, load, measure, never_compared, ratio, well_formed};
 use predmarket_core::equivalence::Relation;
+
+/// The lowest overall recall (same, inverted, subset, superset) either
+/// set must show: the fourth round's figures, rounded down.
+const RECALL_FLOOR: f64 = 0.85;
 
 fn fixture() -> Fixture {
     load("real-world.json")
@@ -53,7 +58,7 @@ fn meets_the_bar(m: &Measure) {
         inverted >= 1.0,
         "precision of inverted {inverted:.2}:\n{report}"
     );
-    assert!(recall >= 0.7, "recall {recall:.2}:\n{report}");
+    assert!(recall >= RECALL_FLOOR, "recall {recall:.2}:\n{report}");
 }
 
 /// The candidate search finds the labelled pairs in one list of all the

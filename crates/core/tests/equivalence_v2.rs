@@ -13,7 +13,7 @@
 
 mod labelled;
 
-use labelled::{claims_nothing_else, load, never_compared, ratio, well_formed};
+use labelled::{development_bar, load, never_compared, well_formed};
 use predmarket_core::equivalence::{Relation, classify};
 
 const DEV: &str = "dev-v2.json";
@@ -22,10 +22,11 @@ const TEST: &str = "test-v2.json";
 /// The lowest recall of `same` and of `inverted` each set must show.
 /// The bar is 0.8; since the third round a `same` is earned
 /// (every part of each side accounted for, `unexplained_difference`),
-/// which lowered the recall of `same` to 0.68 (dev-v2) and 0.75 (test-v2)
-/// (docs/benchmarks.md, "Third round"): the floor catches a fall below
-/// those figures, and does not claim the 0.8.
-const RECALL_FLOOR: f64 = 0.65;
+/// which lowered the recall of `same` to 0.68 (dev-v2) and 0.75
+/// (test-v2); the fourth round raised it to 0.80 and 0.93 (inverted 1.00
+/// and 0.89; docs/benchmarks.md, "Fourth round"), so both sets meet the
+/// issue's bar again.
+const RECALL_FLOOR: f64 = 0.8;
 
 #[test]
 fn sets_are_well_formed_and_disjoint() {
@@ -50,15 +51,7 @@ fn sets_are_well_formed_and_disjoint() {
 }
 
 fn meets_the_bar(name: &str) {
-    let (m, report) = claims_nothing_else(name);
-    for r in [Relation::Same, Relation::Inverted] {
-        let recall = ratio(m.recall(r));
-        assert!(
-            recall >= RECALL_FLOOR,
-            "{name}: recall of {} {recall:.2}:\n{report}",
-            r.as_str()
-        );
-    }
+    development_bar(name, RECALL_FLOOR, RECALL_FLOOR);
 }
 
 #[test]

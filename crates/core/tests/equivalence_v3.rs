@@ -7,12 +7,15 @@
 //! Development data since the third round: it was reported once (same
 //! precision 0.64, inverted 0.71) and the classifier was then tuned on
 //! it, so the held-out figure comes from test-v4
-//! (crates/core/tests/equivalence_v4.rs). The bar asserted here is the
-//! one that protects a trader: nothing else called `same` or `inverted`.
+//! (crates/core/tests/equivalence_v4.rs), then test-v5
+//! (equivalence_v5.rs). The bar asserted here is the one that protects a
+//! trader, nothing else called `same` or `inverted`, and recall floors at
+//! the fourth round's figures (same 0.48, inverted 0.30: far under the
+//! issue's 0.8, which is not claimed here).
 
 mod labelled;
 
-use labelled::{claims_nothing_else, held_out_and_new, load, never_compared};
+use labelled::{development_bar, held_out_and_new, load, never_compared};
 
 const TEST: &str = "test-v3.json";
 
@@ -21,12 +24,13 @@ fn set_is_well_formed_and_new() {
     held_out_and_new(TEST, 150, &["dev-v2.json", "test-v2.json"]);
 }
 
-/// Development data now: only that nothing else is called `same` or
-/// `inverted` (precision 1.00). `cargo test -p predmarket-core --test
-/// equivalence_v3 -- --nocapture` prints the figures.
+/// Development data now: nothing else is called `same` or `inverted`
+/// (precision 1.00), and recall does not fall under the fourth round's.
+/// `cargo test -p predmarket-core --test equivalence_v3 -- --nocapture`
+/// prints the figures.
 #[test]
-fn third_set_now_development_data_calls_nothing_else_same_or_inverted() {
-    claims_nothing_else(TEST);
+fn third_set_now_development_data_meets_the_development_bar() {
+    development_bar(TEST, 0.48, 0.30);
 }
 
 /// `find_pairs` compares every labelled pair the classifier gets right.

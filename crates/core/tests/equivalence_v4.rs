@@ -5,14 +5,16 @@
 //! new subjects and titles against dev-v2, test-v2 and test-v3, 65 of
 //! them hard negatives, committed before the classifier was run on it.
 //!
-//! Never tuned to: its figures are printed for docs/benchmarks.md once,
-//! after the last change of the third round. Only the precision that
-//! protects a trader (nothing else called `same` or `inverted`) is
-//! asserted.
+//! Development data since the fourth round: it was reported once, after
+//! the third round (precision 1.00, same recall 0.36, inverted 0.19), and
+//! the classifier was then tuned on it, so the held-out figure comes from
+//! test-v5 (crates/core/tests/equivalence_v5.rs). Asserted: nothing else
+//! called `same` or `inverted`, and recall floors at the fourth round's
+//! figures (same 0.57, inverted 0.38: the 0.8 is not claimed).
 
 mod labelled;
 
-use labelled::{claims_nothing_else, held_out_and_new, load, never_compared};
+use labelled::{development_bar, held_out_and_new, load, never_compared};
 
 const TEST: &str = "test-v4.json";
 
@@ -21,12 +23,13 @@ fn set_is_well_formed_and_new() {
     held_out_and_new(TEST, 150, &["dev-v2.json", "test-v2.json", "test-v3.json"]);
 }
 
-/// Reported, not tuned to: only that nothing else is called `same` or
-/// `inverted`. `cargo test -p predmarket-core --test equivalence_v4 --
-/// --nocapture` prints the figures.
+/// Development data now: nothing else is called `same` or `inverted`
+/// (precision 1.00), and recall does not fall under the fourth round's.
+/// `cargo test -p predmarket-core --test equivalence_v4 -- --nocapture`
+/// prints the figures.
 #[test]
-fn held_out_set_calls_nothing_else_same_or_inverted() {
-    claims_nothing_else(TEST);
+fn fourth_set_now_development_data_meets_the_development_bar() {
+    development_bar(TEST, 0.57, 0.375);
 }
 
 /// `find_pairs` compares every labelled pair the classifier gets right.

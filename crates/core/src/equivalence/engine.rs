@@ -251,14 +251,19 @@ impl Verdict {
         self.unexplained = true;
     }
 
-    /// The votes so far still allow `same` or `inverted`: no veto,
-    /// nothing narrower, wider or unknown, and evidence on every aspect.
-    pub fn may_be_equal(&self) -> bool {
+    /// No veto and no vote yet that rules out `same` or `inverted`
+    /// (evidence may still come from the rules after this one).
+    pub fn open_to_equal(&self) -> bool {
         self.vetoes.is_empty()
             && !self.voted(Vote::Unknown)
             && !self.voted(Vote::Narrower)
             && !self.voted(Vote::Wider)
-            && ASPECTS.iter().all(|(aspect, _)| self.has_evidence(*aspect))
+    }
+
+    /// The votes so far still allow `same` or `inverted`: no veto,
+    /// nothing narrower, wider or unknown, and evidence on every aspect.
+    pub fn may_be_equal(&self) -> bool {
+        self.open_to_equal() && ASPECTS.iter().all(|(aspect, _)| self.has_evidence(*aspect))
     }
 
     /// The reasons are wanted: without them, a rule may stop at its first

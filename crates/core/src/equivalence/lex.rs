@@ -96,6 +96,7 @@ pub(crate) fn rewrite_phrases(tokens: Vec<Tok>) -> Vec<Tok> {
                 out.extend(with.iter().map(|w| Tok::Word {
                     lower: (*w).to_owned(),
                     cap,
+                    upper: false,
                 }));
                 i += phrase.len();
                 continue 'next;
@@ -161,6 +162,9 @@ pub(crate) enum Tok {
     Word {
         lower: String,
         cap: bool,
+        /// Written in capitals, two letters or more ("SGA", "COIN"): a
+        /// short form (see `short_forms`).
+        upper: bool,
     },
     Num {
         value: f64,
@@ -213,12 +217,13 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
             }
             let word: String = chars[start..i].iter().collect();
             let cap = word.chars().next().is_some_and(char::is_uppercase);
+            let upper = word.chars().count() >= 2 && word.chars().all(char::is_uppercase);
             let mut lower = word.to_lowercase().replace('’', "'");
             // The possessive names the same subject ("Trump's", "NVDA's").
             if lower.len() > 2 && lower.ends_with("'s") {
                 lower.truncate(lower.len() - 2);
             }
-            out.push(Tok::Word { lower, cap });
+            out.push(Tok::Word { lower, cap, upper });
         } else {
             out.push(Tok::Sym(c));
             i += 1;

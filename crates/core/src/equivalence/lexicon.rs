@@ -6,6 +6,11 @@
 //! Kept as tables so that a miss is fixed by a line here, not by a branch
 //! in a rule.
 
+mod accounting;
+pub use accounting::{
+    COUNT_VERBS, DEFAULT_SCOPES, FILLER, IMPLIED_BY, NO_OP, SCOPES, SYNONYMS, implied_by,
+};
+
 /// How two opposite predicates relate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Opposition {
@@ -32,7 +37,7 @@ pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
     (
         &["remain", "stay"],
         &[
-            "leave", "out", "resign", "exit", "step", "ousted", "removed",
+            "leave", "out", "resign", "exit", "step", "ousted", "removed", "cease",
         ],
         Opposition::Complementary,
     ),
@@ -263,10 +268,41 @@ pub fn qualifier_masks(words: &[&str]) -> Vec<u32> {
         .collect()
 }
 
-/// Words that add no predicate of their own: a title that says "rates"
-/// or "decision" where the other does not asks the same thing.
-pub const FILLER: &[&str] = &[
-    "decision", "rate", "interest", "level", "official", "report", "show", "regular", "meeting",
+/// The teams of a league whose games cannot end level (the NBA: a tie
+/// goes to overtime). A game between two of them, named on both sides,
+/// makes "win" and "lose" each other's negation.
+pub const NO_DRAW_TEAMS: &[&str] = &[
+    "lakers",
+    "celtics",
+    "knicks",
+    "nets",
+    "76ers",
+    "sixers",
+    "raptors",
+    "bulls",
+    "cavaliers",
+    "pistons",
+    "pacers",
+    "bucks",
+    "hawks",
+    "hornets",
+    "heat",
+    "magic",
+    "wizards",
+    "nuggets",
+    "timberwolves",
+    "thunder",
+    "blazers",
+    "jazz",
+    "warriors",
+    "clippers",
+    "suns",
+    "kings",
+    "mavericks",
+    "rockets",
+    "grizzlies",
+    "pelicans",
+    "spurs",
 ];
 
 /// Words that name a quantity counted in whole units: "more than 3" is
@@ -304,6 +340,15 @@ pub const COUNTED: &[&str] = &[
     "yards",
     "inch",
     "inches",
+    // A player's or a team's line ("Over 24.5 Points", "Over 52.5 Wins").
+    "points",
+    "rbi",
+    "rbis",
+    "wins",
+    "rebounds",
+    "strikeouts",
+    "medals",
+    "dissents",
 ];
 
 /// A recurring event named by its edition: the words that name it (after
@@ -493,71 +538,6 @@ pub fn roman(word: &str) -> Option<i64> {
     }
     (total > 0).then_some(total)
 }
-
-/// Words that carry nothing a question could differ by, beyond
-/// [`FILLER`]: a side that says them where the other does not still asks
-/// the same thing ("Bitcoin price above" / "Bitcoin above"), and the
-/// boilerplate of rules text ("resolves according to the published
-/// figure").
-pub const NO_OP: &[&str] = &[
-    "price",
-    "resolve",
-    "resolution",
-    "according",
-    "published",
-    "publish",
-    "figure",
-    "value",
-    "data",
-    "source",
-    // The predicate of a contest or award a title leaves unwritten
-    // ("Jokic NBA MVP 2027?"); a stage or another act is a word of its own.
-    "win",
-    // A price on a day is its close or settlement; another price point
-    // (high, low, open) is the metric rule's.
-    "close",
-    "settle",
-    "rating",
-    "tournament",
-    "ceremony",
-    "chart",
-    "overall",
-    "time",
-    "all",
-    "role",
-    // "enter a recession" is "a recession".
-    "enter",
-    // "inflation come in above 2%" is "inflation above 2%": the verb of a
-    // published figure, as Kalshi words its economic markets.
-    "come",
-];
-
-/// Words that widen or narrow where a question is asked: a side that
-/// writes "the US" accounts for a side that names no place only when that
-/// side writes none of these either.
-pub const SCOPES: &[&str] = &[
-    "global",
-    "globally",
-    "worldwide",
-    "world",
-    "international",
-    "domestic",
-    "domestically",
-];
-
-/// Groups of words (folded) that say one thing: a word one side writes is
-/// accounted for when the other writes any word of its group.
-pub const SYNONYMS: &[&[&str]] = &[
-    &["election", "win"],
-    &["added", "payroll", "job"],
-    &["weekend", "open", "opening"],
-    &["oil", "crude"],
-    &["meet", "meeting"],
-    &["oz", "ounce"],
-    &["doz", "dozen"],
-    &["held", "hold"],
-    &["weekly", "week"],
-];
 
 #[cfg(test)]
 mod tests {

@@ -31,6 +31,7 @@ mod lex;
 pub mod lexicon;
 mod read;
 mod rules;
+mod short_forms;
 mod words;
 
 use crate::models::Market;
@@ -258,12 +259,14 @@ pub fn find_pairs(markets: &[Market], options: &PairOptions) -> Vec<Pair> {
         .collect()
 }
 
-/// The words a market is filed under: its names; with no subject named
+/// The words a market is filed under: its names and what they may be
+/// written short as (`short_forms`); with no subject named
 /// but the US or a measured quantity ("National average gas price",
 /// "Nonfarm payrolls"), also its longest words and the quantities it
 /// names.
 fn key_words(f: &Facts) -> Vec<&str> {
     let mut words: Vec<&str> = f.entities.iter().flat_map(|e| e.split(' ')).collect();
+    let short_keys = f.short_forms.keys.iter().map(String::as_str);
     if !words
         .iter()
         .any(|w| *w != "us" && !lexicon::names_a_quantity(w))
@@ -276,6 +279,7 @@ fn key_words(f: &Facts) -> Vec<&str> {
             words.push(key);
         }
     }
+    words.extend(short_keys);
     words
 }
 
@@ -388,3 +392,5 @@ fn candidates(
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod written_otherwise;

@@ -263,7 +263,7 @@ pub(crate) fn find_date(
         let end_of =
             i >= 2 && word_at(tokens, i - 1) == Some("of") && word_at(tokens, i - 2) == Some("end");
         let lead = if end_of { i - 2 } else { i };
-        if end_of {
+        if end_of || (last_day - first_day >= 364 && year_end_close(tokens, i)) {
             first_day = last_day;
         }
         let word_before = lead.checked_sub(1).and_then(|k| word_at(tokens, k));
@@ -284,6 +284,24 @@ pub(crate) fn find_date(
         });
     }
     None
+}
+
+/// A year written as its last close: "2027's final close", "the 2027
+/// year-end close", "closes 2027 above".
+fn year_end_close(tokens: &[Tok], i: usize) -> bool {
+    let next: Vec<&str> = tokens
+        .iter()
+        .skip(i + 1)
+        .take(4)
+        .filter_map(|t| match t {
+            Tok::Word { lower, .. } if lower != "s" => Some(lower.as_str()),
+            _ => None,
+        })
+        .take(2)
+        .collect();
+    let before = i.checked_sub(1).and_then(|k| word_at(tokens, k));
+    matches!(next.as_slice(), ["final", ..] | ["year", "end"])
+        || matches!(before, Some("close" | "closes" | "ends" | "finishes"))
 }
 
 /// A comparator written after the number at `i` ("50 bps or more",

@@ -20,9 +20,13 @@ pub(crate) fn content_word(lower: &str) -> Option<String> {
     (!plain).then(|| alias(&fold(lower)).to_owned())
 }
 
-/// Verbs whose subject is who must win for YES.
+/// Verbs whose subject is who must win for YES, and a sportsbook's
+/// "Moneyline" after the team it backs ("Denver Nuggets Moneyline").
 pub(crate) fn is_win_verb(w: &str) -> bool {
-    matches!(w, "beat" | "beats" | "defeat" | "defeats" | "win" | "wins")
+    matches!(
+        w,
+        "beat" | "beats" | "defeat" | "defeats" | "win" | "wins" | "moneyline"
+    )
 }
 
 pub(crate) fn is_stopword(w: &str) -> bool {
@@ -215,6 +219,17 @@ pub(crate) fn alias(word: &str) -> &str {
         "argentine" | "argentinian" => "argentina",
         "indian" => "india",
         "taiwanese" => "taiwan",
+        "scottish" => "scotland",
+        "australian" => "australia",
+        "swedish" => "sweden",
+        "norwegian" => "norway",
+        "korean" => "korea",
+        "venezuelan" => "venezuela",
+        "turkish" => "turkey",
+        "dutch" => "netherlands",
+        "irish" => "ireland",
+        "greek" => "greece",
+        "portuguese" => "portugal",
         "oscar" => "oscars",
         "qb" => "quarterback",
         "grammys" => "grammy",

@@ -335,6 +335,25 @@ pub fn claims_nothing_else(name: &str) -> (Measure, String) {
     (m, report)
 }
 
+/// The bar of a development set: nothing else called `same` or
+/// `inverted` ([`claims_nothing_else`]), and the recall of each no lower
+/// than its floor (the figure last reached on it, so that a change that
+/// loses recall there is seen).
+pub fn development_bar(name: &str, same_floor: f64, inverted_floor: f64) {
+    let (m, report) = claims_nothing_else(name);
+    for (r, floor) in [
+        (Relation::Same, same_floor),
+        (Relation::Inverted, inverted_floor),
+    ] {
+        let recall = ratio(m.recall(r));
+        assert!(
+            recall >= floor,
+            "{name}: recall of {} {recall:.2} under {floor}:\n{report}",
+            r.as_str()
+        );
+    }
+}
+
 /// What makes `name` a held-out set: well formed with `at_least` pairs, a
 /// third of it hard negatives (another question of the same subject), and
 /// no pair id or title of the sets in `earlier`.

@@ -5,8 +5,11 @@
 
 use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
-use super::super::lexicon::{ANTONYMS, COMPARATIVES, FILLER, Opposition, QUANTITIES, Quantity};
+use super::super::lexicon::{
+    ANTONYMS, COMPARATIVES, FILLER, NO_DRAW_TEAMS, Opposition, QUANTITIES, Quantity,
+};
 use super::super::{Field, Finding};
+use super::unexplained::explained;
 
 /// Stages of a competition short of winning it.
 const STAGES: &[&str] = &["final", "semifinal", "quarterfinal", "playoff"];
@@ -116,10 +119,39 @@ pub fn antonym_contrary(p: &Pair<'_>, v: &mut Verdict) {
     }
 }
 
+/// Two teams of a league without draws ([`NO_DRAW_TEAMS`]), both named
+/// on both sides.
+fn game_without_draws(p: &Pair<'_>) -> bool {
+    NO_DRAW_TEAMS
+        .iter()
+        .filter(|team| p.fa.mentions(team) && p.fb.mentions(team))
+        .nth(1)
+        .is_some()
+}
+
 /// "win" / "lose": the negation of each other only where no draw or no
-/// contest can happen, which the text does not say.
+/// contest can happen, which the text does not say unless it names a
+/// game of a league without draws.
 pub fn antonym_conditional(p: &Pair<'_>, v: &mut Verdict) {
-    if let Some((x, y, Opposition::Conditional)) = antonym(p.fa, p.fb) {
+    let Some((x, y, Opposition::Conditional)) = antonym(p.fa, p.fb) else {
+        return;
+    };
+    if game_without_draws(p) {
+        v.say(|| {
+            (
+                Field::Negation,
+                Finding::Opposite,
+                Some(x.into()),
+                Some(y.into()),
+                format!(
+                    "{x} / {y}: one is the negation of the other in a game that cannot end level"
+                ),
+            )
+        });
+        v.flip();
+        return;
+    }
+    {
         v.say(|| {
             (
                 Field::Wording,
@@ -218,6 +250,26 @@ pub(crate) fn matched_words(p: &Pair<'_>, staged: bool) -> Vec<&'static str> {
     out
 }
 
+/// Each content word of `x` (but those a rule matched), and whether `y`
+/// accounts for it: by writing it, or, when `deep`, by anything
+/// `unexplained::explained` reads. Read once, for the count of shared
+/// words and for what a side adds.
+fn accounted_words<'f>(
+    x: &'f Facts,
+    y: &Facts,
+    matched: &[&str],
+    deep: bool,
+) -> Vec<(&'f str, bool)> {
+    x.words
+        .iter()
+        .filter(|w| !matched.contains(&w.as_str()))
+        .map(|w| {
+            let accounted = y.words.contains(w) || (deep && explained(w, x, y, matched));
+            (w.as_str(), accounted)
+        })
+        .collect()
+}
+
 /// How much of the content wording the two share: too little, and the
 /// text cannot tell them the same; enough, and it is evidence on what is
 /// measured.
@@ -229,32 +281,51 @@ pub fn wording(p: &Pair<'_>, v: &mut Verdict) {
     let unmatched = |w: &&String| !matched.contains(&w.as_str());
     let count_a = fa.words.iter().filter(unmatched).count();
     let count_b = fb.words.iter().filter(unmatched).count();
-    let mut shared = fa.words.intersection(&fb.words).filter(unmatched).count();
-    let mut union = count_a + count_b - shared;
-    if !matched.is_empty() {
-        shared += 1;
-        union += 1;
-    }
-    let union = union.max(1);
-    let overlap = shared as f64 / union as f64;
+    // A word the other side accounts for (its own word, a synonym, a
+    // given name of a name it writes, a maker of what it names) is
+    // shared: counted from each side, halved. The words written alike
+    // are counted first; what accounts for the rest is read only when
+    // they are not enough.
     let thresholds = fa.threshold.is_some() && fb.threshold.is_some();
-    // Both sides saying something the other does not (beyond the names,
-    // which the subject rule compares, and the words matched by a rule
-    // of their own) is two predicates unless the lexicon found the same
-    // measured quantity in both.
-    let adds = |x: &Facts, y: &Facts| {
-        x.words.iter().any(|w| {
-            !y.words.contains(w)
-                && !matched.contains(&w.as_str())
-                && !FILLER.contains(&w.as_str())
-                && !x
-                    .entities
-                    .iter()
-                    .any(|e| e.split(' ').any(|part| part == w))
-        })
+    let judge = |deep: bool| {
+        let (words_a, words_b) = (
+            accounted_words(fa, fb, &matched, deep),
+            accounted_words(fb, fa, &matched, deep),
+        );
+        let accounted = |words: &[(&str, bool)]| words.iter().filter(|(_, a)| *a).count();
+        let mut shared = (accounted(&words_a) + accounted(&words_b)) as f64 / 2.0;
+        let mut union = (count_a + count_b) as f64 - shared;
+        if !matched.is_empty() {
+            shared += 1.0;
+            union += 1.0;
+        }
+        let overlap = shared / union.max(1.0);
+        // Both sides saying something the other does not (beyond the
+        // names, which the subject rule compares, and the words matched
+        // by a rule of their own) is two predicates unless the lexicon
+        // found the same measured quantity in both.
+        let adds = |x: &Facts, words: &[(&str, bool)]| {
+            words.iter().any(|&(w, accounted)| {
+                !accounted
+                    && !FILLER.contains(&w)
+                    && !x
+                        .entities
+                        .iter()
+                        .any(|e| e.split(' ').any(|part| part == w))
+            })
+        };
+        let enough = overlap >= 0.5 || (thresholds && overlap >= 0.25);
+        let strong = (enough && !(adds(fa, &words_a) && adds(fb, &words_b)))
+            || (v.quantity_named && thresholds);
+        (shared, union, strong)
     };
-    let enough = overlap >= 0.5 || (thresholds && overlap >= 0.25);
-    let strong = (enough && !(adds(fa, fb) && adds(fb, fa))) || (v.quantity_named && thresholds);
+    // Reading what accounts for the rest is worth its cost only where
+    // `same` or `inverted` is still possible.
+    let (shared, union, strong) = match judge(false) {
+        written_alike @ (.., true) => written_alike,
+        _ if v.open_to_equal() => judge(true),
+        written_apart => written_apart,
+    };
     v.say(|| {
         let unmatched: Vec<&str> = fa
             .words
@@ -265,7 +336,7 @@ pub fn wording(p: &Pair<'_>, v: &mut Verdict) {
             format!("all {shared} content words shared")
         } else {
             format!(
-                "{shared} of {union} content words shared; unmatched: {}",
+                "{shared} of {union} content words shared or accounted for; unmatched: {}",
                 unmatched.join(", ")
             )
         };

@@ -63,7 +63,11 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
         names
             .iter()
             .copied()
-            .filter(|e| !mentions_all(y, e) && !given_name_of_mentioned(x, y, e))
+            .filter(|e| {
+                !mentions_all(y, e)
+                    && !given_name_of_mentioned(x, y, e)
+                    && !x.short_forms.accounts_for(&y.short_forms, e)
+            })
             .collect()
     };
     let (only_a, only_b) = (unmatched(fa, fb, &names_a), unmatched(fb, fa, &names_b));
@@ -115,7 +119,10 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
         }
     } else {
         let shared = names_a.iter().any(|e| mentions_all(fb, e))
-            || names_b.iter().any(|e| mentions_all(fa, e));
+            || names_b.iter().any(|e| mentions_all(fa, e))
+            || names_a
+                .iter()
+                .any(|e| fa.short_forms.accounts_for(&fb.short_forms, e));
         v.say(|| {
             let extra: Vec<&str> = only_a.iter().chain(&only_b).copied().collect();
             let note = if extra.is_empty() {

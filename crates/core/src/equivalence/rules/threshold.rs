@@ -4,7 +4,7 @@
 //! rules of their own. Also the other numbers a title states.
 
 use super::super::engine::{Aspect, Pair, Verdict, Vote};
-use super::super::facts::{Comparator, Threshold};
+use super::super::facts::{Comparator, Facts, Threshold};
 use super::super::{Field, Finding};
 use super::join;
 
@@ -24,19 +24,21 @@ struct Interval {
 
 impl Interval {
     /// `counted`: the quantity is a whole number, so "more than 3" is
-    /// "4 or more".
+    /// "4 or more", and a sportsbook's half-point line "Over 221.5" is
+    /// "222 or more" (a bare number only: a fractional percentage or
+    /// price is not a line even where the title counts something).
     fn of(t: &Threshold, counted: bool) -> Self {
         let open = |at: f64| End { at, closed: false };
         let at = |at: f64, closed: bool| End { at, closed };
-        let whole = counted && t.value.fract() == 0.0;
+        let whole_units = counted && (t.value.fract() == 0.0 || t.unit.is_empty());
         match t.comparator {
-            Comparator::Above if whole => Self {
-                lo: at(t.value + 1.0, true),
+            Comparator::Above | Comparator::AtLeast if whole_units => Self {
+                lo: at(first_whole_above(t.value, t.comparator), true),
                 hi: open(f64::INFINITY),
             },
-            Comparator::Below if whole => Self {
+            Comparator::Below | Comparator::AtMost if whole_units => Self {
                 lo: open(f64::NEG_INFINITY),
-                hi: at(t.value - 1.0, true),
+                hi: at(last_whole_below(t.value, t.comparator), true),
             },
             Comparator::Above => Self {
                 lo: at(t.value, false),
@@ -102,6 +104,22 @@ impl Interval {
         } else {
             None
         }
+    }
+}
+
+/// The least whole number a count "above" (or "at least") `value` can be.
+fn first_whole_above(value: f64, comparator: Comparator) -> f64 {
+    match comparator {
+        Comparator::AtLeast => value.ceil(),
+        _ => value.floor() + 1.0,
+    }
+}
+
+/// The greatest whole number a count "below" (or "at most") `value` can be.
+fn last_whole_below(value: f64, comparator: Comparator) -> f64 {
+    match comparator {
+        Comparator::AtMost => value.floor(),
+        _ => value.ceil() - 1.0,
     }
 }
 
@@ -301,6 +319,11 @@ pub fn numbers_differ(p: &Pair<'_>, v: &mut Verdict) {
     }
     let (finding, note) = if fa.numbers == fb.numbers {
         (Finding::Agrees, "the same numbers")
+    } else if opposite_lines(fa, fb) {
+        (
+            Finding::Opposite,
+            "one line from each side of a game: a team giving the points against the other taking them",
+        )
     } else if fa.numbers.is_empty() || fb.numbers.is_empty() {
         (Finding::Missing, "only one states these numbers")
     } else {
@@ -315,7 +338,35 @@ pub fn numbers_differ(p: &Pair<'_>, v: &mut Verdict) {
             note.into(),
         )
     });
-    if finding == Finding::Conflicts {
-        v.veto();
+    match finding {
+        Finding::Conflicts => v.veto(),
+        Finding::Opposite => v.flip(),
+        _ => {}
     }
+}
+
+/// A sportsbook line read as "team -6.5": the team and the signed points.
+fn line(number: &str) -> Option<(&str, f64)> {
+    let (team, points) = number.rsplit_once(' ')?;
+    if !points.starts_with(['+', '-']) {
+        return None;
+    }
+    points.parse().ok().map(|points| (team, points))
+}
+
+/// One half-point line on each side, the same points given by one team
+/// and taken by the other, each team named by both sides ("Cavaliers -6.5
+/// vs Magic" / "Magic +6.5 vs Cavaliers"): YES on one is NO on the other.
+pub(crate) fn opposite_lines(fa: &Facts, fb: &Facts) -> bool {
+    let ([a], [b]) = (fa.numbers.as_slice(), fb.numbers.as_slice()) else {
+        return false;
+    };
+    let (Some((team_a, points_a)), Some((team_b, points_b))) = (line(a), line(b)) else {
+        return false;
+    };
+    team_a != team_b
+        && points_a.fract().abs() == 0.5
+        && eq(points_a, -points_b)
+        && fb.mentions(team_a)
+        && fa.mentions(team_b)
 }

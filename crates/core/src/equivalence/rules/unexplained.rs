@@ -11,15 +11,20 @@
 
 use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
-use super::super::lexicon::{FILLER, NO_OP, OPPOSED, SCOPES, SYNONYMS, quantity_members_of};
+use super::super::lexicon::{
+    COUNT_VERBS, DEFAULT_SCOPES, FILLER, NO_OP, OPPOSED, SCOPES, SYNONYMS, implied_by,
+    quantity_members_of,
+};
 use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
 use super::join;
 use super::predicate::matched_words;
+use super::threshold::opposite_lines;
 
 /// Whether `word`, written by `x`, is accounted for by `y`.
-fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> bool {
+pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> bool {
     let said_by_y = |w: &str| y.mentions(w) || y.criteria_content.contains(w);
+    let y_scoped = || SCOPES.iter().any(|w| y.mentions(w));
     said_by_y(word)
         || matched.contains(&word)
         // The negation rule compares these, the subject rule these.
@@ -32,13 +37,27 @@ fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> bool {
             .any(|group| group.contains(&word) && group.iter().any(|w| said_by_y(w)))
         || quantity_members_of(word)
             .any(|(i, bit)| y.quantities.get(i).is_some_and(|mask| mask & bit != 0))
-        // "Los Angeles" of "Los Angeles Lakers" against "Lakers".
+        || implied_by(word, said_by_y)
+        || x.short_forms.accounts_for(&y.short_forms, word)
+        || x.short_forms.before_a_name(word, |name| {
+            y.lone_names.contains(name) || y.name_heads.contains(name)
+        })
+        // "Los Angeles" of "Los Angeles Lakers" against "Lakers", "Nikola"
+        // of "Nikola Jokic" against "Jokic NBA MVP".
         || x.given_names.iter().any(|(given, surname)| {
-            (given == word || fold(given) == word) && y.lone_names.contains(surname)
+            (given == word || fold(given) == word)
+                && (y.lone_names.contains(surname) || y.name_heads.contains(surname))
         })
         // "US unemployment" against "unemployment": the US is the default
         // place unless the other side writes a scope of its own.
-        || (word == "us" && !SCOPES.iter().any(|w| y.mentions(w)))
+        || (word == "us" && !y_scoped())
+        || DEFAULT_SCOPES.iter().any(|&(scope, measure)| {
+            scope.contains(&word) && measure.iter().any(|m| said_by_y(m)) && !y_scoped()
+        })
+        || (COUNT_VERBS.contains(&word)
+            && (x.counted || y.counted)
+            && x.threshold.is_some()
+            && y.threshold.is_some())
         || y
             .source
             .as_deref()
@@ -58,10 +77,11 @@ fn leftovers(x: &Facts, y: &Facts, matched: &[&str], all: bool) -> Vec<String> {
     if !all && !out.is_empty() {
         return out;
     }
+    let mirrored = opposite_lines(x, y);
     out.extend(
         x.numbers
             .iter()
-            .filter(|n| !y.numbers.contains(n))
+            .filter(|n| !mirrored && !y.numbers.contains(n))
             .map(|n| format!("the number {n}")),
     );
     if let (Some(t), None) = (&x.threshold, &y.threshold) {

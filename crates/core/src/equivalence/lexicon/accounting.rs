@@ -1,0 +1,162 @@
+//! The words one side may write and the other leave unwritten while both
+//! ask one question: filler, no-op words, synonyms, words implied by
+//! another (a product's maker, the verb of a count), and the scopes
+//! that never are. `rules::unexplained` and the wording rule read them
+//! to decide whether each word of a side is accounted for by the other.
+//!
+//! Entries are general facts of the language of markets (a moneyline IS
+//! a bet on the winner; GPT is OpenAI's), never one pair's words.
+
+/// Words that add no predicate of their own: a title that says "rates"
+/// or "decision" where the other does not asks the same thing.
+pub const FILLER: &[&str] = &[
+    "decision",
+    "rate",
+    "interest",
+    "level",
+    "official",
+    "report",
+    "show",
+    "regular",
+    "meeting",
+    "target",
+    "candidate",
+    "season",
+];
+
+/// Words that carry nothing a question could differ by, beyond
+/// [`FILLER`]: a side that says them where the other does not still asks
+/// the same thing ("Bitcoin price above" / "Bitcoin above"), and the
+/// boilerplate of rules text ("resolves according to the published
+/// figure").
+pub const NO_OP: &[&str] = &[
+    "price",
+    "resolve",
+    "resolution",
+    "according",
+    "published",
+    "publish",
+    "figure",
+    "value",
+    "data",
+    "source",
+    // The predicate of a contest or award a title leaves unwritten
+    // ("Jokic NBA MVP 2027?"); a stage or another act is a word of its own.
+    "win",
+    // A price on a day is its close or settlement; another price point
+    // (high, low, open) is the metric rule's.
+    "close",
+    "settle",
+    "rating",
+    "tournament",
+    "ceremony",
+    "chart",
+    "overall",
+    "time",
+    "all",
+    "role",
+    // "enter a recession" is "a recession".
+    "enter",
+    // "inflation come in above 2%" is "inflation above 2%": the verb of a
+    // published figure, as Kalshi words its economic markets.
+    "come",
+    // A company's price is its stock's ("Tesla stock above $500" / "TSLA
+    // above $500"); a market cap is another quantity with another unit.
+    "stock",
+    // The men's event is the one a title names without saying so; a
+    // title that says "women's" keeps that word. "re-elected" is elected.
+    "men",
+    "single",
+    "singles",
+    "re",
+    // "win the title" is "win": the title of what both sides name.
+    "title",
+];
+
+/// Words that widen or narrow where a question is asked: a side that
+/// writes "the US" accounts for a side that names no place only when that
+/// side writes none of these either.
+pub const SCOPES: &[&str] = &[
+    "global",
+    "globally",
+    "worldwide",
+    "world",
+    "international",
+    "domestic",
+    "domestically",
+];
+
+/// Groups of words (folded) that say one thing: a word one side writes is
+/// accounted for when the other writes any word of its group.
+pub const SYNONYMS: &[&[&str]] = &[
+    &["election", "win"],
+    &["added", "payroll", "job"],
+    &["weekend", "open", "opening"],
+    &["oil", "crude"],
+    &["meet", "meeting"],
+    &["oz", "ounce"],
+    &["doz", "dozen"],
+    &["held", "hold"],
+    &["weekly", "week"],
+    // The US elections of a midterm year.
+    &["midterm", "election"],
+    // A moneyline is a bet on the winner of the game.
+    &["moneyline", "win", "beat"],
+];
+
+/// Words accounted for when the other side writes one of the words that
+/// imply them: the maker of a product line ("OpenAI" of "GPT-6"), the
+/// body that approves or runs what the other names ("the SEC" of an ETF,
+/// "FIFA" of the World Cup), the kind of loan a rate is quoted for.
+pub const IMPLIED_BY: &[(&str, &[&str])] = &[
+    ("openai", &["gpt", "chatgpt", "sora"]),
+    ("xai", &["grok"]),
+    ("google", &["gemini"]),
+    ("anthropic", &["claude"]),
+    ("apple", &["iphone", "ipad", "macbook"]),
+    ("sec", &["etf"]),
+    ("fifa", &["world"]),
+    ("uefa", &["champion"]),
+    // A World Cup is contested by national teams; a ceasefire or a deal
+    // is agreed; a strike on a country is a military one; a day's
+    // temperature, unless the other side says low, is its high.
+    ("national", &["cup"]),
+    ("agree", &["ceasefire", "deal", "treaty"]),
+    ("military", &["strike", "strikes"]),
+    ("high", &["temperature"]),
+    ("highest", &["temperature"]),
+    // Inflation is an annual rate unless a side says monthly; the
+    // Premier League of a club is the English one; a metal is quoted by
+    // the ounce.
+    ("annual", &["inflation"]),
+    ("yoy", &["inflation"]),
+    ("english", &["premier"]),
+    ("ounce", &["gold", "silver", "platinum", "palladium"]),
+    ("oz", &["gold", "silver", "platinum", "palladium"]),
+    // Yards thrown are passing yards; a carmaker delivers vehicles.
+    ("passing", &["throw"]),
+    ("vehicle", &["deliver", "deliveries", "delivery"]),
+    // A 30-year mortgage rate is quoted fixed.
+    ("fixed", &["mortgage"]),
+];
+
+/// Whether `word` is implied by a word `says` finds on the other side.
+pub fn implied_by(word: &str, says: impl Fn(&str) -> bool) -> bool {
+    IMPLIED_BY
+        .iter()
+        .any(|&(w, by)| w == word && by.iter().any(|b| says(b)))
+}
+
+/// The verbs and nouns of a count ("score 25+ points", "record 121
+/// RBIs", "total points", "win 100 games" / "100 wins"): the line's side
+/// writes none ("Over 24.5 Points"). Accounted for only when both sides
+/// state a threshold of a counted quantity.
+pub const COUNT_VERBS: &[&str] = &[
+    "score", "scored", "record", "recorded", "tally", "throw", "total", "game",
+];
+
+/// A scope that is a measure's default (an opening weekend's gross is
+/// domestic unless it says otherwise): accounted for when the other side
+/// writes a word of the measure and no scope word of [`SCOPES`].
+pub const DEFAULT_SCOPES: &[(&[&str], &[&str])] =
+    &[(&["domestic", "domestically"], &["opening", "gross", "box"])];

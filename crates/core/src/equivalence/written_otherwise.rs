@@ -1,0 +1,158 @@
+//! Worked examples of one question written otherwise, each beside a
+//! look-alike that must stay apart: a sportsbook line on a count against
+//! "N or more", a moneyline against "win", a short form against the name
+//! it stands for, a word the other side implies, a game that cannot end
+//! level, a line taken by one team and given by the other.
+
+use super::*;
+use crate::models::PlatformId;
+
+fn market(platform: &str, title: &str) -> Market {
+    let mut m = Market::new(format!("{platform}-{}", title.len()));
+    m.platform = Some(PlatformId::from(platform));
+    m.title = Some(title.to_owned());
+    m.trading_end_at = Some("2027-02-10T23:59:00Z".into());
+    m
+}
+
+fn relation(a: &str, b: &str) -> Relation {
+    classify(&market("draftkings", a), &market("kalshi", b)).relation
+}
+
+#[test]
+fn a_half_point_line_on_a_count_is_the_next_whole_number() {
+    let over = "Acme Rockets vs Zed Comets (Feb 10, 2027): Over 219.5 Total Points";
+    assert_eq!(
+        relation(
+            over,
+            "Acme Rockets vs Zed Comets total points 220 or more on Feb 10, 2027?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Acme Rockets vs Zed Comets (Feb 10, 2027): Under 219.5 Total Points",
+            "Acme Rockets vs Zed Comets total points 220 or more on Feb 10, 2027?"
+        ),
+        Relation::Inverted
+    );
+    // Another line is another bet.
+    assert_ne!(
+        relation(
+            over,
+            "Acme Rockets vs Zed Comets total points 221 or more on Feb 10, 2027?"
+        ),
+        Relation::Same
+    );
+    // A price is no count: $219.5 is not $220.
+    assert_ne!(
+        relation(
+            "Acme stock above $219.5 on Feb 10, 2027?",
+            "Acme stock $220 or more on Feb 10, 2027?"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_moneyline_is_a_bet_on_the_winner() {
+    let moneyline = "Acme Rockets Moneyline vs Zed Comets (Feb 10, 2027)";
+    assert_eq!(
+        relation(
+            moneyline,
+            "Will the Rockets beat the Comets on February 10, 2027?"
+        ),
+        Relation::Same
+    );
+    assert_ne!(
+        relation(
+            moneyline,
+            "Will the Rockets beat the Comets by 10 or more on February 10, 2027?"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_short_form_names_what_it_stands_for_and_nothing_else() {
+    assert_eq!(
+        relation(
+            "Will Quinta Velo Okonkwo win the 2027 Acme Cup?",
+            "QVO to win the 2027 Acme Cup?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Will Quinta Velo Okonkwo win the 2027 Acme Cup?",
+            "QVP to win the 2027 Acme Cup?"
+        ),
+        Relation::Different
+    );
+}
+
+#[test]
+fn a_word_the_other_side_implies_is_accounted_for() {
+    assert_eq!(
+        relation(
+            "Will OpenAI release GPT-7 before July 2027?",
+            "GPT-7 released by June 30, 2027?"
+        ),
+        Relation::Same
+    );
+    // A maker the other side does not imply is a word of its own.
+    assert_ne!(
+        relation(
+            "Will Acme release GPT-7 before July 2027?",
+            "GPT-7 released by June 30, 2027?"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn win_and_lose_are_opposites_only_where_a_game_cannot_end_level() {
+    assert_eq!(
+        relation(
+            "Will the Lakers beat the Nuggets on February 10, 2027?",
+            "Will the Lakers lose to the Nuggets on February 10, 2027?"
+        ),
+        Relation::Inverted
+    );
+    assert_ne!(
+        relation(
+            "Will Arsenal beat Chelsea on February 10, 2027?",
+            "Will Arsenal lose to Chelsea on February 10, 2027?"
+        ),
+        Relation::Inverted
+    );
+}
+
+#[test]
+fn a_line_given_by_one_team_and_taken_by_the_other_is_one_bet() {
+    assert_eq!(
+        relation(
+            "Acme Rockets -4.5 vs Zed Comets (Feb 10, 2027)",
+            "Zed Comets +4.5 vs Acme Rockets (Feb 10, 2027)"
+        ),
+        Relation::Inverted
+    );
+    assert_eq!(
+        relation(
+            "Acme Rockets -4.5 vs Zed Comets (Feb 10, 2027)",
+            "Zed Comets -4.5 vs Acme Rockets (Feb 10, 2027)"
+        ),
+        Relation::Different
+    );
+}
+
+#[test]
+fn the_other_teams_moneyline_backs_the_other_side() {
+    assert_ne!(
+        relation(
+            "Zed Comets Moneyline vs Acme Lakers (Feb 10, 2027)",
+            "Will the Lakers beat the Comets on February 10, 2027?"
+        ),
+        Relation::Same
+    );
+}
