@@ -28,8 +28,8 @@ pub struct App {
     /// operation table's new columns: +~880 B on the client and watch
     /// apps, while the odds app, which no longer ships the JS layer, lost
     /// 7.7 KB; docs/benchmarks.md, "One class"); venues' from 160 to 172
-    /// KiB for the precision-first matcher (see
-    /// `size::VENUES_LIMIT_GZIP_BYTES`).
+    /// KiB for the precision-first matcher, then to 178 KiB for the recall
+    /// round's readings (181,758 B; see `size::VENUES_LIMIT_GZIP_BYTES`).
     pub limit_gzip_bytes: u64,
 }
 
@@ -53,7 +53,7 @@ pub const APPS: &[App] = &[
         id: "venues",
         figure_id: "bundle-venues-gzip",
         source: "import { findPairs } from \"predmarket/venues\";\nfor (const pair of findPairs([])) console.log(pair);\n",
-        limit_gzip_bytes: 172 * 1024,
+        limit_gzip_bytes: 178 * 1024,
     },
     App {
         id: "odds",

@@ -44,7 +44,11 @@ pub const LIMIT_GZIP_BYTES: u64 = 117 * 1024;
 /// word lists that account for a title's every word) took it to
 /// 169,427 B: 166 KiB, the price of calling no different pair the same on
 /// the held-out set, to be cut back with the word lists' encoding.
-pub const VENUES_LIMIT_GZIP_BYTES: u64 = 166 * 1024;
+/// Session 14's recall round (short forms and tickers, words implied by
+/// the other side, half-point lines, more demonyms: recall of `same` on
+/// the development sets 0.68–0.75 → 0.80–0.93) took it to 175,845 B:
+/// 172 KiB, on the same terms.
+pub const VENUES_LIMIT_GZIP_BYTES: u64 = 172 * 1024;
 
 pub fn run(args: &[String]) -> Result {
     let mut top = 40;
