@@ -48,7 +48,7 @@ pub use paged::PagedResults;
 pub use platform_warnings::PlatformWarnings;
 pub use price_chart::{PriceChart, PricePoint, Quote};
 pub use recorded_history::{
-    Reading, RecordedHistory, RecordedView, book_depth, decimal_odds, moneyline_odds, samples,
+    Reading, RecordedHistory, RecordedView, book_depth, decimal_odds, game_odds, samples,
     share_count,
 };
 pub use remote_image::RemoteImage;

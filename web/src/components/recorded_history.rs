@@ -13,7 +13,7 @@ use predmarket_client::core::change::WatchKind;
 use predmarket_client::core::models::{
     GameMarketType, GameResponse, OrderbookResponse, PriceLevel,
 };
-use predmarket_client::core::odds;
+use predmarket_client::core::odds::{self, BoardKind};
 use serde_json::Value;
 
 /// Reads a recorded answer into values by series label.
@@ -39,16 +39,27 @@ pub fn book_depth(answer: &Value) -> Vec<(String, f64)> {
     ]
 }
 
-/// A game's best moneyline price of each outcome across platforms
-/// (decimal odds).
-pub fn moneyline_odds(answer: &Value) -> Vec<(String, f64)> {
+/// A game's best price of each outcome across platforms (decimal odds),
+/// on its moneyline board, or where the service gives no kinds, on the
+/// first board the game page shows.
+pub fn game_odds(answer: &Value) -> Vec<(String, f64)> {
     let Ok(response) = serde_json::from_value::<GameResponse>(answer.clone()) else {
         return Vec::new();
     };
-    let quotes = odds::game_quotes(&response.data.markets, &GameMarketType::Moneyline, None);
-    odds::best_prices(&quotes)
-        .into_values()
-        .map(|q| (q.label, q.decimal))
+    let boards = odds::game_boards(&response.data.markets);
+    let moneyline = boards.iter().find(|b| {
+        matches!(&b.kind, BoardKind::Market { kind, line: None } if *kind == GameMarketType::Moneyline)
+    });
+    let Some(board) = moneyline.or(boards.first()) else {
+        return Vec::new();
+    };
+    board
+        .rows
+        .iter()
+        .filter_map(|row| {
+            let quote = row.best.as_ref().or(row.cells.first().map(|c| &c.quote))?;
+            Some((row.label.clone(), quote.decimal))
+        })
         .collect()
 }
 

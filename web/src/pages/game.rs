@@ -4,7 +4,7 @@
 use crate::api;
 use crate::components::{
     LiveStatus, Loader, OddsBoard, OddsFormatSwitch, OrderbookLadder, PlatformName,
-    PlatformWarnings, RecordedHistory, StatusBadge, decimal_odds, moneyline_odds, platform_id,
+    PlatformWarnings, RecordedHistory, StatusBadge, decimal_odds, game_odds, platform_id,
 };
 use crate::format;
 use crate::routes::{self, UrlState};
@@ -168,7 +168,7 @@ pub fn GamePage(#[prop(into)] id: String) -> impl IntoView {
             {boards}
             <article class="card" aria-labelledby="recorded-h">
                 <header class="card-head"><h2 id="recorded-h">"Recorded odds"</h2></header>
-                <RecordedHistory kind=WatchKind::Game id=id.clone() title="Best moneyline odds" read=moneyline_odds unit=decimal_odds />
+                <RecordedHistory kind=WatchKind::Game id=id.clone() title="Best odds of each outcome" read=game_odds unit=decimal_odds />
             </article>
         </section>
     }

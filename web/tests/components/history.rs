@@ -10,7 +10,7 @@ use predmarket_client::CancelToken;
 use predmarket_client::core::change::WatchKind;
 use predmarket_web::api::{self, Continuity, Recorded};
 use predmarket_web::components::{
-    HistoryChart, RecordedView, Sample, book_depth, breaks, decimal_odds, share_count,
+    HistoryChart, RecordedView, Sample, book_depth, breaks, decimal_odds, game_odds, share_count,
 };
 use wasm_bindgen_test::*;
 
@@ -133,6 +133,17 @@ fn a_recorded_book_reads_as_its_depth_per_side() {
         ]
     );
     assert!(book_depth(&serde_json::json!({"error": "x"})).is_empty());
+}
+
+#[wasm_bindgen_test]
+fn a_recorded_game_reads_as_its_best_odds_per_outcome() {
+    let answer: serde_json::Value = public!("get_game.json");
+    let odds = game_odds(&answer);
+    assert_eq!(odds.len(), 1, "{odds:?}");
+    let (label, decimal) = &odds[0];
+    assert_eq!(label, "Chiefs");
+    assert!((2.1..2.3).contains(decimal), "{decimal}");
+    assert!(game_odds(&serde_json::json!({"data": null})).is_empty());
 }
 
 #[wasm_bindgen_test]
