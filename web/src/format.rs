@@ -193,6 +193,15 @@ pub fn short_datetime_ms(ms: f64) -> String {
     )
 }
 
+/// "Nov 23 04:00:05 UTC", for recorded answers seconds apart.
+pub fn time_ms(ms: f64) -> String {
+    format!(
+        "{}:{:02} UTC",
+        short_datetime_ms(ms),
+        date_of(ms).get_utc_seconds()
+    )
+}
+
 /// A date of a time in any documented form; the text itself when it is
 /// none of them (it came from the service and is shown as it is).
 pub fn date(text: Option<&str>) -> String {

@@ -109,8 +109,12 @@ pub fn app_with_recorder(
         ))
         .merge(streams);
     // The OpenAPI document needs no key.
+    let document = match recorder {
+        Some(_) => axum::routing::get(openapi::serve_recording),
+        None => axum::routing::get(openapi::serve),
+    };
     let public = Router::new()
-        .route("/openapi.json", axum::routing::get(openapi::serve))
+        .route("/openapi.json", document)
         .with_state(state);
     let mut app = api.merge(public);
     if let Some(dir) = &config.web {

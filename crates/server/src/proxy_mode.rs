@@ -129,7 +129,8 @@ fn router(
     // As on the local server, the OpenAPI document needs no key. It is the
     // proxy's own: it serves the same operations, and the public service
     // documents none of its own.
-    let public = Router::new().route("/openapi.json", get(own_openapi));
+    let recording = recorder.is_some();
+    let public = Router::new().route("/openapi.json", get(move || own_openapi(recording)));
     let streams = proxy::behind_visitor_key(
         state,
         Router::new()
@@ -156,11 +157,16 @@ fn router(
 }
 
 /// The reference server's document, minus the examples drawn from local
-/// data (a proxy has none), with what the proxy adds to every answer.
-async fn own_openapi() -> Response {
-    static DOCUMENT: std::sync::OnceLock<Bytes> = std::sync::OnceLock::new();
-    let bytes = DOCUMENT.get_or_init(|| {
+/// data (a proxy has none), with what the proxy adds to every answer;
+/// `x-history` when it records.
+async fn own_openapi(recording: bool) -> Response {
+    static DOCUMENTS: [std::sync::OnceLock<Bytes>; 2] =
+        [std::sync::OnceLock::new(), std::sync::OnceLock::new()];
+    let bytes = DOCUMENTS[usize::from(recording)].get_or_init(|| {
         let mut doc = openapi::document();
+        if recording {
+            crate::record::history::describe_in(&mut doc);
+        }
         if let Some(info) = doc.get_mut("info").and_then(Value::as_object_mut) {
             info.insert("title".into(), json!("predmarket service (caching proxy)"));
             let text = info

@@ -411,6 +411,19 @@ async fn history_pages_through_the_recorded_rows_behind_the_key() {
         get(too_long, Some(KEY)).await.expect("answers").status(),
         400
     );
+    // The document names `/history` where it is served, and only there:
+    // how the demo knows not to ask a server that would answer 404.
+    let recording: Value = client
+        .get(format!("{base}/openapi.json"))
+        .send()
+        .await
+        .expect("answers")
+        .json()
+        .await
+        .expect("JSON");
+    assert!(recording.get("x-history").is_some());
+    let plain = TestServer::start().await.ok("/openapi.json").await;
+    assert!(plain.get("x-streams").is_some() && plain.get("x-history").is_none());
     task.abort();
     let _ = std::fs::remove_dir_all(dir.parent().expect("parent"));
 }

@@ -2,7 +2,9 @@
 //! of a recording proxy, with a scripted outage; the archive replayed
 //! answers, at each recorded instant, exactly what was recorded then (a
 //! book and a market), the last answer with its gap inside the outage,
-//! and its `/stream` tells the outage as `stale`, then `live`.
+//! and its `/stream` tells the outage as `stale`, then `live`; what it
+//! cannot answer names what the archive lacks, and `/history` stops at
+//! the replay clock.
 
 mod common;
 #[path = "common/recording.rs"]
@@ -11,11 +13,13 @@ mod recording;
 use axum::body::Body;
 use common::{KEY, TestServer};
 use predmarket_core::change::WatchKind;
+use predmarket_core::request::Operation;
 use predmarket_server::config::Config;
 use predmarket_server::record::archive::{self, Filter, Recorded};
 use predmarket_server::record::continuity::Continuity;
 use predmarket_server::record::replay::{Clock, Replayed, Timeline};
 use predmarket_server::record::replay_mode::{self, GAP_HEADER};
+use predmarket_server::record::unrecorded;
 use recording::*;
 use serde_json::Value;
 use std::sync::Arc;
@@ -47,13 +51,24 @@ async fn replayed_at(
     id: &str,
     at_ms: i64,
 ) -> (u16, Option<String>, Value) {
+    let path = kind.request(id).expect("a request").path_and_query();
+    get_at(timeline, dir, at_ms, &path).await
+}
+
+/// `path` from the replay frozen at `at_ms`, with the key: its status,
+/// its gap header, its JSON.
+async fn get_at(
+    timeline: &Arc<Timeline>,
+    dir: &std::path::Path,
+    at_ms: i64,
+    path: &str,
+) -> (u16, Option<String>, Value) {
     let replayed = Arc::new(Replayed {
         timeline: timeline.clone(),
         clock: Clock::new(at_ms, 0.0),
     });
     let router = replay_mode::router(&replay_config(), replayed, dir);
-    let path = kind.request(id).expect("a request").path_and_query();
-    let request = axum::http::Request::get(&path)
+    let request = axum::http::Request::get(path)
         .header("X-API-Key", KEY)
         .body(Body::empty())
         .expect("request");
@@ -111,6 +126,50 @@ async fn a_recording_replays_the_same_answers_and_its_outage_as_stale() {
             row.row.received_ms
         );
     }
+    // What the archive cannot hold, each operation says, by name.
+    let last_ms = rows.iter().map(|r| r.row.received_ms).max().expect("rows");
+    for &op in Operation::ALL {
+        let Some(missing) = unrecorded::missing(op) else {
+            continue;
+        };
+        let path = op
+            .path()
+            .split('/')
+            .map(|s| if s.starts_with('{') { "x" } else { s })
+            .collect::<Vec<_>>()
+            .join("/");
+        let (status, _, body) = get_at(&timeline, &dir, last_ms, &path).await;
+        assert_eq!(status, 404, "{path}");
+        assert_eq!(body["error"]["code"], "NOT_FOUND", "{path}: {body}");
+        assert_eq!(body["error"]["details"]["operation"], op.name(), "{body}");
+        assert_eq!(body["error"]["details"]["missing"], missing, "{body}");
+    }
+    // The document names `/history`; a history read at the replay clock
+    // holds the rows recorded by then, and none after.
+    let (status, _, document) = get_at(&timeline, &dir, last_ms, "/openapi.json").await;
+    assert_eq!(status, 200);
+    assert!(document.get("x-history").is_some());
+    let books: Vec<&Recorded> = rows
+        .iter()
+        .filter(|r| r.kind == WatchKind::Orderbook)
+        .collect();
+    let midway = books[books.len() / 2].row.received_ms;
+    let history = format!("/history?resource=orderbook:{id}&limit=1000");
+    let (status, _, page) = get_at(&timeline, &dir, midway, &history).await;
+    assert_eq!(status, 200, "{page}");
+    let seen: Vec<i64> = page["data"]
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| r["received_ms"].as_i64().unwrap_or(-1))
+        .collect();
+    let expected: Vec<i64> = books
+        .iter()
+        .map(|r| r.row.received_ms)
+        .filter(|&ms| ms <= midway)
+        .collect();
+    assert_eq!(seen, expected);
+
     // Inside the outage: the last answer before it, with the gap's length.
     for kind in [WatchKind::Orderbook, WatchKind::Market] {
         let mine: Vec<&Recorded> = rows.iter().filter(|r| r.kind == kind).collect();

@@ -8,6 +8,7 @@ mod download;
 mod error_notice;
 mod filters;
 mod group_tables;
+mod history_chart;
 mod live_status;
 mod load_more;
 mod loader;
@@ -18,6 +19,7 @@ mod outrights;
 mod paged;
 mod platform_warnings;
 mod price_chart;
+mod recorded_history;
 mod remote_image;
 mod sports_tables;
 mod unread_notice;
@@ -31,6 +33,7 @@ pub use download::{Download, file_text};
 pub use error_notice::ErrorNotice;
 pub use filters::{FilterSelect, PlatformFilter, SearchBox, TextFilter};
 pub use group_tables::{EventTable, SeriesTable, platform_id};
+pub use history_chart::{HistoryChart, Sample, breaks, continuity_text, labels};
 pub use live_status::{LiveStatus, freshness_text};
 pub use load_more::LoadMore;
 pub use loader::{ItemPage, Loader};
@@ -44,6 +47,10 @@ pub use outrights::{Outright, OutrightTable};
 pub use paged::PagedResults;
 pub use platform_warnings::PlatformWarnings;
 pub use price_chart::{PriceChart, PricePoint, Quote};
+pub use recorded_history::{
+    Reading, RecordedHistory, RecordedView, book_depth, decimal_odds, game_odds, samples,
+    share_count,
+};
 pub use remote_image::RemoteImage;
 pub use sports_tables::{GamesTable, TeamsTable, score};
 pub use unread_notice::UnreadNotice;

@@ -1,9 +1,10 @@
-//! One game: each platform's moneyline, spread and total side by side.
+//! One game: each platform's moneyline, spread and total side by side,
+//! and its recorded odds where the server records.
 
 use crate::api;
 use crate::components::{
     LiveStatus, Loader, OddsBoard, OddsFormatSwitch, OrderbookLadder, PlatformName,
-    PlatformWarnings, StatusBadge, platform_id,
+    PlatformWarnings, RecordedHistory, StatusBadge, decimal_odds, game_odds, platform_id,
 };
 use crate::format;
 use crate::routes::{self, UrlState};
@@ -137,7 +138,14 @@ fn OutcomeBooks(markets: Vec<GameMarket>) -> impl IntoView {
 #[component]
 pub fn GamePage(#[prop(into)] id: String) -> impl IntoView {
     let (odds_format, set_format) = UrlState::new().odds_format();
-    let (game, feed) = api::item_by_id_live(id, "game", GetGame::new, Some, WatchKind::Game, true);
+    let (game, feed) = api::item_by_id_live(
+        id.clone(),
+        "game",
+        GetGame::new,
+        Some,
+        WatchKind::Game,
+        true,
+    );
     let shown = Memo::new(move |_| game.with(|g| matches!(g, Some(Ok(_)))));
     // The answer before marks what moved.
     let last = StoredValue::new(None::<GameResponse>);
@@ -158,6 +166,10 @@ pub fn GamePage(#[prop(into)] id: String) -> impl IntoView {
                 <GameToolbar odds_format set_format feed=Some(feed) />
             </Show>
             {boards}
+            <article class="card" aria-labelledby="recorded-h">
+                <header class="card-head"><h2 id="recorded-h">"Recorded odds"</h2></header>
+                <RecordedHistory kind=WatchKind::Game id=id.clone() title="Best odds of each outcome" read=game_odds unit=decimal_odds />
+            </article>
         </section>
     }
 }

@@ -1,12 +1,13 @@
-//! One market: its prices, price history, order book, trades, and the
-//! same question on other platforms.
+//! One market: its prices, price history, order book (and its recorded
+//! depth, where the server records), trades, and the same question on
+//! other platforms.
 
 use crate::api::{self, Directory, Feature, Inflight, Loaded};
 use crate::components::{
     CalculatorState, CandleChart, CostCalculator, DepthChart, Download, ItemPage, LiveStatus,
     Loader, Loading, OrderbookLadder, OtherPlatforms, PagedResults, PlatformName, PriceChart,
-    PricePoint, Quote, RemoteImage, StatusBadge, change_class, platform_id, yes_change,
-    yes_change_7d, yes_price,
+    PricePoint, Quote, RecordedHistory, RemoteImage, StatusBadge, book_depth, change_class,
+    platform_id, share_count, yes_change, yes_change_7d, yes_price,
 };
 use crate::format;
 use crate::routes::{self, UrlState};
@@ -307,6 +308,10 @@ fn MarketView(market: Market) -> impl IntoView {
                     <Loader resource=book_supported what="the order book" let:section>
                         {section.view(|()| view! { <LiveBook market=this.get_value() url calculator controls=book_controls /> })}
                     </Loader>
+                </article>
+                <article class="card" aria-labelledby="recorded-h">
+                    <header class="card-head"><h2 id="recorded-h">"Recorded depth"</h2></header>
+                    <RecordedHistory kind=WatchKind::Orderbook id=market.id.clone() title="Depth of the yes book" read=book_depth unit=share_count />
                 </article>
                 <article class="card" aria-labelledby="trades-h" node_ref=trades_card>
                     <header class="card-head">

@@ -18,6 +18,7 @@ mod charts;
 mod download;
 mod errors;
 mod format;
+mod history;
 mod hostile;
 mod lists;
 mod odds;

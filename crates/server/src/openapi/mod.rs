@@ -30,8 +30,21 @@ use schemars::JsonSchema;
 use serde_json::{Map, Value, json};
 
 pub async fn serve(State(state): State<SharedState>) -> Response {
+    respond(&state, false)
+}
+
+/// The document of a server that records (`--record`): with `x-history`,
+/// so a reader learns that `GET /history` is served before asking it.
+pub async fn serve_recording(State(state): State<SharedState>) -> Response {
+    respond(&state, true)
+}
+
+fn respond(state: &SharedState, history: bool) -> Response {
     let bytes = state.openapi.get_or_init(|| {
         let mut doc = document();
+        if history {
+            crate::record::history::describe_in(&mut doc);
+        }
         add_examples(&mut doc, &state.data);
         rename_ids(&mut doc, state.data.options.names);
         serde_json::to_vec(&doc).unwrap_or_default()
@@ -488,7 +501,6 @@ pub fn document() -> Value {
         },
         "x-where-the-spec-is-silent": choices,
         "x-streams": streams(),
-        "x-history": crate::record::history::described(),
     })
 }
 

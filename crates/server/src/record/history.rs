@@ -7,6 +7,7 @@
 //! paged with `meta.next_from`.
 
 use super::archive::{self, Filter, Recorded};
+use super::replay::Clock;
 use crate::error::ApiError;
 use crate::proxy::{self, ProxyState};
 use axum::Json;
@@ -103,11 +104,39 @@ pub fn asked(query: &HistoryQuery, now_ms: i64) -> Result<Asked, ApiError> {
     })
 }
 
-/// The route, reading the archive under `dir`.
+/// What "now" is to a history: the wall clock where the server records;
+/// where it replays, the replay clock, past which nothing is served yet
+/// (as the operations serve the state at that clock).
+#[derive(Clone)]
+pub enum Now {
+    Wall,
+    Replay(Clock),
+}
+
+impl Now {
+    fn ms(&self) -> i64 {
+        match self {
+            Now::Wall => i64::try_from(crate::stream::topic::unix_ms()).unwrap_or(i64::MAX),
+            Now::Replay(clock) => clock.now_ms(),
+        }
+    }
+}
+
+struct Archive {
+    dir: PathBuf,
+    now: Now,
+}
+
+/// The route, reading the archive under `dir` as it stands now.
 pub fn router(dir: PathBuf) -> Router {
+    router_at(dir, Now::Wall)
+}
+
+/// The route, reading the archive under `dir` as it stands at `now`.
+pub fn router_at(dir: PathBuf, now: Now) -> Router {
     Router::new()
         .route("/history", get(history))
-        .with_state(Arc::new(dir))
+        .with_state(Arc::new(Archive { dir, now }))
 }
 
 /// The route as a proxy serves it: behind the visitors' keys, or with
@@ -125,12 +154,21 @@ pub fn proxied(state: &Arc<ProxyState>, dir: PathBuf) -> Router {
     }
 }
 
-async fn history(State(dir): State<Arc<PathBuf>>, Query(query): Query<HistoryQuery>) -> Response {
-    let now = i64::try_from(crate::stream::topic::unix_ms()).unwrap_or(i64::MAX);
-    let asked = match asked(&query, now) {
+async fn history(
+    State(archive): State<Arc<Archive>>,
+    Query(query): Query<HistoryQuery>,
+) -> Response {
+    // `to` is exclusive: a window that ends now holds what came at now.
+    let end = archive.now.ms().saturating_add(1);
+    let mut asked = match asked(&query, end) {
         Ok(asked) => asked,
         Err(error) => return error.into_response(),
     };
+    if let Now::Replay(_) = archive.now {
+        // Not yet recorded at the replay clock: an empty window, not an error.
+        asked.to_ms = asked.to_ms.min(end).max(asked.from_ms);
+    }
+    let dir = archive.dir.clone();
     // One more than asked: whether a next page exists.
     let read = tokio::task::spawn_blocking(move || {
         let filter = Filter {
@@ -185,6 +223,15 @@ fn answer(asked: &Asked, mut rows: Vec<Recorded>) -> Value {
             "next_from": next_from,
         },
     })
+}
+
+/// Adds `x-history` to an OpenAPI document: done only where the server
+/// records or replays, so its absence tells a reader (the demo) that
+/// asking `GET /history` would be a 404.
+pub fn describe_in(doc: &mut Value) {
+    if let Some(doc) = doc.as_object_mut() {
+        doc.insert("x-history".into(), described());
+    }
 }
 
 /// `GET /history` as `/openapi.json` describes it (`x-history`), beside

@@ -24,6 +24,7 @@ pub mod settings;
 pub mod source;
 pub mod stats;
 pub mod store;
+pub mod unrecorded;
 pub mod writer;
 
 pub use settings::RecordArgs;

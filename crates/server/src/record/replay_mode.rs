@@ -2,8 +2,11 @@
 //! the watched resources' operations (a book, a market, a game, a future,
 //! an award by id) from an archive at the replay clock, and `/stream`
 //! over them through the very hub the live server uses, so a recorded
-//! gap reaches viewers as `stale`, and `/history` over the archive. Operations the recorder does not keep
-//! (lists, searches) answer 404 here.
+//! gap reaches viewers as `stale`, and `/history` over the archive (at
+//! the replay clock). The operations the recorder does not keep (lists,
+//! searches, trades, price bars) answer a JSON 404 naming what the
+//! archive lacks (`unrecorded`); the OpenAPI document and the demo are
+//! served as on the live server.
 
 use super::replay::{Moment, Replayed, Timeline};
 use crate::auth::{self, Keys};
@@ -44,6 +47,7 @@ pub fn router(config: &Config, replayed: Arc<Replayed>, dir: &std::path::Path) -
         };
         app = app.route(kind.operation().path(), get(answer).with_state(served));
     }
+    let replayed_clock = replayed.clock.clone();
     let settings = config.stream();
     let broker = settings.local_broker();
     let hub = stream::Hub::start(
@@ -54,7 +58,11 @@ pub fn router(config: &Config, replayed: Arc<Replayed>, dir: &std::path::Path) -
     );
     let app = app
         .route("/stream", get(stream::open).with_state(hub))
-        .merge(super::history::router(dir.to_owned()))
+        .merge(super::unrecorded::router())
+        .merge(super::history::router_at(
+            dir.to_owned(),
+            super::history::Now::Replay(replayed_clock),
+        ))
         .fallback(|| async {
             ApiError::new(
                 ErrorCode::NotFound,
@@ -62,7 +70,30 @@ pub fn router(config: &Config, replayed: Arc<Replayed>, dir: &std::path::Path) -
             )
         })
         .layer(axum::middleware::from_fn_with_state(keys, key_check));
+    // As on the live server, the document and the demo need no key.
+    let mut app = app.route("/openapi.json", get(document));
+    if let Some(web) = &config.web {
+        let policy = Arc::new(crate::headers::WebPolicy::new(web));
+        app = app.merge(
+            crate::routes::web(web).layer(axum::middleware::from_fn_with_state(
+                policy,
+                crate::headers::apply,
+            )),
+        );
+    }
     crate::layers::wrap(app, &config.layers())
+}
+
+/// The reference server's document with `x-history`: what a reader needs
+/// to learn that this server keeps history.
+async fn document() -> Response {
+    static DOCUMENT: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+    let bytes = DOCUMENT.get_or_init(|| {
+        let mut doc = crate::openapi::document();
+        super::history::describe_in(&mut doc);
+        serde_json::to_vec(&doc).unwrap_or_default()
+    });
+    crate::routes::respond::bytes_response(bytes.clone())
 }
 
 async fn key_check(State(keys): State<Arc<Keys>>, request: Request, next: Next) -> Response {

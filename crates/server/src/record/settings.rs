@@ -26,7 +26,8 @@ pub struct RecordArgs {
     /// full disk).
     #[arg(long = "record-pause-secs", default_value_t = 60.0)]
     pub pause_secs: f64,
-    /// Also copy every part to this object store (`file:///dir`), under
+    /// Also copy every part to this object store (`file:///dir`, or
+    /// `s3://bucket/prefix` with AWS_* settings and `?endpoint=…`), under
     /// the same kind=…/date=…/ path.
     #[arg(long = "record-store")]
     pub store: Option<String>,
