@@ -135,7 +135,7 @@ async fn an_answer_that_is_not_the_promised_json_is_a_decode_error() {
     let base = format!("{}/openapi.json?path=", server_url());
     let pager = client_with(server_key(), &base)
         .markets(U, U)
-        .expect("pager");
+        .class::<predmarket_wasm::MarketsPager>("pager");
     let error = rejection(pager.next_page()).await;
     assert_eq!(code(&error), "DECODE_ERROR");
 }

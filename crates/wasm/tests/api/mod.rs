@@ -18,6 +18,20 @@ use wasm_bindgen_test::wasm_bindgen_test;
 
 pub const U: JsValue = JsValue::UNDEFINED;
 
+/// A pager method's answer as its class: the wasm client without the
+/// package's hooks (`__around`) hands the class itself, where the
+/// package's `Client` may hand its persistent cache's wrapper.
+pub trait PagerClass {
+    fn class<T: wasm_bindgen::convert::TryFromJsValue>(self, what: &str) -> T;
+}
+
+impl PagerClass for Result<JsValue, JsValue> {
+    fn class<T: wasm_bindgen::convert::TryFromJsValue>(self, what: &str) -> T {
+        let made = self.unwrap_or_else(|e| panic!("{what}: {}", code(&e)));
+        T::try_from_js_value(made).unwrap_or_else(|_| panic!("{what}: not its pager class"))
+    }
+}
+
 pub fn server_url() -> &'static str {
     match option_env!("PREDMARKET_TEST_URL") {
         Some(url) => url,

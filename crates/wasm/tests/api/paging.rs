@@ -2,7 +2,10 @@
 //! both paging models, `maxItems`, mixing `nextPage` with iteration.
 
 use super::*;
-use predmarket_wasm::PagerIterator;
+use predmarket_wasm::{
+    AwardsPager, EventsPager, FuturesPager, GamesPager, MarketsPager, PagerIterator,
+    ProfileTradesPager, SeriesPager, TradesPager,
+};
 use std::collections::HashSet;
 
 /// `await iterator.next()`: the value, or `None` when done.
@@ -34,10 +37,9 @@ async fn markets_total(c: &predmarket_wasm::Client) -> f64 {
 async fn a_10000_market_listing_pages_to_the_end_with_no_item_lost_or_repeated() {
     let c = client();
     let total = markets_total(&c).await;
-    let pager = match c.markets(object(&[("limit", 250.into())]), U) {
-        Ok(pager) => pager,
-        Err(e) => panic!("markets: {}", code(&e)),
-    };
+    let pager = c
+        .markets(object(&[("limit", 250.into())]), U)
+        .class::<MarketsPager>("markets");
     let iterator = pager.iterator();
     let mut seen = HashSet::new();
     let mut count = 0;
@@ -59,7 +61,7 @@ async fn next_page_gives_items_and_the_page_and_max_items_cuts_the_last() {
     let total = markets_total(&c).await;
     let pager = c
         .markets(object(&[("limit", 100.into())]), pager_options(250))
-        .expect("pager");
+        .class::<MarketsPager>("pager");
     let mut sizes = Vec::new();
     loop {
         let page = resolve(pager.next_page()).await;
@@ -93,7 +95,7 @@ async fn offset_paging_of_futures_yields_the_whole_list() {
             object(&[("league", named.league(0)), ("limit", 3.into())]),
             U,
         )
-        .expect("pager");
+        .class::<FuturesPager>("pager");
     let iterator = pager.iterator();
     let mut seen = HashSet::new();
     while let Some(future) = next(&iterator).await {
@@ -122,22 +124,22 @@ async fn every_list_has_a_pager() {
     let cap = || pager_options(30);
     let iterators = [
         c.events(object(&[("limit", 25.into())]), cap())
-            .expect("events")
+            .class::<EventsPager>("events")
             .iterator(),
         c.series(object(&[("limit", 25.into())]), cap())
-            .expect("series")
+            .class::<SeriesPager>("series")
             .iterator(),
         c.trades(market_id.into(), cap())
-            .expect("trades")
+            .class::<TradesPager>("trades")
             .iterator(),
         c.games(object(&[("league", named.league(1))]), cap())
-            .expect("games")
+            .class::<GamesPager>("games")
             .iterator(),
         c.awards(
             object(&[("league", named.league(0)), ("limit", 2.into())]),
             cap(),
         )
-        .expect("awards")
+        .class::<AwardsPager>("awards")
         .iterator(),
         c.profile_trades(
             object(&[
@@ -147,7 +149,7 @@ async fn every_list_has_a_pager() {
             ]),
             cap(),
         )
-        .expect("profile trades")
+        .class::<ProfileTradesPager>("profile trades")
         .iterator(),
     ];
     for (i, iterator) in iterators.iter().enumerate() {
@@ -164,7 +166,7 @@ async fn iteration_and_next_page_share_one_position() {
     let c = client();
     let pager = c
         .markets(object(&[("limit", 10.into())]), pager_options(25))
-        .expect("pager");
+        .class::<MarketsPager>("pager");
     let iterator = pager.iterator();
     let mut ids = Vec::new();
     for _ in 0..3 {
@@ -184,7 +186,9 @@ async fn iteration_and_next_page_share_one_position() {
 #[wasm_bindgen_test]
 async fn return_ends_the_iteration() {
     let c = client();
-    let pager = c.markets(object(&[("limit", 5.into())]), U).expect("pager");
+    let pager = c
+        .markets(object(&[("limit", 5.into())]), U)
+        .class::<MarketsPager>("pager");
     let iterator = pager.iterator();
     assert!(next(&iterator).await.is_some());
     let result = resolve(iterator.finish()).await;
@@ -202,7 +206,7 @@ async fn a_foreign_cursor_restarts_the_listing_from_the_first_page() {
             object(&[("limit", 5.into()), ("cursor", "not-a-cursor".into())]),
             pager_options(5),
         )
-        .expect("pager");
+        .class::<MarketsPager>("pager");
     let page = resolve(pager.next_page()).await;
     assert_eq!(array(&get(&page, "items")).length(), 5);
     let first = resolve(c.list_markets(object(&[("limit", 5.into())]), U)).await;

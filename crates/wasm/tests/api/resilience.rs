@@ -179,7 +179,9 @@ async fn an_abort_mid_flight_rejects_at_once() {
         server_url(),
         &[("maxRetries", 0.into()), fetch],
     );
-    let pager = c.markets(U, call).expect("pager");
+    let pager = c
+        .markets(U, call)
+        .class::<predmarket_wasm::MarketsPager>("pager");
     let error = rejection(pager.next_page()).await;
     assert_eq!(code(&error), "ABORTED");
 }
