@@ -49,7 +49,7 @@ function startServer() {
   return new Promise((resolve, reject) => {
     const child = spawn(
       bin,
-      ["--addr", "127.0.0.1:0", "--web", dist, "--rate-limit", "100000", "--api-key", `${HARNESS_KEY}:unlimited`, "--stream-heartbeat", "1", "--stream-interval-scale", "0.2", "-q"],
+      ["--addr", "127.0.0.1:0", "--web", dist, "--rate-limit", "100000", "--api-key", "pm_demo_key", "--api-key", `${HARNESS_KEY}:unlimited`, "--stream-heartbeat", "1", "--stream-interval-scale", "0.2", "-q"],
       { stdio: ["ignore", "ignore", "pipe"] },
     );
     const timer = setTimeout(() => reject(new Error("the server did not start within 60 s")), 60_000);
