@@ -42,7 +42,7 @@
 //!    viewer's own book, one untidy but valid; the good viewer, whose
 //!    stream carries that resource too, gets no forged field, and the
 //!    untidy entry written anew by serde.
-//! 11. **Slow Redis**: behind a link that delays each byte 150 ms each
+//! 11. **Slow Redis**: behind a link that delays each byte 300 ms each
 //!    way, an open of 32 new books answers well within the request
 //!    timeout (their readiness awaited together, not each in turn).
 //! 12. **Behind a trusted load balancer** (`trusted.rs`,
