@@ -23,11 +23,29 @@
 // stops being fresh (the server says so, a poll failed, or the data is
 // older than `maxStalenessMs`), then `live` when it is fresh again.
 
+//
+// What of the core's live rules this file still states in JS, and why:
+// the event names it dispatches on (`STREAM_KINDS`, checked against the
+// wasm's at import); a watch's own state across its two sources (stream
+// and poll: `fromStream`, `markStale`, `markLive`), which follows
+// `sse::Watching::after` and is held by tests/node/live.test.mjs and
+// tests/node/stream.test.mjs rather than run from the wasm, because it also
+// takes the watch's own polls and `maxStalenessMs` that the core's
+// state machine does not know; `asOf` and `retryAfterMs` (reading an
+// answer and a header the client polled, not the stream). Everything of
+// the stream itself (reading, positions, silence, backoff, its numbers
+// and names) is the wasm's (`rules.live`). The fetch loop and the timers
+// are JS by nature.
+
 import { PredmarketError } from "./errors.js";
 import { historyPager } from "./history.js";
 
 /** How often the scheduler looks at its watches. */
 const TICK_MS = 250;
+
+/** The stream's event names this file acts on (checked against the
+ * contract's in `withWatch`). */
+const STREAM_KINDS = ["snapshot", "change", "stale", "live", "error"];
 
 /** @typedef {import("./predmarket.js").Client} WasmClient */
 /** @typedef {import("./predmarket.js").WatchKind} WatchKind */
@@ -56,7 +74,7 @@ const TICK_MS = 250;
  * @property {(status: number, contentType: string | undefined) => boolean} hasNoStreams
  */
 /**
- * @typedef {{ maxResources: number, openTimeoutMs: number, retryMs: number, pollFailed: string, maxStaleness: string }} LiveRules
+ * @typedef {{ maxResources: number, openTimeoutMs: number, retryMs: number, pollFailed: string, maxStaleness: string, kinds: string[], watchParam: string, lastEventIdHeader: string, mediaType: string }} LiveRules
  * @typedef {{ forget(resource: string): void, retain(resources: string[]): void, lastEventId(resources: string[]): string | undefined }} LivePositions
  * @typedef {{ retryMs: number } | { kind: string, event: StreamEvent }} LiveRead
  * @typedef {{ feed(positions: LivePositions, chunk: string, nowMs: number): LiveRead[], deadlineMs(): number, isSilent(nowMs: number): boolean, silentEvents(nowMs: number): StreamEvent[], free(): void }} LiveReader
@@ -171,10 +189,11 @@ class Stream {
     let response;
     const timer = setTimeout(() => this.controller.abort(), rules.live.rules.openTimeoutMs);
     try {
-      const query = this.resources.map((r) => `watch=${encodeURIComponent(r)}`).join("&");
+      const { watchParam, mediaType, lastEventIdHeader } = rules.live.rules;
+      const query = this.resources.map((r) => `${watchParam}=${encodeURIComponent(r)}`).join("&");
       /** @type {Record<string, string>} */
-      const headers = { accept: "text/event-stream" };
-      if (lastEventId !== undefined) headers["last-event-id"] = lastEventId;
+      const headers = { accept: mediaType };
+      if (lastEventId !== undefined) headers[lastEventIdHeader] = lastEventId;
       // The client adds its headers and the key; no redirect is followed,
       // so they stay on the base URL's origin.
       const init = { headers, redirect: /** @type {const} */ ("manual"), signal: this.controller.signal };
@@ -506,7 +525,7 @@ class Hub {
       resource.last = event;
     }
     for (const watch of [...resource.watches]) watch.fromStream(name, event, before);
-    if (name === "error") this.resources.delete(resource.key);
+    if (name === "error" && rules.endsWatch(event)) this.resources.delete(resource.key);
   }
 
   schedule() {
@@ -741,6 +760,14 @@ class Watch {
       this.confirm(event.age_ms ?? 0, "stream", event.as_of ?? this.asOf);
       this.markLive();
     } else if (name === "error") {
+      // Only the upstream's own typed refusal ends the watch (the core's
+      // rule, `sse::Watching::after`, read from the wasm); any other
+      // error is a failed poll: held data is stale and the stream goes on.
+      if (!rules.endsWatch(event)) {
+        this.source = "stream";
+        this.markStale(rules.live.rules.pollFailed, "stream", failureOf(event));
+        return;
+      }
       const error = new PredmarketError(String(event.message ?? "the resource cannot be watched"));
       this.fail(Object.assign(error, { code: String(event.code ?? "INTERNAL_ERROR"), status: event.status }));
     }
@@ -902,6 +929,13 @@ function streamId(kind, params) {
  */
 export function withWatch(Base, AbortErrorClass, coreRules) {
   rules = coreRules;
+  // The event names this file dispatches on stay JS literals (a switch
+  // on the reader's `kind`); they must be the contract's, read from the
+  // wasm: a kind renamed in predmarket-core fails here, at import, not
+  // silently as a branch never taken.
+  for (const kind of STREAM_KINDS) {
+    if (!rules.live.rules.kinds.includes(kind)) throw new Error(`watch.js: the stream has no event "${kind}" (predmarket-core's live::Kind)`);
+  }
   // The wasm client's own calls: a watch's polls go to the service as
   // they are (not through the persistent cache or the capability check).
   const { getOrderbook, getMarket, getGame, getFuture, getAward } = Base.prototype;
