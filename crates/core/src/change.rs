@@ -371,13 +371,16 @@ mod tests {
     fn one_price_listed_apart_is_summed_and_levels_come_by_price() {
         let l = PriceLevel::new;
         let before = [l(0.5, 1.0), l(0.2, 2.0), l(0.5, 3.0), l(f64::NAN, 9.0)];
-        let after = [l(0.2, 2.0), l(0.5, 4.0), l(0.1, 1.0), l(-0.0, 1.0), l(0.0, 1.0)];
+        let after = [
+            l(0.2, 2.0),
+            l(0.5, 4.0),
+            l(0.1, 1.0),
+            l(-0.0, 1.0),
+            l(0.0, 1.0),
+        ];
         assert_eq!(
             level_changes(&before, &after),
-            [
-                (-0.0, None, Some(2.0)),
-                (0.1, None, Some(1.0)),
-            ],
+            [(-0.0, None, Some(2.0)), (0.1, None, Some(1.0)),],
             "0.5 sums to 4 on both sides; -0 and 0 are one price"
         );
         let many: Vec<PriceLevel> = (0..50_000).map(|i| l(f64::from(i) / 1e6, 1.0)).collect();
