@@ -38,20 +38,24 @@
 //!    clients may grow by at most `CONNECTION_SLACK` (one connection per
 //!    resource per replica: 7 → 263).
 //! 10. **Forged Redis entries**: entries added to a followed resource's
-//!    events in Redis, one smuggling an SSE `error` aimed at the good
-//!    viewer's own book, one untidy but valid; the good viewer, whose
-//!    stream carries that resource too, gets no forged field, and the
-//!    untidy entry written anew by serde.
+//!     events in Redis, one smuggling an SSE `error` aimed at the good
+//!     viewer's own book, one untidy but valid; the good viewer, whose
+//!     stream carries that resource too, gets no forged field, and the
+//!     untidy entry written anew by serde.
 //! 11. **Slow Redis**: behind a link that delays each byte 300 ms each
-//!    way, an open of 32 new books answers well within the request
-//!    timeout (their readiness awaited together, not each in turn).
+//!     way, an open of 32 new books answers well within the request
+//!     timeout (their readiness awaited together, not each in turn).
 //! 12. **Behind a trusted load balancer** (`trusted.rs`,
-//!    `--trusted-proxy`): 20 visitors behind one balancer each open a
-//!    stream (each counted by its `X-Forwarded-For`, not the balancer's
-//!    address); 17 addresses of one IPv6 /64 are one visitor (16 streams,
-//!    then 429).
+//!     `--trusted-proxy`): 20 visitors behind one balancer each open a
+//!     stream (each counted by its `X-Forwarded-For`, not the balancer's
+//!     address); 17 addresses of one IPv6 /64 are one visitor (16 streams,
+//!     then 429).
+//! 13. **Too large for Redis** (`too_large.rs`): replica A polls a huge
+//!     book whose every level changes, each `change` over the 16 MiB
+//!     replicas share; a viewer on replica B is told `stale`
+//!     `EVENT_TOO_LARGE` and gets no line over the cap.
 //!
-//! Scenarios 9 to 11 need `redis-server`: without it they say SKIPPED on
+//! Scenarios 9 to 11 and 13 need `redis-server`: without it they say SKIPPED on
 //! stderr, unless `PREDMARKET_REQUIRE_REDIS` is set (`cargo xtask test`
 //! sets it), which makes its absence a failure.
 //!
@@ -73,6 +77,7 @@ mod redis_kit;
 mod redis_replicas;
 mod scenarios;
 mod slow_link;
+mod too_large;
 mod trusted;
 mod upstream;
 mod viewer;
@@ -83,6 +88,7 @@ use recorder::*;
 use redis_replicas::*;
 use scenarios::*;
 use slow_link::*;
+use too_large::*;
 use trusted::*;
 use upstream::*;
 use viewer::*;

@@ -18,14 +18,14 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 /// Room in the visitors' buckets, so that the attacker's topics are made.
 const ROOMY: [&str; 4] = ["--visitor-misses", "60000", "--visitor-requests", "60000"];
 
-/// Scenarios 9 to 11: `redis-server` started here (SKIPPED loudly when it
+/// Scenarios 9 to 11 and 13: `redis-server` started here (SKIPPED loudly when it
 /// is not installed, a failure with `PREDMARKET_REQUIRE_REDIS`).
 pub(crate) async fn through_redis(
     args: &Args,
     report: &Report,
     upstream: SocketAddr,
 ) -> Result<(), String> {
-    let Some(redis) = redis_kit::start("the attacks on /stream's Redis (scenarios 9-11)", &[])?
+    let Some(redis) = redis_kit::start("the attacks on /stream's Redis (scenarios 9-11, 13)", &[])?
     else {
         return Ok(());
     };
@@ -43,6 +43,7 @@ pub(crate) async fn through_redis(
         .map_err(|e| format!("redis: {e}"))?;
     connections(report, &a, &b, &mut probe).await?;
     forged(report, &a, &b, &mut probe).await?;
+    too_large(report, &a, &b).await?;
     drop((a, b));
     let slow = slow_link(SocketAddr::from(([127, 0, 0, 1], redis.port)), SLOW_REDIS).await?;
     let slow_url = format!("redis://{slow}/");
