@@ -131,3 +131,55 @@ test("a stream that stays open but goes quiet past its deadline: stale (silent),
   await eventually(() => server.streams.length >= 2, "the stream reopened");
   assert.equal(server.streams[1].lastEventId, null);
 });
+
+/**
+ * A stream server that writes `events` (`[name, body]`, numbered from 1)
+ * for `market:m` at once, then holds the socket open.
+ */
+async function scriptedServer(events) {
+  const server = createServer((req, res) => {
+    if (!new URL(req.url, "http://x").pathname.endsWith("/stream")) {
+      res.writeHead(503, { "content-type": "application/json" });
+      res.end('{"error":{"code":"PLATFORM_UNAVAILABLE","message":"only the stream here"}}');
+      return;
+    }
+    res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
+    const text = events.map(([name, body], i) => `event: ${name}\nid: 5:${i + 1}\ndata: ${JSON.stringify({ resource: "market:m", seq: i + 1, ...body })}\n\n`);
+    res.write(`retry: 500\n\n${text.join("")}`);
+  });
+  servers.push(server);
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${server.address().port}`;
+}
+
+// The vectors' last case ("only the upstream's typed refusal ... ends a
+// watch"), through watch.js's watch rather than its reader alone.
+test("an error event ends a watch only when it is the upstream's typed refusal; any other leaves the data stale", async () => {
+  const case_ = vectors.cases.find((c) => c.name.startsWith("only the upstream's typed refusal"));
+  assert.deepEqual(case_.connections.map((c) => Object.values(c.states)[0]), ["stale:poll_failed", "ended:NOT_FOUND"]);
+  const base = await scriptedServer([
+    ["snapshot", { data: { data: { id: "m", yes_price: 0.4 } } }],
+    ["error", { status: 503, code: "PLATFORM_UNAVAILABLE", message: "an error that is no refusal" }],
+    ["error", { code: "INTERNAL_ERROR", message: "no status: not the upstream's refusal" }],
+    ["snapshot", { data: { data: { id: "m", yes_price: 0.5 } } }],
+    ["error", { status: 404, code: "NOT_FOUND", message: "no such market" }],
+  ]);
+  const client = new pm.Client({ apiKey: "pm_test", baseUrl: base });
+  const watch = client.watchMarket("m", { intervalMs: 60_000 });
+  const items = [];
+  const ceiling = setTimeout(() => watch.stop(), CEILING_MS);
+  let ended;
+  try {
+    for await (const item of watch) items.push([item.type, item.reason ?? null, item.code ?? null]);
+  } catch (error) {
+    ended = error;
+  }
+  clearTimeout(ceiling);
+  assert.deepEqual(items, [
+    ["update", null, null],
+    ["stale", "poll_failed", "PLATFORM_UNAVAILABLE"],
+    ["update", null, null],
+    ["live", null, null],
+  ]);
+  assert.equal(ended?.code, "NOT_FOUND", `the refusal ends the watch: ${ended}`);
+});

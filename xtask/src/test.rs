@@ -797,13 +797,12 @@ fn attack() -> Result {
             ])
             .env(REQUIRE_REDIS, "1"),
     )?;
-    // Each way one client could spoil `/stream`, beside a good viewer.
+    // Each way one client could spoil `/stream`, beside a good viewer
+    // (its Redis scenarios on a real redis-server: required here).
     exec(
-        cmd(&dir.join("examples/attack_stream").to_string_lossy()).args([
-            "--server",
-            &server.to_string_lossy(),
-            "--check",
-        ]),
+        cmd(&dir.join("examples/attack_stream").to_string_lossy())
+            .args(["--server", &server.to_string_lossy(), "--check"])
+            .env(REQUIRE_REDIS, "1"),
     )
 }
 

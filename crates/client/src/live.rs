@@ -107,7 +107,7 @@ impl LiveStream {
         on: impl Fn(Notice) + 'static,
     ) -> Self {
         Self(Rc::new(Inner {
-            url: format!("{}/stream", base_url.trim_end_matches('/')),
+            url: format!("{}{}", base_url.trim_end_matches('/'), live::PATH),
             api_key: api_key.map(str::to_owned),
             budget,
             on: Box::new(on),
@@ -245,16 +245,16 @@ impl LiveStream {
         }
         let query: Vec<String> = resources
             .iter()
-            .map(|r| format!("watch={}", js_sys::encode_uri_component(r)))
+            .map(|r| format!("{}={}", live::WATCH_PARAM, js_sys::encode_uri_component(r)))
             .collect();
         let url = format!("{}?{}", self.0.url, query.join("&"));
         let headers = js_sys::Object::new();
-        set(&headers, "accept", &"text/event-stream".into());
+        set(&headers, "accept", &live::MEDIA_TYPE.into());
         if let Some(key) = &self.0.api_key {
             set(&headers, "X-API-Key", &key.into());
         }
         if let Some(last) = &last_event_id {
-            set(&headers, "Last-Event-ID", &last.into());
+            set(&headers, live::LAST_EVENT_ID_HEADER, &last.into());
         }
         let init = js_sys::Object::new();
         set(&init, "headers", &headers);

@@ -4,7 +4,9 @@
 //! [`FAILOVER_CODE`], [`TOO_LARGE_CODE`]), an event's JSON ([`Body`]), the stream's `id:`
 //! ([`Position`], [`render_id`], [`parse_id`]), the caps
 //! ([`MAX_RESOURCES`], [`MAX_EVENT_BYTES`]) and the timing ([`HEARTBEAT_MS`],
-//! [`RETRY_MS`], [`patience_ms`], [`stale_after_ms`]).
+//! [`RETRY_MS`], [`patience_ms`], [`stale_after_ms`]) and the request's
+//! names ([`PATH`], [`WATCH_PARAM`], [`LAST_EVENT_ID_HEADER`],
+//! [`MEDIA_TYPE`]).
 //!
 //! How a reader turns bytes into events, positions and its own `silent`
 //! is `sse`; the vectors in `tests/fixtures/live/` hold the server's
@@ -12,6 +14,17 @@
 
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::Value;
+
+/// Where a service serves its stream, on its base URL.
+pub const PATH: &str = "/stream";
+/// The query parameter naming one watched resource, `KIND:ID` (repeated:
+/// `?watch=orderbook:A&watch=game:B`).
+pub const WATCH_PARAM: &str = "watch";
+/// The header a reconnecting reader sends its last [`render_id`] in
+/// (`Last-Event-ID`; lower case, as HTTP/2 writes header names).
+pub const LAST_EVENT_ID_HEADER: &str = "last-event-id";
+/// The media type of a stream (its `Content-Type`, a reader's `Accept`).
+pub const MEDIA_TYPE: &str = "text/event-stream";
 
 /// Resources one stream may carry (the reference server's
 /// `--stream-max-resources` by default); a reader polls the rest.

@@ -541,7 +541,7 @@ pub fn has_no_streams(status: u16, content_type: Option<&str>) -> bool {
         200 => !content_type.is_some_and(|t| {
             t.trim_start()
                 .to_ascii_lowercase()
-                .starts_with("text/event-stream")
+                .starts_with(live::MEDIA_TYPE)
         }),
         408 | 429 => false,
         s if s >= 500 => false,

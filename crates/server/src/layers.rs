@@ -96,7 +96,7 @@ fn cors(origins: &Origins) -> CorsLayer {
         .allow_headers([
             HeaderName::from_static("x-api-key"),
             header::ACCEPT,
-            HeaderName::from_static("last-event-id"),
+            HeaderName::from_static(predmarket_core::live::LAST_EVENT_ID_HEADER),
         ])
         .expose_headers([
             header::RETRY_AFTER,

@@ -92,7 +92,10 @@ pub fn app_with_recorder(
         stream::admission::Door::default(),
     );
     let streams = Router::new()
-        .route("/stream", axum::routing::get(stream::open))
+        .route(
+            predmarket_core::live::PATH,
+            axum::routing::get(stream::open),
+        )
         .with_state(hub)
         .layer(axum::middleware::from_fn_with_state(
             state.clone(),

@@ -134,7 +134,7 @@ fn router(
     let streams = proxy::behind_visitor_key(
         state,
         Router::new()
-            .route("/stream", get(crate::stream::open))
+            .route(predmarket_core::live::PATH, get(crate::stream::open))
             .with_state(hub.clone()),
     );
     let mut app = proxy::operations(state).merge(public).merge(streams);

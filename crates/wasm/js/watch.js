@@ -23,11 +23,29 @@
 // stops being fresh (the server says so, a poll failed, or the data is
 // older than `maxStalenessMs`), then `live` when it is fresh again.
 
+//
+// What of the core's live rules this file still states in JS, and why:
+// the event names it dispatches on (`STREAM_KINDS`, checked against the
+// wasm's at the first watch); a watch's own state across its two sources (stream
+// and poll: `fromStream`, `markStale`, `markLive`), which follows
+// `sse::Watching::after` and is held by tests/node/live.test.mjs and
+// tests/node/stream.test.mjs rather than run from the wasm, because it also
+// takes the watch's own polls and `maxStalenessMs` that the core's
+// state machine does not know; `asOf` and `retryAfterMs` (reading an
+// answer and a header the client polled, not the stream). Everything of
+// the stream itself (reading, positions, silence, backoff, its numbers
+// and names) is the wasm's (`rules.live`). The fetch loop and the timers
+// are JS by nature.
+
 import { PredmarketError, PredmarketAbortError } from "./errors.js";
 import { bookChanges, valueChanges, watchIntervalMs, endsWatch, __liveRules, __LivePositions, __LiveReader, __streamBackoffMs, __hasNoStreams } from "./predmarket.js";
 
 /** How often the scheduler looks at its watches. */
 const TICK_MS = 250;
+
+/** The stream's event names this file acts on (checked against the
+ * contract's in `checkedRules`). */
+const STREAM_KINDS = ["snapshot", "change", "stale", "live", "error"];
 
 /** @typedef {import("./predmarket.js").Client} WasmClient */
 /** @typedef {import("./predmarket.js").WatchKind} WatchKind */
@@ -56,7 +74,7 @@ const TICK_MS = 250;
  * @property {(status: number, contentType: string | undefined) => boolean} hasNoStreams
  */
 /**
- * @typedef {{ maxResources: number, openTimeoutMs: number, retryMs: number, pollFailed: string, maxStaleness: string }} LiveRules
+ * @typedef {{ maxResources: number, openTimeoutMs: number, retryMs: number, pollFailed: string, maxStaleness: string, kinds: string[], watchParam: string, lastEventIdHeader: string, mediaType: string }} LiveRules
  * @typedef {{ forget(resource: string): void, retain(resources: string[]): void, lastEventId(resources: string[]): string | undefined }} LivePositions
  * @typedef {{ retryMs: number } | { kind: string, event: StreamEvent }} LiveRead
  * @typedef {{ feed(positions: LivePositions, chunk: string, nowMs: number): LiveRead[], deadlineMs(): number, isSilent(nowMs: number): boolean, silentEvents(nowMs: number): StreamEvent[], free(): void }} LiveReader
@@ -115,6 +133,21 @@ const coreRules = () => ({
 });
 /** @type {Rules} */
 let rules;
+
+/**
+ * The core's rules, read once; the event names this file dispatches on
+ * stay JS literals (a switch on the reader's `kind`) and must be the
+ * contract's: a kind renamed in predmarket-core fails the first watch,
+ * not silently as a branch never taken.
+ * @returns {Rules}
+ */
+function checkedRules() {
+  const read = coreRules();
+  for (const kind of STREAM_KINDS) {
+    if (!read.live.rules.kinds.includes(kind)) throw new Error(`watch.js: the stream has no event "${kind}" (predmarket-core's live::Kind)`);
+  }
+  return read;
+}
 
 /** @type {WeakMap<WasmClient, Hub>} */
 const hubs = new WeakMap();
@@ -180,10 +213,11 @@ class Stream {
     let response;
     const timer = setTimeout(() => this.controller.abort(), rules.live.rules.openTimeoutMs);
     try {
-      const query = this.resources.map((r) => `watch=${encodeURIComponent(r)}`).join("&");
+      const { watchParam, mediaType, lastEventIdHeader } = rules.live.rules;
+      const query = this.resources.map((r) => `${watchParam}=${encodeURIComponent(r)}`).join("&");
       /** @type {Record<string, string>} */
-      const headers = { accept: "text/event-stream" };
-      if (lastEventId !== undefined) headers["last-event-id"] = lastEventId;
+      const headers = { accept: mediaType };
+      if (lastEventId !== undefined) headers[lastEventIdHeader] = lastEventId;
       // The client adds its headers and the key; no redirect is followed,
       // so they stay on the base URL's origin.
       const init = { headers, redirect: /** @type {const} */ ("manual"), signal: this.controller.signal };
@@ -515,7 +549,7 @@ class Hub {
       resource.last = event;
     }
     for (const watch of [...resource.watches]) watch.fromStream(name, event, before);
-    if (name === "error") this.resources.delete(resource.key);
+    if (name === "error" && rules.endsWatch(event)) this.resources.delete(resource.key);
   }
 
   schedule() {
@@ -750,6 +784,14 @@ class Watch {
       this.confirm(event.age_ms ?? 0, "stream", event.as_of ?? this.asOf);
       this.markLive();
     } else if (name === "error") {
+      // Only the upstream's own typed refusal ends the watch (the core's
+      // rule, `sse::Watching::after`, read from the wasm); any other
+      // error is a failed poll: held data is stale and the stream goes on.
+      if (!rules.endsWatch(event)) {
+        this.source = "stream";
+        this.markStale(rules.live.rules.pollFailed, "stream", failureOf(event));
+        return;
+      }
       const error = new PredmarketError(String(event.message ?? "the resource cannot be watched"));
       this.fail(Object.assign(error, { code: String(event.code ?? "INTERNAL_ERROR"), status: event.status }));
     }
@@ -913,7 +955,7 @@ function streamId(kind, params) {
  * @param {(callOptions: CallOptions) => Promise<unknown>} poll
  */
 export function watch(client, kind, params, options, poll) {
-  rules ??= coreRules();
+  rules ??= checkedRules();
   const diff = kind === "orderbook" ? rules.bookChanges : rules.valueChanges;
   // A call's own headers cannot ride on the shared stream: such a
   // watch polls.

@@ -25,6 +25,9 @@ pub fn live_rules() -> JsValue {
         .num("openTimeoutMs", live::OPEN_TIMEOUT_MS as f64)
         .num("minPatienceMs", live::MIN_PATIENCE_MS)
         .str("failoverCode", live::FAILOVER_CODE)
+        .str("watchParam", live::WATCH_PARAM)
+        .str("lastEventIdHeader", live::LAST_EVENT_ID_HEADER)
+        .str("mediaType", live::MEDIA_TYPE)
         .str("pollFailed", StaleReason::PollFailed.name())
         .str("maxStaleness", StaleReason::MaxStaleness.name())
         .val(

@@ -20,7 +20,7 @@
 //!    502) and a stream of another broken id; the circuit must stay
 //!    closed: the good viewer's own requests are answered.
 //! 5. **Log forging**: a watched id with a line break must not put a line
-//!    of its own in the proxy's log.
+//!    of its own in the proxy's log, nor spoil the good viewer's stream.
 //! 6. **Memory** (on the roomy proxy too): 16 streams that
 //!    never read, of the same 32 answers of 512 KiB; the proxy's resident
 //!    memory may grow by at most `MAX_GROWTH_MB` from one such stream to
@@ -32,6 +32,32 @@
 //!    changes, not the old refusal, and the attacker's own stream must be
 //!    told with a snapshot.
 //! 8. **Recorder** (`recorder.rs`): a recording proxy of its own, one visitor at its maxima of topics and `/history`; the archive stays under its quota, rows only for allowed topics, `/history` past the bucket a 429.
+//! 9. **Redis connections** (`redis_replicas.rs`, two replicas on a real
+//!    `redis-server`): one address watches 64 books on both replicas
+//!    (one polls them, the other follows them all); Redis's connected
+//!    clients may grow by at most `CONNECTION_SLACK` (one connection per
+//!    resource per replica: 7 → 263).
+//! 10. **Forged Redis entries**: entries added to a followed resource's
+//!     events in Redis, one smuggling an SSE `error` aimed at the good
+//!     viewer's own book, one untidy but valid; the good viewer, whose
+//!     stream carries that resource too, gets no forged field, and the
+//!     untidy entry written anew by serde.
+//! 11. **Slow Redis**: behind a link that delays each byte 300 ms each
+//!     way, an open of 32 new books answers well within the request
+//!     timeout (their readiness awaited together, not each in turn).
+//! 12. **Behind a trusted load balancer** (`trusted.rs`,
+//!     `--trusted-proxy`): 20 visitors behind one balancer each open a
+//!     stream (each counted by its `X-Forwarded-For`, not the balancer's
+//!     address); 17 addresses of one IPv6 /64 are one visitor (16 streams,
+//!     then 429).
+//! 13. **Too large for Redis** (`too_large.rs`): replica A polls a huge
+//!     book whose every level changes, each `change` over the 16 MiB
+//!     replicas share; a viewer on replica B is told `stale`
+//!     `EVENT_TOO_LARGE` and gets no line over the cap.
+//!
+//! Scenarios 9 to 11 and 13 need `redis-server`: without it they say SKIPPED on
+//! stderr, unless `PREDMARKET_REQUIRE_REDIS` is set (`cargo xtask test`
+//! sets it), which makes its absence a failure.
 //!
 //! Throughout, the upstream never sees more than the budget's limit in any
 //! minute, and the good viewer is never refused. Rules, never latency: the
@@ -46,14 +72,24 @@
 mod poison;
 mod proxy;
 mod recorder;
+#[path = "../../tests/common/redis.rs"]
+mod redis_kit;
+mod redis_replicas;
 mod scenarios;
+mod slow_link;
+mod too_large;
+mod trusted;
 mod upstream;
 mod viewer;
 
 use poison::*;
 use proxy::*;
 use recorder::*;
+use redis_replicas::*;
 use scenarios::*;
+use slow_link::*;
+use too_large::*;
+use trusted::*;
 use upstream::*;
 use viewer::*;
 
@@ -61,6 +97,7 @@ use axum::extract::State;
 use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use clap::Parser;
+use predmarket_core::live::{self, Kind};
 use serde_json::{Value, json};
 use std::net::{IpAddr, SocketAddr};
 use std::process::{Child, Command, Stdio};
@@ -169,6 +206,8 @@ async fn run(args: &Args) -> Result<usize, String> {
     memory(&report, &roomy).await?;
     drop(roomy);
     recording(&args.server, &report).await?;
+    through_redis(args, &report, upstream_addr).await?;
+    trusted_proxy(args, &report, upstream_addr).await?;
 
     let busiest = upstream.busiest_minute();
     report.rule(busiest <= LIMIT as usize, || {

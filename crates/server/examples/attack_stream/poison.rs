@@ -72,7 +72,7 @@ pub(crate) async fn poisoning(
         format!("poisoning: the attacker's open got {status}")
     });
     let (names, task) = event_names(response);
-    let Some(refused_at) = wait_for(&names, "error", 0).await else {
+    let Some(refused_at) = wait_for(&names, Kind::Error.name(), 0).await else {
         report.rule(false, || {
             "poisoning: the attacker was never told the refusal".into()
         });
@@ -82,7 +82,7 @@ pub(crate) async fn poisoning(
     upstream.tomorrow_exists.store(true, Ordering::SeqCst);
     tokio::time::sleep(AFTER_APPEARING).await;
     judge_good(report, "poisoning", good_viewer(proxy.addr, TOMORROW).await);
-    let told = wait_for(&names, "snapshot", refused_at + 1).await;
+    let told = wait_for(&names, Kind::Snapshot.name(), refused_at + 1).await;
     report.rule(told.is_some(), || {
         "poisoning: the attacker's stream was never told the book appeared".into()
     });

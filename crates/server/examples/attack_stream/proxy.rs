@@ -96,9 +96,9 @@ pub(crate) fn from(source: &str) -> Result<reqwest::Client, String> {
 pub(crate) fn stream_url(proxy: SocketAddr, resources: &[String]) -> String {
     let mut query = form_urlencoded::Serializer::new(String::new());
     for r in resources {
-        query.append_pair("watch", r);
+        query.append_pair(live::WATCH_PARAM, r);
     }
-    format!("http://{proxy}/stream?{}", query.finish())
+    format!("http://{proxy}{}?{}", live::PATH, query.finish())
 }
 
 /// Opens a stream: the response, or why not.

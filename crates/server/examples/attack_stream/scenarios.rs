@@ -183,6 +183,11 @@ pub(crate) async fn log_forging(report: &Report, proxy: &Proxy) -> Result<(), St
     report.figure(format!(
         "log forging: the open got {status}; no forged line"
     ));
+    judge_good(
+        report,
+        "log forging",
+        good_viewer(proxy.addr, "good-5").await,
+    );
     Ok(())
 }
 

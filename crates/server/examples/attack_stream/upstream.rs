@@ -46,8 +46,9 @@ impl Upstream {
     }
 }
 
-/// A book: `broken*` ids answer 502, `big*` ones carry `BIG` bytes, the
-/// good viewer's (`good*`) moves every `CADENCE`, the rest stand still.
+/// A book: `broken*` ids answer 502, `big*` ones carry `BIG` bytes,
+/// `huge*` ones are `huge_book`s, the good viewer's (`good*`) moves every
+/// `CADENCE`, the rest stand still.
 pub(crate) async fn answer(State(upstream): State<Arc<Upstream>>, uri: Uri) -> Response {
     let target = uri.to_string();
     if let Ok(mut seen) = upstream.seen.lock() {
@@ -72,13 +73,16 @@ pub(crate) async fn answer(State(upstream): State<Arc<Upstream>>, uri: Uri) -> R
     if id.starts_with("broken") {
         return (StatusCode::BAD_GATEWAY, "<html>bad gateway</html>").into_response();
     }
-    let tick = if id.starts_with("good") {
+    let tick = if id.starts_with("good") || id.starts_with("huge") {
         upstream
             .started
             .map_or(0, |s| s.elapsed().as_secs() / CADENCE.as_secs().max(1))
     } else {
         0
     };
+    if id.starts_with("huge") {
+        return huge_book(id, tick);
+    }
     let price = 0.01 * ((tick % 90) + 1) as f64;
     let mut book = json!({
         "market_id": id,
@@ -92,6 +96,38 @@ pub(crate) async fn answer(State(upstream): State<Arc<Upstream>>, uri: Uri) -> R
         object.insert("filler".into(), Value::from("x".repeat(BIG)));
     }
     axum::Json(json!({ "data": book, "meta": {} })).into_response()
+}
+
+/// Levels of a huge book (about 30 bytes each in the answer) and its
+/// filler: the answer (8.0 MB) under the 8 MiB a poll reads, the changes
+/// of all its levels (about 69 bytes each, 10.4 MB) with it over the
+/// 16 MiB an event may be in Redis. As few levels as that allows: a
+/// debug build diffs and writes them on every poll.
+const HUGE_LEVELS: usize = 150_000;
+const HUGE_FILLER: usize = 3_500_000;
+
+/// A book whose every level changes size each `CADENCE` (`tick`), written
+/// as text: a `json!` of a quarter of a million levels is slow in a debug
+/// build.
+fn huge_book(id: &str, tick: u64) -> Response {
+    use std::fmt::Write;
+    let size = 100 * (1 + tick % 2);
+    let mut bids = String::with_capacity(HUGE_LEVELS * 32);
+    for level in 0..HUGE_LEVELS {
+        let price = (level + 1) as f64 / 1_000_000.0;
+        let comma = if level == 0 { "" } else { "," };
+        let _ = write!(bids, r#"{comma}{{"price":{price},"size":{size}}}"#);
+    }
+    let body = format!(
+        r#"{{"data":{{"market_id":{},"platform":"polymarket","filler":"{}","yes":{{"bids":[{bids}],"asks":[]}},"no":{{"bids":[],"asks":[]}}}},"meta":{{}}}}"#,
+        Value::from(id),
+        "x".repeat(HUGE_FILLER)
+    );
+    (
+        [(axum::http::header::CONTENT_TYPE, "application/json")],
+        body,
+    )
+        .into_response()
 }
 
 pub(crate) async fn start_upstream() -> Result<(SocketAddr, Arc<Upstream>), String> {

@@ -11,9 +11,25 @@ pub(crate) struct Watched {
 /// The good viewer: a stream of one book of its own, read until its
 /// snapshot and `CHANGES` changes (or the ceiling).
 pub(crate) async fn good_viewer(proxy: SocketAddr, book: &str) -> Result<Watched, String> {
+    good_viewer_with(proxy, book, &[], None).await
+}
+
+/// The good viewer of `book` whose stream also carries `also` (resources
+/// an attack aims at), its whole text copied to `transcript` as it reads:
+/// only `book`'s snapshot and changes are counted.
+pub(crate) async fn good_viewer_with(
+    proxy: SocketAddr,
+    book: &str,
+    also: &[String],
+    transcript: Option<&Mutex<String>>,
+) -> Result<Watched, String> {
     let client = from(GOOD)?;
     let started = Instant::now();
-    let mut response = open(&client, proxy, &[format!("orderbook:{book}")], &[]).await?;
+    let own = format!("orderbook:{book}");
+    let mut resources = vec![own.clone()];
+    resources.extend_from_slice(also);
+    let mine = format!("\"resource\":{}", Value::from(own.as_str()));
+    let mut response = open(&client, proxy, &resources, &[]).await?;
     if response.status() != 200 {
         let status = response.status();
         let text = response.text().await.unwrap_or_default();
@@ -30,17 +46,28 @@ pub(crate) async fn good_viewer(proxy: SocketAddr, book: &str) -> Result<Watched
             Ok(_) => break,
             Err(_) => break,
         };
-        buffer.push_str(&String::from_utf8_lossy(&chunk));
+        let text = String::from_utf8_lossy(&chunk);
+        if let Some(transcript) = transcript
+            && let Ok(mut t) = transcript.lock()
+        {
+            t.push_str(&text);
+        }
+        buffer.push_str(&text);
         while let Some(end) = buffer.find("\n\n") {
             let block: String = buffer.drain(..end + 2).collect();
+            if !block.contains(&mine) {
+                continue;
+            }
             let name = block
                 .lines()
                 .find_map(|l| l.strip_prefix("event: "))
                 .unwrap_or("");
-            match name {
-                "snapshot" => snapshot_ms = Some(started.elapsed().as_millis()),
-                "change" => changes += 1,
-                "error" => return Err(format!("the good viewer got an error event: {block:.300}")),
+            match Kind::from_name(name) {
+                Some(Kind::Snapshot) => snapshot_ms = Some(started.elapsed().as_millis()),
+                Some(Kind::Change) => changes += 1,
+                Some(Kind::Error) => {
+                    return Err(format!("the good viewer got an error event: {block:.300}"));
+                }
                 _ => {}
             }
         }

@@ -566,27 +566,35 @@ fn streams() -> Value {
          each event's JSON has `resource`, `seq`, and (but for `{}` and `{}`) `as_of`, \
          `age_ms`, `polled_ms` and `stale_after_ms`. The stream's `id:` is its position in \
          every resource, `EPOCH:SEQ` per resource in the order watched (epoch in hex: \
-         `{id_example}`); send it back as `Last-Event-ID` to get what was missed. A comment \
+         `{id_example}`); send it back as `{}` to get what was missed. A comment \
          line arrives every few seconds. The key is the X-API-Key header, so read it with \
          fetch, not EventSource.",
         Kind::Snapshot.name(),
         names(&Kind::ALL[1..]),
         Kind::Error.name(),
         Kind::Resync.name(),
+        live::LAST_EVENT_ID_HEADER,
     );
     let events: Vec<Value> = Kind::ALL
         .into_iter()
         .map(|kind| json!({ "event": kind.name(), "description": event_description(kind) }))
         .collect();
-    json!({
-        "/stream": {
+    let mut content = serde_json::Map::new();
+    content.insert(
+        live::MEDIA_TYPE.to_owned(),
+        json!({ "schema": { "type": "string" } }),
+    );
+    let mut paths = serde_json::Map::new();
+    paths.insert(
+        live::PATH.to_owned(),
+        json!({
             "get": {
                 "operationId": "stream",
                 "summary": "Live events of the watched resources (Server-Sent Events)",
                 "description": description,
                 "parameters": [
                     {
-                        "name": "watch",
+                        "name": live::WATCH_PARAM,
                         "in": "query",
                         "required": true,
                         "description": format!(
@@ -599,7 +607,7 @@ fn streams() -> Value {
                         "explode": true,
                     },
                     {
-                        "name": "Last-Event-ID",
+                        "name": live::LAST_EVENT_ID_HEADER,
                         "in": "header",
                         "required": false,
                         "description": "The id of the last event read, to resume",
@@ -609,7 +617,7 @@ fn streams() -> Value {
                 "responses": {
                     "200": {
                         "description": "The events, until the client goes",
-                        "content": { "text/event-stream": { "schema": { "type": "string" } } },
+                        "content": content,
                         "x-events": events,
                     },
                     "400": { "description": "No watch, a malformed one, or too many (VALIDATION_ERROR)" },
@@ -618,6 +626,7 @@ fn streams() -> Value {
                     "503": { "description": "The server has as many streams or watched resources as it serves" },
                 },
             },
-        },
-    })
+        }),
+    );
+    Value::Object(paths)
 }

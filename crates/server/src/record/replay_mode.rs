@@ -57,7 +57,10 @@ pub fn router(config: &Config, replayed: Arc<Replayed>, dir: &std::path::Path) -
         stream::admission::Door::default(),
     );
     let app = app
-        .route("/stream", get(stream::open).with_state(hub))
+        .route(
+            predmarket_core::live::PATH,
+            get(stream::open).with_state(hub),
+        )
         .merge(super::unrecorded::router())
         .merge(super::history::router_at(
             dir.to_owned(),

@@ -16,6 +16,7 @@ use axum::http::{HeaderMap, HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use predmarket_core::ErrorCode;
 use predmarket_core::change::WatchKind;
+use predmarket_core::live;
 use serde_json::json;
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
@@ -53,11 +54,12 @@ pub fn parse_watches(
 ) -> Result<Vec<(String, WatchKind, String)>, ApiError> {
     let mut out: Vec<(String, WatchKind, String)> = Vec::new();
     for (name, value) in form_urlencoded::parse(query.as_bytes()) {
-        if name != "watch" {
+        if name != live::WATCH_PARAM {
             continue;
         }
         let invalid = |message: String| {
-            ApiError::invalid("watch", message).with_details(json!({ "parameter": "watch" }))
+            ApiError::invalid(live::WATCH_PARAM, message)
+                .with_details(json!({ "parameter": live::WATCH_PARAM }))
         };
         let (kind, id) = value
             .split_once(':')
@@ -79,9 +81,10 @@ pub fn parse_watches(
     }
     if out.is_empty() {
         return Err(ApiError::invalid(
-            "watch",
+            live::WATCH_PARAM,
             format!(
-                "name at least one resource: watch=orderbook:MARKET_ID (kinds: {})",
+                "name at least one resource: {}=orderbook:MARKET_ID (kinds: {})",
+                live::WATCH_PARAM,
                 WatchKind::ALL.map(WatchKind::name).join(", ")
             ),
         ));
@@ -171,7 +174,7 @@ pub async fn open(
     .await;
     hub.stats.streams_opened.fetch_add(1, Ordering::Relaxed);
     let last = headers
-        .get("last-event-id")
+        .get(live::LAST_EVENT_ID_HEADER)
         .and_then(|v| v.to_str().ok())
         .and_then(|text| Position::parse(text.trim(), watches.len()));
     if let Some(axum::Extension(streaming)) = streaming {
@@ -187,7 +190,7 @@ pub async fn open(
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_TYPE,
-        HeaderValue::from_static("text/event-stream; charset=utf-8"),
+        HeaderValue::from_static(live::MEDIA_TYPE),
     );
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     // Proxies in front (nginx) pass each event on at once.
