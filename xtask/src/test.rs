@@ -299,7 +299,7 @@ const STEPS: &[Step] = &[
     },
     Step {
         group: "archive",
-        name: "the recorder's archive read with DuckDB and pyarrow (PyPI venv), the queries of docs/record.md run",
+        name: "the recorder's archive read with DuckDB and pyarrow (PyPI venv), the queries of docs/record.md run, parts written to moto's S3 server",
         quick: false,
         run: |_| exec(cmd("bash").arg("crates/server/archive_query.sh")),
     },
@@ -307,7 +307,7 @@ const STEPS: &[Step] = &[
         group: "attack",
         name: "server and proxy under attack (worst-case searches, slowloris, idle sockets, odd requests; \
                traversal, breaker abuse, slow readers, public-mode starvation, Redis stopped; \
-               /stream: starvation, open churn, cross-site opens, breaker, log forging, memory, poisoning, the recorder's quota; loopback)",
+               /stream: starvation, open churn, cross-site opens, breaker, log forging, memory, poisoning, the recorder's quota, Redis connections, forged and slow Redis, an event over Redis' cap, behind a trusted balancer; loopback)",
         quick: false,
         run: |_| attack(),
     },
