@@ -13,11 +13,10 @@
 // PREDMARKET_ARTIFACTS    where screenshots go
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
+import { startServer as spawnServer } from "../spawn-server.mjs";
 import { chromium } from "playwright-core";
 
 const bin = process.env.PREDMARKET_SERVER_BIN;
@@ -32,23 +31,9 @@ const KEY = "pm_demo_key";
 const WAIT = { timeout: 60_000 };
 
 /** Starts the server with `args`; resolves with { child, base } once it listens. */
-function startServer(args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, ["--addr", "127.0.0.1:0", "--web", dist, "--api-key", `${KEY}:unlimited`, "-q", ...args], {
-      stdio: ["ignore", "ignore", "pipe"],
-    });
-    const timer = setTimeout(() => reject(new Error("the server did not start within 60 s")), 60_000);
-    let base;
-    createInterface({ input: child.stderr }).on("line", (line) => {
-      const url = line.split("listening on ")[1];
-      if (url && !base) {
-        clearTimeout(timer);
-        base = url.trim();
-        resolve({ child, base });
-      }
-    });
-    child.on("error", reject);
-  });
+async function startServer(args) {
+  const { url, child } = await spawnServer(bin, ["--web", dist, "--api-key", `${KEY}:unlimited`, "-q", ...args]);
+  return { child, base: url };
 }
 
 /** Stops a server and waits for it to exit (the recorder writes what it holds). */

@@ -17,11 +17,10 @@
 // PREDMARKET_ARTIFACTS    where screenshots go
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { createServer, request } from "node:http";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
+import { startServer as spawnServer } from "../spawn-server.mjs";
 import { chromium } from "playwright-core";
 
 const bin = process.env.PREDMARKET_SERVER_BIN;
@@ -45,24 +44,10 @@ let bookMarket;
  * saw, and each silenced one's time of silence and announced deadlines. */
 const silencer = { server: null, url: "", silencing: true, streams: 0, passed: 0, silenced: [] };
 
-function startServer() {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      bin,
-      ["--addr", "127.0.0.1:0", "--web", dist, "--rate-limit", "100000", "--api-key", "pm_demo_key", "--api-key", `${HARNESS_KEY}:unlimited`, "--stream-heartbeat", "1", "--stream-interval-scale", "0.2", "-q"],
-      { stdio: ["ignore", "ignore", "pipe"] },
-    );
-    const timer = setTimeout(() => reject(new Error("the server did not start within 60 s")), 60_000);
-    createInterface({ input: child.stderr }).on("line", (line) => {
-      const url = /listening on (http:\/\/[^\s,]+)/.exec(line)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        target = new URL(url);
-        resolve(child);
-      }
-    });
-    child.on("error", reject);
-  });
+async function startServer() {
+  const started = await spawnServer(bin, ["--web", dist, "--rate-limit", "100000", "--api-key", "pm_demo_key", "--api-key", `${HARNESS_KEY}:unlimited`, "--stream-heartbeat", "1", "--stream-interval-scale", "0.2", "-q"]);
+  target = new URL(started.url);
+  return started.child;
 }
 
 /** Every `stale_after_ms` the text's events announce. */

@@ -17,12 +17,11 @@
 // PREDMARKET_ARTIFACTS    where screenshots go
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { createServer, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
+import { startServer as spawnServer } from "../spawn-server.mjs";
 import { chromium } from "playwright-core";
 
 const bin = process.env.PREDMARKET_SERVER_BIN;
@@ -43,23 +42,10 @@ const upstream = { down: false, bookPath: "", bookRequests: 0, server: null, url
 let bookMarket;
 
 /** Starts predmarket-server with `args`; resolves with its URL. */
-function startServer(args, env = {}) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bin, ["--addr", "127.0.0.1:0", ...args], {
-      stdio: ["ignore", "ignore", "pipe"],
-      env: { ...process.env, ...env },
-    });
-    children.push(child);
-    const timer = setTimeout(() => reject(new Error("the server did not start")), 60_000);
-    createInterface({ input: child.stderr }).on("line", (line) => {
-      const url = /listening on (http:\/\/[^\s,]+)/.exec(line)?.[1];
-      if (url) {
-        clearTimeout(timer);
-        resolve({ url, child });
-      }
-    });
-    child.on("error", reject);
-  });
+async function startServer(args, env = {}) {
+  const started = await spawnServer(bin, args, { env });
+  children.push(started.child);
+  return started;
 }
 
 /** The counting, failing, numbering proxy in front of the reference server. */

@@ -5,11 +5,10 @@
 // rejected as a typed error.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { createInterface } from "node:readline";
+import { startServer } from "../spawn-server.mjs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { CEILING_MS, key, packageDir, url } from "./support.mjs";
@@ -21,22 +20,11 @@ let recording;
 
 /** predmarket-server (local data) recording to `dir`, its books polled fast and its parts written every 100 ms; resolves with its URL. */
 function recordingServer(dir) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      serverBin,
-      ["--addr", "127.0.0.1:0", "--api-key", key, "--stream-interval-scale", "0.02", "--record", dir, "--record-roll-secs", "0.1", "-q"],
-      { stdio: ["ignore", "ignore", "pipe"] },
-    );
-    const timer = setTimeout(() => reject(new Error("the recording server did not start")), CEILING_MS);
-    createInterface({ input: child.stderr }).on("line", (line) => {
-      const at = /listening on (http:\/\/[^\s,]+)/.exec(line)?.[1];
-      if (at) {
-        clearTimeout(timer);
-        resolve({ url: at, child });
-      }
-    });
-    child.on("error", reject);
-  });
+  return startServer(
+    serverBin,
+    ["--api-key", key, "--stream-interval-scale", "0.02", "--record", dir, "--record-roll-secs", "0.1", "-q"],
+    { ceilingMs: CEILING_MS, what: "the recording server" },
+  );
 }
 
 before(async () => {

@@ -5,9 +5,8 @@
 // that is down (503 on everything).
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { spawn } from "node:child_process";
 import { createServer, request } from "node:http";
-import { createInterface } from "node:readline";
+import { startServer } from "../spawn-server.mjs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { CEILING_MS, eventually, key, packageDir, url } from "./support.mjs";
@@ -118,25 +117,14 @@ const children = [];
  * tests', which can go down), its pollers fast (within the upstream key's 100 a minute); resolves with its URL.
  * @param {string} upstream
  */
-function proxyServer(upstream) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      serverBin,
-      ["--addr", "127.0.0.1:0", "--upstream", upstream, "--api-key", key, "--stream-interval-scale", "0.2", "-q"],
-      { stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, PREDMARKET_UPSTREAM_KEY: key } },
-    );
-    children.push(child);
-    const timer = setTimeout(() => reject(new Error("the proxy-mode server did not start")), CEILING_MS);
-    createInterface({ input: child.stderr }).on("line", (line) => {
-      // `… proxy listening on http://127.0.0.1:PORT, upstream …`
-      const at = /listening on (http:\/\/[^\s,]+)/.exec(line)?.[1];
-      if (at) {
-        clearTimeout(timer);
-        resolve(at);
-      }
-    });
-    child.on("error", reject);
-  });
+async function proxyServer(upstream) {
+  const { url, child } = await startServer(
+    serverBin,
+    ["--upstream", upstream, "--api-key", key, "--stream-interval-scale", "0.2", "-q"],
+    { env: { PREDMARKET_UPSTREAM_KEY: key }, ceilingMs: CEILING_MS, what: "the proxy-mode server" },
+  );
+  children.push(child);
+  return url;
 }
 
 /** Reads a watch until `done(items)` holds (items: all it yielded), then stops it. */
