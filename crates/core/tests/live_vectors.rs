@@ -4,17 +4,12 @@
 //! `Positions`, `Watching`) reads each case's bytes into its events, its
 //! resumes, its silences and each resource's state.
 
-use predmarket_core::live::{self, Kind, StaleReason};
-use predmarket_core::sse::{Positions, Read, Reader, Seen, Watching};
-use serde_json::Value;
-use std::collections::BTreeMap;
+mod stream_vectors;
 
-fn vectors() -> Value {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../tests/fixtures/live/stream.json");
-    let text = std::fs::read_to_string(&path).expect("the live vectors");
-    serde_json::from_str(&text).expect("JSON")
-}
+use predmarket_core::live::{self, Kind, StaleReason};
+use predmarket_core::sse::{Positions, Read, Reader, Seen};
+use serde_json::Value;
+use stream_vectors::{Ends, States};
 
 fn strings(value: &Value) -> Vec<String> {
     value
@@ -31,8 +26,8 @@ fn number(value: &Value) -> u64 {
 
 #[test]
 fn the_contract_is_the_cores() {
-    let all = vectors();
-    let c = &all["contract"];
+    let all = stream_vectors::load();
+    let c = &all.contract;
     let kinds: Vec<String> = Kind::ALL.iter().map(|k| k.name().to_owned()).collect();
     assert_eq!(strings(&c["kinds"]), kinds);
     let reasons: Vec<String> = StaleReason::ALL
@@ -67,49 +62,28 @@ fn the_contract_is_the_cores() {
     }
 }
 
-/// A state as the vectors write it: `waiting`, `live`, `stale:REASON`,
-/// `ended:CODE`.
-fn written(state: &Watching) -> String {
-    match state {
-        Watching::Waiting => "waiting".into(),
-        Watching::Live => "live".into(),
-        Watching::Stale(reason) => format!("stale:{reason}"),
-        Watching::Ended(code) => format!("ended:{code}"),
-    }
-}
-
 #[test]
 fn every_case_reads_as_the_vectors_say() {
-    let all = vectors();
-    let cases = all["cases"].as_array().expect("cases");
-    assert!(cases.len() >= 5);
-    for case in cases {
-        let name = case["name"].as_str().expect("a name");
+    let all = stream_vectors::load();
+    assert!(all.cases.len() >= 5);
+    for case in &all.cases {
         let mut positions = Positions::default();
-        let mut states: BTreeMap<String, Watching> = BTreeMap::new();
-        for (n, conn) in case["connections"]
-            .as_array()
-            .expect("connections")
-            .iter()
-            .enumerate()
-        {
-            let at = format!("{name}, connection {n}");
-            let resources = strings(&conn["resources"]);
+        let mut states = States::default();
+        for (n, conn) in case.connections.iter().enumerate() {
+            let at = format!("{}, connection {n}", case.name);
+            let resources = &conn.resources;
             assert_eq!(
-                positions.last_event_id(&resources).as_deref(),
-                conn["last_event_id"].as_str(),
+                positions.last_event_id(resources),
+                conn.last_event_id,
                 "{at}: Last-Event-ID"
             );
-            let chunks = conn["chunks"].as_array().expect("chunks");
-            let opened = chunks
-                .first()
-                .map_or(0.0, |c| c["at_ms"].as_f64().expect("ms"));
-            let mut reader = Reader::new(resources.clone(), opened);
+            let mut reader = Reader::new(resources.clone(), conn.opened_ms());
             let (mut retries, mut events) = (Vec::new(), Vec::new());
-            for chunk in chunks {
-                let now = chunk["at_ms"].as_f64().expect("ms");
-                let text = chunk["text"].as_str().expect("text");
-                for read in reader.feed(text, now, &mut positions).expect("fits") {
+            for chunk in &conn.chunks {
+                for read in reader
+                    .feed(&chunk.text, chunk.at_ms, &mut positions)
+                    .expect("fits")
+                {
                     match read {
                         Read::Retry(ms) => retries.push(ms),
                         Read::Event { kind, body, seen } => {
@@ -120,57 +94,36 @@ fn every_case_reads_as_the_vectors_say() {
                                 if seen == Seen::New { "new" } else { "again" }
                             ]));
                             if seen == Seen::New {
-                                let state = states
-                                    .entry(body.resource.clone())
-                                    .or_insert(Watching::Waiting);
-                                *state = state.after(kind, &body);
+                                states.after(kind, &body);
                             }
                         }
                     }
                 }
             }
-            let expected: Vec<u64> = conn["retry_ms"]
-                .as_array()
-                .expect("retry_ms")
-                .iter()
-                .map(number)
-                .collect();
-            assert_eq!(retries, expected, "{at}: retry");
-            assert_eq!(&Value::from(events), &conn["events"], "{at}: events");
-            for check in conn["silent"].as_array().expect("silent") {
-                let now = check["at_ms"].as_f64().expect("ms");
+            assert_eq!(retries, conn.retry_ms, "{at}: retry");
+            assert_eq!(events, conn.events, "{at}: events");
+            for check in &conn.silent {
                 assert_eq!(
-                    reader.is_silent(now),
-                    check["silent"].as_bool().expect("bool"),
-                    "{at}: silent at {now}"
+                    reader.is_silent(check.at_ms),
+                    check.silent,
+                    "{at}: silent at {}",
+                    check.at_ms
                 );
             }
-            let told = match conn["ends"].as_str() {
-                Some("dropped") => Some(StaleReason::Disconnected),
-                Some("silent") => {
+            match conn.ends {
+                Ends::Dropped => states.told(resources, StaleReason::Disconnected),
+                Ends::Silent => {
                     // A silent stream's positions are not trusted: the
                     // reopened one starts from snapshots.
-                    for resource in &resources {
+                    for resource in resources {
                         positions.forget(resource);
                     }
                     assert_eq!(reader.silent_events(0.0).len(), resources.len());
-                    Some(StaleReason::Silent)
+                    states.told(resources, StaleReason::Silent);
                 }
-                _ => None,
-            };
-            for resource in &resources {
-                let state = states.entry(resource.clone()).or_insert(Watching::Waiting);
-                if let Some(reason) = told {
-                    *state = state.told(reason);
-                }
+                Ends::Open => {}
             }
-            let got: BTreeMap<String, String> = resources
-                .iter()
-                .map(|r| (r.clone(), written(&states[r])))
-                .collect();
-            let want: BTreeMap<String, String> =
-                serde_json::from_value(conn["states"].clone()).expect("states");
-            assert_eq!(got, want, "{at}: states");
+            assert_eq!(states.written(resources), conn.states, "{at}: states");
         }
     }
 }
