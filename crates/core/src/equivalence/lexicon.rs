@@ -305,6 +305,18 @@ pub const NO_DRAW_TEAMS: &[&str] = &[
     "spurs",
 ];
 
+/// Words by which a market says overtime (and a shoot-out or penalties)
+/// decide its game, so that it cannot end level: each entry's words all
+/// written.
+pub const OVERTIME_COUNTS: &[&[&str]] = &[
+    &["including", "overtime"],
+    &["including", "ot"],
+    &["incl", "ot"],
+    &["overtime", "included"],
+    &["including", "extra", "time"],
+    &["to", "advance"],
+];
+
 /// Words that name a quantity counted in whole units: "more than 3" is
 /// "4 or more" of them.
 pub const COUNTED: &[&str] = &[

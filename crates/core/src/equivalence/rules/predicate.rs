@@ -6,7 +6,8 @@
 use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
 use super::super::lexicon::{
-    ANTONYMS, COMPARATIVES, FILLER, NO_DRAW_TEAMS, Opposition, QUANTITIES, Quantity,
+    ANTONYMS, COMPARATIVES, FILLER, NO_DRAW_TEAMS, OVERTIME_COUNTS, Opposition, QUANTITIES,
+    Quantity,
 };
 use super::super::{Field, Finding};
 use super::unexplained::explained;
@@ -119,14 +120,26 @@ pub fn antonym_contrary(p: &Pair<'_>, v: &mut Verdict) {
     }
 }
 
-/// Two teams of a league without draws ([`NO_DRAW_TEAMS`]), both named
-/// on both sides.
-fn game_without_draws(p: &Pair<'_>) -> bool {
-    NO_DRAW_TEAMS
+/// The game cannot end level: two teams of a league without draws
+/// ([`NO_DRAW_TEAMS`]) named on both sides, or both markets' own words
+/// count overtime ([`OVERTIME_COUNTS`]); and neither counts regulation
+/// time only ("in regulation"), where a level score is NO for either team.
+pub(crate) fn game_without_draws(p: &Pair<'_>) -> bool {
+    let regulation_only = |f: &Facts| f.raw.contains("regulation");
+    if regulation_only(p.fa) || regulation_only(p.fb) {
+        return false;
+    }
+    let overtime_counts = |f: &Facts| {
+        OVERTIME_COUNTS
+            .iter()
+            .any(|words| words.iter().all(|w| f.raw.contains(*w)))
+    };
+    let league = NO_DRAW_TEAMS
         .iter()
         .filter(|team| p.fa.mentions(team) && p.fb.mentions(team))
         .nth(1)
-        .is_some()
+        .is_some();
+    league || (overtime_counts(p.fa) && overtime_counts(p.fb))
 }
 
 /// "win" / "lose": the negation of each other only where no draw or no

@@ -5,6 +5,7 @@ use super::super::facts::Facts;
 use super::super::lexicon::OPPOSED;
 use super::super::{Field, Finding};
 use super::join;
+use super::predicate::game_without_draws;
 
 /// Every word of a (possibly multi-word) name is mentioned by `f`.
 pub(crate) fn mentions_all(f: &Facts, entity: &str) -> bool {
@@ -147,7 +148,12 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
 }
 
 /// Who must win: "Celtics beat Lakers" against "Lakers beat Celtics"
-/// names the same teams with YES on the other side.
+/// names the same teams with YES on the other side. That is the question
+/// asked the other way only where the game cannot end level (an NBA game,
+/// or "including overtime" on both); where it can (a soccer match, a chess
+/// game, an NFL regular-season game), a draw is NO on both: not
+/// complements, and which of the two the league allows is not read here,
+/// so `unsure`.
 pub fn winner_differs(p: &Pair<'_>, v: &mut Verdict) {
     let (Some(wa), Some(wb)) = (&p.fa.winner, &p.fb.winner) else {
         return;
@@ -174,6 +180,20 @@ pub fn winner_differs(p: &Pair<'_>, v: &mut Verdict) {
                 "each needs the other side to win".into(),
             )
         });
-        v.vote(Vote::Opposite);
+        if game_without_draws(p) {
+            v.vote(Vote::Opposite);
+        } else {
+            v.say(|| {
+                (
+                    Field::Entities,
+                    Finding::Missing,
+                    Some(wa.clone()),
+                    Some(wb.clone()),
+                    "a level game would be NO on both: complements only where it cannot end level"
+                        .into(),
+                )
+            });
+            v.vote(Vote::Unknown);
+        }
     }
 }
