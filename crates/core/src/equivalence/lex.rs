@@ -182,6 +182,35 @@ pub(crate) enum Tok {
     Sym(char),
 }
 
+/// A Latin letter without its diacritic ("Erdoğan" is written "Erdogan",
+/// "Dončić" "Doncic", "Åberg" "Aberg" on platforms that type ASCII): the
+/// base letter of its Unicode decomposition, for the lower-case letters of
+/// Latin-1 and Latin Extended-A; any other character as it is.
+fn without_diacritic(c: char) -> char {
+    match c {
+        'à'..='å' | 'ā' | 'ă' | 'ą' => 'a',
+        'ç' | 'ć' | 'ĉ' | 'ċ' | 'č' => 'c',
+        'ď' | 'đ' => 'd',
+        'è'..='ë' | 'ē' | 'ĕ' | 'ė' | 'ę' | 'ě' => 'e',
+        'ĝ' | 'ğ' | 'ġ' | 'ģ' => 'g',
+        'ĥ' | 'ħ' => 'h',
+        'ì'..='ï' | 'ĩ' | 'ī' | 'ĭ' | 'į' | 'ı' => 'i',
+        'ĵ' => 'j',
+        'ķ' => 'k',
+        'ĺ' | 'ļ' | 'ľ' | 'ŀ' | 'ł' => 'l',
+        'ñ' | 'ń' | 'ņ' | 'ň' => 'n',
+        'ò'..='ö' | 'ø' | 'ō' | 'ŏ' | 'ő' => 'o',
+        'ŕ' | 'ŗ' | 'ř' => 'r',
+        'ś' | 'ŝ' | 'ş' | 'š' => 's',
+        'ţ' | 'ť' | 'ŧ' => 't',
+        'ù'..='ü' | 'ũ' | 'ū' | 'ŭ' | 'ů' | 'ű' | 'ų' => 'u',
+        'ŵ' => 'w',
+        'ý' | 'ÿ' | 'ŷ' => 'y',
+        'ź' | 'ż' | 'ž' => 'z',
+        other => other,
+    }
+}
+
 pub(crate) fn lex(text: &str) -> Vec<Tok> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
@@ -218,7 +247,12 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
             let word: String = chars[start..i].iter().collect();
             let cap = word.chars().next().is_some_and(char::is_uppercase);
             let upper = word.chars().count() >= 2 && word.chars().all(char::is_uppercase);
-            let mut lower = word.to_lowercase().replace('’', "'");
+            let mut lower: String = word
+                .to_lowercase()
+                .replace('’', "'")
+                .chars()
+                .map(without_diacritic)
+                .collect();
             // The possessive names the same subject ("Trump's", "NVDA's").
             if lower.len() > 2 && lower.ends_with("'s") {
                 lower.truncate(lower.len() - 2);

@@ -2,7 +2,9 @@
 //! look-alike that must stay apart: a sportsbook line on a count against
 //! "N or more", a moneyline against "win", a short form against the name
 //! it stands for, a word the other side implies, a game that cannot end
-//! level, a line taken by one team and given by the other.
+//! level, a line taken by one team and given by the other, a name typed
+//! without its diacritics, an NFL season named by the year it starts in,
+//! a state asked on a day with "still".
 
 use super::*;
 use crate::models::PlatformId;
@@ -152,6 +154,60 @@ fn the_other_teams_moneyline_backs_the_other_side() {
         relation(
             "Zed Comets Moneyline vs Acme Lakers (Feb 10, 2027)",
             "Will the Lakers beat the Comets on February 10, 2027?"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_name_typed_without_its_diacritics_is_the_same_name() {
+    assert_eq!(
+        relation(
+            "Will Ludvig Åberg win the 2027 Masters?",
+            "Ludvig Aberg to win the 2027 Masters Tournament"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Will Ludvig Åberg win the 2027 Masters?",
+            "Ludvig Aberg to win the 2027 PGA Championship"
+        ),
+        Relation::Different
+    );
+}
+
+#[test]
+fn an_nfl_season_is_named_by_the_year_it_starts_in() {
+    assert_eq!(
+        relation(
+            "Will the Acme Rockets make the 2027-28 NFL playoffs?",
+            "Acme Rockets to make the playoffs in the 2027 NFL season?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Will the Acme Rockets make the 2027-28 NFL playoffs?",
+            "Acme Rockets to make the playoffs in the 2028 NFL season?"
+        ),
+        Relation::Different
+    );
+}
+
+#[test]
+fn a_state_asked_on_a_day_is_the_same_with_still() {
+    assert_eq!(
+        relation(
+            "Will Jane Roe be Prime Minister of Freedonia on January 1, 2028?",
+            "Jane Roe still Freedonia's Prime Minister on Jan 1, 2028?"
+        ),
+        Relation::Same
+    );
+    assert_ne!(
+        relation(
+            "Will Jane Roe be Prime Minister of Freedonia on January 1, 2028?",
+            "Jane Roe still Freedonia's Prime Minister on Jan 1, 2029?"
         ),
         Relation::Same
     );

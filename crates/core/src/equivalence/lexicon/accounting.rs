@@ -71,6 +71,13 @@ pub const NO_OP: &[&str] = &[
     "re",
     // "win the title" is "win": the title of what both sides name.
     "title",
+    // "still PM on Jan 1" is "PM on Jan 1": a state asked on a day holds
+    // or not whatever it was before.
+    "still",
+    // "ETFs see net inflows above $2B" is "net inflows above $2B".
+    "see",
+    // "the Cy Young Award" is "the Cy Young".
+    "award",
 ];
 
 /// Words that widen or narrow where a question is asked: a side that
@@ -96,7 +103,8 @@ pub const SYNONYMS: &[&[&str]] = &[
     &["meet", "meeting"],
     &["oz", "ounce"],
     &["doz", "dozen"],
-    &["held", "hold"],
+    &["held", "hold", "holding"],
+    &["headline", "headliner"],
     &["weekly", "week"],
     // The US elections of a midterm year.
     &["midterm", "election"],
