@@ -146,6 +146,9 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
     ("vehicle", &["deliver", "deliveries", "delivery"]),
     // A 30-year mortgage rate is quoted fixed.
     ("fixed", &["mortgage"]),
+    // Control of the House or the Senate in a midterm year is decided at
+    // the midterms (the year both sides must still agree on).
+    ("midterm", &["house", "senate"]),
 ];
 
 /// Whether `word` is implied by a word `says` finds on the other side.
