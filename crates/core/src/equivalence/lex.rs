@@ -253,6 +253,9 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
                 .chars()
                 .map(without_diacritic)
                 .collect();
+            if upper && let Some(coin) = super::words::coin_of_capital_ticker(&lower) {
+                lower = coin.to_owned();
+            }
             // The possessive names the same subject ("Trump's", "NVDA's").
             if lower.len() > 2 && lower.ends_with("'s") {
                 lower.truncate(lower.len() - 2);

@@ -192,7 +192,14 @@ pub const QUANTITIES: &[Quantity] = &[
     q("disease", &[&["measles"], &["mumps"]], None),
     q("office", &[&["vice"], &[]], Some(1)),
     q("segment", &[&["iphone"], &[]], Some(1)),
-    q("valuation", &[&["price"], &["cap", "capitalization"]], None),
+    // A dollar figure of a coin or a company is its price unless the
+    // market says market cap ("$DOT above $10" / "Polkadot market cap
+    // above $10B").
+    q(
+        "valuation",
+        &[&["price"], &["cap", "capitalization"]],
+        Some(0),
+    ),
     q("series", &[&["draw"], &["sweep"], &["game"]], None),
     q(
         "snow",

@@ -184,6 +184,19 @@ pub(crate) fn month(word: &str) -> Option<i64> {
         .map(|i| i as i64 + 1)
 }
 
+/// The coins whose tickers are also English words ("DOT", "TON",
+/// "LINK"): read as the coin only when written in capitals, as tickers
+/// are; `alias` folds the tickers that are no word.
+pub(crate) fn coin_of_capital_ticker(lower: &str) -> Option<&'static str> {
+    Some(match lower {
+        "dot" => "polkadot",
+        "ton" => "toncoin",
+        "link" => "chainlink",
+        "uni" => "uniswap",
+        _ => return None,
+    })
+}
+
 /// Word-level aliases: tickers, demonyms and short names of one subject,
 /// folded to one spelling. Kept short on purpose: each entry is a name
 /// the platforms write both ways.
@@ -194,6 +207,7 @@ pub(crate) fn alias(word: &str) -> &str {
         "sol" => "solana",
         "doge" => "dogecoin",
         "ada" => "cardano",
+        "avax" => "avalanche",
         "tsla" => "tesla",
         "nvda" => "nvidia",
         "aapl" => "apple",
@@ -227,6 +241,7 @@ pub(crate) fn alias(word: &str) -> &str {
         "venezuelan" => "venezuela",
         "turkish" => "turkey",
         "dutch" => "netherlands",
+        "polish" => "poland",
         "irish" => "ireland",
         "greek" => "greece",
         "portuguese" => "portugal",

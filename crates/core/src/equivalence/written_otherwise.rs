@@ -4,7 +4,8 @@
 //! it stands for, a word the other side implies, a game that cannot end
 //! level, a line taken by one team and given by the other, a name typed
 //! without its diacritics, an NFL season named by the year it starts in,
-//! a state asked on a day with "still".
+//! a state asked on a day with "still", a ticker written in capitals, and
+//! leaving an office against holding it on a day (not nested).
 
 use super::*;
 use crate::models::PlatformId;
@@ -210,5 +211,35 @@ fn a_state_asked_on_a_day_is_the_same_with_still() {
             "Jane Roe still Freedonia's Prime Minister on Jan 1, 2029?"
         ),
         Relation::Same
+    );
+}
+
+#[test]
+fn a_ticker_that_is_also_a_word_names_its_coin_in_capitals() {
+    assert_eq!(
+        relation(
+            "$DOT above $10 on December 31, 2027?",
+            "Will Polkadot be above $10 on Dec 31, 2027?"
+        ),
+        Relation::Same
+    );
+    // A dollar figure is the price unless the market says market cap.
+    assert_eq!(
+        relation(
+            "$DOT above $10 on December 31, 2027?",
+            "Polkadot market cap above $10B on Dec 31, 2027?"
+        ),
+        Relation::Different
+    );
+}
+
+#[test]
+fn leaving_an_office_against_holding_it_on_a_day_is_not_nested() {
+    assert_eq!(
+        relation(
+            "Will Jane Roe be Prime Minister of Freedonia on December 31, 2027?",
+            "Jane Roe out as Freedonia's Prime Minister before 2028?"
+        ),
+        Relation::Unsure
     );
 }

@@ -81,10 +81,46 @@ fn comparative(fa: &Facts, fb: &Facts) -> Option<(&'static str, &'static str)> {
     }
 }
 
+/// A word of a pair of complementary predicates on one side only, the
+/// other writing neither ("Tusk out as PM before 2028" / "Tusk PM on
+/// December 31, 2027"): what the other asks of it is unsaid. Not "hold",
+/// which is also what an election or a holder does ("election held",
+/// "holds 10,000 BTC"), nor where a pair of opposites was found.
+fn one_sided_complement(fa: &Facts, fb: &Facts) -> Option<&'static str> {
+    if antonym_entry(fa, fb).is_some() {
+        return None;
+    }
+    let side = |f: &Facts, i: usize| f.predicates.get(i).copied().unwrap_or_default();
+    ANTONYMS
+        .iter()
+        .enumerate()
+        .filter(|(_, (xs, ys, kind))| {
+            *kind == Opposition::Complementary && !xs.contains(&"hold") && !ys.contains(&"hold")
+        })
+        .find_map(|(i, _)| match (side(fa, i), side(fb, i)) {
+            ((x, y), (None, None)) | ((None, None), (x, y)) => x.or(y),
+            _ => None,
+        })
+}
+
 /// Predicates that are each other's negation ("hold" / "change",
 /// "remain" / "leave", "make" / "miss", "above" / "below" with no
-/// number): YES on one is NO on the other.
+/// number): YES on one is NO on the other. One of them on one side only
+/// is a predicate the other does not state: neither the same nor nested.
 pub fn antonym_negation(p: &Pair<'_>, v: &mut Verdict) {
+    if let Some(word) = one_sided_complement(p.fa, p.fb) {
+        v.say(|| {
+            (
+                Field::Negation,
+                Finding::Missing,
+                Some(word.into()),
+                None,
+                format!("{word} on one side only, and neither it nor its opposite on the other"),
+            )
+        });
+        v.vote(Vote::Unknown);
+        return;
+    }
     let found = match antonym(p.fa, p.fb) {
         Some((x, y, Opposition::Complementary)) => Some((x, y)),
         _ => comparative(p.fa, p.fb),
