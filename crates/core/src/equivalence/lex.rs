@@ -34,6 +34,11 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["bank", "of", "canada"], &["boc"]),
     (&["reserve", "bank", "of", "australia"], &["rba"]),
     (&["swiss", "national", "bank"], &["snb"]),
+    (&["bank", "of", "mexico"], &["banxico"]),
+    (&["bank", "of", "korea"], &["bok"]),
+    (&["reserve", "bank", "of", "new", "zealand"], &["rbnz"]),
+    (&["sveriges", "riksbank"], &["riksbank"]),
+    (&["euro", "area"], &["eurozone"]),
     (&["epl"], &["premier", "league"]),
     (&["roland", "garros"], &["french", "open"]),
     (&["open", "championship"], &["open"]),
@@ -73,6 +78,9 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["nba", "championship"], &["nba", "finals"]),
     (&["pro", "basketball", "champion"], &["nba", "finals"]),
     (&["hold", "or", "hike"], &["not", "cut"]),
+    // A comparator, not the verb "lower" (a cut): "2.5% or lower".
+    (&["or", "lower"], &["or", "less"]),
+    (&["lower", "than"], &["less", "than"]),
     (&["hold", "or", "raise"], &["not", "cut"]),
     (&["hold", "or", "cut"], &["not", "hike"]),
 ];
@@ -88,10 +96,10 @@ pub(crate) fn rewrite_phrases(tokens: Vec<Tok>) -> Vec<Tok> {
                 .all(|(k, w)| word_at(&tokens, i + k) == Some(*w));
             if matches {
                 // A name keeps its capital; a predicate ("not cut",
-                // "resign") is no name.
+                // "resign") or a comparator ("or less") is no name.
                 let cap = !matches!(
                     with[0],
-                    "not" | "resign" | "draw-no-bet" | "double-chance" | "gross"
+                    "not" | "resign" | "draw-no-bet" | "double-chance" | "gross" | "or" | "less"
                 );
                 out.extend(with.iter().map(|w| Tok::Word {
                     lower: (*w).to_owned(),

@@ -273,6 +273,7 @@ pub(crate) fn fold(lower: &str) -> String {
         "nominee" | "nominated" => "nomination",
         "retires" | "retired" | "retirement" => "retire",
         "approved" => "approve",
+        "impeached" | "impeaches" => "impeach",
         "confirmed" => "confirm",
         "rejected" => "reject",
         "closes" | "closing" | "closed" => "close",

@@ -5,7 +5,8 @@
 //! level, a line taken by one team and given by the other, a name typed
 //! without its diacritics, an NFL season named by the year it starts in,
 //! a state asked on a day with "still", a ticker written in capitals, and
-//! leaving an office against holding it on a day (not nested).
+//! leaving an office against holding it on a day (not nested), "or lower"
+//! as a comparator, a central bank by its short name.
 
 use super::*;
 use crate::models::PlatformId;
@@ -241,5 +242,30 @@ fn leaving_an_office_against_holding_it_on_a_day_is_not_nested() {
             "Jane Roe out as Freedonia's Prime Minister before 2028?"
         ),
         Relation::Unsure
+    );
+}
+
+#[test]
+fn or_lower_is_a_comparator_and_a_central_bank_has_its_short_name() {
+    assert_eq!(
+        relation(
+            "Core PCE inflation above 2.5% YoY in April 2027?",
+            "Core PCE inflation 2.5% or lower YoY in April 2027?"
+        ),
+        Relation::Inverted
+    );
+    assert_eq!(
+        relation(
+            "Bank of Korea base rate below 2.25% on December 31, 2027?",
+            "Will the BoK's base rate be under 2.25% at the end of 2027?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Bank of Korea base rate below 2.25% on December 31, 2027?",
+            "Will the BoJ's base rate be under 2.25% at the end of 2027?"
+        ),
+        Relation::Different
     );
 }
