@@ -6,7 +6,8 @@
 //! without its diacritics, an NFL season named by the year it starts in,
 //! a state asked on a day with "still", a ticker written in capitals, and
 //! leaving an office against holding it on a day (not nested), "or lower"
-//! as a comparator, a central bank by its short name.
+//! as a comparator, a central bank by its short name, a name glossed with
+//! its ticker.
 
 use super::*;
 use crate::models::PlatformId;
@@ -265,6 +266,24 @@ fn or_lower_is_a_comparator_and_a_central_bank_has_its_short_name() {
         relation(
             "Bank of Korea base rate below 2.25% on December 31, 2027?",
             "Will the BoJ's base rate be under 2.25% at the end of 2027?"
+        ),
+        Relation::Different
+    );
+}
+
+#[test]
+fn a_name_glossed_with_its_ticker_is_that_ticker() {
+    assert_eq!(
+        relation(
+            "Tether (USDT) market cap above $250B on December 31, 2027?",
+            "Will USDT's market capitalization exceed $250 billion on Dec 31, 2027?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Tether (USDT) market cap above $250B on December 31, 2027?",
+            "Will USDC's market capitalization exceed $250 billion on Dec 31, 2027?"
         ),
         Relation::Different
     );
