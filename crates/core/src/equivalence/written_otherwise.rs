@@ -7,7 +7,7 @@
 //! a state asked on a day with "still", a ticker written in capitals, and
 //! leaving an office against holding it on a day (not nested), "or lower"
 //! as a comparator, a central bank by its short name, a name glossed with
-//! its ticker.
+//! its ticker, a Double Chance against a win.
 
 use super::*;
 use crate::models::PlatformId;
@@ -286,5 +286,25 @@ fn a_name_glossed_with_its_ticker_is_that_ticker() {
             "Will USDC's market capitalization exceed $250 billion on Dec 31, 2027?"
         ),
         Relation::Different
+    );
+}
+
+#[test]
+fn a_double_chance_is_every_result_but_the_other_sides_win() {
+    let dc = "Double Chance: Zed Comets or Draw - Acme Rockets vs Zed Comets (Feb 10, 2027)";
+    assert_eq!(
+        relation(
+            dc,
+            "Will Acme Rockets beat Zed Comets on February 10, 2027?"
+        ),
+        Relation::Inverted
+    );
+    // The same side's win is narrower: never `same`.
+    assert_eq!(
+        relation(
+            dc,
+            "Will Zed Comets beat Acme Rockets on February 10, 2027?"
+        ),
+        Relation::Superset
     );
 }

@@ -284,9 +284,12 @@ pub fn metric_differs(p: &Pair<'_>, v: &mut Verdict) {
 
 /// Words another rule compared: every word of both sides of a pair of
 /// antonyms ("keep rates unchanged" / "change" is one matched concept),
-/// a stage and "win".
+/// a stage and "win", and the words of a Double Chance compared with a win.
 pub(crate) fn matched_words(p: &Pair<'_>, staged: bool) -> Vec<&'static str> {
     let mut out = Vec::new();
+    if super::subject::double_chance(p).is_some() {
+        out.extend(["double-chance", "draw"]);
+    }
     if let Some((i, ..)) = antonym_entry(p.fa, p.fb)
         && let Some(&(xs, ys, _)) = ANTONYMS.get(i)
     {
