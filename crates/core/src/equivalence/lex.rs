@@ -65,6 +65,11 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["national", "average"], &["us"]),
     (&["earnings", "per", "share"], &["eps"]),
     (&["box", "office"], &["gross"]),
+    (&["dow", "jones", "industrial", "average"], &["dow"]),
+    (&["dow", "jones"], &["dow"]),
+    // A film's domestic gross is its gross in the US and Canada.
+    (&["north", "america"], &["domestic"]),
+    (&["us", "and", "canada"], &["domestic"]),
     // Sportsbook notation, one word each, so no "no" in it reads as a
     // negation and the other side must say the same to be `same`.
     (&["draw", "no", "bet"], &["draw-no-bet"]),
@@ -99,7 +104,14 @@ pub(crate) fn rewrite_phrases(tokens: Vec<Tok>) -> Vec<Tok> {
                 // "resign") or a comparator ("or less") is no name.
                 let cap = !matches!(
                     with[0],
-                    "not" | "resign" | "draw-no-bet" | "double-chance" | "gross" | "or" | "less"
+                    "not"
+                        | "resign"
+                        | "draw-no-bet"
+                        | "double-chance"
+                        | "gross"
+                        | "or"
+                        | "less"
+                        | "domestic"
                 );
                 out.extend(with.iter().map(|w| Tok::Word {
                     lower: (*w).to_owned(),

@@ -130,6 +130,8 @@ pub(crate) fn is_generic_noun(w: &str) -> bool {
     matches!(
         w,
         "national" | "average" | "highest" | "lowest" | "tournament" | "total"
+    // A sportsbook's capitalized line ("Over 49.5 Goals") is a comparator.
+        | "over" | "under"
     )
 }
 

@@ -7,7 +7,8 @@
 //! a state asked on a day with "still", a ticker written in capitals, and
 //! leaving an office against holding it on a day (not nested), "or lower"
 //! as a comparator, a central bank by its short name, a name glossed with
-//! its ticker, a Double Chance against a win.
+//! its ticker, a Double Chance against a win, the Dow and a domestic gross
+//! by their other names.
 
 use super::*;
 use crate::models::PlatformId;
@@ -306,5 +307,30 @@ fn a_double_chance_is_every_result_but_the_other_sides_win() {
             "Will Zed Comets beat Acme Rockets on February 10, 2027?"
         ),
         Relation::Superset
+    );
+}
+
+#[test]
+fn the_dow_and_a_domestic_gross_by_their_other_names() {
+    assert_eq!(
+        relation(
+            "Dow Jones Industrial Average at or below 55,000 at the end of 2027?",
+            "Will the Dow be above 55000 on December 31, 2027?"
+        ),
+        Relation::Inverted
+    );
+    assert_eq!(
+        relation(
+            "Will Acme: Part Three gross over $300 million in North America?",
+            "Acme: Part Three domestic box office above $300M?"
+        ),
+        Relation::Same
+    );
+    assert_ne!(
+        relation(
+            "Will Acme: Part Three gross over $300 million in North America?",
+            "Acme: Part Three worldwide box office above $300M?"
+        ),
+        Relation::Same
     );
 }
