@@ -194,10 +194,11 @@ pub const QUANTITIES: &[Quantity] = &[
     q("segment", &[&["iphone"], &[]], Some(1)),
     // A dollar figure of a coin or a company is its price unless the
     // market says market cap ("$DOT above $10" / "Polkadot market cap
-    // above $10B").
+    // above $10B"); the largest ("most valuable") company is the largest
+    // by market cap.
     q(
         "valuation",
-        &[&["price"], &["cap", "capitalization"]],
+        &[&["price"], &["cap", "capitalization", "largest"]],
         Some(0),
     ),
     q("series", &[&["draw"], &["sweep"], &["game"]], None),
