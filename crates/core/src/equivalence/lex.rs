@@ -65,6 +65,8 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["national", "average"], &["us"]),
     (&["earnings", "per", "share"], &["eps"]),
     (&["box", "office"], &["gross"]),
+    (&["year", "over", "year"], &["yoy"]),
+    (&["month", "over", "month"], &["mom"]),
     (&["dow", "jones", "industrial", "average"], &["dow"]),
     (&["dow", "jones"], &["dow"]),
     // A film's domestic gross is its gross in the US and Canada.

@@ -217,7 +217,7 @@ pub(crate) fn alias(word: &str) -> &str {
         "amzn" => "amazon",
         "googl" | "goog" | "alphabet" => "google",
         "federal" | "fomc" => "fed",
-        "usa" | "u.s." | "american" => "us",
+        "usa" | "u.s." | "u.s" | "american" => "us",
         "britain" | "british" => "uk",
         "french" => "france",
         "german" => "germany",

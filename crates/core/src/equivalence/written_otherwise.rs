@@ -8,7 +8,7 @@
 //! leaving an office against holding it on a day (not nested), "or lower"
 //! as a comparator, a central bank by its short name, a name glossed with
 //! its ticker, a Double Chance against a win, the Dow and a domestic gross
-//! by their other names.
+//! by their other names, US GDP growth as published.
 
 use super::*;
 use crate::models::PlatformId;
@@ -332,5 +332,21 @@ fn the_dow_and_a_domestic_gross_by_their_other_names() {
             "Acme: Part Three worldwide box office above $300M?"
         ),
         Relation::Same
+    );
+}
+
+#[test]
+fn us_gdp_growth_is_real_annualized_and_each_release_an_estimate() {
+    let advance = "US GDP growth above 2.5% annualized in Q1 2027 (advance estimate)?";
+    assert_eq!(
+        relation(advance, "Q1 2027 US real GDP growth (advance) above 2.5%?"),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            advance,
+            "Q1 2027 US real GDP growth (second estimate) above 2.5%?"
+        ),
+        Relation::Different
     );
 }

@@ -47,6 +47,7 @@ pub const NO_OP: &[&str] = &[
     // (high, low, open) is the metric rule's.
     "close",
     "settle",
+    "settlement",
     "rating",
     "tournament",
     "ceremony",
@@ -146,6 +147,12 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
     // Yards thrown are passing yards; a carmaker delivers vehicles.
     ("passing", &["throw"]),
     ("vehicle", &["deliver", "deliveries", "delivery"]),
+    // US GDP growth is published real and annualized, each release an
+    // estimate (advance, second, third); crude is quoted by the barrel.
+    ("real", &["gdp"]),
+    ("annualized", &["gdp"]),
+    ("estimate", &["advance"]),
+    ("barrel", &["wti", "brent", "crude"]),
     // A 30-year mortgage rate is quoted fixed.
     ("fixed", &["mortgage"]),
     // Control of the House or the Senate in a midterm year is decided at
