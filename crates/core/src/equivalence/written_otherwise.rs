@@ -8,7 +8,8 @@
 //! leaving an office against holding it on a day (not nested), "or lower"
 //! as a comparator, a central bank by its short name, a name glossed with
 //! its ticker, a Double Chance against a win, the Dow and a domestic gross
-//! by their other names, US GDP growth as published.
+//! by their other names, US GDP growth as published, "someone other
+//! than" the holder of an office.
 
 use super::*;
 use crate::models::PlatformId;
@@ -348,5 +349,24 @@ fn us_gdp_growth_is_real_annualized_and_each_release_an_estimate() {
             "Q1 2027 US real GDP growth (second estimate) above 2.5%?"
         ),
         Relation::Different
+    );
+}
+
+#[test]
+fn someone_other_than_the_holder_is_the_holder_not_holding_it() {
+    let on_day = "Will Jane Roe be Prime Minister of Freedonia on January 1, 2028?";
+    assert_eq!(
+        relation(
+            on_day,
+            "Will someone other than Jane Roe be Freedonia's Prime Minister on January 1, 2028?"
+        ),
+        Relation::Inverted
+    );
+    assert_ne!(
+        relation(
+            on_day,
+            "Will someone other than Jane Roe be Freedonia's President on January 1, 2028?"
+        ),
+        Relation::Inverted
     );
 }

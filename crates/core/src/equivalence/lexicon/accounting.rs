@@ -147,6 +147,22 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
     // Yards thrown are passing yards; a carmaker delivers vehicles.
     ("passing", &["throw"]),
     ("vehicle", &["deliver", "deliveries", "delivery"]),
+    // "leave office" where the other side names the office; a party's
+    // nomination in a presidential year is the presidential one; an
+    // election for seats is a parliamentary one.
+    (
+        "office",
+        &[
+            "president",
+            "prime",
+            "chancellor",
+            "governor",
+            "mayor",
+            "speaker",
+        ],
+    ),
+    ("president", &["nomination"]),
+    ("parliamentary", &["seat", "parliament"]),
     // US GDP growth is published real and annualized, each release an
     // estimate (advance, second, third); crude is quoted by the barrel.
     ("real", &["gdp"]),
