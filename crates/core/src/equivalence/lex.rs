@@ -87,6 +87,7 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["hold", "or", "hike"], &["not", "cut"]),
     // "someone other than Modi be PM on Jan 1" is "Modi not PM on Jan 1".
     (&["someone", "other", "than"], &["not"]),
+    (&["no", "longer"], &["not"]),
     // A comparator, not the verb "lower" (a cut): "2.5% or lower".
     (&["or", "lower"], &["or", "less"]),
     (&["lower", "than"], &["less", "than"]),

@@ -147,6 +147,12 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
     // Yards thrown are passing yards; a carmaker delivers vehicles.
     ("passing", &["throw"]),
     ("vehicle", &["deliver", "deliveries", "delivery"]),
+    // A central bank's rate is its policy rate, by whichever name it
+    // goes (the RBA's cash rate, the RBI's repo rate, Banxico's benchmark).
+    ("policy", &["rate"]),
+    ("cash", &["rate"]),
+    ("repo", &["rate"]),
+    ("benchmark", &["rate"]),
     // "leave office" where the other side names the office; a party's
     // nomination in a presidential year is the presidential one; an
     // election for seats is a parliamentary one.

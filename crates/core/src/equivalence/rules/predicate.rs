@@ -81,9 +81,11 @@ fn comparative(fa: &Facts, fb: &Facts) -> Option<(&'static str, &'static str)> {
     }
 }
 
-/// A word of a pair of complementary predicates on one side only, the
-/// other writing neither ("Tusk out as PM before 2028" / "Tusk PM on
-/// December 31, 2027"): what the other asks of it is unsaid. Not "hold",
+/// The negative word of a pair of complementary predicates ("out",
+/// "leave", "miss") on one side only, the other writing neither ("Tusk out
+/// as PM before 2028" / "Tusk PM on December 31, 2027"): the other asks
+/// the state, this side its end, which the rules do not line up with the
+/// other's date. Not "hold",
 /// which is also what an election or a holder does ("election held",
 /// "holds 10,000 BTC"), nor where a pair of opposites was found.
 fn one_sided_complement(fa: &Facts, fb: &Facts) -> Option<&'static str> {
@@ -98,7 +100,7 @@ fn one_sided_complement(fa: &Facts, fb: &Facts) -> Option<&'static str> {
             *kind == Opposition::Complementary && !xs.contains(&"hold") && !ys.contains(&"hold")
         })
         .find_map(|(i, _)| match (side(fa, i), side(fb, i)) {
-            ((x, y), (None, None)) | ((None, None), (x, y)) => x.or(y),
+            ((_, Some(y)), (None, None)) | ((None, None), (_, Some(y))) => Some(y),
             _ => None,
         })
 }

@@ -29,6 +29,9 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
         || matched.contains(&word)
         // The negation rule compares these, the subject rule these.
         || NEGATIONS.contains(&word)
+        // "remain Chancellor" against "cease to be Chancellor": staying is
+        // the state the negative side asks the end of.
+        || (matches!(word, "remain" | "stay") && y.negated)
         || OPPOSED.iter().any(|&(p, q)| p == word || q == word)
         || FILLER.contains(&word)
         || NO_OP.contains(&word)
