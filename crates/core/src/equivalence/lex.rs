@@ -88,6 +88,9 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     // "someone other than Modi be PM on Jan 1" is "Modi not PM on Jan 1".
     (&["someone", "other", "than"], &["not"]),
     (&["no", "longer"], &["not"]),
+    // The headline trade balance is of all goods and services; "goods"
+    // alone is another series.
+    (&["goods", "and", "services"], &["all"]),
     // A comparator, not the verb "lower" (a cut): "2.5% or lower".
     (&["or", "lower"], &["or", "less"]),
     (&["lower", "than"], &["less", "than"]),
@@ -117,6 +120,7 @@ pub(crate) fn rewrite_phrases(tokens: Vec<Tok>) -> Vec<Tok> {
                         | "or"
                         | "less"
                         | "domestic"
+                        | "all"
                 );
                 out.extend(with.iter().map(|w| Tok::Word {
                     lower: (*w).to_owned(),

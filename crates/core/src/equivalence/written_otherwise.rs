@@ -9,7 +9,7 @@
 //! as a comparator, a central bank by its short name, a name glossed with
 //! its ticker, a Double Chance against a win, the Dow and a domestic gross
 //! by their other names, US GDP growth as published, "someone other
-//! than" the holder of an office.
+//! than" the holder of an office, the trade balance of goods and services.
 
 use super::*;
 use crate::models::PlatformId;
@@ -368,5 +368,24 @@ fn someone_other_than_the_holder_is_the_holder_not_holding_it() {
             "Will someone other than Jane Roe be Freedonia's President on January 1, 2028?"
         ),
         Relation::Inverted
+    );
+}
+
+#[test]
+fn the_trade_balance_is_of_goods_and_services_unless_it_says_goods() {
+    let headline = "US goods and services trade deficit above $80B in April 2027?";
+    assert_eq!(
+        relation(
+            headline,
+            "Will the US trade deficit be more than $80 billion for April 2027?"
+        ),
+        Relation::Same
+    );
+    assert_ne!(
+        relation(
+            headline,
+            "Will the US goods trade deficit be more than $80 billion for April 2027?"
+        ),
+        Relation::Same
     );
 }
