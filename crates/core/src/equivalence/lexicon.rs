@@ -476,14 +476,28 @@ pub fn quantity_masks(says: impl Fn(&str) -> bool) -> Vec<u32> {
     QUANTITIES
         .iter()
         .map(|q| {
-            q.members
-                .iter()
-                .enumerate()
-                .filter(|(_, words)| words.iter().any(|w| says(w)))
-                .fold(0, |mask, (i, _)| mask | 1 << i)
+            let named = |generic: bool| {
+                q.members
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, words)| {
+                        words
+                            .iter()
+                            .any(|w| GENERIC_MEMBER_WORDS.contains(w) == generic && says(w))
+                    })
+                    .fold(0, |mask, (i, _)| mask | 1 << i)
+            };
+            match named(false) {
+                0 => named(true),
+                specific => specific,
+            }
         })
         .collect()
 }
+
+/// Words that name their member of a family only when no other word of
+/// the family is written: "inflation" is CPI, but "PCE inflation" is PCE.
+pub const GENERIC_MEMBER_WORDS: &[&str] = &["inflation"];
 
 /// A word that names a member of a family of [`QUANTITIES`] ("nonfarm",
 /// "cpi"): capitalized at a title's start, it is still no subject.
