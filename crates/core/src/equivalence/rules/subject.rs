@@ -173,7 +173,8 @@ fn double_chance_against_a_win(p: &Pair<'_>, v: &mut Verdict) -> bool {
     let (f_win, f_dc) = if dc_first { (p.fb, p.fa) } else { (p.fa, p.fb) };
     let covers = |w: &str, f: &Facts| w.split(' ').any(|x| f.mentions(x));
     let one_side = win.split(' ').any(|x| or_draw.split(' ').any(|y| x == y));
-    if !one_side && !(covers(win, f_dc) && covers(or_draw, f_win)) {
+    let both_named = covers(win, f_dc) && covers(or_draw, f_win);
+    if !(one_side || both_named) {
         return false;
     }
     v.say(|| {
