@@ -10,7 +10,7 @@
 //! the classifier was then tuned on it, so the held-out figure comes from
 //! test-v5 (crates/core/tests/equivalence_v5.rs). Asserted: nothing else
 //! called `same` or `inverted`, and recall floors at the fifth round's
-//! figures (same 0.70, inverted 0.53: the 0.8 is not claimed).
+//! figures (same 0.71, inverted 0.53: the 0.8 is not claimed).
 
 mod labelled;
 
@@ -29,7 +29,7 @@ fn set_is_well_formed_and_new() {
 /// prints the figures.
 #[test]
 fn fourth_set_now_development_data_meets_the_development_bar() {
-    development_bar(TEST, 0.69, 0.53);
+    development_bar(TEST, 0.71, 0.53);
 }
 
 /// `find_pairs` compares every labelled pair the classifier gets right.

@@ -43,6 +43,7 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["roland", "garros"], &["french", "open"]),
     (&["open", "championship"], &["open"]),
     (&["game", "of", "the", "year"], &["goty"]),
+    (&["album", "of", "the", "year"], &["aoty"]),
     (&["the", "game", "awards"], &["tga"]),
     (&["most", "valuable", "player"], &["mvp"]),
     (&["academy", "awards"], &["oscars"]),

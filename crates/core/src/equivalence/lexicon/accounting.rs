@@ -105,6 +105,7 @@ pub const SYNONYMS: &[&[&str]] = &[
     &["married", "marry", "wedding"],
     &["abolish", "eliminate"],
     &["oz", "ounce"],
+    &["lb", "pound"],
     &["doz", "dozen"],
     &["held", "hold", "holding"],
     &["headline", "headliner"],
