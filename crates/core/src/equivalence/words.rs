@@ -249,6 +249,7 @@ pub(crate) fn alias(word: &str) -> &str {
         "portuguese" => "portugal",
         "oscar" => "oscars",
         "qb" => "quarterback",
+        "speakership" => "speaker",
         "grammys" => "grammy",
         "gop" | "republicans" => "republican",
         "democrats" | "democratic" | "dems" => "democrat",
