@@ -10,8 +10,8 @@
 //! (crates/core/tests/equivalence_v4.rs), then test-v5
 //! (equivalence_v5.rs). The bar asserted here is the one that protects a
 //! trader, nothing else called `same` or `inverted`, and recall floors at
-//! the fourth round's figures (same 0.48, inverted 0.30: far under the
-//! issue's 0.8, which is not claimed here).
+//! the fifth round's figures (same 0.50, inverted 0.47 of 19 after one
+//! relabelled pair: far under the 0.8, which is not claimed here).
 
 mod labelled;
 
@@ -25,12 +25,12 @@ fn set_is_well_formed_and_new() {
 }
 
 /// Development data now: nothing else is called `same` or `inverted`
-/// (precision 1.00), and recall does not fall under the fourth round's.
+/// (precision 1.00), and recall does not fall under the fifth round's.
 /// `cargo test -p predmarket-core --test equivalence_v3 -- --nocapture`
 /// prints the figures.
 #[test]
 fn third_set_now_development_data_meets_the_development_bar() {
-    development_bar(TEST, 0.48, 0.30);
+    development_bar(TEST, 0.5, 0.47);
 }
 
 /// `find_pairs` compares every labelled pair the classifier gets right.

@@ -6,15 +6,17 @@
 //! and test-v4, 61 of them hard negatives, 66 same and 23 inverted pairs,
 //! committed before the classifier was run on it.
 //!
-//! Never tuned to: its figures were printed for docs/benchmarks.md once,
-//! after the last change of the fourth round (same recall 0.26, inverted
-//! 0.35, precision 0.94 and 0.89). The precision that protects a trader
-//! (nothing else called `same` or `inverted`) is its test, ignored with
-//! that figure until it is met on a set the classifier was not tuned to.
+//! Development data since the fifth round: it was reported once, after
+//! the fourth round (same precision 0.94, recall 0.26; inverted 0.89 and
+//! 0.35), and the classifier was then tuned on it, so the held-out figure
+//! comes from test-v6. Asserted: nothing else called `same` or
+//! `inverted`, and recall floors at the fifth round's figures (same 0.55,
+//! inverted 0.83: the 0.8 for `same` is not met; docs/benchmarks.md,
+//! "Fifth round").
 
 mod labelled;
 
-use labelled::{claims_nothing_else, held_out_and_new, load, never_compared};
+use labelled::{development_bar, held_out_and_new, load, never_compared};
 
 const TEST: &str = "test-v5.json";
 
@@ -32,13 +34,13 @@ fn set_is_well_formed_and_new() {
     );
 }
 
-/// Reported, not tuned to: only that nothing else is called `same` or
-/// `inverted`. `cargo test -p predmarket-core --test equivalence_v5 --
-/// --nocapture --include-ignored` prints the figures.
+/// Development data now: nothing else is called `same` or `inverted`
+/// (precision 1.00), and recall does not fall under the fifth round's.
+/// `cargo test -p predmarket-core --test equivalence_v5 -- --nocapture`
+/// prints the figures.
 #[test]
-#[ignore = "not met on its one run (fourth round): same precision 0.94 (17/18: the other team's moneyline read as a win, fixed after the run), inverted 0.89 (8/9: 'above $3.50' / 'below $3.50', which the threshold rule reads as complements but for the boundary); docs/benchmarks.md, fourth round"]
-fn held_out_set_calls_nothing_else_same_or_inverted() {
-    claims_nothing_else(TEST);
+fn fifth_set_now_development_data_meets_the_development_bar() {
+    development_bar(TEST, 0.54, 0.82);
 }
 
 /// `find_pairs` compares every labelled pair the classifier gets right.

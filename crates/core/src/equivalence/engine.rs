@@ -367,11 +367,6 @@ fn conclude(mut v: Verdict) -> Classification {
             relation = Relation::Unsure;
         }
     }
-    if relation == Relation::Inverted
-        && v.threshold_shape == Some(super::rules::threshold::Shape::NearOpposite)
-    {
-        v.disagree(Field::Threshold);
-    }
     let outcome_mapping = match relation {
         Relation::Same | Relation::Subset | Relation::Superset => Some(OutcomeMapping::YesYes),
         Relation::Inverted => Some(OutcomeMapping::YesNo),

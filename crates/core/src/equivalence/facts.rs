@@ -8,7 +8,7 @@
 //! (units and multipliers applied, years completed from the close time,
 //! a few aliases and synonyms folded) before two markets are compared.
 
-use super::lex::{Tok, lex};
+use super::lex::{Tok, lex, word_at};
 use super::read::{find_date, find_threshold, find_time, void_outcome};
 pub(crate) use super::words::month;
 use super::words::{
@@ -151,6 +151,10 @@ pub struct Facts {
     /// The name just before a verb of winning ("Will the Celtics beat the
     /// Lakers?": `celtic`): who must win for YES.
     pub winner: Option<String>,
+    /// The name just before "or Draw" ("Real Madrid or Draw", a Double
+    /// Chance bet): YES unless the other side of the game wins.
+    #[serde(skip)]
+    pub(crate) or_draw: Option<String>,
     /// The outcomes are named otherwise than yes/no (a moneyline's two
     /// teams): which of them is YES is not said.
     pub no_yes_side: bool,
@@ -361,6 +365,12 @@ impl Facts {
                             span.join(" ")
                         };
                         facts.winner = (!who.is_empty()).then_some(who);
+                    }
+                    if lower == "draw"
+                        && i.checked_sub(1).and_then(|k| word_at(&tokens, k)) == Some("or")
+                        && !last_span.is_empty()
+                    {
+                        facts.or_draw = Some(last_span.clone());
                     }
                     if used[i] {
                         flush(&mut span, &mut last_span, &mut entities);

@@ -34,10 +34,16 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["bank", "of", "canada"], &["boc"]),
     (&["reserve", "bank", "of", "australia"], &["rba"]),
     (&["swiss", "national", "bank"], &["snb"]),
+    (&["bank", "of", "mexico"], &["banxico"]),
+    (&["bank", "of", "korea"], &["bok"]),
+    (&["reserve", "bank", "of", "new", "zealand"], &["rbnz"]),
+    (&["sveriges", "riksbank"], &["riksbank"]),
+    (&["euro", "area"], &["eurozone"]),
     (&["epl"], &["premier", "league"]),
     (&["roland", "garros"], &["french", "open"]),
     (&["open", "championship"], &["open"]),
     (&["game", "of", "the", "year"], &["goty"]),
+    (&["album", "of", "the", "year"], &["aoty"]),
     (&["the", "game", "awards"], &["tga"]),
     (&["most", "valuable", "player"], &["mvp"]),
     (&["academy", "awards"], &["oscars"]),
@@ -60,6 +66,13 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["national", "average"], &["us"]),
     (&["earnings", "per", "share"], &["eps"]),
     (&["box", "office"], &["gross"]),
+    (&["year", "over", "year"], &["yoy"]),
+    (&["month", "over", "month"], &["mom"]),
+    (&["dow", "jones", "industrial", "average"], &["dow"]),
+    (&["dow", "jones"], &["dow"]),
+    // A film's domestic gross is its gross in the US and Canada.
+    (&["north", "america"], &["domestic"]),
+    (&["us", "and", "canada"], &["domestic"]),
     // Sportsbook notation, one word each, so no "no" in it reads as a
     // negation and the other side must say the same to be `same`.
     (&["draw", "no", "bet"], &["draw-no-bet"]),
@@ -73,6 +86,15 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["nba", "championship"], &["nba", "finals"]),
     (&["pro", "basketball", "champion"], &["nba", "finals"]),
     (&["hold", "or", "hike"], &["not", "cut"]),
+    // "someone other than Modi be PM on Jan 1" is "Modi not PM on Jan 1".
+    (&["someone", "other", "than"], &["not"]),
+    (&["no", "longer"], &["not"]),
+    // The headline trade balance is of all goods and services; "goods"
+    // alone is another series.
+    (&["goods", "and", "services"], &["all"]),
+    // A comparator, not the verb "lower" (a cut): "2.5% or lower".
+    (&["or", "lower"], &["or", "less"]),
+    (&["lower", "than"], &["less", "than"]),
     (&["hold", "or", "raise"], &["not", "cut"]),
     (&["hold", "or", "cut"], &["not", "hike"]),
 ];
@@ -88,10 +110,18 @@ pub(crate) fn rewrite_phrases(tokens: Vec<Tok>) -> Vec<Tok> {
                 .all(|(k, w)| word_at(&tokens, i + k) == Some(*w));
             if matches {
                 // A name keeps its capital; a predicate ("not cut",
-                // "resign") is no name.
+                // "resign") or a comparator ("or less") is no name.
                 let cap = !matches!(
                     with[0],
-                    "not" | "resign" | "draw-no-bet" | "double-chance" | "gross"
+                    "not"
+                        | "resign"
+                        | "draw-no-bet"
+                        | "double-chance"
+                        | "gross"
+                        | "or"
+                        | "less"
+                        | "domestic"
+                        | "all"
                 );
                 out.extend(with.iter().map(|w| Tok::Word {
                     lower: (*w).to_owned(),
@@ -182,6 +212,35 @@ pub(crate) enum Tok {
     Sym(char),
 }
 
+/// A Latin letter without its diacritic ("Erdoğan" is written "Erdogan",
+/// "Dončić" "Doncic", "Åberg" "Aberg" on platforms that type ASCII): the
+/// base letter of its Unicode decomposition, for the lower-case letters of
+/// Latin-1 and Latin Extended-A; any other character as it is.
+fn without_diacritic(c: char) -> char {
+    match c {
+        'à'..='å' | 'ā' | 'ă' | 'ą' => 'a',
+        'ç' | 'ć' | 'ĉ' | 'ċ' | 'č' => 'c',
+        'ď' | 'đ' => 'd',
+        'è'..='ë' | 'ē' | 'ĕ' | 'ė' | 'ę' | 'ě' => 'e',
+        'ĝ' | 'ğ' | 'ġ' | 'ģ' => 'g',
+        'ĥ' | 'ħ' => 'h',
+        'ì'..='ï' | 'ĩ' | 'ī' | 'ĭ' | 'į' | 'ı' => 'i',
+        'ĵ' => 'j',
+        'ķ' => 'k',
+        'ĺ' | 'ļ' | 'ľ' | 'ŀ' | 'ł' => 'l',
+        'ñ' | 'ń' | 'ņ' | 'ň' => 'n',
+        'ò'..='ö' | 'ø' | 'ō' | 'ŏ' | 'ő' => 'o',
+        'ŕ' | 'ŗ' | 'ř' => 'r',
+        'ś' | 'ŝ' | 'ş' | 'š' => 's',
+        'ţ' | 'ť' | 'ŧ' => 't',
+        'ù'..='ü' | 'ũ' | 'ū' | 'ŭ' | 'ů' | 'ű' | 'ų' => 'u',
+        'ŵ' => 'w',
+        'ý' | 'ÿ' | 'ŷ' => 'y',
+        'ź' | 'ż' | 'ž' => 'z',
+        other => other,
+    }
+}
+
 pub(crate) fn lex(text: &str) -> Vec<Tok> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();
@@ -218,7 +277,15 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
             let word: String = chars[start..i].iter().collect();
             let cap = word.chars().next().is_some_and(char::is_uppercase);
             let upper = word.chars().count() >= 2 && word.chars().all(char::is_uppercase);
-            let mut lower = word.to_lowercase().replace('’', "'");
+            let mut lower: String = word
+                .to_lowercase()
+                .replace('’', "'")
+                .chars()
+                .map(without_diacritic)
+                .collect();
+            if upper && let Some(coin) = super::words::coin_of_capital_ticker(&lower) {
+                lower = coin.to_owned();
+            }
             // The possessive names the same subject ("Trump's", "NVDA's").
             if lower.len() > 2 && lower.ends_with("'s") {
                 lower.truncate(lower.len() - 2);

@@ -248,6 +248,8 @@ pub(crate) fn find_date(
             let y = if second.is_some() {
                 span.push(i + 2);
                 y + 1
+            } else if names_nfl_season(tokens, i) {
+                y + 1
             } else {
                 y
             };
@@ -284,6 +286,15 @@ pub(crate) fn find_date(
         });
     }
     None
+}
+
+/// "the 2027 NFL season", "the 2026 AFC East", "2026 NFL MVP": the NFL
+/// names a season by the year it starts in, and it is decided in the next
+/// (the 2027 season is "2027-28", its playoffs in January 2028); its
+/// draft is held in the year it names.
+fn names_nfl_season(tokens: &[Tok], i: usize) -> bool {
+    matches!(word_at(tokens, i + 1), Some("nfl" | "afc" | "nfc"))
+        && word_at(tokens, i + 2) != Some("draft")
 }
 
 /// A year written as its last close: "2027's final close", "the 2027

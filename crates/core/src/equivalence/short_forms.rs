@@ -2,7 +2,8 @@
 //! of the Reserve Bank of India) and tickers that begin the name they
 //! stand for ("HYPE" of Hyperliquid, "COIN" of Coinbase). A side that
 //! writes the short form and a side that writes the name in full name
-//! one subject; read once per market, compared per pair.
+//! one subject; read once per market, compared per pair. A title that
+//! glosses a name with its ticker ("Tether (USDT)") says so itself.
 
 use super::lex::Tok;
 use super::words::{content_word, is_stopword, name_of};
@@ -28,6 +29,9 @@ pub(crate) struct ShortForms {
     /// letters of their words as a ticker): `find_pairs` files a market
     /// under these too, so that "RBI" meets "Reserve Bank of India".
     pub(crate) keys: Vec<String>,
+    /// A name glossed by the short form in capitals after it, in
+    /// parentheses ("Tether (USDT)"): (the name's last word, the short).
+    glossed: Vec<(Word, Word)>,
 }
 
 /// A word of a name, as names are compared and as content words are
@@ -85,6 +89,26 @@ impl ShortForms {
             }
         }
         close(&mut run, &mut out.runs);
+        out.glossed = tokens
+            .windows(4)
+            .filter_map(|w| match w {
+                [
+                    Tok::Word {
+                        lower: name,
+                        cap: true,
+                        ..
+                    },
+                    Tok::Sym('('),
+                    Tok::Word {
+                        lower: short,
+                        upper: true,
+                        ..
+                    },
+                    Tok::Sym(')'),
+                ] => Some((Word::of(name_of(name)), Word::of(name_of(short)))),
+                _ => None,
+            })
+            .collect();
         out.keys = out.runs.iter().flat_map(|run| keys_of(run)).collect();
         out.keys.sort_unstable();
         out.keys.dedup();
@@ -95,7 +119,14 @@ impl ShortForms {
     /// stand for, and this side's short forms that `other`'s full names
     /// spell out: `word` is one of them.
     pub(crate) fn accounts_for(&self, other: &Self, word: &str) -> bool {
-        self.short
+        let writes = |side: &Self, w: &Word| {
+            side.short.iter().any(|s| s.name == w.name)
+                || side.runs.iter().flatten().any(|r| r.name == w.name)
+        };
+        self.glossed.iter().any(|(name, short)| {
+            (name.is(word) && writes(other, short)) || (short.is(word) && writes(other, name))
+        }) || self
+            .short
             .iter()
             .any(|s| s.is(word) && other.spells(&s.name))
             || self

@@ -70,8 +70,8 @@ fn complementary_threshold_is_inverted() {
     assert_eq!(c.relation, Relation::Inverted, "{c:#?}");
     assert_eq!(c.outcome_mapping, Some(OutcomeMapping::YesNo));
     assert!(c.is_firm());
-    // "below" leaves the boundary value NO on both: inverted, but the
-    // threshold is reported as disagreeing.
+    // "below" leaves the boundary value NO on both: not complements, two
+    // questions (a trader holding YES on both loses both at $95,000).
     let b = market(
         "b",
         "platform_d",
@@ -79,9 +79,22 @@ fn complementary_threshold_is_inverted() {
         CLOSE,
     );
     let c = classify(&a, &b);
-    assert_eq!(c.relation, Relation::Inverted);
-    assert_eq!(c.disagreements, [Field::Threshold]);
-    assert!(!c.is_firm());
+    assert_eq!(c.relation, Relation::Different, "{c:#?}");
+    assert_eq!(c.vetoes, [RuleCode::ComparatorDiffers]);
+    // A count below and above one half-point line leaves no boundary.
+    let over = market(
+        "a",
+        "platform_a",
+        "Lakers vs Celtics over 220.5 points on March 3?",
+        CLOSE,
+    );
+    let under = market(
+        "b",
+        "platform_d",
+        "Lakers vs Celtics under 220.5 points on March 3, 2026?",
+        CLOSE,
+    );
+    assert_eq!(classify(&over, &under).relation, Relation::Inverted);
 }
 
 #[test]
@@ -498,6 +511,32 @@ fn real_platform_wordings_relate() {
             game
         ),
         Relation::Same
+    );
+    // Where a game can end level, a draw is NO on both: not inverted,
+    // unless both count overtime, and never when both count regulation.
+    assert_eq!(
+        pair(
+            "Will Arsenal beat Chelsea?",
+            "Will Chelsea beat Arsenal?",
+            game
+        ),
+        Relation::Unsure
+    );
+    assert_eq!(
+        pair(
+            "Will the Oilers beat the Flames (including overtime)?",
+            "Will the Flames beat the Oilers, including overtime?",
+            game
+        ),
+        Relation::Inverted
+    );
+    assert_ne!(
+        pair(
+            "Will the Celtics beat the Lakers in regulation?",
+            "Will the Lakers beat the Celtics in regulation?",
+            game
+        ),
+        Relation::Inverted
     );
     // Two sides of a two-way contest.
     assert_eq!(

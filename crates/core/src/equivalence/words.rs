@@ -130,6 +130,8 @@ pub(crate) fn is_generic_noun(w: &str) -> bool {
     matches!(
         w,
         "national" | "average" | "highest" | "lowest" | "tournament" | "total"
+    // A sportsbook's capitalized line ("Over 49.5 Goals") is a comparator.
+        | "over" | "under"
     )
 }
 
@@ -184,6 +186,19 @@ pub(crate) fn month(word: &str) -> Option<i64> {
         .map(|i| i as i64 + 1)
 }
 
+/// The coins whose tickers are also English words ("DOT", "TON",
+/// "LINK"): read as the coin only when written in capitals, as tickers
+/// are; `alias` folds the tickers that are no word.
+pub(crate) fn coin_of_capital_ticker(lower: &str) -> Option<&'static str> {
+    Some(match lower {
+        "dot" => "polkadot",
+        "ton" => "toncoin",
+        "link" => "chainlink",
+        "uni" => "uniswap",
+        _ => return None,
+    })
+}
+
 /// Word-level aliases: tickers, demonyms and short names of one subject,
 /// folded to one spelling. Kept short on purpose: each entry is a name
 /// the platforms write both ways.
@@ -194,6 +209,7 @@ pub(crate) fn alias(word: &str) -> &str {
         "sol" => "solana",
         "doge" => "dogecoin",
         "ada" => "cardano",
+        "avax" => "avalanche",
         "tsla" => "tesla",
         "nvda" => "nvidia",
         "aapl" => "apple",
@@ -201,7 +217,7 @@ pub(crate) fn alias(word: &str) -> &str {
         "amzn" => "amazon",
         "googl" | "goog" | "alphabet" => "google",
         "federal" | "fomc" => "fed",
-        "usa" | "u.s." | "american" => "us",
+        "usa" | "u.s." | "u.s" | "american" => "us",
         "britain" | "british" => "uk",
         "french" => "france",
         "german" => "germany",
@@ -227,11 +243,13 @@ pub(crate) fn alias(word: &str) -> &str {
         "venezuelan" => "venezuela",
         "turkish" => "turkey",
         "dutch" => "netherlands",
+        "polish" => "poland",
         "irish" => "ireland",
         "greek" => "greece",
         "portuguese" => "portugal",
         "oscar" => "oscars",
         "qb" => "quarterback",
+        "speakership" => "speaker",
         "grammys" => "grammy",
         "gop" | "republicans" => "republican",
         "democrats" | "democratic" | "dems" => "democrat",
@@ -258,6 +276,7 @@ pub(crate) fn fold(lower: &str) -> String {
         "nominee" | "nominated" => "nomination",
         "retires" | "retired" | "retirement" => "retire",
         "approved" => "approve",
+        "impeached" | "impeaches" => "impeach",
         "confirmed" => "confirm",
         "rejected" => "reject",
         "closes" | "closing" | "closed" => "close",

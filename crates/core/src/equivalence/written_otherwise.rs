@@ -2,7 +2,14 @@
 //! look-alike that must stay apart: a sportsbook line on a count against
 //! "N or more", a moneyline against "win", a short form against the name
 //! it stands for, a word the other side implies, a game that cannot end
-//! level, a line taken by one team and given by the other.
+//! level, a line taken by one team and given by the other, a name typed
+//! without its diacritics, an NFL season named by the year it starts in,
+//! a state asked on a day with "still", a ticker written in capitals, and
+//! leaving an office against holding it on a day (not nested), "or lower"
+//! as a comparator, a central bank by its short name, a name glossed with
+//! its ticker, a Double Chance against a win, the Dow and a domestic gross
+//! by their other names, US GDP growth as published, "someone other
+//! than" the holder of an office, the trade balance of goods and services.
 
 use super::*;
 use crate::models::PlatformId;
@@ -152,6 +159,232 @@ fn the_other_teams_moneyline_backs_the_other_side() {
         relation(
             "Zed Comets Moneyline vs Acme Lakers (Feb 10, 2027)",
             "Will the Lakers beat the Comets on February 10, 2027?"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_name_typed_without_its_diacritics_is_the_same_name() {
+    assert_eq!(
+        relation(
+            "Will Ludvig Åberg win the 2027 Masters?",
+            "Ludvig Aberg to win the 2027 Masters Tournament"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Will Ludvig Åberg win the 2027 Masters?",
+            "Ludvig Aberg to win the 2027 PGA Championship"
+        ),
+        Relation::Different
+    );
+}
+
+#[test]
+fn an_nfl_season_is_named_by_the_year_it_starts_in() {
+    assert_eq!(
+        relation(
+            "Will the Acme Rockets make the 2027-28 NFL playoffs?",
+            "Acme Rockets to make the playoffs in the 2027 NFL season?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Will the Acme Rockets make the 2027-28 NFL playoffs?",
+            "Acme Rockets to make the playoffs in the 2028 NFL season?"
+        ),
+        Relation::Different
+    );
+}
+
+#[test]
+fn a_state_asked_on_a_day_is_the_same_with_still() {
+    assert_eq!(
+        relation(
+            "Will Jane Roe be Prime Minister of Freedonia on January 1, 2028?",
+            "Jane Roe still Freedonia's Prime Minister on Jan 1, 2028?"
+        ),
+        Relation::Same
+    );
+    assert_ne!(
+        relation(
+            "Will Jane Roe be Prime Minister of Freedonia on January 1, 2028?",
+            "Jane Roe still Freedonia's Prime Minister on Jan 1, 2029?"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_ticker_that_is_also_a_word_names_its_coin_in_capitals() {
+    assert_eq!(
+        relation(
+            "$DOT above $10 on December 31, 2027?",
+            "Will Polkadot be above $10 on Dec 31, 2027?"
+        ),
+        Relation::Same
+    );
+    // A dollar figure is the price unless the market says market cap.
+    assert_eq!(
+        relation(
+            "$DOT above $10 on December 31, 2027?",
+            "Polkadot market cap above $10B on Dec 31, 2027?"
+        ),
+        Relation::Different
+    );
+}
+
+#[test]
+fn leaving_an_office_against_holding_it_on_a_day_is_not_nested() {
+    assert_eq!(
+        relation(
+            "Will Jane Roe be Prime Minister of Freedonia on December 31, 2027?",
+            "Jane Roe out as Freedonia's Prime Minister before 2028?"
+        ),
+        Relation::Unsure
+    );
+}
+
+#[test]
+fn or_lower_is_a_comparator_and_a_central_bank_has_its_short_name() {
+    assert_eq!(
+        relation(
+            "Core PCE inflation above 2.5% YoY in April 2027?",
+            "Core PCE inflation 2.5% or lower YoY in April 2027?"
+        ),
+        Relation::Inverted
+    );
+    assert_eq!(
+        relation(
+            "Bank of Korea base rate below 2.25% on December 31, 2027?",
+            "Will the BoK's base rate be under 2.25% at the end of 2027?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Bank of Korea base rate below 2.25% on December 31, 2027?",
+            "Will the BoJ's base rate be under 2.25% at the end of 2027?"
+        ),
+        Relation::Different
+    );
+}
+
+#[test]
+fn a_name_glossed_with_its_ticker_is_that_ticker() {
+    assert_eq!(
+        relation(
+            "Tether (USDT) market cap above $250B on December 31, 2027?",
+            "Will USDT's market capitalization exceed $250 billion on Dec 31, 2027?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Tether (USDT) market cap above $250B on December 31, 2027?",
+            "Will USDC's market capitalization exceed $250 billion on Dec 31, 2027?"
+        ),
+        Relation::Different
+    );
+}
+
+#[test]
+fn a_double_chance_is_every_result_but_the_other_sides_win() {
+    let dc = "Double Chance: Zed Comets or Draw - Acme Rockets vs Zed Comets (Feb 10, 2027)";
+    assert_eq!(
+        relation(
+            dc,
+            "Will Acme Rockets beat Zed Comets on February 10, 2027?"
+        ),
+        Relation::Inverted
+    );
+    // The same side's win is narrower: never `same`.
+    assert_eq!(
+        relation(
+            dc,
+            "Will Zed Comets beat Acme Rockets on February 10, 2027?"
+        ),
+        Relation::Superset
+    );
+}
+
+#[test]
+fn the_dow_and_a_domestic_gross_by_their_other_names() {
+    assert_eq!(
+        relation(
+            "Dow Jones Industrial Average at or below 55,000 at the end of 2027?",
+            "Will the Dow be above 55000 on December 31, 2027?"
+        ),
+        Relation::Inverted
+    );
+    assert_eq!(
+        relation(
+            "Will Acme: Part Three gross over $300 million in North America?",
+            "Acme: Part Three domestic box office above $300M?"
+        ),
+        Relation::Same
+    );
+    assert_ne!(
+        relation(
+            "Will Acme: Part Three gross over $300 million in North America?",
+            "Acme: Part Three worldwide box office above $300M?"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn us_gdp_growth_is_real_annualized_and_each_release_an_estimate() {
+    let advance = "US GDP growth above 2.5% annualized in Q1 2027 (advance estimate)?";
+    assert_eq!(
+        relation(advance, "Q1 2027 US real GDP growth (advance) above 2.5%?"),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            advance,
+            "Q1 2027 US real GDP growth (second estimate) above 2.5%?"
+        ),
+        Relation::Different
+    );
+}
+
+#[test]
+fn someone_other_than_the_holder_is_the_holder_not_holding_it() {
+    let on_day = "Will Jane Roe be Prime Minister of Freedonia on January 1, 2028?";
+    assert_eq!(
+        relation(
+            on_day,
+            "Will someone other than Jane Roe be Freedonia's Prime Minister on January 1, 2028?"
+        ),
+        Relation::Inverted
+    );
+    assert_ne!(
+        relation(
+            on_day,
+            "Will someone other than Jane Roe be Freedonia's President on January 1, 2028?"
+        ),
+        Relation::Inverted
+    );
+}
+
+#[test]
+fn the_trade_balance_is_of_goods_and_services_unless_it_says_goods() {
+    let headline = "US goods and services trade deficit above $80B in April 2027?";
+    assert_eq!(
+        relation(
+            headline,
+            "Will the US trade deficit be more than $80 billion for April 2027?"
+        ),
+        Relation::Same
+    );
+    assert_ne!(
+        relation(
+            headline,
+            "Will the US goods trade deficit be more than $80 billion for April 2027?"
         ),
         Relation::Same
     );

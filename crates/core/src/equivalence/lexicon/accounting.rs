@@ -47,6 +47,7 @@ pub const NO_OP: &[&str] = &[
     // (high, low, open) is the metric rule's.
     "close",
     "settle",
+    "settlement",
     "rating",
     "tournament",
     "ceremony",
@@ -71,6 +72,13 @@ pub const NO_OP: &[&str] = &[
     "re",
     // "win the title" is "win": the title of what both sides name.
     "title",
+    // "still PM on Jan 1" is "PM on Jan 1": a state asked on a day holds
+    // or not whatever it was before.
+    "still",
+    // "ETFs see net inflows above $2B" is "net inflows above $2B".
+    "see",
+    // "the Cy Young Award" is "the Cy Young".
+    "award",
 ];
 
 /// Words that widen or narrow where a question is asked: a side that
@@ -93,10 +101,14 @@ pub const SYNONYMS: &[&[&str]] = &[
     &["added", "payroll", "job"],
     &["weekend", "open", "opening"],
     &["oil", "crude"],
-    &["meet", "meeting"],
+    &["meet", "meeting", "summit"],
+    &["married", "marry", "wedding"],
+    &["abolish", "eliminate"],
     &["oz", "ounce"],
+    &["lb", "pound"],
     &["doz", "dozen"],
-    &["held", "hold"],
+    &["held", "hold", "holding"],
+    &["headline", "headliner"],
     &["weekly", "week"],
     // The US elections of a midterm year.
     &["midterm", "election"],
@@ -136,8 +148,39 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
     // Yards thrown are passing yards; a carmaker delivers vehicles.
     ("passing", &["throw"]),
     ("vehicle", &["deliver", "deliveries", "delivery"]),
+    // A central bank's rate is its policy rate, by whichever name it
+    // goes (the RBA's cash rate, the RBI's repo rate, Banxico's benchmark).
+    ("policy", &["rate"]),
+    ("cash", &["rate"]),
+    ("repo", &["rate"]),
+    ("benchmark", &["rate"]),
+    // "leave office" where the other side names the office; a party's
+    // nomination in a presidential year is the presidential one; an
+    // election for seats is a parliamentary one.
+    (
+        "office",
+        &[
+            "president",
+            "prime",
+            "chancellor",
+            "governor",
+            "mayor",
+            "speaker",
+        ],
+    ),
+    ("president", &["nomination"]),
+    ("parliamentary", &["seat", "parliament"]),
+    // US GDP growth is published real and annualized, each release an
+    // estimate (advance, second, third); crude is quoted by the barrel.
+    ("real", &["gdp"]),
+    ("annualized", &["gdp"]),
+    ("estimate", &["advance"]),
+    ("barrel", &["wti", "brent", "crude"]),
     // A 30-year mortgage rate is quoted fixed.
     ("fixed", &["mortgage"]),
+    // Control of the House or the Senate in a midterm year is decided at
+    // the midterms (the year both sides must still agree on).
+    ("midterm", &["house", "senate"]),
 ];
 
 /// Whether `word` is implied by a word `says` finds on the other side.

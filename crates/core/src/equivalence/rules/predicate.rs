@@ -6,7 +6,8 @@
 use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
 use super::super::lexicon::{
-    ANTONYMS, COMPARATIVES, FILLER, NO_DRAW_TEAMS, Opposition, QUANTITIES, Quantity,
+    ANTONYMS, COMPARATIVES, FILLER, NO_DRAW_TEAMS, OVERTIME_COUNTS, Opposition, QUANTITIES,
+    Quantity,
 };
 use super::super::{Field, Finding};
 use super::unexplained::explained;
@@ -80,10 +81,48 @@ fn comparative(fa: &Facts, fb: &Facts) -> Option<(&'static str, &'static str)> {
     }
 }
 
+/// The negative word of a pair of complementary predicates ("out",
+/// "leave", "miss") on one side only, the other writing neither ("Tusk out
+/// as PM before 2028" / "Tusk PM on December 31, 2027"): the other asks
+/// the state, this side its end, which the rules do not line up with the
+/// other's date. Not "hold",
+/// which is also what an election or a holder does ("election held",
+/// "holds 10,000 BTC"), nor where a pair of opposites was found.
+fn one_sided_complement(fa: &Facts, fb: &Facts) -> Option<&'static str> {
+    if antonym_entry(fa, fb).is_some() {
+        return None;
+    }
+    let side = |f: &Facts, i: usize| f.predicates.get(i).copied().unwrap_or_default();
+    ANTONYMS
+        .iter()
+        .enumerate()
+        .filter(|(_, (xs, ys, kind))| {
+            *kind == Opposition::Complementary && !xs.contains(&"hold") && !ys.contains(&"hold")
+        })
+        .find_map(|(i, _)| match (side(fa, i), side(fb, i)) {
+            ((_, Some(y)), (None, None)) | ((None, None), (_, Some(y))) => Some(y),
+            _ => None,
+        })
+}
+
 /// Predicates that are each other's negation ("hold" / "change",
 /// "remain" / "leave", "make" / "miss", "above" / "below" with no
-/// number): YES on one is NO on the other.
+/// number): YES on one is NO on the other. One of them on one side only
+/// is a predicate the other does not state: neither the same nor nested.
 pub fn antonym_negation(p: &Pair<'_>, v: &mut Verdict) {
+    if let Some(word) = one_sided_complement(p.fa, p.fb) {
+        v.say(|| {
+            (
+                Field::Negation,
+                Finding::Missing,
+                Some(word.into()),
+                None,
+                format!("{word} on one side only, and neither it nor its opposite on the other"),
+            )
+        });
+        v.vote(Vote::Unknown);
+        return;
+    }
     let found = match antonym(p.fa, p.fb) {
         Some((x, y, Opposition::Complementary)) => Some((x, y)),
         _ => comparative(p.fa, p.fb),
@@ -119,14 +158,26 @@ pub fn antonym_contrary(p: &Pair<'_>, v: &mut Verdict) {
     }
 }
 
-/// Two teams of a league without draws ([`NO_DRAW_TEAMS`]), both named
-/// on both sides.
-fn game_without_draws(p: &Pair<'_>) -> bool {
-    NO_DRAW_TEAMS
+/// The game cannot end level: two teams of a league without draws
+/// ([`NO_DRAW_TEAMS`]) named on both sides, or both markets' own words
+/// count overtime ([`OVERTIME_COUNTS`]); and neither counts regulation
+/// time only ("in regulation"), where a level score is NO for either team.
+pub(crate) fn game_without_draws(p: &Pair<'_>) -> bool {
+    let regulation_only = |f: &Facts| f.raw.contains("regulation");
+    if regulation_only(p.fa) || regulation_only(p.fb) {
+        return false;
+    }
+    let overtime_counts = |f: &Facts| {
+        OVERTIME_COUNTS
+            .iter()
+            .any(|words| words.iter().all(|w| f.raw.contains(*w)))
+    };
+    let league = NO_DRAW_TEAMS
         .iter()
         .filter(|team| p.fa.mentions(team) && p.fb.mentions(team))
         .nth(1)
-        .is_some()
+        .is_some();
+    league || (overtime_counts(p.fa) && overtime_counts(p.fb))
 }
 
 /// "win" / "lose": the negation of each other only where no draw or no
@@ -235,9 +286,12 @@ pub fn metric_differs(p: &Pair<'_>, v: &mut Verdict) {
 
 /// Words another rule compared: every word of both sides of a pair of
 /// antonyms ("keep rates unchanged" / "change" is one matched concept),
-/// a stage and "win".
+/// a stage and "win", and the words of a Double Chance compared with a win.
 pub(crate) fn matched_words(p: &Pair<'_>, staged: bool) -> Vec<&'static str> {
     let mut out = Vec::new();
+    if super::subject::double_chance(p).is_some() {
+        out.extend(["double-chance", "draw"]);
+    }
     if let Some((i, ..)) = antonym_entry(p.fa, p.fb)
         && let Some(&(xs, ys, _)) = ANTONYMS.get(i)
     {

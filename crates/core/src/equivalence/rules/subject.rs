@@ -5,6 +5,7 @@ use super::super::facts::Facts;
 use super::super::lexicon::OPPOSED;
 use super::super::{Field, Finding};
 use super::join;
+use super::predicate::game_without_draws;
 
 /// Every word of a (possibly multi-word) name is mentioned by `f`.
 pub(crate) fn mentions_all(f: &Facts, entity: &str) -> bool {
@@ -146,9 +147,75 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
     }
 }
 
+/// A Double Chance bet on one side ("Real Madrid or Draw") and a win on
+/// the other ("Barcelona beat Real Madrid"): the backed side of each,
+/// and whether the Double Chance is the first market's.
+pub(crate) fn double_chance<'p>(p: &Pair<'p>) -> Option<(&'p str, &'p str, bool)> {
+    let backs = |f: &'p Facts| {
+        f.or_draw
+            .as_deref()
+            .filter(|_| f.winner.is_none() && f.words.contains("double-chance"))
+    };
+    match (p.fa.winner.as_deref(), p.fb.winner.as_deref()) {
+        (Some(w), None) => backs(p.fb).map(|d| (w, d, false)),
+        (None, Some(w)) => backs(p.fa).map(|d| (w, d, true)),
+        _ => None,
+    }
+}
+
+/// One side wins or the game ends level, against a win: the other side's
+/// win is its negation (every result but that win), the same side's win
+/// is narrower.
+fn double_chance_against_a_win(p: &Pair<'_>, v: &mut Verdict) -> bool {
+    let Some((win, or_draw, dc_first)) = double_chance(p) else {
+        return false;
+    };
+    let (f_win, f_dc) = if dc_first { (p.fb, p.fa) } else { (p.fa, p.fb) };
+    let covers = |w: &str, f: &Facts| w.split(' ').any(|x| f.mentions(x));
+    let one_side = win.split(' ').any(|x| or_draw.split(' ').any(|y| x == y));
+    let both_named = covers(win, f_dc) && covers(or_draw, f_win);
+    if !(one_side || both_named) {
+        return false;
+    }
+    v.say(|| {
+        let note = if one_side {
+            "a win or a draw against the win alone: the win is narrower"
+        } else {
+            "a win or a draw of one side is every result but the other side's win"
+        };
+        let finding = if one_side {
+            Finding::Nested
+        } else {
+            Finding::Opposite
+        };
+        (
+            Field::Entities,
+            finding,
+            Some(win.to_owned()),
+            Some(format!("{or_draw} or draw")),
+            note.into(),
+        )
+    });
+    v.vote(match (one_side, dc_first) {
+        (false, _) => Vote::Opposite,
+        (true, true) => Vote::Wider,
+        (true, false) => Vote::Narrower,
+    });
+    true
+}
+
 /// Who must win: "Celtics beat Lakers" against "Lakers beat Celtics"
-/// names the same teams with YES on the other side.
+/// names the same teams with YES on the other side (and a Double Chance,
+/// [`double_chance_against_a_win`], the rest of the results). That is the question
+/// asked the other way only where the game cannot end level (an NBA game,
+/// or "including overtime" on both); where it can (a soccer match, a chess
+/// game, an NFL regular-season game), a draw is NO on both: not
+/// complements, and which of the two the league allows is not read here,
+/// so `unsure`.
 pub fn winner_differs(p: &Pair<'_>, v: &mut Verdict) {
+    if double_chance_against_a_win(p, v) {
+        return;
+    }
     let (Some(wa), Some(wb)) = (&p.fa.winner, &p.fb.winner) else {
         return;
     };
@@ -174,6 +241,20 @@ pub fn winner_differs(p: &Pair<'_>, v: &mut Verdict) {
                 "each needs the other side to win".into(),
             )
         });
-        v.vote(Vote::Opposite);
+        if game_without_draws(p) {
+            v.vote(Vote::Opposite);
+        } else {
+            v.say(|| {
+                (
+                    Field::Entities,
+                    Finding::Missing,
+                    Some(wa.clone()),
+                    Some(wb.clone()),
+                    "a level game would be NO on both: complements only where it cannot end level"
+                        .into(),
+                )
+            });
+            v.vote(Vote::Unknown);
+        }
     }
 }

@@ -132,7 +132,8 @@ fn eq(a: f64, b: f64) -> bool {
 pub enum Shape {
     Same,
     Opposite,
-    /// Opposite but for the boundary value itself ("above x" / "below x").
+    /// Opposite but for the boundary value itself ("above x" / "below x"):
+    /// both can be NO, so two questions.
     NearOpposite,
     Narrower,
     Wider,
@@ -168,7 +169,9 @@ pub(crate) fn compare_thresholds(a: &Threshold, b: &Threshold, counted: bool) ->
 enum Case {
     /// A band against a tail.
     BandTail,
-    /// One value under two comparators that are not complements.
+    /// One value under two comparators that are not complements: one way
+    /// ("above" / "at least"), or both ways with the boundary on neither
+    /// or both sides ("above" / "below": the value itself is NO on both).
     Comparator,
     Other,
 }
@@ -184,7 +187,11 @@ fn case_of(a: &Threshold, b: &Threshold) -> Case {
     let downward = |c: Comparator| matches!(c, Comparator::Below | Comparator::AtMost);
     let one_way = (upward(a.comparator) && upward(b.comparator))
         || (downward(a.comparator) && downward(b.comparator));
-    if one_way && a.comparator != b.comparator && eq(a.value, b.value) {
+    let strict = |c: Comparator| matches!(c, Comparator::Above | Comparator::Below);
+    let both_ways_one_boundary = !one_way
+        && upward(a.comparator) != upward(b.comparator)
+        && strict(a.comparator) == strict(b.comparator);
+    if (one_way || both_ways_one_boundary) && a.comparator != b.comparator && eq(a.value, b.value) {
         Case::Comparator
     } else {
         Case::Other
@@ -225,8 +232,8 @@ fn judge(p: &Pair<'_>, v: &mut Verdict, case: Case) {
             "complementary thresholds: YES here is NO there",
         ),
         Shape::NearOpposite => (
-            Finding::Opposite,
-            "complementary but for the boundary value itself, which is NO on both",
+            Finding::Conflicts,
+            "opposite sides of one value, which is NO on both (or YES on both): not complements",
         ),
         Shape::Narrower => (Finding::Nested, "the first threshold is narrower"),
         Shape::Wider => (Finding::Nested, "the second threshold is narrower"),
@@ -246,13 +253,13 @@ fn judge(p: &Pair<'_>, v: &mut Verdict, case: Case) {
             v.vote(Vote::Same);
             v.evidence(Aspect::Threshold);
         }
-        Shape::Opposite | Shape::NearOpposite => {
+        Shape::Opposite => {
             v.vote(Vote::Opposite);
             v.evidence(Aspect::Threshold);
         }
         Shape::Narrower => v.vote(Vote::Narrower),
         Shape::Wider => v.vote(Vote::Wider),
-        Shape::Apart => v.veto(),
+        Shape::NearOpposite | Shape::Apart => v.veto(),
     }
 }
 
@@ -300,7 +307,9 @@ pub fn threshold_differs(p: &Pair<'_>, v: &mut Verdict) {
 }
 
 /// One value under two comparators ("above 42%" / "at least 42%"): the
-/// boundary value itself is YES on one only, so never the same question.
+/// boundary value itself is YES on one only, so never the same question;
+/// "above $3.50" / "below $3.50" are NO together at $3.50, so never
+/// complements ("above $3.50" / "$3.50 or below" are).
 pub fn comparator_differs(p: &Pair<'_>, v: &mut Verdict) {
     judge(p, v, Case::Comparator);
 }

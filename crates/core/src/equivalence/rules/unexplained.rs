@@ -12,8 +12,8 @@
 use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
 use super::super::lexicon::{
-    COUNT_VERBS, DEFAULT_SCOPES, FILLER, NO_OP, OPPOSED, SCOPES, SYNONYMS, implied_by,
-    quantity_members_of,
+    COUNT_VERBS, DEFAULT_SCOPES, FILLER, GENERIC_MEMBER_WORDS, NO_OP, OPPOSED, SCOPES, SYNONYMS,
+    implied_by, quantity_members_of,
 };
 use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
@@ -29,6 +29,9 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
         || matched.contains(&word)
         // The negation rule compares these, the subject rule these.
         || NEGATIONS.contains(&word)
+        // "remain Chancellor" against "cease to be Chancellor": staying is
+        // the state the negative side asks the end of.
+        || (matches!(word, "remain" | "stay") && y.negated)
         || OPPOSED.iter().any(|&(p, q)| p == word || q == word)
         || FILLER.contains(&word)
         || NO_OP.contains(&word)
@@ -37,6 +40,11 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
             .any(|group| group.contains(&word) && group.iter().any(|w| said_by_y(w)))
         || quantity_members_of(word)
             .any(|(i, bit)| y.quantities.get(i).is_some_and(|mask| mask & bit != 0))
+        // "PCE inflation" against "PCE": the same members named.
+        || (GENERIC_MEMBER_WORDS.contains(&word)
+            && quantity_members_of(word).any(|(i, _)| {
+                x.quantities.get(i).is_some_and(|&m| m != 0) && x.quantities.get(i) == y.quantities.get(i)
+            }))
         || implied_by(word, said_by_y)
         || x.short_forms.accounts_for(&y.short_forms, word)
         || x.short_forms.before_a_name(word, |name| {
