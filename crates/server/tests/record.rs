@@ -496,32 +496,8 @@ async fn behind_a_public_proxy_history_takes_the_visitors_tokens() {
 async fn every_part_is_copied_to_the_object_store_under_its_hive_path() {
     let dir = archive_dir("store");
     let store = dir.parent().expect("parent").join("store");
-    let recorder = Recorder::start(
-        writer::Settings {
-            dir: dir.clone(),
-            max_bytes: None,
-            part_bytes: usize::MAX,
-            roll: Duration::from_secs(3_600),
-            pause: Duration::from_secs(1),
-            store: Some(format!("file://{}", store.display())),
-        },
-        1.0,
-    )
-    .expect("starts");
-    for (i, kind) in [WatchKind::Orderbook, WatchKind::Game, WatchKind::Orderbook]
-        .into_iter()
-        .enumerate()
-    {
-        let body = serde_json::json!({"data": {"market_id": "m", "n": i}});
-        recorder.answered(
-            kind,
-            "m",
-            1_700_000_000_000 + i as i64 * 86_400_000,
-            0,
-            body,
-        );
-        assert!(recorder.flush(CEILING));
-    }
+    let recorder = storing_recorder(&dir, format!("file://{}", store.display()));
+    record_three_days(&recorder);
     let local = predmarket_server::record::layout::parts(&dir);
     assert_eq!(local.len(), 3);
     assert_eq!(recorder.stats.parts_stored.load(Ordering::Relaxed), 3);

@@ -14,8 +14,7 @@ use futures::TryStreamExt;
 use object_store::aws::AmazonS3Builder;
 use object_store::path::Path as StorePath;
 use object_store::{ObjectStore, ObjectStoreExt};
-use predmarket_core::change::WatchKind;
-use predmarket_server::record::{Recorder, layout, writer};
+use predmarket_server::record::layout;
 use recording::*;
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::Ordering;
@@ -120,32 +119,8 @@ async fn every_part_is_put_in_an_s3_bucket_under_its_hive_path() {
          &access_key_id=moto&secret_access_key=moto",
         moto.endpoint
     );
-    let recorder = Recorder::start(
-        writer::Settings {
-            dir: dir.clone(),
-            max_bytes: None,
-            part_bytes: usize::MAX,
-            roll: Duration::from_secs(3_600),
-            pause: Duration::from_secs(1),
-            store: Some(url),
-        },
-        1.0,
-    )
-    .expect("starts");
-    for (i, kind) in [WatchKind::Orderbook, WatchKind::Game, WatchKind::Orderbook]
-        .into_iter()
-        .enumerate()
-    {
-        let body = serde_json::json!({"data": {"market_id": "m", "n": i}});
-        recorder.answered(
-            kind,
-            "m",
-            1_700_000_000_000 + i as i64 * 86_400_000,
-            0,
-            body,
-        );
-        assert!(recorder.flush(CEILING));
-    }
+    let recorder = storing_recorder(&dir, url);
+    record_three_days(&recorder);
     assert_eq!(recorder.stats.store_errors.load(Ordering::Relaxed), 0);
     assert_eq!(recorder.stats.parts_stored.load(Ordering::Relaxed), 3);
 

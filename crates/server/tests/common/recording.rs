@@ -9,9 +9,10 @@ use crate::common::{self, KEY, TestServer};
 use axum::extract::{Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use predmarket_core::change::WatchKind;
 use predmarket_server::config::Config;
-use predmarket_server::record::Recorder;
 use predmarket_server::record::archive::{self, Filter, Recorded};
+use predmarket_server::record::{Recorder, writer};
 use serde_json::Value;
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -37,6 +38,42 @@ pub fn fast(mut config: Config, dir: &Path) -> Config {
     config.record.roll_secs = 0.1;
     config.record.pause_secs = 0.3;
     config
+}
+
+/// A recorder writing to `dir` and copying each part to the object store
+/// at `store` (a URL), that never rolls a part by size or time itself.
+pub fn storing_recorder(dir: &Path, store: String) -> Arc<Recorder> {
+    Recorder::start(
+        writer::Settings {
+            dir: dir.to_owned(),
+            max_bytes: None,
+            part_bytes: usize::MAX,
+            roll: Duration::from_secs(3_600),
+            pause: Duration::from_secs(1),
+            store: Some(store),
+        },
+        1.0,
+    )
+    .expect("starts")
+}
+
+/// Three answers of market `m` on three days (a book, a game, a book),
+/// each flushed into a part of its own.
+pub fn record_three_days(recorder: &Recorder) {
+    for (i, kind) in [WatchKind::Orderbook, WatchKind::Game, WatchKind::Orderbook]
+        .into_iter()
+        .enumerate()
+    {
+        let body = serde_json::json!({"data": {"market_id": "m", "n": i}});
+        recorder.answered(
+            kind,
+            "m",
+            1_700_000_000_000 + i as i64 * 86_400_000,
+            0,
+            body,
+        );
+        assert!(recorder.flush(CEILING));
+    }
 }
 
 /// One Server-Sent Event: its name and data.
