@@ -6,7 +6,8 @@
 //! quote them from.
 //!
 //! The breakdown comes from a second build of the same module with its
-//! function names kept (`wasm-bindgen --keep-debug`, `wasm-opt -Oz -g`):
+//! function names kept (`wasm-bindgen --keep-debug`, the shipped wasm-opt
+//! passes with `-g`):
 //! names do not change what binaryen does to the code, so the body sizes
 //! are those of the shipped module. The section parser below is a few
 //! lines of LEB128; twiggy would take minutes to compile on these machines.
@@ -134,7 +135,8 @@ pub fn sizes(path: &Path) -> Result<(u64, u64)> {
 }
 
 /// The package's module again, with its names: the same cargo output
-/// through `wasm-bindgen --keep-debug` and `wasm-opt -Oz -g`.
+/// through `wasm-bindgen --keep-debug` and the shipped wasm-opt passes
+/// with `-g`.
 fn named_build() -> Result<std::path::PathBuf> {
     let wasm = build::npm_cargo_wasm();
     let out = target_dir().join("size");
@@ -149,7 +151,8 @@ fn named_build() -> Result<std::path::PathBuf> {
     let module = out.join("named_bg.wasm");
     exec(
         cmd("wasm-opt")
-            .args(["-Oz", "-g"])
+            .args(build::SHIPPED_WASM_PASSES)
+            .arg("-g")
             .arg(&module)
             .arg("-o")
             .arg(&module),
