@@ -51,9 +51,9 @@ pub const LIMIT_GZIP_BYTES: u64 = 117 * 1024;
 /// the other side, half-point lines, more demonyms: recall of `same` on
 /// the development sets 0.68–0.75 → 0.80–0.93) took it to 175,845 B:
 /// 172 KiB, on the same terms. Session 15 built its dependencies but
-/// serde_json at `opt-level = "z"` (Cargo.toml, `venues-release`; the
-/// speed of `findPairs` unchanged within the noise): 166,204 B, so 164 KiB,
-/// what was reached plus 1 KiB.
+/// serde_json at `opt-level = "z"` (Cargo.toml, `venues-release`;
+/// `findPairs` about 6 % slower): 166,204 B, so 164 KiB, what was reached
+/// plus 1 KiB.
 pub const VENUES_LIMIT_GZIP_BYTES: u64 = 164 * 1024;
 
 pub fn run(args: &[String]) -> Result {
