@@ -23,10 +23,18 @@ pub const NPM_TOOLCHAIN: &str = "nightly-2026-05-20";
 /// `rustflags`, which only the demo's Leptos reads).
 const NPM_RUSTFLAGS: &str = "-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none";
 
-/// wasm-opt's flags for a wasm the package ships: size first, and without
-/// the tools' metadata (`producers`, `target_features`), which no runtime
-/// reads (−243 B gzip of the package's wasm).
-const SHIPPED_WASM_OPT: &[&str] = &["-Oz", "--strip-producers", "--strip-target-features"];
+/// wasm-opt's passes for a wasm the package ships: size first.
+/// `--low-memory-unused` lets binaryen fold constant offsets into loads
+/// and stores (−1,023 B gzip of the package's wasm): it holds for Rust's
+/// wasm32 layout, where the stack takes the first MiB and grows down, so
+/// the low 1 KiB is reached only by a stack already overflowing. `-Os`
+/// was 31 B larger, `-O3` 1.1 KB larger (docs/benchmarks.md, "Session
+/// 15").
+pub const SHIPPED_WASM_PASSES: &[&str] = &["-Oz", "--low-memory-unused"];
+
+/// And without the tools' metadata (`producers`, `target_features`),
+/// which no runtime reads (−243 B gzip of the package's wasm).
+const STRIP_METADATA: &[&str] = &["--strip-producers", "--strip-target-features"];
 
 /// The npm package folder.
 pub fn npm_dir() -> PathBuf {
@@ -185,7 +193,8 @@ fn build_npm() -> Result<PathBuf> {
     let module = out.join(WASM);
     exec(
         cmd("wasm-opt")
-            .args(SHIPPED_WASM_OPT)
+            .args(SHIPPED_WASM_PASSES)
+            .args(STRIP_METADATA)
             .arg(&module)
             .arg("-o")
             .arg(&module),
@@ -299,7 +308,8 @@ fn venues(out: &Path) -> Result {
     let module = out.join(VENUES_WASM);
     exec(
         cmd("wasm-opt")
-            .args(SHIPPED_WASM_OPT)
+            .args(SHIPPED_WASM_PASSES)
+            .args(STRIP_METADATA)
             .arg(&module)
             .arg("-o")
             .arg(&module),
