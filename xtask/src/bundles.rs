@@ -36,7 +36,9 @@ pub struct App {
     /// Lowered in session 15 to what the wasm cut reached plus 1 KiB
     /// (docs/benchmarks.md, "Session 15: the wasm cut"): the main entry's
     /// client and watch apps to 135 KiB (137,154 B), its odds app to 127
-    /// KiB (128,273 B), venues' to 170 KiB (172,637 B).
+    /// KiB (128,273 B), venues' to 170 KiB (172,637 B); then venues' to
+    /// 175 KiB for the matcher's fifth round (177,392 B; see
+    /// `size::VENUES_LIMIT_GZIP_BYTES`).
     pub limit_gzip_bytes: u64,
 }
 
@@ -60,7 +62,7 @@ pub const APPS: &[App] = &[
         id: "venues",
         figure_id: "bundle-venues-gzip",
         source: "import { findPairs } from \"predmarket/venues\";\nfor (const pair of findPairs([])) console.log(pair);\n",
-        limit_gzip_bytes: 170 * 1024,
+        limit_gzip_bytes: 175 * 1024,
     },
     App {
         id: "odds",

@@ -53,8 +53,11 @@ pub const LIMIT_GZIP_BYTES: u64 = 117 * 1024;
 /// 172 KiB, on the same terms. Session 15 built its dependencies but
 /// serde_json at `opt-level = "z"` (Cargo.toml, `venues-release`;
 /// `findPairs` about 6 % slower): 166,204 B, so 164 KiB, what was reached
-/// plus 1 KiB.
-pub const VENUES_LIMIT_GZIP_BYTES: u64 = 164 * 1024;
+/// plus 1 KiB. Its fifth matcher round (the comparator and the
+/// level-game rules, the measured quantities' lexicon, central banks,
+/// tickers that are words: precision 1.00 on every development set and
+/// on held-out test-v6) took it to 170,900 B: 168 KiB, on the same terms.
+pub const VENUES_LIMIT_GZIP_BYTES: u64 = 168 * 1024;
 
 pub fn run(args: &[String]) -> Result {
     let mut top = 40;
