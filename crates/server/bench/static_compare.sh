@@ -27,9 +27,14 @@ for tool in nginx wrk curl; do
   command -v "$tool" >/dev/null || { echo "needs $tool: apt-get install -y nginx-light wrk curl" >&2; exit 1; }
 done
 
-cargo build --quiet --release -p predmarket-server --bin predmarket-server \
-  --manifest-path "$root/Cargo.toml"
-server="$target/release/predmarket-server"
+# SERVER_BIN: a server built already (a commit's binary kept to compare
+# against); else the release build of this checkout.
+server="${SERVER_BIN:-}"
+if [[ -z "$server" ]]; then
+  cargo build --quiet --release -p predmarket-server --bin predmarket-server \
+    --manifest-path "$root/Cargo.toml"
+  server="$target/release/predmarket-server"
+fi
 work="$(mktemp -d)"
 chmod 755 "$work"
 pids=()

@@ -70,10 +70,11 @@ pub async fn overloaded(error: BoxError) -> Response {
 }
 
 /// Largest piece of an answer handed to hyper at once. hyper buffers
-/// little ahead of the socket (`listen::MAX_HEAD_BYTES` bounds its write
-/// buffer too) but takes a whole frame, however large: a body of one 16 MiB
-/// frame would be "done", and its slot freed, long before its bytes left.
-const FRAME_BYTES: usize = 16 * 1024;
+/// little ahead of the socket (`listen::BUFFER_BYTES`) but takes a whole
+/// frame, however large: a body of one 16 MiB frame would be "done", and
+/// its slot freed, long before its bytes left. A page of markets (55 KB)
+/// is one piece, so it leaves in one write.
+const FRAME_BYTES: usize = 64 * 1024;
 
 /// `--max-in-flight`: a request above it is answered 503 with Retry-After
 /// at once (no queue). The slot is held by the answer's body until its last

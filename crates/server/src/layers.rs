@@ -53,9 +53,19 @@ pub enum Origins {
 ///
 /// `with_layers` in `lib.rs` builds the settings from the command line.
 pub fn wrap(app: Router, settings: &Settings) -> Router {
+    wrap_with(
+        app,
+        settings,
+        Arc::new(encoding::Answers::new(encoding::MAX_BYTES)),
+    )
+}
+
+/// `wrap`, its compression layer keeping middles in `answers` (the local
+/// server's handlers keep their lists' middles there too).
+pub fn wrap_with(app: Router, settings: &Settings, answers: Arc<encoding::Answers>) -> Router {
     let request_timeout = settings.request_timeout;
     app.layer(axum::middleware::from_fn_with_state(
-        Arc::new(encoding::Answers::new(encoding::MAX_BYTES)),
+        answers,
         encoding::encode,
     ))
     .layer(CompressionLayer::new())

@@ -77,6 +77,7 @@ pub fn app_with_recorder(
         started: Instant::now(),
         openapi: std::sync::OnceLock::new(),
         searches: Arc::new(tokio::sync::Semaphore::new(guard::search_permits())),
+        answers: Arc::new(encoding::Answers::new(encoding::MAX_BYTES)),
     });
     // The streams poll the operations' handlers in-process, behind no key:
     // the stream's own key was checked when it opened.
@@ -116,6 +117,7 @@ pub fn app_with_recorder(
         Some(_) => axum::routing::get(openapi::serve_recording),
         None => axum::routing::get(openapi::serve),
     };
+    let answers = state.answers.clone();
     let public = Router::new()
         .route("/openapi.json", document)
         .with_state(state);
@@ -129,7 +131,7 @@ pub fn app_with_recorder(
     let app = app
         .fallback(error::not_found_fallback)
         .method_not_allowed_fallback(error::method_not_allowed_fallback);
-    access_log::wrap(with_layers(app, config), log)
+    access_log::wrap(layers::wrap_with(app, &config.layers(), answers), log)
 }
 
 /// The checks of every operation, in order: the key (`auth::check`), then

@@ -27,9 +27,16 @@ use tokio::time::{Instant, Sleep};
 use tower::ServiceExt;
 
 /// Largest request head (request line and headers) read; above it hyper
-/// answers 431 and closes the connection. (hyper's smallest allowed
-/// buffer is 8 KiB.)
+/// answers 431 and closes the connection.
 pub const MAX_HEAD_BYTES: usize = 16 * 1024;
+
+/// What hyper's buffers hold at most (its `max_buf_size`): the answer's
+/// head and body pieces queued for one `writev`, and requests read ahead.
+/// Large enough that a page of 25 markets (55 KB) leaves with its head in
+/// one system call; at 16 KiB (the head's bound, once used for both) it
+/// took four, and the kernel ran the loopback's TCP path four times
+/// (docs/benchmarks.md, issue 38).
+pub const BUFFER_BYTES: usize = 128 * 1024;
 
 /// What bounds connections.
 #[derive(Debug, Clone, Copy)]
@@ -65,7 +72,8 @@ pub async fn serve(
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(limits.header_read_timeout)
-        .max_buf_size(MAX_HEAD_BYTES)
+        .max_header_size(MAX_HEAD_BYTES)
+        .max_buf_size(BUFFER_BYTES)
         .keep_alive(true);
     let slots = Arc::new(Semaphore::new(limits.max_connections));
     let per_address = Arc::new(PerAddress::default());

@@ -2,7 +2,7 @@
 //! injected faults, the cursor key.
 
 use crate::data::Dataset;
-use crate::{auth, cursor, faults};
+use crate::{auth, cursor, encoding, faults};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -17,6 +17,9 @@ pub struct AppState {
     pub openapi: std::sync::OnceLock<Vec<u8>>,
     /// Searches running at once on the blocking pool (see `guard::offload`).
     pub searches: Arc<tokio::sync::Semaphore>,
+    /// The answers' kept middles (`encoding`): the lists' handlers find
+    /// theirs here, the compression layer (`layers::wrap`) the others.
+    pub answers: Arc<encoding::Answers>,
 }
 
 pub type SharedState = Arc<AppState>;

@@ -52,7 +52,11 @@ async fn paths(base: &str) -> Vec<String> {
     ]
 }
 
-async fn get(base: &str, path: &str, accept: Option<&str>) -> (u16, Vec<u8>, Option<String>) {
+/// An answer: its status, its bytes as sent, its `Content-Encoding`, and
+/// its `Content-Length` when it has one.
+type Got = (u16, Vec<u8>, Option<String>, Option<usize>);
+
+async fn get(base: &str, path: &str, accept: Option<&str>) -> Got {
     let mut request = reqwest::Client::new()
         .get(format!("{base}{path}"))
         .header("X-API-Key", KEY);
@@ -65,7 +69,12 @@ async fn get(base: &str, path: &str, accept: Option<&str>) -> (u16, Vec<u8>, Opt
         .headers()
         .get("content-encoding")
         .map(|v| v.to_str().unwrap().to_owned());
-    (status, response.bytes().await.unwrap().to_vec(), encoding)
+    let length = response
+        .headers()
+        .get("content-length")
+        .map(|v| v.to_str().unwrap().parse().unwrap());
+    let bytes = response.bytes().await.unwrap().to_vec();
+    (status, bytes, encoding, length)
 }
 
 fn decompress(bytes: &[u8], encoding: Option<&str>) -> Vec<u8> {
@@ -107,16 +116,20 @@ fn steady(mut value: Value) -> Value {
 /// served from what the first left kept) and compares.
 async fn every_coding_is_the_same_json(base: &str) {
     for path in paths(base).await {
-        let (status, identity, encoding) = get(base, &path, None).await;
+        let (status, identity, encoding, length) = get(base, &path, None).await;
         assert_eq!(status, 200, "{path}");
         assert_eq!(encoding, None, "{path}");
+        assert_eq!(length, Some(identity.len()), "{path}");
         let expected = steady(serde_json::from_slice(&identity).unwrap());
         for round in 0..2 {
             for (accept, wanted) in CODINGS {
-                let (status, bytes, encoding) = get(base, &path, accept).await;
+                let (status, bytes, encoding, length) = get(base, &path, accept).await;
                 assert_eq!(status, 200, "{path} {accept:?}");
                 if identity.len() > 8_000 {
                     assert_eq!(encoding.as_deref(), wanted, "{path} {accept:?}");
+                    // Compressed from kept parts, sent in pieces: its
+                    // length is still known, so it is not sent chunked.
+                    assert_eq!(length, Some(bytes.len()), "{path} {accept:?}");
                 }
                 let json = decompress(&bytes, encoding.as_deref());
                 let value: Value = serde_json::from_slice(&json)

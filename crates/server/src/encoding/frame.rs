@@ -15,6 +15,7 @@
 //!   never look before it, byte-aligned at both ends); head and tail are
 //!   uncompressed meta-blocks, then an empty last meta-block.
 
+use super::chunks::Chunks;
 use bytes::Bytes;
 use std::io::Write;
 
@@ -58,34 +59,36 @@ impl Middle {
         self.deflate.len() + self.brotli.len()
     }
 
-    /// The gzip answer `head` + this middle + `tail`.
-    pub fn gzip(&self, head: &[u8], tail: &[u8]) -> Vec<u8> {
-        let mut out = Vec::with_capacity(head.len() + self.deflate.len() + tail.len() + 40);
-        out.extend_from_slice(&[0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-        stored_deflate(&mut out, head, false);
-        out.extend_from_slice(&self.deflate);
-        stored_deflate(&mut out, tail, true);
+    /// The gzip answer `head` + this middle + `tail`, in three pieces: the
+    /// kept deflate is shared, not copied.
+    pub fn gzip(&self, head: &[u8], tail: &[u8]) -> Chunks {
+        let mut prefix = Vec::with_capacity(head.len() + 16);
+        prefix.extend_from_slice(&[0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+        stored_deflate(&mut prefix, head, false);
+        let mut suffix = Vec::with_capacity(tail.len() + 16);
+        stored_deflate(&mut suffix, tail, true);
         let mut crc = crc32fast::Hasher::new();
         crc.update(head);
         crc.combine(&self.crc);
         crc.update(tail);
-        out.extend_from_slice(&crc.finalize().to_le_bytes());
+        suffix.extend_from_slice(&crc.finalize().to_le_bytes());
         let size = head.len() + self.len + tail.len();
-        out.extend_from_slice(&(size as u32).to_le_bytes());
-        out
+        suffix.extend_from_slice(&(size as u32).to_le_bytes());
+        Chunks::new(prefix.into(), self.deflate.clone(), suffix.into())
     }
 
-    /// The brotli answer `head` + this middle + `tail`. `head` must not be
-    /// empty: its meta-block also byte-aligns the stream header.
-    pub fn brotli(&self, head: &[u8], tail: &[u8]) -> Vec<u8> {
-        let mut out = Vec::with_capacity(head.len() + self.brotli.len() + tail.len() + 16);
+    /// The brotli answer `head` + this middle + `tail`, in three pieces.
+    /// `head` must not be empty: its meta-block also byte-aligns the
+    /// stream header.
+    pub fn brotli(&self, head: &[u8], tail: &[u8]) -> Chunks {
+        let mut prefix = Vec::with_capacity(head.len() + 8);
         // WBITS for a window of 2^22: 4 bits, (22 - 17) << 1 | 1.
-        stored_brotli(&mut out, head, ((BROTLI_LGWIN - 17) << 1 | 1, 4));
-        out.extend_from_slice(&self.brotli);
-        stored_brotli(&mut out, tail, (0, 0));
+        stored_brotli(&mut prefix, head, ((BROTLI_LGWIN - 17) << 1 | 1, 4));
+        let mut suffix = Vec::with_capacity(tail.len() + 8);
+        stored_brotli(&mut suffix, tail, (0, 0));
         // ISLAST, ISLASTEMPTY.
-        out.push(0b11);
-        out
+        suffix.push(0b11);
+        Chunks::new(prefix.into(), self.brotli.clone(), suffix.into())
     }
 }
 
@@ -244,8 +247,8 @@ pub(crate) mod tests {
             for head in heads {
                 for tail in tails {
                     let whole = [head, &middle[..], tail].concat();
-                    assert_eq!(gunzip(&compressed.gzip(head, tail)), whole);
-                    assert_eq!(unbrotli(&compressed.brotli(head, tail)), whole);
+                    assert_eq!(gunzip(&compressed.gzip(head, tail).concat()), whole);
+                    assert_eq!(unbrotli(&compressed.brotli(head, tail).concat()), whole);
                 }
             }
         }

@@ -1,7 +1,7 @@
 //! `GET /markets`, `GET /markets/{id}`, `GET /markets/{id}/orderbook`.
 
 use super::paging::{Window, list_meta, list_meta_json, single_page, split_down, unavailable};
-use super::respond::{bytes_response, json, list_body, list_response, text};
+use super::respond::{Page, bytes_response, json, list_body, list_response, text};
 use crate::access_log::Started;
 use crate::cursor::Scope;
 use crate::data::catalog::{MarketRow, State as MarketState};
@@ -244,17 +244,23 @@ pub async fn list(
         Some(p) => vec![p],
         None => MARKETS.to_vec(),
     };
-    let items: Vec<Cow<'_, str>> = page
-        .iter()
-        .map(|&i| market_json(data, &data.catalog.markets[i as usize], include_raw))
-        .collect();
-    let body = list_body(
+    let items = || {
+        page.iter()
+            .map(|&i| market_json(data, &data.catalog.markets[i as usize], include_raw))
+            .collect()
+    };
+    let kind = Page {
+        key: "markets",
+        include_raw,
+        rows: &page,
+    };
+    Ok(list_response(
+        &state.answers,
+        &kind,
         &pagination,
-        "markets",
-        &items,
+        items,
         &list_meta_json(&state, &started, &queried, &errors),
-    );
-    Ok(list_response(body, "markets", include_raw, &page))
+    ))
 }
 
 /// The JSON of a market, with its raw platform data when asked for.

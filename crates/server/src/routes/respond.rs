@@ -1,11 +1,12 @@
 //! Building answers: JSON bodies from models, and list envelopes spliced
 //! from the JSON kept at start-up.
 
-use crate::encoding::Answer;
+use crate::encoding::{Answer, Answers};
 use crate::error::ApiError;
 use axum::body::Body;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
 use serde::Serialize;
 use std::borrow::Cow;
 
@@ -20,26 +21,53 @@ pub fn json<T: Serialize>(value: &T) -> Response {
 /// A 200 with `bytes` (JSON), marked as an [`Answer`] that may be
 /// compressed from kept parts (`crate::encoding`).
 pub fn bytes_response(bytes: Vec<u8>) -> Response {
-    answer_response(bytes, None)
+    let body = Bytes::from(bytes);
+    answer_response(Body::from(body.clone()), Answer::whole(body))
 }
 
-/// A page of a list (`list_body`): its middle is a function of the list's
-/// `key`, its rows and whether they carry raw data, which names it for
-/// the compressed-answer cache without hashing its bytes.
-pub fn list_response(bytes: Vec<u8>, key: &str, include_raw: bool, rows: &[u32]) -> Response {
+/// What a page of a list is: its middle (`list_middle`) is a function of
+/// the list's `key`, its rows and whether they carry raw data, which
+/// names it for the kept middles (`encoding::Answers::kept`).
+pub struct Page<'a> {
+    pub key: &'a str,
+    pub include_raw: bool,
+    pub rows: &'a [u32],
+}
+
+/// A page of a list (the shape of `list_body`), its middle kept: `items`
+/// are written only when the page's middle is not kept already, and the
+/// answer is sent as head, kept middle and tail, never copied into one
+/// buffer.
+pub fn list_response<'a>(
+    answers: &Answers,
+    page: &Page<'_>,
+    pagination: &str,
+    items: impl FnOnce() -> Vec<Cow<'a, str>>,
+    meta: &str,
+) -> Response {
     let mut made_of = xxhash_rust::xxh3::Xxh3::new();
-    made_of.update(key.as_bytes());
-    made_of.update(&[u8::from(include_raw)]);
-    for row in rows {
+    made_of.update(page.key.as_bytes());
+    made_of.update(&[u8::from(page.include_raw)]);
+    for row in page.rows {
         made_of.update(&row.to_le_bytes());
     }
-    answer_response(bytes, Some(made_of.digest128()))
+    let kept = answers.kept(made_of.digest128(), || {
+        let items = items();
+        let mut middle = Vec::with_capacity(middle_len(page.key, &items));
+        write_middle(&mut middle, page.key, &items);
+        middle
+    });
+    let mut head = Vec::with_capacity(pagination.len() + HEAD.len());
+    write_head(&mut head, pagination);
+    let mut tail = Vec::with_capacity(meta.len() + TAIL.len() + 1);
+    write_tail(&mut tail, meta);
+    let (answer, body) = Answer::parts(head.into(), &kept, tail.into());
+    answer_response(Body::new(body), answer)
 }
 
-fn answer_response(bytes: Vec<u8>, made_of: Option<u128>) -> Response {
-    let body = bytes::Bytes::from(bytes);
-    let mut response = Response::new(Body::from(body.clone()));
-    response.extensions_mut().insert(Answer { body, made_of });
+fn answer_response(body: Body, answer: Answer) -> Response {
+    let mut response = Response::new(body);
+    response.extensions_mut().insert(answer);
     response.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),
@@ -75,17 +103,31 @@ pub fn object(members: &[(&str, &str)]) -> Vec<u8> {
 /// and assembling the array apart and then the object copied it twice.
 /// (Handing the stored items to hyper as separate chunks, with no copy at
 /// all, was slower: 27 000 against 37 000 req/s in the load bench, as the
-/// answer then takes several writes.)
+/// answer then takes several writes; a page of markets is three pieces,
+/// `list_response`.)
 pub fn list_body(pagination: &str, key: &str, items: &[Cow<'_, str>], meta: &str) -> Vec<u8> {
-    let size = pagination.len()
-        + key.len()
-        + meta.len()
-        + items.iter().map(|i| i.len()).sum::<usize>()
-        + items.len().saturating_sub(1)
-        + r#"{"pagination":,"":[],"meta":}"#.len();
+    let size = HEAD.len() + pagination.len() + middle_len(key, items) + TAIL.len() + meta.len() + 1;
     let mut out = Vec::with_capacity(size);
-    out.extend_from_slice(br#"{"pagination":"#);
+    write_head(&mut out, pagination);
+    write_middle(&mut out, key, items);
+    write_tail(&mut out, meta);
+    out
+}
+
+/// A list answer's three parts: the head (what varies per request: the
+/// pagination and its cursor), the middle (what the rows say) and the tail
+/// (the meta, with this request's time); `encoding::Spans` cuts an answer
+/// at the same places.
+const HEAD: &str = r#"{"pagination":"#;
+const TAIL: &str = r#""meta":"#;
+
+fn write_head(out: &mut Vec<u8>, pagination: &str) {
+    out.extend_from_slice(HEAD.as_bytes());
     out.extend_from_slice(pagination.as_bytes());
+}
+
+/// `,"<key>":[items],`
+fn write_middle(out: &mut Vec<u8>, key: &str, items: &[Cow<'_, str>]) {
     out.extend_from_slice(b",\"");
     out.extend_from_slice(key.as_bytes());
     out.extend_from_slice(b"\":[");
@@ -95,10 +137,17 @@ pub fn list_body(pagination: &str, key: &str, items: &[Cow<'_, str>], meta: &str
         }
         out.extend_from_slice(item.as_bytes());
     }
-    out.extend_from_slice(br#"],"meta":"#);
+    out.extend_from_slice(b"],");
+}
+
+fn middle_len(key: &str, items: &[Cow<'_, str>]) -> usize {
+    key.len() + items.iter().map(|i| i.len()).sum::<usize>() + items.len().saturating_sub(1) + 7
+}
+
+fn write_tail(out: &mut Vec<u8>, meta: &str) {
+    out.extend_from_slice(TAIL.as_bytes());
     out.extend_from_slice(meta.as_bytes());
     out.push(b'}');
-    out
 }
 
 /// A JSON array of JSON texts.
