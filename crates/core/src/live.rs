@@ -1,9 +1,10 @@
 //! The live contract of `GET /stream`, stated once: what the server writes
 //! and every reader (predmarket-client, the demo, the npm package through
 //! its wasm) reads. The vocabulary ([`Kind`], [`StaleReason`],
-//! [`FAILOVER_CODE`], [`TOO_LARGE_CODE`]), an event's JSON ([`Body`]), the stream's `id:`
+//! [`FAILOVER_CODE`], [`TOO_LARGE_CODE`]), an event's JSON ([`Body`], and
+//! the names of the fields a reader picks from it, [`field`]), the stream's `id:`
 //! ([`Position`], [`render_id`], [`parse_id`]), the caps
-//! ([`MAX_RESOURCES`], [`MAX_EVENT_BYTES`]) and the timing ([`HEARTBEAT_MS`],
+//! ([`MAX_RESOURCES`], [`MAX_READ_EVENT_BYTES`]) and the timing ([`HEARTBEAT_MS`],
 //! [`RETRY_MS`], [`patience_ms`], [`stale_after_ms`]) and the request's
 //! names ([`PATH`], [`WATCH_PARAM`], [`LAST_EVENT_ID_HEADER`],
 //! [`MEDIA_TYPE`]).
@@ -29,8 +30,11 @@ pub const MEDIA_TYPE: &str = "text/event-stream";
 /// Resources one stream may carry (the reference server's
 /// `--stream-max-resources` by default); a reader polls the rest.
 pub const MAX_RESOURCES: usize = 32;
-/// The largest event a stream may send: one answer whole is in each.
-pub const MAX_EVENT_BYTES: usize = 32 * 1024 * 1024;
+/// The largest event a reader reads (one event's `data:` lines together,
+/// bytes): one answer whole is in each. A server sends none larger (the
+/// reference server keeps none over half of it); a larger one breaks the
+/// stream, which the reader reopens.
+pub const MAX_READ_EVENT_BYTES: usize = 32 * 1024 * 1024;
 /// A comment this often on a quiet stream (the server's
 /// `--stream-heartbeat` by default): a reader that hears nothing for
 /// longer than [`stale_after_ms`] knows the stream went silent.
@@ -228,6 +232,19 @@ pub struct Body<D = Value> {
     pub data: Option<D>,
 }
 
+/// The names of [`Body`]'s fields a reader picks from an event's JSON
+/// without decoding it whole (the npm package's wasm, which leaves the
+/// parsing to the JS engine): serde's names of those fields, held to them
+/// by a test.
+pub mod field {
+    /// [`Body::resource`](super::Body::resource).
+    pub const RESOURCE: &str = "resource";
+    /// [`Body::seq`](super::Body::seq).
+    pub const SEQ: &str = "seq";
+    /// [`Body::stale_after_ms`](super::Body::stale_after_ms).
+    pub const STALE_AFTER_MS: &str = "stale_after_ms";
+}
+
 /// What a stream's readers receive: the answer as a JSON value.
 pub type StreamEvent = Body<Value>;
 
@@ -408,6 +425,16 @@ mod tests {
             serde_json::from_str(r#"{"resource":"r","seq":1,"age_ms":12.6,"polled_ms":"x"}"#)
                 .expect("read");
         assert_eq!((read.age_ms, read.polled_ms), (Some(13), None));
+    }
+
+    #[test]
+    fn the_field_names_readers_pick_are_the_bodys() {
+        let mut body = Body::<Value>::new("orderbook:a", 1);
+        body.stale_after_ms = Some(30_000);
+        let json = serde_json::to_value(&body).expect("json");
+        for name in [field::RESOURCE, field::SEQ, field::STALE_AFTER_MS] {
+            assert!(json.get(name).is_some(), "{name} is not a field of {json}");
+        }
     }
 
     #[test]

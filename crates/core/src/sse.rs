@@ -11,8 +11,8 @@
 //! (`crates/wasm/js/watch.js`) is held to as well.
 
 use crate::live::{
-    self, Kind, MAX_BACKOFF_MS, MAX_EVENT_BYTES, MIN_RETRY_MS, NO_POSITION, Position, StaleReason,
-    StreamEvent,
+    self, Kind, MAX_BACKOFF_MS, MAX_READ_EVENT_BYTES, MIN_RETRY_MS, NO_POSITION, Position,
+    StaleReason, StreamEvent,
 };
 
 /// One event as the wire gave it.
@@ -61,7 +61,7 @@ pub struct Parser {
 
 impl Default for Parser {
     fn default() -> Self {
-        Self::new(MAX_EVENT_BYTES)
+        Self::new(MAX_READ_EVENT_BYTES)
     }
 }
 

@@ -38,7 +38,8 @@ use axum::extract::{Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
 use clap::Parser;
-use predmarket_core::live::{Kind, StaleReason};
+use predmarket_core::live::{self, Kind, StaleReason};
+use predmarket_core::sse;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader};
@@ -294,11 +295,11 @@ async fn run(args: Args) -> Result<(), String> {
             .collect();
         let mut query = form_urlencoded::Serializer::new(String::new());
         for w in &watch {
-            query.append_pair("watch", w);
+            query.append_pair(live::WATCH_PARAM, w);
         }
         // Streams split across the replicas.
         let base = &bases[i % bases.len()];
-        let url = format!("{base}/stream?{}", query.finish());
+        let url = format!("{base}{}?{}", live::PATH, query.finish());
         let received = received.clone();
         let key = client_key(i % args.client_keys.max(1));
         // The killed replica's clients read what was on its way when it
@@ -490,10 +491,13 @@ async fn attack(
         for s in 0..16 {
             let url = {
                 let mut query = form_urlencoded::Serializer::new(String::new());
-                for k in 0..32 {
-                    query.append_pair("watch", &books[(s * 32 + k) % books.len()]);
+                for k in 0..live::MAX_RESOURCES {
+                    query.append_pair(
+                        live::WATCH_PARAM,
+                        &books[(s * live::MAX_RESOURCES + k) % books.len()],
+                    );
                 }
-                format!("{base}/stream?{}", query.finish())
+                format!("{base}{}?{}", live::PATH, query.finish())
             };
             let response = http.get(url).header("X-API-Key", ATTACKER_KEY).send().await;
             match response {
@@ -541,7 +545,9 @@ async fn client(url: &str, key: &str, stop: Instant, survives: bool) -> Received
     let Ok(mut response) = response else {
         return got;
     };
-    let mut buffer = String::new();
+    // The core's reader of the stream's bytes and bodies (the contract's
+    // names, once), not a hand split of its lines.
+    let mut parser = sse::Parser::default();
     let mut last_seq: HashMap<String, u64> = HashMap::new();
     let mut last_polled: HashMap<String, u64> = HashMap::new();
     let deadline = tokio::time::Instant::from_std(stop);
@@ -552,52 +558,49 @@ async fn client(url: &str, key: &str, stop: Instant, survives: bool) -> Received
         };
         let Ok(Some(chunk)) = chunk else { break };
         let now = unix_ms();
-        buffer.push_str(&String::from_utf8_lossy(&chunk));
-        while let Some(end) = buffer.find("\n\n") {
-            let block: String = buffer.drain(..end + 2).collect();
-            let mut kind = None;
-            let mut data = None;
-            for line in block.lines() {
-                if let Some(v) = line.strip_prefix("event: ") {
-                    kind = Kind::from_name(v);
-                } else if let Some(v) = line.strip_prefix("data: ") {
-                    data = serde_json::from_str::<Value>(v).ok();
-                }
-            }
-            let Some(data) = data else { continue };
-            let resource = data["resource"].as_str().unwrap_or_default().to_owned();
-            let seq = data["seq"].as_u64().unwrap_or(0);
+        let Ok(items) = parser.feed(&String::from_utf8_lossy(&chunk)) else {
+            // An event over the readers' cap: the stream is broken.
+            break;
+        };
+        for item in items {
+            let sse::Item::Event(event) = item else {
+                continue;
+            };
+            let Some((kind, data)) = sse::decode(&event) else {
+                continue;
+            };
+            let resource = data.resource.clone();
+            let seq = data.seq;
             if let Some(previous) = last_seq.insert(resource.clone(), seq)
                 && seq > previous + 1
             {
                 got.gaps += 1;
             }
             match kind {
-                Some(Kind::Change) => {
+                Kind::Change => {
                     got.changes += 1;
-                    if let Some(polled) = data["polled_ms"].as_u64() {
+                    if let Some(polled) = data.polled_ms {
                         got.latencies.push(now.saturating_sub(polled));
                     }
                 }
-                Some(Kind::Stale) => {
+                Kind::Stale => {
                     got.stale += 1;
-                    let reason = data["reason"].as_str().unwrap_or("?");
-                    let mut why = reason.to_owned();
-                    if let Some(code) = data["code"].as_str() {
+                    let mut why = data.reason.clone().unwrap_or_else(|| "?".into());
+                    if let Some(code) = &data.code {
                         why = format!("{why}/{code}");
                     }
-                    if let Some(status) = data["status"].as_u64() {
+                    if let Some(status) = data.status {
                         why = format!("{why}/{status}");
                     }
                     *got.stale_by.entry(why).or_default() += 1;
-                    if let Some(interval) = data["interval_ms"].as_f64() {
+                    if let Some(interval) = data.interval_ms {
                         got.interval_ms = got.interval_ms.max(interval as u64);
                     }
                 }
                 _ => {}
             }
-            let fresh = matches!(kind, Some(Kind::Change | Kind::Live | Kind::Snapshot));
-            let polled = data["polled_ms"].as_u64().filter(|_| fresh);
+            let fresh = matches!(kind, Kind::Change | Kind::Live | Kind::Snapshot);
+            let polled = data.polled_ms.filter(|_| fresh);
             let killed = KILLED_AT.load(Ordering::SeqCst);
             if killed > 0 && survives && !resource.is_empty() {
                 let since = now.saturating_sub(killed);
@@ -609,17 +612,17 @@ async fn client(url: &str, key: &str, stop: Instant, survives: bool) -> Received
                         polled_before: before,
                         ..AfterKill::default()
                     });
-                let stretched = data["reason"] == StaleReason::IntervalStretched.name();
+                let stretched = data.stale_reason() == Some(StaleReason::IntervalStretched);
                 match kind {
-                    Some(Kind::Stale) if !stretched && mark.stale_ms.is_none() => {
+                    Kind::Stale if !stretched && mark.stale_ms.is_none() => {
                         mark.stale_ms = Some(since);
                     }
-                    Some(Kind::Live) if mark.stale_ms.is_some() && mark.live_ms.is_none() => {
+                    Kind::Live if mark.stale_ms.is_some() && mark.live_ms.is_none() => {
                         mark.live_ms = Some(since);
                     }
                     _ => {}
                 }
-                if matches!(kind, Some(Kind::Change | Kind::Live)) && mark.fresh_ms.is_none() {
+                if matches!(kind, Kind::Change | Kind::Live) && mark.fresh_ms.is_none() {
                     mark.fresh_ms = Some(since);
                     mark.polled_after = polled;
                 }

@@ -25,6 +25,7 @@
 
 use clap::Parser;
 use predmarket_core::change::WatchKind;
+use predmarket_core::live;
 use predmarket_server::config::Config;
 use predmarket_server::record::archive::{self, Filter};
 use predmarket_server::record::layout;
@@ -104,10 +105,10 @@ async fn main() -> Result<(), String> {
         .collect();
     let mut query = form_urlencoded::Serializer::new(String::new());
     for id in &ids {
-        query.append_pair("watch", &format!("orderbook:{id}"));
+        query.append_pair(live::WATCH_PARAM, &format!("orderbook:{id}"));
     }
     let stream = client
-        .get(format!("{base}/stream?{}", query.finish()))
+        .get(format!("{base}{}?{}", live::PATH, query.finish()))
         .header("X-API-Key", KEY)
         .send()
         .await
@@ -296,10 +297,10 @@ async fn faults(args: &Args, ids: &[String], dir: &std::path::Path) -> Result<()
     });
     let mut query = form_urlencoded::Serializer::new(String::new());
     for id in ids {
-        query.append_pair("watch", &format!("orderbook:{id}"));
+        query.append_pair(live::WATCH_PARAM, &format!("orderbook:{id}"));
     }
     let stream = reqwest::Client::new()
-        .get(format!("{base}/stream?{}", query.finish()))
+        .get(format!("{base}{}?{}", live::PATH, query.finish()))
         .header("X-API-Key", KEY)
         .send()
         .await

@@ -35,7 +35,7 @@ pub const MAX_HEAD_BYTES: usize = 16 * 1024;
 /// Large enough that a page of 25 markets (55 KB) leaves with its head in
 /// one system call; at 16 KiB (the head's bound, once used for both) it
 /// took four, and the kernel ran the loopback's TCP path four times
-/// (docs/benchmarks.md, issue 38).
+/// (docs/benchmarks.md, "Answers at the speed of a static file server").
 pub const BUFFER_BYTES: usize = 128 * 1024;
 
 /// What bounds connections.

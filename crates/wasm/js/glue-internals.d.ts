@@ -19,7 +19,7 @@ declare module "./predmarket.js" {
   export function __ledgerRules(): import("./shared-budget.js").LedgerRules;
 
   /** predmarket-core's live contract (numbers and names), for watch.js. */
-  export function __liveRules(): import("./watch.js").LiveRules & { kinds: string[], staleReasons: string[], serverStaleReasons: string[], heartbeatMs: number, maxEventBytes: number, minRetryMs: number, maxBackoffMs: number, minPatienceMs: number, failoverCode: string };
+  export function __liveRules(): import("./watch.js").LiveRules & { staleReasons: string[], serverStaleReasons: string[], heartbeatMs: number, minRetryMs: number, maxBackoffMs: number, minPatienceMs: number, failoverCode: string };
   /** predmarket-core's stream backoff (`sse::backoff_ms`). */
   export function __streamBackoffMs(retryMs: number, failures: number, jitter: number, retryAfterMs: number | undefined): number;
   /** predmarket-core's `sse::has_no_streams`. */

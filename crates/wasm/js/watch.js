@@ -21,31 +21,43 @@
 //
 // Either way a watch yields `update`s, and `stale` the moment its data
 // stops being fresh (the server says so, a poll failed, or the data is
-// older than `maxStalenessMs`), then `live` when it is fresh again.
-
+// older than `maxStalenessMs`), then `live` when it is fresh again (these
+// three are the package's own item types, `WatchUpdate["type"]`, not the
+// stream's event names).
 //
-// What of the core's live rules this file still states in JS, and why:
-// the event names it dispatches on (`STREAM_KINDS`, checked against the
-// wasm's at the first watch); a watch's own state across its two sources (stream
-// and poll: `fromStream`, `markStale`, `markLive`), which follows
-// `sse::Watching::after` and is held by tests/node/live.test.mjs and
-// tests/node/stream.test.mjs rather than run from the wasm, because it also
-// takes the watch's own polls and `maxStalenessMs` that the core's
-// state machine does not know; `asOf` and `retryAfterMs` (reading an
-// answer and a header the client polled, not the stream). Everything of
-// the stream itself (reading, positions, silence, backoff, its numbers
-// and names) is the wasm's (`rules.live`). The fetch loop and the timers
-// are JS by nature.
+// Whose rules are whose.
+// - predmarket-core's, read through the wasm (`rules`, read once at the
+//   first watch): every name and number of the stream (its path's
+//   parameter, header and media type, the event kinds this file
+//   dispatches on, the stale reasons it tells, the cap of resources per
+//   stream, the open timeout, the first `retry`: `rules.live.rules`, the
+//   core's `live`); reading a stream's bytes into events, `retry:` and
+//   positions, the `Last-Event-ID` to resume with, the silence deadline
+//   and the `silent` events (`rules.live.Reader`, `rules.live.Positions`:
+//   `sse::Reader`, `sse::Positions`); the reconnect backoff and what
+//   answer means "no streams here"; what changed between two answers,
+//   which refusal ends a watch, and the polling intervals
+//   (`__watchIntervals`). The vectors in tests/fixtures/live/ and
+//   tests/fixtures/rules/ hold them in core's, the client's and the node
+//   tests alike.
+// - JS, and why: the fetch loop, the timers and the `ReadableStream`
+//   reading (I/O, which the sans-IO core leaves to its caller); the hub
+//   that shares one stream among a client's watches and reopens it when
+//   their set changes; and a watch's own state across its two sources
+//   (stream and poll: `fromStream`, `markStale`, `markLive`, `age`). That
+//   state follows `sse::Watching::after` but is not run from the wasm,
+//   because it also takes the watch's own polls, their failures and
+//   `maxStalenessMs`, which the core's state machine does not know; it is
+//   held by tests/node/live.test.mjs and tests/node/stream.test.mjs. So
+//   are `asOf` and `retryAfterMs` (reading an answer the client polled and
+//   a `Retry-After` header, not the stream), and the event fields read
+//   here (`StreamEvent`, the core's `live::Body` as JSON).
 
 import { PredmarketError, PredmarketAbortError } from "./errors.js";
 import { bookChanges, valueChanges, watchIntervalMs, endsWatch, __liveRules, __LivePositions, __LiveReader, __streamBackoffMs, __hasNoStreams } from "./predmarket.js";
 
 /** How often the scheduler looks at its watches. */
 const TICK_MS = 250;
-
-/** The stream's event names this file acts on (checked against the
- * contract's in `checkedRules`). */
-const STREAM_KINDS = ["snapshot", "change", "stale", "live", "error"];
 
 /** @typedef {import("./predmarket.js").Client} WasmClient */
 /** @typedef {import("./predmarket.js").WatchKind} WatchKind */
@@ -74,10 +86,16 @@ const STREAM_KINDS = ["snapshot", "change", "stale", "live", "error"];
  * @property {(status: number, contentType: string | undefined) => boolean} hasNoStreams
  */
 /**
- * @typedef {{ maxResources: number, openTimeoutMs: number, retryMs: number, pollFailed: string, maxStaleness: string, kinds: string[], watchParam: string, lastEventIdHeader: string, mediaType: string }} LiveRules
+ * @typedef {{ maxResources: number, openTimeoutMs: number, retryMs: number, pollFailed: string, maxStaleness: string, kind: LiveKinds, watchParam: string, lastEventIdHeader: string, mediaType: string }} LiveRules
  * @typedef {{ forget(resource: string): void, retain(resources: string[]): void, lastEventId(resources: string[]): string | undefined }} LivePositions
  * @typedef {{ retryMs: number } | { kind: string, event: StreamEvent }} LiveRead
  * @typedef {{ feed(positions: LivePositions, chunk: string, nowMs: number): LiveRead[], deadlineMs(): number, isSilent(nowMs: number): boolean, silentEvents(nowMs: number): StreamEvent[], free(): void }} LiveReader
+ */
+/**
+ * The stream's event kinds, keyed by predmarket-core's names for them
+ * (`live::Kind`'s variants) and valued by their wire names (`event:`,
+ * the reader's `kind`), which only the core states.
+ * @typedef {{ Snapshot: string, Change: string, Stale: string, Live: string, Resync: string, Error: string }} LiveKinds
  */
 /**
  * One event of a stream, as its JSON says (`resource` and `seq` always).
@@ -135,19 +153,23 @@ const coreRules = () => ({
 let rules;
 
 /**
- * The core's rules, read once; the event names this file dispatches on
- * stay JS literals (a switch on the reader's `kind`) and must be the
- * contract's: a kind renamed in predmarket-core fails the first watch,
- * not silently as a branch never taken.
+ * The core's rules, read once. The event kinds this file dispatches on
+ * are the wasm's (`kind.Snapshot` is `"snapshot"` because the core says
+ * so); a kind the core no longer has fails the first watch, not silently
+ * as a branch never taken.
  * @returns {Rules}
  */
 function checkedRules() {
   const read = coreRules();
-  for (const kind of STREAM_KINDS) {
-    if (!read.live.rules.kinds.includes(kind)) throw new Error(`watch.js: the stream has no event "${kind}" (predmarket-core's live::Kind)`);
+  const { kind } = read.live.rules;
+  if (![kind.Snapshot, kind.Change, kind.Stale, kind.Live, kind.Error].every((name) => typeof name === "string")) {
+    throw new Error("watch.js: predmarket-core's live::Kind lacks a kind this file acts on");
   }
   return read;
 }
+
+/** The stream's event kinds (see `LiveKinds`), once `rules` is read. */
+const kind = () => rules.live.rules.kind;
 
 /** @type {WeakMap<WasmClient, Hub>} */
 const hubs = new WeakMap();
@@ -372,7 +394,7 @@ class Hub {
     const carried = [...this.resources.keys()].indexOf(watch.resource) < rules.live.rules.maxResources;
     watch.heardAt = this.retryTimer === null && carried ? Date.now() : 0;
     if (resource.last && resource.data !== undefined && this.covers(watch)) {
-      watch.fromStream("snapshot", { ...resource.last, data: resource.data }, undefined);
+      watch.fromStream(kind().Snapshot, { ...resource.last, data: resource.data }, undefined);
     }
     this.queueReopen();
   }
@@ -544,12 +566,12 @@ class Hub {
    */
   deliver(resource, name, event) {
     const before = resource.data;
-    if ((name === "snapshot" || name === "change") && event.data !== undefined) {
+    if ((name === kind().Snapshot || name === kind().Change) && event.data !== undefined) {
       resource.data = event.data;
       resource.last = event;
     }
     for (const watch of [...resource.watches]) watch.fromStream(name, event, before);
-    if (name === "error" && rules.endsWatch(event)) this.resources.delete(resource.key);
+    if (name === kind().Error && rules.endsWatch(event)) this.resources.delete(resource.key);
   }
 
   schedule() {
@@ -751,7 +773,7 @@ class Watch {
    */
   fromStream(name, event, before) {
     if (this.done) return;
-    if (name === "snapshot" || name === "change") {
+    if (name === kind().Snapshot || name === kind().Change) {
       const data = event.data;
       if (data === undefined) return;
       const first = this.snapshot === undefined;
@@ -760,7 +782,7 @@ class Watch {
       // a reconnect yields nothing twice.
       const changes = first
         ? []
-        : name === "change" && this.snapshot === before && Array.isArray(event.changes)
+        : name === kind().Change && this.snapshot === before && Array.isArray(event.changes)
           ? event.changes
           : this.diff(this.snapshot, data);
       this.snapshot = data;
@@ -768,8 +790,8 @@ class Watch {
       this.heardAt = Date.now();
       if (first || changes.length > 0) this.push(this.item("update", changes));
       // The server tells `stale` again after a snapshot if it still is.
-      if (this.staleFrom === "client" || name === "snapshot") this.markLive();
-    } else if (name === "stale") {
+      if (this.staleFrom === "client" || name === kind().Snapshot) this.markLive();
+    } else if (name === kind().Stale) {
       const reason = String(event.reason ?? rules.live.rules.pollFailed);
       if (reason !== this.staleReason && typeof event.age_ms === "number") {
         // The server's word on the age; it grows from here.
@@ -780,10 +802,10 @@ class Watch {
       // A failed poll's answer as the server got it (its status and
       // code), as a failed poll of the client's own says.
       this.markStale(reason, "stream", failureOf(event));
-    } else if (name === "live") {
+    } else if (name === kind().Live) {
       this.confirm(event.age_ms ?? 0, "stream", event.as_of ?? this.asOf);
       this.markLive();
-    } else if (name === "error") {
+    } else if (name === kind().Error) {
       // Only the upstream's own typed refusal ends the watch (the core's
       // rule, `sse::Watching::after`, read from the wasm); any other
       // error is a failed poll: held data is stale and the stream goes on.

@@ -17,7 +17,6 @@ pub fn live_rules() -> JsValue {
     let names = |names: Vec<&'static str>| json::array(names, JsValue::from_str);
     json::Obj::new()
         .num("maxResources", live::MAX_RESOURCES as f64)
-        .num("maxEventBytes", live::MAX_EVENT_BYTES as f64)
         .num("heartbeatMs", live::HEARTBEAT_MS as f64)
         .num("retryMs", live::RETRY_MS as f64)
         .num("minRetryMs", live::MIN_RETRY_MS as f64)
@@ -30,10 +29,7 @@ pub fn live_rules() -> JsValue {
         .str("mediaType", live::MEDIA_TYPE)
         .str("pollFailed", StaleReason::PollFailed.name())
         .str("maxStaleness", StaleReason::MaxStaleness.name())
-        .val(
-            "kinds",
-            &names(Kind::ALL.iter().map(|k| k.name()).collect()),
-        )
+        .val("kind", &kinds())
         .val(
             "staleReasons",
             &names(StaleReason::ALL.iter().map(|r| r.name()).collect()),
@@ -48,6 +44,18 @@ pub fn live_rules() -> JsValue {
                     .collect(),
             ),
         )
+        .build()
+}
+
+/// The stream's event kinds, `{ Snapshot: "snapshot", … }`: keyed by
+/// their Rust names (`live::Kind`'s variants, which watch.js dispatches
+/// on), valued by their wire names, so only predmarket-core states those.
+fn kinds() -> JsValue {
+    Kind::ALL
+        .iter()
+        .fold(json::Obj::new(), |kinds, kind| {
+            kinds.str(&format!("{kind:?}"), kind.name())
+        })
         .build()
 }
 
@@ -195,12 +203,12 @@ struct ParsedBody {
 impl ParsedBody {
     fn parse(data: &str) -> Option<ParsedBody> {
         let object = json::parse(&js_sys::JsString::from(data)).ok()?;
-        let resource = json::string(&object, "resource")?;
+        let resource = json::string(&object, live::field::RESOURCE)?;
         // `seq` is the other field every body has (a whole number).
-        json::get(&object, "seq")
+        json::get(&object, live::field::SEQ)
             .as_f64()
             .filter(|seq| *seq >= 0.0 && seq.fract() == 0.0)?;
-        let stale_after_ms = json::get(&object, "stale_after_ms")
+        let stale_after_ms = json::get(&object, live::field::STALE_AFTER_MS)
             .as_f64()
             .and_then(live::lenient_ms_of);
         Some(ParsedBody {

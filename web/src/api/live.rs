@@ -492,8 +492,11 @@ pub fn follow<R: predmarket_client::core::request::Request>(
             let budget = client.clone().map(|client| {
                 Box::new(move || {
                     let client = client.clone();
-                    Box::pin(async move { client.acquire_budget("/stream").await })
-                        as futures::future::LocalBoxFuture<'static, ()>
+                    Box::pin(async move {
+                        client
+                            .acquire_budget(predmarket_client::core::live::PATH)
+                            .await
+                    }) as futures::future::LocalBoxFuture<'static, ()>
                 }) as predmarket_client::live::Budget
             });
             Hub {

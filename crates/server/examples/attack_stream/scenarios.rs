@@ -13,10 +13,12 @@ pub(crate) async fn starvation(report: &Report, proxy: &Proxy) -> Result<(), Str
     for a in 0..ATTACKERS {
         let attacker = from(&format!("127.0.0.{}", 20 + a))?;
         for s in 0..16 {
-            // Streams 0 and 1 start 64 books, the quota; stream 2 tries
-            // 32 more (refused), the others watch the first 64 again.
-            let first = if s == 2 { 64 } else { (s % 2) * 32 };
-            let books: Vec<String> = (first..first + 32)
+            // Streams of as many books as a stream carries: streams 0
+            // and 1 start 64 books, the quota; stream 2 tries a stream's
+            // worth more (refused), the others watch the first 64 again.
+            let whole = live::MAX_RESOURCES;
+            let first = if s == 2 { 2 * whole } else { (s % 2) * whole };
+            let books: Vec<String> = (first..first + whole)
                 .map(|b| format!("orderbook:starve-{a}-{b}"))
                 .collect();
             let response = open(&attacker, proxy.addr, &books, &[]).await?;
@@ -32,7 +34,8 @@ pub(crate) async fn starvation(report: &Report, proxy: &Proxy) -> Result<(), Str
         format!("starvation: only {opened} of the attackers' streams opened")
     });
     report.figure(format!(
-        "starvation: {ATTACKERS} addresses × 16 streams × 32 books: {opened} streams open, {refused} refused (over the quota)"
+        "starvation: {ATTACKERS} addresses × 16 streams × {} books: {opened} streams open, {refused} refused (over the quota)",
+        live::MAX_RESOURCES
     ));
     judge_good(
         report,
@@ -57,9 +60,13 @@ pub(crate) async fn churn(
     let (mut opens, mut refused) = (0u64, 0u64);
     let mut n = 0;
     while started.elapsed().as_secs_f64() < args.seconds {
-        // Whole streams of 32 new ids, and small ones of 4 that fit the
-        // bucket's burst.
-        let size = if opens % 2 == 0 { 32 } else { 4 };
+        // Whole streams of new ids (as many as a stream carries), and
+        // small ones of 4 that fit the bucket's burst.
+        let size = if opens % 2 == 0 {
+            live::MAX_RESOURCES
+        } else {
+            4
+        };
         let books: Vec<String> = (0..size)
             .map(|b| {
                 n += 1;
@@ -194,7 +201,9 @@ pub(crate) async fn log_forging(report: &Report, proxy: &Proxy) -> Result<(), St
 /// Scenario 6: 16 streams that never read, of the same 32 big answers.
 pub(crate) async fn memory(report: &Report, proxy: &Proxy) -> Result<(), String> {
     let attacker = from("127.0.0.7")?;
-    let books: Vec<String> = (0..32).map(|b| format!("orderbook:big-{b}")).collect();
+    let books: Vec<String> = (0..live::MAX_RESOURCES)
+        .map(|b| format!("orderbook:big-{b}"))
+        .collect();
     let mut held = Vec::new();
     let first = open(&attacker, proxy.addr, &books, &[]).await?;
     report.rule(first.status() == 200, || {
@@ -217,7 +226,8 @@ pub(crate) async fn memory(report: &Report, proxy: &Proxy) -> Result<(), String>
         format!("memory: 15 more non-reading streams grew the proxy by {growth} MiB (at most {MAX_GROWTH_MB})")
     });
     report.figure(format!(
-        "memory: RSS {one} MiB with one non-reading stream of 32 × 512 KiB answers, {sixteen} MiB with 16 (+{growth} MiB)"
+        "memory: RSS {one} MiB with one non-reading stream of {} × 512 KiB answers, {sixteen} MiB with 16 (+{growth} MiB)",
+        live::MAX_RESOURCES
     ));
     judge_good(report, "memory", good_viewer(proxy.addr, "good-4").await);
     drop(held);

@@ -1,12 +1,12 @@
 //! Scenario 13 of `main.rs`: an event too large for Redis. Replica A polls
 //! a huge book (its answer just under what a poll reads) whose every level
 //! changes: each `change` is over the cap of what replicas share
-//! (`stream::broker::MAX_EVENT_BYTES`). Redis must not take it (a viewer
+//! (`stream::broker::MAX_KEPT_EVENT_BYTES`). Redis must not take it (a viewer
 //! on replica B is told `stale` `EVENT_TOO_LARGE` at its number, and gets
 //! no line that long), while the good viewer on B keeps its cadence.
 
 use crate::*;
-use predmarket_server::stream::broker::MAX_EVENT_BYTES;
+use predmarket_server::stream::broker::MAX_KEPT_EVENT_BYTES;
 
 pub(crate) async fn too_large(report: &Report, a: &Proxy, b: &Proxy) -> Result<(), String> {
     let target = ["orderbook:huge-1".to_owned()];
@@ -29,12 +29,12 @@ pub(crate) async fn too_large(report: &Report, a: &Proxy, b: &Proxy) -> Result<(
             live::TOO_LARGE_CODE
         )
     });
-    report.rule(longest <= MAX_EVENT_BYTES, || {
-        format!("too large: replica B sent a line of {longest} bytes, over the {MAX_EVENT_BYTES} replicas share")
+    report.rule(longest <= MAX_KEPT_EVENT_BYTES, || {
+        format!("too large: replica B sent a line of {longest} bytes, over the {MAX_KEPT_EVENT_BYTES} replicas share")
     });
     report.figure(format!(
         "too large: changes of a huge book over the {} MiB cap; replica B's viewer told {}: {told}, its longest line {} KiB",
-        MAX_EVENT_BYTES >> 20,
+        MAX_KEPT_EVENT_BYTES >> 20,
         live::TOO_LARGE_CODE,
         longest >> 10
     ));

@@ -110,7 +110,7 @@ impl Settings {
         broker::Limits {
             lease: self.lease,
             max_events: self.replay,
-            max_event_bytes: broker::MAX_EVENT_BYTES,
+            max_event_bytes: broker::MAX_KEPT_EVENT_BYTES,
         }
     }
 

@@ -27,9 +27,14 @@ use futures::future::BoxFuture;
 use std::sync::{Arc, Weak};
 use std::time::Duration;
 
-/// The largest event a broker keeps (its JSON whole): one answer as large
-/// as a poll reads, and its changes.
-pub const MAX_EVENT_BYTES: usize = 2 * super::source::MAX_BODY_BYTES;
+/// The largest event a broker keeps (its JSON whole, bytes): one answer as
+/// large as a poll reads, and its changes. With `--redis` this is what
+/// replicas share; a larger event is told as a `stale`
+/// ([`predmarket_core::live::TOO_LARGE_CODE`]) at its number.
+pub const MAX_KEPT_EVENT_BYTES: usize = 2 * super::source::MAX_BODY_BYTES;
+
+// The server never keeps (so never sends) an event its readers refuse.
+const _: () = assert!(MAX_KEPT_EVENT_BYTES <= predmarket_core::live::MAX_READ_EVENT_BYTES);
 
 /// What asking for a resource's lease came to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
