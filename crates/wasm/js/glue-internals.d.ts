@@ -55,7 +55,7 @@ declare module "./predmarket.js" {
     __around(call: (operation: number, params: unknown, options: unknown) => Promise<unknown>, pager: (operation: number, params: unknown, pager: unknown) => unknown): void;
     /** The call of the operation at `index` of `__operations()`, sent without the hooks. */
     __call(index: number, params: unknown, options?: CallOptions): Promise<unknown>;
-    /** `fetch(baseUrl + "/" + path + "?" + query, init)` with the client's headers and key added, through its `fetch`. */
-    __send(path: "stream" | "history", query: string, init: RequestInit & { headers: Record<string, string> }): Promise<Response>;
+    /** `fetch(baseUrl + path + "?" + query, init)` with the client's headers and key added, through its `fetch`; `path` is the stream's (`__liveRules().path`) or `"/history"`. */
+    __send(path: string, query: string, init: RequestInit & { headers: Record<string, string> }): Promise<Response>;
   }
 }

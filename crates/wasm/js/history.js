@@ -29,7 +29,7 @@ async function fetchPage(client, params, from, signal) {
   let response, body;
   try {
     // No redirect is followed: the key stays on the base URL's origin.
-    response = await client.__send("history", String(query), { headers: { accept: "application/json" }, redirect: "manual", signal });
+    response = await client.__send("/history", String(query), { headers: { accept: "application/json" }, redirect: "manual", signal });
     body = await response.json().catch(() => undefined);
   } catch (cause) {
     if (signal?.aborted) throw new PredmarketAbortError(undefined, { cause });

@@ -86,7 +86,7 @@ const TICK_MS = 250;
  * @property {(status: number, contentType: string | undefined) => boolean} hasNoStreams
  */
 /**
- * @typedef {{ maxResources: number, openTimeoutMs: number, retryMs: number, pollFailed: string, maxStaleness: string, kind: LiveKinds, watchParam: string, lastEventIdHeader: string, mediaType: string }} LiveRules
+ * @typedef {{ maxResources: number, openTimeoutMs: number, retryMs: number, pollFailed: string, maxStaleness: string, kind: LiveKinds, path: string, watchParam: string, lastEventIdHeader: string, mediaType: string }} LiveRules
  * @typedef {{ forget(resource: string): void, retain(resources: string[]): void, lastEventId(resources: string[]): string | undefined }} LivePositions
  * @typedef {{ retryMs: number } | { kind: string, event: StreamEvent }} LiveRead
  * @typedef {{ feed(positions: LivePositions, chunk: string, nowMs: number): LiveRead[], deadlineMs(): number, isSilent(nowMs: number): boolean, silentEvents(nowMs: number): StreamEvent[], free(): void }} LiveReader
@@ -235,7 +235,7 @@ class Stream {
     let response;
     const timer = setTimeout(() => this.controller.abort(), rules.live.rules.openTimeoutMs);
     try {
-      const { watchParam, mediaType, lastEventIdHeader } = rules.live.rules;
+      const { path, watchParam, mediaType, lastEventIdHeader } = rules.live.rules;
       const query = this.resources.map((r) => `${watchParam}=${encodeURIComponent(r)}`).join("&");
       /** @type {Record<string, string>} */
       const headers = { accept: mediaType };
@@ -243,7 +243,7 @@ class Stream {
       // The client adds its headers and the key; no redirect is followed,
       // so they stay on the base URL's origin.
       const init = { headers, redirect: /** @type {const} */ ("manual"), signal: this.controller.signal };
-      response = await this.hub.client.__send("stream", query, init);
+      response = await this.hub.client.__send(path, query, init);
     } catch {
       // Network errors, a timeout: the message could only name the URL,
       // which the caller knows; the watches poll meanwhile.

@@ -24,6 +24,7 @@ pub fn live_rules() -> JsValue {
         .num("openTimeoutMs", live::OPEN_TIMEOUT_MS as f64)
         .num("minPatienceMs", live::MIN_PATIENCE_MS)
         .str("failoverCode", live::FAILOVER_CODE)
+        .str("path", live::PATH)
         .str("watchParam", live::WATCH_PARAM)
         .str("lastEventIdHeader", live::LAST_EVENT_ID_HEADER)
         .str("mediaType", live::MEDIA_TYPE)

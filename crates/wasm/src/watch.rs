@@ -19,6 +19,11 @@ use predmarket_client::core::change::WatchKind;
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::prelude::*;
 
+/// The recorder's extension (docs/record.md, the server's
+/// `record::history` route), sent by history.js.
+#[cfg(target_arch = "wasm32")]
+const HISTORY_PATH: &str = "/history";
+
 // The client exists on wasm32 only (its transport is the global `fetch`).
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen]
@@ -38,16 +43,16 @@ impl Client {
         WatchKind::from_name(kind).is_some_and(|kind| kind.request(id).is_ok())
     }
 
-    /// `fetch(baseUrl + "/" + path + "?" + query, init)` through the
+    /// `fetch(baseUrl + path + "?" + query, init)` through the
     /// client's `fetch`, with the client's headers and the key added to
     /// `init.headers`: the key never passes through JS. `path` is one of
-    /// the server's extensions (`stream`, `history`), anything else is
-    /// refused, and `query` cannot change the origin; `init` (watch.js,
+    /// the server's extensions (`live::PATH`, read by watch.js from
+    /// `__liveRules`, and [`HISTORY_PATH`]), anything else is refused, and `query` cannot change the origin; `init` (watch.js,
     /// history.js) follows no redirect. Sent once the client's rate budget
     /// has a slot for it.
     #[wasm_bindgen(js_name = __send, skip_typescript)]
     pub fn send(&self, path: &str, query: &str, init: JsValue) -> js_sys::Promise {
-        if !matches!(path, "stream" | "history") {
+        if path != predmarket_client::core::live::PATH && path != HISTORY_PATH {
             return js_sys::Promise::reject(
                 &js_sys::Error::new("not an extension of the server").into(),
             );
@@ -59,7 +64,7 @@ impl Client {
         }
         // Last: no header of the caller's replaces the key.
         json::set(&headers, "X-API-Key", &JsValue::from_str(&config.api_key));
-        let url = format!("{}/{path}?{query}", config.base_url.trim_end_matches('/'));
+        let url = format!("{}{path}?{query}", config.base_url.trim_end_matches('/'));
         let inner = self.inner.clone();
         let fetch = self.fetch.clone();
         crate::pager::boxed_promise(Box::pin(async move {
