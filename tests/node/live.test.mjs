@@ -29,6 +29,16 @@ after(() => {
   for (const server of servers) server.closeAllConnections?.(), server.close();
 });
 
+test("the reasons the package's StaleReason type declares are the contract's", () => {
+  // A watch never tells `disconnected`: it polls while its stream is down.
+  const told = vectors.contract.stale_reasons.filter((r) => r !== "disconnected");
+  const declarations = readFileSync(join(realpathSync(packageDir), "index.d.ts"), "utf8");
+  const union = /export type StaleReason = ([^;]*);/.exec(declarations)?.[1];
+  assert.ok(union, "index.d.ts declares StaleReason");
+  const declared = [...union.matchAll(/"([a-z_]+)"/g)].map((m) => m[1]);
+  assert.deepEqual([...declared].sort(), [...told].sort());
+});
+
 test("the contract watch.js reads from the wasm is the vectors'", () => {
   const c = vectors.contract;
   const rules = glue.__liveRules();
