@@ -49,14 +49,7 @@ fn every_case_reads_through_the_client_as_the_vectors_say() {
             assert_eq!(retries, conn.retry_ms, "{at}: retry");
             // The owner is told the new events only.
             assert_eq!(events, conn.new_events(), "{at}: events");
-            for check in &conn.silent {
-                assert_eq!(
-                    stream.is_silent(check.at_ms),
-                    check.silent,
-                    "{at}: silent at {}",
-                    check.at_ms
-                );
-            }
+            conn.check_silences(&at, |now| stream.is_silent(now));
             match conn.ends {
                 Ends::Dropped => states.told(resources, StaleReason::Disconnected),
                 Ends::Silent => {

@@ -79,6 +79,19 @@ impl Connection {
         self.chunks.first().map_or(0.0, |c| c.at_ms)
     }
 
+    /// Asserts that `is_silent` answers each of the connection's checks
+    /// as the vectors say (`at` names the case and connection).
+    pub fn check_silences(&self, at: &str, is_silent: impl Fn(f64) -> bool) {
+        for check in &self.silent {
+            assert_eq!(
+                is_silent(check.at_ms),
+                check.silent,
+                "{at}: silent at {}",
+                check.at_ms
+            );
+        }
+    }
+
     /// The events the owner is told: the new ones, as `[kind, resource, seq]`.
     pub fn new_events(&self) -> Vec<Value> {
         self.events
