@@ -53,6 +53,13 @@ impl WatchKind {
         WatchKind::ALL.into_iter().find(|k| k.name() == name)
     }
 
+    /// The name of the resource `id` of this kind, `KIND:ID`: what a
+    /// stream watches (`?watch=`), an event's `resource`, what a history
+    /// is asked for (`?resource=`) and what the recorder keys rows by.
+    pub fn resource(self, id: &str) -> String {
+        format!("{}:{id}", self.name())
+    }
+
     /// The operation whose answer a watch of this kind follows.
     pub fn operation(self) -> Operation {
         match self {

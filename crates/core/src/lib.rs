@@ -25,6 +25,8 @@
 //! - [`change`]: what changed between two answers (book levels, values by
 //!   path) and which errors end a watch;
 //! - [`export`]: lists as CSV or NDJSON (rows, columns by path, quoting);
+//! - [`history`]: the contract of `GET /history` (its path, bounds and the
+//!   continuity of recorded rows);
 //! - [`live`]: the contract of `GET /stream` (event kinds, stale reasons,
 //!   the event's JSON, the `epoch:seq` id, caps, heartbeat and deadlines),
 //!   which the server writes and every reader reads;
@@ -43,6 +45,7 @@ pub mod error;
 pub mod export;
 pub mod fees;
 pub mod game_id;
+pub mod history;
 pub mod ledger;
 pub mod live;
 pub mod models;

@@ -19,10 +19,10 @@ use predmarket_client::core::change::WatchKind;
 #[cfg(target_arch = "wasm32")]
 use wasm_bindgen::prelude::*;
 
-/// The recorder's extension (docs/record.md, the server's
-/// `record::history` route), sent by history.js.
+/// The recorder's extension (docs/record.md, the core's `history`
+/// contract), sent by history.js.
 #[cfg(target_arch = "wasm32")]
-const HISTORY_PATH: &str = "/history";
+use predmarket_client::core::history::PATH as HISTORY_PATH;
 
 // The client exists on wasm32 only (its transport is the global `fetch`).
 #[cfg(target_arch = "wasm32")]

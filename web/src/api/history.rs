@@ -9,44 +9,14 @@ use super::settings::Settings;
 use predmarket_client::Body;
 use predmarket_client::core::HttpRequest;
 use predmarket_client::core::change::WatchKind;
+pub use predmarket_client::core::history::{self, Continuity};
 use predmarket_client::{CallOptions, CancelToken, Error};
 use serde_json::Value;
 use std::cell::RefCell;
 
-/// Rows one request asks for: the server's most (its `MAX_LIMIT`), an
-/// hour of a book at its usual cadence of 5 s.
-pub const ROWS: u32 = 1_000;
-
-/// How a row follows the resource's previous one.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub enum Continuity {
-    /// The first row since the recorder started: nothing is known before it.
-    First,
-    /// Polled at its cadence since the previous row.
-    Continues,
-    /// No good answer came for `ms` before this row.
-    Gap { ms: Option<f64> },
-    /// Rows were lost before this one.
-    Resync,
-}
-
-impl Continuity {
-    /// The recorder's word; an unknown one is read as a break, never as
-    /// "continues" (carrying state across it would be a guess).
-    pub fn of(word: &str, gap_ms: Option<f64>) -> Self {
-        match word {
-            "first" => Self::First,
-            "continues" => Self::Continues,
-            "gap" => Self::Gap { ms: gap_ms },
-            _ => Self::Resync,
-        }
-    }
-
-    /// Whether a line may not be drawn from the previous row to this one.
-    pub fn breaks(self) -> bool {
-        self != Self::Continues
-    }
-}
+/// Rows one request asks for: the server's most, an hour of a book at
+/// its usual cadence of 5 s.
+pub const ROWS: usize = history::MAX_LIMIT;
 
 /// One recorded answer.
 #[derive(Debug, Clone, PartialEq)]
@@ -82,10 +52,13 @@ pub fn parse_history(text: &str) -> Result<Recorded, Error> {
                     .get("received_ms")
                     .and_then(Value::as_f64)
                     .filter(|ms| ms.is_finite())?,
-                continuity: Continuity::of(
+                // An unknown word is read as a break, never as
+                // "continues": carrying state across it would be a guess.
+                continuity: Continuity::parse(
                     row.get("continuity").and_then(Value::as_str).unwrap_or(""),
-                    row.get("gap_ms").and_then(Value::as_f64),
-                ),
+                    row.get("gap_ms").and_then(Value::as_i64),
+                )
+                .unwrap_or(Continuity::Resync),
                 answer: row.get("answer").cloned().unwrap_or(Value::Null),
             })
         })
@@ -137,8 +110,8 @@ pub async fn recorded(
     if !served(cancel).await? {
         return Ok(None);
     }
-    let request = HttpRequest::new("/history")
-        .param("resource", Some(format!("{}:{id}", kind.name())))
+    let request = HttpRequest::new(history::PATH)
+        .param("resource", Some(kind.resource(id)))
         .param("limit", Some(ROWS));
     let body = client()?
         .send_http(&request, &CallOptions::with_cancel(cancel.clone()))

@@ -468,7 +468,7 @@ pub fn follow<R: predmarket_client::core::request::Request>(
     request: &R,
 ) -> Feed {
     use predmarket_client::live::{LiveStream, Mode};
-    let resource = format!("{}:{id}", kind.name());
+    let resource = kind.resource(id);
     let settings = super::settings::Settings::load();
     let client = client().ok();
     let keep = client.as_ref().and_then(|c| {

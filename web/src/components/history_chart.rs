@@ -87,8 +87,9 @@ pub fn continuity_text(continuity: Continuity) -> String {
     match continuity {
         Continuity::First => "first recorded".into(),
         Continuity::Continues => "continues".into(),
-        Continuity::Gap { ms: Some(ms) } => format!("after a gap of {}", seconds(ms)),
-        Continuity::Gap { ms: None } => "after a gap".into(),
+        // 0: a gap whose length the server did not say.
+        Continuity::Gap(0) => "after a gap".into(),
+        Continuity::Gap(ms) => format!("after a gap of {}", seconds(ms as f64)),
         Continuity::Resync => "after lost rows".into(),
     }
 }

@@ -43,7 +43,7 @@ async fn a_gap_breaks_every_line_and_is_shaded() {
         sample(0.0, Continuity::First, Some(100.0)),
         sample(5.0, Continuity::Continues, Some(120.0)),
         sample(10.0, Continuity::Continues, Some(90.0)),
-        sample(40.0, Continuity::Gap { ms: Some(30_000.0) }, Some(300.0)),
+        sample(40.0, Continuity::Gap(30_000), Some(300.0)),
         sample(45.0, Continuity::Continues, Some(310.0)),
         sample(60.0, Continuity::Resync, Some(50.0)),
     ];
@@ -109,7 +109,7 @@ fn the_wire_answer_is_read_tolerantly() {
         continuity,
         [
             Continuity::First,
-            Continuity::Gap { ms: Some(25_000.0) },
+            Continuity::Gap(25_000),
             Continuity::Resync
         ]
     );

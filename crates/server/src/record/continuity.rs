@@ -15,54 +15,10 @@ pub const GAP_FACTOR: f64 = 3.0;
 
 /// A resource's name in the tracks: `kind:id`, as a stream watches it.
 pub fn key(kind: WatchKind, id: &str) -> String {
-    format!("{}:{id}", kind.name())
+    kind.resource(id)
 }
 
-/// How a row follows the resource's previous row in the archive.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Continuity {
-    /// The resource's first row since the recorder started.
-    First,
-    /// Follows the previous row at the cadence wanted.
-    Continues,
-    /// Polls failed (or none were made) for this long (ms) since the
-    /// previous row: the state between the two is unknown.
-    Gap(i64),
-    /// Rows were lost in between (the recorder paused or fell behind):
-    /// start over from this row.
-    Resync,
-}
-
-impl Continuity {
-    /// The column's value.
-    pub fn name(self) -> &'static str {
-        match self {
-            Continuity::First => "first",
-            Continuity::Continues => "continues",
-            Continuity::Gap(_) => "gap",
-            Continuity::Resync => "resync",
-        }
-    }
-
-    /// The gap's length, for the `gap_ms` column.
-    pub fn gap_ms(self) -> Option<i64> {
-        match self {
-            Continuity::Gap(ms) => Some(ms),
-            _ => None,
-        }
-    }
-
-    /// Read back from the columns.
-    pub fn parse(name: &str, gap_ms: Option<i64>) -> Option<Continuity> {
-        Some(match name {
-            "first" => Continuity::First,
-            "continues" => Continuity::Continues,
-            "gap" => Continuity::Gap(gap_ms.unwrap_or(0)),
-            "resync" => Continuity::Resync,
-            _ => return None,
-        })
-    }
-}
+pub use predmarket_core::history::Continuity;
 
 /// What is known of one resource between its rows.
 #[derive(Debug, Default, Clone, Copy)]
@@ -175,14 +131,5 @@ mod tests {
             t.place("market:b", 999_999, None).continuity,
             Continuity::Continues
         );
-        // Names and lengths read back as written.
-        for c in [
-            Continuity::First,
-            Continuity::Continues,
-            Continuity::Gap(7),
-            Continuity::Resync,
-        ] {
-            assert_eq!(Continuity::parse(c.name(), c.gap_ms()), Some(c));
-        }
     }
 }

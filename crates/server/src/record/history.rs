@@ -21,14 +21,8 @@ use serde_json::{Value, json};
 use std::path::PathBuf;
 use std::sync::Arc;
 
-/// The longest window one request reads: a day.
-pub const MAX_WINDOW_MS: i64 = 86_400_000;
-/// Rows one answer holds at most.
-pub const MAX_LIMIT: usize = 1_000;
-/// Rows when the request does not say.
-pub const DEFAULT_LIMIT: usize = 100;
-/// The window when the request gives no `from`: the hour before `to`.
-const DEFAULT_WINDOW_MS: i64 = 3_600_000;
+pub use predmarket_core::history::{DEFAULT_LIMIT, MAX_LIMIT, MAX_WINDOW_MS};
+use predmarket_core::history::{DEFAULT_WINDOW_MS, PATH};
 
 /// The query, with the names of the document.
 #[derive(Debug, Deserialize)]
@@ -135,7 +129,7 @@ pub fn router(dir: PathBuf) -> Router {
 /// The route, reading the archive under `dir` as it stands at `now`.
 pub fn router_at(dir: PathBuf, now: Now) -> Router {
     Router::new()
-        .route("/history", get(history))
+        .route(PATH, get(history))
         .with_state(Arc::new(Archive { dir, now }))
 }
 
@@ -183,7 +177,7 @@ async fn history(
     match read {
         Ok(Ok((asked, rows))) => Json(answer(&asked, rows)).into_response(),
         Ok(Err(error)) => {
-            tracing::warn!("/history: {error}");
+            tracing::warn!("{PATH}: {error}");
             ApiError::internal("the archive could not be read").into_response()
         }
         Err(_) => ApiError::internal("the archive could not be read").into_response(),
@@ -216,7 +210,7 @@ fn answer(asked: &Asked, mut rows: Vec<Recorded>) -> Value {
     json!({
         "data": data,
         "meta": {
-            "resource": format!("{}:{}", asked.kind.name(), asked.id),
+            "resource": asked.kind.resource(&asked.id),
             "from_ms": asked.from_ms,
             "to_ms": asked.to_ms,
             "count": data.len(),
@@ -238,7 +232,7 @@ pub fn describe_in(doc: &mut Value) {
 /// the operations: it is served only where the server records or replays.
 pub fn described() -> Value {
     json!({
-        "/history": {
+        PATH: {
             "get": {
                 "operationId": "history",
                 "summary": "A watched resource's recorded answers (with --record or --replay)",

@@ -71,7 +71,7 @@ pub fn parse_watches(
             ))
         })?;
         kind.request(id).map_err(|e| invalid(e.to_string()))?;
-        let key = format!("{}:{id}", kind.name());
+        let key = kind.resource(id);
         if !out.iter().any(|(k, _, _)| *k == key) {
             if out.len() == max {
                 return Err(invalid(format!("at most {max} resources per stream")));
