@@ -29,6 +29,9 @@
 //! ```
 //! Loopback only; every run stops by itself.
 
+mod attack_common;
+
+use attack_common::Report;
 use clap::Parser;
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -89,34 +92,15 @@ const ATTACKER_KEY: &str = "attacker";
 
 fn main() {
     let args = Args::parse();
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("runtime: {e}");
-            std::process::exit(1);
-        }
-    };
-    match runtime.block_on(run(args)) {
-        Ok(true) => {}
-        Ok(false) => std::process::exit(1),
-        Err(e) => {
-            eprintln!("attack: {e}");
-            std::process::exit(2);
-        }
-    }
-    // Sockets and tasks still open are left to the exit.
-    std::process::exit(0);
+    let check = args.check;
+    attack_common::run_and_exit("attack", check, run(args))
 }
 
 /// What every part of the attack saw.
 #[derive(Default)]
-struct Report {
-    /// (what, status) -> count
-    statuses: Mutex<BTreeMap<(String, u16), u64>>,
-    violations: Mutex<Vec<String>>,
+struct Observed {
+    /// Answers counted, rules broken.
+    seen: Report,
     /// Microseconds of each good request, per path.
     good: Mutex<BTreeMap<&'static str, Vec<u64>>>,
     /// Microseconds of each answered search (200).
@@ -130,32 +114,7 @@ struct Report {
     open_now: AtomicU64,
 }
 
-impl Report {
-    fn count(&self, what: &str, status: u16) {
-        if let Ok(mut s) = self.statuses.lock() {
-            *s.entry((what.to_owned(), status)).or_default() += 1;
-        }
-    }
-
-    fn violation(&self, message: String) {
-        if let Ok(mut v) = self.violations.lock() {
-            if v.len() < 50 {
-                eprintln!("VIOLATION: {message}");
-            }
-            v.push(message);
-        }
-    }
-
-    /// 5xx other than shedding is a violation wherever it shows.
-    fn check_status(&self, what: &str, status: u16) {
-        self.count(what, status);
-        if status >= 500 && status != 503 {
-            self.violation(format!("{what}: {status}"));
-        }
-    }
-}
-
-async fn run(args: Args) -> Result<bool, String> {
+async fn run(args: Args) -> Result<usize, String> {
     let mut server = None;
     let addr = match (&args.server, &args.url) {
         (Some(binary), _) => {
@@ -173,7 +132,7 @@ async fn run(args: Args) -> Result<bool, String> {
     if !addr.ip().is_loopback() {
         return Err("only loopback addresses are attacked".into());
     }
-    let report = Arc::new(Report::default());
+    let report = Arc::new(Observed::default());
     // Requests stop before SIGTERM (a request refused by a stopping server
     // breaks no rule); the slow and idle sockets stay until after it.
     let stop_requests = Arc::new(AtomicBool::new(false));
@@ -254,12 +213,12 @@ async fn run(args: Args) -> Result<bool, String> {
         ("idle", args.idle, &report.idle_closed),
     ] {
         if wanted > 0 && closed.lock().map(|c| c.is_empty()).unwrap_or(true) {
-            report.violation(format!("the server closed none of the {name} sockets"));
+            report
+                .seen
+                .violation(format!("the server closed none of the {name} sockets"));
         }
     }
-    print_report(&args, &report, sigterm_secs);
-    let violations = report.violations.lock().map(|v| v.len()).unwrap_or(1);
-    Ok(!args.check || violations == 0)
+    Ok(print_report(&args, &report, sigterm_secs))
 }
 
 async fn start(binary: &str, args: &Args) -> Result<(Child, SocketAddr), String> {
@@ -323,24 +282,26 @@ async fn start(binary: &str, args: &Args) -> Result<(Child, SocketAddr), String>
     Ok((child, addr))
 }
 
-async fn sigterm(child: &mut Child, report: &Report, exit_within: Duration) -> f64 {
+async fn sigterm(child: &mut Child, report: &Observed, exit_within: Duration) -> f64 {
     let sent = Instant::now();
     let killed = Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status();
     if !killed.is_ok_and(|s| s.success()) {
-        report.violation("could not send SIGTERM".into());
+        report.seen.violation("could not send SIGTERM".into());
     }
     loop {
         match child.try_wait() {
             Ok(Some(status)) => {
                 if !status.success() {
-                    report.violation(format!("server exited with {status} on SIGTERM"));
+                    report
+                        .seen
+                        .violation(format!("server exited with {status} on SIGTERM"));
                 }
                 break;
             }
             Ok(None) if sent.elapsed() > exit_within => {
-                report.violation(format!(
+                report.seen.violation(format!(
                     "server still running {} s after SIGTERM",
                     exit_within.as_secs_f64()
                 ));
@@ -350,7 +311,7 @@ async fn sigterm(child: &mut Child, report: &Report, exit_within: Duration) -> f
             }
             Ok(None) => tokio::time::sleep(Duration::from_millis(20)).await,
             Err(e) => {
-                report.violation(format!("wait: {e}"));
+                report.seen.violation(format!("wait: {e}"));
                 break;
             }
         }
@@ -404,7 +365,7 @@ fn get(addr: SocketAddr, path: &str, key: &str) -> Vec<u8> {
 }
 
 /// The well-behaved client: never refused, never failed.
-async fn good_client(addr: SocketAddr, report: Arc<Report>, stop: Arc<AtomicBool>) {
+async fn good_client(addr: SocketAddr, report: Arc<Observed>, stop: Arc<AtomicBool>) {
     let paths: [&'static str; 2] = ["/platforms", "/markets?limit=25"];
     let requests: Vec<Vec<u8>> = paths.iter().map(|p| get(addr, p, GOOD_KEY)).collect();
     let mut stream: Option<TcpStream> = None;
@@ -420,7 +381,9 @@ async fn good_client(addr: SocketAddr, report: Arc<Report>, stop: Arc<AtomicBool
                     stream = Some(s);
                 }
                 Err(e) => {
-                    report.violation(format!("good client: connect refused: {e}"));
+                    report
+                        .seen
+                        .violation(format!("good client: connect refused: {e}"));
                     tokio::time::sleep(Duration::from_millis(50)).await;
                     continue;
                 }
@@ -430,9 +393,11 @@ async fn good_client(addr: SocketAddr, report: Arc<Report>, stop: Arc<AtomicBool
         match exchange(s, &requests[which]).await {
             Ok((status, _)) => {
                 let micros = started.elapsed().as_micros() as u64;
-                report.count("good", status);
+                report.seen.count("good", status);
                 if status != 200 {
-                    report.violation(format!("good client: {} -> {status}", paths[which]));
+                    report
+                        .seen
+                        .violation(format!("good client: {} -> {status}", paths[which]));
                 }
                 if let Ok(mut good) = report.good.lock() {
                     good.entry(paths[which]).or_default().push(micros);
@@ -440,7 +405,9 @@ async fn good_client(addr: SocketAddr, report: Arc<Report>, stop: Arc<AtomicBool
             }
             Err(e) => {
                 if !stop.load(Ordering::Relaxed) {
-                    report.violation(format!("good client: {}: {e}", paths[which]));
+                    report
+                        .seen
+                        .violation(format!("good client: {}: {e}", paths[which]));
                 }
                 stream = None;
             }
@@ -495,7 +462,7 @@ async fn solo_searches(addr: SocketAddr) -> Result<Duration, String> {
     Ok(worst)
 }
 
-async fn heavy(addr: SocketAddr, seed: usize, report: Arc<Report>, stop: Arc<AtomicBool>) {
+async fn heavy(addr: SocketAddr, seed: usize, report: Arc<Observed>, stop: Arc<AtomicBool>) {
     let queries = worst_queries();
     let over_words = vec!["e"; 30].join("+");
     let over_url = vec!["e"; 30_000].join("+");
@@ -532,9 +499,11 @@ async fn heavy(addr: SocketAddr, seed: usize, report: Arc<Report>, stop: Arc<Ato
                     9 => "search longer than a head",
                     _ => "worst-case search",
                 };
-                report.check_status(what, status);
+                report.seen.check_status(what, status);
                 if !expect.contains(&status) {
-                    report.violation(format!("{what}: {status}, expected {expect:?}"));
+                    report
+                        .seen
+                        .violation(format!("{what}: {status}, expected {expect:?}"));
                 }
                 if status == 200
                     && let Ok(mut h) = report.heavy_ok.lock()
@@ -550,7 +519,7 @@ async fn heavy(addr: SocketAddr, seed: usize, report: Arc<Report>, stop: Arc<Ato
                 }
             }
             Err(_) => {
-                report.count("search: connection closed", 0);
+                report.seen.count("search: connection closed", 0);
                 stream = None;
             }
         }
@@ -559,7 +528,12 @@ async fn heavy(addr: SocketAddr, seed: usize, report: Arc<Report>, stop: Arc<Ato
 
 /// Opens a socket, trickles header lines, times how long until the server
 /// closes it; again until stopped.
-async fn slowloris(addr: SocketAddr, limit: Duration, report: Arc<Report>, stop: Arc<AtomicBool>) {
+async fn slowloris(
+    addr: SocketAddr,
+    limit: Duration,
+    report: Arc<Observed>,
+    stop: Arc<AtomicBool>,
+) {
     while !stop.load(Ordering::Relaxed) {
         let Ok(mut stream) = TcpStream::connect(addr).await else {
             tokio::time::sleep(Duration::from_millis(100)).await;
@@ -597,14 +571,16 @@ async fn slowloris(addr: SocketAddr, limit: Duration, report: Arc<Report>, stop:
                 c.push(open.as_secs_f64());
             }
             if open > limit {
-                report.violation(format!("slowloris socket open {:.1} s", open.as_secs_f64()));
+                report
+                    .seen
+                    .violation(format!("slowloris socket open {:.1} s", open.as_secs_f64()));
             }
         }
     }
 }
 
 /// Connects and says nothing; times how long until the server closes it.
-async fn idle(addr: SocketAddr, limit: Duration, report: Arc<Report>, stop: Arc<AtomicBool>) {
+async fn idle(addr: SocketAddr, limit: Duration, report: Arc<Observed>, stop: Arc<AtomicBool>) {
     while !stop.load(Ordering::Relaxed) {
         let Ok(mut stream) = TcpStream::connect(addr).await else {
             tokio::time::sleep(Duration::from_millis(100)).await;
@@ -630,7 +606,9 @@ async fn idle(addr: SocketAddr, limit: Duration, report: Arc<Report>, stop: Arc<
                 c.push(open.as_secs_f64());
             }
             if open > limit {
-                report.violation(format!("idle socket open {:.1} s", open.as_secs_f64()));
+                report
+                    .seen
+                    .violation(format!("idle socket open {:.1} s", open.as_secs_f64()));
             }
         }
     }
@@ -638,7 +616,7 @@ async fn idle(addr: SocketAddr, limit: Duration, report: Arc<Report>, stop: Arc<
 
 /// Oversize URLs and headers, random keys, forged cursors: each must be a
 /// 4xx of the right kind.
-async fn odd_requests(addr: SocketAddr, report: Arc<Report>, stop: Arc<AtomicBool>) {
+async fn odd_requests(addr: SocketAddr, report: Arc<Observed>, stop: Arc<AtomicBool>) {
     let mut state = 0x9E37_79B9_7F4A_7C15u64 ^ std::process::id() as u64;
     let mut random = move || {
         state ^= state << 13;
@@ -682,23 +660,27 @@ async fn odd_requests(addr: SocketAddr, report: Arc<Report>, stop: Arc<AtomicBoo
         if let Ok(mut stream) = TcpStream::connect(addr).await {
             match exchange(&mut stream, &request).await {
                 Ok((status, body)) => {
-                    report.check_status(what, status);
+                    report.seen.check_status(what, status);
                     if !expect.contains(&status) {
-                        report.violation(format!("{what}: {status}, expected {expect:?}"));
+                        report
+                            .seen
+                            .violation(format!("{what}: {status}, expected {expect:?}"));
                     }
                     if what == "forged cursor"
                         && !String::from_utf8_lossy(&body).contains("INVALID_CURSOR")
                     {
-                        report.violation("forged cursor: not INVALID_CURSOR".into());
+                        report
+                            .seen
+                            .violation("forged cursor: not INVALID_CURSOR".into());
                     }
                 }
                 // hyper answers 431 and closes while the rest of an
                 // oversize head is still arriving; the kernel then resets
                 // the connection, which may beat the 431 to the client.
                 Err(e) if what.starts_with("oversize") && e.contains("reset") => {
-                    report.count(&format!("{what} (reset)"), 0);
+                    report.seen.count(&format!("{what} (reset)"), 0);
                 }
-                Err(e) => report.violation(format!("{what}: no answer: {e}")),
+                Err(e) => report.seen.violation(format!("{what}: no answer: {e}")),
             }
         }
         tokio::time::sleep(Duration::from_millis(20)).await;
@@ -713,7 +695,7 @@ fn percentile(sorted: &[u64], p: f64) -> f64 {
     sorted[i] as f64 / 1000.0
 }
 
-fn print_report(args: &Args, report: &Report, sigterm_secs: Option<(f64, u64)>) {
+fn print_report(args: &Args, report: &Observed, sigterm_secs: Option<(f64, u64)>) -> usize {
     println!(
         "attack: {:.0} s, {} worst-case search tasks, {} slowloris sockets, {} idle sockets \
          (server timeouts: header read {} s, idle {} s)",
@@ -763,14 +745,8 @@ fn print_report(args: &Args, report: &Report, sigterm_secs: Option<(f64, u64)>) 
             );
         }
     }
-    if let Ok(statuses) = report.statuses.lock() {
-        for ((what, status), count) in statuses.iter() {
-            println!("  {what}: {status} x {count}");
-        }
-    }
     if let Some((secs, open)) = sigterm_secs {
         println!("SIGTERM to exit, with {open} slow and idle sockets open: {secs:.2} s");
     }
-    let violations = report.violations.lock().map(|v| v.len()).unwrap_or(0);
-    println!("rules broken: {violations}");
+    report.seen.print_end()
 }

@@ -37,18 +37,19 @@
 //! ```
 //! Loopback only; every wait has a ceiling, so every run ends by itself.
 
+mod attack_common;
 #[path = "../tests/common/paths.rs"]
 mod paths;
 #[path = "../tests/common/redis.rs"]
 mod redis_kit;
 
+use attack_common::Report;
 use axum::body::Body;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use clap::Parser;
 use paths::{HOSTILE_PATHS, REFUSED_IN_CORE, is_an_operation, raw_get, reason};
-use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -94,65 +95,8 @@ const SLOW_IP: IpAddr = IpAddr::V4(Ipv4Addr::new(127, 0, 0, 3));
 
 fn main() {
     let args = Args::parse();
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("runtime: {e}");
-            std::process::exit(2);
-        }
-    };
-    match runtime.block_on(run(&args)) {
-        Ok(0) => {}
-        Ok(_) if !args.check => {}
-        Ok(_) => std::process::exit(1),
-        Err(e) => {
-            eprintln!("attack_proxy: {e}");
-            std::process::exit(2);
-        }
-    }
-    std::process::exit(0);
-}
-
-/// What the attack saw.
-#[derive(Default)]
-struct Report {
-    /// (what, status) -> count
-    statuses: Mutex<BTreeMap<(String, u16), u64>>,
-    violations: Mutex<Vec<String>>,
-    /// Figures printed at the end (never checked).
-    figures: Mutex<Vec<String>>,
-}
-
-impl Report {
-    fn count(&self, what: &str, status: u16) {
-        if let Ok(mut s) = self.statuses.lock() {
-            *s.entry((what.to_owned(), status)).or_default() += 1;
-        }
-    }
-
-    fn violation(&self, message: String) {
-        if let Ok(mut v) = self.violations.lock() {
-            if v.len() < 50 {
-                eprintln!("VIOLATION: {message}");
-            }
-            v.push(message);
-        }
-    }
-
-    fn rule(&self, holds: bool, message: impl FnOnce() -> String) {
-        if !holds {
-            self.violation(message());
-        }
-    }
-
-    fn figure(&self, text: String) {
-        if let Ok(mut f) = self.figures.lock() {
-            f.push(text);
-        }
-    }
+    let check = args.check;
+    attack_common::run_and_exit("attack_proxy", check, async move { run(&args).await })
 }
 
 /// One request the fake upstream received.
@@ -375,19 +319,7 @@ async fn run(args: &Args) -> Result<usize, String> {
         args.seconds, args.slow_readers
     );
     println!("the fake upstream received {} requests", upstream.len());
-    if let Ok(statuses) = report.statuses.lock() {
-        for ((what, status), count) in statuses.iter() {
-            println!("  {what}: {status} x {count}");
-        }
-    }
-    if let Ok(figures) = report.figures.lock() {
-        for figure in figures.iter() {
-            println!("{figure}");
-        }
-    }
-    let violations = report.violations.lock().map(|v| v.len()).unwrap_or(1);
-    println!("rules broken: {violations}");
-    Ok(violations)
+    Ok(report.print_end())
 }
 
 /// Scenario 1: the keyed proxy under a traversal sweep, breaker abuse and

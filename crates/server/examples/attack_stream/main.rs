@@ -69,6 +69,8 @@
 //! ```
 //! Loopback only; every wait has a ceiling, so every run ends by itself.
 
+#[path = "../attack_common/mod.rs"]
+mod attack_common;
 mod poison;
 mod proxy;
 mod recorder;
@@ -93,6 +95,7 @@ use trusted::*;
 use upstream::*;
 use viewer::*;
 
+use attack_common::Report;
 use axum::extract::State;
 use axum::http::{StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -141,49 +144,8 @@ fn ip(text: &str) -> IpAddr {
 
 fn main() {
     let args = Args::parse();
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("runtime: {e}");
-            std::process::exit(2);
-        }
-    };
-    match runtime.block_on(run(&args)) {
-        Ok(0) => {}
-        Ok(_) if !args.check => {}
-        Ok(_) => std::process::exit(1),
-        Err(e) => {
-            eprintln!("attack_stream: {e}");
-            std::process::exit(2);
-        }
-    }
-    std::process::exit(0);
-}
-
-/// Rules broken, and figures to print.
-#[derive(Default)]
-struct Report {
-    violations: Mutex<Vec<String>>,
-    figures: Mutex<Vec<String>>,
-}
-
-impl Report {
-    fn rule(&self, holds: bool, message: impl FnOnce() -> String) {
-        if !holds && let Ok(mut v) = self.violations.lock() {
-            let message = message();
-            eprintln!("VIOLATION: {message}");
-            v.push(message);
-        }
-    }
-
-    fn figure(&self, text: String) {
-        if let Ok(mut f) = self.figures.lock() {
-            f.push(text);
-        }
-    }
+    let check = args.check;
+    attack_common::run_and_exit("attack_stream", check, async move { run(&args).await })
 }
 
 async fn run(args: &Args) -> Result<usize, String> {
@@ -216,12 +178,5 @@ async fn run(args: &Args) -> Result<usize, String> {
     report.figure(format!(
         "upstream: {busiest} requests in its busiest minute (limit {LIMIT})"
     ));
-    if let Ok(figures) = report.figures.lock() {
-        for figure in figures.iter() {
-            println!("{figure}");
-        }
-    }
-    let violations = report.violations.lock().map(|v| v.len()).unwrap_or(1);
-    println!("rules broken: {violations}");
-    Ok(violations)
+    Ok(report.print_end())
 }
