@@ -1,6 +1,7 @@
 //! The price history as candles with a volume band, drawn as SVG.
 
 use super::PricePoint;
+use super::chart_cursor;
 use crate::format;
 use leptos::prelude::*;
 
@@ -117,32 +118,11 @@ pub fn CandleChart(points: Vec<PricePoint>) -> impl IntoView {
         .collect();
     let points = StoredValue::new(points);
     let hover = RwSignal::new(None::<usize>);
-    let on_key = move |ev: web_sys::KeyboardEvent| {
-        let current = hover.get_untracked();
-        let next = match ev.key().as_str() {
-            "ArrowLeft" => Some(current.map_or(n - 1, |i| i.saturating_sub(1))),
-            "ArrowRight" => Some(current.map_or(n - 1, |i| (i + 1).min(n - 1))),
-            "Home" => Some(0),
-            "End" => Some(n - 1),
-            "Escape" => None,
-            _ => return,
-        };
-        ev.prevent_default();
-        hover.set(next);
-    };
+    let on_key = chart_cursor::on_key(hover, n);
     let on_move = move |ev: web_sys::PointerEvent| {
-        use wasm_bindgen::JsCast;
-        let Some(target) = ev
-            .current_target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        else {
+        let Some(vx) = chart_cursor::view_x(&ev, W) else {
             return;
         };
-        let rect = target.get_bounding_client_rect();
-        if rect.width() <= 0.0 {
-            return;
-        }
-        let vx = (f64::from(ev.client_x()) - rect.left()) / rect.width() * W;
         let i = ((vx - PAD_L) / slot).floor();
         hover.set(Some(i.clamp(0.0, (n - 1) as f64) as usize));
     };

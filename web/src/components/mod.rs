@@ -1,6 +1,7 @@
 //! Pieces shared by the pages.
 
 mod candle_chart;
+mod chart_cursor;
 mod compare_chart;
 mod cost_calculator;
 mod depth_chart;

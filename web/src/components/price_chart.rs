@@ -1,8 +1,8 @@
 //! A market's price history as a line chart, drawn as SVG.
 
+use super::chart_cursor;
 use crate::format;
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 const W: f64 = 640.0;
 const H: f64 = 240.0;
@@ -214,17 +214,9 @@ pub fn PriceChart(points: Vec<PricePoint>) -> impl IntoView {
     let hover = RwSignal::new(None::<usize>);
 
     let on_move = move |ev: web_sys::PointerEvent| {
-        let Some(target) = ev
-            .current_target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        else {
+        let Some(vx) = chart_cursor::view_x(&ev, W) else {
             return;
         };
-        let rect = target.get_bounding_client_rect();
-        if rect.width() <= 0.0 {
-            return;
-        }
-        let vx = (f64::from(ev.client_x()) - rect.left()) / rect.width() * W;
         let t = t0 + (vx - PAD_L) / (W - PAD_L - PAD_R) * (t1 - t0);
         let index = points.with_value(|ps| {
             ps.iter()
@@ -234,19 +226,7 @@ pub fn PriceChart(points: Vec<PricePoint>) -> impl IntoView {
         });
         hover.set(index);
     };
-    let on_key = move |ev: web_sys::KeyboardEvent| {
-        let current = hover.get_untracked();
-        let next = match ev.key().as_str() {
-            "ArrowLeft" => Some(current.map_or(n - 1, |i| i.saturating_sub(1))),
-            "ArrowRight" => Some(current.map_or(n - 1, |i| (i + 1).min(n - 1))),
-            "Home" => Some(0),
-            "End" => Some(n - 1),
-            "Escape" => None,
-            _ => return,
-        };
-        ev.prevent_default();
-        hover.set(next);
-    };
+    let on_key = chart_cursor::on_key(hover, n);
     let readout = move || {
         hover.get().and_then(|i| points.with_value(|ps| ps.get(i).copied())).map(|p| {
             let (px, py) = (x(p.time_ms), y(p.price));
