@@ -44,7 +44,7 @@ pub struct App {
 
 /// The apps: a client call (crates/wasm/README.md), a watch
 /// (docs/js-watch.md), venues' `findPairs` (docs/js-venues.md) and odds
-/// alone (docs/js-sports.md).
+/// alone from `predmarket/math` (docs/js-sports.md).
 pub const APPS: &[App] = &[
     App {
         id: "client",
@@ -67,7 +67,7 @@ pub const APPS: &[App] = &[
     App {
         id: "odds",
         figure_id: "bundle-odds-gzip",
-        source: "import { americanToDecimal } from \"predmarket\";\nconsole.log(americanToDecimal(\"+250\"));\n",
+        source: "import { americanToDecimal } from \"predmarket/math\";\nconsole.log(americanToDecimal(\"+250\"));\n",
         limit_gzip_bytes: 127 * 1024,
     },
 ];
