@@ -237,7 +237,6 @@ fn build_npm() -> Result<PathBuf> {
     let names = exported_values(&types);
     // The pure functions are `predmarket/math`'s (math_entry.rs), which
     // the entries re-export.
-    math_entry::build(&out)?;
     write(
         &out.join("index.d.ts"),
         &format!("{types}\nexport * from \"./math.js\";\n"),
@@ -252,6 +251,9 @@ fn build_npm() -> Result<PathBuf> {
         let from = js_dir().join(file);
         fs::copy(&from, out.join(file)).map_err(|e| format!("{}: {e}", from.display()))?;
     }
+    // After the JS files (its modules import errors.js), before index.cjs
+    // (which bundles them).
+    math_entry::build(&out)?;
     // The one generated line of the entries: the glue's public values but
     // `Client`, which api.js exports as client.js makes it.
     let glue_names: Vec<&str> = names
