@@ -1,8 +1,12 @@
 // What every consumer app does with the package, whatever runtime or
 // bundler brought it there: one page of markets, paging with `for await`,
 // a typed error caught, a function used without a client, and a watch
-// (the JS the entry adds to `Client`, which a bundler must not drop). The runner
-// (consumers.test.mjs) compares the result with what the server holds.
+// (the JS the entry adds to `Client`, which a bundler must not drop); then
+// the pure functions' own entry, `predmarket/math` (its own wasm, loaded on
+// first call), and its typed error. The runner (consumers.test.mjs)
+// compares the result with what the server holds.
+import * as math from "predmarket/math";
+
 export async function check(pm, { baseUrl, apiKey }) {
   const client = new pm.Client({ apiKey, baseUrl });
   const page = await client.listMarkets({ limit: 5 });
@@ -26,5 +30,17 @@ export async function check(pm, { baseUrl, apiKey }) {
     paged: ids.size,
     error,
     decimal: pm.americanToDecimal("+150"),
+    math: { decimal: math.americanToDecimal("-200"), error: mathError() },
   };
+}
+
+/// The code of the error `predmarket/math` throws for a malformed game id,
+/// if it is one of the package's errors.
+function mathError() {
+  try {
+    math.parseGameId("not-a-game-id");
+  } catch (e) {
+    return e instanceof Error && e.name === "PredmarketError" ? e.code : String(e);
+  }
+  return "no error";
 }

@@ -15,6 +15,8 @@ import { codeBlocks, root, runnerOf, shown } from "./examples.mjs";
 
 let project;
 let pm;
+/// The pure functions: `predmarket/math`'s, which the main entry re-exports.
+const pureFunctions = ["americanToDecimal", "decimalToAmerican", "decimalToProbability", "probabilityToDecimal", "americanToProbability", "probabilityToAmerican", "impliedProbability", "overround", "noVigProbabilities", "futureQuotes", "awardQuotes", "gameQuotes", "bestPrices", "findArbitrage", "bestBid", "bestAsk", "midPrice", "spread", "normalizeBook", "isCrossed", "vwapToFill", "depthCurve", "depthWithin", "parseGameId", "formatGameId", "isSameGame"];
 // Platform and league ids as this server names them (`--rename-ids` renames
 // them all): the tests never write an id, so they pass against any naming.
 let platformIds;
@@ -54,8 +56,23 @@ test("ESM import gives every operation, pager and function", () => {
   const methods = ["listSeries", "getSeries", "listMarkets", "getMarket", "getOrderbook", "listEvents", "getEvent", "listTrades", "getLeagueInfo", "listGames", "getGame", "listPlatforms", "getFuture", "listFutures", "getAward", "listAwards", "getPriceHistory", "getProfileInfo", "listProfileTrades"];
   for (const m of methods) assert.equal(typeof client[m], "function", m);
   for (const p of ["markets", "events", "series", "trades", "games", "futures", "awards", "profileTrades"]) assert.equal(typeof client[p], "function", p);
-  const functions = ["americanToDecimal", "decimalToAmerican", "decimalToProbability", "probabilityToDecimal", "americanToProbability", "probabilityToAmerican", "impliedProbability", "overround", "noVigProbabilities", "futureQuotes", "awardQuotes", "gameQuotes", "bestPrices", "findArbitrage", "bestBid", "bestAsk", "midPrice", "spread", "normalizeBook", "isCrossed", "vwapToFill", "depthCurve", "depthWithin", "parseGameId", "formatGameId", "isSameGame"];
-  for (const f of functions) assert.equal(typeof pm[f], "function", f);
+  for (const f of pureFunctions) assert.equal(typeof pm[f], "function", f);
+});
+
+test("predmarket/math gives the pure functions alone, the same from ESM and CommonJS", async () => {
+  writeFileSync(join(project, "math.mjs"), 'export * from "predmarket/math";\n');
+  const math = await import(pathToFileURL(join(project, "math.mjs")).href);
+  const required = createRequire(join(project, "package.json"))("predmarket/math");
+  for (const entry of [math, required]) {
+    assert.deepEqual(Object.keys(entry).sort(), [...pureFunctions].sort());
+    assert.equal(entry.americanToDecimal("+250"), 3.5);
+    assert.deepEqual(entry.parseGameId("KCvSF20250209@NFL"), { away: "KC", home: "SF", date: "2025-02-09", league: "NFL" });
+    assert.equal(entry.spread({ bids: [{ price: 0.4, size: 1 }], asks: [{ price: 0.45, size: 2 }] }).toFixed(2), "0.05");
+    // Its errors are the package's, whichever entry threw them.
+    assert.throws(() => entry.americanToDecimal("+5"), (err) => pm.isApiError(err) && err.code === "VALIDATION_ERROR" && err.parameter === "odds");
+  }
+  // The main entry's re-exports are these functions.
+  assert.equal(pm.americanToDecimal, math.americanToDecimal);
 });
 
 test("a pager iterates with for await, with maxItems", async () => {

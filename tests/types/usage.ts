@@ -418,3 +418,24 @@ import type { Classification, Pair, Relation } from "predmarket/venues";
   const servedPairs: Pair<Market>[] = findPairs(served);
   void [relation, fields, first, net, conditional, wrong, servedPairs, firm];
 }
+
+// predmarket/math: the pure functions' own entry, typed on their own; the
+// main entry re-exports the same functions and types.
+import * as math from "predmarket/math";
+import type { Fill as MathFill, GameIdParts as MathGameIdParts, Quote as MathQuote } from "predmarket/math";
+
+{
+  expectType<number>(math.americanToDecimal("+250"));
+  expectType<number | undefined>(math.impliedProbability({ american: "-110" }));
+  const parts: MathGameIdParts = math.parseGameId("KCvSF20250209@NFL");
+  const fill: MathFill = math.vwapToFill({ bids: [], asks: [{ price: 0.4, size: 10 }] }, "buy", 5);
+  const quotes: MathQuote[] = [{ outcome: "a", label: "A", decimal: 2.1 }];
+  const best: Record<string, MathQuote> = math.bestPrices(quotes);
+  // @ts-expect-error american odds are a string
+  math.americanToDecimal(250);
+  // @ts-expect-error a fill's side is buy or sell
+  math.vwapToFill({ bids: [], asks: [] }, "hold", 1);
+  // One function, whichever entry it comes from.
+  const same: typeof americanToDecimal = math.americanToDecimal;
+  void [parts, fill, best, same];
+}

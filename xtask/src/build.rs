@@ -1,5 +1,6 @@
 //! Builds of what ships: the npm package and the demo.
 
+use crate::math_entry;
 use crate::util::{Result, built_from, cmd, exec, fnv1a64, inputs_hash, root, stamp, target_dir};
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -34,7 +35,7 @@ pub const SHIPPED_WASM_PASSES: &[&str] = &["-Oz", "--low-memory-unused"];
 
 /// And without the tools' metadata (`producers`, `target_features`),
 /// which no runtime reads (−243 B gzip of the package's wasm).
-const STRIP_METADATA: &[&str] = &["--strip-producers", "--strip-target-features"];
+pub(crate) const STRIP_METADATA: &[&str] = &["--strip-producers", "--strip-target-features"];
 
 /// The npm package folder.
 pub fn npm_dir() -> PathBuf {
@@ -46,7 +47,7 @@ pub fn dist_dir() -> PathBuf {
     root().join("dist")
 }
 
-fn write(path: &Path, contents: &str) -> Result {
+pub(crate) fn write(path: &Path, contents: &str) -> Result {
     fs::write(path, contents).map_err(|e| format!("{}: {e}", path.display()))
 }
 
@@ -109,11 +110,14 @@ const NPM_INPUTS: &[&str] = &[
     "crates/client",
     "crates/model-derive",
     "crates/wasm",
+    "crates/js-values",
+    "crates/math",
     "crates/venues",
     "Cargo.toml",
     "Cargo.lock",
     ".cargo/config.toml",
     "xtask/src/build.rs",
+    "xtask/src/math_entry.rs",
     // fflate's version, bundled into the inlined wasm's module.
     "tests/package-lock.json",
     "CHANGELOG.md",
@@ -153,10 +157,11 @@ pub fn npm_cargo_wasm() -> PathBuf {
 
 fn build_npm() -> Result<PathBuf> {
     // One cargo run per entry: built together, cargo would unify the
-    // core's features and the venues wasm would carry the main entry's
-    // (tsify's TypeScript descriptors).
+    // core's features and the venues and math wasm would carry the main
+    // entry's (tsify's TypeScript descriptors).
     for (package, profile) in [
         ("predmarket-wasm", WASM_PROFILE),
+        (math_entry::PACKAGE, WASM_PROFILE),
         ("predmarket-venues", VENUES_PROFILE),
     ] {
         exec(
@@ -230,14 +235,25 @@ fn build_npm() -> Result<PathBuf> {
     fs::remove_file(&glue_types_path).map_err(|e| format!("{}: {e}", glue_types_path.display()))?;
     let types = format!("{}{declarations}", public_types(&glue_types)?);
     let names = exported_values(&types);
-    write(&out.join("index.d.ts"), &types)?;
-    write(&out.join("index.d.cts"), &types)?;
+    // The pure functions are `predmarket/math`'s (math_entry.rs), which
+    // the entries re-export.
+    write(
+        &out.join("index.d.ts"),
+        &format!("{types}\nexport * from \"./math.js\";\n"),
+    )?;
+    write(
+        &out.join("index.d.cts"),
+        &format!("{types}\nexport * from \"./math.cjs\";\n"),
+    )?;
 
     write_inline_module(&module, &out.join("wasm-inline.js"))?;
     for file in JS_FILES {
         let from = js_dir().join(file);
         fs::copy(&from, out.join(file)).map_err(|e| format!("{}: {e}", from.display()))?;
     }
+    // After the JS files (its modules import errors.js), before index.cjs
+    // (which bundles them).
+    math_entry::build(&out)?;
     // The one generated line of the entries: the glue's public values but
     // `Client`, which api.js exports as client.js makes it.
     let glue_names: Vec<&str> = names
@@ -356,7 +372,7 @@ fn venues(out: &Path) -> Result {
 /// The venues entry's wasm in the package.
 pub const VENUES_WASM: &str = "venues_glue_bg.wasm";
 
-fn read(path: &Path) -> Result<String> {
+pub(crate) fn read(path: &Path) -> Result<String> {
     fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
@@ -433,7 +449,7 @@ pub fn glue_types_file() -> PathBuf {
 /// (`InitInput`, `InitOutput` with the raw wasm exports, `initSync`, the
 /// default `init`), with the lib reference `[Symbol.dispose]` needs and
 /// `free()` documented.
-fn public_types(glue_types: &str) -> Result<String> {
+pub(crate) fn public_types(glue_types: &str) -> Result<String> {
     let cut = glue_types
         .find("export type InitInput")
         .ok_or("predmarket.d.ts: no `export type InitInput` (wasm-bindgen changed?)")?;
@@ -449,7 +465,7 @@ fn public_types(glue_types: &str) -> Result<String> {
 }
 
 /// The values (classes and functions) a declaration file exports.
-fn exported_values(types: &str) -> Vec<String> {
+pub(crate) fn exported_values(types: &str) -> Vec<String> {
     let mut names: Vec<String> = types
         .lines()
         .filter_map(|line| {
@@ -473,7 +489,7 @@ fn exported_values(types: &str) -> Vec<String> {
 /// it), and the module stays synchronous (no top-level await, no
 /// `init()`). The decoder needs only `atob` (browsers, workers, Node 16+,
 /// Deno, Bun).
-fn write_inline_module(wasm: &Path, to: &Path) -> Result {
+pub(crate) fn write_inline_module(wasm: &Path, to: &Path) -> Result {
     let compressed = cmd("gzip")
         .args(["-9", "-n", "-c"])
         .arg(wasm)
@@ -538,6 +554,11 @@ fn base64(bytes: &[u8]) -> String {
 
 fn package_json() -> String {
     let version = env!("CARGO_PKG_VERSION");
+    let math_files = math_entry::FILES
+        .iter()
+        .map(|f| format!("{f:?}"))
+        .collect::<Vec<_>>()
+        .join(", ");
     format!(
         r#"{{
   "name": "predmarket",
@@ -584,11 +605,29 @@ fn package_json() -> String {
         "default": "./venues.js"
       }}
     }},
+    "./math": {{
+      "workerd": {{
+        "types": "./math.d.ts",
+        "default": "./math-edge.js"
+      }},
+      "import": {{
+        "types": "./math.d.ts",
+        "default": "./math.js"
+      }},
+      "require": {{
+        "types": "./math.d.cts",
+        "default": "./math.cjs"
+      }},
+      "default": {{
+        "types": "./math.d.ts",
+        "default": "./math.js"
+      }}
+    }},
     "./wasm": "./predmarket_bg.wasm",
     "./package.json": "./package.json"
   }},
   "sideEffects": ["./index.js", "./index.cjs", "./edge.js", "./venues.js", "./venues.cjs"],
-  "files": ["index.js", "index.cjs", "edge.js", "api.js", "client.js", "exports.js", "errors.js", "watch.js", "shared-budget.js", "export.js", "capabilities.js", "persistent-cache.js", "history.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "venues.js", "venues.cjs", "venues.d.ts", "venues.d.cts", "venues_glue.js", "venues-inline.js", "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
+  "files": ["index.js", "index.cjs", "edge.js", "api.js", "client.js", "exports.js", "errors.js", "watch.js", "shared-budget.js", "export.js", "capabilities.js", "persistent-cache.js", "history.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "venues.js", "venues.cjs", "venues.d.ts", "venues.d.cts", "venues_glue.js", "venues-inline.js", {math_files}, "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
   "engines": {{ "node": ">=18" }},
   "keywords": ["prediction-markets", "odds", "orderbook", "wasm", "sdk"]
 }}

@@ -9,6 +9,7 @@ mod demo;
 mod doc_rules;
 mod figures;
 mod imports;
+mod math_entry;
 mod server;
 mod setup;
 mod size;

@@ -511,7 +511,8 @@ fn types_check() -> Result {
 /// JSDoc) checked by tsc against the glue's declarations as wasm-bindgen
 /// wrote them: the entries, and through their imports every file they
 /// load. The glue's declarations and the generated modules (`exports.js`,
-/// and `wasm-inline.js` by its declaration) sit in a folder that `rootDirs` merges with
+/// and `wasm-inline.js` and `predmarket/math`'s modules by their
+/// declarations) sit in a folder that `rootDirs` merges with
 /// crates/wasm/js/, so the relative imports resolve as in the package.
 fn js_types_check(
     tsc: &std::path::Path,
@@ -522,9 +523,15 @@ fn js_types_check(
     let _ = std::fs::remove_dir_all(&generated);
     std::fs::create_dir_all(&generated).map_err(|e| format!("{}: {e}", generated.display()))?;
     let glue = build::glue_types_file();
+    // `predmarket/math`'s modules (`math.js`, `math-edge.js`) are
+    // generated wrappers: the entries see them through the package's
+    // math.d.ts, whose model types come from the package's index.d.ts.
     let copies = [
         (glue, generated.join("predmarket.d.ts")),
         (package.join("exports.js"), generated.join("exports.js")),
+        (package.join("math.d.ts"), generated.join("math.d.ts")),
+        (package.join("math.d.ts"), generated.join("math-edge.d.ts")),
+        (package.join("index.d.ts"), generated.join("index.d.ts")),
     ];
     for (from, to) in copies {
         std::fs::copy(&from, &to).map_err(|e| format!("{}: {e}", from.display()))?;
@@ -654,6 +661,10 @@ fn clippy(wasm: bool) -> Result {
         "clippy",
         "-p",
         "predmarket-wasm",
+        "-p",
+        "predmarket-js-values",
+        "-p",
+        "predmarket-math",
         "-p",
         "predmarket-venues",
         "-p",

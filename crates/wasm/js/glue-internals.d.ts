@@ -1,7 +1,7 @@
 // What the glue exports but its declarations leave out (`skip_typescript`:
 // the entries' business, not the public API's), declared for the type
 // check of this folder's JS (`cargo xtask test --only types`); not shipped.
-// Signatures: crates/wasm/src/errors.rs, crates/wasm/src/options.rs,
+// Signatures: crates/js-values/src/errors.rs, crates/wasm/src/options.rs,
 // crates/wasm/src/client.rs, crates/wasm/src/watch.rs, crates/wasm/src/live.rs
 // and crates/wasm/src/operations.rs.
 export {};

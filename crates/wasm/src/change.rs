@@ -4,7 +4,7 @@
 //! rules are predmarket-core's `change` module; the vectors in
 //! `tests/fixtures/rules/` are run against both.
 
-use crate::{book, json};
+use crate::json;
 use js_sys::{Array, Object};
 use predmarket_client::core::change::{self, Tree, WatchKind};
 use predmarket_client::core::models::PriceLevel;
@@ -19,7 +19,7 @@ fn levels(value: &JsValue, book: &str, side: &str) -> Vec<PriceLevel> {
     } else {
         value.clone()
     };
-    book::levels(&json::get_path(&whole, &[book, side]))
+    json::price_levels(&json::get_path(&whole, &[book, side]))
 }
 
 /// The price levels new (`from: null`), resized or gone (`to: null`)

@@ -15,38 +15,27 @@
 // from wasm alone.
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
-mod book;
 mod call_options;
 mod change;
 mod errors;
-mod game_id;
-mod json;
 mod live;
-mod odds;
 mod operations;
 mod ops;
 mod options;
 mod params;
 mod watch;
 
+// The JS values' helpers, shared with the pure functions' wasm (crates/math).
+use predmarket_js_values::json;
+
 #[cfg(target_arch = "wasm32")]
 mod client;
 #[cfg(target_arch = "wasm32")]
 mod pager;
 
-pub use book::{
-    best_ask, best_bid, depth_curve, depth_within, is_crossed, mid_price, normalize_book, spread,
-    vwap_to_fill,
-};
 #[cfg(target_arch = "wasm32")]
 pub use client::Client;
 pub use errors::is_api_error;
-pub use game_id::{format_game_id, is_same_game, parse_game_id};
-pub use odds::{
-    american_to_decimal, american_to_probability, award_quotes, best_prices, decimal_to_american,
-    decimal_to_probability, find_arbitrage, future_quotes, game_quotes, implied_probability,
-    no_vig_probabilities, overround, probability_to_american, probability_to_decimal,
-};
 #[cfg(target_arch = "wasm32")]
 pub use pager::{
     AwardsPager, EventsPager, FuturesPager, GamesPager, MarketsPager, PagerIterator,

@@ -1,7 +1,8 @@
-//! The exported odds, order book and game-id functions, on real data.
+//! The exported odds, order book and game-id functions of `predmarket/math`
+//! (crates/math), on real data the client fetched.
 
 use super::*;
-use predmarket_wasm as pm;
+use predmarket_math as pm;
 
 fn throws(result: Result<JsValue, JsValue>) -> JsValue {
     match result {

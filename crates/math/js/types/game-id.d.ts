@@ -1,5 +1,5 @@
-// The declarations of crates/wasm/src/game_id.rs's exports that wasm-bindgen
-// does not write: appended to the package's index.d.ts by `cargo xtask npm`.
+// The declarations of crates/math/src/game_id.rs's exports that wasm-bindgen
+// does not write: appended to the package's math.d.ts by `cargo xtask npm`.
 /** The parts of a game id such as `KCvSF20250209@NFL`. */
 export interface GameIdParts {
   /** Away team code: upper-case letters and digits. */

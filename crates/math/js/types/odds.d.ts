@@ -1,5 +1,5 @@
-// The declarations of crates/wasm/src/odds.rs's exports that wasm-bindgen
-// does not write: appended to the package's index.d.ts by `cargo xtask npm`.
+// The declarations of crates/math/src/odds.rs's exports that wasm-bindgen
+// does not write: appended to the package's math.d.ts by `cargo xtask npm`.
 /** One platform's price for one outcome (decimal odds). */
 export interface Quote {
   /** What identifies the outcome across platforms: a team's service id, else the lower-cased name. */

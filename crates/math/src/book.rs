@@ -3,32 +3,20 @@
 //! for a whole book, `outcome` picks `"yes"` (default) or `"no"`, completed
 //! from the other outcome where a half is missing.
 
-use crate::{errors, json};
-use predmarket_client::Error;
-use predmarket_client::core::models::{Orderbook, OrderbookSide, PriceLevel};
-use predmarket_client::core::orderbook::{Book, DepthPoint, Side};
+use predmarket_core::Error;
+use predmarket_core::models::{Orderbook, OrderbookSide, PriceLevel};
+use predmarket_core::orderbook::{Book, DepthPoint, Side};
+use predmarket_js_values::{errors, json};
 use wasm_bindgen::prelude::*;
 
 fn throw(error: Error) -> JsValue {
     errors::to_js(&error)
 }
 
-pub(crate) fn levels(value: &JsValue) -> Vec<PriceLevel> {
-    json::elements(value)
-        .iter()
-        .filter_map(|l| {
-            Some(PriceLevel::new(
-                json::number(l, "price")?,
-                json::number(l, "size")?,
-            ))
-        })
-        .collect()
-}
-
 fn side_of(value: &JsValue) -> Option<OrderbookSide> {
     value.is_object().then(|| OrderbookSide {
-        bids: levels(&json::get(value, "bids")),
-        asks: levels(&json::get(value, "asks")),
+        bids: json::price_levels(&json::get(value, "bids")),
+        asks: json::price_levels(&json::get(value, "asks")),
         depth: None,
     })
 }

@@ -2,14 +2,14 @@
 //! overround and no-vig probabilities, best prices and the arbitrage
 //! finder across the platforms of a future, an award or a game.
 
-use crate::{errors, json};
 use js_sys::Array;
-use predmarket_client::Error;
-use predmarket_client::core::models::{
+use predmarket_core::Error;
+use predmarket_core::models::{
     Award, AwardMarket, Candidate, Future, FutureMarket, FutureOutcome, GameMarket, GameMarketType,
     GameOutcome, GameOutcomeMetadata, Odds, PlatformId,
 };
-use predmarket_client::core::odds::{self, number_text};
+use predmarket_core::odds::{self, number_text};
+use predmarket_js_values::{errors, json};
 use wasm_bindgen::prelude::*;
 
 fn throw(error: Error) -> JsValue {

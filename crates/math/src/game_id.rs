@@ -1,9 +1,9 @@
 //! Game ids (`{Away}v{Home}{YYYYMMDD}@{LEAGUE}`) as plain JS functions.
 
-use crate::{errors, json};
-use predmarket_client::Error;
-use predmarket_client::core::error::Quoted;
-use predmarket_client::core::game_id::{GameDate, GameId};
+use predmarket_core::Error;
+use predmarket_core::error::Quoted;
+use predmarket_core::game_id::{GameDate, GameId};
+use predmarket_js_values::{errors, json};
 use wasm_bindgen::prelude::*;
 
 fn throw(error: Error) -> JsValue {

@@ -9,7 +9,8 @@
 //! models cost more wasm than everything else together.
 
 use js_sys::{JsString, Object, Reflect};
-use predmarket_client::Error;
+use predmarket_core::Error;
+use predmarket_core::models::PriceLevel;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen]
@@ -90,7 +91,7 @@ pub fn number(object: &JsValue, key: &str) -> Option<f64> {
     value.as_f64().or_else(|| {
         value
             .as_string()
-            .and_then(|s| predmarket_client::core::number::parse(s.trim()))
+            .and_then(|s| predmarket_core::number::parse(s.trim()))
             .filter(|n| n.is_finite())
     })
 }
@@ -106,6 +107,12 @@ pub fn elements(value: &JsValue) -> Vec<JsValue> {
 
 /// A JS object built field by field; absent options are left out.
 pub struct Obj(JsValue);
+
+impl Default for Obj {
+    fn default() -> Self {
+        Self::new()
+    }
+}
 
 impl Obj {
     pub fn new() -> Self {
@@ -147,4 +154,13 @@ impl Obj {
 /// A JS array of `items`.
 pub fn array<T>(items: impl IntoIterator<Item = T>, f: impl Fn(T) -> JsValue) -> JsValue {
     items.into_iter().map(f).collect::<js_sys::Array>().into()
+}
+
+/// The price levels of a JS array of `{ price, size }` (numbers or numeric
+/// strings); entries without both are skipped.
+pub fn price_levels(value: &JsValue) -> Vec<PriceLevel> {
+    elements(value)
+        .iter()
+        .filter_map(|l| Some(PriceLevel::new(number(l, "price")?, number(l, "size")?)))
+        .collect()
 }

@@ -1,5 +1,5 @@
-// The declarations of crates/wasm/src/book.rs's exports that wasm-bindgen
-// does not write: appended to the package's index.d.ts by `cargo xtask npm`.
+// The declarations of crates/math/src/book.rs's exports that wasm-bindgen
+// does not write: appended to the package's math.d.ts by `cargo xtask npm`.
 /** What the order book functions accept: a `getOrderbook` answer, its `data`, or one outcome's side. */
 export type BookInput = OrderbookResponse | Orderbook | OrderbookSide;
 
