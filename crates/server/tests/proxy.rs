@@ -4,6 +4,8 @@
 //! upstream counts what reaches it.
 
 mod common;
+#[path = "common/proxy_kit.rs"]
+mod proxy_kit;
 #[path = "common/redis.rs"]
 mod redis_kit;
 
@@ -11,6 +13,7 @@ use axum::extract::{Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
 use predmarket_server::config::Config;
+use proxy_kit::Proxy;
 use serde_json::Value;
 use std::net::SocketAddr;
 use std::sync::{Arc, Mutex};
@@ -154,79 +157,20 @@ fn renamed_data() -> Arc<predmarket_server::data::Dataset> {
     .clone()
 }
 
-fn key_file() -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("pm-upstream-key-{}", std::process::id()));
-    // Written aside and renamed: tests running at once would otherwise
-    // read the file while another one has just truncated it.
-    let aside = path.with_extension(
-        format!("{:?}", std::thread::current().id())
-            .replace(|c: char| !c.is_ascii_alphanumeric(), ""),
-    );
-    std::fs::write(&aside, format!("# the upstream key\n{UPSTREAM_KEY}\n")).unwrap();
-    std::fs::rename(&aside, &path).unwrap();
-    path
-}
-
-struct Proxy {
-    addr: SocketAddr,
-    /// Where `/metrics` is served (`--metrics-addr`).
-    metrics_addr: SocketAddr,
-    state: Arc<predmarket_server::proxy::ProxyState>,
-    task: tokio::task::JoinHandle<()>,
-    metrics_task: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for Proxy {
-    fn drop(&mut self) {
-        self.task.abort();
-        self.metrics_task.abort();
-    }
-}
-
 fn proxy_config(upstream: SocketAddr) -> Config {
     let mut config = Config::for_tests(&format!("{VISITOR}:unlimited"));
     config.api_key.push(format!("{VISITOR_B}:unlimited"));
     config.proxy.upstream = Some(format!("http://{upstream}"));
-    config.proxy.upstream_key_file = Some(key_file());
+    config.proxy.upstream_key_file = Some(proxy_kit::key_file(
+        "pm-upstream-key",
+        &format!("# the upstream key\n{UPSTREAM_KEY}\n"),
+    ));
     config.proxy.max_wait_secs = 3.0;
     config
 }
 
 async fn proxy(config: Config) -> Proxy {
-    let built = predmarket_server::proxy_mode::build(&config)
-        .await
-        .unwrap_or_else(|e| panic!("proxy: {e}"));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let limits = config.connection_limits();
-    let metrics_listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let metrics_addr = metrics_listener.local_addr().unwrap();
-    let metrics = built.metrics;
-    let metrics_task = tokio::spawn(async move {
-        let _ = predmarket_server::listen::serve(
-            metrics_listener,
-            metrics,
-            limits,
-            std::future::pending(),
-        )
-        .await;
-    });
-    let task = tokio::spawn(async move {
-        let _ = predmarket_server::listen::serve(
-            listener,
-            built.router,
-            limits,
-            std::future::pending(),
-        )
-        .await;
-    });
-    Proxy {
-        addr,
-        metrics_addr,
-        state: built.state,
-        task,
-        metrics_task,
-    }
+    proxy_kit::start(&config).await
 }
 
 /// Status, `X-Cache`, body (JSON, or the test fails), and all header text.

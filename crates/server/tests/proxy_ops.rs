@@ -11,6 +11,7 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get as route_get;
 use predmarket_server::config::Config;
+use proxy_kit::Proxy;
 use serde_json::{Value, json};
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -21,6 +22,8 @@ use tokio::net::{TcpSocket, TcpStream};
 
 #[path = "common/process.rs"]
 mod process_kit;
+#[path = "common/proxy_kit.rs"]
+mod proxy_kit;
 #[path = "common/redis.rs"]
 mod redis_kit;
 
@@ -106,60 +109,19 @@ async fn upstream() -> Upstream {
     Upstream { addr, fake, task }
 }
 
-fn key_file() -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("pm-ops-upstream-key-{}", std::process::id()));
-    // Written aside and renamed: tests running at once would otherwise
-    // read the file while another one has just truncated it.
-    let aside = path.with_extension(
-        format!("{:?}", std::thread::current().id())
-            .replace(|c: char| !c.is_ascii_alphanumeric(), ""),
-    );
-    std::fs::write(&aside, format!("{UPSTREAM_KEY}\n")).unwrap();
-    std::fs::rename(&aside, &path).unwrap();
-    path
-}
-
 fn proxy_config(upstream: SocketAddr) -> Config {
     let mut config = Config::for_tests(&format!("{VISITOR}:unlimited"));
     config.proxy.upstream = Some(format!("http://{upstream}"));
-    config.proxy.upstream_key_file = Some(key_file());
+    config.proxy.upstream_key_file = Some(proxy_kit::key_file(
+        "pm-ops-upstream-key",
+        &format!("{UPSTREAM_KEY}\n"),
+    ));
     config.proxy.max_wait_secs = 3.0;
     config
 }
 
-struct Proxy {
-    addr: SocketAddr,
-    state: Arc<predmarket_server::proxy::ProxyState>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for Proxy {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
-}
-
 async fn proxy(config: Config) -> Proxy {
-    let built = predmarket_server::proxy_mode::build(&config)
-        .await
-        .unwrap_or_else(|e| panic!("proxy: {e}"));
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let limits = config.connection_limits();
-    let task = tokio::spawn(async move {
-        let _ = predmarket_server::listen::serve(
-            listener,
-            built.router,
-            limits,
-            std::future::pending(),
-        )
-        .await;
-    });
-    Proxy {
-        addr,
-        state: built.state,
-        task,
-    }
+    proxy_kit::start(&config).await
 }
 
 /// Status, `X-Cache` and body text.

@@ -10,11 +10,14 @@
 //! its own loopback source address (127.0.0.1, 127.0.0.2, 127.0.0.3).
 
 mod common;
+#[path = "common/proxy_kit.rs"]
+mod proxy_kit;
 
 use axum::extract::{Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
 use predmarket_server::config::Config;
+use proxy_kit::Proxy;
 use serde_json::Value;
 use std::io::Read;
 use std::net::{IpAddr, SocketAddr};
@@ -69,18 +72,6 @@ async fn upstream(limit: u32) -> Upstream {
     Upstream { addr, log, task }
 }
 
-struct Proxy {
-    addr: SocketAddr,
-    state: Arc<predmarket_server::proxy::ProxyState>,
-    task: tokio::task::JoinHandle<()>,
-}
-
-impl Drop for Proxy {
-    fn drop(&mut self) {
-        self.task.abort();
-    }
-}
-
 /// A public proxy in front of `upstream`, its budget `limit` a minute,
 /// changed by `tweak`.
 async fn public_proxy(upstream: &Upstream, limit: u32, tweak: impl FnOnce(&mut Config)) -> Proxy {
@@ -97,27 +88,9 @@ async fn public_proxy(upstream: &Upstream, limit: u32, tweak: impl FnOnce(&mut C
     ));
     std::fs::write(&key_file, UPSTREAM_KEY).unwrap();
     config.proxy.upstream_key_file = Some(key_file.clone());
-    let built = predmarket_server::proxy_mode::build(&config)
-        .await
-        .unwrap_or_else(|e| panic!("proxy: {e}"));
+    let proxy = proxy_kit::start(&config).await;
     let _ = std::fs::remove_file(&key_file);
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    let limits = config.connection_limits();
-    let task = tokio::spawn(async move {
-        let _ = predmarket_server::listen::serve(
-            listener,
-            built.router,
-            limits,
-            std::future::pending(),
-        )
-        .await;
-    });
-    Proxy {
-        addr,
-        state: built.state,
-        task,
-    }
+    proxy
 }
 
 /// A client whose connections come from `source`.
