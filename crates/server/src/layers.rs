@@ -39,7 +39,7 @@ pub enum Origins {
     List(Vec<String>),
 }
 
-/// The layers every answer passes, outermost last:
+/// The layers every answer passes, outermost first:
 /// - CORS outside everything that can answer on its own (shedding, timeout,
 ///   panic), so a browser can read those errors too;
 /// - `nosniff` and `Cache-Control: no-store` (unless the demo set its own);
@@ -63,18 +63,21 @@ pub fn wrap(app: Router, settings: &Settings) -> Router {
 /// `wrap`, its compression layer keeping middles in `answers` (the local
 /// server's handlers keep their lists' middles there too).
 pub fn wrap_with(app: Router, settings: &Settings, answers: Arc<encoding::Answers>) -> Router {
-    let request_timeout = settings.request_timeout;
-    app.layer(encoding::layer::EncodeLayer::new(answers))
-        .layer(CompressionLayer::new())
-        .layer(CatchPanicLayer::custom(error::panic_response))
-        .layer(
-            ServiceBuilder::new()
-                .layer(HandleErrorLayer::new(guard::overloaded))
-                .timeout(request_timeout),
-        )
-        .layer(guard::InFlightLayer::new(settings.max_in_flight))
-        .layer(MapResponseLayer::new(constant_headers))
-        .layer(cors(&settings.origins))
+    // One stack, given to the router once: axum boxes what each `layer`
+    // call returns and clones that box for every request, so eight calls
+    // cost every request eight boxed clones (docs/benchmarks.md, issue 38).
+    // Outermost first.
+    app.layer(
+        ServiceBuilder::new()
+            .layer(cors(&settings.origins))
+            .layer(MapResponseLayer::new(constant_headers))
+            .layer(guard::InFlightLayer::new(settings.max_in_flight))
+            .layer(HandleErrorLayer::new(guard::overloaded))
+            .timeout(settings.request_timeout)
+            .layer(CatchPanicLayer::custom(error::panic_response))
+            .layer(CompressionLayer::new())
+            .layer(encoding::layer::EncodeLayer::new(answers)),
+    )
 }
 
 /// `nosniff` on every answer, and `Cache-Control: no-store` on those that
