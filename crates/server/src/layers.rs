@@ -65,7 +65,7 @@ pub fn wrap(app: Router, settings: &Settings) -> Router {
 pub fn wrap_with(app: Router, settings: &Settings, answers: Arc<encoding::Answers>) -> Router {
     // One stack, given to the router once: axum boxes what each `layer`
     // call returns and clones that box for every request, so eight calls
-    // cost every request eight boxed clones (docs/benchmarks.md, issue 38).
+    // cost every request eight boxed clones (docs/benchmarks.md, "Answers at the speed of a static file server").
     // Outermost first.
     app.layer(
         ServiceBuilder::new()
@@ -82,7 +82,7 @@ pub fn wrap_with(app: Router, settings: &Settings, answers: Arc<encoding::Answer
 
 /// `nosniff` on every answer, and `Cache-Control: no-store` on those that
 /// set none (the demo's files set their own): one layer for both, as each
-/// layer costs every request a step (docs/benchmarks.md, issue 38).
+/// layer costs every request a step (docs/benchmarks.md, "Answers at the speed of a static file server").
 fn constant_headers(mut response: axum::response::Response) -> axum::response::Response {
     let headers = response.headers_mut();
     headers.insert(

@@ -4,7 +4,7 @@
 //! serving the connections it accepts on its own thread, as nginx runs a
 //! worker process per core. Under tokio's multi-thread runtime the load
 //! bench spent 14 – 18 % of its samples in `finish_task_switch`, its two
-//! workers waking each other (docs/benchmarks.md, issue 38).
+//! workers waking each other (docs/benchmarks.md, "Answers at the speed of a static file server").
 //!
 //! What the runtimes share is held by `Arc` and works from any runtime:
 //! per-key limits and semaphores, the in-flight cap, the connection caps

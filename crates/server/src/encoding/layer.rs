@@ -1,7 +1,7 @@
 //! The layer that compresses answers from kept parts (`encoding::encode`),
 //! a tower layer of its own rather than a `from_fn` middleware, which
 //! boxes the inner service and the request's future on every request
-//! (docs/benchmarks.md, issue 38).
+//! (docs/benchmarks.md, "Answers at the speed of a static file server").
 
 use super::coding::Coding;
 use super::{Answers, encode};
