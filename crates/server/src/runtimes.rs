@@ -2,9 +2,11 @@
 //! accepting on a listener of its own bound to the same address
 //! (`SO_REUSEPORT`: the kernel spreads new connections among them) and
 //! serving the connections it accepts on its own thread, as nginx runs a
-//! worker process per core. Under tokio's multi-thread runtime the load
-//! bench spent 14 – 18 % of its samples in `finish_task_switch`, its two
-//! workers waking each other (docs/benchmarks.md, "Answers at the speed of a static file server").
+//! worker process per core: no work stealing, no wake-ups between
+//! workers, a connection's tasks on one thread. Against tokio's
+//! multi-thread runtime it served 1.1 – 1.5× the requests in the load
+//! bench (docs/benchmarks.md, "Answers at the speed of a static file
+//! server").
 //!
 //! What the runtimes share is held by `Arc` and works from any runtime:
 //! per-key limits and semaphores, the in-flight cap, the connection caps
