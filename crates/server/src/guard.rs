@@ -17,10 +17,12 @@ use bytes::Bytes;
 use http_body::{Frame, SizeHint};
 use predmarket_core::ErrorCode;
 use serde_json::json;
+use std::convert::Infallible;
+use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::task::{Context, Poll};
-use tokio::sync::Semaphore;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// Seconds a shed client is asked to wait.
 pub const RETRY_AFTER_SECS: u64 = 1;
@@ -81,15 +83,104 @@ const FRAME_BYTES: usize = 64 * 1024;
 /// piece is handed to the connection (or the connection is gone), not only
 /// until the handler returns: a client reading a large answer slowly holds
 /// a slot the whole time, and the write timeout (`listen`) bounds that time.
-pub async fn in_flight(
-    axum::extract::State(slots): axum::extract::State<Arc<Semaphore>>,
-    request: Request,
-    next: Next,
-) -> Response {
-    let Ok(permit) = slots.try_acquire_owned() else {
-        return shed("the server is at its limit of requests in progress; retry shortly");
-    };
-    let (parts, body) = next.run(request).await.into_parts();
+///
+/// A layer of its own rather than a `from_fn` middleware, which boxes the
+/// inner service and the request's future on every request
+/// (docs/benchmarks.md, "Answers at the speed of a static file server"). One semaphore for every route (axum
+/// clones a layer per route).
+#[derive(Clone)]
+pub struct InFlightLayer {
+    slots: Arc<Semaphore>,
+}
+
+impl InFlightLayer {
+    pub fn new(max_in_flight: usize) -> Self {
+        Self {
+            slots: Arc::new(Semaphore::new(max_in_flight)),
+        }
+    }
+}
+
+impl<S> tower::Layer<S> for InFlightLayer {
+    type Service = InFlight<S>;
+
+    fn layer(&self, inner: S) -> InFlight<S> {
+        InFlight {
+            inner,
+            slots: self.slots.clone(),
+        }
+    }
+}
+
+/// The service of [`InFlightLayer`].
+#[derive(Clone)]
+pub struct InFlight<S> {
+    inner: S,
+    slots: Arc<Semaphore>,
+}
+
+impl<S> tower::Service<Request> for InFlight<S>
+where
+    S: tower::Service<Request, Response = Response, Error = Infallible>,
+{
+    type Response = Response;
+    type Error = Infallible;
+    type Future = InFlightFuture<S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request) -> Self::Future {
+        match self.slots.clone().try_acquire_owned() {
+            Ok(permit) => InFlightFuture::Running {
+                answer: self.inner.call(request),
+                permit: Some(permit),
+            },
+            Err(_) => InFlightFuture::Shed,
+        }
+    }
+}
+
+pin_project_lite::pin_project! {
+    /// A request in its slot, or shed.
+    #[project = InFlightState]
+    pub enum InFlightFuture<F> {
+        Running {
+            #[pin]
+            answer: F,
+            permit: Option<OwnedSemaphorePermit>,
+        },
+        Shed,
+    }
+}
+
+impl<F> Future for InFlightFuture<F>
+where
+    F: Future<Output = Result<Response, Infallible>>,
+{
+    type Output = Result<Response, Infallible>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        match self.project() {
+            InFlightState::Shed => Poll::Ready(Ok(shed(
+                "the server is at its limit of requests in progress; retry shortly",
+            ))),
+            InFlightState::Running { answer, permit } => {
+                let Ok(response) = std::task::ready!(answer.poll(cx));
+                Poll::Ready(Ok(match permit.take() {
+                    Some(permit) => held(response, permit),
+                    // Polled again after its answer: nothing left to hold.
+                    None => response,
+                }))
+            }
+        }
+    }
+}
+
+/// `response` with its in-flight slot on its body.
+fn held(response: Response, permit: OwnedSemaphorePermit) -> Response {
+    let (parts, body) = response.into_parts();
     if parts.extensions.get::<LongLived>().is_some() {
         // A stream: bounded by caps of its own, not by this slot.
         drop(permit);
@@ -114,7 +205,7 @@ struct HeldBody {
     inner: axum::body::Body,
     /// What is left of a large frame.
     pending: Bytes,
-    _permit: tokio::sync::OwnedSemaphorePermit,
+    _permit: OwnedSemaphorePermit,
 }
 
 impl http_body::Body for HeldBody {

@@ -1,5 +1,5 @@
-//! The layers every answer of either mode passes: CORS, `nosniff`,
-//! `Cache-Control`, shedding, the request timeout, panics as 500s,
+//! The layers every answer of either mode passes: CORS, `nosniff` and
+//! `Cache-Control` (one layer), shedding, the request timeout, panics as 500s,
 //! compression (answers from kept parts, `encoding`; anything else per
 //! request).
 
@@ -10,10 +10,10 @@ use axum::http::{HeaderName, HeaderValue, Method, header};
 use std::sync::Arc;
 use std::time::Duration;
 use tower::ServiceBuilder;
+use tower::util::MapResponseLayer;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::cors::{AllowOrigin, CorsLayer};
-use tower_http::set_header::SetResponseHeaderLayer;
 
 /// How long a browser may cache a CORS preflight answer.
 pub const PREFLIGHT_MAX_AGE: Duration = Duration::from_secs(600);
@@ -39,16 +39,16 @@ pub enum Origins {
     List(Vec<String>),
 }
 
-/// The layers every answer passes, outermost last:
+/// The layers every answer passes, outermost first:
 /// - CORS outside everything that can answer on its own (shedding, timeout,
 ///   panic), so a browser can read those errors too;
 /// - `nosniff` and `Cache-Control: no-store` (unless the demo set its own);
 /// - shedding at `max_in_flight` requests in progress (503 + Retry-After)
 ///   instead of a queue, a request counted until its answer is written
-///   (`guard::in_flight`), and the request timeout (504), as JSON errors;
+///   (`guard::InFlightLayer`), and the request timeout (504), as JSON errors;
 /// - CatchPanic inside both, so a panic's 500 carries CORS headers;
 /// - compression innermost: answers of the operations from kept parts
-///   (`encoding::encode`, one byte-bounded cache of `encoding::MAX_BYTES`
+///   (`encoding::layer::EncodeLayer`, one byte-bounded cache of `encoding::MAX_BYTES`
 ///   per app), then what is left (errors, the demo's files) per request.
 ///
 /// `with_layers` in `lib.rs` builds the settings from the command line.
@@ -63,32 +63,36 @@ pub fn wrap(app: Router, settings: &Settings) -> Router {
 /// `wrap`, its compression layer keeping middles in `answers` (the local
 /// server's handlers keep their lists' middles there too).
 pub fn wrap_with(app: Router, settings: &Settings, answers: Arc<encoding::Answers>) -> Router {
-    let request_timeout = settings.request_timeout;
-    app.layer(axum::middleware::from_fn_with_state(
-        answers,
-        encoding::encode,
-    ))
-    .layer(CompressionLayer::new())
-    .layer(CatchPanicLayer::custom(error::panic_response))
-    .layer(
+    // One stack, given to the router once: axum boxes what each `layer`
+    // call returns and clones that box for every request, so eight calls
+    // cost every request eight boxed clones (docs/benchmarks.md, "Answers at the speed of a static file server").
+    // Outermost first.
+    app.layer(
         ServiceBuilder::new()
+            .layer(cors(&settings.origins))
+            .layer(MapResponseLayer::new(constant_headers))
+            .layer(guard::InFlightLayer::new(settings.max_in_flight))
             .layer(HandleErrorLayer::new(guard::overloaded))
-            .timeout(request_timeout),
+            .timeout(settings.request_timeout)
+            .layer(CatchPanicLayer::custom(error::panic_response))
+            .layer(CompressionLayer::new())
+            .layer(encoding::layer::EncodeLayer::new(answers)),
     )
-    // One semaphore for every route (axum clones a layer per route).
-    .layer(axum::middleware::from_fn_with_state(
-        Arc::new(tokio::sync::Semaphore::new(settings.max_in_flight)),
-        guard::in_flight,
-    ))
-    .layer(SetResponseHeaderLayer::if_not_present(
-        header::CACHE_CONTROL,
-        HeaderValue::from_static("no-store"),
-    ))
-    .layer(SetResponseHeaderLayer::overriding(
+}
+
+/// `nosniff` on every answer, and `Cache-Control: no-store` on those that
+/// set none (the demo's files set their own): one layer for both, as each
+/// layer costs every request a step (docs/benchmarks.md, "Answers at the speed of a static file server").
+fn constant_headers(mut response: axum::response::Response) -> axum::response::Response {
+    let headers = response.headers_mut();
+    headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
-    ))
-    .layer(cors(&settings.origins))
+    );
+    headers
+        .entry(header::CACHE_CONTROL)
+        .or_insert(HeaderValue::from_static("no-store"));
+    response
 }
 
 fn cors(origins: &Origins) -> CorsLayer {

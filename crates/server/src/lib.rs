@@ -25,6 +25,7 @@ pub mod proxy_mode;
 pub mod query;
 pub mod record;
 mod routes;
+pub mod runtimes;
 pub mod state;
 pub mod stream;
 
@@ -199,9 +200,10 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
         config.seed,
         config.scale
     );
-    let listener = tokio::net::TcpListener::bind(config.addr).await?;
-    let addr: SocketAddr = listener.local_addr()?;
+    let listeners = runtimes::bind(config.addr, runtimes::count())?;
+    let addr: SocketAddr = listeners[0].local_addr()?;
     tracing::info!("predmarket-server listening on http://{addr}");
+    runtimes::log(&listeners);
     if let Some(warning) = demo_key_warning(&config, addr) {
         tracing::warn!("{warning}");
     }
@@ -218,8 +220,8 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
         )?),
         None => None,
     };
-    listen::serve(
-        listener,
+    runtimes::serve(
+        listeners,
         app_with_recorder(&config, data, recorder.as_ref()),
         config.connection_limits(),
         listen::shutdown_signal(),

@@ -69,15 +69,47 @@ pub async fn serve(
     limits: ConnectionLimits,
     shutdown: impl Future<Output = ()>,
 ) -> io::Result<()> {
+    accept(listener, app, limits, &Caps::new(&limits), shutdown).await;
+    Ok(())
+}
+
+/// The connection caps of one server (`max_connections`,
+/// `max_connections_per_address`), shared by all its accept loops
+/// (`runtimes`), so they count connections in total, whichever loop
+/// accepted them.
+#[derive(Clone)]
+pub struct Caps {
+    slots: Arc<Semaphore>,
+    per_address: Arc<PerAddress>,
+}
+
+impl Caps {
+    pub fn new(limits: &ConnectionLimits) -> Self {
+        Self {
+            slots: Arc::new(Semaphore::new(limits.max_connections)),
+            per_address: Arc::new(PerAddress::default()),
+        }
+    }
+}
+
+/// `serve`'s loop, its connections counted against `caps`: serves each
+/// connection it accepts on the runtime it runs on. Returns how many
+/// connections it served.
+pub async fn accept(
+    listener: TcpListener,
+    app: Router,
+    limits: ConnectionLimits,
+    caps: &Caps,
+    shutdown: impl Future<Output = ()>,
+) -> u64 {
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(limits.header_read_timeout)
         .max_header_size(MAX_HEAD_BYTES)
         .max_buf_size(BUFFER_BYTES)
         .keep_alive(true);
-    let slots = Arc::new(Semaphore::new(limits.max_connections));
-    let per_address = Arc::new(PerAddress::default());
     let graceful = GracefulShutdown::new();
+    let mut served = 0;
     tokio::pin!(shutdown);
     loop {
         let (stream, peer) = tokio::select! {
@@ -97,16 +129,19 @@ pub async fn serve(
         };
         // At the cap the connection is closed at once: a client sees a
         // reset and may retry, rather than hanging in the accept queue.
-        let Ok(slot) = slots.clone().try_acquire_owned() else {
+        let Ok(slot) = caps.slots.clone().try_acquire_owned() else {
             drop(stream);
             continue;
         };
-        let Some(address_slot) =
-            PerAddress::take(&per_address, peer.ip(), limits.max_connections_per_address)
-        else {
+        let Some(address_slot) = PerAddress::take(
+            &caps.per_address,
+            peer.ip(),
+            limits.max_connections_per_address,
+        ) else {
             drop(stream);
             continue;
         };
+        served += 1;
         let _ = stream.set_nodelay(true);
         let streaming = Streaming::default();
         let io = TokioIo::new(
@@ -142,7 +177,7 @@ pub async fn serve(
             );
         }
     }
-    Ok(())
+    served
 }
 
 /// Open connections per client address. Behind a load balancer every

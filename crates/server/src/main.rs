@@ -7,11 +7,23 @@ use clap::Parser;
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-#[tokio::main]
-async fn main() {
+fn main() {
     let config = predmarket_server::config::Config::parse();
     predmarket_server::logs::init(config.log_format);
-    if let Err(error) = predmarket_server::serve(config).await {
+    // The first of the server's runtimes, which also runs what works in
+    // the background; `serve` starts one more per core
+    // (predmarket_server::runtimes).
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("predmarket-server: no runtime: {error}");
+            std::process::exit(1);
+        }
+    };
+    if let Err(error) = runtime.block_on(predmarket_server::serve(config)) {
         eprintln!("predmarket-server: {error}");
         std::process::exit(1);
     }

@@ -222,8 +222,8 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
     let invalid = |e: String| std::io::Error::new(std::io::ErrorKind::InvalidInput, e);
     config.validate().map_err(invalid)?;
     let proxy = build(&config).await.map_err(invalid)?;
-    let listener = tokio::net::TcpListener::bind(config.addr).await?;
-    let addr = listener.local_addr()?;
+    let listeners = crate::runtimes::bind(config.addr, crate::runtimes::count())?;
+    let addr = listeners[0].local_addr()?;
     tracing::info!(
         "predmarket-server proxy listening on http://{addr}, upstream {} ({} requests per minute{}{})",
         proxy.state.upstream_base(),
@@ -239,6 +239,7 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
             ""
         },
     );
+    crate::runtimes::log(&listeners);
     if let Some(dir) = &config.web {
         tracing::info!(
             "serving the demo from {} at http://{addr}/app/",
@@ -265,7 +266,7 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
         }
         None => None,
     };
-    listen::serve(listener, proxy.router, limits, listen::shutdown_signal()).await?;
+    crate::runtimes::serve(listeners, proxy.router, limits, listen::shutdown_signal()).await?;
     if let Some(recorder) = &proxy.recorder {
         recorder.flush(crate::record::FLUSH_PATIENCE);
     }

@@ -27,11 +27,10 @@
 pub mod chunks;
 pub mod coding;
 pub mod frame;
+pub mod layer;
 
 use axum::body::Body;
-use axum::extract::{Request, State};
 use axum::http::{HeaderValue, header};
-use axum::middleware::Next;
 use axum::response::Response;
 use bytes::Bytes;
 use chunks::Chunks;
@@ -252,12 +251,10 @@ impl Answers {
     }
 }
 
-/// The layer's function: an [`Answer`] whose client takes gzip or brotli
-/// is compressed from kept parts; every answer that carries one gets
-/// `Vary: Accept-Encoding`.
-pub async fn encode(State(answers): State<Arc<Answers>>, request: Request, next: Next) -> Response {
-    let coding = Coding::accepted(request.headers());
-    let mut response = next.run(request).await;
+/// An answer of `response`'s, compressed from kept parts in `coding` when
+/// its client takes gzip or brotli; every answer that carries an
+/// [`Answer`] gets `Vary: Accept-Encoding` ([`layer::EncodeLayer`]).
+pub fn encode(answers: &Answers, coding: Coding, mut response: Response) -> Response {
     let Some(answer) = response.extensions_mut().remove::<Answer>() else {
         return response;
     };

@@ -150,13 +150,14 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
         timeline: Arc::new(timeline),
         clock,
     });
-    let listener = tokio::net::TcpListener::bind(config.addr).await?;
+    let listeners = crate::runtimes::bind(config.addr, crate::runtimes::count())?;
     tracing::info!(
         "predmarket-server replay listening on http://{}",
-        listener.local_addr()?
+        listeners[0].local_addr()?
     );
-    listen::serve(
-        listener,
+    crate::runtimes::log(&listeners);
+    crate::runtimes::serve(
+        listeners,
         router(&config, replayed, dir),
         config.connection_limits(),
         listen::shutdown_signal(),

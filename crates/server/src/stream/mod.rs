@@ -180,6 +180,9 @@ pub struct Hub {
     /// Resources this replica took over after their polls stopped for
     /// longer than their interval (`/metrics`).
     failovers: Arc<AtomicU64>,
+    /// The runtime `start` ran on, where the pollers run, whichever
+    /// runtime the stream that started one came in on (`crate::runtimes`).
+    runtime: Option<tokio::runtime::Handle>,
 }
 
 /// How many topics are polled how (`/metrics`).
@@ -220,10 +223,11 @@ impl Hub {
             scheduler: Mutex::new(None),
             broker,
             failovers: Arc::new(AtomicU64::new(0)),
+            runtime: tokio::runtime::Handle::try_current().ok(),
         });
         // Built outside a runtime (a router made for inspection), the
         // pollers run at the intervals their kinds want.
-        let Ok(runtime) = tokio::runtime::Handle::try_current() else {
+        let Some(runtime) = &hub.runtime else {
             return hub;
         };
         let weak = Arc::downgrade(&hub);
@@ -459,7 +463,11 @@ impl Hub {
             source: self.source.clone(),
             lane: opener.lane,
         };
-        tokio::spawn(poller(Arc::downgrade(self), topic.clone(), first));
+        let poller = poller(Arc::downgrade(self), topic.clone(), first);
+        match &self.runtime {
+            Some(runtime) => drop(runtime.spawn(poller)),
+            None => drop(tokio::spawn(poller)),
+        }
         Ok(topic)
     }
 
