@@ -175,6 +175,10 @@ pub struct Facts {
     /// The time of day the question is read at, in minutes after
     /// midnight UTC ("5pm EST" is 1320).
     pub time_of_day: Option<i64>,
+    /// The time of day `resolution_criteria` reads the question at, in
+    /// minutes after midnight UTC: compared where a title states none.
+    #[serde(skip)]
+    pub(crate) criteria_time: Option<i64>,
     /// The words of `resolution_criteria` (as written and folded): what
     /// the rules say is measured ("the advance estimate").
     #[serde(skip)]
@@ -260,6 +264,8 @@ impl Facts {
         if let Some(c) = market.resolution_criteria.as_deref() {
             let tokens = lex(c);
             facts.criteria_threshold = find_threshold(&tokens, &mut vec![false; tokens.len()]);
+            let day = facts.date.as_ref().map(|d| d.first_day);
+            facts.criteria_time = find_time(&tokens, &mut vec![false; tokens.len()], day);
             // The words as written and folded: all the lexicons read.
             for t in &tokens {
                 if let Tok::Word { lower, .. } = t {

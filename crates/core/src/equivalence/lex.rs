@@ -4,6 +4,7 @@
 //! platforms use ("Federal Reserve" is "fed"), and numbered editions of
 //! recurring events read as their year.
 
+use super::lexicon::tickers::{self, INDICES};
 use super::lexicon::{EDITIONS, Edition, roman};
 use crate::time::days_from_civil;
 
@@ -283,8 +284,11 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
                 .chars()
                 .map(without_diacritic)
                 .collect();
-            if upper && let Some(coin) = super::words::coin_of_capital_ticker(&lower) {
-                lower = coin.to_owned();
+            if upper
+                && let Some(name) = tickers::coin_of_capital_ticker(&lower)
+                    .or_else(|| tickers::index_of_ticker(&lower))
+            {
+                lower = name.to_owned();
             }
             // The possessive names the same subject ("Trump's", "NVDA's").
             if lower.len() > 2 && lower.ends_with("'s") {
@@ -337,7 +341,83 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
         }
         merged.push(tok);
     }
-    resolve_editions(rewrite_phrases(numero(merged)))
+    resolve_editions(rewrite_phrases(asset_ratios(index_names(numero(merged)))))
+}
+
+/// A stock index named by words and a number ("Nasdaq-100", "Russell
+/// 2000", "S&P 500") is one name, read as its ticker is (see
+/// [`tickers::INDICES`]): its number is neither a year nor a line.
+fn index_names(tokens: Vec<Tok>) -> Vec<Tok> {
+    let joiner = |t: Option<&Tok>| matches!(t, Some(Tok::Sym('&' | '-')));
+    // The index of `tokens` just past the index named at `at`, if one is.
+    let named = |at: usize| {
+        INDICES.iter().find_map(|index| {
+            let mut k = at;
+            for (n, w) in index.words.iter().enumerate() {
+                if n > 0 && joiner(tokens.get(k)) {
+                    k += 1;
+                }
+                if word_at(&tokens, k) != Some(*w) {
+                    return None;
+                }
+                k += 1;
+            }
+            if joiner(tokens.get(k)) {
+                k += 1;
+            }
+            match tokens.get(k) {
+                Some(Tok::Num { value, unit, .. }) if *value == index.number && unit.is_empty() => {
+                    Some((index.name, k + 1))
+                }
+                _ => None,
+            }
+        })
+    };
+    let mut out: Vec<Tok> = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        if let Some((name, next)) = named(i) {
+            out.push(Tok::Word {
+                lower: name.to_owned(),
+                cap: true,
+                upper: false,
+            });
+            i = next;
+        } else {
+            out.push(tokens[i].clone());
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Two assets written "A/B" in capitals, neither a quote currency (a
+/// dollar, a stablecoin, a fiat code): the ratio of the two ("ETH/BTC"),
+/// a quantity of its own, not the price of either ("BTC/USDT" is
+/// Bitcoin's price). The word "ratio" is added after the pair.
+fn asset_ratios(tokens: Vec<Tok>) -> Vec<Tok> {
+    let asset = |t: Option<&Tok>| match t {
+        Some(Tok::Word {
+            lower, upper: true, ..
+        }) => tickers::is_coin(lower) && !tickers::is_quote_currency(lower),
+        _ => false,
+    };
+    let mut out: Vec<Tok> = Vec::with_capacity(tokens.len());
+    for (i, tok) in tokens.iter().enumerate() {
+        out.push(tok.clone());
+        let pair = i >= 2
+            && tokens.get(i - 1) == Some(&Tok::Sym('/'))
+            && asset(tokens.get(i - 2))
+            && asset(Some(tok));
+        if pair {
+            out.push(Tok::Word {
+                lower: "ratio".to_owned(),
+                cap: false,
+                upper: false,
+            });
+        }
+    }
+    out
 }
 
 /// "No. 1" is "#1", a rank, not a negation.

@@ -1,7 +1,8 @@
 //! The words the rules read as facts: predicates that ask the opposite
 //! of each other, the quantities a question measures (in
 //! `quantities.rs`), the words one side may leave unwritten (in
-//! `accounting.rs`), and the recurring
+//! `accounting.rs`), the tickers of coins and indices (in `tickers.rs`),
+//! and the recurring
 //! events whose editions are named by number ("Super Bowl LXII", "the
 //! 99th Academy Awards") with the year each edition falls in.
 //!
@@ -13,9 +14,10 @@ pub use accounting::{
     COUNT_VERBS, DEFAULT_SCOPES, FILLER, IMPLIED_BY, NO_OP, SCOPES, SYNONYMS, implied_by,
 };
 mod quantities;
+pub(crate) mod tickers;
 pub use quantities::{
-    GENERIC_MEMBER_WORDS, QUANTITIES, Quantity, names_a_quantity, quantity_keys, quantity_masks,
-    quantity_members_of,
+    GENERIC_MEMBER_WORDS, QUANTITIES, Quantity, commodity_keys, names_a_quantity, quantity_keys,
+    quantity_masks, quantity_members_of,
 };
 
 /// How two opposite predicates relate.

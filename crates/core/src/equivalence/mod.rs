@@ -263,7 +263,7 @@ pub fn find_pairs(markets: &[Market], options: &PairOptions) -> Vec<Pair> {
 /// written short as (`short_forms`); with no subject named
 /// but the US or a measured quantity ("National average gas price",
 /// "Nonfarm payrolls"), also its longest words and the quantities it
-/// names.
+/// names; and the commodity it is about, whatever else it names.
 fn key_words(f: &Facts) -> Vec<&str> {
     let mut words: Vec<&str> = f.entities.iter().flat_map(|e| e.split(' ')).collect();
     let short_keys = f.short_forms.keys.iter().map(String::as_str);
@@ -280,6 +280,9 @@ fn key_words(f: &Facts) -> Vec<&str> {
         }
     }
     words.extend(short_keys);
+    for key in lexicon::commodity_keys(&f.quantities) {
+        words.push(key);
+    }
     words
 }
 
@@ -390,6 +393,8 @@ fn candidates(
     candidates
 }
 
+#[cfg(test)]
+mod field_facts;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

@@ -37,11 +37,18 @@ pub(crate) fn zone_offset(zone: &str, day: Option<i64>) -> Option<i64> {
     })
 }
 
-/// A time of day with its zone ("5pm EST", "12:00 UTC", "4 PM ET"), as
+/// A time of day with its zone ("5pm EST", "12:00 UTC", "4 PM ET", "noon
+/// ET"), as
 /// minutes after midnight UTC; its tokens are used up.
 pub(crate) fn find_time(tokens: &[Tok], used: &mut [bool], day: Option<i64>) -> Option<i64> {
     for i in 0..tokens.len() {
-        let Some(hour) = bare_int_at(tokens, i).filter(|h| (0..=24).contains(h)) else {
+        // "noon" is 12:00; "midnight" is left alone (which day's is not
+        // said the same way by every platform).
+        let noon = word_at(tokens, i) == Some("noon");
+        let Some(hour) = bare_int_at(tokens, i)
+            .filter(|h| (0..=24).contains(h))
+            .or(noon.then_some(12))
+        else {
             continue;
         };
         let mut j = i + 1;

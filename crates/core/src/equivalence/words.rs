@@ -186,30 +186,11 @@ pub(crate) fn month(word: &str) -> Option<i64> {
         .map(|i| i as i64 + 1)
 }
 
-/// The coins whose tickers are also English words ("DOT", "TON",
-/// "LINK"): read as the coin only when written in capitals, as tickers
-/// are; `alias` folds the tickers that are no word.
-pub(crate) fn coin_of_capital_ticker(lower: &str) -> Option<&'static str> {
-    Some(match lower {
-        "dot" => "polkadot",
-        "ton" => "toncoin",
-        "link" => "chainlink",
-        "uni" => "uniswap",
-        _ => return None,
-    })
-}
-
-/// Word-level aliases: tickers, demonyms and short names of one subject,
+/// Word-level aliases: tickers (of coins, from `lexicon::tickers`), demonyms and short names of one subject,
 /// folded to one spelling. Kept short on purpose: each entry is a name
 /// the platforms write both ways.
 pub(crate) fn alias(word: &str) -> &str {
     match word {
-        "btc" => "bitcoin",
-        "eth" | "ether" => "ethereum",
-        "sol" => "solana",
-        "doge" => "dogecoin",
-        "ada" => "cardano",
-        "avax" => "avalanche",
         "tsla" => "tesla",
         "nvda" => "nvidia",
         "aapl" => "apple",
@@ -254,7 +235,8 @@ pub(crate) fn alias(word: &str) -> &str {
         "gop" | "republicans" => "republican",
         "democrats" | "democratic" | "dems" => "democrat",
         "presidential" | "presidency" => "president",
-        other => other,
+        // The coins' tickers (`lexicon::tickers`).
+        other => super::lexicon::tickers::coin_of_ticker(other).unwrap_or(other),
     }
 }
 

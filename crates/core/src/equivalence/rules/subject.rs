@@ -2,7 +2,7 @@
 
 use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
-use super::super::lexicon::OPPOSED;
+use super::super::lexicon::{OPPOSED, commodity_keys};
 use super::super::{Field, Finding};
 use super::join;
 use super::predicate::game_without_draws;
@@ -53,6 +53,13 @@ fn same_quantity_named(p: &Pair<'_>) -> bool {
         .iter()
         .zip(&p.fb.quantities)
         .any(|(a, b)| a == b && *a != 0)
+}
+
+/// The same commodities named on both sides (see
+/// [`commodity_keys`]), at least one.
+fn same_commodity_named(p: &Pair<'_>) -> bool {
+    let mut a = commodity_keys(&p.fa.quantities).peekable();
+    a.peek().is_some() && a.eq(commodity_keys(&p.fb.quantities))
 }
 
 /// A name one side has that the other never mentions, on both sides, is
@@ -139,7 +146,10 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
                 note,
             )
         });
-        if shared {
+        // One side names only a quantity both name (a commodity), the
+        // other also where it trades ("COMEX copper"): the quantity is
+        // the subject, the venue is left to the rules that read the rest.
+        if shared || same_commodity_named(p) {
             v.evidence(Aspect::Subject);
         } else if names_a.is_empty() || names_b.is_empty() {
             v.vote(Vote::Unknown);

@@ -106,7 +106,9 @@ fn leftovers(x: &Facts, y: &Facts, matched: &[&str], all: bool) -> Vec<String> {
             out.push(format!("the date {d}"));
         }
     }
-    if x.time_of_day.is_some() && y.time_of_day.is_none() {
+    // A time the title states is accounted for by the other's rules
+    // stating one (which `time_of_day_differs` compared).
+    if x.time_of_day.is_some() && y.time_of_day.is_none() && y.criteria_time.is_none() {
         out.push("the time of day".into());
     }
     // The rules text may restate its own title and source; anything else

@@ -1,0 +1,159 @@
+//! Worked examples of the sixth round's readings, each a general fact of
+//! the field beside a look-alike that must stay apart: a coin's ticker
+//! and its name (and a ticker that is also a word, only in capitals), a
+//! stock index by its ticker, its name and its number, a ratio of two
+//! assets against the price of one, a commodity named with the exchange
+//! it settles on, and the time of day a market's rules state.
+
+use super::*;
+use crate::models::PlatformId;
+
+fn market(platform: &str, title: &str, criteria: Option<&str>) -> Market {
+    let mut m = Market::new(format!("{platform}-{}", title.len()));
+    m.platform = Some(PlatformId::from(platform));
+    m.title = Some(title.to_owned());
+    m.trading_end_at = Some("2027-06-30T16:00:00Z".into());
+    m.resolution_criteria = criteria.map(str::to_owned);
+    m
+}
+
+fn relation(a: &str, b: &str) -> Relation {
+    classify(&market("kalshi", a, None), &market("polymarket", b, None)).relation
+}
+
+#[test]
+fn a_coins_ticker_names_the_coin() {
+    assert_eq!(
+        relation(
+            "Tron above $0.50 on June 30, 2027?",
+            "$TRX above $0.50 on Jun 30, 2027?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Aptos above $20 on June 30, 2027?",
+            "$APT at or below $20 on Jun 30, 2027?"
+        ),
+        Relation::Inverted
+    );
+    // Another coin's ticker is another subject.
+    assert_eq!(
+        relation(
+            "Tron above $0.50 on June 30, 2027?",
+            "$ZEC above $0.50 on Jun 30, 2027?"
+        ),
+        Relation::Different
+    );
+    // A ticker that is a word names the coin only in capitals.
+    let apt = Facts::of_text("Will an apt candidate win?", None);
+    assert!(!apt.words.contains("aptos"));
+}
+
+#[test]
+fn a_stock_index_by_its_ticker_its_name_and_its_number() {
+    assert_eq!(
+        relation(
+            "Nasdaq-100 closes above 25,000 on Dec 31, 2027?",
+            "Will the NDX close above 25000 on December 31, 2027?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Will the Nasdaq 100 close above 25,000 on December 31, 2027?",
+            "Nasdaq-100 above 25000 on Dec 31, 2027?"
+        ),
+        Relation::Same
+    );
+    // The index's number is no year: "Russell 2000" names no date.
+    let rut = Facts::of_text("Will the Russell 2000 close above 3,000?", None);
+    assert_eq!(rut.date, None);
+    assert!(rut.numbers.is_empty());
+    // The Composite is another index; the S&P 500 another still.
+    assert_eq!(
+        relation(
+            "Nasdaq-100 closes above 25,000 on Dec 31, 2027?",
+            "Will the Nasdaq Composite close above 25,000 on December 31, 2027?"
+        ),
+        Relation::Different
+    );
+    assert_eq!(
+        relation(
+            "Will the Russell 2000 close above 3,000 on Dec 31, 2027?",
+            "Will the S&P 500 close above 3,000 on Dec 31, 2027?"
+        ),
+        Relation::Different
+    );
+}
+
+#[test]
+fn a_ratio_of_two_assets_is_neither_ones_price() {
+    assert_eq!(
+        relation(
+            "ETH/BTC above 0.05 on June 30, 2027?",
+            "$ETH above $5,000 on Jun 30, 2027?"
+        ),
+        Relation::Different
+    );
+    assert_eq!(
+        relation(
+            "ETH/BTC above 0.05 on June 30, 2027?",
+            "ETH/BTC ratio above 0.05 on Jun 30, 2027?"
+        ),
+        Relation::Same
+    );
+    // Against a dollar or a stablecoin, a pair is the coin's price.
+    let price = Facts::of_text("BTC/USDT above 100,000 on June 30, 2027?", None);
+    assert!(!price.words.contains("ratio"));
+}
+
+#[test]
+fn a_commodity_named_with_its_exchange_is_the_commodity() {
+    let rules = "Resolves on the settlement price of the front-month COMEX copper futures contract on June 30, 2027.";
+    let copper = market(
+        "kalshi",
+        "Copper above $5.00/lb on June 30, 2027?",
+        Some(rules),
+    );
+    let comex = market(
+        "polymarket",
+        "COMEX copper settles above $5 per pound on Jun 30, 2027?",
+        Some(rules),
+    );
+    assert_eq!(classify(&copper, &comex).relation, Relation::Same);
+    let found = find_pairs(&[copper.clone(), comex], &PairOptions::default());
+    assert_eq!(found.len(), 1);
+    // Another metal is another quantity.
+    let gold = market(
+        "polymarket",
+        "COMEX gold settles above $5 per pound on Jun 30, 2027?",
+        Some(rules),
+    );
+    assert_eq!(classify(&copper, &gold).relation, Relation::Different);
+}
+
+#[test]
+fn the_time_of_day_the_rules_state_is_the_markets() {
+    let noon =
+        "Resolves on the Binance TAO/USDT 1-minute candle close at 12:00 PM ET on June 30, 2027.";
+    let late =
+        "Resolves on the Binance TAO/USDT 1-minute candle close at 11:59 PM ET on June 30, 2027.";
+    let untimed = market(
+        "kalshi",
+        "Bittensor above $1,000 on June 30, 2027?",
+        Some(noon),
+    );
+    let at_noon = market(
+        "polymarket",
+        "$TAO over $1000 at noon ET on Jun 30, 2027?",
+        Some(noon),
+    );
+    assert_eq!(classify(&untimed, &at_noon).relation, Relation::Same);
+    let at_night = market(
+        "polymarket",
+        "$TAO over $1000 at 11:59 PM ET on Jun 30, 2027?",
+        Some(late),
+    );
+    assert_eq!(classify(&untimed, &at_night).relation, Relation::Different);
+}
