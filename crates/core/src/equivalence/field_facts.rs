@@ -157,3 +157,67 @@ fn the_time_of_day_the_rules_state_is_the_markets() {
     );
     assert_eq!(classify(&untimed, &at_night).relation, Relation::Different);
 }
+
+#[test]
+fn a_title_by_its_other_name() {
+    assert_eq!(
+        relation(
+            "Will Jane Roe win the 2027 F1 Drivers' Championship?",
+            "Roe 2027 Formula 1 World Champion?"
+        ),
+        Relation::Same
+    );
+    // The Constructors' Championship is another title.
+    assert_ne!(
+        relation(
+            "Will Acme Racing win the 2027 F1 Constructors' Championship?",
+            "Acme Racing 2027 Formula 1 World Champion?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Juventus to win Serie A 2027/28",
+            "Juventus wins the Scudetto in 2027-28?"
+        ),
+        Relation::Same
+    );
+    // Another league's title is another question.
+    assert_ne!(
+        relation(
+            "Juventus to win the Coppa Italia 2027/28",
+            "Juventus wins the Scudetto in 2027-28?"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_baseball_game_or_two_hockey_moneylines_cannot_end_level() {
+    let cubs = "Chicago Cubs Moneyline at Milwaukee Brewers (Jun 30, 2027)";
+    assert_eq!(
+        relation(cubs, "Brewers beat the Cubs on Jun 30, 2027?"),
+        Relation::Inverted
+    );
+    let leafs = "Toronto Maple Leafs Moneyline vs Boston Bruins (Jun 30, 2027)";
+    assert_eq!(
+        relation(
+            leafs,
+            "Boston Bruins Moneyline at Toronto Maple Leafs (Jun 30, 2027)"
+        ),
+        Relation::Inverted
+    );
+    // A hockey game asked without moneylines can end level after sixty
+    // minutes; a soccer match's two moneylines can both lose to a draw.
+    assert_eq!(
+        relation(leafs, "Bruins beat the Maple Leafs on Jun 30, 2027?"),
+        Relation::Unsure
+    );
+    assert_eq!(
+        relation(
+            "Juventus Moneyline vs Napoli (Jun 30, 2027)",
+            "Napoli Moneyline at Juventus (Jun 30, 2027)"
+        ),
+        Relation::Unsure
+    );
+}

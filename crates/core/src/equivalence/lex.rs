@@ -4,8 +4,8 @@
 //! platforms use ("Federal Reserve" is "fed"), and numbered editions of
 //! recurring events read as their year.
 
-use super::lexicon::tickers::{self, INDICES};
-use super::lexicon::{EDITIONS, Edition, roman};
+use super::lexicon::tickers;
+use super::lexicon::{EDITIONS, Edition, NUMBERED_NAMES, roman};
 use crate::time::days_from_civil;
 
 pub(crate) const MULTIPLIERS: &[(&str, f64)] = &[
@@ -59,6 +59,18 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["pro", "football", "championship"], &["super", "bowl"]),
     (&["mlb", "champion"], &["world", "series"]),
     (&["nhl", "champion"], &["stanley", "cup"]),
+    // The Formula 1 world champion is the winner of the Drivers'
+    // Championship (the Constructors' is another title).
+    (
+        &["f1", "world", "champion"],
+        &["f1", "drivers", "championship"],
+    ),
+    (
+        &["f1", "world", "championship"],
+        &["f1", "drivers", "championship"],
+    ),
+    // The Scudetto is the Serie A title.
+    (&["scudetto"], &["serie", "a"]),
     (
         &["march", "madness"],
         &["ncaa", "men", "basketball", "tournament"],
@@ -341,17 +353,19 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
         }
         merged.push(tok);
     }
-    resolve_editions(rewrite_phrases(asset_ratios(index_names(numero(merged)))))
+    resolve_editions(rewrite_phrases(asset_ratios(numbered_names(numero(
+        merged,
+    )))))
 }
 
-/// A stock index named by words and a number ("Nasdaq-100", "Russell
-/// 2000", "S&P 500") is one name, read as its ticker is (see
-/// [`tickers::INDICES`]): its number is neither a year nor a line.
-fn index_names(tokens: Vec<Tok>) -> Vec<Tok> {
+/// A name written as words and a number ("Nasdaq-100", "Russell 2000",
+/// "Formula 1") is one word (see [`super::lexicon::NUMBERED_NAMES`]):
+/// its number is neither a year nor a line.
+fn numbered_names(tokens: Vec<Tok>) -> Vec<Tok> {
     let joiner = |t: Option<&Tok>| matches!(t, Some(Tok::Sym('&' | '-')));
     // The index of `tokens` just past the index named at `at`, if one is.
     let named = |at: usize| {
-        INDICES.iter().find_map(|index| {
+        NUMBERED_NAMES.iter().find_map(|index| {
             let mut k = at;
             for (n, w) in index.words.iter().enumerate() {
                 if n > 0 && joiner(tokens.get(k)) {

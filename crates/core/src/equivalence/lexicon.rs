@@ -139,9 +139,33 @@ pub fn qualifier_masks(words: &[&str]) -> Vec<u32> {
 }
 
 /// The teams of a league whose games cannot end level (the NBA: a tie
-/// goes to overtime). A game between two of them, named on both sides,
-/// makes "win" and "lose" each other's negation.
+/// goes to overtime; MLB: to extra innings). A game between two of them,
+/// named on both sides, makes "win" and "lose" each other's negation.
+/// Names shared with a team of a league that can end level (the NFL's
+/// Giants and Cardinals, the NHL's Rangers, soccer's Reds and Pirates)
+/// are left out.
 pub const NO_DRAW_TEAMS: &[&str] = &[
+    // MLB.
+    "yankees",
+    "orioles",
+    "rays",
+    "jays",
+    "twins",
+    "guardians",
+    "astros",
+    "mariners",
+    "angels",
+    "dodgers",
+    "padres",
+    "rockies",
+    "diamondbacks",
+    "mets",
+    "phillies",
+    "braves",
+    "marlins",
+    "brewers",
+    "cubs",
+    // The NBA.
     "lakers",
     "celtics",
     "knicks",
@@ -173,6 +197,41 @@ pub const NO_DRAW_TEAMS: &[&str] = &[
     "grizzlies",
     "pelicans",
     "spurs",
+];
+
+/// NHL teams: a game can end level after sixty minutes, but a
+/// sportsbook's moneyline on it counts overtime and the shootout, so two
+/// moneylines on a game between two of them (named on both sides) back
+/// the two sides of one result. Names shared with a team of a league
+/// that can end level (the NFL's Panthers and Jets) or with a coin
+/// (Avalanche) are left out.
+pub const SHOOTOUT_TEAMS: &[&str] = &[
+    "leafs",
+    "bruins",
+    "canadiens",
+    "senators",
+    "sabres",
+    "wings",
+    "lightning",
+    "hurricanes",
+    "capitals",
+    "flyers",
+    "penguins",
+    "islanders",
+    "devils",
+    "jackets",
+    "blackhawks",
+    "predators",
+    "blues",
+    "wild",
+    "stars",
+    "oilers",
+    "flames",
+    "canucks",
+    "kraken",
+    "sharks",
+    "ducks",
+    "knights",
 ];
 
 /// Words by which a market says overtime (and a shoot-out or penalties)
@@ -328,6 +387,59 @@ pub const EDITIONS: &[Edition] = &[
         year_zero: 1934,
         every: 4,
         roman: false,
+    },
+];
+
+/// A name written as words and a number ("Nasdaq-100", "Russell 2000",
+/// "S&P 500", "Formula 1") and the one word it is read as: for a stock
+/// index, what its ticker is read as too ([`tickers::index_of_ticker`]).
+/// Its number is neither a year nor a line.
+pub struct NumberedName {
+    pub words: &'static [&'static str],
+    pub number: f64,
+    pub name: &'static str,
+}
+
+pub const NUMBERED_NAMES: &[NumberedName] = &[
+    NumberedName {
+        words: &["nasdaq"],
+        number: 100.0,
+        name: "ndx",
+    },
+    NumberedName {
+        words: &["russell"],
+        number: 2000.0,
+        name: "rut",
+    },
+    NumberedName {
+        words: &["s", "p"],
+        number: 500.0,
+        name: "spx",
+    },
+    NumberedName {
+        words: &["nikkei"],
+        number: 225.0,
+        name: "nikkei",
+    },
+    NumberedName {
+        words: &["ftse"],
+        number: 100.0,
+        name: "ftse",
+    },
+    NumberedName {
+        words: &["cac"],
+        number: 40.0,
+        name: "cac",
+    },
+    NumberedName {
+        words: &["euro", "stoxx"],
+        number: 50.0,
+        name: "stoxx",
+    },
+    NumberedName {
+        words: &["formula"],
+        number: 1.0,
+        name: "f1",
     },
 ];
 

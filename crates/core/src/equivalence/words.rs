@@ -254,7 +254,7 @@ pub(crate) fn fold(lower: &str) -> String {
         "raise" | "raises" | "increase" | "increases" | "hikes" => "hike",
         "cuts" | "lower" | "lowers" | "decrease" | "decreases" => "cut",
         "wins" | "won" | "beat" | "beats" | "defeat" | "defeats" | "control" | "controls"
-        | "awarded" | "named" => "win",
+        | "awarded" | "named" | "winner" | "winners" => "win",
         "nominee" | "nominated" => "nomination",
         "retires" | "retired" | "retirement" => "retire",
         "approved" => "approve",

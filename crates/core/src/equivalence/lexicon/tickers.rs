@@ -109,55 +109,8 @@ pub(crate) fn is_quote_currency(lower: &str) -> bool {
     )
 }
 
-/// A stock index named by words and a number ("Nasdaq-100", "Russell
-/// 2000", "S&P 500") and the one word it is read as, which is also what
-/// its ticker is read as ([`index_of_ticker`]).
-pub struct Index {
-    pub words: &'static [&'static str],
-    pub number: f64,
-    pub name: &'static str,
-}
-
-pub const INDICES: &[Index] = &[
-    Index {
-        words: &["nasdaq"],
-        number: 100.0,
-        name: "ndx",
-    },
-    Index {
-        words: &["russell"],
-        number: 2000.0,
-        name: "rut",
-    },
-    Index {
-        words: &["s", "p"],
-        number: 500.0,
-        name: "spx",
-    },
-    Index {
-        words: &["nikkei"],
-        number: 225.0,
-        name: "nikkei",
-    },
-    Index {
-        words: &["ftse"],
-        number: 100.0,
-        name: "ftse",
-    },
-    Index {
-        words: &["cac"],
-        number: 40.0,
-        name: "cac",
-    },
-    Index {
-        words: &["euro", "stoxx"],
-        number: 50.0,
-        name: "stoxx",
-    },
-];
-
 /// The index a ticker written in capitals stands for ("NDX", "RUT":
-/// "rut" is also a word).
+/// "rut" is also a word), as [`super::NUMBERED_NAMES`] reads its name.
 pub(crate) fn index_of_ticker(lower: &str) -> Option<&'static str> {
     Some(match lower {
         "ndx" => "ndx",

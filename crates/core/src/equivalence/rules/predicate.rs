@@ -7,7 +7,7 @@ use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
 use super::super::lexicon::{
     ANTONYMS, COMPARATIVES, FILLER, NO_DRAW_TEAMS, OVERTIME_COUNTS, Opposition, QUANTITIES,
-    Quantity,
+    Quantity, SHOOTOUT_TEAMS,
 };
 use super::super::{Field, Finding};
 use super::unexplained::explained;
@@ -159,8 +159,9 @@ pub fn antonym_contrary(p: &Pair<'_>, v: &mut Verdict) {
 }
 
 /// The game cannot end level: two teams of a league without draws
-/// ([`NO_DRAW_TEAMS`]) named on both sides, or both markets' own words
-/// count overtime ([`OVERTIME_COUNTS`]); and neither counts regulation
+/// ([`NO_DRAW_TEAMS`]) named on both sides, both markets' own words
+/// count overtime ([`OVERTIME_COUNTS`]), or both are moneylines on a game
+/// of two NHL teams ([`SHOOTOUT_TEAMS`]); and neither counts regulation
 /// time only ("in regulation"), where a level score is NO for either team.
 pub(crate) fn game_without_draws(p: &Pair<'_>) -> bool {
     let regulation_only = |f: &Facts| f.raw.contains("regulation");
@@ -172,12 +173,17 @@ pub(crate) fn game_without_draws(p: &Pair<'_>) -> bool {
             .iter()
             .any(|words| words.iter().all(|w| f.raw.contains(*w)))
     };
-    let league = NO_DRAW_TEAMS
-        .iter()
-        .filter(|team| p.fa.mentions(team) && p.fb.mentions(team))
-        .nth(1)
-        .is_some();
-    league || (overtime_counts(p.fa) && overtime_counts(p.fb))
+    let two_of = |teams: &[&str]| {
+        teams
+            .iter()
+            .filter(|team| p.fa.mentions(team) && p.fb.mentions(team))
+            .nth(1)
+            .is_some()
+    };
+    let moneyline = |f: &Facts| f.raw.contains("moneyline");
+    two_of(NO_DRAW_TEAMS)
+        || (overtime_counts(p.fa) && overtime_counts(p.fb))
+        || (moneyline(p.fa) && moneyline(p.fb) && two_of(SHOOTOUT_TEAMS))
 }
 
 /// "win" / "lose": the negation of each other only where no draw or no
