@@ -221,3 +221,58 @@ fn a_baseball_game_or_two_hockey_moneylines_cannot_end_level() {
         Relation::Unsure
     );
 }
+
+#[test]
+fn a_line_given_is_a_margin_won_by() {
+    let line = "Acme Rockets -3.5 at Zed Comets (Jun 30, 2027)";
+    assert_eq!(
+        relation(
+            "Acme Rockets beat the Zed Comets by 4 or more points on Jun 30, 2027?",
+            line
+        ),
+        Relation::Same
+    );
+    // A smaller margin is a wider question; the other team's margin,
+    // or points taken, are no reading of this line.
+    assert_eq!(
+        relation(
+            line,
+            "Acme Rockets beat the Zed Comets by 3 or more points on Jun 30, 2027?"
+        ),
+        Relation::Subset
+    );
+    assert_ne!(
+        relation(
+            "Zed Comets beat the Acme Rockets by 4 or more points on Jun 30, 2027?",
+            line
+        ),
+        Relation::Same
+    );
+    assert_ne!(
+        relation(
+            "Acme Rockets beat the Zed Comets by 4 or more points on Jun 30, 2027?",
+            "Acme Rockets +3.5 at Zed Comets (Jun 30, 2027)"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_sportsbook_total_counts_overtime() {
+    let over = "Acme @ Zed Over 44.5 Total Points (Jun 30, 2027)";
+    assert_eq!(
+        relation(
+            over,
+            "Acme at Zed: 45 or more total points on Jun 30, 2027 (overtime included)?"
+        ),
+        Relation::Same
+    );
+    // Soccer's extra time is not what a total counts.
+    assert_ne!(
+        relation(
+            "Acme v Zed Over 2.5 Goals (Jun 30, 2027)",
+            "Acme v Zed: 3 or more goals on Jun 30, 2027 (extra time included)?"
+        ),
+        Relation::Same
+    );
+}

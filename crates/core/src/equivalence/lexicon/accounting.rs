@@ -203,3 +203,13 @@ pub const COUNT_VERBS: &[&str] = &[
 /// writes a word of the measure and no scope word of [`SCOPES`].
 pub const DEFAULT_SCOPES: &[(&[&str], &[&str])] =
     &[(&["domestic", "domestically"], &["opening", "gross", "box"])];
+
+/// The words of a sportsbook's line ("Cubs -1.5 Run Line") and of the
+/// margin it asks ("win by 2 or more runs"): accounted for on both sides
+/// when one's line is read as the other's margin.
+pub const LINE_WORDS: &[&str] = &["point", "run", "goal", "line", "spread"];
+
+/// Words by which a market says its count includes overtime: what a
+/// North American sportsbook's line ("Over 44.5 Total Points", "-3.5")
+/// counts without saying so (soccer's extra time is not overtime).
+pub const OVERTIME_WORDS: &[&str] = &["overtime", "ot", "included", "include", "including", "incl"];

@@ -12,14 +12,24 @@
 use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
 use super::super::lexicon::{
-    COUNT_VERBS, DEFAULT_SCOPES, FILLER, GENERIC_MEMBER_WORDS, NO_OP, OPPOSED, SCOPES, SYNONYMS,
-    implied_by, quantity_members_of,
+    COUNT_VERBS, DEFAULT_SCOPES, FILLER, GENERIC_MEMBER_WORDS, LINE_WORDS, NO_OP, OPPOSED,
+    OVERTIME_WORDS, SCOPES, SYNONYMS, implied_by, quantity_members_of,
 };
 use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
 use super::join;
 use super::predicate::matched_words;
-use super::threshold::opposite_lines;
+use super::threshold::{line, line_as_margin, opposite_lines};
+
+/// A sportsbook's half-point line on a count ("Over 44.5 Total Points")
+/// or a team's line ("Bengals -3.5"): it counts overtime.
+fn sportsbook_line(f: &Facts) -> bool {
+    let half_point = |v: f64| v.fract().abs() == 0.5;
+    f.threshold
+        .as_ref()
+        .is_some_and(|t| f.counted && t.unit.is_empty() && half_point(t.value))
+        || f.numbers.iter().any(|n| line(n).is_some())
+}
 
 /// Whether `word`, written by `x`, is accounted for by `y`.
 pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> bool {
@@ -62,6 +72,9 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
         || DEFAULT_SCOPES.iter().any(|&(scope, measure)| {
             scope.contains(&word) && measure.iter().any(|m| said_by_y(m)) && !y_scoped()
         })
+        || (LINE_WORDS.contains(&word)
+            && (line_as_margin(x, y).is_some() || line_as_margin(y, x).is_some()))
+        || (OVERTIME_WORDS.contains(&word) && sportsbook_line(y))
         || (COUNT_VERBS.contains(&word)
             && (x.counted || y.counted)
             && x.threshold.is_some()
@@ -85,14 +98,17 @@ fn leftovers(x: &Facts, y: &Facts, matched: &[&str], all: bool) -> Vec<String> {
     if !all && !out.is_empty() {
         return out;
     }
-    let mirrored = opposite_lines(x, y);
+    // A line read as the other's margin was compared as a threshold.
+    let mirrored = opposite_lines(x, y) || line_as_margin(x, y).is_some();
     out.extend(
         x.numbers
             .iter()
             .filter(|n| !mirrored && !y.numbers.contains(n))
             .map(|n| format!("the number {n}")),
     );
-    if let (Some(t), None) = (&x.threshold, &y.threshold) {
+    if let (Some(t), None) = (&x.threshold, &y.threshold)
+        && line_as_margin(y, x).is_none()
+    {
         out.push(format!("the threshold {t}"));
     }
     // A date on one side only is the other's too when the other closes
