@@ -276,3 +276,45 @@ fn a_sportsbook_total_counts_overtime() {
         Relation::Same
     );
 }
+
+#[test]
+fn a_state_on_the_windows_last_day_against_its_end_in_it() {
+    let out = "Jane Roe out as Freedonia's Prime Minister before 2028?";
+    assert_eq!(
+        relation(
+            "Will Jane Roe be Prime Minister of Freedonia on December 31, 2027?",
+            out
+        ),
+        Relation::Inverted
+    );
+    assert_eq!(
+        relation(
+            "Jane Roe still Freedonia's Prime Minister on Jan 1, 2028?",
+            out
+        ),
+        Relation::Inverted
+    );
+    assert_eq!(
+        relation(
+            "Will Jane Roe still be Freedonia's Prime Minister on December 31, 2027?",
+            "Will Jane Roe cease to be Prime Minister of Freedonia in 2027?"
+        ),
+        Relation::Inverted
+    );
+    // A day inside the window is not its end: she may leave after it.
+    assert_eq!(
+        relation(
+            "Will Jane Roe be Prime Minister of Freedonia on June 30, 2027?",
+            out
+        ),
+        Relation::Unsure
+    );
+    // Another window's end is another question.
+    assert_ne!(
+        relation(
+            "Will Jane Roe be Prime Minister of Freedonia on December 31, 2027?",
+            "Jane Roe out as Freedonia's Prime Minister before July 2027?"
+        ),
+        Relation::Inverted
+    );
+}

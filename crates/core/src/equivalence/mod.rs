@@ -331,6 +331,14 @@ fn candidates(
         // is filed under its month too ("before July" / "in June"). Not
         // the questions about one day: a daily series' strikes would all
         // meet.
+        // A year's question also meets the questions on its last day:
+        // "ceases to be PM in 2027" and "still PM on December 31, 2027"
+        // ask one thing from either side (`rules::tenure`).
+        let year_end = f
+            .date
+            .as_ref()
+            .filter(|d| !d.deadline && d.last_day - d.first_day >= LONG_PERIOD_DAYS)
+            .map(|d| d.last_day);
         let (year, month) = match &f.date {
             Some(d) if d.deadline => {
                 let (y, m, _) = crate::time::civil_from_days(d.last_day);
@@ -358,6 +366,7 @@ fn candidates(
                 std::iter::once((w, day))
                     .chain(year.map(|y| (w, y)))
                     .chain(month.filter(|&m| m != day).map(|m| (w, m)))
+                    .chain(year_end.map(|e| (w, e)))
             })
             .collect();
         for k in &keys {

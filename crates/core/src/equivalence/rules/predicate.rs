@@ -88,7 +88,12 @@ fn comparative(fa: &Facts, fb: &Facts) -> Option<(&'static str, &'static str)> {
 /// other's date. Not "hold",
 /// which is also what an election or a holder does ("election held",
 /// "holds 10,000 BTC"), nor where a pair of opposites was found.
-fn one_sided_complement(fa: &Facts, fb: &Facts) -> Option<&'static str> {
+/// Also which side writes it (`true`: the first) and the first word of
+/// its entry's positive side ("remain", "make").
+pub(crate) fn one_sided_complement(
+    fa: &Facts,
+    fb: &Facts,
+) -> Option<(&'static str, bool, &'static str)> {
     if antonym_entry(fa, fb).is_some() {
         return None;
     }
@@ -99,9 +104,13 @@ fn one_sided_complement(fa: &Facts, fb: &Facts) -> Option<&'static str> {
         .filter(|(_, (xs, ys, kind))| {
             *kind == Opposition::Complementary && !xs.contains(&"hold") && !ys.contains(&"hold")
         })
-        .find_map(|(i, _)| match (side(fa, i), side(fb, i)) {
-            ((_, Some(y)), (None, None)) | ((None, None), (_, Some(y))) => Some(y),
-            _ => None,
+        .find_map(|(i, (xs, _, _))| {
+            let positive = xs.first().copied().unwrap_or_default();
+            match (side(fa, i), side(fb, i)) {
+                ((_, Some(y)), (None, None)) => Some((y, true, positive)),
+                ((None, None), (_, Some(y))) => Some((y, false, positive)),
+                _ => None,
+            }
         })
 }
 
@@ -110,7 +119,24 @@ fn one_sided_complement(fa: &Facts, fb: &Facts) -> Option<&'static str> {
 /// number): YES on one is NO on the other. One of them on one side only
 /// is a predicate the other does not state: neither the same nor nested.
 pub fn antonym_negation(p: &Pair<'_>, v: &mut Verdict) {
-    if let Some(word) = one_sided_complement(p.fa, p.fb) {
+    if let Some((word, ..)) = one_sided_complement(p.fa, p.fb) {
+        if let Some(end) = super::tenure::state_against_its_end(p)
+            && !end.by_ceasing
+        {
+            v.say(|| {
+                (
+                    Field::Negation,
+                    Finding::Opposite,
+                    None,
+                    Some(word.into()),
+                    format!(
+                        "a state held on the last day of the window against {word} by then: one is the negation of the other"
+                    ),
+                )
+            });
+            v.flip();
+            return;
+        }
         v.say(|| {
             (
                 Field::Negation,
@@ -292,7 +318,8 @@ pub fn metric_differs(p: &Pair<'_>, v: &mut Verdict) {
 
 /// Words another rule compared: every word of both sides of a pair of
 /// antonyms ("keep rates unchanged" / "change" is one matched concept),
-/// a stage and "win", and the words of a Double Chance compared with a win.
+/// a stage and "win", the words of a Double Chance compared with a win,
+/// and a leaving word against the state held at the window's end.
 pub(crate) fn matched_words(p: &Pair<'_>, staged: bool) -> Vec<&'static str> {
     let mut out = Vec::new();
     if super::subject::double_chance(p).is_some() {
@@ -306,6 +333,12 @@ pub(crate) fn matched_words(p: &Pair<'_>, staged: bool) -> Vec<&'static str> {
     if staged {
         out.extend(STAGES);
         out.push("win");
+    }
+    // Leaving, against the state held on the window's last day.
+    if let Some((word, ..)) = one_sided_complement(p.fa, p.fb)
+        && super::tenure::state_against_its_end(p).is_some()
+    {
+        out.push(word);
     }
     out
 }

@@ -154,6 +154,22 @@ fn undated(p: &Pair<'_>, v: &mut Verdict) -> (Finding, Vote) {
 /// window that cannot be the other's is a veto, a nested one a vote.
 pub fn cutoff_differs(p: &Pair<'_>, v: &mut Verdict) {
     let (fa, fb) = (p.fa, p.fb);
+    if super::tenure::state_against_its_end(p).is_some() {
+        v.say(|| {
+            let show = |f: &Facts| f.date.as_ref().map(ToString::to_string);
+            (
+                Field::Date,
+                Finding::Agrees,
+                show(fa),
+                show(fb),
+                "a state on the last day of the other's window, against its end in it: one window"
+                    .into(),
+            )
+        });
+        v.evidence(Aspect::Window);
+        v.vote(Vote::Same);
+        return;
+    }
     let (finding, vote) = match (&fa.date, &fb.date) {
         (Some(x), Some(y)) => {
             let (finding, note, vote) = both_dated(x, y);
