@@ -318,3 +318,55 @@ fn a_state_on_the_windows_last_day_against_its_end_in_it() {
         Relation::Inverted
     );
 }
+
+#[test]
+fn the_first_rank_is_the_top() {
+    assert_eq!(
+        relation(
+            "Will Jane Roe's next album debut at No. 1 on the Billboard 200?",
+            "Jane Roe's next album to top the Billboard 200 in its debut week?"
+        ),
+        Relation::Same
+    );
+    assert_ne!(
+        relation(
+            "Will Jane Roe's next album debut at No. 2 on the Billboard 200?",
+            "Jane Roe's next album to top the Billboard 200 in its debut week?"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_statistics_office_names_its_country_and_an_index_its_inflation() {
+    assert_eq!(
+        relation(
+            "Australia jobless rate 4.5% or higher in March 2027 (ABS)?",
+            "Will the ABS report unemployment of at least 4.5% for March 2027?"
+        ),
+        Relation::Same
+    );
+    // Another country's office is another figure.
+    assert_ne!(
+        relation(
+            "Australia jobless rate 4.5% or higher in March 2027 (ABS)?",
+            "Will the ONS report unemployment of at least 4.5% for March 2027?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "PCE price index up more than 2.5% year over year in March 2027?",
+            "Will PCE inflation be above 2.5% YoY in March 2027?"
+        ),
+        Relation::Same
+    );
+    // A rise against a fall below is no reading of the verb.
+    assert_ne!(
+        relation(
+            "PCE price index up more than 2.5% year over year in March 2027?",
+            "Will PCE inflation be below 2.5% YoY in March 2027?"
+        ),
+        Relation::Same
+    );
+}

@@ -49,6 +49,8 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["most", "valuable", "player"], &["mvp"]),
     (&["academy", "awards"], &["oscars"]),
     (&["republican", "party"], &["republican"]),
+    (&["conservative", "party"], &["conservative"]),
+    (&["labour", "party"], &["labour"]),
     (&["democratic", "party"], &["democrat"]),
     (&["mlb", "championship"], &["world", "series"]),
     (&["pro", "baseball", "champion"], &["world", "series"]),
@@ -434,15 +436,25 @@ fn asset_ratios(tokens: Vec<Tok>) -> Vec<Tok> {
     out
 }
 
-/// "No. 1" is "#1", a rank, not a negation.
+/// "No. 1" is "#1", a rank, not a negation; and the first rank ("No. 1",
+/// "#1") is the top ("top the chart", "debut at No. 1").
 fn numero(tokens: Vec<Tok>) -> Vec<Tok> {
     let mut out: Vec<Tok> = Vec::with_capacity(tokens.len());
     let mut i = 0;
+    let first = |t: Option<&Tok>| matches!(t, Some(Tok::Num { value, unit, .. }) if *value == 1.0 && unit.is_empty());
     while i < tokens.len() {
         let rank = word_at(&tokens, i) == Some("no")
             && tokens.get(i + 1) == Some(&Tok::Sym('.'))
             && matches!(tokens.get(i + 2), Some(Tok::Num { .. }));
-        if rank {
+        let hash = tokens.get(i) == Some(&Tok::Sym('#'));
+        if (rank && first(tokens.get(i + 2))) || (hash && first(tokens.get(i + 1))) {
+            out.push(Tok::Word {
+                lower: "top".to_owned(),
+                cap: false,
+                upper: false,
+            });
+            i += if rank { 3 } else { 2 };
+        } else if rank {
             out.push(Tok::Sym('#'));
             i += 2;
         } else {

@@ -11,8 +11,8 @@
 
 mod accounting;
 pub use accounting::{
-    COUNT_VERBS, DEFAULT_SCOPES, FILLER, IMPLIED_BY, LINE_WORDS, NO_OP, OVERTIME_WORDS, SCOPES,
-    SYNONYMS, implied_by,
+    COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, IMPLIED_BY, LINE_WORDS, NO_OP,
+    OVERTIME_WORDS, SCOPES, SYNONYMS, implied_by,
 };
 mod quantities;
 pub(crate) mod tickers;

@@ -75,6 +75,7 @@ pub(crate) fn is_stopword(w: &str) -> bool {
             | "any"
             | "before"
             | "after"
+            | "following"
             | "until"
             | "through"
             | "thru"
@@ -233,6 +234,7 @@ pub(crate) fn alias(word: &str) -> &str {
         "speakership" => "speaker",
         "grammys" => "grammy",
         "gop" | "republicans" => "republican",
+        "tory" | "tories" | "conservatives" => "conservative",
         "democrats" | "democratic" | "dems" => "democrat",
         "presidential" | "presidency" => "president",
         // The coins' tickers (`lexicon::tickers`).

@@ -20,6 +20,8 @@ pub const FILLER: &[&str] = &[
     "regular",
     "meeting",
     "target",
+    // "the target range" is the policy rate.
+    "range",
     "candidate",
     "season",
 ];
@@ -77,8 +79,10 @@ pub const NO_OP: &[&str] = &[
     "still",
     // "ETFs see net inflows above $2B" is "net inflows above $2B".
     "see",
-    // "the Cy Young Award" is "the Cy Young".
+    // "the Cy Young Award" is "the Cy Young"; "Glastonbury Festival" is
+    // "Glastonbury".
     "award",
+    "festival",
 ];
 
 /// Words that widen or narrow where a question is asked: a side that
@@ -178,6 +182,25 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
     ("barrel", &["wti", "brent", "crude"]),
     // A 30-year mortgage rate is quoted fixed.
     ("fixed", &["mortgage"]),
+    // A price index's rate is the inflation it measures ("the PCE price
+    // index up 2.5% YoY" / "PCE inflation above 2.5%").
+    ("index", &["cpi", "pce", "ppi", "inflation"]),
+    // A national statistics office publishes its country's figures, and
+    // names that country ("UK CPI (ONS)" / "ONS CPI", "Australia jobless
+    // rate" / "the ABS report").
+    ("ons", &["uk"]),
+    ("uk", &["ons"]),
+    ("abs", &["australia"]),
+    ("australia", &["abs"]),
+    ("bls", &["us"]),
+    ("destatis", &["germany"]),
+    ("germany", &["destatis"]),
+    ("insee", &["france"]),
+    ("france", &["insee"]),
+    ("statcan", &["canada"]),
+    ("canada", &["statcan"]),
+    ("istat", &["italy"]),
+    ("italy", &["istat"]),
     // Control of the House or the Senate in a midterm year is decided at
     // the midterms (the year both sides must still agree on).
     ("midterm", &["house", "senate"]),
@@ -213,3 +236,11 @@ pub const LINE_WORDS: &[&str] = &["point", "run", "goal", "line", "spread"];
 /// North American sportsbook's line ("Over 44.5 Total Points", "-3.5")
 /// counts without saying so (soccer's extra time is not overtime).
 pub const OVERTIME_WORDS: &[&str] = &["overtime", "ot", "included", "include", "including", "incl"];
+
+/// Verbs of a move the threshold states ("PCE index up more than 2.5%",
+/// "rise above"): accounted for when both sides state a threshold in the
+/// same direction, upward for the first list, downward for the second.
+pub const DIRECTION_VERBS: (&[&str], &[&str]) = (
+    &["up", "rise", "climb", "increase"],
+    &["down", "fall", "decline", "drop"],
+);

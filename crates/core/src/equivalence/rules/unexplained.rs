@@ -12,8 +12,8 @@
 use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
 use super::super::lexicon::{
-    COUNT_VERBS, DEFAULT_SCOPES, FILLER, GENERIC_MEMBER_WORDS, LINE_WORDS, NO_OP, OPPOSED,
-    OVERTIME_WORDS, SCOPES, SYNONYMS, implied_by, quantity_members_of,
+    COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, GENERIC_MEMBER_WORDS, LINE_WORDS, NO_OP,
+    OPPOSED, OVERTIME_WORDS, SCOPES, SYNONYMS, implied_by, quantity_members_of,
 };
 use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
@@ -29,6 +29,27 @@ fn sportsbook_line(f: &Facts) -> bool {
         .as_ref()
         .is_some_and(|t| f.counted && t.unit.is_empty() && half_point(t.value))
         || f.numbers.iter().any(|n| line(n).is_some())
+}
+
+/// `word` is a verb of a move ([`DIRECTION_VERBS`]) in the direction
+/// both sides' thresholds state.
+fn moves_as_both_thresholds(word: &str, x: &Facts, y: &Facts) -> bool {
+    use super::super::facts::Comparator::{Above, AtLeast, AtMost, Below};
+    let (up, down) = DIRECTION_VERBS;
+    let direction = |f: &Facts| match f.threshold.as_ref().map(|t| t.comparator) {
+        Some(Above | AtLeast) => Some(true),
+        Some(Below | AtMost) => Some(false),
+        _ => None,
+    };
+    let upward = match (direction(x), direction(y)) {
+        (Some(a), Some(b)) if a == b => a,
+        _ => return false,
+    };
+    if upward {
+        up.contains(&word)
+    } else {
+        down.contains(&word)
+    }
 }
 
 /// Whether `word`, written by `x`, is accounted for by `y`.
@@ -75,6 +96,7 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
         || (LINE_WORDS.contains(&word)
             && (line_as_margin(x, y).is_some() || line_as_margin(y, x).is_some()))
         || (OVERTIME_WORDS.contains(&word) && sportsbook_line(y))
+        || moves_as_both_thresholds(word, x, y)
         || (COUNT_VERBS.contains(&word)
             && (x.counted || y.counted)
             && x.threshold.is_some()
@@ -252,7 +274,10 @@ mod tests {
     fn sportsbook_notation_is_no_negation() {
         let no1 = Facts::of_text("Will the album debut at No. 1 on the chart?", None);
         assert!(!no1.negated);
-        assert_eq!(no1.numbers, ["1"]);
+        assert!(no1.words.contains("top"));
+        let no2 = Facts::of_text("Will the album debut at No. 2 on the chart?", None);
+        assert!(!no2.negated);
+        assert_eq!(no2.numbers, ["2"]);
         let dnb = Facts::of_text("Acme Draw No Bet vs Zed (Feb 5, 2028)", None);
         assert!(!dnb.negated);
         assert!(dnb.words.contains("draw-no-bet"));
