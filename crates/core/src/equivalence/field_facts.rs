@@ -370,3 +370,64 @@ fn a_statistics_office_names_its_country_and_an_index_its_inflation() {
         Relation::Same
     );
 }
+
+#[test]
+fn numbers_in_words_and_sequels_in_roman_numerals() {
+    assert_eq!(
+        relation(
+            "Will the Acme Bank cut rates 2 or more times in 2027?",
+            "Acme Bank: at least two rate cuts in 2027?"
+        ),
+        Relation::Same
+    );
+    assert_ne!(
+        relation(
+            "Will the Acme Bank cut rates 3 or more times in 2027?",
+            "Acme Bank: at least two rate cuts in 2027?"
+        ),
+        Relation::Same
+    );
+    // A number word that compares nothing stays a word.
+    let f = Facts::of_text("Will the one-week repo rate be cut?", None);
+    assert!(f.numbers.is_empty());
+    assert_eq!(
+        relation(
+            "Will GTA VI win Game of the Year at The Game Awards 2027?",
+            "GTA 6 wins GOTY at TGA 2027?"
+        ),
+        Relation::Same
+    );
+    assert_ne!(
+        relation(
+            "Will GTA VII win Game of the Year at The Game Awards 2027?",
+            "GTA 6 wins GOTY at TGA 2027?"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn an_awards_edition_and_its_categories_by_their_other_names() {
+    assert_eq!(
+        relation(
+            "Will 'Acme' win Outstanding Drama Series at the 2027 Emmys?",
+            "Acme to win Best Drama Series at the 79th Primetime Emmy Awards?"
+        ),
+        Relation::Same
+    );
+    // Another edition, another category.
+    assert_ne!(
+        relation(
+            "Will 'Acme' win Outstanding Drama Series at the 2027 Emmys?",
+            "Acme to win Best Drama Series at the 80th Primetime Emmy Awards?"
+        ),
+        Relation::Same
+    );
+    assert_ne!(
+        relation(
+            "Will 'Acme' win Outstanding Drama Series at the 2027 Emmys?",
+            "Acme to win Best Comedy Series at the 79th Primetime Emmy Awards?"
+        ),
+        Relation::Same
+    );
+}

@@ -73,6 +73,8 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     ),
     // The Scudetto is the Serie A title.
     (&["scudetto"], &["serie", "a"]),
+    // The Emmys name their categories "Outstanding", others "Best".
+    (&["outstanding"], &["best"]),
     (
         &["march", "madness"],
         &["ncaa", "men", "basketball", "tournament"],
@@ -355,9 +357,8 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
         }
         merged.push(tok);
     }
-    resolve_editions(rewrite_phrases(asset_ratios(numbered_names(numero(
-        merged,
-    )))))
+    let tokens = numbered_names(numero(number_words(merged)));
+    sequel_numbers(resolve_editions(rewrite_phrases(asset_ratios(tokens))))
 }
 
 /// A name written as words and a number ("Nasdaq-100", "Russell 2000",
@@ -434,6 +435,64 @@ fn asset_ratios(tokens: Vec<Tok>) -> Vec<Tok> {
         }
     }
     out
+}
+
+/// Numbers written as words where a count is compared ("at least two
+/// rate cuts", "three or more"): the number, as if written in digits.
+fn number_words(mut tokens: Vec<Tok>) -> Vec<Tok> {
+    const WORDS: [&str; 12] = [
+        "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+        "twelve",
+    ];
+    for i in 0..tokens.len() {
+        let Some(n) = word_at(&tokens, i).and_then(|w| WORDS.iter().position(|x| *x == w)) else {
+            continue;
+        };
+        let before = (
+            i.checked_sub(2).and_then(|k| word_at(&tokens, k)),
+            i.checked_sub(1).and_then(|k| word_at(&tokens, k)),
+        );
+        let after = (word_at(&tokens, i + 1), word_at(&tokens, i + 2));
+        let compared = matches!(
+            before,
+            (Some("at"), Some("least" | "most")) | (Some("more" | "fewer" | "less"), Some("than"))
+        ) || matches!(after, (Some("or"), Some("more" | "fewer" | "less")));
+        if compared {
+            tokens[i] = Tok::Num {
+                value: (n + 1) as f64,
+                unit: String::new(),
+                bare_int: true,
+                plus: false,
+                ordinal: false,
+            };
+        }
+    }
+    tokens
+}
+
+/// A Roman numeral in capitals after a name ("GTA VI", "The Elder Scrolls
+/// VI") is the sequel's number, as "GTA 6" writes it; read after the
+/// editions of recurring events ("Super Bowl LXII") took theirs.
+fn sequel_numbers(mut tokens: Vec<Tok>) -> Vec<Tok> {
+    for i in 1..tokens.len() {
+        let numeral = match &tokens[i] {
+            Tok::Word {
+                lower, upper: true, ..
+            } => roman(lower).filter(|n| (2..=30).contains(n)),
+            _ => None,
+        };
+        let after_a_name = matches!(tokens.get(i - 1), Some(Tok::Word { cap: true, .. }));
+        if let Some(n) = numeral.filter(|_| after_a_name) {
+            tokens[i] = Tok::Num {
+                value: n as f64,
+                unit: String::new(),
+                bare_int: true,
+                plus: false,
+                ordinal: false,
+            };
+        }
+    }
+    tokens
 }
 
 /// "No. 1" is "#1", a rank, not a negation; and the first rank ("No. 1",

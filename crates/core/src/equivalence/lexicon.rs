@@ -355,6 +355,25 @@ pub const EDITIONS: &[Edition] = &[
         every: 1,
         roman: false,
     },
+    Edition {
+        words: &["emmys"],
+        year_zero: 1948,
+        every: 1,
+        roman: false,
+    },
+    // The 78th BAFTA Film Awards were held in 2025.
+    Edition {
+        words: &["bafta"],
+        year_zero: 1947,
+        every: 1,
+        roman: false,
+    },
+    Edition {
+        words: &["baftas"],
+        year_zero: 1947,
+        every: 1,
+        roman: false,
+    },
     // The 153rd Open Championship was played in 2025.
     Edition {
         words: &["open"],

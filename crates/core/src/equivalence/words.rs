@@ -233,6 +233,8 @@ pub(crate) fn alias(word: &str) -> &str {
         "qb" => "quarterback",
         "speakership" => "speaker",
         "grammys" => "grammy",
+        "emmys" => "emmy",
+        "baftas" => "bafta",
         "gop" | "republicans" => "republican",
         "tory" | "tories" | "conservatives" => "conservative",
         "democrats" | "democratic" | "dems" => "democrat",

@@ -45,6 +45,8 @@ pub const NO_OP: &[&str] = &[
     // The predicate of a contest or award a title leaves unwritten
     // ("Jokic NBA MVP 2027?"); a stage or another act is a word of its own.
     "win",
+    // A price read from an exchange's candle is the price at its close.
+    "candle",
     // A price on a day is its close or settlement; another price point
     // (high, low, open) is the metric rule's.
     "close",
@@ -185,6 +187,8 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
     // A price index's rate is the inflation it measures ("the PCE price
     // index up 2.5% YoY" / "PCE inflation above 2.5%").
     ("index", &["cpi", "pce", "ppi", "inflation"]),
+    // The Emmys, unnamed otherwise, are the Primetime Emmys.
+    ("primetime", &["emmy"]),
     // A national statistics office publishes its country's figures, and
     // names that country ("UK CPI (ONS)" / "ONS CPI", "Australia jobless
     // rate" / "the ABS report").
