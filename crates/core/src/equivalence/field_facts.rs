@@ -431,3 +431,32 @@ fn an_awards_edition_and_its_categories_by_their_other_names() {
         Relation::Same
     );
 }
+
+#[test]
+fn a_team_by_its_city() {
+    let game = "Will the Packers beat the Bears on Jun 30, 2027?";
+    assert_eq!(
+        relation(game, "Packers vs. Bears on Jun 30, 2027: Green Bay wins?"),
+        Relation::Same
+    );
+    // The other city is the other side of the game.
+    assert_ne!(
+        relation(game, "Packers vs. Bears on Jun 30, 2027: Chicago wins?"),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Jalen Roe Over 249.5 Passing Yards vs Cowboys (Jun 30, 2027)",
+            "Jalen Roe 250+ passing yards vs Dallas on Jun 30, 2027?"
+        ),
+        Relation::Same
+    );
+    // Another city is another opponent.
+    assert_eq!(
+        relation(
+            "Jalen Roe Over 249.5 Passing Yards vs Cowboys (Jun 30, 2027)",
+            "Jalen Roe 250+ passing yards vs Seattle on Jun 30, 2027?"
+        ),
+        Relation::Different
+    );
+}

@@ -2,6 +2,7 @@
 //! of each other, the quantities a question measures (in
 //! `quantities.rs`), the words one side may leave unwritten (in
 //! `accounting.rs`), the tickers of coins and indices (in `tickers.rs`),
+//! the teams of the leagues and their cities (in `teams.rs`),
 //! and the recurring
 //! events whose editions are named by number ("Super Bowl LXII", "the
 //! 99th Academy Awards") with the year each edition falls in.
@@ -15,11 +16,13 @@ pub use accounting::{
     OVERTIME_WORDS, SCOPES, SYNONYMS, implied_by,
 };
 mod quantities;
+mod teams;
 pub(crate) mod tickers;
 pub use quantities::{
     GENERIC_MEMBER_WORDS, QUANTITIES, Quantity, commodity_keys, names_a_quantity, quantity_keys,
     quantity_masks, quantity_members_of,
 };
+pub use teams::{NO_DRAW_TEAMS, SHOOTOUT_TEAMS, TEAM_CITIES, city_stands_for_team};
 
 /// How two opposite predicates relate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -138,102 +141,6 @@ pub fn qualifier_masks(words: &[&str]) -> Vec<u32> {
         })
         .collect()
 }
-
-/// The teams of a league whose games cannot end level (the NBA: a tie
-/// goes to overtime; MLB: to extra innings). A game between two of them,
-/// named on both sides, makes "win" and "lose" each other's negation.
-/// Names shared with a team of a league that can end level (the NFL's
-/// Giants and Cardinals, the NHL's Rangers, soccer's Reds and Pirates)
-/// are left out.
-pub const NO_DRAW_TEAMS: &[&str] = &[
-    // MLB.
-    "yankees",
-    "orioles",
-    "rays",
-    "jays",
-    "twins",
-    "guardians",
-    "astros",
-    "mariners",
-    "angels",
-    "dodgers",
-    "padres",
-    "rockies",
-    "diamondbacks",
-    "mets",
-    "phillies",
-    "braves",
-    "marlins",
-    "brewers",
-    "cubs",
-    // The NBA.
-    "lakers",
-    "celtics",
-    "knicks",
-    "nets",
-    "76ers",
-    "sixers",
-    "raptors",
-    "bulls",
-    "cavaliers",
-    "pistons",
-    "pacers",
-    "bucks",
-    "hawks",
-    "hornets",
-    "heat",
-    "magic",
-    "wizards",
-    "nuggets",
-    "timberwolves",
-    "thunder",
-    "blazers",
-    "jazz",
-    "warriors",
-    "clippers",
-    "suns",
-    "kings",
-    "mavericks",
-    "rockets",
-    "grizzlies",
-    "pelicans",
-    "spurs",
-];
-
-/// NHL teams: a game can end level after sixty minutes, but a
-/// sportsbook's moneyline on it counts overtime and the shootout, so two
-/// moneylines on a game between two of them (named on both sides) back
-/// the two sides of one result. Names shared with a team of a league
-/// that can end level (the NFL's Panthers and Jets) or with a coin
-/// (Avalanche) are left out.
-pub const SHOOTOUT_TEAMS: &[&str] = &[
-    "leafs",
-    "bruins",
-    "canadiens",
-    "senators",
-    "sabres",
-    "wings",
-    "lightning",
-    "hurricanes",
-    "capitals",
-    "flyers",
-    "penguins",
-    "islanders",
-    "devils",
-    "jackets",
-    "blackhawks",
-    "predators",
-    "blues",
-    "wild",
-    "stars",
-    "oilers",
-    "flames",
-    "canucks",
-    "kraken",
-    "sharks",
-    "ducks",
-    "knights",
-];
 
 /// Words by which a market says overtime (and a shoot-out or penalties)
 /// decide its game, so that it cannot end level: each entry's words all

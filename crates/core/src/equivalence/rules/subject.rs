@@ -2,7 +2,7 @@
 
 use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
-use super::super::lexicon::{OPPOSED, commodity_keys};
+use super::super::lexicon::{OPPOSED, city_stands_for_team, commodity_keys};
 use super::super::{Field, Finding};
 use super::join;
 use super::predicate::game_without_draws;
@@ -75,6 +75,7 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
                 !mentions_all(y, e)
                     && !given_name_of_mentioned(x, y, e)
                     && !x.short_forms.accounts_for(&y.short_forms, e)
+                    && !city_stands_for_team(e, |w| y.mentions(w))
             })
             .collect()
     };
@@ -157,6 +158,23 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
     }
 }
 
+/// `f` names the side `word` (a word of a winner's name) names: the word
+/// itself, or the team's city, or the city's team ("Green Bay" / "the
+/// Packers").
+fn names_side(word: &str, f: &Facts) -> bool {
+    f.mentions(word) || city_stands_for_team(word, |w| f.mentions(w))
+}
+
+/// Two winners' names name one team: a word in common, or a city and its
+/// team.
+fn one_team(x: &str, y: &str) -> bool {
+    x.split(' ').any(|a| {
+        y.split(' ').any(|b| {
+            a == b || city_stands_for_team(a, |w| w == b) || city_stands_for_team(b, |w| w == a)
+        })
+    })
+}
+
 /// A Double Chance bet on one side ("Real Madrid or Draw") and a win on
 /// the other ("Barcelona beat Real Madrid"): the backed side of each,
 /// and whether the Double Chance is the first market's.
@@ -181,8 +199,8 @@ fn double_chance_against_a_win(p: &Pair<'_>, v: &mut Verdict) -> bool {
         return false;
     };
     let (f_win, f_dc) = if dc_first { (p.fb, p.fa) } else { (p.fa, p.fb) };
-    let covers = |w: &str, f: &Facts| w.split(' ').any(|x| f.mentions(x));
-    let one_side = win.split(' ').any(|x| or_draw.split(' ').any(|y| x == y));
+    let covers = |w: &str, f: &Facts| w.split(' ').any(|x| names_side(x, f));
+    let one_side = one_team(win, or_draw);
     let both_named = covers(win, f_dc) && covers(or_draw, f_win);
     if !(one_side || both_named) {
         return false;
@@ -229,8 +247,8 @@ pub fn winner_differs(p: &Pair<'_>, v: &mut Verdict) {
     let (Some(wa), Some(wb)) = (&p.fa.winner, &p.fb.winner) else {
         return;
     };
-    let covers = |w: &str, f: &Facts| w.split(' ').any(|x| f.mentions(x));
-    let agree = wa.split(' ').any(|x| wb.split(' ').any(|y| x == y));
+    let covers = |w: &str, f: &Facts| w.split(' ').any(|x| names_side(x, f));
+    let agree = one_team(wa, wb);
     if agree {
         v.say(|| {
             (

@@ -13,7 +13,8 @@ use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
 use super::super::lexicon::{
     COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, GENERIC_MEMBER_WORDS, LINE_WORDS, NO_OP,
-    OPPOSED, OVERTIME_WORDS, SCOPES, SYNONYMS, implied_by, quantity_members_of,
+    OPPOSED, OVERTIME_WORDS, SCOPES, SYNONYMS, city_stands_for_team, implied_by,
+    quantity_members_of,
 };
 use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
@@ -77,6 +78,8 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
                 x.quantities.get(i).is_some_and(|&m| m != 0) && x.quantities.get(i) == y.quantities.get(i)
             }))
         || implied_by(word, said_by_y)
+        // "Green Bay" of one side and "Packers" of the other.
+        || city_stands_for_team(word, said_by_y)
         || x.short_forms.accounts_for(&y.short_forms, word)
         || x.short_forms.before_a_name(word, |name| {
             y.lone_names.contains(name) || y.name_heads.contains(name)
