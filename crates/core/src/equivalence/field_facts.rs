@@ -460,3 +460,57 @@ fn a_team_by_its_city() {
         Relation::Different
     );
 }
+
+#[test]
+fn staying_on_one_side_through_a_window_is_never_crossing_it() {
+    let reach = "Will Acme reach $10 by December 31, 2027?";
+    assert_eq!(
+        relation(reach, "Acme stays under $10 through 2027?"),
+        Relation::Inverted
+    );
+    // Staying under on one day is another question.
+    assert_ne!(
+        relation(reach, "Acme stays under $10 on December 31, 2027?"),
+        Relation::Inverted
+    );
+}
+
+#[test]
+fn whole_degrees_a_pause_and_the_words_of_an_office() {
+    assert_eq!(
+        relation(
+            "Phoenix high above 114°F on Jul 20, 2027?",
+            "Phoenix high temp at least 115°F on Jul 20, 2027?"
+        ),
+        Relation::Same
+    );
+    // A price is not reported in whole dollars.
+    assert_ne!(
+        relation(
+            "Acme stock above $114 on Jul 20, 2027?",
+            "Acme stock at least $115 on Jul 20, 2027?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Fed pauses at the June 2028 FOMC meeting?",
+            "Will the Fed move rates at its June 2028 meeting?"
+        ),
+        Relation::Inverted
+    );
+    assert_eq!(
+        relation(
+            "Will Jane Roe be re-elected Mayor of Chicago in 2027?",
+            "Jane Roe wins the 2027 Chicago mayoral election?"
+        ),
+        Relation::Same
+    );
+    assert_ne!(
+        relation(
+            "Will Jane Roe be re-elected Mayor of Chicago in 2027?",
+            "Jane Roe wins the 2027 Illinois gubernatorial election?"
+        ),
+        Relation::Same
+    );
+}

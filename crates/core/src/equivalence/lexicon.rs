@@ -44,7 +44,7 @@ pub enum Opposition {
 pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
     (
         &["hold", "unchanged", "pause", "keep"],
-        &["change"],
+        &["change", "move"],
         Opposition::Complementary,
     ),
     (

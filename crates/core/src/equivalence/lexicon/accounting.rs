@@ -47,6 +47,9 @@ pub const NO_OP: &[&str] = &[
     "win",
     // A price read from an exchange's candle is the price at its close.
     "candle",
+    // A year's last close is where the price finishes it.
+    "finish",
+    "finishe",
     // A price on a day is its close or settlement; another price point
     // (high, low, open) is the metric rule's.
     "close",
@@ -187,8 +190,12 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
     // A price index's rate is the inflation it measures ("the PCE price
     // index up 2.5% YoY" / "PCE inflation above 2.5%").
     ("index", &["cpi", "pce", "ppi", "inflation"]),
-    // The Emmys, unnamed otherwise, are the Primetime Emmys.
+    // The Emmys, unnamed otherwise, are the Primetime Emmys; the Palme
+    // d'Or is Cannes' prize; Blue Origin makes New Glenn and Blue Moon.
     ("primetime", &["emmy"]),
+    ("canne", &["palme"]),
+    ("cannes", &["palme"]),
+    ("origin", &["glenn", "moon"]),
     // A national statistics office publishes its country's figures, and
     // names that country ("UK CPI (ONS)" / "ONS CPI", "Australia jobless
     // rate" / "the ABS report").

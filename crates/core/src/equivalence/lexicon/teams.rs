@@ -217,11 +217,29 @@ pub const TEAM_CITIES: &[(&str, &[&str])] = &[
 /// `says` finds written on the other side, or a word of a city whose team
 /// it finds there, so that either names the other.
 pub fn city_stands_for_team(word: &str, says: impl Fn(&str) -> bool) -> bool {
+    // Asked of many words of many pairs: most are no team or city word.
+    if !team_and_city_words().contains(word) {
+        return false;
+    }
     // Content words are folded ("packer", "dalla"): either spelling.
     let is = |name: &str| name == word || name.strip_suffix('s') == Some(word);
     TEAM_CITIES.iter().any(|&(team, city)| {
         (is(team) && city.iter().all(|w| says(w)))
             || (city.iter().any(|c| is(c))
                 && (says(team) || team.strip_suffix('s').is_some_and(&says)))
+    })
+}
+
+/// Every word of [`TEAM_CITIES`], as written and without its final `s`
+/// (as content words are folded), read once.
+fn team_and_city_words() -> &'static std::collections::HashSet<&'static str> {
+    static WORDS: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
+        std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        TEAM_CITIES
+            .iter()
+            .flat_map(|&(team, city)| std::iter::once(team).chain(city.iter().copied()))
+            .flat_map(|w| std::iter::once(w).chain(w.strip_suffix('s')))
+            .collect()
     })
 }

@@ -335,8 +335,8 @@ pub(crate) fn matched_words(p: &Pair<'_>, staged: bool) -> Vec<&'static str> {
         out.push("win");
     }
     // Leaving, against the state held on the window's last day.
-    if let Some((word, ..)) = one_sided_complement(p.fa, p.fb)
-        && super::tenure::state_against_its_end(p).is_some()
+    if super::tenure::state_against_its_end(p).is_some()
+        && let Some((word, ..)) = one_sided_complement(p.fa, p.fb)
     {
         out.push(word);
     }

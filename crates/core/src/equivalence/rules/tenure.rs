@@ -10,7 +10,7 @@
 //! the negation rule's ("cease").
 
 use super::super::engine::Pair;
-use super::super::facts::Facts;
+use super::super::facts::{DateFact, Facts};
 use super::predicate::one_sided_complement;
 
 /// How the end side writes the end.
@@ -27,28 +27,39 @@ fn ceases(f: &Facts) -> bool {
 /// The pair asks a state on a day against its end by then (see the module
 /// doc), and how the end is written.
 pub(crate) fn state_against_its_end(p: &Pair<'_>) -> Option<End> {
-    let leaving = one_sided_complement(p.fa, p.fb)
-        .filter(|&(_, _, positive)| positive == "remain")
-        .map(|(_, first, _)| first);
-    let (end_first, by_ceasing) = match leaving {
-        Some(first) => (first, false),
-        None if ceases(p.fa) != ceases(p.fb) => (ceases(p.fa), true),
-        None => return None,
+    // The dates first: asked of every pair, and most have no such two.
+    let end_first = match (&p.fa.date, &p.fb.date) {
+        (Some(x), Some(y)) if ends_on(x, y) => true,
+        (Some(x), Some(y)) if ends_on(y, x) => false,
+        _ => return None,
     };
     let (end, state) = if end_first {
         (p.fa, p.fb)
     } else {
         (p.fb, p.fa)
     };
-    let (Some(window), Some(day)) = (&end.date, &state.date) else {
+    if state.negated {
         return None;
-    };
+    }
+    let leaving = one_sided_complement(p.fa, p.fb)
+        .filter(|&(_, first, positive)| positive == "remain" && first == end_first);
+    if leaving.is_some() {
+        Some(End { by_ceasing: false })
+    } else if ceases(end) && !ceases(state) {
+        Some(End { by_ceasing: true })
+    } else {
+        None
+    }
+}
+
+/// `window` is a deadline or a whole year, and `day` one day (not a
+/// deadline) that is its last day or the day after.
+fn ends_on(window: &DateFact, day: &DateFact) -> bool {
     let whole_year = {
         let (y, m, d) = crate::time::civil_from_days(window.first_day);
         (m, d) == (1, 1) && crate::time::civil_from_days(window.last_day) == (y, 12, 31)
     };
     let one_day = day.first_day == day.last_day && !day.deadline;
     let at_its_end = day.first_day == window.last_day || day.first_day == window.last_day + 1;
-    ((window.deadline || whole_year) && one_day && at_its_end && !state.negated)
-        .then_some(End { by_ceasing })
+    (window.deadline || whole_year) && one_day && at_its_end
 }

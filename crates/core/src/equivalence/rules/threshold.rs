@@ -30,7 +30,10 @@ impl Interval {
     fn of(t: &Threshold, counted: bool) -> Self {
         let open = |at: f64| End { at, closed: false };
         let at = |at: f64, closed: bool| End { at, closed };
-        let whole_units = counted && (t.value.fract() == 0.0 || t.unit.is_empty());
+        // A temperature in °F is reported in whole degrees: "above 114°F"
+        // is "115°F or higher".
+        let whole_units =
+            (counted || t.unit == "°F") && (t.value.fract() == 0.0 || t.unit.is_empty());
         match t.comparator {
             Comparator::Above | Comparator::AtLeast if whole_units => Self {
                 lo: at(first_whole_above(t.value, t.comparator), true),
@@ -147,6 +150,9 @@ pub(crate) fn compare_thresholds(a: &Threshold, b: &Threshold, counted: bool) ->
     if !ua.is_empty() && !ub.is_empty() && ua != ub {
         return None;
     }
+    // A temperature in °F is reported in whole degrees: "above 114°F" is
+    // "115°F or higher".
+    let counted = counted || (ua == "°F" && ub == "°F");
     let (ia, ib) = (Interval::of(a, counted), Interval::of(b, counted));
     let complement = ia.complement(counted);
     Some(if ia.same(&ib) {

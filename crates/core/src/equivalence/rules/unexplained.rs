@@ -53,6 +53,17 @@ fn moves_as_both_thresholds(word: &str, x: &Facts, y: &Facts) -> bool {
     }
 }
 
+/// "stay"/"remain" on a side that holds a threshold through a deadline
+/// ("stays under $10 through 2027"), against a threshold by a deadline
+/// ("reach $10 by December 31, 2027"): staying on one side of a value
+/// for the whole window is never crossing it in that window, which the
+/// threshold and window rules compared.
+fn stays_through_both_deadlines(word: &str, x: &Facts, y: &Facts) -> bool {
+    let by_deadline =
+        |f: &Facts| f.threshold.is_some() && f.date.as_ref().is_some_and(|d| d.deadline);
+    matches!(word, "stay" | "remain") && by_deadline(x) && by_deadline(y)
+}
+
 /// Whether `word`, written by `x`, is accounted for by `y`.
 pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> bool {
     let said_by_y = |w: &str| y.mentions(w) || y.criteria_content.contains(w);
@@ -100,6 +111,7 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
             && (line_as_margin(x, y).is_some() || line_as_margin(y, x).is_some()))
         || (OVERTIME_WORDS.contains(&word) && sportsbook_line(y))
         || moves_as_both_thresholds(word, x, y)
+        || stays_through_both_deadlines(word, x, y)
         || (COUNT_VERBS.contains(&word)
             && (x.counted || y.counted)
             && x.threshold.is_some()
