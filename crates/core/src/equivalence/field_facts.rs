@@ -514,3 +514,43 @@ fn whole_degrees_a_pause_and_the_words_of_an_office() {
         Relation::Same
     );
 }
+
+#[test]
+fn a_maturity_a_league_table_and_a_price_reached_at_any_time() {
+    assert_eq!(
+        relation(
+            "Will the 10-year German Bund yield close above 3% on December 31, 2027?",
+            "10Y Bund yield above 3.00% at close Dec 31, 2027?"
+        ),
+        Relation::Same
+    );
+    assert_ne!(
+        relation(
+            "Will the 10-year German Bund yield close above 3% on December 31, 2027?",
+            "2Y Bund yield above 3.00% at close Dec 31, 2027?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Will Acme FC win the 2027-28 Premier League?",
+            "Acme FC to finish top of the EPL table in 2027-28?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Will Dogecoin trade at $1 or higher at any point in 2027?",
+            "DOGE to hit $1.00 before 2028?"
+        ),
+        Relation::Same
+    );
+    // A close is not a price reached at any time.
+    assert_ne!(
+        relation(
+            "Nasdaq-100 closes above 25,000 on Dec 31, 2027?",
+            "Nasdaq-100 trades above 25,000 at any time on Dec 31, 2027?"
+        ),
+        Relation::Same
+    );
+}

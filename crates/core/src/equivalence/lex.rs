@@ -78,6 +78,8 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     ),
     // The Scudetto is the Serie A title.
     (&["scudetto"], &["serie", "a"]),
+    // Finishing top of a league's table is winning the league.
+    (&["finish", "top", "of", "the"], &["win", "the"]),
     // The Emmys name their categories "Outstanding", others "Best".
     (&["outstanding"], &["best"]),
     (
@@ -415,6 +417,7 @@ pub(crate) fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> us
     let mut value: f64 = digits.parse().unwrap_or(0.0);
     let mut plus = false;
     let mut ordinal = false;
+    let mut years = false;
     // Attached suffixes: 2.5%, 95°F, $120M, 95k, 100+, 3rd.
     let start = i;
     while i < chars.len() && chars[i].is_alphabetic() {
@@ -431,6 +434,9 @@ pub(crate) fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> us
         } else if matches!(suffix.as_str(), "st" | "nd" | "rd" | "th") {
             // An ordinal (a day, an edition): stays a bare integer.
             ordinal = true;
+        } else if matches!(suffix.as_str(), "y" | "yr") {
+            // A maturity ("10Y" is "10-year"): the number, then "year".
+            years = true;
         } else {
             // A word glued to a number ("Q1" is lexed as a word): undo.
             i = start;
@@ -469,6 +475,13 @@ pub(crate) fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> us
         plus,
         ordinal,
     });
+    if years {
+        out.push(Tok::Word {
+            lower: "year".to_owned(),
+            cap: false,
+            upper: false,
+        });
+    }
     i
 }
 

@@ -47,6 +47,10 @@ pub const NO_OP: &[&str] = &[
     "win",
     // A price read from an exchange's candle is the price at its close.
     "candle",
+    // "the average US price of ground beef" is the one the BLS
+    // publishes; "the EPL table" is the league.
+    "average",
+    "table",
     // A year's last close is where the price finishes it.
     "finish",
     "finishe",
@@ -255,3 +259,9 @@ pub const DIRECTION_VERBS: (&[&str], &[&str]) = (
     &["up", "rise", "climb", "increase"],
     &["down", "fall", "decline", "drop"],
 );
+
+/// Words of a price reached at any time in a window ("trade at $1 or
+/// higher at any point in 2027" / "hit $1.00 before 2028"): accounted
+/// for when both sides state a threshold and neither names a price point
+/// (a close, an open, a high or a low), which is another question.
+pub const ANY_TIME_WORDS: &[&str] = &["trade", "point"];

@@ -12,9 +12,9 @@
 use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
 use super::super::lexicon::{
-    COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, GENERIC_MEMBER_WORDS, LINE_WORDS, NO_OP,
-    OPPOSED, OVERTIME_WORDS, SCOPES, SYNONYMS, city_stands_for_team, implied_by,
-    quantity_members_of,
+    ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, GENERIC_MEMBER_WORDS,
+    LINE_WORDS, NO_OP, OPPOSED, OVERTIME_WORDS, QUANTITIES, SCOPES, SYNONYMS, city_stands_for_team,
+    implied_by, quantity_members_of,
 };
 use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
@@ -62,6 +62,15 @@ fn stays_through_both_deadlines(word: &str, x: &Facts, y: &Facts) -> bool {
     let by_deadline =
         |f: &Facts| f.threshold.is_some() && f.date.as_ref().is_some_and(|d| d.deadline);
     matches!(word, "stay" | "remain") && by_deadline(x) && by_deadline(y)
+}
+
+/// `f` names a price point (a close, an open, a high, a low).
+fn names_a_price_point(f: &Facts) -> bool {
+    QUANTITIES
+        .iter()
+        .position(|q| q.family == "price point")
+        .and_then(|i| f.quantities.get(i))
+        .is_some_and(|&mask| mask != 0)
 }
 
 /// Whether `word`, written by `x`, is accounted for by `y`.
@@ -112,6 +121,11 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
         || (OVERTIME_WORDS.contains(&word) && sportsbook_line(y))
         || moves_as_both_thresholds(word, x, y)
         || stays_through_both_deadlines(word, x, y)
+        || (ANY_TIME_WORDS.contains(&word)
+            && x.threshold.is_some()
+            && y.threshold.is_some()
+            && !names_a_price_point(x)
+            && !names_a_price_point(y))
         || (COUNT_VERBS.contains(&word)
             && (x.counted || y.counted)
             && x.threshold.is_some()
