@@ -554,3 +554,32 @@ fn a_maturity_a_league_table_and_a_price_reached_at_any_time() {
         Relation::Same
     );
 }
+
+#[test]
+fn top_before_a_value_is_above_it_and_a_final_won_is_the_title() {
+    assert_eq!(
+        relation(
+            "Canada CPI inflation above 3% YoY in June 2027?",
+            "Will Canada's annual inflation rate top 3% in June 2027?"
+        ),
+        Relation::Same
+    );
+    // Before a rank, "top" is the rank.
+    let chart = Facts::of_text("Will Acme top the Hot 100 in 2027?", None);
+    assert!(chart.threshold.is_none() && chart.words.contains("top"));
+    assert_eq!(
+        relation(
+            "Will Acme FC win the 2027–28 UEFA Champions League?",
+            "Acme FC to win the 2028 Champions League final?"
+        ),
+        Relation::Same
+    );
+    // Reaching the final is a stage short of the title.
+    assert_ne!(
+        relation(
+            "Will Acme FC win the 2027–28 UEFA Champions League?",
+            "Acme FC to reach the 2028 Champions League final?"
+        ),
+        Relation::Same
+    );
+}

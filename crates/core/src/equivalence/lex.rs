@@ -109,6 +109,8 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["most", "valuable"], &["largest"]),
     (&["nba", "championship"], &["nba", "finals"]),
     (&["pro", "basketball", "champion"], &["nba", "finals"]),
+    (&["nba", "champion"], &["nba", "finals"]),
+    (&["nba", "champions"], &["nba", "finals"]),
     (&["hold", "or", "hike"], &["not", "cut"]),
     // "someone other than Modi be PM on Jan 1" is "Modi not PM on Jan 1".
     (&["someone", "other", "than"], &["not"]),

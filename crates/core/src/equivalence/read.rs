@@ -394,6 +394,11 @@ pub(crate) fn find_threshold(tokens: &[Tok], used: &mut [bool]) -> Option<Thresh
             (Some("at"), Some("most")) => (Some(Comparator::AtMost), 2),
             (Some("more" | "greater" | "higher"), Some("than")) => (Some(Comparator::Above), 2),
             (Some("less" | "fewer" | "lower"), Some("than")) => (Some(Comparator::Below), 2),
+            // "top $5T", "top 3%": above a value with a unit (without one,
+            // "top the Hot 100" is a rank).
+            (Some("top" | "tops" | "topped"), _) if matches!(tokens.get(i + 1), Some(Tok::Num { unit, .. }) if !unit.is_empty()) => {
+                (Some(Comparator::Above), 1)
+            }
             (Some("above" | "over" | "exceed" | "exceeds" | "exceeding" | "beat"), _) => {
                 if prev == (Some("at"), Some("or")) {
                     (Some(Comparator::AtLeast), 1)
@@ -454,6 +459,11 @@ pub(crate) fn find_threshold(tokens: &[Tok], used: &mut [bool]) -> Option<Thresh
                 });
             }
             used[j] = true;
+            // "top" as a comparator is no word of the predicate (as a
+            // rank it is: "top the chart").
+            if matches!(w, Some("top" | "tops" | "topped")) {
+                used[i] = true;
+            }
             return Some(Threshold {
                 comparator: cmp,
                 value,

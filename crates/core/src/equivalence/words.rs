@@ -76,6 +76,8 @@ pub(crate) fn is_stopword(w: &str) -> bool {
             | "before"
             | "after"
             | "following"
+            | "during"
+            | "then"
             | "until"
             | "through"
             | "thru"

@@ -121,6 +121,8 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
         || (OVERTIME_WORDS.contains(&word) && sportsbook_line(y))
         || moves_as_both_thresholds(word, x, y)
         || stays_through_both_deadlines(word, x, y)
+        // "win the Champions League final" is winning the competition.
+        || (word == "final" && x.words.contains("win") && y.words.contains("win"))
         || (ANY_TIME_WORDS.contains(&word)
             && x.threshold.is_some()
             && y.threshold.is_some()
