@@ -450,6 +450,15 @@ impl Facts {
         })
     }
 
+    /// `name` is a word of a measured quantity's member of a family
+    /// `other` names no member of ("YoY" against a side naming no
+    /// period).
+    pub(crate) fn names_a_quantity_the_other_leaves(&self, name: &str, other: &Facts) -> bool {
+        self.quantity_names
+            .iter()
+            .any(|(e, i, _)| e == name && other.quantities.get(*i).is_none_or(|mask| *mask == 0))
+    }
+
     /// Every word of the text, names included, for "does the other side
     /// mention this name at all".
     pub(crate) fn mentions(&self, word: &str) -> bool {

@@ -405,6 +405,8 @@ fn candidates(
 #[cfg(test)]
 mod field_facts;
 #[cfg(test)]
+mod field_numbers;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod written_otherwise;

@@ -23,12 +23,18 @@ fn given_name_of_mentioned(x: &Facts, y: &Facts, e: &str) -> bool {
 }
 
 /// The names a side gives as subjects: not a measured quantity both
-/// name ("Nonfarm payrolls" / "jobs added"), and not the US alone
+/// name ("Nonfarm payrolls" / "jobs added") or one only this side
+/// qualifies ("YoY"), and not the US alone
 /// against a side that names nothing (a US indicator is the default one:
 /// "US unemployment" / "the unemployment rate"). Asked for every
 /// candidate pair: no allocation when no name is a quantity's word.
 fn subject_names<'a>(x: &'a Facts, y: &Facts) -> Vec<&'a str> {
-    let is_name = |f: &Facts, other: &Facts, e: &str| !f.names_a_shared_quantity(e, other);
+    // A name that is a word of a quantity's member the other side does
+    // not name at all ("YoY" against a side naming no period) qualifies
+    // the quantity, which the metric and wording rules compare.
+    let is_name = |f: &Facts, other: &Facts, e: &str| {
+        !f.names_a_shared_quantity(e, other) && !f.names_a_quantity_the_other_leaves(e, other)
+    };
     let names: Vec<&str> = x
         .entities
         .iter()
