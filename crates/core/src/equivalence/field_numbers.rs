@@ -321,3 +321,27 @@ fn a_quantitys_qualifier_names_no_subject() {
         Relation::Inverted
     );
 }
+
+#[test]
+fn holding_or_hiking_is_not_cutting_and_selling_is_sell() {
+    assert_eq!(
+        relation(
+            "Will the Acme Bank cut rates at the September 2027 meeting?",
+            "Acme Bank holds or hikes in September 2027?"
+        ),
+        Relation::Inverted
+    );
+    // A hike alone leaves the hold to NO on both.
+    assert_eq!(
+        relation(
+            "Will the Acme Bank cut rates at the September 2027 meeting?",
+            "Acme Bank hikes in September 2027?"
+        ),
+        Relation::Different
+    );
+    assert!(
+        Facts::of_text("Will Acme hold its bitcoin without selling?", None)
+            .words
+            .contains("sell")
+    );
+}

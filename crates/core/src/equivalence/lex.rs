@@ -123,6 +123,9 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["lower", "than"], &["less", "than"]),
     (&["hold", "or", "raise"], &["not", "cut"]),
     (&["hold", "or", "cut"], &["not", "hike"]),
+    (&["holds", "or", "hikes"], &["not", "cut"]),
+    (&["holds", "or", "raises"], &["not", "cut"]),
+    (&["holds", "or", "cuts"], &["not", "hike"]),
 ];
 
 pub(crate) fn rewrite_phrases(tokens: Vec<Tok>) -> Vec<Tok> {

@@ -283,6 +283,7 @@ pub(crate) fn fold(lower: &str) -> String {
         | "awarded" | "named" | "winner" | "winners" => "win",
         "nominee" | "nominated" => "nomination",
         "retires" | "retired" | "retirement" => "retire",
+        "sells" | "selling" | "sold" => "sell",
         "approved" => "approve",
         "impeached" | "impeaches" => "impeach",
         "confirmed" => "confirm",
