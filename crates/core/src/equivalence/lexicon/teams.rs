@@ -218,7 +218,7 @@ pub const TEAM_CITIES: &[(&str, &[&str])] = &[
 /// it finds there, so that either names the other.
 pub fn city_stands_for_team(word: &str, says: impl Fn(&str) -> bool) -> bool {
     // Asked of many words of many pairs: most are no team or city word.
-    if !team_and_city_words().contains(word) {
+    if team_and_city_words().binary_search(&word).is_err() {
         return false;
     }
     // Content words are folded ("packer", "dalla"): either spelling.
@@ -231,15 +231,18 @@ pub fn city_stands_for_team(word: &str, says: impl Fn(&str) -> bool) -> bool {
 }
 
 /// Every word of [`TEAM_CITIES`], as written and without its final `s`
-/// (as content words are folded), read once.
-fn team_and_city_words() -> &'static std::collections::HashSet<&'static str> {
-    static WORDS: std::sync::OnceLock<std::collections::HashSet<&'static str>> =
-        std::sync::OnceLock::new();
+/// (as content words are folded), sorted once: a lookup is a binary
+/// search of a few string comparisons, with no hashing.
+fn team_and_city_words() -> &'static [&'static str] {
+    static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
     WORDS.get_or_init(|| {
-        TEAM_CITIES
+        let mut words: Vec<&'static str> = TEAM_CITIES
             .iter()
             .flat_map(|&(team, city)| std::iter::once(team).chain(city.iter().copied()))
             .flat_map(|w| std::iter::once(w).chain(w.strip_suffix('s')))
-            .collect()
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        words
     })
 }
