@@ -331,13 +331,15 @@ fn candidates(
         // is filed under its month too ("before July" / "in June"). Not
         // the questions about one day: a daily series' strikes would all
         // meet.
-        // A year's question also meets the questions on its last day:
-        // "ceases to be PM in 2027" and "still PM on December 31, 2027"
-        // ask one thing from either side (`rules::tenure`).
+        // A year's question on the end of a state also meets the
+        // questions on its last day: "ceases to be PM in 2027" and "still
+        // PM on December 31, 2027" ask one thing from either side
+        // (`rules::tenure`).
         let year_end = f
             .date
             .as_ref()
             .filter(|d| !d.deadline && d.last_day - d.first_day >= LONG_PERIOD_DAYS)
+            .filter(|_| rules::tenure::asks_an_end(f))
             .map(|d| d.last_day);
         let (year, month) = match &f.date {
             Some(d) if d.deadline => {

@@ -14,7 +14,7 @@ mod predicate;
 mod qualifier;
 mod settlement;
 mod subject;
-mod tenure;
+pub(crate) mod tenure;
 pub(crate) mod threshold;
 pub(crate) mod unexplained;
 mod window;

@@ -11,6 +11,7 @@
 
 use super::super::engine::Pair;
 use super::super::facts::{DateFact, Facts};
+use super::super::lexicon::ANTONYMS;
 use super::predicate::one_sided_complement;
 
 /// How the end side writes the end.
@@ -62,4 +63,15 @@ fn ends_on(window: &DateFact, day: &DateFact) -> bool {
     let one_day = day.first_day == day.last_day && !day.deadline;
     let at_its_end = day.first_day == window.last_day || day.first_day == window.last_day + 1;
     (window.deadline || whole_year) && one_day && at_its_end
+}
+
+/// `f` asks the end of a state: a leaving word of the antonym table
+/// ("out", "leave") or "cease". `find_pairs` files such a question about
+/// a year under the year's last day too, where the state is asked.
+pub(crate) fn asks_an_end(f: &Facts) -> bool {
+    ceases(f)
+        || ANTONYMS
+            .iter()
+            .zip(&f.predicates)
+            .any(|((xs, _, _), (_, leaving))| xs.contains(&"remain") && leaving.is_some())
 }
