@@ -11,6 +11,16 @@ use super::{Tok, word_at};
 /// "Formula 1") is one word (see [`NUMBERED_NAMES`]):
 /// its number is neither a year nor a line.
 pub(super) fn numbered_names(tokens: Vec<Tok>) -> Vec<Tok> {
+    // Most texts name none: returned as they are, without a copy.
+    let starts = |t: &Tok| match t {
+        Tok::Word { lower, .. } => NUMBERED_NAMES
+            .iter()
+            .any(|n| n.words.first() == Some(&lower.as_str())),
+        _ => false,
+    };
+    if !tokens.iter().any(starts) {
+        return tokens;
+    }
     let joiner = |t: Option<&Tok>| matches!(t, Some(Tok::Sym('&' | '-')));
     // The index of `tokens` just past the index named at `at`, if one is.
     let named = |at: usize| {
@@ -59,6 +69,9 @@ pub(super) fn numbered_names(tokens: Vec<Tok>) -> Vec<Tok> {
 /// a quantity of its own, not the price of either ("BTC/USDT" is
 /// Bitcoin's price). The word "ratio" is added after the pair.
 pub(super) fn asset_ratios(tokens: Vec<Tok>) -> Vec<Tok> {
+    if !tokens.contains(&Tok::Sym('/')) {
+        return tokens;
+    }
     let asset = |t: Option<&Tok>| match t {
         Some(Tok::Word {
             lower, upper: true, ..
@@ -144,6 +157,11 @@ pub(super) fn sequel_numbers(mut tokens: Vec<Tok>) -> Vec<Tok> {
 /// "No. 1" is "#1", a rank, not a negation; and the first rank ("No. 1",
 /// "#1") is the top ("top the chart", "debut at No. 1").
 pub(super) fn numero(tokens: Vec<Tok>) -> Vec<Tok> {
+    if !tokens.iter().any(|t| {
+        matches!(t, Tok::Sym('#')) || matches!(t, Tok::Word { lower, .. } if lower == "no")
+    }) {
+        return tokens;
+    }
     let mut out: Vec<Tok> = Vec::with_capacity(tokens.len());
     let mut i = 0;
     let first = |t: Option<&Tok>| matches!(t, Some(Tok::Num { value, unit, .. }) if *value == 1.0 && unit.is_empty());
