@@ -9,8 +9,9 @@
 //! the third round (precision 1.00, same recall 0.36, inverted 0.19), and
 //! the classifier was then tuned on it, so the held-out figure comes from
 //! test-v5 (crates/core/tests/equivalence_v5.rs). Asserted: nothing else
-//! called `same` or `inverted`, and recall floors at the fifth round's
-//! figures (same 0.71, inverted 0.53: the 0.8 is not claimed).
+//! called `same` or `inverted`, and recall floors at the sixth round's
+//! figures (same 0.78, inverted 0.80: the 0.8 for `same` is not
+//! claimed).
 
 mod labelled;
 
@@ -29,7 +30,7 @@ fn set_is_well_formed_and_new() {
 /// prints the figures.
 #[test]
 fn fourth_set_now_development_data_meets_the_development_bar() {
-    development_bar(TEST, 0.71, 0.53);
+    development_bar(TEST, 0.78, 0.8);
 }
 
 /// `find_pairs` compares every labelled pair the classifier gets right.

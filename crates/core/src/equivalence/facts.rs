@@ -175,6 +175,10 @@ pub struct Facts {
     /// The time of day the question is read at, in minutes after
     /// midnight UTC ("5pm EST" is 1320).
     pub time_of_day: Option<i64>,
+    /// The time of day `resolution_criteria` reads the question at, in
+    /// minutes after midnight UTC: compared where a title states none.
+    #[serde(skip)]
+    pub(crate) criteria_time: Option<i64>,
     /// The words of `resolution_criteria` (as written and folded): what
     /// the rules say is measured ("the advance estimate").
     #[serde(skip)]
@@ -260,6 +264,8 @@ impl Facts {
         if let Some(c) = market.resolution_criteria.as_deref() {
             let tokens = lex(c);
             facts.criteria_threshold = find_threshold(&tokens, &mut vec![false; tokens.len()]);
+            let day = facts.date.as_ref().map(|d| d.first_day);
+            facts.criteria_time = find_time(&tokens, &mut vec![false; tokens.len()], day);
             // The words as written and folded: all the lexicons read.
             for t in &tokens {
                 if let Tok::Word { lower, .. } = t {
@@ -442,6 +448,15 @@ impl Facts {
         self.quantity_names.iter().any(|(e, i, bit)| {
             e == name && other.quantities.get(*i).is_some_and(|mask| mask & bit != 0)
         })
+    }
+
+    /// `name` is a word of a measured quantity's member of a family
+    /// `other` names no member of ("YoY" against a side naming no
+    /// period).
+    pub(crate) fn names_a_quantity_the_other_leaves(&self, name: &str, other: &Facts) -> bool {
+        self.quantity_names
+            .iter()
+            .any(|(e, i, _)| e == name && other.quantities.get(*i).is_none_or(|mask| *mask == 0))
     }
 
     /// Every word of the text, names included, for "does the other side

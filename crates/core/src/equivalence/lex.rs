@@ -1,11 +1,17 @@
 //! The tokens of a market's text: words (lower-case, with their capital),
 //! numbers with their unit and multiplier ("$120M", "25 bps", "3rd"),
 //! ISO dates, quotes and symbols; phrases folded to the one word other
-//! platforms use ("Federal Reserve" is "fed"), and numbered editions of
-//! recurring events read as their year.
+//! platforms use ("Federal Reserve" is "fed"), numbered editions of
+//! recurring events read as their year, tickers read as the coin or index
+//! they stand for, and what is written otherwise with numbers
+//! (`rewrites`).
 
+mod rewrites;
+
+use super::lexicon::tickers;
 use super::lexicon::{EDITIONS, Edition, roman};
 use crate::time::days_from_civil;
+use rewrites::{asset_ratios, number_words, numbered_names, numero, sequel_numbers};
 
 pub(crate) const MULTIPLIERS: &[(&str, f64)] = &[
     ("k", 1e3),
@@ -48,6 +54,8 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["most", "valuable", "player"], &["mvp"]),
     (&["academy", "awards"], &["oscars"]),
     (&["republican", "party"], &["republican"]),
+    (&["conservative", "party"], &["conservative"]),
+    (&["labour", "party"], &["labour"]),
     (&["democratic", "party"], &["democrat"]),
     (&["mlb", "championship"], &["world", "series"]),
     (&["pro", "baseball", "champion"], &["world", "series"]),
@@ -58,6 +66,22 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["pro", "football", "championship"], &["super", "bowl"]),
     (&["mlb", "champion"], &["world", "series"]),
     (&["nhl", "champion"], &["stanley", "cup"]),
+    // The Formula 1 world champion is the winner of the Drivers'
+    // Championship (the Constructors' is another title).
+    (
+        &["f1", "world", "champion"],
+        &["f1", "drivers", "championship"],
+    ),
+    (
+        &["f1", "world", "championship"],
+        &["f1", "drivers", "championship"],
+    ),
+    // The Scudetto is the Serie A title.
+    (&["scudetto"], &["serie", "a"]),
+    // Finishing top of a league's table is winning the league.
+    (&["finish", "top", "of", "the"], &["win", "the"]),
+    // The Emmys name their categories "Outstanding", others "Best".
+    (&["outstanding"], &["best"]),
     (
         &["march", "madness"],
         &["ncaa", "men", "basketball", "tournament"],
@@ -85,6 +109,8 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["most", "valuable"], &["largest"]),
     (&["nba", "championship"], &["nba", "finals"]),
     (&["pro", "basketball", "champion"], &["nba", "finals"]),
+    (&["nba", "champion"], &["nba", "finals"]),
+    (&["nba", "champions"], &["nba", "finals"]),
     (&["hold", "or", "hike"], &["not", "cut"]),
     // "someone other than Modi be PM on Jan 1" is "Modi not PM on Jan 1".
     (&["someone", "other", "than"], &["not"]),
@@ -97,6 +123,9 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["lower", "than"], &["less", "than"]),
     (&["hold", "or", "raise"], &["not", "cut"]),
     (&["hold", "or", "cut"], &["not", "hike"]),
+    (&["holds", "or", "hikes"], &["not", "cut"]),
+    (&["holds", "or", "raises"], &["not", "cut"]),
+    (&["holds", "or", "cuts"], &["not", "hike"]),
 ];
 
 pub(crate) fn rewrite_phrases(tokens: Vec<Tok>) -> Vec<Tok> {
@@ -283,8 +312,11 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
                 .chars()
                 .map(without_diacritic)
                 .collect();
-            if upper && let Some(coin) = super::words::coin_of_capital_ticker(&lower) {
-                lower = coin.to_owned();
+            if upper
+                && let Some(name) = tickers::coin_of_capital_ticker(&lower)
+                    .or_else(|| tickers::index_of_ticker(&lower))
+            {
+                lower = name.to_owned();
             }
             // The possessive names the same subject ("Trump's", "NVDA's").
             if lower.len() > 2 && lower.ends_with("'s") {
@@ -337,26 +369,8 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
         }
         merged.push(tok);
     }
-    resolve_editions(rewrite_phrases(numero(merged)))
-}
-
-/// "No. 1" is "#1", a rank, not a negation.
-fn numero(tokens: Vec<Tok>) -> Vec<Tok> {
-    let mut out: Vec<Tok> = Vec::with_capacity(tokens.len());
-    let mut i = 0;
-    while i < tokens.len() {
-        let rank = word_at(&tokens, i) == Some("no")
-            && tokens.get(i + 1) == Some(&Tok::Sym('.'))
-            && matches!(tokens.get(i + 2), Some(Tok::Num { .. }));
-        if rank {
-            out.push(Tok::Sym('#'));
-            i += 2;
-        } else {
-            out.push(tokens[i].clone());
-            i += 1;
-        }
-    }
-    out
+    let tokens = numbered_names(numero(number_words(merged)));
+    sequel_numbers(resolve_editions(rewrite_phrases(asset_ratios(tokens))))
 }
 
 pub(crate) fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> usize {
@@ -408,6 +422,7 @@ pub(crate) fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> us
     let mut value: f64 = digits.parse().unwrap_or(0.0);
     let mut plus = false;
     let mut ordinal = false;
+    let mut years = false;
     // Attached suffixes: 2.5%, 95°F, $120M, 95k, 100+, 3rd.
     let start = i;
     while i < chars.len() && chars[i].is_alphabetic() {
@@ -424,6 +439,9 @@ pub(crate) fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> us
         } else if matches!(suffix.as_str(), "st" | "nd" | "rd" | "th") {
             // An ordinal (a day, an edition): stays a bare integer.
             ordinal = true;
+        } else if matches!(suffix.as_str(), "y" | "yr") {
+            // A maturity ("10Y" is "10-year"): the number, then "year".
+            years = true;
         } else {
             // A word glued to a number ("Q1" is lexed as a word): undo.
             i = start;
@@ -462,6 +480,13 @@ pub(crate) fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> us
         plus,
         ordinal,
     });
+    if years {
+        out.push(Tok::Word {
+            lower: "year".to_owned(),
+            cap: false,
+            upper: false,
+        });
+    }
     i
 }
 

@@ -1,7 +1,9 @@
 //! The words the rules read as facts: predicates that ask the opposite
 //! of each other, the quantities a question measures (in
 //! `quantities.rs`), the words one side may leave unwritten (in
-//! `accounting.rs`), and the recurring
+//! `accounting.rs`), the tickers of coins and indices (in `tickers.rs`),
+//! the teams of the leagues and their cities (in `teams.rs`),
+//! and the recurring
 //! events whose editions are named by number ("Super Bowl LXII", "the
 //! 99th Academy Awards") with the year each edition falls in.
 //!
@@ -10,13 +12,17 @@
 
 mod accounting;
 pub use accounting::{
-    COUNT_VERBS, DEFAULT_SCOPES, FILLER, IMPLIED_BY, NO_OP, SCOPES, SYNONYMS, implied_by,
+    ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, IMPLIED_BY, LINE_WORDS,
+    NO_OP, OVERTIME_WORDS, SCOPES, SYNONYMS, implied_by,
 };
 mod quantities;
+mod teams;
+pub(crate) mod tickers;
 pub use quantities::{
-    GENERIC_MEMBER_WORDS, QUANTITIES, Quantity, names_a_quantity, quantity_keys, quantity_masks,
-    quantity_members_of,
+    GENERIC_MEMBER_WORDS, QUANTITIES, Quantity, commodity_keys, names_a_quantity, quantity_keys,
+    quantity_masks, quantity_members_of,
 };
+pub use teams::{NO_DRAW_TEAMS, SHOOTOUT_TEAMS, TEAM_CITIES, city_stands_for_team};
 
 /// How two opposite predicates relate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,7 +44,7 @@ pub enum Opposition {
 pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
     (
         &["hold", "unchanged", "pause", "keep"],
-        &["change"],
+        &["change", "move"],
         Opposition::Complementary,
     ),
     (
@@ -135,43 +141,6 @@ pub fn qualifier_masks(words: &[&str]) -> Vec<u32> {
         })
         .collect()
 }
-
-/// The teams of a league whose games cannot end level (the NBA: a tie
-/// goes to overtime). A game between two of them, named on both sides,
-/// makes "win" and "lose" each other's negation.
-pub const NO_DRAW_TEAMS: &[&str] = &[
-    "lakers",
-    "celtics",
-    "knicks",
-    "nets",
-    "76ers",
-    "sixers",
-    "raptors",
-    "bulls",
-    "cavaliers",
-    "pistons",
-    "pacers",
-    "bucks",
-    "hawks",
-    "hornets",
-    "heat",
-    "magic",
-    "wizards",
-    "nuggets",
-    "timberwolves",
-    "thunder",
-    "blazers",
-    "jazz",
-    "warriors",
-    "clippers",
-    "suns",
-    "kings",
-    "mavericks",
-    "rockets",
-    "grizzlies",
-    "pelicans",
-    "spurs",
-];
 
 /// Words by which a market says overtime (and a shoot-out or penalties)
 /// decide its game, so that it cannot end level: each entry's words all
@@ -293,6 +262,25 @@ pub const EDITIONS: &[Edition] = &[
         every: 1,
         roman: false,
     },
+    Edition {
+        words: &["emmys"],
+        year_zero: 1948,
+        every: 1,
+        roman: false,
+    },
+    // The 78th BAFTA Film Awards were held in 2025.
+    Edition {
+        words: &["bafta"],
+        year_zero: 1947,
+        every: 1,
+        roman: false,
+    },
+    Edition {
+        words: &["baftas"],
+        year_zero: 1947,
+        every: 1,
+        roman: false,
+    },
     // The 153rd Open Championship was played in 2025.
     Edition {
         words: &["open"],
@@ -326,6 +314,59 @@ pub const EDITIONS: &[Edition] = &[
         year_zero: 1934,
         every: 4,
         roman: false,
+    },
+];
+
+/// A name written as words and a number ("Nasdaq-100", "Russell 2000",
+/// "S&P 500", "Formula 1") and the one word it is read as: for a stock
+/// index, what its ticker is read as too ([`tickers::index_of_ticker`]).
+/// Its number is neither a year nor a line.
+pub struct NumberedName {
+    pub words: &'static [&'static str],
+    pub number: f64,
+    pub name: &'static str,
+}
+
+pub const NUMBERED_NAMES: &[NumberedName] = &[
+    NumberedName {
+        words: &["nasdaq"],
+        number: 100.0,
+        name: "ndx",
+    },
+    NumberedName {
+        words: &["russell"],
+        number: 2000.0,
+        name: "rut",
+    },
+    NumberedName {
+        words: &["s", "p"],
+        number: 500.0,
+        name: "spx",
+    },
+    NumberedName {
+        words: &["nikkei"],
+        number: 225.0,
+        name: "nikkei",
+    },
+    NumberedName {
+        words: &["ftse"],
+        number: 100.0,
+        name: "ftse",
+    },
+    NumberedName {
+        words: &["cac"],
+        number: 40.0,
+        name: "cac",
+    },
+    NumberedName {
+        words: &["euro", "stoxx"],
+        number: 50.0,
+        name: "stoxx",
+    },
+    NumberedName {
+        words: &["formula"],
+        number: 1.0,
+        name: "f1",
     },
 ];
 

@@ -263,7 +263,7 @@ pub fn find_pairs(markets: &[Market], options: &PairOptions) -> Vec<Pair> {
 /// written short as (`short_forms`); with no subject named
 /// but the US or a measured quantity ("National average gas price",
 /// "Nonfarm payrolls"), also its longest words and the quantities it
-/// names.
+/// names; and the commodity it is about, whatever else it names.
 fn key_words(f: &Facts) -> Vec<&str> {
     let mut words: Vec<&str> = f.entities.iter().flat_map(|e| e.split(' ')).collect();
     let short_keys = f.short_forms.keys.iter().map(String::as_str);
@@ -280,6 +280,9 @@ fn key_words(f: &Facts) -> Vec<&str> {
         }
     }
     words.extend(short_keys);
+    for key in lexicon::commodity_keys(&f.quantities) {
+        words.push(key);
+    }
     words
 }
 
@@ -328,6 +331,16 @@ fn candidates(
         // is filed under its month too ("before July" / "in June"). Not
         // the questions about one day: a daily series' strikes would all
         // meet.
+        // A year's question on the end of a state also meets the
+        // questions on its last day: "ceases to be PM in 2027" and "still
+        // PM on December 31, 2027" ask one thing from either side
+        // (`rules::tenure`).
+        let year_end = f
+            .date
+            .as_ref()
+            .filter(|d| !d.deadline && d.last_day - d.first_day >= LONG_PERIOD_DAYS)
+            .filter(|_| rules::tenure::asks_an_end(f))
+            .map(|d| d.last_day);
         let (year, month) = match &f.date {
             Some(d) if d.deadline => {
                 let (y, m, _) = crate::time::civil_from_days(d.last_day);
@@ -355,6 +368,7 @@ fn candidates(
                 std::iter::once((w, day))
                     .chain(year.map(|y| (w, y)))
                     .chain(month.filter(|&m| m != day).map(|m| (w, m)))
+                    .chain(year_end.map(|e| (w, e)))
             })
             .collect();
         for k in &keys {
@@ -390,6 +404,10 @@ fn candidates(
     candidates
 }
 
+#[cfg(test)]
+mod field_facts;
+#[cfg(test)]
+mod field_numbers;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]

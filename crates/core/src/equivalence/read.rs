@@ -37,11 +37,18 @@ pub(crate) fn zone_offset(zone: &str, day: Option<i64>) -> Option<i64> {
     })
 }
 
-/// A time of day with its zone ("5pm EST", "12:00 UTC", "4 PM ET"), as
+/// A time of day with its zone ("5pm EST", "12:00 UTC", "4 PM ET", "noon
+/// ET"), as
 /// minutes after midnight UTC; its tokens are used up.
 pub(crate) fn find_time(tokens: &[Tok], used: &mut [bool], day: Option<i64>) -> Option<i64> {
     for i in 0..tokens.len() {
-        let Some(hour) = bare_int_at(tokens, i).filter(|h| (0..=24).contains(h)) else {
+        // "noon" is 12:00; "midnight" is left alone (which day's is not
+        // said the same way by every platform).
+        let noon = word_at(tokens, i) == Some("noon");
+        let Some(hour) = bare_int_at(tokens, i)
+            .filter(|h| (0..=24).contains(h))
+            .or(noon.then_some(12))
+        else {
             continue;
         };
         let mut j = i + 1;
@@ -387,6 +394,11 @@ pub(crate) fn find_threshold(tokens: &[Tok], used: &mut [bool]) -> Option<Thresh
             (Some("at"), Some("most")) => (Some(Comparator::AtMost), 2),
             (Some("more" | "greater" | "higher"), Some("than")) => (Some(Comparator::Above), 2),
             (Some("less" | "fewer" | "lower"), Some("than")) => (Some(Comparator::Below), 2),
+            // "top $5T", "top 3%": above a value with a unit (without one,
+            // "top the Hot 100" is a rank).
+            (Some("top" | "tops" | "topped"), _) if matches!(tokens.get(i + 1), Some(Tok::Num { unit, .. }) if !unit.is_empty()) => {
+                (Some(Comparator::Above), 1)
+            }
             (Some("above" | "over" | "exceed" | "exceeds" | "exceeding" | "beat"), _) => {
                 if prev == (Some("at"), Some("or")) {
                     (Some(Comparator::AtLeast), 1)
@@ -447,6 +459,11 @@ pub(crate) fn find_threshold(tokens: &[Tok], used: &mut [bool]) -> Option<Thresh
                 });
             }
             used[j] = true;
+            // "top" as a comparator is no word of the predicate (as a
+            // rank it is: "top the chart").
+            if matches!(w, Some("top" | "tops" | "topped")) {
+                used[i] = true;
+            }
             return Some(Threshold {
                 comparator: cmp,
                 value,

@@ -75,6 +75,9 @@ pub(crate) fn is_stopword(w: &str) -> bool {
             | "any"
             | "before"
             | "after"
+            | "following"
+            | "during"
+            | "then"
             | "until"
             | "through"
             | "thru"
@@ -186,30 +189,11 @@ pub(crate) fn month(word: &str) -> Option<i64> {
         .map(|i| i as i64 + 1)
 }
 
-/// The coins whose tickers are also English words ("DOT", "TON",
-/// "LINK"): read as the coin only when written in capitals, as tickers
-/// are; `alias` folds the tickers that are no word.
-pub(crate) fn coin_of_capital_ticker(lower: &str) -> Option<&'static str> {
-    Some(match lower {
-        "dot" => "polkadot",
-        "ton" => "toncoin",
-        "link" => "chainlink",
-        "uni" => "uniswap",
-        _ => return None,
-    })
-}
-
-/// Word-level aliases: tickers, demonyms and short names of one subject,
+/// Word-level aliases: tickers (of coins, from `lexicon::tickers`), demonyms and short names of one subject,
 /// folded to one spelling. Kept short on purpose: each entry is a name
 /// the platforms write both ways.
 pub(crate) fn alias(word: &str) -> &str {
     match word {
-        "btc" => "bitcoin",
-        "eth" | "ether" => "ethereum",
-        "sol" => "solana",
-        "doge" => "dogecoin",
-        "ada" => "cardano",
-        "avax" => "avalanche",
         "tsla" => "tesla",
         "nvda" => "nvidia",
         "aapl" => "apple",
@@ -241,6 +225,24 @@ pub(crate) fn alias(word: &str) -> &str {
         "norwegian" => "norway",
         "korean" => "korea",
         "venezuelan" => "venezuela",
+        "kenyan" => "kenya",
+        "nigerian" => "nigeria",
+        "egyptian" => "egypt",
+        "pakistani" => "pakistan",
+        "indonesian" => "indonesia",
+        "filipino" => "philippines",
+        "vietnamese" => "vietnam",
+        "colombian" => "colombia",
+        "chilean" => "chile",
+        "peruvian" => "peru",
+        "hungarian" => "hungary",
+        "romanian" => "romania",
+        "danish" => "denmark",
+        "finnish" => "finland",
+        "belgian" => "belgium",
+        "austrian" => "austria",
+        "ghanaian" => "ghana",
+        "ethiopian" => "ethiopia",
         "turkish" => "turkey",
         "dutch" => "netherlands",
         "polish" => "poland",
@@ -251,10 +253,16 @@ pub(crate) fn alias(word: &str) -> &str {
         "qb" => "quarterback",
         "speakership" => "speaker",
         "grammys" => "grammy",
+        "emmys" => "emmy",
+        "baftas" => "bafta",
         "gop" | "republicans" => "republican",
+        "tory" | "tories" | "conservatives" => "conservative",
         "democrats" | "democratic" | "dems" => "democrat",
         "presidential" | "presidency" => "president",
-        other => other,
+        "mayoral" => "mayor",
+        "gubernatorial" => "governor",
+        // The coins' tickers (`lexicon::tickers`).
+        other => super::lexicon::tickers::coin_of_ticker(other).unwrap_or(other),
     }
 }
 
@@ -272,9 +280,10 @@ pub(crate) fn fold(lower: &str) -> String {
         "raise" | "raises" | "increase" | "increases" | "hikes" => "hike",
         "cuts" | "lower" | "lowers" | "decrease" | "decreases" => "cut",
         "wins" | "won" | "beat" | "beats" | "defeat" | "defeats" | "control" | "controls"
-        | "awarded" | "named" => "win",
+        | "awarded" | "named" | "winner" | "winners" => "win",
         "nominee" | "nominated" => "nomination",
         "retires" | "retired" | "retirement" => "retire",
+        "sells" | "selling" | "sold" => "sell",
         "approved" => "approve",
         "impeached" | "impeaches" => "impeach",
         "confirmed" => "confirm",

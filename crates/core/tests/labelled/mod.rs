@@ -6,7 +6,7 @@
 
 #![allow(dead_code)]
 
-use predmarket_core::equivalence::{PairOptions, Relation, classify, find_pairs};
+use predmarket_core::equivalence::{Finding, PairOptions, Relation, classify, find_pairs};
 use predmarket_core::models::Market;
 use serde::Deserialize;
 use std::collections::{BTreeMap, HashMap};
@@ -200,10 +200,18 @@ pub fn measure(f: &Fixture) -> Measure {
         let verdict = classify(&p.a, &p.b);
         let got = verdict.relation;
         let vetoes: Vec<&str> = verdict.vetoes.iter().map(|r| r.as_str()).collect();
+        // The rules that kept the pair from agreeing: what a miss is
+        // fixed in.
+        let stopped_by: Vec<String> = verdict
+            .reasons
+            .iter()
+            .filter(|r| matches!(r.finding, Finding::Missing | Finding::Conflicts))
+            .map(|r| format!("{}: {}", r.rule.as_str(), r.note))
+            .collect();
         *m.confusion.entry((truth, got)).or_default() += 1;
         let line = || {
             format!(
-                "{} [{}]: {:?} / {:?}: truth {}, got {} {:?} ({})",
+                "{} [{}]: {:?} / {:?}: truth {}, got {} {:?} stopped by {:?} ({})",
                 p.id,
                 p.kind,
                 p.a.title.as_deref().unwrap_or_default(),
@@ -211,6 +219,7 @@ pub fn measure(f: &Fixture) -> Measure {
                 truth.as_str(),
                 got.as_str(),
                 vetoes,
+                stopped_by,
                 p.note
             )
         };

@@ -70,9 +70,12 @@ fn reads_names_negation_and_other_numbers() {
     );
     assert!(f.negated);
     assert_eq!(f.entities, ["doe", "freedonia", "jane"]);
-    let f = Facts::of_text("Will \"Blue Skies\" be #1 on the chart?", None);
+    let f = Facts::of_text("Will \"Blue Skies\" be #2 on the chart?", None);
     assert!(f.entities.contains(&"blue skies".to_owned()));
-    assert_eq!(f.numbers, ["1"]);
+    assert_eq!(f.numbers, ["2"]);
+    // The first rank is the top of the chart.
+    let f = Facts::of_text("Will \"Blue Skies\" be #1 on the chart?", None);
+    assert!(f.words.contains("top") && f.numbers.is_empty());
 }
 
 #[test]

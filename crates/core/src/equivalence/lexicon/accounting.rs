@@ -20,6 +20,8 @@ pub const FILLER: &[&str] = &[
     "regular",
     "meeting",
     "target",
+    // "the target range" is the policy rate.
+    "range",
     "candidate",
     "season",
 ];
@@ -43,6 +45,15 @@ pub const NO_OP: &[&str] = &[
     // The predicate of a contest or award a title leaves unwritten
     // ("Jokic NBA MVP 2027?"); a stage or another act is a word of its own.
     "win",
+    // A price read from an exchange's candle is the price at its close.
+    "candle",
+    // "the average US price of ground beef" is the one the BLS
+    // publishes; "the EPL table" is the league.
+    "average",
+    "table",
+    // A year's last close is where the price finishes it.
+    "finish",
+    "finishe",
     // A price on a day is its close or settlement; another price point
     // (high, low, open) is the metric rule's.
     "close",
@@ -77,8 +88,10 @@ pub const NO_OP: &[&str] = &[
     "still",
     // "ETFs see net inflows above $2B" is "net inflows above $2B".
     "see",
-    // "the Cy Young Award" is "the Cy Young".
+    // "the Cy Young Award" is "the Cy Young"; "Glastonbury Festival" is
+    // "Glastonbury".
     "award",
+    "festival",
 ];
 
 /// Words that widen or narrow where a question is asked: a side that
@@ -178,6 +191,31 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
     ("barrel", &["wti", "brent", "crude"]),
     // A 30-year mortgage rate is quoted fixed.
     ("fixed", &["mortgage"]),
+    // A price index's rate is the inflation it measures ("the PCE price
+    // index up 2.5% YoY" / "PCE inflation above 2.5%").
+    ("index", &["cpi", "pce", "ppi", "inflation"]),
+    // The Emmys, unnamed otherwise, are the Primetime Emmys; the Palme
+    // d'Or is Cannes' prize; Blue Origin makes New Glenn and Blue Moon.
+    ("primetime", &["emmy"]),
+    ("canne", &["palme"]),
+    ("cannes", &["palme"]),
+    ("origin", &["glenn", "moon"]),
+    // A national statistics office publishes its country's figures, and
+    // names that country ("UK CPI (ONS)" / "ONS CPI", "Australia jobless
+    // rate" / "the ABS report").
+    ("ons", &["uk"]),
+    ("uk", &["ons"]),
+    ("abs", &["australia"]),
+    ("australia", &["abs"]),
+    ("bls", &["us"]),
+    ("destatis", &["germany"]),
+    ("germany", &["destatis"]),
+    ("insee", &["france"]),
+    ("france", &["insee"]),
+    ("statcan", &["canada"]),
+    ("canada", &["statcan"]),
+    ("istat", &["italy"]),
+    ("italy", &["istat"]),
     // Control of the House or the Senate in a midterm year is decided at
     // the midterms (the year both sides must still agree on).
     ("midterm", &["house", "senate"]),
@@ -203,3 +241,27 @@ pub const COUNT_VERBS: &[&str] = &[
 /// writes a word of the measure and no scope word of [`SCOPES`].
 pub const DEFAULT_SCOPES: &[(&[&str], &[&str])] =
     &[(&["domestic", "domestically"], &["opening", "gross", "box"])];
+
+/// The words of a sportsbook's line ("Cubs -1.5 Run Line") and of the
+/// margin it asks ("win by 2 or more runs"): accounted for on both sides
+/// when one's line is read as the other's margin.
+pub const LINE_WORDS: &[&str] = &["point", "run", "goal", "line", "spread"];
+
+/// Words by which a market says its count includes overtime: what a
+/// North American sportsbook's line ("Over 44.5 Total Points", "-3.5")
+/// counts without saying so (soccer's extra time is not overtime).
+pub const OVERTIME_WORDS: &[&str] = &["overtime", "ot", "included", "include", "including", "incl"];
+
+/// Verbs of a move the threshold states ("PCE index up more than 2.5%",
+/// "rise above"): accounted for when both sides state a threshold in the
+/// same direction, upward for the first list, downward for the second.
+pub const DIRECTION_VERBS: (&[&str], &[&str]) = (
+    &["up", "rise", "climb", "increase"],
+    &["down", "fall", "decline", "drop"],
+);
+
+/// Words of a price reached at any time in a window ("trade at $1 or
+/// higher at any point in 2027" / "hit $1.00 before 2028"): accounted
+/// for when both sides state a threshold and neither names a price point
+/// (a close, an open, a high or a low), which is another question.
+pub const ANY_TIME_WORDS: &[&str] = &["trade", "point"];

@@ -93,7 +93,17 @@ pub const QUANTITIES: &[Quantity] = &[
     q("box office span", &[&["weekend"], &["total"]], None),
     q("fuel", &[&["gas", "gasoline"], &["diesel"]], None),
     q("crude", &[&["wti"], &["brent"]], None),
-    q("metal", &[&["gold"], &["silver"]], None),
+    q(
+        "metal",
+        &[
+            &["gold"],
+            &["silver"],
+            &["copper"],
+            &["platinum"],
+            &["palladium"],
+        ],
+        None,
+    ),
     q("housing", &[&["start"], &["permit"]], None),
     q("deal", &[&["ceasefire"], &["treaty", "peace"]], None),
     q(
@@ -124,10 +134,15 @@ pub const QUANTITIES: &[Quantity] = &[
     // A dollar figure of a coin or a company is its price unless the
     // market says market cap ("$DOT above $10" / "Polkadot market cap
     // above $10B"); the largest ("most valuable") company is the largest
-    // by market cap.
+    // by market cap. A ratio of two assets ("ETH/BTC", read with the word
+    // "ratio" by the lexer) is neither's price.
     q(
         "valuation",
-        &[&["price"], &["cap", "capitalization", "largest"]],
+        &[
+            &["price"],
+            &["cap", "capitalization", "largest"],
+            &["ratio"],
+        ],
         Some(0),
     ),
     q("series", &[&["draw"], &["sweep"], &["game"]], None),
@@ -210,4 +225,26 @@ pub fn quantity_keys(masks: &[u32]) -> impl Iterator<Item = &'static str> + '_ {
             .filter(move |(m, _)| mask & 1 << m != 0)
             .filter_map(|(_, words)| words.first().copied())
     })
+}
+
+/// The families whose member is what a market is about, whatever else it
+/// names: a commodity ("COMEX copper settles above $5 per pound" is about
+/// copper, COMEX is where it settles).
+const COMMODITIES: &[&str] = &["metal", "crude", "fuel"];
+
+/// A word for each commodity ([`COMMODITIES`]) the masks name: keys
+/// under which a market is filed even when it names an exchange, so that
+/// it meets a title that names only the commodity.
+pub fn commodity_keys(masks: &[u32]) -> impl Iterator<Item = &'static str> + '_ {
+    QUANTITIES
+        .iter()
+        .zip(masks)
+        .filter(|(q, _)| COMMODITIES.contains(&q.family))
+        .flat_map(|(q, &mask)| {
+            q.members
+                .iter()
+                .enumerate()
+                .filter(move |(m, _)| mask & 1 << m != 0)
+                .filter_map(|(_, words)| words.first().copied())
+        })
 }

@@ -1,7 +1,8 @@
 //! The table of rules the engine ([`super::engine`]) runs, in order, one
 //! module per family: the gates that decide whether a pair can be
 //! compared at all, the subject, the window, the threshold, the
-//! predicate and its measured quantity, a qualifier on one side, the
+//! predicate and its measured quantity (and a state held on a day
+//! against its end by then), a qualifier on one side, the
 //! settlement, and last, whether every part of each side is accounted for
 //! by the other (without which `same` and `inverted` are not earned).
 //!
@@ -13,6 +14,7 @@ mod predicate;
 mod qualifier;
 mod settlement;
 mod subject;
+pub(crate) mod tenure;
 pub(crate) mod threshold;
 pub(crate) mod unexplained;
 mod window;

@@ -7,7 +7,7 @@ use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
 use super::super::lexicon::{
     ANTONYMS, COMPARATIVES, FILLER, NO_DRAW_TEAMS, OVERTIME_COUNTS, Opposition, QUANTITIES,
-    Quantity,
+    Quantity, SHOOTOUT_TEAMS,
 };
 use super::super::{Field, Finding};
 use super::unexplained::explained;
@@ -88,7 +88,12 @@ fn comparative(fa: &Facts, fb: &Facts) -> Option<(&'static str, &'static str)> {
 /// other's date. Not "hold",
 /// which is also what an election or a holder does ("election held",
 /// "holds 10,000 BTC"), nor where a pair of opposites was found.
-fn one_sided_complement(fa: &Facts, fb: &Facts) -> Option<&'static str> {
+/// Also which side writes it (`true`: the first) and the first word of
+/// its entry's positive side ("remain", "make").
+pub(crate) fn one_sided_complement(
+    fa: &Facts,
+    fb: &Facts,
+) -> Option<(&'static str, bool, &'static str)> {
     if antonym_entry(fa, fb).is_some() {
         return None;
     }
@@ -99,9 +104,13 @@ fn one_sided_complement(fa: &Facts, fb: &Facts) -> Option<&'static str> {
         .filter(|(_, (xs, ys, kind))| {
             *kind == Opposition::Complementary && !xs.contains(&"hold") && !ys.contains(&"hold")
         })
-        .find_map(|(i, _)| match (side(fa, i), side(fb, i)) {
-            ((_, Some(y)), (None, None)) | ((None, None), (_, Some(y))) => Some(y),
-            _ => None,
+        .find_map(|(i, (xs, _, _))| {
+            let positive = xs.first().copied().unwrap_or_default();
+            match (side(fa, i), side(fb, i)) {
+                ((_, Some(y)), (None, None)) => Some((y, true, positive)),
+                ((None, None), (_, Some(y))) => Some((y, false, positive)),
+                _ => None,
+            }
         })
 }
 
@@ -110,7 +119,24 @@ fn one_sided_complement(fa: &Facts, fb: &Facts) -> Option<&'static str> {
 /// number): YES on one is NO on the other. One of them on one side only
 /// is a predicate the other does not state: neither the same nor nested.
 pub fn antonym_negation(p: &Pair<'_>, v: &mut Verdict) {
-    if let Some(word) = one_sided_complement(p.fa, p.fb) {
+    if let Some((word, ..)) = one_sided_complement(p.fa, p.fb) {
+        if let Some(end) = super::tenure::state_against_its_end(p)
+            && !end.by_ceasing
+        {
+            v.say(|| {
+                (
+                    Field::Negation,
+                    Finding::Opposite,
+                    None,
+                    Some(word.into()),
+                    format!(
+                        "a state held on the last day of the window against {word} by then: one is the negation of the other"
+                    ),
+                )
+            });
+            v.flip();
+            return;
+        }
         v.say(|| {
             (
                 Field::Negation,
@@ -159,8 +185,9 @@ pub fn antonym_contrary(p: &Pair<'_>, v: &mut Verdict) {
 }
 
 /// The game cannot end level: two teams of a league without draws
-/// ([`NO_DRAW_TEAMS`]) named on both sides, or both markets' own words
-/// count overtime ([`OVERTIME_COUNTS`]); and neither counts regulation
+/// ([`NO_DRAW_TEAMS`]) named on both sides, both markets' own words
+/// count overtime ([`OVERTIME_COUNTS`]), or both are moneylines on a game
+/// of two NHL teams ([`SHOOTOUT_TEAMS`]); and neither counts regulation
 /// time only ("in regulation"), where a level score is NO for either team.
 pub(crate) fn game_without_draws(p: &Pair<'_>) -> bool {
     let regulation_only = |f: &Facts| f.raw.contains("regulation");
@@ -172,12 +199,17 @@ pub(crate) fn game_without_draws(p: &Pair<'_>) -> bool {
             .iter()
             .any(|words| words.iter().all(|w| f.raw.contains(*w)))
     };
-    let league = NO_DRAW_TEAMS
-        .iter()
-        .filter(|team| p.fa.mentions(team) && p.fb.mentions(team))
-        .nth(1)
-        .is_some();
-    league || (overtime_counts(p.fa) && overtime_counts(p.fb))
+    let two_of = |teams: &[&str]| {
+        teams
+            .iter()
+            .filter(|team| p.fa.mentions(team) && p.fb.mentions(team))
+            .nth(1)
+            .is_some()
+    };
+    let moneyline = |f: &Facts| f.raw.contains("moneyline");
+    two_of(NO_DRAW_TEAMS)
+        || (overtime_counts(p.fa) && overtime_counts(p.fb))
+        || (moneyline(p.fa) && moneyline(p.fb) && two_of(SHOOTOUT_TEAMS))
 }
 
 /// "win" / "lose": the negation of each other only where no draw or no
@@ -286,7 +318,8 @@ pub fn metric_differs(p: &Pair<'_>, v: &mut Verdict) {
 
 /// Words another rule compared: every word of both sides of a pair of
 /// antonyms ("keep rates unchanged" / "change" is one matched concept),
-/// a stage and "win", and the words of a Double Chance compared with a win.
+/// a stage and "win", the words of a Double Chance compared with a win,
+/// and a leaving word against the state held at the window's end.
 pub(crate) fn matched_words(p: &Pair<'_>, staged: bool) -> Vec<&'static str> {
     let mut out = Vec::new();
     if super::subject::double_chance(p).is_some() {
@@ -300,6 +333,12 @@ pub(crate) fn matched_words(p: &Pair<'_>, staged: bool) -> Vec<&'static str> {
     if staged {
         out.extend(STAGES);
         out.push("win");
+    }
+    // Leaving, against the state held on the window's last day.
+    if super::tenure::state_against_its_end(p).is_some()
+        && let Some((word, ..)) = one_sided_complement(p.fa, p.fb)
+    {
+        out.push(word);
     }
     out
 }

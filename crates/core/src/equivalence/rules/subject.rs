@@ -2,7 +2,7 @@
 
 use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
-use super::super::lexicon::OPPOSED;
+use super::super::lexicon::{OPPOSED, city_stands_for_team, commodity_keys};
 use super::super::{Field, Finding};
 use super::join;
 use super::predicate::game_without_draws;
@@ -23,12 +23,18 @@ fn given_name_of_mentioned(x: &Facts, y: &Facts, e: &str) -> bool {
 }
 
 /// The names a side gives as subjects: not a measured quantity both
-/// name ("Nonfarm payrolls" / "jobs added"), and not the US alone
+/// name ("Nonfarm payrolls" / "jobs added") or one only this side
+/// qualifies ("YoY"), and not the US alone
 /// against a side that names nothing (a US indicator is the default one:
 /// "US unemployment" / "the unemployment rate"). Asked for every
 /// candidate pair: no allocation when no name is a quantity's word.
 fn subject_names<'a>(x: &'a Facts, y: &Facts) -> Vec<&'a str> {
-    let is_name = |f: &Facts, other: &Facts, e: &str| !f.names_a_shared_quantity(e, other);
+    // A name that is a word of a quantity's member the other side does
+    // not name at all ("YoY" against a side naming no period) qualifies
+    // the quantity, which the metric and wording rules compare.
+    let is_name = |f: &Facts, other: &Facts, e: &str| {
+        !f.names_a_shared_quantity(e, other) && !f.names_a_quantity_the_other_leaves(e, other)
+    };
     let names: Vec<&str> = x
         .entities
         .iter()
@@ -55,6 +61,13 @@ fn same_quantity_named(p: &Pair<'_>) -> bool {
         .any(|(a, b)| a == b && *a != 0)
 }
 
+/// The same commodities named on both sides (see
+/// [`commodity_keys`]), at least one.
+fn same_commodity_named(p: &Pair<'_>) -> bool {
+    let mut a = commodity_keys(&p.fa.quantities).peekable();
+    a.peek().is_some() && a.eq(commodity_keys(&p.fb.quantities))
+}
+
 /// A name one side has that the other never mentions, on both sides, is
 /// two subjects; two opposed names alone are the two sides of a contest.
 pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
@@ -68,6 +81,7 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
                 !mentions_all(y, e)
                     && !given_name_of_mentioned(x, y, e)
                     && !x.short_forms.accounts_for(&y.short_forms, e)
+                    && !city_stands_for_team(e, |w| y.mentions(w))
             })
             .collect()
     };
@@ -139,12 +153,32 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
                 note,
             )
         });
-        if shared {
+        // One side names only a quantity both name (a commodity), the
+        // other also where it trades ("COMEX copper"): the quantity is
+        // the subject, the venue is left to the rules that read the rest.
+        if shared || same_commodity_named(p) {
             v.evidence(Aspect::Subject);
         } else if names_a.is_empty() || names_b.is_empty() {
             v.vote(Vote::Unknown);
         }
     }
+}
+
+/// `f` names the side `word` (a word of a winner's name) names: the word
+/// itself, or the team's city, or the city's team ("Green Bay" / "the
+/// Packers").
+fn names_side(word: &str, f: &Facts) -> bool {
+    f.mentions(word) || city_stands_for_team(word, |w| f.mentions(w))
+}
+
+/// Two winners' names name one team: a word in common, or a city and its
+/// team.
+fn one_team(x: &str, y: &str) -> bool {
+    x.split(' ').any(|a| {
+        y.split(' ').any(|b| {
+            a == b || city_stands_for_team(a, |w| w == b) || city_stands_for_team(b, |w| w == a)
+        })
+    })
 }
 
 /// A Double Chance bet on one side ("Real Madrid or Draw") and a win on
@@ -171,8 +205,8 @@ fn double_chance_against_a_win(p: &Pair<'_>, v: &mut Verdict) -> bool {
         return false;
     };
     let (f_win, f_dc) = if dc_first { (p.fb, p.fa) } else { (p.fa, p.fb) };
-    let covers = |w: &str, f: &Facts| w.split(' ').any(|x| f.mentions(x));
-    let one_side = win.split(' ').any(|x| or_draw.split(' ').any(|y| x == y));
+    let covers = |w: &str, f: &Facts| w.split(' ').any(|x| names_side(x, f));
+    let one_side = one_team(win, or_draw);
     let both_named = covers(win, f_dc) && covers(or_draw, f_win);
     if !(one_side || both_named) {
         return false;
@@ -219,8 +253,8 @@ pub fn winner_differs(p: &Pair<'_>, v: &mut Verdict) {
     let (Some(wa), Some(wb)) = (&p.fa.winner, &p.fb.winner) else {
         return;
     };
-    let covers = |w: &str, f: &Facts| w.split(' ').any(|x| f.mentions(x));
-    let agree = wa.split(' ').any(|x| wb.split(' ').any(|y| x == y));
+    let covers = |w: &str, f: &Facts| w.split(' ').any(|x| names_side(x, f));
+    let agree = one_team(wa, wb);
     if agree {
         v.say(|| {
             (

@@ -30,7 +30,10 @@ impl Interval {
     fn of(t: &Threshold, counted: bool) -> Self {
         let open = |at: f64| End { at, closed: false };
         let at = |at: f64, closed: bool| End { at, closed };
-        let whole_units = counted && (t.value.fract() == 0.0 || t.unit.is_empty());
+        // A temperature in °F is reported in whole degrees: "above 114°F"
+        // is "115°F or higher".
+        let whole_units =
+            (counted || t.unit == "°F") && (t.value.fract() == 0.0 || t.unit.is_empty());
         match t.comparator {
             Comparator::Above | Comparator::AtLeast if whole_units => Self {
                 lo: at(first_whole_above(t.value, t.comparator), true),
@@ -147,6 +150,9 @@ pub(crate) fn compare_thresholds(a: &Threshold, b: &Threshold, counted: bool) ->
     if !ua.is_empty() && !ub.is_empty() && ua != ub {
         return None;
     }
+    // A temperature in °F is reported in whole degrees: "above 114°F" is
+    // "115°F or higher".
+    let counted = counted || (ua == "°F" && ub == "°F");
     let (ia, ib) = (Interval::of(a, counted), Interval::of(b, counted));
     let complement = ia.complement(counted);
     Some(if ia.same(&ib) {
@@ -203,6 +209,14 @@ fn counted(p: &Pair<'_>) -> bool {
     p.fa.counted || p.fb.counted
 }
 
+/// A line read as a margin against the other side's margin: whole
+/// numbers of points, runs or goals.
+fn judge_margin(v: &mut Verdict, ta: Option<&Threshold>, tb: Option<&Threshold>) {
+    if let (Some(ta), Some(tb)) = (ta, tb) {
+        act_on(v, ta, tb, true);
+    }
+}
+
 /// Acts on the shape of two thresholds, for the rule whose case it is.
 fn judge(p: &Pair<'_>, v: &mut Verdict, case: Case) {
     let (Some(ta), Some(tb)) = (&p.fa.threshold, &p.fb.threshold) else {
@@ -211,7 +225,12 @@ fn judge(p: &Pair<'_>, v: &mut Verdict, case: Case) {
     if case_of(ta, tb) != case {
         return;
     }
-    let Some(shape) = compare_thresholds(ta, tb, counted(p)) else {
+    act_on(v, ta, tb, counted(p));
+}
+
+/// Compares two thresholds and records the shape.
+fn act_on(v: &mut Verdict, ta: &Threshold, tb: &Threshold, counted: bool) {
+    let Some(shape) = compare_thresholds(ta, tb, counted) else {
         v.say(|| {
             (
                 Field::Threshold,
@@ -263,12 +282,44 @@ fn judge(p: &Pair<'_>, v: &mut Verdict, case: Case) {
     }
 }
 
+/// A team giving a half-point line ("Bengals -3.5") wins by at least
+/// the next whole number ("by 4 or more"): the margin `line_side`'s line
+/// asks, where `other` states a bare threshold and backs the same team to
+/// win. Points taken ("+3.5") are no such margin.
+pub(crate) fn line_as_margin(line_side: &Facts, other: &Facts) -> Option<Threshold> {
+    let (None, Some(t), [number]) = (
+        &line_side.threshold,
+        &other.threshold,
+        line_side.numbers.as_slice(),
+    ) else {
+        return None;
+    };
+    let (team, points) = line(number)?;
+    let winner = other.winner.as_deref()?;
+    let backs_team = winner.split(' ').any(|w| team.split(' ').any(|x| x == w));
+    let bare = t.unit.is_empty() && matches!(t.comparator, Comparator::AtLeast | Comparator::Above);
+    (points < 0.0 && points.fract().abs() == 0.5 && backs_team && bare).then(|| Threshold {
+        comparator: Comparator::AtLeast,
+        value: (-points).ceil(),
+        upper: None,
+        unit: String::new(),
+    })
+}
+
 /// Two thresholds (other than a band against a tail or one value under
-/// two comparators), or one threshold against none.
+/// two comparators), a line against the margin it asks, or one
+/// threshold against none.
 pub fn threshold_differs(p: &Pair<'_>, v: &mut Verdict) {
     let (fa, fb) = (p.fa, p.fb);
+    let margin = (line_as_margin(fa, fb), line_as_margin(fb, fa));
     match (&fa.threshold, &fb.threshold) {
         (Some(_), Some(_)) => judge(p, v, Case::Other),
+        (None, Some(tb)) if margin.0.is_some() => {
+            judge_margin(v, margin.0.as_ref(), Some(tb));
+        }
+        (Some(ta), None) if margin.1.is_some() => {
+            judge_margin(v, Some(ta), margin.1.as_ref());
+        }
         // Neither states a threshold: nothing on it can differ.
         (None, None) => v.evidence(Aspect::Threshold),
         // A move of a stated size against a move of any size: the sized
@@ -355,7 +406,7 @@ pub fn numbers_differ(p: &Pair<'_>, v: &mut Verdict) {
 }
 
 /// A sportsbook line read as "team -6.5": the team and the signed points.
-fn line(number: &str) -> Option<(&str, f64)> {
+pub(crate) fn line(number: &str) -> Option<(&str, f64)> {
     let (team, points) = number.rsplit_once(' ')?;
     if !points.starts_with(['+', '-']) {
         return None;

@@ -12,14 +12,66 @@
 use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
 use super::super::lexicon::{
-    COUNT_VERBS, DEFAULT_SCOPES, FILLER, GENERIC_MEMBER_WORDS, NO_OP, OPPOSED, SCOPES, SYNONYMS,
+    ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, GENERIC_MEMBER_WORDS,
+    LINE_WORDS, NO_OP, OPPOSED, OVERTIME_WORDS, QUANTITIES, SCOPES, SYNONYMS, city_stands_for_team,
     implied_by, quantity_members_of,
 };
 use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
 use super::join;
 use super::predicate::matched_words;
-use super::threshold::opposite_lines;
+use super::threshold::{line, line_as_margin, opposite_lines};
+
+/// A sportsbook's half-point line on a count ("Over 44.5 Total Points")
+/// or a team's line ("Bengals -3.5"): it counts overtime.
+fn sportsbook_line(f: &Facts) -> bool {
+    let half_point = |v: f64| v.fract().abs() == 0.5;
+    f.threshold
+        .as_ref()
+        .is_some_and(|t| f.counted && t.unit.is_empty() && half_point(t.value))
+        || f.numbers.iter().any(|n| line(n).is_some())
+}
+
+/// `word` is a verb of a move ([`DIRECTION_VERBS`]) in the direction
+/// both sides' thresholds state.
+fn moves_as_both_thresholds(word: &str, x: &Facts, y: &Facts) -> bool {
+    use super::super::facts::Comparator::{Above, AtLeast, AtMost, Below};
+    let (up, down) = DIRECTION_VERBS;
+    let direction = |f: &Facts| match f.threshold.as_ref().map(|t| t.comparator) {
+        Some(Above | AtLeast) => Some(true),
+        Some(Below | AtMost) => Some(false),
+        _ => None,
+    };
+    let upward = match (direction(x), direction(y)) {
+        (Some(a), Some(b)) if a == b => a,
+        _ => return false,
+    };
+    if upward {
+        up.contains(&word)
+    } else {
+        down.contains(&word)
+    }
+}
+
+/// "stay"/"remain" on a side that holds a threshold through a deadline
+/// ("stays under $10 through 2027"), against a threshold by a deadline
+/// ("reach $10 by December 31, 2027"): staying on one side of a value
+/// for the whole window is never crossing it in that window, which the
+/// threshold and window rules compared.
+fn stays_through_both_deadlines(word: &str, x: &Facts, y: &Facts) -> bool {
+    let by_deadline =
+        |f: &Facts| f.threshold.is_some() && f.date.as_ref().is_some_and(|d| d.deadline);
+    matches!(word, "stay" | "remain") && by_deadline(x) && by_deadline(y)
+}
+
+/// `f` names a price point (a close, an open, a high, a low).
+fn names_a_price_point(f: &Facts) -> bool {
+    QUANTITIES
+        .iter()
+        .position(|q| q.family == "price point")
+        .and_then(|i| f.quantities.get(i))
+        .is_some_and(|&mask| mask != 0)
+}
 
 /// Whether `word`, written by `x`, is accounted for by `y`.
 pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> bool {
@@ -46,6 +98,8 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
                 x.quantities.get(i).is_some_and(|&m| m != 0) && x.quantities.get(i) == y.quantities.get(i)
             }))
         || implied_by(word, said_by_y)
+        // "Green Bay" of one side and "Packers" of the other.
+        || city_stands_for_team(word, said_by_y)
         || x.short_forms.accounts_for(&y.short_forms, word)
         || x.short_forms.before_a_name(word, |name| {
             y.lone_names.contains(name) || y.name_heads.contains(name)
@@ -62,6 +116,18 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
         || DEFAULT_SCOPES.iter().any(|&(scope, measure)| {
             scope.contains(&word) && measure.iter().any(|m| said_by_y(m)) && !y_scoped()
         })
+        || (LINE_WORDS.contains(&word)
+            && (line_as_margin(x, y).is_some() || line_as_margin(y, x).is_some()))
+        || (OVERTIME_WORDS.contains(&word) && sportsbook_line(y))
+        || moves_as_both_thresholds(word, x, y)
+        || stays_through_both_deadlines(word, x, y)
+        // "win the Champions League final" is winning the competition.
+        || (word == "final" && x.words.contains("win") && y.words.contains("win"))
+        || (ANY_TIME_WORDS.contains(&word)
+            && x.threshold.is_some()
+            && y.threshold.is_some()
+            && !names_a_price_point(x)
+            && !names_a_price_point(y))
         || (COUNT_VERBS.contains(&word)
             && (x.counted || y.counted)
             && x.threshold.is_some()
@@ -85,14 +151,17 @@ fn leftovers(x: &Facts, y: &Facts, matched: &[&str], all: bool) -> Vec<String> {
     if !all && !out.is_empty() {
         return out;
     }
-    let mirrored = opposite_lines(x, y);
+    // A line read as the other's margin was compared as a threshold.
+    let mirrored = opposite_lines(x, y) || line_as_margin(x, y).is_some();
     out.extend(
         x.numbers
             .iter()
             .filter(|n| !mirrored && !y.numbers.contains(n))
             .map(|n| format!("the number {n}")),
     );
-    if let (Some(t), None) = (&x.threshold, &y.threshold) {
+    if let (Some(t), None) = (&x.threshold, &y.threshold)
+        && line_as_margin(y, x).is_none()
+    {
         out.push(format!("the threshold {t}"));
     }
     // A date on one side only is the other's too when the other closes
@@ -106,7 +175,9 @@ fn leftovers(x: &Facts, y: &Facts, matched: &[&str], all: bool) -> Vec<String> {
             out.push(format!("the date {d}"));
         }
     }
-    if x.time_of_day.is_some() && y.time_of_day.is_none() {
+    // A time the title states is accounted for by the other's rules
+    // stating one (which `time_of_day_differs` compared).
+    if x.time_of_day.is_some() && y.time_of_day.is_none() && y.criteria_time.is_none() {
         out.push("the time of day".into());
     }
     // The rules text may restate its own title and source; anything else
@@ -234,7 +305,10 @@ mod tests {
     fn sportsbook_notation_is_no_negation() {
         let no1 = Facts::of_text("Will the album debut at No. 1 on the chart?", None);
         assert!(!no1.negated);
-        assert_eq!(no1.numbers, ["1"]);
+        assert!(no1.words.contains("top"));
+        let no2 = Facts::of_text("Will the album debut at No. 2 on the chart?", None);
+        assert!(!no2.negated);
+        assert_eq!(no2.numbers, ["2"]);
         let dnb = Facts::of_text("Acme Draw No Bet vs Zed (Feb 5, 2028)", None);
         assert!(!dnb.negated);
         assert!(dnb.words.contains("draw-no-bet"));

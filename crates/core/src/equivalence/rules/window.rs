@@ -154,6 +154,22 @@ fn undated(p: &Pair<'_>, v: &mut Verdict) -> (Finding, Vote) {
 /// window that cannot be the other's is a veto, a nested one a vote.
 pub fn cutoff_differs(p: &Pair<'_>, v: &mut Verdict) {
     let (fa, fb) = (p.fa, p.fb);
+    if super::tenure::state_against_its_end(p).is_some() {
+        v.say(|| {
+            let show = |f: &Facts| f.date.as_ref().map(ToString::to_string);
+            (
+                Field::Date,
+                Finding::Agrees,
+                show(fa),
+                show(fb),
+                "a state on the last day of the other's window, against its end in it: one window"
+                    .into(),
+            )
+        });
+        v.evidence(Aspect::Window);
+        v.vote(Vote::Same);
+        return;
+    }
     let (finding, vote) = match (&fa.date, &fb.date) {
         (Some(x), Some(y)) => {
             let (finding, note, vote) = both_dated(x, y);
@@ -183,9 +199,11 @@ pub fn cutoff_differs(p: &Pair<'_>, v: &mut Verdict) {
 }
 
 /// The time of day a price is read at, in UTC: "5pm EST" and "22:00 UTC"
-/// are one instant, "12pm ET" and "12:00 UTC" are not.
+/// are one instant, "12pm ET" and "12:00 UTC" are not. A title that
+/// states none is read at the time its rules state, if they do.
 pub fn time_of_day_differs(p: &Pair<'_>, v: &mut Verdict) {
-    let (Some(x), Some(y)) = (p.fa.time_of_day, p.fb.time_of_day) else {
+    let time = |f: &Facts| f.time_of_day.or(f.criteria_time);
+    let (Some(x), Some(y)) = (time(p.fa), time(p.fb)) else {
         return;
     };
     let show = |m: i64| Some(format!("{:02}:{:02} UTC", m / 60, m % 60));

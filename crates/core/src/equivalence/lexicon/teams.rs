@@ -1,0 +1,248 @@
+//! The teams of the major North American leagues as facts of the field:
+//! which leagues' games cannot end level, and the city each team is
+//! named by ("Green Bay wins" is the Packers winning, "vs Dallas" is
+//! against the Cowboys).
+
+/// The teams of a league whose games cannot end level (the NBA: a tie
+/// goes to overtime; MLB: to extra innings). A game between two of them,
+/// named on both sides, makes "win" and "lose" each other's negation.
+/// Names shared with a team of a league that can end level (the NFL's
+/// Giants and Cardinals, the NHL's Rangers, soccer's Reds and Pirates)
+/// are left out.
+pub const NO_DRAW_TEAMS: &[&str] = &[
+    // MLB.
+    "yankees",
+    "orioles",
+    "rays",
+    "jays",
+    "twins",
+    "guardians",
+    "astros",
+    "mariners",
+    "angels",
+    "dodgers",
+    "padres",
+    "rockies",
+    "diamondbacks",
+    "mets",
+    "phillies",
+    "braves",
+    "marlins",
+    "brewers",
+    "cubs",
+    // The NBA.
+    "lakers",
+    "celtics",
+    "knicks",
+    "nets",
+    "76ers",
+    "sixers",
+    "raptors",
+    "bulls",
+    "cavaliers",
+    "pistons",
+    "pacers",
+    "bucks",
+    "hawks",
+    "hornets",
+    "heat",
+    "magic",
+    "wizards",
+    "nuggets",
+    "timberwolves",
+    "thunder",
+    "blazers",
+    "jazz",
+    "warriors",
+    "clippers",
+    "suns",
+    "kings",
+    "mavericks",
+    "rockets",
+    "grizzlies",
+    "pelicans",
+    "spurs",
+];
+
+/// NHL teams: a game can end level after sixty minutes, but a
+/// sportsbook's moneyline on it counts overtime and the shootout, so two
+/// moneylines on a game between two of them (named on both sides) back
+/// the two sides of one result. Names shared with a team of a league
+/// that can end level (the NFL's Panthers and Jets) or with a coin
+/// (Avalanche) are left out.
+pub const SHOOTOUT_TEAMS: &[&str] = &[
+    "leafs",
+    "bruins",
+    "canadiens",
+    "senators",
+    "sabres",
+    "wings",
+    "lightning",
+    "hurricanes",
+    "capitals",
+    "flyers",
+    "penguins",
+    "islanders",
+    "devils",
+    "jackets",
+    "blackhawks",
+    "predators",
+    "blues",
+    "wild",
+    "stars",
+    "oilers",
+    "flames",
+    "canucks",
+    "kraken",
+    "sharks",
+    "ducks",
+    "knights",
+];
+
+/// Each team (the last word of its name, as written) and the words of the
+/// city or state it is named by. Cities with two teams in one league (New
+/// York, Los Angeles, Chicago's baseball) are left out: there the city
+/// names no one team.
+pub const TEAM_CITIES: &[(&str, &[&str])] = &[
+    // The NFL.
+    ("packers", &["green", "bay"]),
+    ("bengals", &["cincinnati"]),
+    ("cowboys", &["dallas"]),
+    ("steelers", &["pittsburgh"]),
+    ("ravens", &["baltimore"]),
+    ("bears", &["chicago"]),
+    ("lions", &["detroit"]),
+    ("vikings", &["minnesota"]),
+    ("eagles", &["philadelphia"]),
+    ("commanders", &["washington"]),
+    ("saints", &["new", "orleans"]),
+    ("falcons", &["atlanta"]),
+    ("buccaneers", &["tampa", "bay"]),
+    ("cardinals", &["arizona"]),
+    ("49ers", &["san", "francisco"]),
+    ("seahawks", &["seattle"]),
+    ("chiefs", &["kansas", "city"]),
+    ("broncos", &["denver"]),
+    ("raiders", &["las", "vegas"]),
+    ("browns", &["cleveland"]),
+    ("texans", &["houston"]),
+    ("colts", &["indianapolis"]),
+    ("jaguars", &["jacksonville"]),
+    ("titans", &["tennessee"]),
+    ("bills", &["buffalo"]),
+    ("dolphins", &["miami"]),
+    ("patriots", &["new", "england"]),
+    // The NBA.
+    ("bucks", &["milwaukee"]),
+    ("pacers", &["indiana"]),
+    ("pistons", &["detroit"]),
+    ("cavaliers", &["cleveland"]),
+    ("celtics", &["boston"]),
+    ("76ers", &["philadelphia"]),
+    ("raptors", &["toronto"]),
+    ("heat", &["miami"]),
+    ("magic", &["orlando"]),
+    ("hawks", &["atlanta"]),
+    ("hornets", &["charlotte"]),
+    ("wizards", &["washington"]),
+    ("bulls", &["chicago"]),
+    ("nuggets", &["denver"]),
+    ("timberwolves", &["minnesota"]),
+    ("thunder", &["oklahoma", "city"]),
+    ("blazers", &["portland"]),
+    ("jazz", &["utah"]),
+    ("warriors", &["golden", "state"]),
+    ("suns", &["phoenix"]),
+    ("kings", &["sacramento"]),
+    ("mavericks", &["dallas"]),
+    ("rockets", &["houston"]),
+    ("grizzlies", &["memphis"]),
+    ("pelicans", &["new", "orleans"]),
+    ("spurs", &["san", "antonio"]),
+    // MLB (Boston's are the Red Sox).
+    ("brewers", &["milwaukee"]),
+    ("phillies", &["philadelphia"]),
+    ("braves", &["atlanta"]),
+    ("marlins", &["miami"]),
+    ("nationals", &["washington"]),
+    ("reds", &["cincinnati"]),
+    ("pirates", &["pittsburgh"]),
+    ("cardinals", &["st", "louis"]),
+    ("rockies", &["colorado"]),
+    ("diamondbacks", &["arizona"]),
+    ("padres", &["san", "diego"]),
+    ("giants", &["san", "francisco"]),
+    ("mariners", &["seattle"]),
+    ("astros", &["houston"]),
+    ("rangers", &["texas"]),
+    ("twins", &["minnesota"]),
+    ("tigers", &["detroit"]),
+    ("guardians", &["cleveland"]),
+    ("royals", &["kansas", "city"]),
+    ("orioles", &["baltimore"]),
+    ("rays", &["tampa", "bay"]),
+    ("jays", &["toronto"]),
+    ("sox", &["boston"]),
+    // The NHL.
+    ("leafs", &["toronto"]),
+    ("bruins", &["boston"]),
+    ("canadiens", &["montreal"]),
+    ("senators", &["ottawa"]),
+    ("sabres", &["buffalo"]),
+    ("wings", &["detroit"]),
+    ("lightning", &["tampa", "bay"]),
+    ("panthers", &["florida"]),
+    ("hurricanes", &["carolina"]),
+    ("capitals", &["washington"]),
+    ("flyers", &["philadelphia"]),
+    ("penguins", &["pittsburgh"]),
+    ("devils", &["new", "jersey"]),
+    ("jackets", &["columbus"]),
+    ("blackhawks", &["chicago"]),
+    ("predators", &["nashville"]),
+    ("blues", &["st", "louis"]),
+    ("wild", &["minnesota"]),
+    ("stars", &["dallas"]),
+    ("jets", &["winnipeg"]),
+    ("oilers", &["edmonton"]),
+    ("flames", &["calgary"]),
+    ("canucks", &["vancouver"]),
+    ("kraken", &["seattle"]),
+    ("sharks", &["san", "jose"]),
+    ("ducks", &["anaheim"]),
+    ("knights", &["vegas"]),
+];
+
+/// `word` (a name or a content word of one side) is a team whose city
+/// `says` finds written on the other side, or a word of a city whose team
+/// it finds there, so that either names the other.
+pub fn city_stands_for_team(word: &str, says: impl Fn(&str) -> bool) -> bool {
+    // Asked of many words of many pairs: most are no team or city word.
+    if team_and_city_words().binary_search(&word).is_err() {
+        return false;
+    }
+    // Content words are folded ("packer", "dalla"): either spelling.
+    let is = |name: &str| name == word || name.strip_suffix('s') == Some(word);
+    TEAM_CITIES.iter().any(|&(team, city)| {
+        (is(team) && city.iter().all(|w| says(w)))
+            || (city.iter().any(|c| is(c))
+                && (says(team) || team.strip_suffix('s').is_some_and(&says)))
+    })
+}
+
+/// Every word of [`TEAM_CITIES`], as written and without its final `s`
+/// (as content words are folded), sorted once: a lookup is a binary
+/// search of a few string comparisons, with no hashing.
+fn team_and_city_words() -> &'static [&'static str] {
+    static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        let mut words: Vec<&'static str> = TEAM_CITIES
+            .iter()
+            .flat_map(|&(team, city)| std::iter::once(team).chain(city.iter().copied()))
+            .flat_map(|w| std::iter::once(w).chain(w.strip_suffix('s')))
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        words
+    })
+}
