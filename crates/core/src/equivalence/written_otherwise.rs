@@ -450,6 +450,14 @@ fn a_moneyline_backs_the_team_written_before_it() {
         ),
         Relation::Same
     );
+    // Two teams of one city share its name and no more.
+    assert_eq!(
+        relation(
+            "Los Angeles Lakers Moneyline vs Los Angeles Clippers (Feb 10, 2027)",
+            "Los Angeles Clippers Moneyline at Los Angeles Lakers (Feb 10, 2027)"
+        ),
+        Relation::Inverted
+    );
     // Two clubs of one city end alike: one team or two, the words
     // cannot tell, and a football match can end level.
     let real = "Real Madrid Moneyline vs Atletico Madrid (Feb 10, 2027)";
