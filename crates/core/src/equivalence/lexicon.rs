@@ -22,7 +22,9 @@ pub use quantities::{
     GENERIC_MEMBER_WORDS, QUANTITIES, Quantity, commodity_keys, names_a_quantity, quantity_keys,
     quantity_masks, quantity_members_of,
 };
-pub use teams::{NO_DRAW_TEAMS, SHOOTOUT_TEAMS, TEAM_CITIES, city_stands_for_team};
+pub use teams::{
+    NO_DRAW_TEAMS, SHOOTOUT_TEAMS, SHOOTOUT_TEAMS_BY_CITY, TEAM_CITIES, city_stands_for_team,
+};
 
 /// How two opposite predicates relate.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,8 +51,10 @@ pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
     ),
     (
         &["remain", "stay"],
+        // Not "cease": it is a negation ("ceases to be PM"), which the
+        // negation rule reads; read here too, it would flip the pair twice.
         &[
-            "leave", "out", "resign", "exit", "step", "ousted", "removed", "cease",
+            "leave", "out", "resign", "exit", "step", "ousted", "removed",
         ],
         Opposition::Complementary,
     ),
@@ -449,5 +453,21 @@ mod tests {
         assert!(masks.iter().all(|&m| m == 0));
         let masks = qualifier_masks(&["win", "by", "decision"]);
         assert_eq!(masks[0], 2);
+    }
+
+    /// A negation word is the negation rule's: were it also one side of
+    /// an opposite pair, a pair using it would be flipped twice and the
+    /// negation of a question called the question itself.
+    #[test]
+    fn no_negation_is_an_opposite_predicate() {
+        for negation in super::super::words::NEGATIONS {
+            let folded = super::super::words::fold(negation);
+            for (xs, ys, _) in ANTONYMS {
+                assert!(
+                    !xs.contains(&folded.as_str()) && !ys.contains(&folded.as_str()),
+                    "{negation} ({folded}) is both a negation and an opposite predicate"
+                );
+            }
+        }
     }
 }

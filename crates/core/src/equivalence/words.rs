@@ -111,6 +111,7 @@ pub(crate) fn is_stopword(w: &str) -> bool {
             | "no"
             | "avoid"
             | "cease"
+            | "ceases"
             | "x"
             | "team"
             | "vs"

@@ -9,7 +9,10 @@
 //! as a comparator, a central bank by its short name, a name glossed with
 //! its ticker, a Double Chance against a win, the Dow and a domestic gross
 //! by their other names, US GDP growth as published, "someone other
-//! than" the holder of an office, the trade balance of goods and services.
+//! than" the holder of an office, the trade balance of goods and services,
+//! ceasing to hold an office read once as its negation, and two
+//! moneylines backing the teams written before them (two cities that
+//! begin alike, two clubs of one city).
 
 use super::*;
 use crate::models::PlatformId;
@@ -389,5 +392,91 @@ fn the_trade_balance_is_of_goods_and_services_unless_it_says_goods() {
             "Will the US goods trade deficit be more than $80 billion for April 2027?"
         ),
         Relation::Same
+    );
+}
+
+#[test]
+fn ceasing_to_hold_an_office_is_read_once_as_its_negation() {
+    // "ceases" is a negation: read again as a leaving word, the pair
+    // would be flipped twice and ending the tenure called keeping it.
+    let remain = "Will Jane Roe remain Prime Minister of Freedonia through 2027?";
+    assert_eq!(
+        relation(
+            remain,
+            "Jane Roe ceases to be Prime Minister of Freedonia before 2028?"
+        ),
+        Relation::Inverted
+    );
+    assert_eq!(
+        relation(
+            remain,
+            "Will Jane Roe cease to be Prime Minister of Freedonia before 2028?"
+        ),
+        Relation::Inverted
+    );
+    assert_eq!(
+        relation(
+            "Jane Roe still Prime Minister of Freedonia on December 31, 2027?",
+            "Jane Roe ceases to be Prime Minister of Freedonia in 2027?"
+        ),
+        Relation::Inverted
+    );
+    // Both sides ceasing, written alike or not, ask one question.
+    assert_eq!(
+        relation(
+            "Jane Roe ceases to be Prime Minister of Freedonia before 2028?",
+            "Will Jane Roe cease to be Prime Minister of Freedonia before 2028?"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_moneyline_backs_the_team_written_before_it() {
+    let rangers = "New York Rangers Moneyline vs New Jersey Devils (Feb 10, 2027)";
+    // Two teams of two cities that begin alike ("New") are two teams,
+    // and an NHL moneyline counts overtime and the shootout.
+    assert_eq!(
+        relation(
+            rangers,
+            "New Jersey Devils Moneyline at New York Rangers (2/10/27)"
+        ),
+        Relation::Inverted
+    );
+    assert_eq!(
+        relation(
+            rangers,
+            "New York Rangers Moneyline vs New Jersey Devils (2/10/27)"
+        ),
+        Relation::Same
+    );
+    // Two teams of one city share its name and no more.
+    assert_eq!(
+        relation(
+            "Los Angeles Lakers Moneyline vs Los Angeles Clippers (Feb 10, 2027)",
+            "Los Angeles Clippers Moneyline at Los Angeles Lakers (Feb 10, 2027)"
+        ),
+        Relation::Inverted
+    );
+    // Two clubs of one city end alike: one team or two, the words
+    // cannot tell, and a football match can end level.
+    let real = "Real Madrid Moneyline vs Atletico Madrid (Feb 10, 2027)";
+    for other in [
+        "Atletico Madrid Moneyline at Real Madrid (Feb 10, 2027)",
+        "New York Red Bulls Moneyline vs New England Revolution (Feb 10, 2027)",
+    ] {
+        let got = relation(real, other);
+        assert!(
+            !matches!(got, Relation::Same | Relation::Inverted),
+            "{other}: {got:?}"
+        );
+    }
+    let got = relation(
+        "New York Red Bulls Moneyline vs New England Revolution (Feb 10, 2027)",
+        "New England Revolution Moneyline at New York Red Bulls (Feb 10, 2027)",
+    );
+    assert!(
+        !matches!(got, Relation::Same | Relation::Inverted),
+        "{got:?}"
     );
 }

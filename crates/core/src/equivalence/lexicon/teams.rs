@@ -99,6 +99,20 @@ pub const SHOOTOUT_TEAMS: &[&str] = &[
     "knights",
 ];
 
+/// The NHL teams [`SHOOTOUT_TEAMS`] leaves out because another league's
+/// team has their name, each with the city or state that names only the
+/// NHL one: the New York Rangers (not Texas's baseball Rangers, nor
+/// Glasgow's football club), the Florida Panthers (not Carolina's NFL
+/// team), the Winnipeg Jets (not New York's), the Los Angeles Kings (not
+/// Sacramento's) and the Colorado Avalanche (not the coin).
+pub const SHOOTOUT_TEAMS_BY_CITY: &[(&str, &[&str])] = &[
+    ("rangers", &["new", "york"]),
+    ("panthers", &["florida"]),
+    ("jets", &["winnipeg"]),
+    ("kings", &["los", "angeles"]),
+    ("avalanche", &["colorado"]),
+];
+
 /// Each team (the last word of its name, as written) and the words of the
 /// city or state it is named by. Cities with two teams in one league (New
 /// York, Los Angeles, Chicago's baseball) are left out: there the city

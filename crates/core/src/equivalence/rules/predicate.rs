@@ -7,7 +7,7 @@ use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
 use super::super::lexicon::{
     ANTONYMS, COMPARATIVES, FILLER, NO_DRAW_TEAMS, OVERTIME_COUNTS, Opposition, QUANTITIES,
-    Quantity, SHOOTOUT_TEAMS,
+    Quantity, SHOOTOUT_TEAMS, SHOOTOUT_TEAMS_BY_CITY,
 };
 use super::super::{Field, Finding};
 use super::unexplained::explained;
@@ -187,8 +187,9 @@ pub fn antonym_contrary(p: &Pair<'_>, v: &mut Verdict) {
 /// The game cannot end level: two teams of a league without draws
 /// ([`NO_DRAW_TEAMS`]) named on both sides, both markets' own words
 /// count overtime ([`OVERTIME_COUNTS`]), or both are moneylines on a game
-/// of two NHL teams ([`SHOOTOUT_TEAMS`]); and neither counts regulation
-/// time only ("in regulation"), where a level score is NO for either team.
+/// of two NHL teams ([`SHOOTOUT_TEAMS`], or [`SHOOTOUT_TEAMS_BY_CITY`]
+/// with their city); and neither counts regulation time only ("in
+/// regulation"), where a level score is NO for either team.
 pub(crate) fn game_without_draws(p: &Pair<'_>) -> bool {
     let regulation_only = |f: &Facts| f.raw.contains("regulation");
     if regulation_only(p.fa) || regulation_only(p.fb) {
@@ -207,9 +208,17 @@ pub(crate) fn game_without_draws(p: &Pair<'_>) -> bool {
             .is_some()
     };
     let moneyline = |f: &Facts| f.raw.contains("moneyline");
+    let both_name = |word: &str| p.fa.mentions(word) && p.fb.mentions(word);
+    let nhl_teams = || {
+        SHOOTOUT_TEAMS.iter().filter(|team| both_name(team)).count()
+            + SHOOTOUT_TEAMS_BY_CITY
+                .iter()
+                .filter(|(team, city)| both_name(team) && city.iter().all(|w| both_name(w)))
+                .count()
+    };
     two_of(NO_DRAW_TEAMS)
         || (overtime_counts(p.fa) && overtime_counts(p.fb))
-        || (moneyline(p.fa) && moneyline(p.fb) && two_of(SHOOTOUT_TEAMS))
+        || (moneyline(p.fa) && moneyline(p.fb) && nhl_teams() >= 2)
 }
 
 /// "win" / "lose": the negation of each other only where no draw or no

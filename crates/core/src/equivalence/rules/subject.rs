@@ -2,7 +2,7 @@
 
 use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
-use super::super::lexicon::{OPPOSED, city_stands_for_team, commodity_keys};
+use super::super::lexicon::{OPPOSED, TEAM_CITIES, city_stands_for_team, commodity_keys};
 use super::super::{Field, Finding};
 use super::join;
 use super::predicate::game_without_draws;
@@ -171,14 +171,65 @@ fn names_side(word: &str, f: &Facts) -> bool {
     f.mentions(word) || city_stands_for_team(word, |w| f.mentions(w))
 }
 
-/// Two winners' names name one team: a word in common, or a city and its
-/// team.
-fn one_team(x: &str, y: &str) -> bool {
-    x.split(' ').any(|a| {
-        y.split(' ').any(|b| {
-            a == b || city_stands_for_team(a, |w| w == b) || city_stands_for_team(b, |w| w == a)
+/// Whether two backed sides' names name one team.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Teams {
+    /// Every word of one name is a word of the other ("Rangers" / "New
+    /// York Rangers"), or one is the other's city ("Green Bay" /
+    /// "Packers").
+    One,
+    /// The names end in different words: a club's own name comes last
+    /// ("New York Rangers" / "New Jersey Devils": two cities' first word
+    /// in common, two teams).
+    Two,
+    /// Neither: the same last word after different words ("Real Madrid"
+    /// / "Atletico Madrid" are two clubs of one city, "LA Lakers" / "Los
+    /// Angeles Lakers" one team), which the words cannot tell apart.
+    Unclear,
+}
+
+/// `f` names the team `name` names: by its last word, the club's own name
+/// (or its city or its team, [`names_side`]), not by a first word it may
+/// share with another city ("New" of "New York").
+fn names_team(name: &str, f: &Facts) -> bool {
+    name.rsplit(' ')
+        .next()
+        .is_some_and(|last| names_side(last, f))
+}
+
+/// Two backed sides whose names the words cannot tell one team or two
+/// ([`Teams::Unclear`]): neither the same side nor the other.
+fn unclear_sides(x: &str, y: &str, v: &mut Verdict) {
+    v.say(|| {
+        (
+            Field::Entities,
+            Finding::Missing,
+            Some(x.to_owned()),
+            Some(y.to_owned()),
+            "names ending alike after other words: one team or two clubs of one city".into(),
+        )
+    });
+    v.vote(Vote::Unknown);
+}
+
+/// Whether the names `x` and `y` of two backed sides name one team. A
+/// word in common is not enough: two teams of one city, or of two
+/// cities named alike ("New Orleans" / "New England"), share it.
+fn teams(x: &str, y: &str) -> Teams {
+    let within = |a: &str, b: &str| a.split(' ').all(|w| b.split(' ').any(|v| v == w));
+    // `a` is all city, and `b` names that city's team.
+    let city_of = |a: &str, b: &str| {
+        TEAM_CITIES.iter().any(|&(team, city)| {
+            a.split(' ').all(|w| city.contains(&w)) && b.split(' ').any(|v| v == team)
         })
-    })
+    };
+    if within(x, y) || within(y, x) || city_of(x, y) || city_of(y, x) {
+        Teams::One
+    } else if x.rsplit(' ').next() == y.rsplit(' ').next() {
+        Teams::Unclear
+    } else {
+        Teams::Two
+    }
 }
 
 /// A Double Chance bet on one side ("Real Madrid or Draw") and a win on
@@ -205,9 +256,13 @@ fn double_chance_against_a_win(p: &Pair<'_>, v: &mut Verdict) -> bool {
         return false;
     };
     let (f_win, f_dc) = if dc_first { (p.fb, p.fa) } else { (p.fa, p.fb) };
-    let covers = |w: &str, f: &Facts| w.split(' ').any(|x| names_side(x, f));
-    let one_side = one_team(win, or_draw);
-    let both_named = covers(win, f_dc) && covers(or_draw, f_win);
+    let sides = teams(win, or_draw);
+    if sides == Teams::Unclear {
+        unclear_sides(win, or_draw, v);
+        return true;
+    }
+    let one_side = sides == Teams::One;
+    let both_named = names_team(win, f_dc) && names_team(or_draw, f_win);
     if !(one_side || both_named) {
         return false;
     }
@@ -253,9 +308,10 @@ pub fn winner_differs(p: &Pair<'_>, v: &mut Verdict) {
     let (Some(wa), Some(wb)) = (&p.fa.winner, &p.fb.winner) else {
         return;
     };
-    let covers = |w: &str, f: &Facts| w.split(' ').any(|x| names_side(x, f));
-    let agree = one_team(wa, wb);
-    if agree {
+    let sides = teams(wa, wb);
+    if sides == Teams::Unclear {
+        unclear_sides(wa, wb, v);
+    } else if sides == Teams::One {
         v.say(|| {
             (
                 Field::Entities,
@@ -265,7 +321,7 @@ pub fn winner_differs(p: &Pair<'_>, v: &mut Verdict) {
                 "the same side must win".into(),
             )
         });
-    } else if covers(wa, p.fb) && covers(wb, p.fa) {
+    } else if names_team(wa, p.fb) && names_team(wb, p.fa) {
         v.say(|| {
             (
                 Field::Entities,
