@@ -16,12 +16,16 @@
 //! and labelled by someone who had not read the matcher, and committed
 //! before any classifier was run on it.
 //!
-//! Never tuned to: its figures are printed once, by the lead, after the
-//! round's last change; until then the measuring test is ignored.
+//! Its figures were printed once, after the sixth round's last change
+//! (same precision 0.92, recall 0.29; inverted precision 1.00, recall
+//! 0.41; docs/benchmarks.md, sixth round): two inverted pairs were called
+//! `same`. It is development data from then on, and the precision that
+//! protects a trader (nothing else called `same` or `inverted`) is its
+//! test, with the recall reached since as floors.
 
 mod labelled;
 
-use labelled::{claims_nothing_else, held_out_and_new};
+use labelled::{development_bar, held_out_and_new, load, never_compared};
 
 const TEST: &str = "test-v7.json";
 
@@ -41,11 +45,18 @@ fn set_is_well_formed_and_new() {
     );
 }
 
-/// Reported, not tuned to: only that nothing else is called `same` or
-/// `inverted`. `cargo test -p predmarket-core --test equivalence_v7 --
-/// --ignored --nocapture` prints the figures.
+/// Nothing else called `same` or `inverted` (the two inverted pairs its
+/// one run called `same` are fixed), and the recall reached since kept.
+/// `cargo test -p predmarket-core --test equivalence_v7 -- --nocapture`
+/// prints the figures and every miss.
 #[test]
-#[ignore = "not yet run: reported once by the lead after the round's last change"]
-fn held_out_set_calls_nothing_else_same_or_inverted() {
-    claims_nothing_else(TEST);
+fn seventh_set_now_development_data_meets_the_development_bar() {
+    development_bar(TEST, 0.28, 0.46);
+}
+
+/// `find_pairs` compares every labelled pair the classifier gets right.
+#[test]
+fn candidate_search_finds_the_labelled_pairs() {
+    let lost = never_compared(&load(TEST));
+    assert!(lost.is_empty(), "never compared: {lost:?}");
 }
