@@ -14,7 +14,7 @@
 
 use crate::server::{self, Profile, Server};
 use crate::util::{Result, cmd, exec, root, target_dir};
-use crate::{build, figures};
+use crate::{build, figures, web_build};
 
 const KEY: &str = "pm_bench_key";
 
@@ -95,7 +95,7 @@ fn venues() -> Result {
 const VENUES_FIGURES: [&str; 2] = ["venues-find-pairs", "venues-markets"];
 
 fn demo() -> Result {
-    let dist = build::web()?;
+    let dist = web_build::web()?;
     // The demo's own build (`cargo xtask demo`), with room for the demo
     // key: every run starts with an empty profile and asks again.
     server::build(Profile::Release)?;

@@ -1,10 +1,10 @@
 //! `cargo xtask demo`: builds the library and the demo, then serves both
 //! from the local server until Ctrl-C.
 
-use crate::build;
 use crate::server::{self, Profile, Server};
 use crate::setup;
 use crate::util::Result;
+use crate::{build, web_build};
 use std::time::Instant;
 
 pub fn run(args: &[String]) -> Result {
@@ -24,7 +24,7 @@ pub fn run(args: &[String]) -> Result {
     eprintln!("demo: 2/4 the npm package");
     let package = build::npm()?;
     eprintln!("demo: 3/4 the demo");
-    let dist = build::web()?;
+    let dist = web_build::web()?;
     // The debug build `cargo xtask test` makes too, so the demo after the
     // tests starts at once; on local data it is fast enough to browse.
     eprintln!("demo: 4/4 the server (first build about 3 min, then seconds)");

@@ -18,6 +18,7 @@ mod tidy;
 mod timing;
 mod tool_source;
 mod util;
+mod web_build;
 
 use std::process::ExitCode;
 
@@ -57,7 +58,7 @@ fn main() -> ExitCode {
         Some("demo") => demo::run(&args[1..]),
         Some("test") => test::run(&args[1..]),
         Some("npm") => build::npm().map(|dir| println!("{}", dir.display())),
-        Some("web") => build::web().map(|dir| println!("{}", dir.display())),
+        Some("web") => web_build::web().map(|dir| println!("{}", dir.display())),
         Some("bench") => bench::run(&args[1..]),
         Some("size") => size::run(&args[1..]),
         Some("tidy") => tidy::run(),

@@ -1,12 +1,12 @@
 //! `cargo xtask test`: every test of the project, each runner's summary
 //! printed, going on after a failure and failing at the end if any did.
 
-use crate::build;
 use crate::bundles;
 use crate::server::{self, Profile, Server};
 use crate::setup;
 use crate::size;
 use crate::util::{Result, cmd, exec, on_path, root};
+use crate::{build, web_build};
 use std::time::Instant;
 
 /// The key the test servers accept.
@@ -326,7 +326,7 @@ const STEPS: &[Step] = &[
         quick: false,
         run: |run| {
             run.build_server()?;
-            let dist = build::web()?.to_string_lossy().into_owned();
+            let dist = web_build::web()?.to_string_lossy().into_owned();
             let demo = Server::start(
                 Profile::Debug,
                 "127.0.0.1:0",
@@ -828,7 +828,7 @@ fn server_bin() -> String {
 /// The demo built by Trunk, served by the debug server (plus a
 /// hostile-data server and an always-429 one), driven by Playwright.
 fn e2e() -> Result {
-    let dist = build::web()?.to_string_lossy().into_owned();
+    let dist = web_build::web()?.to_string_lossy().into_owned();
     // The suite makes a few hundred calls in a couple of minutes: a 429
     // would be a console error, so the demo key gets room.
     let demo = Server::start(
