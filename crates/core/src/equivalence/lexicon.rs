@@ -323,7 +323,7 @@ pub const EDITIONS: &[Edition] = &[
 
 /// A name written as words and a number ("Nasdaq-100", "Russell 2000",
 /// "S&P 500", "Formula 1") and the one word it is read as: for a stock
-/// index, what its ticker is read as too ([`tickers::index_of_ticker`]).
+/// index, what its ticker is read as too (`tickers::index_of_ticker`).
 /// Its number is neither a year nor a line.
 pub struct NumberedName {
     pub words: &'static [&'static str],

@@ -232,7 +232,7 @@ pub fn quantity_keys(masks: &[u32]) -> impl Iterator<Item = &'static str> + '_ {
 /// copper, COMEX is where it settles).
 const COMMODITIES: &[&str] = &["metal", "crude", "fuel"];
 
-/// A word for each commodity ([`COMMODITIES`]) the masks name: keys
+/// A word for each commodity (`COMMODITIES`) the masks name: keys
 /// under which a market is filed even when it names an exchange, so that
 /// it meets a title that names only the commodity.
 pub fn commodity_keys(masks: &[u32]) -> impl Iterator<Item = &'static str> + '_ {
