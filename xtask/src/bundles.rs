@@ -43,7 +43,9 @@ pub struct App {
     /// (docs/benchmarks.md, "Session 16: pure functions in their own
     /// entry"), to what was reached plus 1 KiB: the client and watch apps
     /// to 117 KiB (117,789 B), the odds app, now importing
-    /// `predmarket/math`, to 42 KiB (41,218 B).
+    /// `predmarket/math`, to 42 KiB (41,218 B); venues' raised to 186 KiB
+    /// for the matcher's sixth round and test-v7's fixes (189,129 B; see
+    /// `size::VENUES_LIMIT_GZIP_BYTES`).
     pub limit_gzip_bytes: u64,
 }
 
@@ -67,7 +69,7 @@ pub const APPS: &[App] = &[
         id: "venues",
         figure_id: "bundle-venues-gzip",
         source: "import { findPairs } from \"predmarket/venues\";\nfor (const pair of findPairs([])) console.log(pair);\n",
-        limit_gzip_bytes: 175 * 1024,
+        limit_gzip_bytes: 186 * 1024,
     },
     App {
         id: "odds",

@@ -59,7 +59,11 @@ pub const LIMIT_GZIP_BYTES: u64 = 99 * 1024;
 /// level-game rules, the measured quantities' lexicon, central banks,
 /// tickers that are words: precision 1.00 on every development set and
 /// on held-out test-v6) took it to 170,900 B: 168 KiB, on the same terms.
-pub const VENUES_LIMIT_GZIP_BYTES: u64 = 168 * 1024;
+/// Its sixth round (tickers of the top coins and indices, teams by their
+/// cities, the readings of docs/benchmarks.md's sixth round: recall on
+/// test-v6 0.25 → 0.64 same, 0.54 → 0.86 inverted) and test-v7's two
+/// soundness fixes took it to 182,622 B: 179 KiB, on the same terms.
+pub const VENUES_LIMIT_GZIP_BYTES: u64 = 179 * 1024;
 
 pub fn run(args: &[String]) -> Result {
     let mut top = 40;
