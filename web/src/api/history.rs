@@ -56,7 +56,10 @@ pub fn parse_history(text: &str) -> Result<Recorded, Error> {
                 // "continues": carrying state across it would be a guess.
                 continuity: Continuity::parse(
                     row.get("continuity").and_then(Value::as_str).unwrap_or(""),
-                    row.get("gap_ms").and_then(Value::as_i64),
+                    // A length written with a fraction is read to the ms.
+                    row.get("gap_ms")
+                        .and_then(Value::as_f64)
+                        .map(|ms| ms as i64),
                 )
                 .unwrap_or(Continuity::Resync),
                 answer: row.get("answer").cloned().unwrap_or(Value::Null),
