@@ -1,7 +1,7 @@
 //! What a visitor may send to reach a path other than an operation's, and
 //! the check of what the upstream received: shared by the proxy's path
 //! tests (`tests/proxy_paths.rs`) and the proxy attack example
-//! (`examples/attack_proxy.rs`), both of which include it by `#[path]`.
+//! (`examples/attack_proxy/`), both of which include it by `#[path]`.
 
 #![allow(dead_code)] // each includer uses a different part
 
