@@ -7,10 +7,10 @@
 //
 // Starts its own servers: the reference server (short intervals and
 // heartbeat, so the announced deadline is a few seconds) serving the demo,
-// and a small pass-through proxy in front of it whose first `/stream`
-// goes silent once it has passed the first snapshot on: it keeps the
-// socket open and forwards nothing more (heartbeats included). Every
-// later stream passes through.
+// and a small pass-through proxy in front of it whose streams that watch
+// the order book go silent once they have passed the book's snapshot on:
+// the socket is kept open and nothing more is forwarded (heartbeats
+// included). Once the page has said `silent`, every stream passes through.
 //
 // PREDMARKET_SERVER_BIN   the predmarket-server binary
 // PREDMARKET_DIST         the built demo (dist/)
@@ -54,16 +54,21 @@ async function startServer() {
 const deadlines = (text) => [...text.matchAll(/"stale_after_ms":(\d+)/g)].map((m) => Number(m[1]));
 
 /**
- * Passes everything on. While `silencing`, a new `/stream` goes silent
- * once each resource it watches has had its snapshot: from then on it is
- * read and dropped, its socket held open. (The page may reopen its stream
- * with a longer list as its views come up: each new one is silenced too,
- * until the test has seen the page say `silent`.)
+ * Passes everything on. While `silencing`, a new `/stream` that watches
+ * the book goes silent once the book's snapshot has passed: from then on
+ * it is read and dropped, its socket held open. (The page may reopen its
+ * stream with a longer list as its views come up: each new one is
+ * silenced too, until the test has seen the page say `silent`.) Only the
+ * book's snapshot is waited for, not every watched resource's: the
+ * indicator under test is the book's, and on a busy machine another
+ * resource's first event may be late or not a snapshot at all, which
+ * used to leave a stream passing through and the page never silent.
  */
 async function startSilencer() {
   silencer.server = createServer((req, res) => {
     const url = new URL(req.url, "http://x");
-    const silence = url.pathname === "/stream" && silencer.silencing;
+    const bookResource = `orderbook:${bookMarket}`;
+    const silence = url.pathname === "/stream" && silencer.silencing && url.searchParams.getAll("watch").some((w) => w.split(",").includes(bookResource));
     if (url.pathname === "/stream") silencer.streams++;
     if (url.pathname === "/stream" && !silence) silencer.passed++;
     const out = request(
@@ -74,7 +79,7 @@ async function startSilencer() {
           answer.pipe(res);
           return;
         }
-        const waiting = new Set(url.searchParams.getAll("watch"));
+        const waiting = new Set([bookResource]);
         const mine = { since: null, announced: [] };
         let text = "";
         answer.on("data", (chunk) => {
