@@ -8,6 +8,10 @@
 //! - `pages`: one file per page; `components`: shared pieces;
 //! - `split`: the pages loaded from their own wasm chunk when first shown.
 
+// Nothing that reaches the network or a user may panic on an unwrap: a
+// failure is a typed error. Tests may unwrap.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 pub mod api;
 pub mod components;
 pub mod format;

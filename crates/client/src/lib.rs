@@ -23,6 +23,10 @@
 //! The I/O itself is one small [`Transport`]: `fetch` on wasm (browser,
 //! worker, Node), reqwest natively.
 
+// Nothing that reaches the network or a user may panic on an unwrap: a
+// failure is a typed error. Tests may unwrap.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 mod cache;
 mod cancel;
 mod ops;

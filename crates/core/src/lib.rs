@@ -35,6 +35,10 @@
 //!   discovery);
 //! - [`error`]: the one error type.
 
+// Nothing that reaches the network or a user may panic on an unwrap: a
+// failure is a typed error. Tests may unwrap.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 #[macro_use]
 mod open_enum;
 

@@ -5,5 +5,9 @@
 //! module links its own copy of what it uses; neither pulls the other's
 //! exports.
 
+// Nothing that reaches the network or a user may panic on an unwrap: a
+// failure is a typed error. Tests may unwrap.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 pub mod errors;
 pub mod json;

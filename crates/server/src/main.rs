@@ -1,6 +1,10 @@
 //! The `predmarket-server` binary: reads its settings and serves until a
 //! shutdown signal.
 
+// Nothing that reaches the network or a user may panic on an unwrap: a
+// failure is a typed error. Tests may unwrap.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 use clap::Parser;
 
 // See Cargo.toml; the in-process load bench (examples/load.rs) uses the same.

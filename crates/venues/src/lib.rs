@@ -8,6 +8,10 @@
 //! the entry wraps; the plain-Rust halves (`*_json`) are what the native
 //! tests call.
 
+// Nothing that reaches the network or a user may panic on an unwrap: a
+// failure is a typed error. Tests may unwrap.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
+
 use predmarket_core::equivalence::{self, PairOptions, Relation};
 use predmarket_core::fees::{self, FeeModel, Venue};
 use predmarket_core::models::{Market, MarketType, Orderbook, Outcome, PlatformId};
