@@ -106,6 +106,35 @@ fn line_of(tokens: &[Tok], i: usize) -> Option<(char, &str)> {
     }
 }
 
+/// The word at `i` begins a sentence of a rules text ("Use the FIX
+/// rate"), so its capital says nothing of a name.
+fn sentence_start(tokens: &[Tok], i: usize) -> bool {
+    i.checked_sub(1)
+        .is_none_or(|k| matches!(tokens.get(k), Some(Tok::Sym('.' | '!' | '?' | ':' | ';'))))
+}
+
+/// The days of the week, which English capitalizes though they name no
+/// one ("from Friday through Sunday").
+fn is_weekday(lower: &str) -> bool {
+    matches!(
+        lower,
+        "monday"
+            | "tuesday"
+            | "wednesday"
+            | "thursday"
+            | "friday"
+            | "saturday"
+            | "sunday"
+            | "mon"
+            | "tue"
+            | "wed"
+            | "thu"
+            | "fri"
+            | "sat"
+            | "sun"
+    )
+}
+
 /// A date a question names, as a range of days (UTC, days since the
 /// epoch): one day, a month, a quarter or a year.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -187,6 +216,10 @@ pub struct Facts {
     /// are: what the other side must account for before `same`.
     #[serde(skip)]
     pub(crate) criteria_content: BTreeSet<String>,
+    /// The content words `resolution_criteria` capitalizes: names, which
+    /// bear a fact however the rules text is otherwise worded.
+    #[serde(skip)]
+    pub(crate) criteria_names: BTreeSet<String>,
     /// What the rules say the market resolves to if its event is void.
     pub void_outcome: Option<String>,
     /// The members of each family of measured quantities named (see
@@ -273,13 +306,16 @@ impl Facts {
                     facts.criteria_words.insert(lower.clone());
                 }
             }
-            facts.criteria_content = tokens
-                .iter()
-                .filter_map(|t| match t {
-                    Tok::Word { lower, .. } => content_word(lower),
-                    _ => None,
-                })
-                .collect();
+            for (i, t) in tokens.iter().enumerate() {
+                if let Tok::Word { lower, cap, .. } = t
+                    && let Some(word) = content_word(lower)
+                {
+                    if *cap && !sentence_start(&tokens, i) && !is_weekday(lower) {
+                        facts.criteria_names.insert(word.clone());
+                    }
+                    facts.criteria_content.insert(word);
+                }
+            }
             facts.void_outcome = void_outcome(c);
         }
         // A title that leaves its strike to the rules ("Bitcoin price on
