@@ -60,6 +60,9 @@ pub struct Threshold {
     pub upper: Option<f64>,
     /// `$`, `%`, `°F`, `bps`, or empty for a bare number.
     pub unit: String,
+    /// Written "N+" (a sportsbook's "at least N").
+    #[serde(skip)]
+    pub plus_written: bool,
 }
 
 impl std::fmt::Display for Threshold {
@@ -145,6 +148,11 @@ pub struct DateFact {
     pub deadline: bool,
     /// The year was not written and was taken from the close time.
     pub year_inferred: bool,
+    /// A year written as its last close ("the 2027 year-end close"): the
+    /// day is the year's last trading day, which an exchange's calendar
+    /// sets (see `rules::window`).
+    #[serde(skip)]
+    pub year_end_close: bool,
 }
 
 impl std::fmt::Display for DateFact {
@@ -466,9 +474,16 @@ impl Facts {
         };
         self.quantities = super::lexicon::quantity_masks(says);
         self.predicates = super::lexicon::antonym_sides(|w| self.words.contains(w));
-        self.counted = super::lexicon::COUNTED
-            .iter()
-            .any(|w| self.raw.contains(*w));
+        // "5+" with no unit is a sportsbook's count ("5+ Three Pointers
+        // Made"), whatever noun it counts.
+        let whole_plus = self
+            .threshold
+            .as_ref()
+            .is_some_and(|t| t.plus_written && t.unit.is_empty() && t.value.fract() == 0.0);
+        self.counted = whole_plus
+            || super::lexicon::COUNTED
+                .iter()
+                .any(|w| self.raw.contains(*w));
         self.quantity_names = self
             .entities
             .iter()

@@ -373,6 +373,13 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
     sequel_numbers(resolve_editions(rewrite_phrases(asset_ratios(tokens))))
 }
 
+/// Units written glued to their number ("100mph", "4lbs"): the number
+/// stays a number, whatever follows it.
+const GLUED_UNITS: &[&str] = &[
+    "mph", "kph", "kmh", "lbs", "kwh", "mwh", "gwh", "twh", "bbl", "mmbtu", "sqft", "mins", "hrs",
+    "pts", "yds", "days", "games", "goals",
+];
+
 pub(crate) fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> usize {
     let mut unit = String::new();
     if chars[i] == '$' {
@@ -442,6 +449,21 @@ pub(crate) fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> us
         } else if matches!(suffix.as_str(), "y" | "yr") {
             // A maturity ("10Y" is "10-year"): the number, then "year".
             years = true;
+        } else if suffix.len() >= 3
+            && bare_int
+            && unit.is_empty()
+            && !GLUED_UNITS.contains(&suffix.as_str())
+            && !chars.get(i).is_some_and(|c| c.is_alphanumeric())
+        {
+            // A name that begins with digits ("49ers", "76ers"): a word,
+            // neither a line nor a count.
+            digits.push_str(&suffix);
+            out.push(Tok::Word {
+                lower: digits,
+                cap: true,
+                upper: false,
+            });
+            return i;
         } else {
             // A word glued to a number ("Q1" is lexed as a word): undo.
             i = start;
