@@ -305,7 +305,13 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
             }
             let word: String = chars[start..i].iter().collect();
             let cap = word.chars().next().is_some_and(char::is_uppercase);
-            let upper = word.chars().count() >= 2 && word.chars().all(char::is_uppercase);
+            // Capitals, or initials written with a lower-case connector
+            // ("BoE", "BoJ", "FdI": first and last letters capitals).
+            let letters = word.chars().count();
+            let upper = (letters >= 2 && word.chars().all(char::is_uppercase))
+                || ((3..=4).contains(&letters)
+                    && word.chars().next().is_some_and(char::is_uppercase)
+                    && word.chars().last().is_some_and(char::is_uppercase));
             let mut lower: String = word
                 .to_lowercase()
                 .replace('’', "'")
