@@ -171,17 +171,19 @@ fn is_name_of(x: &Facts, word: &str) -> bool {
 
 /// What the two markets share and one side's words are read against.
 struct Context<'m> {
+    pair: &'m Pair<'m>,
     matched: &'m [&'m str],
     /// The game cannot end level ([`game_without_draws`]): a side that
     /// says overtime or a shoot-out counts says what the other's game
-    /// does anyway.
-    no_draw: bool,
+    /// does anyway. Read once, and only for such a word.
+    no_draw: std::cell::OnceCell<bool>,
 }
 
 impl Context<'_> {
     fn explained(&self, w: &str, x: &Facts, y: &Facts) -> bool {
         explained(w, x, y, self.matched)
-            || (self.no_draw && (OVERTIME_WORDS.contains(&w) || w == "shootout"))
+            || ((OVERTIME_WORDS.contains(&w) || w == "shootout")
+                && *self.no_draw.get_or_init(|| game_without_draws(self.pair)))
     }
 }
 
@@ -276,8 +278,9 @@ pub fn unexplained_difference(p: &Pair<'_>, v: &mut Verdict) {
     }
     let matched = matched_words(p, v.staged);
     let cx = Context {
+        pair: p,
         matched: &matched,
-        no_draw: game_without_draws(p),
+        no_draw: std::cell::OnceCell::new(),
     };
     let all = v.detailed();
     let only_a = leftovers(p.fa, p.fb, &cx, all);

@@ -199,7 +199,9 @@ pub fn cutoff_differs(p: &Pair<'_>, v: &mut Verdict) {
     }
     let (finding, vote) = match (&fa.date, &fb.date) {
         (Some(x), Some(y)) => {
-            let closed = closed_on_december_31(|w| fa.mentions(w) || fb.mentions(w));
+            // Read only for a year's last close: most pairs name none.
+            let closed = (x.year_end_close || y.year_end_close)
+                && closed_on_december_31(|w| fa.mentions(w) || fb.mentions(w));
             let (finding, note, vote) = both_dated(x, y, closed);
             let show = |d: &DateFact| Some(d.to_string());
             v.say(|| (Field::Date, finding, show(x), show(y), note.into()));
