@@ -265,6 +265,31 @@ pub struct Facts {
     /// Initials and tickers, and the names they may stand for.
     #[serde(skip)]
     pub(crate) short_forms: super::short_forms::ShortForms,
+    /// Every word the text mentions, in one sorted list, built on the
+    /// first [`Facts::mentions`] (asked for many words of every candidate
+    /// pair): one search instead of three sets and a scan.
+    #[serde(skip)]
+    mentioned: MentionIndex,
+}
+
+/// [`Mentioned`], built once; derived from the other fields, so it plays
+/// no part in comparing two facts.
+#[derive(Debug, Clone, Default)]
+struct MentionIndex(std::sync::OnceLock<Mentioned>);
+
+impl PartialEq for MentionIndex {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+/// The words a market mentions ([`Facts::raw`], [`Facts::words`],
+/// [`Facts::entities`]), sorted, and those of them that end in `s`
+/// without it: "does the text write this word, or its plural".
+#[derive(Debug, Clone, Default)]
+struct Mentioned {
+    words: Vec<String>,
+    without_s: Vec<String>,
 }
 
 impl Facts {
@@ -511,34 +536,35 @@ impl Facts {
     }
 
     /// Every word of the text, names included, for "does the other side
-    /// mention this name at all".
+    /// mention this name at all": the word, the word without a final `s`
+    /// (when three letters or more are left), or its plural.
     pub(crate) fn mentions(&self, word: &str) -> bool {
-        self.mentions_exactly(word)
+        let m = self.mentioned.0.get_or_init(|| self.index_mentions());
+        let has = |list: &[String], w: &str| list.binary_search_by(|x| x.as_str().cmp(w)).is_ok();
+        has(&m.words, word)
             || word
                 .strip_suffix('s')
-                .is_some_and(|w| w.len() > 2 && self.mentions_exactly(w))
-            || self.mentions_plural(word)
+                .is_some_and(|w| w.len() > 2 && has(&m.words, w))
+            || has(&m.without_s, word)
     }
 
-    /// `word` with an `s` is mentioned. Asked for every word of every
-    /// candidate pair: spelled in a buffer on the stack, not allocated.
-    fn mentions_plural(&self, word: &str) -> bool {
-        let mut buffer = [0u8; 64];
-        let Some(spelled) = buffer.get_mut(..=word.len()) else {
-            return self.mentions_exactly(&format!("{word}s"));
-        };
-        let Some((last, head)) = spelled.split_last_mut() else {
-            return false;
-        };
-        head.copy_from_slice(word.as_bytes());
-        *last = b's';
-        std::str::from_utf8(spelled).is_ok_and(|plural| self.mentions_exactly(plural))
-    }
-
-    fn mentions_exactly(&self, word: &str) -> bool {
-        self.raw.contains(word)
-            || self.words.contains(word)
-            || self.entities.iter().any(|e| e == word)
+    fn index_mentions(&self) -> Mentioned {
+        let mut words: Vec<String> = self
+            .raw
+            .iter()
+            .chain(&self.words)
+            .chain(&self.entities)
+            .cloned()
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        let mut without_s: Vec<String> = words
+            .iter()
+            .filter_map(|w| w.strip_suffix('s').map(str::to_owned))
+            .collect();
+        without_s.sort_unstable();
+        without_s.dedup();
+        Mentioned { words, without_s }
     }
 }
 
