@@ -167,10 +167,8 @@ impl ShortForms {
                 .iter()
                 .any(|w| w.name.len() > short.len() && w.name.starts_with(short));
         ticker
-            || (0..run.len()).any(|start| {
-                (start + 2..=run.len())
-                    .any(|end| initials(&run[start..end]).iter().any(|i| i == short))
-            })
+            || (0..run.len())
+                .any(|start| (start + 2..=run.len()).any(|end| written_as(short, &run[start..end])))
     }
 
     fn spells(&self, short: &str) -> bool {
@@ -200,23 +198,39 @@ fn keys_of(run: &[Word]) -> Vec<String> {
     keys
 }
 
+/// `short` is one of the [`initials`] of `words`, compared letter by
+/// letter: asked for every sub-run of every name of many pairs, so
+/// nothing is allocated.
+fn written_as(short: &str, words: &[Word]) -> bool {
+    INITIALS_KEPT.iter().any(|keep| {
+        words
+            .iter()
+            .filter(|w| keep(w))
+            .filter_map(|w| w.initial)
+            .eq(short.chars())
+    })
+}
+
+/// Which words each way of writing initials keeps: every word, every
+/// word but the connectors, every word but "the".
+const INITIALS_KEPT: [fn(&Word) -> bool; 3] = [
+    |_| true,
+    |w| !CONNECTORS.contains(&w.name.as_str()),
+    |w| w.name != "the",
+];
+
 /// The initials of `words` as written: of every word, of every word but
 /// the connectors ("RBI" of "Reserve Bank of India", "AOTY" of "Album of
 /// the Year"), and of every word but "the" ("DPOY" of "Defensive Player
 /// of the Year").
 fn initials(words: &[Word]) -> [String; 3] {
-    let of = |keep: &dyn Fn(&Word) -> bool| {
+    INITIALS_KEPT.map(|keep| {
         words
             .iter()
             .filter(|w| keep(w))
             .filter_map(|w| w.initial)
             .collect()
-    };
-    [
-        of(&|_| true),
-        of(&|w| !CONNECTORS.contains(&w.name.as_str())),
-        of(&|w| w.name != "the"),
-    ]
+    })
 }
 
 #[cfg(test)]
