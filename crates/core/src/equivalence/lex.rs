@@ -379,6 +379,32 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
     sequel_numbers(resolve_editions(rewrite_phrases(asset_ratios(tokens))))
 }
 
+/// What a sign right after a number says: a unit ("%", "°F", "°C") or
+/// "at least" ("100+").
+enum Postfix {
+    Unit(&'static str),
+    Plus,
+}
+
+/// The sign after the number ending at `i`, and where the text goes on.
+fn postfix_sign(chars: &[char], i: usize) -> Option<(Postfix, usize)> {
+    match chars.get(i)? {
+        '%' => Some((Postfix::Unit("%"), i + 1)),
+        '°' => {
+            let scale = chars.get(i + 1).map(|c| c.to_ascii_uppercase());
+            let after = if matches!(scale, Some('C' | 'F')) {
+                i + 2
+            } else {
+                i + 1
+            };
+            let unit = if scale == Some('C') { "°C" } else { "°F" };
+            Some((Postfix::Unit(unit), after))
+        }
+        '+' => Some((Postfix::Plus, i + 1)),
+        _ => None,
+    }
+}
+
 /// Units written glued to their number ("100mph", "4lbs"): the number
 /// stays a number, whatever follows it.
 const GLUED_UNITS: &[&str] = &[
@@ -475,28 +501,16 @@ pub(crate) fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> us
             i = start;
         }
     }
-    if i < chars.len() {
-        match chars[i] {
-            '%' => {
-                unit = "%".into();
-                bare_int = false;
-                i += 1;
-            }
-            '°' => {
-                i += 1;
-                let scale = chars.get(i).map(|c| c.to_ascii_uppercase());
-                unit = if scale == Some('C') { "°C" } else { "°F" }.into();
-                if matches!(scale, Some('C' | 'F')) {
-                    i += 1;
-                }
-                bare_int = false;
-            }
-            '+' => {
-                plus = true;
-                i += 1;
-            }
-            _ => {}
+    match postfix_sign(chars, i) {
+        Some((Postfix::Unit(u), after)) => {
+            unit = u.into();
+            i = after;
         }
+        Some((Postfix::Plus, after)) => {
+            plus = true;
+            i = after;
+        }
+        None => {}
     }
     if !unit.is_empty() {
         bare_int = false;
