@@ -1,5 +1,5 @@
 //! Worked examples of one figure or day written in another notation
-//! (issue 37, seventh round), each beside a look-alike that must stay
+//! (the seventh round in docs/benchmarks.md), each beside a look-alike that must stay
 //! apart: a year's last close against its last trading day (on an
 //! exchange closed on December 31 or not), a sportsbook's "N+" against
 //! a half-point line on any counted noun, and a name that begins with

@@ -1,5 +1,5 @@
-//! Worked examples of words that bear no fact left unaccounted (issue 37,
-//! seventh round), each beside a look-alike that must stay apart: an
+//! Worked examples of words that bear no fact left unaccounted (the
+//! seventh round in docs/benchmarks.md), each beside a look-alike that must stay apart: an
 //! adverb or "new" one title adds, against an unknown noun one title adds
 //! ("services", "host"); the boilerplate of a rules text ("Use the FIX
 //! rate", "Friday through Sunday"), against its void branch ("refunded",
