@@ -30,6 +30,7 @@ pub use quantities::{
 };
 pub use teams::{
     NO_DRAW_TEAMS, SHOOTOUT_TEAMS, SHOOTOUT_TEAMS_BY_CITY, TEAM_CITIES, city_stands_for_team,
+    other_team_of_the_game,
 };
 
 /// How two opposite predicates relate.

@@ -4,7 +4,9 @@
 //! ("services", "host"); the boilerplate of a rules text ("Use the FIX
 //! rate", "Friday through Sunday"), against its void branch ("refunded",
 //! "postponed") and its estimate ("the actual gross"); overtime stated by
-//! one side of a game that cannot end level, against a soccer match.
+//! one side of a game that cannot end level, against a soccer match; and
+//! a player's own team beside an opponent both sides name, against a
+//! team named with no opponent or another opponent.
 
 use super::*;
 use crate::models::PlatformId;
@@ -105,6 +107,34 @@ fn overtime_stated_by_one_side_is_what_a_game_without_draws_counts() {
         relation(
             ("Will Acme FC beat Zed United on Dec 24, 2027?", rules),
             ("Will Acme FC beat Zed United on December 24, 2027?", None)
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_players_own_team_beside_the_opponent_both_name_is_the_other_team_of_the_game() {
+    let line = "Acme Smith Over 30.5 Points - Lakers vs Nuggets (Dec 10, 2027)";
+    assert_eq!(
+        relation(
+            (line, None),
+            ("Acme Smith 31+ points vs Nuggets on Dec 10, 2027?", None)
+        ),
+        Relation::Same
+    );
+    // No opponent named on the other side: the team is another fact.
+    assert_ne!(
+        relation(
+            (line, None),
+            ("Acme Smith 31+ points on Dec 10, 2027?", None)
+        ),
+        Relation::Same
+    );
+    // Another opponent is another game.
+    assert_ne!(
+        relation(
+            (line, None),
+            ("Acme Smith 31+ points vs Jazz on Dec 10, 2027?", None)
         ),
         Relation::Same
     );

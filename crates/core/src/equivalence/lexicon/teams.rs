@@ -244,6 +244,29 @@ pub fn city_stands_for_team(word: &str, says: impl Fn(&str) -> bool) -> bool {
     })
 }
 
+/// `word` (as written or folded: "lakers", "laker") names a team of
+/// [`NO_DRAW_TEAMS`], [`SHOOTOUT_TEAMS`] or [`TEAM_CITIES`].
+pub fn is_team(word: &str) -> bool {
+    let is = |team: &&str| *team == word || team.strip_suffix('s') == Some(word);
+    NO_DRAW_TEAMS.iter().any(is)
+        || SHOOTOUT_TEAMS.iter().any(is)
+        || TEAM_CITIES.iter().any(|(team, _)| is(team))
+}
+
+/// `word` is a team that one side names beside an opponent both sides
+/// name (`both_name`), on a day both name: the other team of that game,
+/// which a player's line against the opponent ("Doncic 31+ points vs
+/// Nuggets") leaves unwritten. A game has two teams, so the team is no
+/// other subject.
+pub fn other_team_of_the_game(word: &str, both_name: impl Fn(&str) -> bool) -> bool {
+    is_team(word)
+        && NO_DRAW_TEAMS
+            .iter()
+            .chain(SHOOTOUT_TEAMS)
+            .chain(TEAM_CITIES.iter().map(|(team, _)| team))
+            .any(|team| team.strip_suffix('s') != Some(word) && *team != word && both_name(team))
+}
+
 /// Every word of [`TEAM_CITIES`], as written and without its final `s`
 /// (as content words are folded), sorted once: a lookup is a binary
 /// search of a few string comparisons, with no hashing.

@@ -20,7 +20,7 @@ use super::super::facts::Facts;
 use super::super::lexicon::{
     ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, GENERIC_MEMBER_WORDS,
     LINE_WORDS, NO_OP, OPPOSED, OVERTIME_WORDS, QUANTITIES, SCOPES, SYNONYMS, bears_a_fact,
-    city_stands_for_team, implied_by, quantity_members_of,
+    city_stands_for_team, implied_by, other_team_of_the_game, quantity_members_of,
 };
 use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
@@ -106,6 +106,11 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
         || implied_by(word, said_by_y)
         // "Green Bay" of one side and "Packers" of the other.
         || city_stands_for_team(word, said_by_y)
+        // "Lakers vs Nuggets" of a player's line against "vs Nuggets" on
+        // the same day.
+        || (x.date.is_some()
+            && y.date.is_some()
+            && other_team_of_the_game(word, |t| x.mentions(t) && y.mentions(t)))
         || x.short_forms.accounts_for(&y.short_forms, word)
         || x.short_forms.before_a_name(word, |name| {
             y.lone_names.contains(name) || y.name_heads.contains(name)
