@@ -245,12 +245,30 @@ pub fn city_stands_for_team(word: &str, says: impl Fn(&str) -> bool) -> bool {
 }
 
 /// `word` (as written or folded: "lakers", "laker") names a team of
-/// [`NO_DRAW_TEAMS`], [`SHOOTOUT_TEAMS`] or [`TEAM_CITIES`].
+/// [`NO_DRAW_TEAMS`], [`SHOOTOUT_TEAMS`] or [`TEAM_CITIES`]. Asked of
+/// many words of many pairs: a binary search of one sorted list, built
+/// once.
 pub fn is_team(word: &str) -> bool {
-    let is = |team: &&str| *team == word || team.strip_suffix('s') == Some(word);
-    NO_DRAW_TEAMS.iter().any(is)
-        || SHOOTOUT_TEAMS.iter().any(is)
-        || TEAM_CITIES.iter().any(|(team, _)| is(team))
+    static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let words = WORDS.get_or_init(|| {
+        let mut words: Vec<&'static str> = teams()
+            .flat_map(|w| std::iter::once(w).chain(w.strip_suffix('s')))
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        words
+    });
+    words.binary_search(&word).is_ok()
+}
+
+/// Every team of [`NO_DRAW_TEAMS`], [`SHOOTOUT_TEAMS`] and
+/// [`TEAM_CITIES`].
+fn teams() -> impl Iterator<Item = &'static str> {
+    NO_DRAW_TEAMS
+        .iter()
+        .chain(SHOOTOUT_TEAMS)
+        .chain(TEAM_CITIES.iter().map(|(team, _)| team))
+        .copied()
 }
 
 /// `word` is a team that one side names beside an opponent both sides
@@ -260,11 +278,8 @@ pub fn is_team(word: &str) -> bool {
 /// other subject.
 pub fn other_team_of_the_game(word: &str, both_name: impl Fn(&str) -> bool) -> bool {
     is_team(word)
-        && NO_DRAW_TEAMS
-            .iter()
-            .chain(SHOOTOUT_TEAMS)
-            .chain(TEAM_CITIES.iter().map(|(team, _)| team))
-            .any(|team| team.strip_suffix('s') != Some(word) && *team != word && both_name(team))
+        && teams()
+            .any(|team| team.strip_suffix('s') != Some(word) && team != word && both_name(team))
 }
 
 /// Every word of [`TEAM_CITIES`], as written and without its final `s`
