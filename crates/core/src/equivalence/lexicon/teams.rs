@@ -272,14 +272,17 @@ fn teams() -> impl Iterator<Item = &'static str> {
 }
 
 /// `word` is a team that one side names beside an opponent both sides
-/// name (`both_name`), on a day both name: the other team of that game,
-/// which a player's line against the opponent ("Doncic 31+ points vs
-/// Nuggets") leaves unwritten. A game has two teams, so the team is no
-/// other subject.
-pub fn other_team_of_the_game(word: &str, both_name: impl Fn(&str) -> bool) -> bool {
-    is_team(word)
-        && teams()
-            .any(|team| team.strip_suffix('s') != Some(word) && team != word && both_name(team))
+/// name (one of `opponents`, the other side's words, that `both_name`),
+/// on a day both name: the other team of that game, which a player's
+/// line against the opponent ("Doncic 31+ points vs Nuggets") leaves
+/// unwritten. A game has two teams, so the team is no other subject.
+pub fn other_team_of_the_game<'w>(
+    word: &str,
+    mut opponents: impl Iterator<Item = &'w str>,
+    both_name: impl Fn(&str) -> bool,
+) -> bool {
+    let same_team = |t: &str| t == word || t.strip_suffix('s') == Some(word);
+    is_team(word) && opponents.any(|t| !same_team(t) && is_team(t) && both_name(t))
 }
 
 /// Every word of [`TEAM_CITIES`], as written and without its final `s`

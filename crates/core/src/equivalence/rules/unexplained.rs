@@ -110,7 +110,9 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
         // the same day.
         || (x.date.is_some()
             && y.date.is_some()
-            && other_team_of_the_game(word, |t| x.mentions(t) && y.mentions(t)))
+            && other_team_of_the_game(word, y.raw.iter().map(String::as_str), |t| {
+                x.mentions(t)
+            }))
         || x.short_forms.accounts_for(&y.short_forms, word)
         || x.short_forms.before_a_name(word, |name| {
             y.lone_names.contains(name) || y.name_heads.contains(name)
