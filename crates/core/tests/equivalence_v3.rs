@@ -10,7 +10,7 @@
 //! (crates/core/tests/equivalence_v4.rs), then test-v5
 //! (equivalence_v5.rs). The bar asserted here is the one that protects a
 //! trader, nothing else called `same` or `inverted`, and recall floors at
-//! the sixth round's figures (same 0.65, inverted 0.57 of 19 after one
+//! the seventh round's figures (same 0.67, inverted 0.57 of 19 after one
 //! relabelled pair: under the 0.8, which is not claimed here).
 
 mod labelled;
@@ -30,7 +30,7 @@ fn set_is_well_formed_and_new() {
 /// prints the figures.
 #[test]
 fn third_set_now_development_data_meets_the_development_bar() {
-    development_bar(TEST, 0.65, 0.57);
+    development_bar(TEST, 0.67, 0.57);
 }
 
 /// `find_pairs` compares every labelled pair the classifier gets right.

@@ -10,9 +10,9 @@
 //! the fourth round (same precision 0.94, recall 0.26; inverted 0.89 and
 //! 0.35), and the classifier was then tuned on it, so the held-out figure
 //! comes from test-v6. Asserted: nothing else called `same` or
-//! `inverted`, and recall floors at the sixth round's figures (same 0.63,
-//! inverted 0.86: the 0.8 for `same` is not met; docs/benchmarks.md,
-//! "Sixth round").
+//! `inverted`, and recall floors at the seventh round's figures (same
+//! 0.65, inverted 0.91: the 0.8 for `same` is not met;
+//! docs/benchmarks.md, "Seventh round").
 
 mod labelled;
 
@@ -40,7 +40,7 @@ fn set_is_well_formed_and_new() {
 /// prints the figures.
 #[test]
 fn fifth_set_now_development_data_meets_the_development_bar() {
-    development_bar(TEST, 0.63, 0.86);
+    development_bar(TEST, 0.65, 0.91);
 }
 
 /// `find_pairs` compares every labelled pair the classifier gets right.

@@ -16,8 +16,8 @@
 //! (same precision 1.00, recall 0.25; inverted precision 1.00, recall
 //! 0.54; docs/benchmarks.md, fifth round). Development data since: the
 //! sixth round read its misses, and its test asserts the development bar
-//! (precision 1.00, recall no lower than the sixth round's figures: same
-//! 0.64, inverted 0.85).
+//! (precision 1.00, recall no lower than the seventh round's figures:
+//! same 0.65, inverted 0.85).
 
 mod labelled;
 
@@ -45,7 +45,7 @@ fn set_is_well_formed_and_new() {
 /// equivalence_v6 -- --nocapture` prints the figures and every miss.
 #[test]
 fn sixth_set_now_development_data_meets_the_development_bar() {
-    development_bar(TEST, 0.64, 0.85);
+    development_bar(TEST, 0.65, 0.85);
 }
 
 /// `find_pairs` compares every labelled pair the classifier gets right.

@@ -21,7 +21,8 @@
 //! 0.41; docs/benchmarks.md, sixth round): two inverted pairs were called
 //! `same`. It is development data from then on, and the precision that
 //! protects a trader (nothing else called `same` or `inverted`) is its
-//! test, with the recall reached since as floors.
+//! test, with the recall reached since as floors (the seventh round's:
+//! same 0.38, inverted 0.62).
 
 mod labelled;
 
@@ -51,7 +52,7 @@ fn set_is_well_formed_and_new() {
 /// prints the figures and every miss.
 #[test]
 fn seventh_set_now_development_data_meets_the_development_bar() {
-    development_bar(TEST, 0.28, 0.46);
+    development_bar(TEST, 0.38, 0.62);
 }
 
 /// `find_pairs` compares every labelled pair the classifier gets right.

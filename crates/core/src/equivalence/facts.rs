@@ -60,6 +60,9 @@ pub struct Threshold {
     pub upper: Option<f64>,
     /// `$`, `%`, `°F`, `bps`, or empty for a bare number.
     pub unit: String,
+    /// Written "N+" (a sportsbook's "at least N").
+    #[serde(skip)]
+    pub plus_written: bool,
 }
 
 impl std::fmt::Display for Threshold {
@@ -106,6 +109,35 @@ fn line_of(tokens: &[Tok], i: usize) -> Option<(char, &str)> {
     }
 }
 
+/// The word at `i` begins a sentence of a rules text ("Use the FIX
+/// rate"), so its capital says nothing of a name.
+fn sentence_start(tokens: &[Tok], i: usize) -> bool {
+    i.checked_sub(1)
+        .is_none_or(|k| matches!(tokens.get(k), Some(Tok::Sym('.' | '!' | '?' | ':' | ';'))))
+}
+
+/// The days of the week, which English capitalizes though they name no
+/// one ("from Friday through Sunday").
+fn is_weekday(lower: &str) -> bool {
+    matches!(
+        lower,
+        "monday"
+            | "tuesday"
+            | "wednesday"
+            | "thursday"
+            | "friday"
+            | "saturday"
+            | "sunday"
+            | "mon"
+            | "tue"
+            | "wed"
+            | "thu"
+            | "fri"
+            | "sat"
+            | "sun"
+    )
+}
+
 /// A date a question names, as a range of days (UTC, days since the
 /// epoch): one day, a month, a quarter or a year.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -116,6 +148,11 @@ pub struct DateFact {
     pub deadline: bool,
     /// The year was not written and was taken from the close time.
     pub year_inferred: bool,
+    /// A year written as its last close ("the 2027 year-end close"): the
+    /// day is the year's last trading day, which an exchange's calendar
+    /// sets (see `rules::window`).
+    #[serde(skip)]
+    pub year_end_close: bool,
 }
 
 impl std::fmt::Display for DateFact {
@@ -187,6 +224,10 @@ pub struct Facts {
     /// are: what the other side must account for before `same`.
     #[serde(skip)]
     pub(crate) criteria_content: BTreeSet<String>,
+    /// The content words `resolution_criteria` capitalizes: names, which
+    /// bear a fact however the rules text is otherwise worded.
+    #[serde(skip)]
+    pub(crate) criteria_names: BTreeSet<String>,
     /// What the rules say the market resolves to if its event is void.
     pub void_outcome: Option<String>,
     /// The members of each family of measured quantities named (see
@@ -224,6 +265,31 @@ pub struct Facts {
     /// Initials and tickers, and the names they may stand for.
     #[serde(skip)]
     pub(crate) short_forms: super::short_forms::ShortForms,
+    /// Every word the text mentions, in one sorted list, built on the
+    /// first [`Facts::mentions`] (asked for many words of every candidate
+    /// pair): one search instead of three sets and a scan.
+    #[serde(skip)]
+    mentioned: MentionIndex,
+}
+
+/// [`Mentioned`], built once; derived from the other fields, so it plays
+/// no part in comparing two facts.
+#[derive(Debug, Clone, Default)]
+struct MentionIndex(std::sync::OnceLock<Mentioned>);
+
+impl PartialEq for MentionIndex {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+/// The words a market mentions ([`Facts::raw`], [`Facts::words`],
+/// [`Facts::entities`]), sorted, and those of them that end in `s`
+/// without it: "does the text write this word, or its plural".
+#[derive(Debug, Clone, Default)]
+struct Mentioned {
+    words: Vec<String>,
+    without_s: Vec<String>,
 }
 
 impl Facts {
@@ -273,13 +339,16 @@ impl Facts {
                     facts.criteria_words.insert(lower.clone());
                 }
             }
-            facts.criteria_content = tokens
-                .iter()
-                .filter_map(|t| match t {
-                    Tok::Word { lower, .. } => content_word(lower),
-                    _ => None,
-                })
-                .collect();
+            for (i, t) in tokens.iter().enumerate() {
+                if let Tok::Word { lower, cap, .. } = t
+                    && let Some(word) = content_word(lower)
+                {
+                    if *cap && !sentence_start(&tokens, i) && !is_weekday(lower) {
+                        facts.criteria_names.insert(word.clone());
+                    }
+                    facts.criteria_content.insert(word);
+                }
+            }
             facts.void_outcome = void_outcome(c);
         }
         // A title that leaves its strike to the rules ("Bitcoin price on
@@ -430,9 +499,16 @@ impl Facts {
         };
         self.quantities = super::lexicon::quantity_masks(says);
         self.predicates = super::lexicon::antonym_sides(|w| self.words.contains(w));
-        self.counted = super::lexicon::COUNTED
-            .iter()
-            .any(|w| self.raw.contains(*w));
+        // "5+" with no unit is a sportsbook's count ("5+ Three Pointers
+        // Made"), whatever noun it counts.
+        let whole_plus = self
+            .threshold
+            .as_ref()
+            .is_some_and(|t| t.plus_written && t.unit.is_empty() && t.value.fract() == 0.0);
+        self.counted = whole_plus
+            || super::lexicon::COUNTED
+                .iter()
+                .any(|w| self.raw.contains(*w));
         self.quantity_names = self
             .entities
             .iter()
@@ -460,34 +536,35 @@ impl Facts {
     }
 
     /// Every word of the text, names included, for "does the other side
-    /// mention this name at all".
+    /// mention this name at all": the word, the word without a final `s`
+    /// (when three letters or more are left), or its plural.
     pub(crate) fn mentions(&self, word: &str) -> bool {
-        self.mentions_exactly(word)
+        let m = self.mentioned.0.get_or_init(|| self.index_mentions());
+        let has = |list: &[String], w: &str| list.binary_search_by(|x| x.as_str().cmp(w)).is_ok();
+        has(&m.words, word)
             || word
                 .strip_suffix('s')
-                .is_some_and(|w| w.len() > 2 && self.mentions_exactly(w))
-            || self.mentions_plural(word)
+                .is_some_and(|w| w.len() > 2 && has(&m.words, w))
+            || has(&m.without_s, word)
     }
 
-    /// `word` with an `s` is mentioned. Asked for every word of every
-    /// candidate pair: spelled in a buffer on the stack, not allocated.
-    fn mentions_plural(&self, word: &str) -> bool {
-        let mut buffer = [0u8; 64];
-        let Some(spelled) = buffer.get_mut(..=word.len()) else {
-            return self.mentions_exactly(&format!("{word}s"));
-        };
-        let Some((last, head)) = spelled.split_last_mut() else {
-            return false;
-        };
-        head.copy_from_slice(word.as_bytes());
-        *last = b's';
-        std::str::from_utf8(spelled).is_ok_and(|plural| self.mentions_exactly(plural))
-    }
-
-    fn mentions_exactly(&self, word: &str) -> bool {
-        self.raw.contains(word)
-            || self.words.contains(word)
-            || self.entities.iter().any(|e| e == word)
+    fn index_mentions(&self) -> Mentioned {
+        let mut words: Vec<String> = self
+            .raw
+            .iter()
+            .chain(&self.words)
+            .chain(&self.entities)
+            .cloned()
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        let mut without_s: Vec<String> = words
+            .iter()
+            .filter_map(|w| w.strip_suffix('s').map(str::to_owned))
+            .collect();
+        without_s.sort_unstable();
+        without_s.dedup();
+        Mentioned { words, without_s }
     }
 }
 

@@ -305,7 +305,13 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
             }
             let word: String = chars[start..i].iter().collect();
             let cap = word.chars().next().is_some_and(char::is_uppercase);
-            let upper = word.chars().count() >= 2 && word.chars().all(char::is_uppercase);
+            // Capitals, or initials written with a lower-case connector
+            // ("BoE", "BoJ", "FdI": first and last letters capitals).
+            let letters = word.chars().count();
+            let upper = (letters >= 2 && word.chars().all(char::is_uppercase))
+                || ((3..=4).contains(&letters)
+                    && word.chars().next().is_some_and(char::is_uppercase)
+                    && word.chars().last().is_some_and(char::is_uppercase));
             let mut lower: String = word
                 .to_lowercase()
                 .replace('’', "'")
@@ -372,6 +378,39 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
     let tokens = numbered_names(numero(number_words(merged)));
     sequel_numbers(resolve_editions(rewrite_phrases(asset_ratios(tokens))))
 }
+
+/// What a sign right after a number says: a unit ("%", "°F", "°C") or
+/// "at least" ("100+").
+enum Postfix {
+    Unit(&'static str),
+    Plus,
+}
+
+/// The sign after the number ending at `i`, and where the text goes on.
+fn postfix_sign(chars: &[char], i: usize) -> Option<(Postfix, usize)> {
+    match chars.get(i)? {
+        '%' => Some((Postfix::Unit("%"), i + 1)),
+        '°' => {
+            let scale = chars.get(i + 1).map(|c| c.to_ascii_uppercase());
+            let after = if matches!(scale, Some('C' | 'F')) {
+                i + 2
+            } else {
+                i + 1
+            };
+            let unit = if scale == Some('C') { "°C" } else { "°F" };
+            Some((Postfix::Unit(unit), after))
+        }
+        '+' => Some((Postfix::Plus, i + 1)),
+        _ => None,
+    }
+}
+
+/// Units written glued to their number ("100mph", "4lbs"): the number
+/// stays a number, whatever follows it.
+const GLUED_UNITS: &[&str] = &[
+    "mph", "kph", "kmh", "lbs", "kwh", "mwh", "gwh", "twh", "bbl", "mmbtu", "sqft", "mins", "hrs",
+    "pts", "yds", "days", "games", "goals",
+];
 
 pub(crate) fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> usize {
     let mut unit = String::new();
@@ -442,33 +481,36 @@ pub(crate) fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> us
         } else if matches!(suffix.as_str(), "y" | "yr") {
             // A maturity ("10Y" is "10-year"): the number, then "year".
             years = true;
+        } else if suffix.len() >= 3
+            && bare_int
+            && unit.is_empty()
+            && !GLUED_UNITS.contains(&suffix.as_str())
+            && !chars.get(i).is_some_and(|c| c.is_alphanumeric())
+        {
+            // A name that begins with digits ("49ers", "76ers"): a word,
+            // neither a line nor a count.
+            digits.push_str(&suffix);
+            out.push(Tok::Word {
+                lower: digits,
+                cap: true,
+                upper: false,
+            });
+            return i;
         } else {
             // A word glued to a number ("Q1" is lexed as a word): undo.
             i = start;
         }
     }
-    if i < chars.len() {
-        match chars[i] {
-            '%' => {
-                unit = "%".into();
-                bare_int = false;
-                i += 1;
-            }
-            '°' => {
-                i += 1;
-                let scale = chars.get(i).map(|c| c.to_ascii_uppercase());
-                unit = if scale == Some('C') { "°C" } else { "°F" }.into();
-                if matches!(scale, Some('C' | 'F')) {
-                    i += 1;
-                }
-                bare_int = false;
-            }
-            '+' => {
-                plus = true;
-                i += 1;
-            }
-            _ => {}
+    match postfix_sign(chars, i) {
+        Some((Postfix::Unit(u), after)) => {
+            unit = u.into();
+            i = after;
         }
+        Some((Postfix::Plus, after)) => {
+            plus = true;
+            i = after;
+        }
+        None => {}
     }
     if !unit.is_empty() {
         bare_int = false;

@@ -2,7 +2,9 @@
 //! of each other, the quantities a question measures (in
 //! `quantities.rs`), the words one side may leave unwritten (in
 //! `accounting.rs`), the tickers of coins and indices (in `tickers.rs`),
-//! the teams of the leagues and their cities (in `teams.rs`),
+//! the teams of the leagues and their cities (in `teams.rs`), the words
+//! that can change what a question asks (in `fact_words.rs`), the last
+//! trading day of a year (in `calendar.rs`),
 //! and the recurring
 //! events whose editions are named by number ("Super Bowl LXII", "the
 //! 99th Academy Awards") with the year each edition falls in.
@@ -15,15 +17,20 @@ pub use accounting::{
     ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, IMPLIED_BY, LINE_WORDS,
     NO_OP, OVERTIME_WORDS, SCOPES, SYNONYMS, implied_by,
 };
+mod calendar;
+mod fact_words;
 mod quantities;
 mod teams;
 pub(crate) mod tickers;
+pub use calendar::{closed_on_december_31, last_trading_day};
+pub use fact_words::{FACT_WORDS, bears_a_fact};
 pub use quantities::{
     GENERIC_MEMBER_WORDS, QUANTITIES, Quantity, commodity_keys, names_a_quantity, quantity_keys,
     quantity_masks, quantity_members_of,
 };
 pub use teams::{
     NO_DRAW_TEAMS, SHOOTOUT_TEAMS, SHOOTOUT_TEAMS_BY_CITY, TEAM_CITIES, city_stands_for_team,
+    other_team_of_the_game,
 };
 
 /// How two opposite predicates relate.

@@ -409,6 +409,10 @@ mod field_facts;
 #[cfg(test)]
 mod field_numbers;
 #[cfg(test)]
+mod notations;
+#[cfg(test)]
+mod plain_words;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod written_otherwise;

@@ -272,7 +272,8 @@ pub(crate) fn find_date(
         let end_of =
             i >= 2 && word_at(tokens, i - 1) == Some("of") && word_at(tokens, i - 2) == Some("end");
         let lead = if end_of { i - 2 } else { i };
-        if end_of || (last_day - first_day >= 364 && year_end_close(tokens, i)) {
+        let year_end = last_day - first_day >= 364 && year_end_close(tokens, i);
+        if end_of || year_end {
             first_day = last_day;
         }
         let word_before = lead.checked_sub(1).and_then(|k| word_at(tokens, k));
@@ -290,6 +291,7 @@ pub(crate) fn find_date(
             last_day,
             deadline,
             year_inferred: inferred,
+            year_end_close: year_end,
         });
     }
     None
@@ -305,7 +307,7 @@ fn names_nfl_season(tokens: &[Tok], i: usize) -> bool {
 }
 
 /// A year written as its last close: "2027's final close", "the 2027
-/// year-end close", "closes 2027 above".
+/// year-end close", "year-end 2027 close", "closes 2027 above".
 fn year_end_close(tokens: &[Tok], i: usize) -> bool {
     let next: Vec<&str> = tokens
         .iter()
@@ -318,8 +320,20 @@ fn year_end_close(tokens: &[Tok], i: usize) -> bool {
         .take(2)
         .collect();
     let before = i.checked_sub(1).and_then(|k| word_at(tokens, k));
+    // "year-end 2027 close": the words before the year, dashes skipped.
+    let words_before: Vec<&str> = tokens[..i]
+        .iter()
+        .rev()
+        .take(3)
+        .filter_map(|t| match t {
+            Tok::Word { lower, .. } => Some(lower.as_str()),
+            _ => None,
+        })
+        .collect();
     matches!(next.as_slice(), ["final", ..] | ["year", "end"])
         || matches!(before, Some("close" | "closes" | "ends" | "finishes"))
+        || (matches!(words_before.as_slice(), ["end", "year", ..])
+            && matches!(next.first(), Some(&"close")))
 }
 
 /// A comparator written after the number at `i` ("50 bps or more",
@@ -352,6 +366,7 @@ pub(crate) fn postfix_threshold(tokens: &[Tok], i: usize, used: &mut [bool]) -> 
                 value: *value,
                 upper: None,
                 unit: unit.clone(),
+                plus_written: *plus,
             });
         }
         // A range written "$96,000 to $97,999.99".
@@ -366,6 +381,7 @@ pub(crate) fn postfix_threshold(tokens: &[Tok], i: usize, used: &mut [bool]) -> 
                 value: value.min(upper),
                 upper: Some(value.max(upper)),
                 unit: unit.clone(),
+                plus_written: false,
             });
         }
     }
@@ -456,6 +472,7 @@ pub(crate) fn find_threshold(tokens: &[Tok], used: &mut [bool]) -> Option<Thresh
                     value: value.min(upper),
                     upper: Some(value.max(upper)),
                     unit: if unit.is_empty() { unit2 } else { unit },
+                    plus_written: false,
                 });
             }
             used[j] = true;
@@ -469,6 +486,7 @@ pub(crate) fn find_threshold(tokens: &[Tok], used: &mut [bool]) -> Option<Thresh
                 value,
                 upper: None,
                 unit,
+                plus_written: false,
             });
         }
         if let Some(t) = postfix_threshold(tokens, i, used) {
@@ -496,6 +514,7 @@ pub(crate) fn find_threshold(tokens: &[Tok], used: &mut [bool]) -> Option<Thresh
             value,
             upper: None,
             unit,
+            plus_written: false,
         });
     }
     None

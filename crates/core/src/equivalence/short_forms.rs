@@ -40,12 +40,20 @@ pub(crate) struct ShortForms {
 struct Word {
     name: String,
     content: String,
+    /// The first letter as written, before an alias ("American" is
+    /// compared as "us" but is the "A" of "AL").
+    initial: Option<char>,
 }
 
 impl Word {
-    fn of(name: String) -> Self {
+    fn of(lower: &str) -> Self {
+        let name = name_of(lower);
         let content = content_word(&name).unwrap_or_else(|| name.clone());
-        Self { name, content }
+        Self {
+            name,
+            content,
+            initial: lower.chars().next(),
+        }
     }
 
     /// `word` (a name or a content word) is this word.
@@ -73,13 +81,17 @@ impl ShortForms {
             match tok {
                 Tok::Word { lower, cap, upper } => {
                     if *upper {
-                        out.short.push(Word::of(name_of(lower)));
+                        out.short.push(Word::of(lower));
                     }
-                    if *cap && !is_stopword(lower) {
-                        run.push(Word::of(name_of(lower)));
+                    // "Player of the Year": a noun the comparison skips is
+                    // still a word of the name it ends.
+                    let ends_a_name =
+                        !run.is_empty() && matches!(lower.as_str(), "year" | "day" | "week");
+                    if *cap && (!is_stopword(lower) || ends_a_name) {
+                        run.push(Word::of(lower));
                     } else if CONNECTORS.contains(&lower.as_str()) && !run.is_empty() {
                         // "Reserve Bank of India", "Album of the Year".
-                        run.push(Word::of(lower.clone()));
+                        run.push(Word::of(lower));
                     } else {
                         close(&mut run, &mut out.runs);
                     }
@@ -105,7 +117,7 @@ impl ShortForms {
                         ..
                     },
                     Tok::Sym(')'),
-                ] => Some((Word::of(name_of(name)), Word::of(name_of(short)))),
+                ] => Some((Word::of(name), Word::of(short))),
                 _ => None,
             })
             .collect();
@@ -155,10 +167,8 @@ impl ShortForms {
                 .iter()
                 .any(|w| w.name.len() > short.len() && w.name.starts_with(short));
         ticker
-            || (0..run.len()).any(|start| {
-                (start + 2..=run.len())
-                    .any(|end| initials(&run[start..end]).iter().any(|i| i == short))
-            })
+            || (0..run.len())
+                .any(|start| (start + 2..=run.len()).any(|end| written_as(short, &run[start..end])))
     }
 
     fn spells(&self, short: &str) -> bool {
@@ -188,17 +198,39 @@ fn keys_of(run: &[Word]) -> Vec<String> {
     keys
 }
 
-/// The initials of `words`: of every word, and of every word but the
-/// connectors ("RBI" of "Reserve Bank of India", "AOTY" of "Album of the
-/// Year").
-fn initials(words: &[Word]) -> [String; 2] {
-    let all = words.iter().filter_map(|w| w.name.chars().next()).collect();
-    let named = words
-        .iter()
-        .filter(|w| !CONNECTORS.contains(&w.name.as_str()))
-        .filter_map(|w| w.name.chars().next())
-        .collect();
-    [all, named]
+/// `short` is one of the [`initials`] of `words`, compared letter by
+/// letter: asked for every sub-run of every name of many pairs, so
+/// nothing is allocated.
+fn written_as(short: &str, words: &[Word]) -> bool {
+    INITIALS_KEPT.iter().any(|keep| {
+        words
+            .iter()
+            .filter(|w| keep(w))
+            .filter_map(|w| w.initial)
+            .eq(short.chars())
+    })
+}
+
+/// Which words each way of writing initials keeps: every word, every
+/// word but the connectors, every word but "the".
+const INITIALS_KEPT: [fn(&Word) -> bool; 3] = [
+    |_| true,
+    |w| !CONNECTORS.contains(&w.name.as_str()),
+    |w| w.name != "the",
+];
+
+/// The initials of `words` as written: of every word, of every word but
+/// the connectors ("RBI" of "Reserve Bank of India", "AOTY" of "Album of
+/// the Year"), and of every word but "the" ("DPOY" of "Defensive Player
+/// of the Year").
+fn initials(words: &[Word]) -> [String; 3] {
+    INITIALS_KEPT.map(|keep| {
+        words
+            .iter()
+            .filter(|w| keep(w))
+            .filter_map(|w| w.initial)
+            .collect()
+    })
 }
 
 #[cfg(test)]
@@ -219,6 +251,16 @@ mod tests {
         let rbi = of("Will the RBI lower its policy rate in June 2027?");
         let bank = of("Reserve Bank of India cuts the repo rate in June 2027?");
         assert!(bank.accounts_for(&rbi, "india"));
+        let al = of("Will Bobby Witt Jr. win the 2027 AL MVP?");
+        let league = of("Bobby Witt Jr. to win 2027 American League MVP");
+        assert!(league.accounts_for(&al, "us"));
+        // Initials written with a lower-case connector.
+        let zoa = of("ZoA largest party after the 2027 election?");
+        let full = of("Will the Zed of Acme be the largest party after the 2027 election?");
+        assert!(zoa.accounts_for(&full, "zoa"));
+        let dpoy = of("Victor Wembanyama to win DPOY 2027-28");
+        let award = of("Will Victor Wembanyama win 2027-28 NBA Defensive Player of the Year?");
+        assert!(dpoy.accounts_for(&award, "dpoy"));
         let hype = of("HYPE above $100 on June 30, 2027?");
         let name = of("Will Hyperliquid close above $100 on June 30, 2027?");
         assert!(hype.accounts_for(&name, "hype"));

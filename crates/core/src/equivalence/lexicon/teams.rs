@@ -244,6 +244,47 @@ pub fn city_stands_for_team(word: &str, says: impl Fn(&str) -> bool) -> bool {
     })
 }
 
+/// `word` (as written or folded: "lakers", "laker") names a team of
+/// [`NO_DRAW_TEAMS`], [`SHOOTOUT_TEAMS`] or [`TEAM_CITIES`]. Asked of
+/// many words of many pairs: a binary search of one sorted list, built
+/// once.
+pub fn is_team(word: &str) -> bool {
+    static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let words = WORDS.get_or_init(|| {
+        let mut words: Vec<&'static str> = teams()
+            .flat_map(|w| std::iter::once(w).chain(w.strip_suffix('s')))
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        words
+    });
+    words.binary_search(&word).is_ok()
+}
+
+/// Every team of [`NO_DRAW_TEAMS`], [`SHOOTOUT_TEAMS`] and
+/// [`TEAM_CITIES`].
+fn teams() -> impl Iterator<Item = &'static str> {
+    NO_DRAW_TEAMS
+        .iter()
+        .chain(SHOOTOUT_TEAMS)
+        .chain(TEAM_CITIES.iter().map(|(team, _)| team))
+        .copied()
+}
+
+/// `word` is a team that one side names beside an opponent both sides
+/// name (one of `opponents`, the other side's words, that `both_name`),
+/// on a day both name: the other team of that game, which a player's
+/// line against the opponent ("Doncic 31+ points vs Nuggets") leaves
+/// unwritten. A game has two teams, so the team is no other subject.
+pub fn other_team_of_the_game<'w>(
+    word: &str,
+    mut opponents: impl Iterator<Item = &'w str>,
+    both_name: impl Fn(&str) -> bool,
+) -> bool {
+    let same_team = |t: &str| t == word || t.strip_suffix('s') == Some(word);
+    is_team(word) && opponents.any(|t| !same_team(t) && is_team(t) && both_name(t))
+}
+
 /// Every word of [`TEAM_CITIES`], as written and without its final `s`
 /// (as content words are folded), sorted once: a lookup is a binary
 /// search of a few string comparisons, with no hashing.

@@ -303,6 +303,7 @@ pub(crate) fn line_as_margin(line_side: &Facts, other: &Facts) -> Option<Thresho
         value: (-points).ceil(),
         upper: None,
         unit: String::new(),
+        plus_written: false,
     })
 }
 

@@ -1,25 +1,31 @@
 //! Precision first: `same` and `inverted` are earned, not what is left
-//! when no veto fires. Every content-bearing part of each side must be
+//! when no veto fires. Every part of each side that bears a fact must be
 //! accounted for by the other: its words (matched, a known synonym in
 //! [`SYNONYMS`], a word of the same measured quantity, or a no-op word
 //! of [`NO_OP`] / [`FILLER`]), its numbers (a sportsbook line keeps its
 //! sign), its threshold, date and time of day, and the words of its
 //! rules text, where a void branch or an estimate is often stated and
-//! nowhere else. Anything left over (a qualifier no rule reads, a scope
-//! word such as "globally", "1st Half", "Draw No Bet") makes such a
-//! verdict `unsure`, naming the words; it never makes one `different`.
+//! nowhere else. Anything left over that can change the question (a
+//! qualifier no rule reads, a scope word such as "globally", "1st Half",
+//! "Draw No Bet": what [`bears_a_fact`] finds) makes such a verdict
+//! `unsure`, naming the words; it never makes one `different`.
+//!
+//! Words that bear no fact ("new", "officially", a rules text's "use")
+//! may be left over: any number of the rules text's, and at most
+//! [`PLAIN_WORDS_ONE_SIDE_MAY_ADD`] of one title's when the other title
+//! adds none (two titles each adding words are two predicates).
 
 use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
 use super::super::lexicon::{
     ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, GENERIC_MEMBER_WORDS,
-    LINE_WORDS, NO_OP, OPPOSED, OVERTIME_WORDS, QUANTITIES, SCOPES, SYNONYMS, city_stands_for_team,
-    implied_by, quantity_members_of,
+    LINE_WORDS, NO_OP, OPPOSED, OVERTIME_WORDS, QUANTITIES, SCOPES, SYNONYMS, bears_a_fact,
+    city_stands_for_team, implied_by, other_team_of_the_game, quantity_members_of,
 };
 use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
 use super::join;
-use super::predicate::matched_words;
+use super::predicate::{game_without_draws, matched_words};
 use super::threshold::{line, line_as_margin, opposite_lines};
 
 /// A sportsbook's half-point line on a count ("Over 44.5 Total Points")
@@ -100,6 +106,13 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
         || implied_by(word, said_by_y)
         // "Green Bay" of one side and "Packers" of the other.
         || city_stands_for_team(word, said_by_y)
+        // "Lakers vs Nuggets" of a player's line against "vs Nuggets" on
+        // the same day.
+        || (x.date.is_some()
+            && y.date.is_some()
+            && other_team_of_the_game(word, y.raw.iter().map(String::as_str), |t| {
+                x.mentions(t)
+            }))
         || x.short_forms.accounts_for(&y.short_forms, word)
         || x.short_forms.before_a_name(word, |name| {
             y.lone_names.contains(name) || y.name_heads.contains(name)
@@ -138,22 +151,66 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
             .is_some_and(|s| s.split_whitespace().any(|w| w == word))
 }
 
-/// The parts of `x` that `y` does not account for; only whether there
-/// is one when `all` is false (no reasons wanted).
-fn leftovers(x: &Facts, y: &Facts, matched: &[&str], all: bool) -> Vec<String> {
-    let mut out: Vec<String> = x
-        .words
+/// What one side leaves unaccounted for, by what it can change.
+#[derive(Default)]
+struct Leftovers {
+    /// Parts that bear a fact ([`bears_a_fact`]): a name, a number, a
+    /// date, a time, a threshold, a void branch, a word of a lexicon.
+    facts: Vec<String>,
+    /// Words of the title that bear none ("new", "officially").
+    plain: Vec<String>,
+    /// Words of the rules text that bear none ("use", "recorded").
+    plain_rules: Vec<String>,
+}
+
+impl Leftovers {
+    fn is_empty(&self) -> bool {
+        self.facts.is_empty() && self.plain.is_empty() && self.plain_rules.is_empty()
+    }
+}
+
+/// `word` is a word of one of `x`'s names.
+fn is_name_of(x: &Facts, word: &str) -> bool {
+    x.entities
         .iter()
-        .filter(|w| !explained(w, x, y, matched))
-        .take(if all { usize::MAX } else { 1 })
-        .cloned()
-        .collect();
-    if !all && !out.is_empty() {
-        return out;
+        .any(|e| e.split(' ').any(|part| part == word || fold(part) == word))
+}
+
+/// What the two markets share and one side's words are read against.
+struct Context<'m> {
+    pair: &'m Pair<'m>,
+    matched: &'m [&'m str],
+    /// The game cannot end level ([`game_without_draws`]): a side that
+    /// says overtime or a shoot-out counts says what the other's game
+    /// does anyway. Read once, and only for such a word.
+    no_draw: std::cell::OnceCell<bool>,
+}
+
+impl Context<'_> {
+    fn explained(&self, w: &str, x: &Facts, y: &Facts) -> bool {
+        explained(w, x, y, self.matched)
+            || ((OVERTIME_WORDS.contains(&w) || w == "shootout")
+                && *self.no_draw.get_or_init(|| game_without_draws(self.pair)))
+    }
+}
+
+/// The parts of `x` that `y` does not account for; only until the first
+/// that bears a fact when `all` is false (no reasons wanted).
+fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
+    let mut out = Leftovers::default();
+    for w in x.words.iter().filter(|w| !cx.explained(w, x, y)) {
+        if bears_a_fact(w, |w| is_name_of(x, w), true) {
+            out.facts.push(w.clone());
+            if !all {
+                return out;
+            }
+        } else {
+            out.plain.push(w.clone());
+        }
     }
     // A line read as the other's margin was compared as a threshold.
     let mirrored = opposite_lines(x, y) || line_as_margin(x, y).is_some();
-    out.extend(
+    out.facts.extend(
         x.numbers
             .iter()
             .filter(|n| !mirrored && !y.numbers.contains(n))
@@ -162,7 +219,7 @@ fn leftovers(x: &Facts, y: &Facts, matched: &[&str], all: bool) -> Vec<String> {
     if let (Some(t), None) = (&x.threshold, &y.threshold)
         && line_as_margin(y, x).is_none()
     {
-        out.push(format!("the threshold {t}"));
+        out.facts.push(format!("the threshold {t}"));
     }
     // A date on one side only is the other's too when the other closes
     // on it (or the next day in UTC, after an evening game in America).
@@ -172,47 +229,80 @@ fn leftovers(x: &Facts, y: &Facts, matched: &[&str], all: bool) -> Vec<String> {
             .map(day_of)
             .is_some_and(|day| (d.first_day..=d.last_day + 1).contains(&day));
         if !closes_on_it {
-            out.push(format!("the date {d}"));
+            out.facts.push(format!("the date {d}"));
         }
     }
     // A time the title states is accounted for by the other's rules
     // stating one (which `time_of_day_differs` compared).
     if x.time_of_day.is_some() && y.time_of_day.is_none() && y.criteria_time.is_none() {
-        out.push("the time of day".into());
+        out.facts.push("the time of day".into());
     }
     // The rules text may restate its own title and source; anything else
-    // in it the other side must say too.
+    // in it that bears a fact the other side must say too.
     let own = |w: &str| {
         x.words.contains(w)
             || x.source
                 .as_deref()
                 .is_some_and(|s| s.split_whitespace().any(|s| s == w))
     };
-    out.extend(
-        x.criteria_content
-            .iter()
-            .filter(|w| !own(w) && !explained(w, x, y, matched))
-            .map(|w| format!("rules: {w}")),
-    );
+    for w in x
+        .criteria_content
+        .iter()
+        .filter(|w| !own(w) && !cx.explained(w, x, y))
+    {
+        if bears_a_fact(w, |w| x.criteria_names.contains(w), false) {
+            out.facts.push(format!("rules: {w}"));
+        } else {
+            out.plain_rules.push(format!("rules: {w}"));
+        }
+    }
     if let (Some(o), None) = (&x.void_outcome, &y.void_outcome) {
-        out.push(format!("rules: resolves {o} if void"));
+        out.facts.push(format!("rules: resolves {o} if void"));
     }
     out
 }
 
-/// Makes `same` and `inverted` unsure while a part of either side is left
-/// unaccounted for (see the module doc).
+/// How many words of its title one side may add that bear no fact: a
+/// modifier or two ("a new studio album", "officially announced"); more
+/// is another wording of the question than one word's.
+const PLAIN_WORDS_ONE_SIDE_MAY_ADD: usize = 2;
+
+/// Whether what the two sides leave unaccounted can still be one
+/// question: nothing that bears a fact, and words of the title that bear
+/// none on one side only (both adding words is two predicates), a few.
+fn only_plain_words(a: &Leftovers, b: &Leftovers) -> bool {
+    a.facts.is_empty()
+        && b.facts.is_empty()
+        && (a.plain.is_empty() || b.plain.is_empty())
+        && a.plain.len() + b.plain.len() <= PLAIN_WORDS_ONE_SIDE_MAY_ADD
+}
+
+/// Makes `same` and `inverted` unsure while a part of either side that
+/// bears a fact is left unaccounted for (see the module doc).
 pub fn unexplained_difference(p: &Pair<'_>, v: &mut Verdict) {
     if !v.may_be_equal() {
         return;
     }
     let matched = matched_words(p, v.staged);
+    let cx = Context {
+        pair: p,
+        matched: &matched,
+        no_draw: std::cell::OnceCell::new(),
+    };
     let all = v.detailed();
-    let only_a = leftovers(p.fa, p.fb, &matched, all);
-    let only_b = if all || only_a.is_empty() {
-        leftovers(p.fb, p.fa, &matched, all)
+    let only_a = leftovers(p.fa, p.fb, &cx, all);
+    let only_b = if all || only_a.facts.is_empty() {
+        leftovers(p.fb, p.fa, &cx, all)
     } else {
-        Vec::new()
+        Leftovers::default()
+    };
+    let words = |l: &Leftovers| -> Vec<String> {
+        l.facts
+            .iter()
+            .chain(&l.plain)
+            .chain(&l.plain_rules)
+            .cloned()
+            .collect()
     };
     if only_a.is_empty() && only_b.is_empty() {
         v.say(|| {
@@ -226,17 +316,56 @@ pub fn unexplained_difference(p: &Pair<'_>, v: &mut Verdict) {
         });
         return;
     }
+    if !only_a.facts.is_empty() || !only_b.facts.is_empty() {
+        v.say(|| {
+            let all: Vec<&str> = only_a
+                .facts
+                .iter()
+                .chain(&only_b.facts)
+                .map(String::as_str)
+                .collect();
+            (
+                Field::Wording,
+                Finding::Missing,
+                join(&words(&only_a)),
+                join(&words(&only_b)),
+                format!("not accounted for by the other side: {}", all.join(", ")),
+            )
+        });
+        v.unexplained();
+        return;
+    }
+    let fine = only_plain_words(&only_a, &only_b);
     v.say(|| {
-        let all: Vec<&str> = only_a.iter().chain(&only_b).map(String::as_str).collect();
+        let all: Vec<String> = words(&only_a).into_iter().chain(words(&only_b)).collect();
+        let (finding, note) = if fine {
+            (
+                Finding::Agrees,
+                format!(
+                    "every part that bears a fact is accounted for; words that bear none left: {}",
+                    all.join(", ")
+                ),
+            )
+        } else {
+            (
+                Finding::Missing,
+                format!(
+                    "words each side adds, or more than {PLAIN_WORDS_ONE_SIDE_MAY_ADD}, not accounted for by the other: {}",
+                    all.join(", ")
+                ),
+            )
+        };
         (
             Field::Wording,
-            Finding::Missing,
-            join(&only_a),
-            join(&only_b),
-            format!("not accounted for by the other side: {}", all.join(", ")),
+            finding,
+            join(&words(&only_a)),
+            join(&words(&only_b)),
+            note,
         )
     });
-    v.unexplained();
+    if !fine {
+        v.unexplained();
+    }
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::{DateFact, Facts};
+use super::super::lexicon::{closed_on_december_31, last_trading_day};
 use super::super::{Field, Finding, day_of};
 use crate::time::{civil_from_days, format_rfc3339};
 
@@ -58,8 +59,34 @@ fn deadline_against_date(x: &DateFact, y: &DateFact) -> (Finding, &'static str, 
     }
 }
 
-/// Two named dates.
-fn both_dated(x: &DateFact, y: &DateFact) -> (Finding, &'static str, Vote) {
+/// A year's last close against a day: the same window when the day is
+/// the year's last trading day on the exchange named.
+fn year_end_close_on(x: &DateFact, y: &DateFact, closed_on_the_31st: bool) -> bool {
+    let (close, day) = match (x.year_end_close, y.year_end_close) {
+        (true, false) => (x, y),
+        (false, true) => (y, x),
+        _ => return false,
+    };
+    !day.deadline
+        && !close.deadline
+        && day.first_day == day.last_day
+        && day.first_day == last_trading_day(close.last_day, closed_on_the_31st)
+}
+
+/// Two named dates; `closed_on_the_31st`: an index named trades on an
+/// exchange closed on December 31.
+fn both_dated(
+    x: &DateFact,
+    y: &DateFact,
+    closed_on_the_31st: bool,
+) -> (Finding, &'static str, Vote) {
+    if year_end_close_on(x, y, closed_on_the_31st) {
+        return (
+            Finding::Agrees,
+            "a year's last close and its last trading day: the same day",
+            Vote::Same,
+        );
+    }
     let same = x.first_day == y.first_day && x.last_day == y.last_day;
     // Two deadlines are one window when they end together ("through
     // 2027" / "before 2028").
@@ -172,7 +199,10 @@ pub fn cutoff_differs(p: &Pair<'_>, v: &mut Verdict) {
     }
     let (finding, vote) = match (&fa.date, &fb.date) {
         (Some(x), Some(y)) => {
-            let (finding, note, vote) = both_dated(x, y);
+            // Read only for a year's last close: most pairs name none.
+            let closed = (x.year_end_close || y.year_end_close)
+                && closed_on_december_31(|w| fa.mentions(w) || fb.mentions(w));
+            let (finding, note, vote) = both_dated(x, y, closed);
             let show = |d: &DateFact| Some(d.to_string());
             v.say(|| (Field::Date, finding, show(x), show(y), note.into()));
             (finding, vote)
