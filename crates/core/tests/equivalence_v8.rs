@@ -16,12 +16,16 @@
 //! labelled by someone who had not read the matcher, and committed before
 //! any classifier was run on it.
 //!
-//! Never tuned to: its figures are printed once, by the lead, after the
-//! round's last change; until then the measuring test is ignored.
+//! Its figures were printed once per state of the matcher, before and
+//! after the seventh round (the same verdict on every pair: same
+//! precision 1.00, recall 0.38; inverted precision 1.00, recall 0.57;
+//! docs/benchmarks.md, seventh round). It is development data from then
+//! on: nothing else called `same` or `inverted` is its test, with the
+//! recall measured as floors.
 
 mod labelled;
 
-use labelled::{claims_nothing_else, held_out_and_new};
+use labelled::{development_bar, held_out_and_new, load, never_compared};
 
 const TEST: &str = "test-v8.json";
 
@@ -42,12 +46,30 @@ fn set_is_well_formed_and_new() {
     );
 }
 
-/// Nothing else called `same` or `inverted` on the set nobody tuned to.
-/// Reported once, by the lead, after the round's last change:
-/// `cargo test -p predmarket-core --test equivalence_v8 -- --ignored
-/// --nocapture` prints the confusion table and every miss.
+/// Nothing else called `same` or `inverted`, and the recall of its runs
+/// kept. `cargo test -p predmarket-core --test equivalence_v8 --
+/// --nocapture` prints the figures and every miss.
 #[test]
-#[ignore = "not yet run: reported once by the lead after the round's last change"]
-fn held_out_set_calls_nothing_else_same_or_inverted() {
-    claims_nothing_else(TEST);
+fn eighth_set_now_development_data_meets_the_development_bar() {
+    development_bar(TEST, 0.37, 0.56);
+}
+
+/// Right answers of `classify` that `find_pairs` never compares, found by
+/// the set's first run ("federal minimum wage increase be signed into
+/// law before 2029" / "… hike signed into law by Dec 31, 2028"; "Texans @
+/// Colts Over 44.5 Total Points" / "Houston at Indianapolis: 45 or more
+/// total points"): the candidate search does not put them side by side.
+/// Left for its next change; no other pair may join them.
+const NOT_YET_COMPARED: [&str; 2] = ["minimum-wage-signed-same", "texans-colts-over-same"];
+
+/// `find_pairs` compares every labelled pair the classifier gets right,
+/// but those named above.
+#[test]
+fn candidate_search_finds_the_labelled_pairs() {
+    let lost = never_compared(&load(TEST));
+    let new: Vec<&String> = lost
+        .iter()
+        .filter(|id| !NOT_YET_COMPARED.contains(&id.as_str()))
+        .collect();
+    assert!(new.is_empty(), "never compared: {new:?}");
 }

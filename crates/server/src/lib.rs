@@ -6,7 +6,6 @@
 // Nothing that reaches the network or a user may panic on an unwrap: a
 // failure is a typed error. Tests may unwrap.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
-
 // The OpenAPI document is one large `json!` literal.
 #![recursion_limit = "512"]
 

@@ -14,7 +14,6 @@
 // Nothing that reaches the network or a user may panic on an unwrap: a
 // failure is a typed error. Tests may unwrap.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
-
 // Natively only the declarations are tested; the JS-facing code is used
 // from wasm alone.
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
