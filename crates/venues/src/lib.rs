@@ -181,7 +181,20 @@ pub fn net_arbitrage_json(
             )
         })
         .flatten();
-    write(&serde_json::json!({ "classification": classification, "gap": gap }))
+    write(&Arbitrage {
+        classification: &classification,
+        gap,
+    })
+}
+
+/// `netArbitrage`'s answer, written straight to text: a `json!` tree
+/// would bring serde_json's `Value` (its map, its serializer and a second
+/// serializer of every classification type) into this wasm for one
+/// object.
+#[derive(serde::Serialize)]
+struct Arbitrage<'a> {
+    classification: &'a equivalence::Classification,
+    gap: Option<fees::NetGap>,
 }
 
 fn js(result: Result<String, String>) -> Result<String, JsValue> {
