@@ -92,6 +92,10 @@ pub fn label<T: AsRef<str>>(
     value: &Option<T>,
     allowed: &[&'static str],
 ) -> Result<Option<&'static str>, ApiError> {
+    // No parameter, nothing to check: the lists' hot path builds no table.
+    if value.is_none() {
+        return Ok(None);
+    }
     let names = state.data.options.names;
     let Some(wire) = known(name, value, &names.wires(allowed))? else {
         return Ok(None);
@@ -115,6 +119,9 @@ pub fn platform<T: AsRef<str>>(
     value: &Option<T>,
     capability: Capability,
 ) -> Result<Option<&'static str>, ApiError> {
+    if value.is_none() {
+        return Ok(None);
+    }
     let platform = label(state, "platform", value, &platforms(capability))?;
     if let Some(p) = platform
         && state.faults.is_down(p)

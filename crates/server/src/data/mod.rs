@@ -210,8 +210,8 @@ impl Dataset {
     }
 
     /// The data's freshness stamp (ISO 8601).
-    pub fn freshness(&self) -> String {
-        self.freshness.clone()
+    pub fn freshness(&self) -> &str {
+        &self.freshness
     }
 }
 

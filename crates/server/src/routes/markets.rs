@@ -240,9 +240,9 @@ pub async fn list(
     let ascending = order == Some("asc");
     let (total, page) = select(data, &filter, sort, ascending, &window);
     let pagination = window.pagination_json(&state, &scope, total);
-    let queried: Vec<&str> = match platform {
-        Some(p) => vec![p],
-        None => MARKETS.to_vec(),
+    let queried: &[&str] = match &platform {
+        Some(p) => std::slice::from_ref(p),
+        None => &MARKETS,
     };
     let items = || {
         page.iter()
@@ -259,7 +259,7 @@ pub async fn list(
         &kind,
         &pagination,
         items,
-        &list_meta_json(&state, &started, &queried, &errors),
+        &list_meta_json(&state, &started, queried, &errors),
     ))
 }
 

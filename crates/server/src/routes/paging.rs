@@ -81,14 +81,20 @@ impl Window {
 /// `{"total":…,"limit":…,"has_more":…,"next_cursor":…}`, more pages when
 /// there is a cursor.
 fn write_pagination(total: usize, limit: u32, next_cursor: Option<&str>) -> String {
-    let cursor = match next_cursor {
-        Some(cursor) => super::respond::text(&cursor),
-        None => "null".to_owned(),
-    };
-    format!(
-        r#"{{"total":{total},"limit":{limit},"has_more":{},"next_cursor":{cursor}}}"#,
+    use std::fmt::Write;
+    // One buffer, written once: the lists' hot path.
+    let mut out = String::with_capacity(80 + next_cursor.map_or(0, str::len));
+    let _ = write!(
+        out,
+        r#"{{"total":{total},"limit":{limit},"has_more":{},"next_cursor":"#,
         next_cursor.is_some()
-    )
+    );
+    match next_cursor {
+        Some(cursor) => push_json_str(&mut out, cursor),
+        None => out.push_str("null"),
+    }
+    out.push('}');
+    out
 }
 
 /// The `limit` items from `offset` on, and the count of all items: every
@@ -139,7 +145,7 @@ pub fn list_meta(state: &SharedState, started: &Started, queried: Option<&[&str]
     ListMeta {
         request_time: Some(started.elapsed_ms()),
         cache_hit: Some(false),
-        data_freshness: Some(state.data.freshness()),
+        data_freshness: Some(state.data.freshness().to_owned()),
         platforms_queried: queried.map(|q| platform_ids(state, q)),
         platform_errors: None,
         ..Default::default()
@@ -182,7 +188,7 @@ pub fn sports_meta(
     SportsMeta {
         platforms_queried: Some(platform_ids(state, queried)),
         request_time: Some(started.elapsed_ms()),
-        data_freshness: Some(state.data.freshness()),
+        data_freshness: Some(state.data.freshness().to_owned()),
         platform_errors: Some(errors),
         ..Default::default()
     }
@@ -200,10 +206,23 @@ pub fn list_meta_json(
     let names = state.data.options.names;
     write_list_meta(
         started.elapsed_ms(),
-        &state.data.freshness(),
+        state.data.freshness(),
         queried.iter().map(|label| names.wire(label)),
         errors,
     )
+}
+
+/// `text` as a JSON string, as `serde_json` writes it: without a copy of
+/// its own when nothing in it needs escaping (the data's names and times
+/// never do), which saves every list answer an allocation a name.
+fn push_json_str(out: &mut String, text: &str) {
+    if text.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\') {
+        out.push('"');
+        out.push_str(text);
+        out.push('"');
+    } else {
+        out.push_str(&super::respond::text(&text));
+    }
 }
 
 /// See [`list_meta_json`]; a test holds it to `serde_json` of `ListMeta`.
@@ -217,13 +236,13 @@ fn write_list_meta<'a>(
     out.push_str(r#"{"request_time":"#);
     out.push_str(ryu::Buffer::new().format(request_time));
     out.push_str(r#","cache_hit":false,"data_freshness":"#);
-    out.push_str(&super::respond::text(&freshness));
+    push_json_str(&mut out, freshness);
     out.push_str(r#","platforms_queried":["#);
     for (i, wire) in queried.enumerate() {
         if i > 0 {
             out.push(',');
         }
-        out.push_str(&super::respond::text(&wire));
+        push_json_str(&mut out, wire);
     }
     out.push(']');
     if !errors.is_empty() {

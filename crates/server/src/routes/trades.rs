@@ -250,7 +250,7 @@ pub async fn price_history(
             interval: Some(interval),
             request_time: Some(started.elapsed_ms()),
             cache_hit: Some(false),
-            data_freshness: Some(state.data.freshness()),
+            data_freshness: Some(state.data.freshness().to_owned()),
         }),
     }))
 }
