@@ -12,7 +12,7 @@
 //! streams) becomes a chunk of its own, fetched when called. So an app
 //! ships what it loads at start (its entry file and the chunks that
 //! imports statically), and the chunks its one line loads when it runs
-//! ([`App::runs_lazy_parts`]); the report gives both, and every chunk.
+//! ([`App::runs`]); the report gives both, and every chunk.
 
 use crate::size::sizes;
 use crate::util::{Result, cmd, exec, exec_quiet, output, target_dir};
@@ -54,16 +54,20 @@ pub struct App {
     /// for the matcher's sixth round and test-v7's fixes (189,129 B; see
     /// `size::VENUES_LIMIT_GZIP_BYTES`). Session 17 (docs/benchmarks.md,
     /// "Session 17: the watch streams on first call"): the watch streams
-    /// (their JS and a wasm of their own) load at the first watch, a chunk
-    /// of their own, so the client app (what loads at start) went to
-    /// 100,865 B: 100 KiB; the watch app, which loads that chunk too (a
-    /// second wasm with its own allocator and runtime), to 135,000 B: 133
-    /// KiB, raised as the price of the client app's cut; the odds app to
+    /// (their JS and a wasm of their own), `estimate()` and a history page
+    /// load at first call, chunks of their own, so the client app (what
+    /// loads at start) went to 99,730 B: 100 KiB; the watch app, which
+    /// loads the watch chunk too (a second wasm with its own allocator and
+    /// runtime), to 133,873 B: 133 KiB, raised as the price of the client
+    /// app's cut; the odds app to
     /// 45,439 B: 46 KiB, raised as the public change rules (`bookChanges`,
     /// …) moved into `predmarket/math`'s wasm, the pure functions' entry.
-    /// Whether its one line runs a part the package loads on first call
-    /// (a watch): then it ships every chunk, else what loads at start.
-    pub runs_lazy_parts: bool,
+    pub limit_gzip_bytes: u64,
+    /// The parts the package loads on first call (a dynamic `import()`)
+    /// that its one line runs, by module: esbuild names such a chunk
+    /// after its file (`watch-<hash>.js` for watch.js). It ships them and
+    /// what loads at start.
+    pub runs: &'static [&'static str],
 }
 
 /// The apps: a client call (crates/wasm/README.md), a watch
@@ -75,28 +79,28 @@ pub const APPS: &[App] = &[
         figure_id: "bundle-client-gzip",
         source: "import { Client } from \"predmarket\";\nconst client = new Client({ apiKey: \"key\" });\nconsole.log(await client.listMarkets({ limit: 5 }));\n",
         limit_gzip_bytes: 100 * 1024,
-        runs_lazy_parts: false,
+        runs: &[],
     },
     App {
         id: "watch",
         figure_id: "bundle-watch-gzip",
         source: "import { Client } from \"predmarket\";\nfor await (const change of new Client({ apiKey: \"key\" }).watchOrderbook(\"500024\")) console.log(change);\n",
         limit_gzip_bytes: 133 * 1024,
-        runs_lazy_parts: true,
+        runs: &["watch"],
     },
     App {
         id: "venues",
         figure_id: "bundle-venues-gzip",
         source: "import { findPairs } from \"predmarket/venues\";\nfor (const pair of findPairs([])) console.log(pair);\n",
         limit_gzip_bytes: 186 * 1024,
-        runs_lazy_parts: false,
+        runs: &[],
     },
     App {
         id: "odds",
         figure_id: "bundle-odds-gzip",
         source: "import { americanToDecimal } from \"predmarket/math\";\nconsole.log(americanToDecimal(\"+250\"));\n",
         limit_gzip_bytes: 46 * 1024,
-        runs_lazy_parts: false,
+        runs: &[],
     },
 ];
 
@@ -104,7 +108,7 @@ pub const APPS: &[App] = &[
 pub struct Bundle {
     pub app: &'static App,
     /// Raw and `gzip -9` bytes, summed over the files it ships (see
-    /// [`App::runs_lazy_parts`]).
+    /// [`App::runs`]).
     pub raw: u64,
     pub gzip: u64,
     /// `gzip -9` bytes of what it loads at start, and of every file.
@@ -224,7 +228,15 @@ fn bundle(work: &Path, installed: &Path, app: &'static App) -> Result<Bundle> {
     };
     for (path, start) in &shipped {
         let (raw, gzip) = sizes(path)?;
-        if *start || app.runs_lazy_parts {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let run = app
+            .runs
+            .iter()
+            .any(|part| name.starts_with(&format!("{part}-")));
+        if *start || run {
             result.raw += raw;
             result.gzip += gzip;
         }
@@ -232,10 +244,6 @@ fn bundle(work: &Path, installed: &Path, app: &'static App) -> Result<Bundle> {
             result.start_gzip += gzip;
         }
         result.all_gzip += gzip;
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
         result.files.push((name, gzip, *start));
     }
     Ok(result)
