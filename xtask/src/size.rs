@@ -24,7 +24,7 @@ use std::path::Path;
 /// (docs/benchmarks.md, "Size, session 8"), so the limit was 108 KiB. The
 /// stream reader's bodies decoded by serde_json into a JSON tree and
 /// written back (session 12) took it to 154,337 B; read with `JSON.parse`
-/// instead (crates/wasm/src/live.rs), it is 117,741 B: the limit is what
+/// instead (now crates/watch/src/live.rs), it is 117,741 B: the limit is what
 /// was reached. `Client` as one class (its hooks around calls and pagers,
 /// `__call`, the operation table's columns for `checkCapabilities`) took
 /// it from 118,161 B to 119,404 B: 117 KiB (docs/benchmarks.md, "One
