@@ -185,7 +185,7 @@ test("workerd (Cloudflare's runtime; wasm imported as a module)", async () => {
   const out = join(work, "workerd");
   mkdirSync(out, { recursive: true });
   await sh(bin("esbuild"), ["worker.mjs", "--bundle", "--format=esm", "--conditions=workerd,worker", "--external:*.wasm", `--outfile=${join(out, "worker.js")}`, "--log-level=warning"], { cwd: join(here, "workerd") });
-  for (const wasm of ["predmarket_bg.wasm", "math_glue_bg.wasm"]) cpSync(join(here, "node_modules/predmarket", wasm), join(out, wasm));
+  for (const wasm of ["predmarket_bg.wasm", "math_glue_bg.wasm", "watch_glue_bg.wasm"]) cpSync(join(here, "node_modules/predmarket", wasm), join(out, wasm));
   const port = await freePort();
   writeFileSync(
     join(out, "config.capnp"),
@@ -203,6 +203,7 @@ const worker :Workerd.Worker = (
     (name = "worker.js", esModule = embed "worker.js"),
     (name = "predmarket_bg.wasm", wasm = embed "predmarket_bg.wasm"),
     (name = "math_glue_bg.wasm", wasm = embed "math_glue_bg.wasm"),
+    (name = "watch_glue_bg.wasm", wasm = embed "watch_glue_bg.wasm"),
   ],
   bindings = [
     (name = "PREDMARKET_URL", text = ${JSON.stringify(baseUrl)}),

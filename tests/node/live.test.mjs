@@ -15,14 +15,14 @@ import { CEILING_MS, eventually, packageDir } from "./support.mjs";
 const vectors = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "fixtures", "live", "stream.json"), "utf8"));
 
 let pm;
-/** The glue watch.js is handed its reader by (the entry initialised it). */
+/** The watch streams' glue watch.js reads the stream with, instantiated as watch.js does (`load()`). */
 let glue;
 const servers = [];
 
 before(async () => {
   const dir = realpathSync(packageDir);
   pm = await import(pathToFileURL(join(dir, "index.js")).href);
-  glue = await import(pathToFileURL(join(dir, "predmarket.js")).href);
+  glue = (await import(pathToFileURL(join(dir, "watch-load.js")).href)).load();
 });
 
 after(() => {

@@ -16,7 +16,7 @@ import { codeBlocks, root, runnerOf, shown } from "./examples.mjs";
 let project;
 let pm;
 /// The pure functions: `predmarket/math`'s, which the main entry re-exports.
-const pureFunctions = ["americanToDecimal", "decimalToAmerican", "decimalToProbability", "probabilityToDecimal", "americanToProbability", "probabilityToAmerican", "impliedProbability", "overround", "noVigProbabilities", "futureQuotes", "awardQuotes", "gameQuotes", "bestPrices", "findArbitrage", "bestBid", "bestAsk", "midPrice", "spread", "normalizeBook", "isCrossed", "vwapToFill", "depthCurve", "depthWithin", "parseGameId", "formatGameId", "isSameGame"];
+const pureFunctions = ["americanToDecimal", "decimalToAmerican", "decimalToProbability", "probabilityToDecimal", "americanToProbability", "probabilityToAmerican", "impliedProbability", "overround", "noVigProbabilities", "futureQuotes", "awardQuotes", "gameQuotes", "bestPrices", "findArbitrage", "bestBid", "bestAsk", "midPrice", "spread", "normalizeBook", "isCrossed", "vwapToFill", "depthCurve", "depthWithin", "parseGameId", "formatGameId", "isSameGame", "bookChanges", "valueChanges", "watchIntervalMs", "endsWatch"];
 // Platform and league ids as this server names them (`--rename-ids` renames
 // them all): the tests never write an id, so they pass against any naming.
 let platformIds;

@@ -1,7 +1,7 @@
 //! The build of the npm package (the demo's is `web_build`).
 
-use crate::math_entry;
 use crate::util::{Result, built_from, cmd, exec, inputs_hash, root, stamp, target_dir};
+use crate::{math_entry, watch_entry};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -107,12 +107,14 @@ const NPM_INPUTS: &[&str] = &[
     "crates/wasm",
     "crates/js-values",
     "crates/math",
+    "crates/watch",
     "crates/venues",
     "Cargo.toml",
     "Cargo.lock",
     ".cargo/config.toml",
     "xtask/src/build.rs",
     "xtask/src/math_entry.rs",
+    "xtask/src/watch_entry.rs",
     // fflate's version, bundled into the inlined wasm's module.
     "tests/package-lock.json",
     "CHANGELOG.md",
@@ -141,6 +143,7 @@ fn build_npm() -> Result<PathBuf> {
     for (package, profile) in [
         ("predmarket-wasm", WASM_PROFILE),
         (math_entry::PACKAGE, WASM_PROFILE),
+        (watch_entry::PACKAGE, WASM_PROFILE),
         ("predmarket-venues", VENUES_PROFILE),
     ] {
         exec(
@@ -214,8 +217,8 @@ fn build_npm() -> Result<PathBuf> {
     fs::remove_file(&glue_types_path).map_err(|e| format!("{}: {e}", glue_types_path.display()))?;
     let types = format!("{}{declarations}", public_types(&glue_types)?);
     let names = exported_values(&types);
-    // The pure functions are `predmarket/math`'s (math_entry.rs), which
-    // the entries re-export.
+    // The pure functions (the change rules among them) are
+    // `predmarket/math`'s (math_entry.rs), which the entries re-export.
     write(
         &out.join("index.d.ts"),
         &format!("{types}\nexport * from \"./math.js\";\n"),
@@ -225,6 +228,7 @@ fn build_npm() -> Result<PathBuf> {
         &format!("{types}\nexport * from \"./math.cjs\";\n"),
     )?;
 
+    write_inflate_module(&out)?;
     write_inline_module(&module, &out.join("wasm-inline.js"))?;
     for file in JS_FILES {
         let from = js_dir().join(file);
@@ -233,6 +237,7 @@ fn build_npm() -> Result<PathBuf> {
     // After the JS files (its modules import errors.js), before index.cjs
     // (which bundles them).
     math_entry::build(&out)?;
+    watch_entry::build(&out)?;
     // The one generated line of the entries: the glue's public values but
     // `Client`, which api.js exports as client.js makes it.
     let glue_names: Vec<&str> = names
@@ -366,18 +371,24 @@ pub(crate) fn read(path: &Path) -> Result<String> {
 ///   extends Error` in a wasm-bindgen snippet breaks some of its targets);
 ///   the wasm gives its errors their prototypes (crates/wasm/src/errors.rs);
 /// - `watch.js`: the watch streams (`client.watchOrderbook(...)`), plain JS
-///   over the client's methods, typed in crates/wasm/js/types/watch.d.ts;
+///   over the client's methods, typed in crates/wasm/js/types/watch.d.ts,
+///   loaded by client.js at the first watch (a dynamic `import()`);
+/// - `watch-handle.js`: what a `watch*` method returns while watch.js
+///   loads;
 /// - `shared-budget.js`: `sharedBudget: true`, the key's budget shared by
 ///   tabs (IndexedDB) or by the clients of a realm;
 /// - `export.js`: lists as CSV or NDJSON (predmarket-core's `export` rule
 ///   in JS, held to it by shared vectors: it does not fit the wasm's size
 ///   budget);
-/// - `capabilities.js`: what `checkCapabilities`, `capabilities()`,
-///   `supports()` and `estimate()` of `Client` do;
+/// - `capabilities.js`: what `checkCapabilities`, `capabilities()` and
+///   `supports()` of `Client` do;
+/// - `estimate.js`: what `estimate()` of `Client` does, loaded at its
+///   first call (a dynamic `import()`);
 /// - `persistent-cache.js`: `persistentCache`, answers kept in IndexedDB
 ///   (stale-while-revalidate, bounded);
 /// - `history.js`: `history()`, a resource's recorded rows from the
-///   server's `GET /history`, paged.
+///   server's `GET /history`, paged; `history-page.js`: one page of it,
+///   loaded at the first (a dynamic `import()`).
 const JS_FILES: &[&str] = &[
     "index.js",
     "edge.js",
@@ -385,11 +396,14 @@ const JS_FILES: &[&str] = &[
     "client.js",
     "errors.js",
     "watch.js",
+    "watch-handle.js",
     "shared-budget.js",
     "export.js",
     "capabilities.js",
+    "estimate.js",
     "persistent-cache.js",
     "history.js",
+    "history-page.js",
 ];
 
 /// Where the package's hand-written JS lives.
@@ -462,8 +476,8 @@ pub(crate) fn exported_values(types: &str) -> Vec<String> {
 }
 
 /// Writes `to`, an ES module holding the wasm at `wasm` compressed (the
-/// deflate stream of `gzip -9`) as base64, with fflate's `inflateSync`
-/// bundled in: the bytes inlined cost about what the wasm does gzipped
+/// deflate stream of `gzip -9`) as base64, decoded by fflate's
+/// `inflateSync` (imported from [`INFLATE`], which [`npm`] writes first): the bytes inlined cost about what the wasm does gzipped
 /// (plain base64 cost a third more, as a bundle's gzip cannot see through
 /// it), and the module stays synchronous (no top-level await, no
 /// `init()`). The decoder needs only `atob` (browsers, workers, Node 16+,
@@ -491,12 +505,10 @@ pub(crate) fn write_inline_module(wasm: &Path, to: &Path) -> Result {
     write(
         &source,
         &format!(
-            "// The package's wasm ({raw} bytes), deflate-compressed and inlined; generated by `cargo xtask npm`.\nimport {{ inflateSync }} from \"fflate\";\nconst base64 = \"{}\";\n\nexport function wasmBytes() {{\n  const out = new Uint8Array({raw});\n  if (typeof Uint8Array.fromBase64 === \"function\") return inflateSync(Uint8Array.fromBase64(base64), {{ out }});\n  const text = atob(base64);\n  const bytes = new Uint8Array(text.length);\n  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);\n  return inflateSync(bytes, {{ out }});\n}}\n",
+            "// The package's wasm ({raw} bytes), deflate-compressed and inlined; generated by `cargo xtask npm`.\nimport {{ inflateSync }} from \"./{INFLATE}\";\nconst base64 = \"{}\";\n\nexport function wasmBytes() {{\n  const out = new Uint8Array({raw});\n  if (typeof Uint8Array.fromBase64 === \"function\") return inflateSync(Uint8Array.fromBase64(base64), {{ out }});\n  const text = atob(base64);\n  const bytes = new Uint8Array(text.length);\n  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);\n  return inflateSync(bytes, {{ out }});\n}}\n",
             base64(deflate)
         ),
     )?;
-    // fflate from the tests' node_modules (pinned in tests/package.json),
-    // its browser build: no Node module is imported.
     exec(
         cmd("esbuild")
             .arg(&source)
@@ -506,7 +518,37 @@ pub(crate) fn write_inline_module(wasm: &Path, to: &Path) -> Result {
                 "--platform=browser",
                 "--log-level=warning",
             ])
-            .arg(format!("--outfile={}", to.display()))
+            .arg(format!("--external:./{INFLATE}"))
+            .arg(format!("--outfile={}", to.display())),
+    )?;
+    fs::remove_file(&source).map_err(|e| format!("{}: {e}", source.display()))
+}
+
+/// The decoder every inlined wasm's module imports (fflate's
+/// `inflateSync`), one file of the package: an app that loads two of
+/// them (the client's at start, the watch streams' at the first watch)
+/// ships it once (about 3 KB gzip each when each module bundled its own).
+const INFLATE: &str = "inflate.js";
+
+/// Writes [`INFLATE`] into `out`: fflate from the tests' node_modules
+/// (pinned in tests/package.json), its browser build (no Node module is
+/// imported), its one function.
+fn write_inflate_module(out: &Path) -> Result {
+    let source = out.join("inflate.src.js");
+    write(
+        &source,
+        "// fflate's `inflateSync`, for the inlined wasm modules; generated by `cargo xtask npm`.\nexport { inflateSync } from \"fflate\";\n",
+    )?;
+    exec(
+        cmd("esbuild")
+            .arg(&source)
+            .args([
+                "--bundle",
+                "--format=esm",
+                "--platform=browser",
+                "--log-level=warning",
+            ])
+            .arg(format!("--outfile={}", out.join(INFLATE).display()))
             .env("NODE_PATH", root().join("tests/node_modules")),
     )?;
     fs::remove_file(&source).map_err(|e| format!("{}: {e}", source.display()))
@@ -535,6 +577,7 @@ fn package_json() -> String {
     let version = env!("CARGO_PKG_VERSION");
     let math_files = math_entry::FILES
         .iter()
+        .chain(watch_entry::FILES)
         .map(|f| format!("{f:?}"))
         .collect::<Vec<_>>()
         .join(", ");
@@ -606,7 +649,7 @@ fn package_json() -> String {
     "./package.json": "./package.json"
   }},
   "sideEffects": ["./index.js", "./index.cjs", "./edge.js", "./venues.js", "./venues.cjs"],
-  "files": ["index.js", "index.cjs", "edge.js", "api.js", "client.js", "exports.js", "errors.js", "watch.js", "shared-budget.js", "export.js", "capabilities.js", "persistent-cache.js", "history.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "predmarket_bg.wasm", "venues.js", "venues.cjs", "venues.d.ts", "venues.d.cts", "venues_glue.js", "venues-inline.js", {math_files}, "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
+  "files": ["index.js", "index.cjs", "edge.js", "api.js", "client.js", "exports.js", "errors.js", "watch.js", "watch-handle.js", "shared-budget.js", "export.js", "capabilities.js", "estimate.js", "persistent-cache.js", "history.js", "history-page.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "inflate.js", "predmarket_bg.wasm", "venues.js", "venues.cjs", "venues.d.ts", "venues.d.cts", "venues_glue.js", "venues-inline.js", {math_files}, "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
   "engines": {{ "node": ">=18" }},
   "keywords": ["prediction-markets", "odds", "orderbook", "wasm", "sdk"]
 }}

@@ -18,6 +18,7 @@ mod tidy;
 mod timing;
 mod tool_source;
 mod util;
+mod watch_entry;
 mod web_build;
 
 use std::process::ExitCode;

@@ -78,46 +78,14 @@ const LOADERS: [Loader; 2] = [
 /// done): its glue, its wasm shrunk and inlined, its declarations and its
 /// generated modules. Returns the names of its functions.
 pub fn build(out: &Path) -> Result<Vec<String>> {
-    exec(
-        cmd("wasm-bindgen")
-            .args(["--target", "web", "--out-name", "math_glue"])
-            .arg("--out-dir")
-            .arg(out)
-            .arg(cargo_wasm()),
-    )?;
-    let module = out.join(WASM);
-    exec(
-        cmd("wasm-opt")
-            .args(SHIPPED_WASM_PASSES)
-            .args(STRIP_METADATA)
-            .arg(&module)
-            .arg("-o")
-            .arg(&module),
-    )?;
-    let glue_path = out.join("math_glue.js");
-    let glue = read(&glue_path)?;
-    let loader = "new URL('math_glue_bg.wasm', import.meta.url)";
-    if !glue.contains(loader) {
-        return Err(format!(
-            "{}: wasm-bindgen's loader changed (no `{loader}`): review math_entry::build",
-            glue_path.display()
-        ));
-    }
-    write(
-        &glue_path,
-        &glue.replace(
-            loader,
-            "(() => { throw new Error(\"predmarket/math initialises itself\"); })()",
-        ),
-    )?;
-
-    let glue_types_path = out.join("math_glue.d.ts");
-    let glue_types = read(&glue_types_path)?;
+    let glue_types = bindgen(out, &cargo_wasm(), "math_glue", "predmarket/math")?;
     write(&glue_types_file(), &glue_types)?;
-    fs::remove_file(&glue_types_path).map_err(|e| format!("{}: {e}", glue_types_path.display()))?;
     let public = public_types(&glue_types)?;
     let names = exported_values(&public);
-    let types = format!("{public}{}", hand_declarations()?);
+    let types = format!(
+        "{public}{}",
+        hand_declarations(&root().join("crates/math/js/types"))?
+    );
     write(&out.join("math.d.ts"), &types)?;
     // The CommonJS declarations name the main entry's CommonJS ones.
     write(
@@ -125,7 +93,7 @@ pub fn build(out: &Path) -> Result<Vec<String>> {
         &types.replace("from \"./index.js\"", "from \"./index.cjs\""),
     )?;
 
-    write_inline_module(&module, &out.join("math-inline.js"))?;
+    write_inline_module(&out.join(WASM), &out.join("math-inline.js"))?;
     for loader in &LOADERS {
         write(&out.join(loader.file), &module_source(loader, &names))?;
     }
@@ -143,14 +111,58 @@ pub fn build(out: &Path) -> Result<Vec<String>> {
     Ok(names)
 }
 
-/// The declarations wasm-bindgen does not write (crates/math/js/types/:
-/// the functions' argument and result shapes, and `models.d.ts`, which
-/// imports the models' types from the main entry's declarations), each
-/// file in name order.
-fn hand_declarations() -> Result<String> {
-    let dir = root().join("crates/math/js/types");
+/// The glue and wasm of a wasm the package instantiates itself
+/// (`predmarket/math`'s, the watch streams'), written into `out` as
+/// `<name>.js` and `<name>_bg.wasm` from the cargo output `wasm`: the wasm
+/// shrunk, the glue's own loader (a `new URL(.., import.meta.url)` that
+/// bundlers would copy the file for) replaced by a throw. Returns the
+/// glue's declarations, which are not shipped as they are.
+pub(crate) fn bindgen(out: &Path, wasm: &Path, name: &str, who: &str) -> Result<String> {
+    exec(
+        cmd("wasm-bindgen")
+            .args(["--target", "web", "--out-name", name])
+            .arg("--out-dir")
+            .arg(out)
+            .arg(wasm),
+    )?;
+    let module = out.join(format!("{name}_bg.wasm"));
+    exec(
+        cmd("wasm-opt")
+            .args(SHIPPED_WASM_PASSES)
+            .args(STRIP_METADATA)
+            .arg(&module)
+            .arg("-o")
+            .arg(&module),
+    )?;
+    let glue_path = out.join(format!("{name}.js"));
+    let glue = read(&glue_path)?;
+    let loader = format!("new URL('{name}_bg.wasm', import.meta.url)");
+    if !glue.contains(&loader) {
+        return Err(format!(
+            "{}: wasm-bindgen's loader changed (no `{loader}`): review math_entry::bindgen",
+            glue_path.display()
+        ));
+    }
+    write(
+        &glue_path,
+        &glue.replace(
+            &loader,
+            &format!("(() => {{ throw new Error(\"{who} initialises itself\"); }})()"),
+        ),
+    )?;
+    let glue_types_path = out.join(format!("{name}.d.ts"));
+    let glue_types = read(&glue_types_path)?;
+    fs::remove_file(&glue_types_path).map_err(|e| format!("{}: {e}", glue_types_path.display()))?;
+    Ok(glue_types)
+}
+
+/// The declarations wasm-bindgen does not write, from `dir` (for
+/// `predmarket/math`, crates/math/js/types/: the functions' argument and
+/// result shapes, and `models.d.ts`, which imports the models' types from
+/// the main entry's declarations), each file in name order.
+pub(crate) fn hand_declarations(dir: &Path) -> Result<String> {
     let mut files: Vec<PathBuf> = Vec::new();
-    for entry in fs::read_dir(&dir).map_err(|e| format!("{}: {e}", dir.display()))? {
+    for entry in fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))? {
         let path = entry.map_err(|e| e.to_string())?.path();
         if path.to_string_lossy().ends_with(".d.ts") {
             files.push(path);

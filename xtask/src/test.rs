@@ -532,6 +532,12 @@ fn js_types_check(
         (package.join("math.d.ts"), generated.join("math.d.ts")),
         (package.join("math.d.ts"), generated.join("math-edge.d.ts")),
         (package.join("index.d.ts"), generated.join("index.d.ts")),
+        // The watch streams' glue (watch.js reads it through
+        // watch-load.js).
+        (
+            crate::watch_entry::glue_types_file(),
+            generated.join("watch_glue.d.ts"),
+        ),
     ];
     for (from, to) in copies {
         std::fs::copy(&from, &to).map_err(|e| format!("{}: {e}", from.display()))?;
@@ -541,6 +547,14 @@ fn js_types_check(
     let inline = generated.join("wasm-inline.d.ts");
     std::fs::write(&inline, "export function wasmBytes(): Uint8Array;\n")
         .map_err(|e| format!("{}: {e}", inline.display()))?;
+    // `watch-load.js` is generated (xtask/src/watch_entry.rs): its two
+    // exports' declarations.
+    let load = generated.join("watch-load.d.ts");
+    std::fs::write(
+        &load,
+        "export function load(): typeof import(\"./watch_glue.js\");\nexport function useModule(module: WebAssembly.Module): void;\n",
+    )
+    .map_err(|e| format!("{}: {e}", load.display()))?;
     // `rootDirs` is a tsconfig option only: this one extends the checked-in
     // tests/types/tsconfig.js.json with the two folders' absolute paths.
     let config = generated.join("tsconfig.json");

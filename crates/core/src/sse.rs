@@ -396,7 +396,7 @@ pub enum Read<B = StreamEvent> {
 
 /// What the reader needs of a decoded body: whose event it is and the
 /// deadline it announces. A reader in JS decodes bodies with `JSON.parse`
-/// (crates/wasm/src/live.rs) and reads these two fields from the object,
+/// (crates/watch/src/live.rs) and reads these two fields from the object,
 /// so the package's wasm carries no JSON tree of its own.
 pub trait Addressed {
     /// `KIND:ID`, as the stream named it.

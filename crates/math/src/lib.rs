@@ -1,6 +1,8 @@
 //! predmarket-math: the npm package's `predmarket/math` entry, the pure
 //! functions on what the client returns (odds notations and arbitrage,
-//! order book analytics, game ids) in a wasm of their own.
+//! order book analytics, game ids, and the change rules of
+//! predmarket-watch: what changed between two answers) in a wasm of their
+//! own.
 //!
 //! Every client app used to carry them in the client's wasm whether it
 //! called them or not (about 50 KB of its code; docs/benchmarks.md,
@@ -27,8 +29,12 @@ pub use book::{
     vwap_to_fill,
 };
 pub use game_id::{format_game_id, is_same_game, parse_game_id};
+// Linked for their exports (`bookChanges`, `valueChanges`,
+// `watchIntervalMs`, `endsWatch`): the watch streams' wasm has them too,
+// for watch.js, from the same source.
 pub use odds::{
     american_to_decimal, american_to_probability, award_quotes, best_prices, decimal_to_american,
     decimal_to_probability, find_arbitrage, future_quotes, game_quotes, implied_probability,
     no_vig_probabilities, overround, probability_to_american, probability_to_decimal,
 };
+pub use predmarket_watch::{book_changes, ends_watch, value_changes, watch_interval_ms};

@@ -3,8 +3,8 @@
 // base class: every operation's method and pager comes from there, made
 // from the core's operation table) with what the package adds in JS as
 // its own methods and options: `sharedBudget: true` (shared-budget.js),
-// `checkCapabilities`, `capabilities()`, `supports()` and `estimate()`
-// (capabilities.js), `persistentCache` (persistent-cache.js), the
+// `checkCapabilities`, `capabilities()` and `supports()`
+// (capabilities.js), `estimate()` (estimate.js), `persistentCache` (persistent-cache.js), the
 // `watch*` methods (watch.js) and `history()` (history.js). One class:
 // no method is redefined per instance and no prototype is patched. The
 // options that must see every call (`checkCapabilities`,
@@ -12,13 +12,24 @@
 // it calls instead of sending; they send through `__call`. Which
 // operation is which is the operation table's (`__operations()`): the
 // wasm client and its hooks name an operation by its index there.
+//
+// The watch streams (watch.js) are loaded at the first watch (or
+// estimate) of any client, and `estimate()` (estimate.js) at its first
+// call, by a dynamic `import()`, which bundlers split into a chunk of its
+// own: an app that never watches does not fetch them (watch-handle.js is
+// what a `watch*` method returns meanwhile).
 
-import { Client as WasmClient, __operations, watchIntervalMs } from "./predmarket.js";
+import { Client as WasmClient, __operations } from "./predmarket.js";
 import { sharedBudget, ledgerRules } from "./shared-budget.js";
-import { Capabilities, checkCapabilitiesOption, estimate } from "./capabilities.js";
+import { Capabilities, checkCapabilitiesOption } from "./capabilities.js";
 import { PersistentCache, persistentCacheOption } from "./persistent-cache.js";
-import { watch, streamMode } from "./watch.js";
+import { WatchHandle } from "./watch-handle.js";
 import { historyPager } from "./history.js";
+
+/** @type {Promise<typeof import("./watch.js")> | undefined} */
+let watchModule;
+/** The watch streams' module, loaded once, at first use. */
+const watches = () => (watchModule ??= import("./watch.js"));
 
 /** @typedef {import("./predmarket.js").OperationEntry} OperationEntry */
 /** @typedef {import("./predmarket.js").WatchOptions} WatchOptions */
@@ -108,7 +119,9 @@ export class Client extends WasmClient {
    */
   #watch(kind, params, options) {
     const index = operations().findIndex((op) => op.watch === kind);
-    return watch(this, kind, params, options, (callOptions) => this.__call(index, params, callOptions));
+    const poll = (/** @type {import("./predmarket.js").CallOptions} */ callOptions) => this.__call(index, params, callOptions);
+    // The class is what the declarations call `Watch<T, C>`.
+    return /** @type {any} */ (new WatchHandle(watches().then(({ watch }) => watch(this, kind, params, options, poll))));
   }
 
   /** What the client knows of platforms, made at first use. */
@@ -137,8 +150,10 @@ export class Client extends WasmClient {
    * What a walk, calls or watches will cost: requests, and minutes at the current rate budget.
    * @param {any} plan
    */
-  estimate(plan) {
+  async estimate(plan) {
     const pagers = operations().flatMap((op) => (op.pager ? [op.pager] : []));
+    // What this client's watches found out about the server's stream.
+    const [{ estimate }, { streamMode, watchIntervalMs }] = await Promise.all([import("./estimate.js"), watches()]);
     return estimate(this, plan, { limit: this.#limit, pagers, streamMode: streamMode(this), watchIntervalMs });
   }
 

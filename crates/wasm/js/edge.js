@@ -2,11 +2,16 @@
 // Edge runtimes (workerd) compile no wasm from bytes at run time: the
 // module comes in as an import, compiled by the runtime.
 import wasm from "./predmarket_bg.wasm";
+import watchWasm from "./watch_glue_bg.wasm";
 import { initSync, __registerErrorClasses } from "./predmarket.js";
 import { PredmarketError, PredmarketAbortError } from "./errors.js";
+import { useModule } from "./watch-load.js";
 
 initSync({ module: wasm });
 __registerErrorClasses(PredmarketError, PredmarketAbortError);
+// The watch streams' wasm, instantiated at the first watch from this
+// module rather than from the bytes watch-load.js inlines.
+useModule(watchWasm);
 
 export * from "./api.js";
 // The pure functions, their wasm imported as the runtime compiled it

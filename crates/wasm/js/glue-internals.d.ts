@@ -2,8 +2,9 @@
 // the entries' business, not the public API's), declared for the type
 // check of this folder's JS (`cargo xtask test --only types`); not shipped.
 // Signatures: crates/js-values/src/errors.rs, crates/wasm/src/options.rs,
-// crates/wasm/src/client.rs, crates/wasm/src/watch.rs, crates/wasm/src/live.rs
-// and crates/wasm/src/operations.rs.
+// crates/wasm/src/client.rs, crates/wasm/src/watch.rs,
+// crates/wasm/src/operations.rs, and for the watch streams' glue
+// crates/js-values/src/errors.rs and crates/watch/src/live.rs.
 export {};
 
 declare module "./predmarket.js" {
@@ -18,6 +19,23 @@ declare module "./predmarket.js" {
   /** predmarket-core's ledger rules and names, for shared-budget.js. */
   export function __ledgerRules(): import("./shared-budget.js").LedgerRules;
 
+  interface Client {
+    /** The scheduler's interval for each active watch (`wanted`, in ms). */
+    __watchIntervals(wanted: Float64Array, visible: boolean): Float64Array;
+    /** Whether `id` is one the client would ask for with a watch of `kind`. */
+    __streamable(kind: string, id: string): boolean;
+    /** Puts the package's hooks around every call and pager: `call` answers a call instead of the client (sending through `__call`), `pager` returns the pager to hand out; each is given the operation's index in `__operations()`. */
+    __around(call: (operation: number, params: unknown, options: unknown) => Promise<unknown>, pager: (operation: number, params: unknown, pager: unknown) => unknown): void;
+    /** The call of the operation at `index` of `__operations()`, sent without the hooks. */
+    __call(index: number, params: unknown, options?: CallOptions): Promise<unknown>;
+    /** `fetch(baseUrl + path + "?" + query, init)` with the client's headers and key added, through its `fetch`; `path` is the stream's (`__liveRules().path`) or `"/history"`. */
+    __send(path: string, query: string, init: RequestInit & { headers: Record<string, string> }): Promise<Response>;
+  }
+}
+
+declare module "./watch_glue.js" {
+  /** Gives the wasm's errors the prototypes of the package's two classes. */
+  export function __registerErrorClasses(base: Function, abort: Function): void;
   /** predmarket-core's live contract (numbers and names), for watch.js. */
   export function __liveRules(): import("./watch.js").LiveRules & { staleReasons: string[], serverStaleReasons: string[], heartbeatMs: number, minRetryMs: number, maxBackoffMs: number, minPatienceMs: number, failoverCode: string };
   /** predmarket-core's stream backoff (`sse::backoff_ms`). */
@@ -44,18 +62,5 @@ declare module "./predmarket.js" {
     isSilent(nowMs: number): boolean;
     silentEvents(nowMs: number): import("./watch.js").StreamEvent[];
     free(): void;
-  }
-
-  interface Client {
-    /** The scheduler's interval for each active watch (`wanted`, in ms). */
-    __watchIntervals(wanted: Float64Array, visible: boolean): Float64Array;
-    /** Whether `id` is one the client would ask for with a watch of `kind`. */
-    __streamable(kind: string, id: string): boolean;
-    /** Puts the package's hooks around every call and pager: `call` answers a call instead of the client (sending through `__call`), `pager` returns the pager to hand out; each is given the operation's index in `__operations()`. */
-    __around(call: (operation: number, params: unknown, options: unknown) => Promise<unknown>, pager: (operation: number, params: unknown, pager: unknown) => unknown): void;
-    /** The call of the operation at `index` of `__operations()`, sent without the hooks. */
-    __call(index: number, params: unknown, options?: CallOptions): Promise<unknown>;
-    /** `fetch(baseUrl + path + "?" + query, init)` with the client's headers and key added, through its `fetch`; `path` is the stream's (`__liveRules().path`) or `"/history"`. */
-    __send(path: string, query: string, init: RequestInit & { headers: Record<string, string> }): Promise<Response>;
   }
 }

@@ -54,7 +54,7 @@
 //   here (`StreamEvent`, the core's `live::Body` as JSON).
 
 import { PredmarketError, PredmarketAbortError } from "./errors.js";
-import { bookChanges, valueChanges, watchIntervalMs, endsWatch, __liveRules, __LivePositions, __LiveReader, __streamBackoffMs, __hasNoStreams } from "./predmarket.js";
+import { load } from "./watch-load.js";
 
 /** How often the scheduler looks at its watches. */
 const TICK_MS = 250;
@@ -68,16 +68,17 @@ const TICK_MS = 250;
 /** @typedef {new (message?: string, options?: ErrorOptions) => Error & { code?: string }} AbortErrorClass */
 /**
  * @typedef {object} Rules
- * @property {typeof import("./predmarket.js").bookChanges} bookChanges
- * @property {typeof import("./predmarket.js").valueChanges} valueChanges
- * @property {typeof import("./predmarket.js").watchIntervalMs} watchIntervalMs
- * @property {typeof import("./predmarket.js").endsWatch} endsWatch
+ * @property {typeof import("./watch_glue.js").bookChanges} bookChanges
+ * @property {typeof import("./watch_glue.js").valueChanges} valueChanges
+ * @property {typeof import("./watch_glue.js").watchIntervalMs} watchIntervalMs
+ * @property {typeof import("./watch_glue.js").endsWatch} endsWatch
  * @property {Live} live
  */
 /**
  * The stream's contract and reader, predmarket-core's `live` and `sse`
- * compiled into the package's wasm: watch.js restates none of their
- * rules (the vectors in tests/fixtures/live/ hold both).
+ * compiled into the watch streams' wasm (crates/watch): watch.js
+ * restates none of their rules (the vectors in tests/fixtures/live/ hold
+ * both).
  * @typedef {object} Live
  * @property {LiveRules} rules
  * @property {new () => LivePositions} Positions
@@ -136,19 +137,22 @@ function failureOf(from) {
 
 /**
  * The rules every watch follows, from predmarket-core (compiled into the
- * package's wasm, read at the first watch: the entry has initialised it
- * by then): `bookChanges`, `valueChanges`, `watchIntervalMs(kind)`,
- * `endsWatch(error)`, the live contract and reader. The vectors in
- * tests/fixtures/rules/ and tests/fixtures/live/ hold them.
+ * watch streams' wasm, instantiated here at the first watch):
+ * `bookChanges`, `valueChanges`, `watchIntervalMs(kind)`,
+ * `endsWatch(error)`, the live contract and reader. The vectors in tests/fixtures/rules/ and
+ * tests/fixtures/live/ hold them.
  * @returns {Rules}
  */
-const coreRules = () => ({
-  bookChanges,
-  valueChanges,
-  watchIntervalMs,
-  endsWatch,
-  live: { rules: __liveRules(), Positions: __LivePositions, Reader: __LiveReader, backoffMs: __streamBackoffMs, hasNoStreams: __hasNoStreams },
-});
+const coreRules = () => {
+  const glue = load();
+  return {
+    bookChanges: glue.bookChanges,
+    valueChanges: glue.valueChanges,
+    watchIntervalMs: glue.watchIntervalMs,
+    endsWatch: glue.endsWatch,
+    live: { rules: glue.__liveRules(), Positions: glue.__LivePositions, Reader: glue.__LiveReader, backoffMs: glue.__streamBackoffMs, hasNoStreams: glue.__hasNoStreams },
+  };
+};
 /** @type {Rules} */
 let rules;
 
@@ -988,6 +992,14 @@ export function watch(client, kind, params, options, poll) {
   // The class is what the declarations call `Watch<T, C>`.
   return /** @type {any} */ (new Watch(client, kind, resource, poll, diff, options, PredmarketAbortError));
 }
+
+/**
+ * How often a watch of `kind` asks when its caller does not say (ms): the
+ * core's rule, for `estimate()` (client.js), which loads this module to
+ * price watches.
+ * @param {WatchKind} kind
+ */
+export const watchIntervalMs = (kind) => load().watchIntervalMs(kind);
 
 /**
  * What the client's watches found out about the server's stream (`estimate` prices watches by it).

@@ -19,9 +19,7 @@
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
 
 mod call_options;
-mod change;
 mod errors;
-mod live;
 mod operations;
 mod ops;
 mod options;

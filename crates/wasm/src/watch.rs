@@ -1,9 +1,10 @@
-//! The wasm side of the watch streams. They are written in plain JS
+//! The client's side of the watch streams. They are written in plain JS
 //! (`js/watch.js`, the `watch*` methods of the package's `Client` in
 //! `js/client.js`, typed in `js/types/watch.d.ts`), polling through the
 //! client's own calls (`Client.__call`); the scheduler behind them
-//! (`Client.__watchIntervals`) and the rules of what changed and what ends
-//! a watch (`change.rs`) are the core's.
+//! (`Client.__watchIntervals`) and the rules of what changed, what ends a
+//! watch and how a stream reads are the core's, the latter in the watch
+//! streams' own wasm (crates/watch), loaded at the first watch.
 //!
 //! Where the server offers `GET /stream`, the watches of a client share one
 //! stream of it; the request is sent from here (`Client.__send`), so
@@ -38,6 +39,8 @@ impl Client {
     /// Whether `id` is one the client would ask for with a watch of `kind`
     /// (not blank, not `.` or `..`): a stream naming a bad one would be
     /// refused whole, so such a watch polls, and its first poll says why.
+    /// Here, not in the watch streams' wasm: it builds the request as the
+    /// client does, with code only the client's wasm has already.
     #[wasm_bindgen(js_name = __streamable, skip_typescript)]
     pub fn streamable(&self, kind: &str, id: &str) -> bool {
         WatchKind::from_name(kind).is_some_and(|kind| kind.request(id).is_ok())

@@ -65,7 +65,7 @@ export interface WatchUpdate<T, C> {
 
 /** A running watch: an async iterator of updates (`for await`), stopped by `stop()`, `break`, or its `signal`. */
 export interface Watch<T, C> extends AsyncIterableIterator<WatchUpdate<T, C>> {
-  /** The interval the scheduler gives this watch's polls now (ms). */
+  /** The interval the scheduler gives this watch's polls now (ms); `NaN` until the watch has started (the watch streams' code loads at the first watch). */
   readonly intervalMs: number;
   /** Stops the watch; a `for await` over it ends. */
   stop(): void;

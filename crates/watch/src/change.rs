@@ -6,8 +6,8 @@
 
 use crate::json;
 use js_sys::{Array, Object};
-use predmarket_client::core::change::{self, Tree, WatchKind};
-use predmarket_client::core::models::PriceLevel;
+use predmarket_core::change::{self, Tree, WatchKind};
+use predmarket_core::models::PriceLevel;
 use wasm_bindgen::prelude::*;
 
 /// The levels of one side of one outcome of an orderbook answer (or of

@@ -1,4 +1,4 @@
-//! The live contract and reader of `GET /stream` for `js/watch.js`: the
+//! The live contract and reader of `GET /stream` for crates/wasm/js/watch.js: the
 //! contract's numbers and names (`__liveRules`), the positions a client
 //! keeps across its streams (`__LivePositions`) and one stream read from
 //! its text (`__LiveReader`: events, `retry:`, the silence rule), all
@@ -7,8 +7,8 @@
 //! documented (`skip_typescript`): watch.js's business.
 
 use crate::json;
-use predmarket_client::core::live::{self, Kind, StaleReason};
-use predmarket_client::core::sse::{Addressed, Positions, Read, Reader, Seen};
+use predmarket_core::live::{self, Kind, StaleReason};
+use predmarket_core::sse::{Addressed, Positions, Read, Reader, Seen};
 use wasm_bindgen::prelude::*;
 
 /// The contract's numbers and names, read once by watch.js.
@@ -239,7 +239,7 @@ pub fn stream_backoff_ms(
     jitter: f64,
     retry_after_ms: Option<f64>,
 ) -> f64 {
-    predmarket_client::core::sse::backoff_ms(
+    predmarket_core::sse::backoff_ms(
         retry_ms.max(0.0) as u64,
         failures,
         jitter,
@@ -252,5 +252,5 @@ pub fn stream_backoff_ms(
 /// the rest are refusals for now.
 #[wasm_bindgen(js_name = __hasNoStreams, skip_typescript)]
 pub fn has_no_streams(status: u16, content_type: Option<String>) -> bool {
-    predmarket_client::core::sse::has_no_streams(status, content_type.as_deref())
+    predmarket_core::sse::has_no_streams(status, content_type.as_deref())
 }
