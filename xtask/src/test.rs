@@ -680,6 +680,8 @@ fn clippy(wasm: bool) -> Result {
         "-p",
         "predmarket-math",
         "-p",
+        "predmarket-watch",
+        "-p",
         "predmarket-venues",
         "-p",
         "predmarket-web",

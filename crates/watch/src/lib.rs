@@ -1,7 +1,7 @@
 //! predmarket-watch: the wasm of the npm package's watch streams
 //! (crates/wasm/js/watch.js): predmarket-core's change rules (what
 //! changed between two answers, the default intervals, which errors end a
-//! watch: [`change`]) and, with the `live` feature, its live contract and
+//! watch: `change`) and, with the `live` feature, its live contract and
 //! stream reader, as JS functions and classes.
 //!
 //! They were in the client's wasm, so every client app carried them
@@ -15,6 +15,9 @@
 //! calls them loads no watch machinery. They read and build JS values
 //! with predmarket-js-values' helpers (Reflect, not serde).
 
+// Nothing that reaches the network or a user may panic on an unwrap: a
+// failure is a typed error. Tests may unwrap.
+#![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 // Natively only the declarations are tested; the JS-facing code is used
 // from wasm alone.
 #![cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]

@@ -336,7 +336,7 @@ const PLAIN_TITLE_WORDS: &[&str] = &["new"];
 
 /// `word` (folded), written by a side whose names are `is_name`, can
 /// change what the question asks (see the module doc). In a title, only
-/// adverbs and [`PLAIN_TITLE_WORDS`] can bear none: an unknown noun or
+/// adverbs and `PLAIN_TITLE_WORDS` can bear none: an unknown noun or
 /// verb ("services", "host", "podium") may be another question. Read
 /// only for the words left unaccounted in a pair that may be `same` or
 /// `inverted`.
