@@ -55,7 +55,8 @@ pub struct App {
     /// `size::VENUES_LIMIT_GZIP_BYTES`); lowered in session 17 to 180 KiB
     /// (182,868 B plus 1 KiB: `netArbitrage`'s answer written without a
     /// `json!` tree, serde_json at `"z"`; docs/benchmarks.md, "Session 17:
-    /// the venues wasm's parts").
+    /// the venues wasm's parts"), then raised to 186 KiB by the matcher's
+    /// seventh round merged beside it (its wasm +6,722 B gzip).
     /// Session 17 (docs/benchmarks.md,
     /// "Session 17: the watch streams on first call"): the watch streams
     /// (their JS and a wasm of their own), `estimate()` and a history page
@@ -96,7 +97,7 @@ pub const APPS: &[App] = &[
         id: "venues",
         figure_id: "bundle-venues-gzip",
         source: "import { findPairs } from \"predmarket/venues\";\nfor (const pair of findPairs([])) console.log(pair);\n",
-        limit_gzip_bytes: 180 * 1024,
+        limit_gzip_bytes: 186 * 1024,
         runs: &[],
     },
     App {

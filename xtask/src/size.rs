@@ -68,8 +68,11 @@ pub const LIMIT_GZIP_BYTES: u64 = 86 * 1024;
 /// Session 17 wrote `netArbitrage`'s answer as a typed struct instead of
 /// a `json!` tree and built serde_json at `"z"` with the other
 /// dependencies (docs/benchmarks.md, "Session 17: the venues wasm's
-/// parts"): 176,514 B, so 174 KiB, what was reached plus 1 KiB.
-pub const VENUES_LIMIT_GZIP_BYTES: u64 = 174 * 1024;
+/// parts"): 176,514 B, so 174 KiB, what was reached plus 1 KiB. The
+/// matcher's seventh round, merged beside it (the words that bear a fact,
+/// the exchanges' calendars, initials as written: docs/benchmarks.md,
+/// "Seventh round"), took it to 183,236 B: 180 KiB, on the same terms.
+pub const VENUES_LIMIT_GZIP_BYTES: u64 = 180 * 1024;
 
 pub fn run(args: &[String]) -> Result {
     let mut top = 40;
