@@ -167,6 +167,49 @@ test("watchOrderbook through the stream: the book, then a change, both from the 
   await eventually(() => via.open() === 0, "the stream closed when the watch stopped");
 });
 
+test("a stopped watch leaves no timer of its stream behind (a Node process that stops its watches can exit)", async () => {
+  // Every timer the package's watch code sets, by id, until it fires or is
+  // cleared; read once the stream is closed at the proxy, so the check is
+  // an order of events, not a time.
+  const pending = new Map();
+  const { setTimeout: set, clearTimeout: clear } = globalThis;
+  globalThis.setTimeout = (fn, ms, ...args) => {
+    const from = new Error().stack ?? "";
+    const id = set(() => {
+      pending.delete(id);
+      fn(...args);
+    }, ms);
+    if (from.includes("watch.js")) pending.set(id, ms);
+    return id;
+  };
+  globalThis.clearTimeout = (id) => {
+    pending.delete(id);
+    clear(id);
+  };
+  try {
+    const via = await proxy();
+    const client = new pm.Client({ apiKey: key, baseUrl: via.base });
+    const watch = client.watchOrderbook(markets[0].id);
+    for (;;) {
+      const { value, done } = await watch.next();
+      assert.ok(!done, "the watch ended before the book came from the stream");
+      if (value.type === "update" && value.source === "stream") break;
+    }
+    assert.ok(pending.size > 0, "the stream's silence timer was set while it read");
+    watch.stop();
+    await eventually(() => via.open() === 0, "the stream closed when the watch stopped");
+    // The close reached the proxy, so the client's side has ended its read;
+    // one more turn of the event loop for its last callbacks, then nothing
+    // of the watch may still be waiting (a timer left would hold a Node
+    // process open until it fires, up to the stream's silence deadline).
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual([...pending.values()], [], "timers of the watch still pending after it stopped (ms)");
+  } finally {
+    globalThis.setTimeout = set;
+    globalThis.clearTimeout = clear;
+  }
+});
+
 test("the watches of one client share one stream, reopened with positions when a watch joins", async () => {
   const via = await proxy();
   const client = new pm.Client({ apiKey: key, baseUrl: via.base });

@@ -300,8 +300,16 @@ class Stream {
         const quiet = new Promise((resolve) => {
           timer = setTimeout(() => resolve(null), Math.max(0, live.deadlineMs() - Date.now()));
         });
-        const step = await Promise.race([pending, quiet]);
-        clearTimeout(timer);
+        // Cleared however the race ends: a read that rejects (the stream
+        // closed by `stop()`, a broken connection) would otherwise leave
+        // the timer to hold a Node process open until the deadline.
+        /** @type {ReadableStreamReadResult<Uint8Array> | null} */
+        let step;
+        try {
+          step = await Promise.race([pending, quiet]);
+        } finally {
+          clearTimeout(timer);
+        }
         if (this.closed) break;
         if (step === null) {
           if (live.isSilent(Date.now())) {
