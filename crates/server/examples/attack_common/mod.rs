@@ -10,6 +10,8 @@
 
 #![allow(dead_code, reason = "each attack uses the part of it it needs")]
 
+pub mod process;
+
 use std::collections::BTreeMap;
 use std::future::Future;
 use std::sync::Mutex;

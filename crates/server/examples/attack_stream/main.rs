@@ -103,7 +103,7 @@ use clap::Parser;
 use predmarket_core::live::{self, Kind};
 use serde_json::{Value, json};
 use std::net::{IpAddr, SocketAddr};
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 

@@ -183,7 +183,12 @@ pub(crate) async fn log_forging(report: &Report, proxy: &Proxy) -> Result<(), St
     let status = response.status().as_u16();
     drop(response);
     tokio::time::sleep(Duration::from_secs(1)).await;
-    let lines = proxy.log.lock().map(|l| l.clone()).unwrap_or_default();
+    let lines = proxy
+        .process
+        .log
+        .lock()
+        .map(|l| l.clone())
+        .unwrap_or_default();
     report.rule(!lines.iter().any(|l| l.starts_with("FORGED")), || {
         "log forging: a watched id put a line of its own in the log".into()
     });
