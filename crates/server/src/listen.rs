@@ -108,7 +108,7 @@ pub async fn accept(
     // the CORS layer cloned, the stack's boxes built) on every request;
     // `with_state` does it once (as `axum::serve`'s `into_make_service`
     // does). The proxy's operations are such handlers
-    // (docs/benchmarks.md, "Fifth round").
+    // (docs/benchmarks.md, "Fifth round: the user-space path").
     let app = app.with_state(());
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())

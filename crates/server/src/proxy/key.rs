@@ -34,8 +34,8 @@ pub(super) async fn forward(
     // of `Upstream::target`, a function of the key alone, so a fresh hit
     // is served before it: a URL parsed and compared per hit was about
     // one in ten of a hit's allocations (docs/benchmarks.md, "Fifth
-    // round"). A key the check refuses is never in the cache, so it is
-    // refused as before.
+    // round: the user-space path"). A key the check refuses is never in
+    // the cache, so it is refused as before.
     let key = http.path_and_query();
     let takes = (coding, &state.cache.compressions);
     let now = cache::now_ms();
