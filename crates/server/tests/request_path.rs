@@ -1,6 +1,6 @@
 //! What a visitor gets on the request path, held against a recording of
-//! main's full stack (issue 38, fifth round: the request path was cut
-//! down, the answers must not change). The server binary and a proxy in
+//! main's full stack (docs/benchmarks.md, "Fifth round: the user-space
+//! path": the request path was cut down, the answers must not change). The server binary and a proxy in
 //! front of it (its cache hits) are sent the same requests: both
 //! encodings, with and without an `Origin` (allowed and not), a bad key,
 //! no key, a key over its limit, `HEAD`, a CORS preflight and a plain
