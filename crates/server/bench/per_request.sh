@@ -13,7 +13,10 @@
 # Defaults: 5 s runs, `wrk -t2 -c32` (WRK_THREADS sets -t). Needs perf
 # (linux-perf) with the syscalls tracepoints readable (root, or
 # perf_event_paranoid ≤ 1). PROFILE=DIR also records each run's CPU
-# samples (`perf record -e cpu-clock -g`) into DIR/TARGET-CLIENT.data.
+# samples with their stacks (`perf record -e cpu-clock --call-graph
+# dwarf`: the release binaries have no frame pointers) into
+# DIR/TARGET-CLIENT.data, and prints each folded by the stage of the
+# request path its samples are in, in µs a request (fold_layers.py).
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/../../.." && pwd)"
@@ -31,6 +34,7 @@ calls=(read recvfrom readv write writev sendto sendmsg sendfile64 epoll_wait epo
 events="task-clock,context-switches"
 for c in "${calls[@]}"; do events+=",syscalls:sys_enter_$c"; done
 
+[[ -n "${PROFILE:-}" ]] && mkdir -p "$PROFILE" && rm -f "$PROFILE/cpu_us"
 echo "wrk -t$threads -c$connections -d${seconds}s, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 printf '%-9s %-10s %8s %8s %6s' client target req/s "cpu µs" ctxsw
 for c in "${calls[@]}"; do printf ' %s' "$c"; done
@@ -47,7 +51,7 @@ for client in "${clients[@]}"; do
     stat_pid=$!
     if [[ -n "${PROFILE:-}" ]]; then
       mkdir -p "$PROFILE"
-      perf record -q -e cpu-clock -g -p "$ids" -o "$PROFILE/$t-${client%%,*}.data" -- sleep "$counted" \
+      perf record -q -e cpu-clock -F 499 --call-graph dwarf,16384 -p "$ids" -o "$PROFILE/$t-${client%%,*}.data" -- sleep "$counted" \
         2>/dev/null &
       record_pid=$!
     fi
@@ -67,5 +71,17 @@ for client in "${clients[@]}"; do
         printf "%-9s %-10s %8.0f %8.1f %6.2f", c, t, rps, cpu * 1000 / n, cs / n
         for (i = 1; i <= k; i++) if (v[i] / n < 0.005) printf " %s", "-"; else printf " %.2f", v[i] / n
         printf "\n" }' "$work/stat"
+    if [[ -n "${PROFILE:-}" ]]; then
+      awk -F, -v name="$t-${client%%,*}" '
+        $3 == "task-clock" { cpu = $1 }
+        $3 == "syscalls:sys_enter_writev" { n = $1 }
+        END { printf "%s %.2f\n", name, cpu * 1000 / n }' "$work/stat" >>"$PROFILE/cpu_us"
+    fi
   done
 done
+if [[ -n "${PROFILE:-}" ]]; then
+  echo "where the CPU of a request goes, by stage (samples folded by fold_layers.py)"
+  while read -r name us; do
+    python3 "$(dirname "$0")/fold_layers.py" "$PROFILE/$name.data" "$us"
+  done <"$PROFILE/cpu_us"
+fi

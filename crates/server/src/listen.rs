@@ -102,6 +102,14 @@ pub async fn accept(
     caps: &Caps,
     shutdown: impl Future<Output = ()>,
 ) -> u64 {
+    // Every handler made a route once, here, rather than per request: a
+    // `Router<()>` called as a service keeps a handler given no state as
+    // a boxed handler and turns it into a route (its layers applied anew:
+    // the CORS layer cloned, the stack's boxes built) on every request;
+    // `with_state` does it once (as `axum::serve`'s `into_make_service`
+    // does). The proxy's operations are such handlers
+    // (docs/benchmarks.md, "Fifth round: the user-space path").
+    let app = app.with_state(());
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(limits.header_read_timeout)

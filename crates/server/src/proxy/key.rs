@@ -29,6 +29,23 @@ pub(super) async fn forward(
     coding: Coding,
 ) -> Response {
     let http = cache::canonical(http);
+    // The cache key is the rendered path and query (`Target::key`). Every
+    // entry was stored under the key of a target that passed the check
+    // of `Upstream::target`, a function of the key alone, so a fresh hit
+    // is served before it: a URL parsed and compared per hit was about
+    // one in ten of a hit's allocations (docs/benchmarks.md, "Fifth
+    // round: the user-space path"). A key the check refuses is never in
+    // the cache, so it is refused as before.
+    let key = http.path_and_query();
+    let takes = (coding, &state.cache.compressions);
+    let now = cache::now_ms();
+    let cached = state.cache.get(&key);
+    if let Some(entry) = &cached
+        && entry.freshness(now) == Freshness::Fresh
+    {
+        state.metrics.hits.fetch_add(1, Ordering::Relaxed);
+        return respond(entry, "HIT", now, takes);
+    }
     let target = match state.upstream.target(&http) {
         Ok(target) => target,
         Err(refused) => {
@@ -38,15 +55,8 @@ pub(super) async fn forward(
                 .into_response();
         }
     };
-    let key = target.key().to_owned();
-    let takes = (coding, &state.cache.compressions);
-    let now = cache::now_ms();
-    if let Some(entry) = state.cache.get(&key) {
+    if let Some(entry) = cached {
         match entry.freshness(now) {
-            Freshness::Fresh => {
-                state.metrics.hits.fetch_add(1, Ordering::Relaxed);
-                return respond(&entry, "HIT", now, takes);
-            }
             // A stream's poller is what keeps the resource live: it waits
             // for the refresh (and so learns when the upstream fails)
             // rather than taking the entry being revalidated.
@@ -62,7 +72,8 @@ pub(super) async fn forward(
                 );
                 return respond(&entry, "UPDATING", now, takes);
             }
-            Freshness::Stale => {}
+            // A fresh entry was served above.
+            Freshness::Fresh | Freshness::Stale => {}
         }
     }
     state.metrics.misses.fetch_add(1, Ordering::Relaxed);
