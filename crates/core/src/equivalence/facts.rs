@@ -265,6 +265,9 @@ pub struct Facts {
     /// Initials and tickers, and the names they may stand for.
     #[serde(skip)]
     pub(crate) short_forms: super::short_forms::ShortForms,
+    /// Whose points a count of points is: the game's or one team's.
+    #[serde(skip)]
+    pub(crate) points_of: Option<super::totals::PointsOf>,
     /// Every word the text mentions, in one sorted list, built on the
     /// first [`Facts::mentions`] (asked for many words of every candidate
     /// pair): one search instead of three sets and a scan.
@@ -398,6 +401,7 @@ impl Facts {
             threshold,
             close_ms,
             qualifiers: super::lexicon::qualifier_masks(&in_order),
+            points_of: super::totals::points_of(&tokens),
             short_forms: super::short_forms::ShortForms::read(&tokens),
             ..Self::default()
         };
