@@ -56,6 +56,11 @@ struct Table {
     /// Word of an entity's canonical name (both foldings) → an entity with
     /// venues: the event a venue on the other side names.
     held_at: Vec<(String, usize)>,
+    /// Word of an entity's canonical name (both foldings) → that entity:
+    /// the entities a side's names may name.
+    named_by_word: Vec<(String, usize)>,
+    /// Word of a venue (both foldings) → the event held there.
+    venue_words: Vec<(String, usize)>,
     /// Word of a competition's canonical name (a league, an event, a
     /// race), both foldings → that competition.
     competition_words: Vec<(String, usize)>,
@@ -187,6 +192,12 @@ fn parse() -> (Table, Vec<TableError>) {
         }
     }
     for (e, entity) in t.entities.iter().enumerate() {
+        let named: Vec<String> = both_foldings(&entity.words).collect();
+        t.named_by_word.extend(named.into_iter().map(|w| (w, e)));
+        let venues: Vec<&'static str> = entity.venues.iter().flatten().copied().collect();
+        let venue_words: Vec<String> = both_foldings(&venues).collect();
+        t.venue_words
+            .extend(venue_words.into_iter().map(|w| (w, e)));
         if COMPETITIONS.contains(&entity.kind) {
             let words: Vec<String> = both_foldings(&entity.words).collect();
             t.competition_words
@@ -197,7 +208,13 @@ fn parse() -> (Table, Vec<TableError>) {
         list.sort_unstable();
         list.dedup();
     }
-    for list in [&mut t.implied, &mut t.held_at, &mut t.competition_words] {
+    for list in [
+        &mut t.implied,
+        &mut t.held_at,
+        &mut t.named_by_word,
+        &mut t.venue_words,
+        &mut t.competition_words,
+    ] {
         list.sort_unstable();
         list.dedup();
     }
@@ -296,25 +313,39 @@ pub(crate) fn kind_of(canonical: &str) -> Option<&'static str> {
 /// against "at Suzuka"). A competition's word is not implied where the
 /// other side names a competition of its own: then the competition is
 /// the question.
-pub(crate) fn implied_by<'n>(
+pub(crate) fn implied_by<N: AsRef<str>>(
     word: &str,
     says: impl Fn(&str) -> bool,
-    names: impl IntoIterator<Item = &'n str>,
+    names: &[N],
 ) -> bool {
     let t = table();
+    // The entities that imply `word`, and the events it names a word of:
+    // most words are neither, and are answered by two searches.
+    let implying = entries(&t.implied, word);
+    let held = entries(&t.held_at, word);
+    if implying.is_empty() && held.is_empty() {
+        return false;
+    }
     let named = |e: usize| t.entities[e].words.iter().all(|w| says(w));
-    let implied = entries(&t.implied, word).iter().any(|&(_, e)| named(e))
-        || entries(&t.held_at, word).iter().any(|&(_, e)| {
-            t.entities[e]
-                .venues
-                .iter()
-                .any(|v| v.iter().all(|w| says(w)))
-        });
+    // Read from the other side's names (a few), not from the entities
+    // implying the word (every team implies its sport).
+    let implied = names.iter().map(AsRef::as_ref).any(|n| {
+        entries(&t.named_by_word, n)
+            .iter()
+            .any(|&(_, e)| implying.iter().any(|&(_, i)| i == e) && named(e))
+            || entries(&t.venue_words, n).iter().any(|&(_, e)| {
+                held.iter().any(|&(_, i)| i == e)
+                    && t.entities[e]
+                        .venues
+                        .iter()
+                        .any(|v| v.iter().all(|w| says(w)))
+            })
+    });
     // The competitions `word` is a word of, and whether the other side
     // names, in full, a competition it is no word of.
     let of_word = entries(&t.competition_words, word);
     let another = || {
-        names.into_iter().any(|n| {
+        names.iter().map(AsRef::as_ref).any(|n| {
             entries(&t.competition_words, n).iter().any(|&(_, e)| {
                 named(e)
                     && !t.entities[e].words.contains(&word)
@@ -407,7 +438,13 @@ mod tests {
         for list in [&t.aliases, &t.caps] {
             assert!(list.windows(2).all(|p| p[0] <= p[1]));
         }
-        for list in [&t.implied, &t.held_at, &t.competition_words] {
+        for list in [
+            &t.implied,
+            &t.held_at,
+            &t.named_by_word,
+            &t.venue_words,
+            &t.competition_words,
+        ] {
             assert!(list.windows(2).all(|p| p[0] <= p[1]));
         }
         assert!(t.first_words.windows(2).all(|p| p[0] < p[1]));
@@ -423,7 +460,7 @@ mod tests {
         assert_eq!(kind_of("lakers"), Some("team"));
         assert_eq!(kind_of("la lakers"), None, "an alias, not a canonical name");
         let implied = |word: &str, other: &'static [&'static str]| {
-            implied_by(word, |w| other.contains(&w), other.iter().copied())
+            implied_by(word, |w| other.contains(&w), other)
         };
         // A venue and its race, both ways; a team and its league and city.
         assert!(implied("suzuka", &["japan", "grand", "prix"]));
