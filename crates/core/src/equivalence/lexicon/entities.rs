@@ -11,6 +11,7 @@
 //! its entity's canonical one keeps two teams, two races or two leaders
 //! apart exactly as their written names did.
 
+use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use super::super::words::{alias, fold, is_stopword};
@@ -56,6 +57,10 @@ struct Table {
     /// Word of an entity's canonical name (both foldings) → an entity with
     /// venues: the event a venue on the other side names.
     held_at: Vec<(String, usize)>,
+    /// Every word of [`Table::implied`] and [`Table::held_at`]: asked for
+    /// most words a side leaves unaccounted, nearly all of them in
+    /// neither, so a hash answers first.
+    any_implied: HashSet<String>,
     /// Word of an entity's canonical name (both foldings) → that entity:
     /// the entities a side's names may name.
     named_by_word: Vec<(String, usize)>,
@@ -218,6 +223,12 @@ fn parse() -> (Table, Vec<TableError>) {
         list.sort_unstable();
         list.dedup();
     }
+    t.any_implied = t
+        .implied
+        .iter()
+        .chain(&t.held_at)
+        .map(|(w, _)| w.clone())
+        .collect();
     t.first_words = t
         .aliases
         .iter()
@@ -319,8 +330,10 @@ pub(crate) fn implied_by<N: AsRef<str>>(
     names: &[N],
 ) -> bool {
     let t = table();
-    // The entities that imply `word`, and the events it names a word of:
-    // most words are neither, and are answered by two searches.
+    if !t.any_implied.contains(word) {
+        return false;
+    }
+    // The entities that imply `word`, and the events it names a word of.
     let implying = entries(&t.implied, word);
     let held = entries(&t.held_at, word);
     if implying.is_empty() && held.is_empty() {
