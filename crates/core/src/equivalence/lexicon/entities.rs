@@ -196,6 +196,13 @@ fn parse() -> (Table, Vec<TableError>) {
                 .extend(named.into_iter().map(|w| (w, line.entity)));
         }
     }
+    index(&mut t);
+    (t, errors)
+}
+
+/// The lookups by word, sorted, once every entity and what it implies
+/// is read.
+fn index(t: &mut Table) {
     for (e, entity) in t.entities.iter().enumerate() {
         let named: Vec<String> = both_foldings(&entity.words).collect();
         t.named_by_word.extend(named.into_iter().map(|w| (w, e)));
@@ -242,7 +249,6 @@ fn parse() -> (Table, Vec<TableError>) {
         .map(|(a, _)| a.split(' ').count())
         .max()
         .unwrap_or(0);
-    (t, errors)
 }
 
 fn table() -> &'static Table {
