@@ -11,7 +11,6 @@
 //! its entity's canonical one keeps two teams, two races or two leaders
 //! apart exactly as their written names did.
 
-use std::collections::HashSet;
 use std::sync::OnceLock;
 
 use super::super::words::{alias, fold, is_stopword};
@@ -57,10 +56,11 @@ struct Table {
     /// Word of an entity's canonical name (both foldings) → an entity with
     /// venues: the event a venue on the other side names.
     held_at: Vec<(String, usize)>,
-    /// Every word of [`Table::implied`] and [`Table::held_at`]: asked for
-    /// most words a side leaves unaccounted, nearly all of them in
-    /// neither, so a hash answers first.
-    any_implied: HashSet<String>,
+    /// A bit for each hash of every word of [`Table::implied`] and
+    /// [`Table::held_at`] (see [`WordBits`]): asked for most words a side
+    /// leaves unaccounted, nearly all of them in neither, so the bits
+    /// answer first.
+    any_implied: WordBits,
     /// Word of an entity's canonical name (both foldings) → that entity:
     /// the entities a side's names may name.
     named_by_word: Vec<(String, usize)>,
@@ -69,6 +69,43 @@ struct Table {
     /// Word of a competition's canonical name (a league, an event, a
     /// race), both foldings → that competition.
     competition_words: Vec<(String, usize)>,
+}
+
+/// A set of words as bits of two hashes (a Bloom filter): "no" is
+/// certain, "yes" is checked by the sorted lists. A few hundred bytes and
+/// no hash table, which the wasm would carry as code.
+#[derive(Debug)]
+struct WordBits([u64; WORD_BITS / 64]);
+
+/// Bits of [`WordBits`]: about twice the words the table implies.
+const WORD_BITS: usize = 16_384;
+
+impl Default for WordBits {
+    fn default() -> Self {
+        Self([0; WORD_BITS / 64])
+    }
+}
+
+impl WordBits {
+    /// Two bit positions of `word`: FNV-1a, its halves.
+    fn positions(word: &str) -> [usize; 2] {
+        let hash = word.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+        });
+        [hash as usize % WORD_BITS, (hash >> 32) as usize % WORD_BITS]
+    }
+
+    fn insert(&mut self, word: &str) {
+        for bit in Self::positions(word) {
+            self.0[bit / 64] |= 1 << (bit % 64);
+        }
+    }
+
+    fn may_contain(&self, word: &str) -> bool {
+        Self::positions(word)
+            .iter()
+            .all(|&bit| self.0[bit / 64] & (1 << (bit % 64)) != 0)
+    }
 }
 
 /// A table error: the line and what is wrong with it. Only the table's
@@ -230,12 +267,9 @@ fn index(t: &mut Table) {
         list.sort_unstable();
         list.dedup();
     }
-    t.any_implied = t
-        .implied
-        .iter()
-        .chain(&t.held_at)
-        .map(|(w, _)| w.clone())
-        .collect();
+    for (w, _) in t.implied.iter().chain(&t.held_at) {
+        t.any_implied.insert(w);
+    }
     t.first_words = t
         .aliases
         .iter()
@@ -336,7 +370,7 @@ pub(crate) fn implied_by<N: AsRef<str>>(
     names: &[N],
 ) -> bool {
     let t = table();
-    if !t.any_implied.contains(word) {
+    if !t.any_implied.may_contain(word) {
         return false;
     }
     // The entities that imply `word`, and the events it names a word of.
@@ -467,6 +501,7 @@ mod tests {
             assert!(list.windows(2).all(|p| p[0] <= p[1]));
         }
         assert!(t.first_words.windows(2).all(|p| p[0] < p[1]));
+        assert!(t.implied.iter().all(|(w, _)| t.any_implied.may_contain(w)));
     }
 
     #[test]
