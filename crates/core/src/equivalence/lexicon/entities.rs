@@ -356,54 +356,72 @@ pub(crate) fn kind_of(canonical: &str) -> Option<&'static str> {
         .map(|e| e.kind)
 }
 
-/// Whether `word` (folded, as the facts hold it), written on one side,
-/// is implied by an entity the other side names (`says` answers for the
-/// other side's words, `names` lists its names): a team's league or
-/// sport, an event's venue, a leader's office and country; or the words
-/// of an event whose venue the other side names ("Japanese Grand Prix"
-/// against "at Suzuka"). A competition's word is not implied where the
-/// other side names a competition of its own: then the competition is
-/// the question.
-pub(crate) fn implied_by<N: AsRef<str>>(
-    word: &str,
-    says: impl Fn(&str) -> bool,
-    names: &[N],
-) -> bool {
+/// The entities a market names (every word of the canonical name said)
+/// and the events whose venue it names: read once per market
+/// ([`named_in`]), so that asking what they imply costs no string
+/// comparison per pair.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Named {
+    entities: Vec<usize>,
+    held_at_venue: Vec<usize>,
+}
+
+/// The entities `names` (a market's names) name in full, `says`
+/// answering for the market's words.
+pub(crate) fn named_in<N: AsRef<str>>(names: &[N], says: impl Fn(&str) -> bool) -> Named {
     let t = table();
-    if !t.any_implied.may_contain(word) {
+    let mut out = Named::default();
+    for n in names.iter().map(AsRef::as_ref) {
+        for &(_, e) in entries(&t.named_by_word, n) {
+            if t.entities[e].words.iter().all(|w| says(w)) {
+                out.entities.push(e);
+            }
+        }
+        for &(_, e) in entries(&t.venue_words, n) {
+            if t.entities[e]
+                .venues
+                .iter()
+                .any(|v| v.iter().all(|w| says(w)))
+            {
+                out.held_at_venue.push(e);
+            }
+        }
+    }
+    for list in [&mut out.entities, &mut out.held_at_venue] {
+        list.sort_unstable();
+        list.dedup();
+    }
+    out
+}
+
+/// Whether `word` (folded, as the facts hold it), written on one side,
+/// is implied by an entity the other side names (`other`, see
+/// [`named_in`]): a team's league or sport, an event's venue, a leader's
+/// office and country; or the words of an event whose venue the other
+/// side names ("Japanese Grand Prix" against "at Suzuka"). A
+/// competition's word is not implied where the other side names a
+/// competition of its own: then the competition is the question.
+pub(crate) fn implied_by(word: &str, other: &Named) -> bool {
+    let t = table();
+    if (other.entities.is_empty() && other.held_at_venue.is_empty())
+        || !t.any_implied.may_contain(word)
+    {
         return false;
     }
-    // The entities that imply `word`, and the events it names a word of.
-    let implying = entries(&t.implied, word);
-    let held = entries(&t.held_at, word);
-    if implying.is_empty() && held.is_empty() {
-        return false;
-    }
-    let named = |e: usize| t.entities[e].words.iter().all(|w| says(w));
-    // Read from the other side's names (a few), not from the entities
-    // implying the word (every team implies its sport).
-    let implied = names.iter().map(AsRef::as_ref).any(|n| {
-        entries(&t.named_by_word, n)
+    let implied = entries(&t.implied, word)
+        .iter()
+        .any(|(_, e)| other.entities.binary_search(e).is_ok())
+        || entries(&t.held_at, word)
             .iter()
-            .any(|&(_, e)| implying.iter().any(|&(_, i)| i == e) && named(e))
-            || entries(&t.venue_words, n).iter().any(|&(_, e)| {
-                held.iter().any(|&(_, i)| i == e)
-                    && t.entities[e]
-                        .venues
-                        .iter()
-                        .any(|v| v.iter().all(|w| says(w)))
-            })
-    });
+            .any(|(_, e)| other.held_at_venue.binary_search(e).is_ok());
     // The competitions `word` is a word of, and whether the other side
-    // names, in full, a competition it is no word of.
+    // names a competition it is no word of.
     let of_word = entries(&t.competition_words, word);
     let another = || {
-        names.iter().map(AsRef::as_ref).any(|n| {
-            entries(&t.competition_words, n).iter().any(|&(_, e)| {
-                named(e)
-                    && !t.entities[e].words.contains(&word)
-                    && !of_word.iter().any(|&(_, own)| own == e)
-            })
+        other.entities.iter().any(|&e| {
+            COMPETITIONS.contains(&t.entities[e].kind)
+                && !of_word.iter().any(|&(_, own)| own == e)
+                && !t.entities[e].words.contains(&word)
         })
     };
     implied && (of_word.is_empty() || !another())
@@ -514,7 +532,7 @@ mod tests {
         assert_eq!(kind_of("lakers"), Some("team"));
         assert_eq!(kind_of("la lakers"), None, "an alias, not a canonical name");
         let implied = |word: &str, other: &'static [&'static str]| {
-            implied_by(word, |w| other.contains(&w), other)
+            implied_by(word, &named_in(other, |w| other.contains(&w)))
         };
         // A venue and its race, both ways; a team and its league and city.
         assert!(implied("suzuka", &["japan", "grand", "prix"]));

@@ -84,7 +84,7 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
                     && !city_stands_for_team(e, |w| y.mentions(w))
                     // A team's city or league, a race's circuit: what an
                     // entity the other side names implies.
-                    && !entities::implied_by(e, |w| y.mentions(w), &y.entities)
+                    && !entities::implied_by(e, &y.named)
             })
             .collect()
     };
@@ -138,9 +138,7 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
     } else {
         // A name the other side's entity implies is shared too ("Dallas at
         // Minnesota" / "Timberwolves vs Mavericks").
-        let named_by = |e: &str, f: &Facts| {
-            mentions_all(f, e) || entities::implied_by(e, |w| f.mentions(w), &f.entities)
-        };
+        let named_by = |e: &str, f: &Facts| mentions_all(f, e) || entities::implied_by(e, &f.named);
         let shared = names_a.iter().any(|e| named_by(e, fb))
             || names_b.iter().any(|e| named_by(e, fa))
             || names_a

@@ -105,7 +105,7 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
             }))
         || implied_by(word, said_by_y)
         // A team's city or league, a race's circuit, a leader's office.
-        || entities::implied_by(word, said_by_y, &y.entities)
+        || entities::implied_by(word, &y.named)
         // "Green Bay" of one side and "Packers" of the other.
         || city_stands_for_team(word, said_by_y)
         // "Lakers vs Nuggets" of a player's line against "vs Nuggets" on
