@@ -25,12 +25,13 @@ fn set_is_well_formed_and_new() {
 }
 
 /// Development data now: nothing else is called `same` or `inverted`
-/// (precision 1.00), and recall does not fall under the fifth round's.
+/// (precision 1.00), and recall does not fall under the eighth round's
+/// (the entity table).
 /// `cargo test -p predmarket-core --test equivalence_v3 -- --nocapture`
 /// prints the figures.
 #[test]
 fn third_set_now_development_data_meets_the_development_bar() {
-    development_bar(TEST, 0.67, 0.57);
+    development_bar(TEST, 0.67, 0.63);
 }
 
 /// `find_pairs` compares every labelled pair the classifier gets right.

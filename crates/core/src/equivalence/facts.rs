@@ -265,6 +265,14 @@ pub struct Facts {
     /// Initials and tickers, and the names they may stand for.
     #[serde(skip)]
     pub(crate) short_forms: super::short_forms::ShortForms,
+    /// The entities of the field the market names (see
+    /// [`super::lexicon::entities::named_in`]): what they imply is
+    /// accounted for on the other side.
+    #[serde(skip)]
+    pub(crate) named: super::lexicon::entities::Named,
+    /// Whose points a count of points is: the game's or one team's.
+    #[serde(skip)]
+    pub(crate) points_of: Option<super::totals::PointsOf>,
     /// Every word the text mentions, in one sorted list, built on the
     /// first [`Facts::mentions`] (asked for many words of every candidate
     /// pair): one search instead of three sets and a scan.
@@ -357,6 +365,9 @@ impl Facts {
             facts.threshold.clone_from(&facts.criteria_threshold);
         }
         facts.read_lexicons();
+        facts.named = super::lexicon::entities::named_in(&facts.entities, |w| {
+            facts.mentions(w) || facts.criteria_content.contains(w)
+        });
         facts.source = super::norm(market.resolution_source.as_deref());
         facts.non_binary = market
             .market_type
@@ -398,6 +409,7 @@ impl Facts {
             threshold,
             close_ms,
             qualifiers: super::lexicon::qualifier_masks(&in_order),
+            points_of: super::totals::points_of(&tokens),
             short_forms: super::short_forms::ShortForms::read(&tokens),
             ..Self::default()
         };

@@ -6,6 +6,7 @@
 //! they stand for, and what is written otherwise with numbers
 //! (`rewrites`).
 
+mod entity_names;
 mod rewrites;
 
 use super::lexicon::tickers;
@@ -376,7 +377,11 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
         merged.push(tok);
     }
     let tokens = numbered_names(numero(number_words(merged)));
-    sequel_numbers(resolve_editions(rewrite_phrases(asset_ratios(tokens))))
+    // Entities last: an edition's number and a sequel's numeral are read
+    // first, from the names as written ("79th Primetime Emmy Awards").
+    entity_names::entity_names(sequel_numbers(resolve_editions(rewrite_phrases(
+        asset_ratios(tokens),
+    ))))
 }
 
 /// What a sign right after a number says: a unit ("%", "°F", "°C") or

@@ -18,6 +18,7 @@ pub use accounting::{
     NO_OP, OVERTIME_WORDS, SCOPES, SYNONYMS, implied_by,
 };
 mod calendar;
+pub(crate) mod entities;
 mod fact_words;
 mod quantities;
 mod teams;

@@ -32,6 +32,7 @@ pub mod lexicon;
 mod read;
 mod rules;
 mod short_forms;
+mod totals;
 mod words;
 
 use crate::models::Market;

@@ -12,7 +12,9 @@
 //! than" the holder of an office, the trade balance of goods and services,
 //! ceasing to hold an office read once as its negation, and two
 //! moneylines backing the teams written before them (two cities that
-//! begin alike, two clubs of one city).
+//! begin alike, two clubs of one city), a name by its alias and what an
+//! entity of the field implies (a team's city and league, a race's
+//! circuit), and a game's total points against one team's.
 
 use super::*;
 use crate::models::PlatformId;
@@ -478,5 +480,63 @@ fn a_moneyline_backs_the_team_written_before_it() {
     assert!(
         !matches!(got, Relation::Same | Relation::Inverted),
         "{got:?}"
+    );
+}
+
+#[test]
+fn a_name_by_its_alias_and_what_its_entity_implies() {
+    // A team by its city and short form, a race by its circuit.
+    assert_eq!(
+        relation(
+            "Will the Lakers beat the Nuggets on Feb 10, 2027?",
+            "LAL beat Denver Nuggets on Feb 10, 2027?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Will Max Verstappen win the 2027 Japanese Grand Prix?",
+            "Will Max Verstappen win the 2027 race at Suzuka?"
+        ),
+        Relation::Same
+    );
+    // A rival of one city, another question at the same circuit, another
+    // competition of the same club: apart.
+    assert_ne!(
+        relation(
+            "Will the Lakers beat the Nuggets on Feb 10, 2027?",
+            "LA Clippers beat Denver Nuggets on Feb 10, 2027?"
+        ),
+        Relation::Same
+    );
+    assert_ne!(
+        relation(
+            "Will Max Verstappen win the 2027 Japanese Grand Prix?",
+            "Will Max Verstappen take pole at Suzuka in 2027?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Will Real Madrid win the 2027 Champions League?",
+            "Will Real Madrid win La Liga in 2027?"
+        ),
+        Relation::Different
+    );
+}
+
+#[test]
+fn a_games_total_points_are_not_one_teams() {
+    let game = "Lakers vs Nuggets (Feb 10, 2027): Over 220.5 Total Points";
+    assert_eq!(
+        relation(game, "Nuggets 221+ points vs Lakers on Feb 10, 2027"),
+        Relation::Different
+    );
+    assert_eq!(
+        relation(
+            game,
+            "Lakers vs Nuggets total points 221 or more on Feb 10, 2027?"
+        ),
+        Relation::Same
     );
 }

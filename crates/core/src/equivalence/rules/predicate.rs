@@ -280,6 +280,22 @@ fn member_names(q: &Quantity, ms: &[usize]) -> Option<String> {
 /// ("unemployment" / "inflation" above 5%) are two questions; naming the
 /// same members is evidence on the measured quantity.
 pub fn metric_differs(p: &Pair<'_>, v: &mut Verdict) {
+    // A game's total points against one team's: another quantity of the
+    // same game.
+    if let (Some(a), Some(b)) = (p.fa.points_of, p.fb.points_of)
+        && a != b
+    {
+        v.say(|| {
+            (
+                Field::Wording,
+                Finding::Conflicts,
+                Some(format!("{a:?}")),
+                Some(format!("{b:?}")),
+                "a game's total points against one team's".into(),
+            )
+        });
+        v.veto();
+    }
     let mut agreed = false;
     let mut named_any = false;
     for (i, q) in QUANTITIES.iter().enumerate() {

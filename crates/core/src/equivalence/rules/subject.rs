@@ -2,7 +2,7 @@
 
 use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
-use super::super::lexicon::{OPPOSED, TEAM_CITIES, city_stands_for_team, commodity_keys};
+use super::super::lexicon::{OPPOSED, TEAM_CITIES, city_stands_for_team, commodity_keys, entities};
 use super::super::{Field, Finding};
 use super::join;
 use super::predicate::game_without_draws;
@@ -82,6 +82,9 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
                     && !given_name_of_mentioned(x, y, e)
                     && !x.short_forms.accounts_for(&y.short_forms, e)
                     && !city_stands_for_team(e, |w| y.mentions(w))
+                    // A team's city or league, a race's circuit: what an
+                    // entity the other side names implies.
+                    && !entities::implied_by(e, &y.named)
             })
             .collect()
     };
@@ -133,8 +136,11 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
             v.evidence(Aspect::Subject);
         }
     } else {
-        let shared = names_a.iter().any(|e| mentions_all(fb, e))
-            || names_b.iter().any(|e| mentions_all(fa, e))
+        // A name the other side's entity implies is shared too ("Dallas at
+        // Minnesota" / "Timberwolves vs Mavericks").
+        let named_by = |e: &str, f: &Facts| mentions_all(f, e) || entities::implied_by(e, &f.named);
+        let shared = names_a.iter().any(|e| named_by(e, fb))
+            || names_b.iter().any(|e| named_by(e, fa))
             || names_a
                 .iter()
                 .any(|e| fa.short_forms.accounts_for(&fb.short_forms, e));

@@ -20,7 +20,7 @@ use super::super::facts::Facts;
 use super::super::lexicon::{
     ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, GENERIC_MEMBER_WORDS,
     LINE_WORDS, NO_OP, OPPOSED, OVERTIME_WORDS, QUANTITIES, SCOPES, SYNONYMS, bears_a_fact,
-    city_stands_for_team, implied_by, other_team_of_the_game, quantity_members_of,
+    city_stands_for_team, entities, implied_by, other_team_of_the_game, quantity_members_of,
 };
 use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
@@ -104,6 +104,8 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
                 x.quantities.get(i).is_some_and(|&m| m != 0) && x.quantities.get(i) == y.quantities.get(i)
             }))
         || implied_by(word, said_by_y)
+        // A team's city or league, a race's circuit, a leader's office.
+        || entities::implied_by(word, &y.named)
         // "Green Bay" of one side and "Packers" of the other.
         || city_stands_for_team(word, said_by_y)
         // "Lakers vs Nuggets" of a player's line against "vs Nuggets" on
