@@ -106,6 +106,15 @@ pub fn run(args: &[String]) -> Result {
         venues_gzip as f64 / 1024.0,
         VENUES_LIMIT_GZIP_BYTES / 1024
     );
+    // `predmarket/venues`' fee wasm: loaded at the first `feeModel` or
+    // `netArbitrage`; no `findPairs` app ships it.
+    let fees = package.join(build::VENUES_FEES_WASM);
+    let (fees_raw, fees_gzip) = sizes(&fees)?;
+    println!(
+        "{}: {fees_raw} B raw, {fees_gzip} B gzip -9 ({:.1} KB)",
+        fees.display(),
+        fees_gzip as f64 / 1024.0
+    );
     // `predmarket/math`'s wasm: its limit is the odds app's (bundles.rs).
     let math = package.join(math_entry::WASM);
     let (math_raw, math_gzip) = sizes(&math)?;
@@ -154,6 +163,7 @@ pub fn run(args: &[String]) -> Result {
         figure("package-wasm-raw", figures::bytes(raw)),
         figure("venues-wasm-gzip", figures::bytes(venues_gzip)),
         figure("venues-wasm-raw", figures::bytes(venues_raw)),
+        figure("venues-fees-wasm-gzip", figures::bytes(fees_gzip)),
         figure("math-wasm-gzip", figures::bytes(math_gzip)),
         figure("math-wasm-raw", figures::bytes(math_raw)),
         figure("watch-wasm-gzip", figures::bytes(watch_gzip)),
@@ -373,13 +383,14 @@ fn read_names(s: &mut Reader<'_>, names: &mut BTreeMap<u32, String>) -> Result {
 /// library (`drop_in_place`, `Option::map`) count for what they drop or
 /// map when that is a crate of the project.
 fn crate_of(name: &str) -> String {
-    const PROJECT: [&str; 7] = [
+    const PROJECT: [&str; 8] = [
         "predmarket_wasm",
         "predmarket_math",
         "predmarket_watch",
         "predmarket_js_values",
         "predmarket_client",
         "predmarket_core",
+        "predmarket_venues_fees",
         "predmarket_venues",
     ];
     let plain = name.trim_start_matches(['<', '&', '*']);

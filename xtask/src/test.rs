@@ -684,6 +684,8 @@ fn clippy(wasm: bool) -> Result {
         "-p",
         "predmarket-venues",
         "-p",
+        "predmarket-venues-fees",
+        "-p",
         "predmarket-web",
         "--target",
         "wasm32-unknown-unknown",

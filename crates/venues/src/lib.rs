@@ -1,6 +1,8 @@
-//! `predmarket/venues`: the core's cross-platform equivalence, fee models
-//! and net arbitrage as plain JS functions, in a wasm of their own so the
-//! main entry's size does not grow for users who never compare markets.
+//! `predmarket/venues`' matcher: the core's cross-platform equivalence as
+//! plain JS functions, in a wasm of its own so the main entry's size does
+//! not grow for users who never compare markets. The fee models and the
+//! pricing of `netArbitrage` are another wasm's (crates/venues-fees),
+//! loaded on their first call: an app that only matches ships none of it.
 //!
 //! Everything crosses as JSON text: the entry (`js/venues.js`) keeps only
 //! the fields the comparison reads of each market before it stringifies
@@ -13,8 +15,7 @@
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
 use predmarket_core::equivalence::{self, PairOptions, Relation};
-use predmarket_core::fees::{self, FeeModel, Venue};
-use predmarket_core::models::{Market, MarketType, Orderbook, Outcome, PlatformId};
+use predmarket_core::models::{Market, MarketType, Outcome, PlatformId};
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
 use wasm_bindgen::prelude::*;
@@ -40,8 +41,6 @@ struct MarketIn {
     resolution_date: Option<String>,
     resolution_source: Option<String>,
     resolution_criteria: Option<String>,
-    fee_rate: Option<f64>,
-    trading_fee: Option<f64>,
 }
 
 impl From<MarketIn> for Market {
@@ -65,8 +64,6 @@ impl From<MarketIn> for Market {
         out.resolution_date = m.resolution_date;
         out.resolution_source = m.resolution_source;
         out.resolution_criteria = m.resolution_criteria;
-        out.fee_rate = m.fee_rate;
-        out.trading_fee = m.trading_fee;
         out
     }
 }
@@ -132,69 +129,28 @@ pub fn find_pairs_json(
     write(&equivalence::find_pairs(&markets, &options))
 }
 
-/// `feeModel(market, override?)`.
-pub fn fee_model_json(market: &str, overriding: &str) -> Result<String, String> {
-    let market = read_market("market", market)?;
-    let overriding: Option<FeeModel> = read("fee", overriding)?;
-    write(&fees::fee_model(&market, overriding))
-}
-
-/// One side of `netArbitrage`.
-#[derive(Deserialize)]
-struct Side {
-    market: MarketIn,
-    orderbook: Orderbook,
-    fee: Option<FeeModel>,
-}
-
-/// `netArbitrage(a, b, { size, now })`: the classification of the two
-/// markets and the better way of holding both sides, net of fees; no gap
-/// (`null`) unless the two are `same` or `inverted` with no veto, since a
-/// gap between two questions is a bet, not an arbitrage.
-pub fn net_arbitrage_json(
-    a: &str,
-    b: &str,
-    size: f64,
-    now_ms: Option<f64>,
-) -> Result<String, String> {
-    let a: Side = read("a", a)?;
-    let b: Side = read("b", b)?;
-    let (am, bm) = (Market::from(a.market), Market::from(b.market));
-    let classification = equivalence::classify(&am, &bm);
-    let gap = classification
-        .allows_gap()
-        .then(|| {
-            fees::net_gap(
-                Venue {
-                    market: &am,
-                    orderbook: &a.orderbook,
-                    fee: a.fee,
-                },
-                Venue {
-                    market: &bm,
-                    orderbook: &b.orderbook,
-                    fee: b.fee,
-                },
-                &classification,
-                size,
-                now_ms.filter(|n| n.is_finite()).map(|n| n as i64),
-            )
-        })
-        .flatten();
-    write(&Arbitrage {
+/// `netArbitrage`'s first half: the classification of the two markets,
+/// and what the fee wasm's pricing reads of it, by the classification's
+/// own rules: whether a gap may be priced at all
+/// (`Classification::allows_gap`: `same` or `inverted` with no veto) and
+/// whether it is firm (`Classification::is_firm`).
+pub fn classify_for_gap_json(a: &str, b: &str) -> Result<String, String> {
+    let a = read_market("a", a)?;
+    let b = read_market("b", b)?;
+    let classification = equivalence::classify(&a, &b);
+    write(&ForGap {
+        allows_gap: classification.allows_gap(),
+        firm: classification.is_firm(),
         classification: &classification,
-        gap,
     })
 }
 
-/// `netArbitrage`'s answer, written straight to text: a `json!` tree
-/// would bring serde_json's `Value` (its map, its serializer and a second
-/// serializer of every classification type) into this wasm for one
-/// object.
+/// [`classify_for_gap_json`]'s answer, written straight to text.
 #[derive(serde::Serialize)]
-struct Arbitrage<'a> {
+struct ForGap<'a> {
     classification: &'a equivalence::Classification,
-    gap: Option<fees::NetGap>,
+    allows_gap: bool,
+    firm: bool,
 }
 
 fn js(result: Result<String, String>) -> Result<String, JsValue> {
@@ -221,14 +177,9 @@ pub fn find_pairs(
     ))
 }
 
-#[wasm_bindgen(js_name = "__feeModel")]
-pub fn fee_model(market: &str, overriding: &str) -> Result<String, JsValue> {
-    js(fee_model_json(market, overriding))
-}
-
-#[wasm_bindgen(js_name = "__netArbitrage")]
-pub fn net_arbitrage(a: &str, b: &str, size: f64, now_ms: Option<f64>) -> Result<String, JsValue> {
-    js(net_arbitrage_json(a, b, size, now_ms))
+#[wasm_bindgen(js_name = "__classifyForGap")]
+pub fn classify_for_gap(a: &str, b: &str) -> Result<String, JsValue> {
+    js(classify_for_gap_json(a, b))
 }
 
 #[cfg(test)]
@@ -326,42 +277,35 @@ mod tests {
     }
 
     #[test]
-    fn net_arbitrage_reads_books_and_fees() {
-        let market = |id: &str, platform: &str| {
+    fn a_gap_is_allowed_for_same_or_inverted_without_a_veto() {
+        let market = |id: &str, platform: &str, source: &str| {
             json!({"id": id, "platform": platform, "title": "Bitcoin above $95,000 on March 3?",
-                "trading_end_at": "2026-03-03T00:00:00Z", "resolution_source": "X"})
+                "trading_end_at": "2026-03-03T00:00:00Z", "resolution_source": source})
+            .to_string()
         };
-        let book = |yes: f64, no: f64| {
-            json!({"timestamp": "2026-03-01T12:00:00Z",
-                "yes": {"bids": [], "asks": [{"price": yes, "size": 10}]},
-                "no": {"bids": [], "asks": [{"price": no, "size": 10}]}})
+        let for_gap = |a: &str, b: &str| -> Value {
+            serde_json::from_str(&classify_for_gap_json(a, b).unwrap()).unwrap()
         };
-        let a = json!({"market": market("a", "platform_a"), "orderbook": book(0.40, 0.62)});
-        let b = json!({"market": market("b", "platform_e"), "orderbook": book(0.58, 0.55)});
-        let now = 1_772_366_405_000.0; // 2026-03-01T12:00:05Z
-        let out: Value = serde_json::from_str(
-            &net_arbitrage_json(&a.to_string(), &b.to_string(), 10.0, Some(now)).unwrap(),
-        )
-        .unwrap();
-        // YES on a at 0.40 and NO on b at 0.55, no fees on either platform:
-        // 10 × (1 − 0.95) = 0.50.
+        let out = for_gap(
+            &market("a", "platform_a", "X"),
+            &market("b", "platform_e", "X"),
+        );
         assert_eq!(out["classification"]["relation"], "same");
-        assert!((out["gap"]["net_profit"].as_f64().unwrap() - 0.5).abs() < 1e-9);
-        assert_eq!(out["gap"]["legs"][0]["quote_age_ms"], 5000);
-        assert_eq!(out["gap"]["conditional"], false);
+        assert_eq!(
+            (&out["allows_gap"], &out["firm"]),
+            (&json!(true), &json!(true))
+        );
         // Another settlement source: a veto, and no gap however the books
         // stand.
-        let mut other = b.clone();
-        other["market"]["resolution_source"] = json!("Y");
-        let out: Value = serde_json::from_str(
-            &net_arbitrage_json(&a.to_string(), &other.to_string(), 10.0, Some(now)).unwrap(),
-        )
-        .unwrap();
+        let out = for_gap(
+            &market("a", "platform_a", "X"),
+            &market("b", "platform_e", "Y"),
+        );
         assert_eq!(out["classification"]["relation"], "different");
         assert_eq!(
             out["classification"]["vetoes"],
             json!(["settlement_source_differs"])
         );
-        assert_eq!(out["gap"], Value::Null);
+        assert_eq!(out["allows_gap"], false);
     }
 }
