@@ -20,39 +20,76 @@ function matcher() {
   return glue;
 }
 
-/** The fields the comparison reads; the rest of a market never crosses. */
-const FIELDS = [
-  "id", "platform", "title", "market_type", "event_name", "trading_end_at", "resolution_date",
+/**
+ * The text fields the matcher reads after the id, in the order its wasm
+ * reads them (crates/venues/src/markets_in.rs, `OPTIONAL_FIELDS`).
+ */
+const OPTIONAL_FIELDS = [
+  "platform", "title", "market_type", "event_name", "trading_end_at", "resolution_date",
   "resolution_source", "resolution_criteria",
 ];
 
-/** @param {unknown} market @param {string} what */
-function slim(market, what) {
-  if (market === null || typeof market !== "object" || Array.isArray(market)) {
-    throw new TypeError(`${what} must be a market object`);
-  }
-  const m = /** @type {Record<string, unknown>} */ (market);
-  /** @type {Record<string, unknown>} */
-  const out = { id: m.id == null ? "" : String(m.id) };
-  for (const key of FIELDS) {
-    const value = m[key];
-    if (key === "id" || value == null) continue;
-    // Times may come as Unix numbers; the core reads them as text.
-    out[key] = typeof value === "number" && (key.endsWith("_at") || key.endsWith("_date")) ? String(value) : value;
-  }
-  // Which outcome is YES is read from the outcomes' ids and names and the
-  // prices' keys; the prices themselves never cross. Each outcome crosses
-  // as `[id, name]`.
-  if (Array.isArray(m.outcomes)) {
-    out.outcomes = m.outcomes.map((o, i) => {
-      const x = o !== null && typeof o === "object" ? /** @type {Record<string, unknown>} */ (o) : {};
-      return [x.id == null ? String(i) : String(x.id), typeof x.name === "string" ? x.name : null];
-    });
-  }
-  if (m.current_prices !== null && typeof m.current_prices === "object" && !Array.isArray(m.current_prices)) {
-    out.price_keys = Object.keys(m.current_prices);
-  }
-  return out;
+/**
+ * Markets as the matcher's wasm reads them (crates/venues/src/markets_in.rs):
+ * every text field back to back in one string, as it is, and a
+ * `Uint32Array` of their lengths and the markets' shape. No JSON: the wasm
+ * carries no JSON decoder and no float parser for them.
+ * @param {unknown[]} markets @param {(i: number) => string} what
+ * @returns {[string, Uint32Array]}
+ */
+function encodeMarkets(markets, what) {
+  /** @type {string[]} */
+  const texts = [];
+  /** @type {number[]} */
+  const shape = [markets.length];
+  /** @param {string} text */
+  const put = (text) => {
+    texts.push(text);
+    shape.push(text.length);
+  };
+  /** @param {string | null} text */
+  const putOptional = (text) => {
+    if (text === null) {
+      shape.push(0);
+    } else {
+      texts.push(text);
+      shape.push(text.length + 1);
+    }
+  };
+  markets.forEach((market, i) => {
+    if (market === null || typeof market !== "object" || Array.isArray(market)) {
+      throw new TypeError(`${what(i)} must be a market object`);
+    }
+    const m = /** @type {Record<string, unknown>} */ (market);
+    put(m.id == null ? "" : String(m.id));
+    for (const key of OPTIONAL_FIELDS) {
+      const value = m[key];
+      // Times may come as Unix numbers; the core reads them as text.
+      if (typeof value === "number" && (key.endsWith("_at") || key.endsWith("_date"))) putOptional(String(value));
+      else if (typeof value === "string" || value == null) putOptional(value ?? null);
+      else throw new TypeError(`${what(i)}.${key} must be a string`);
+    }
+    // Which outcome is YES is read from the outcomes' ids and names and the
+    // prices' keys; the prices themselves never cross.
+    if (Array.isArray(m.outcomes)) {
+      shape.push(m.outcomes.length + 1);
+      m.outcomes.forEach((o, j) => {
+        const x = o !== null && typeof o === "object" ? /** @type {Record<string, unknown>} */ (o) : {};
+        put(x.id == null ? String(j) : String(x.id));
+        putOptional(typeof x.name === "string" ? x.name : null);
+      });
+    } else {
+      shape.push(0);
+    }
+    if (m.current_prices !== null && typeof m.current_prices === "object" && !Array.isArray(m.current_prices)) {
+      const keys = Object.keys(m.current_prices);
+      shape.push(keys.length + 1);
+      for (const k of keys) put(k);
+    } else {
+      shape.push(0);
+    }
+  });
+  return [texts.join(""), Uint32Array.from(shape)];
 }
 
 /** @param {() => string} call */
@@ -67,7 +104,8 @@ function run(call) {
 
 /** @type {typeof import("./venues.d.ts").classifyPair} */
 export function classifyPair(a, b) {
-  return run(() => matcher().__classifyPair(JSON.stringify(slim(a, "a")), JSON.stringify(slim(b, "b"))));
+  const [text, shape] = encodeMarkets([a, b], (i) => (i === 0 ? "a" : "b"));
+  return run(() => matcher().__classifyPair(text, shape));
 }
 
 /** The relations, in the order of the bits the wasm reads. */
@@ -93,8 +131,8 @@ function relationMask(relations) {
 /** @type {typeof import("./venues.d.ts").findPairs} */
 export function findPairs(markets, options = {}) {
   if (!Array.isArray(markets)) throw new TypeError("markets must be an array of market objects");
-  const text = JSON.stringify(markets.map((m, i) => slim(m, `markets[${i}]`)));
-  const pairs = run(() => matcher().__findPairs(text, options.includeDifferent === true, options.samePlatform === true, relationMask(options.relations)));
+  const [text, shape] = encodeMarkets(markets, (i) => `markets[${i}]`);
+  const pairs = run(() => matcher().__findPairs(text, shape, options.includeDifferent === true, options.samePlatform === true, relationMask(options.relations)));
   return pairs.map((/** @type {any} */ p) => {
     const a = markets[p.a];
     const b = markets[p.b];
@@ -163,9 +201,8 @@ export function netArbitrage(a, b, options) {
   const sideB = JSON.stringify(venue(b, "b"));
   // The matcher classifies and says, by the classification's own rules,
   // whether a gap may be priced and is firm; the fee wasm prices it.
-  const { classification, allows_gap, firm } = run(() =>
-    matcher().__classifyForGap(JSON.stringify(slim(a.market, "a.market")), JSON.stringify(slim(b.market, "b.market"))),
-  );
+  const [text, shape] = encodeMarkets([a.market, b.market], (i) => (i === 0 ? "a.market" : "b.market"));
+  const { classification, allows_gap, firm } = run(() => matcher().__classifyForGap(text, shape));
   const gap = allows_gap
     ? run(() => fees().__netGap(sideA, sideB, classification.relation, firm, size, now === null ? undefined : Number(now)))
     : null;

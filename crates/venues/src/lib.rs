@@ -4,76 +4,30 @@
 //! pricing of `netArbitrage` are another wasm's (crates/venues-fees),
 //! loaded on their first call: an app that only matches ships none of it.
 //!
-//! Everything crosses as JSON text: the entry (`js/venues.js`) keeps only
-//! the fields the comparison reads of each market before it stringifies
-//! them, and parses the answer. The functions here are the `__` exports
-//! the entry wraps; the plain-Rust halves (`*_json`) are what the native
+//! The markets cross as one string of their text fields and a
+//! `Uint32Array` of lengths ([`markets_in`]), which the wasm splits
+//! without a JSON parser; the answers go back as JSON text, which the
+//! entry (`js/venues.js`) parses. The functions here are the `__` exports
+//! the entry wraps; the plain-Rust halves (`*_text`) are what the native
 //! tests call.
 
 // Nothing that reaches the network or a user may panic on an unwrap: a
 // failure is a typed error. Tests may unwrap.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod markets_in;
+
+use markets_in::read_markets;
 use predmarket_core::equivalence::{self, PairOptions, Relation};
-use predmarket_core::models::{Market, MarketType, Outcome, PlatformId};
-use serde::Deserialize;
-use serde::de::DeserializeOwned;
+use predmarket_core::models::Market;
 use wasm_bindgen::prelude::*;
 
-/// The fields of a market the comparison reads. Not the core's `Market`:
-/// its derived decoder (every field, the flattened rest) would be most of
-/// this wasm.
-#[derive(Deserialize)]
-struct MarketIn {
-    id: String,
-    platform: Option<String>,
-    title: Option<String>,
-    market_type: Option<String>,
-    /// Each outcome's id and name: their count (more than two: not
-    /// binary) and which one is YES. Pairs, not objects: a struct's
-    /// decoder costs this wasm more.
-    outcomes: Option<Vec<(String, Option<String>)>>,
-    /// The keys of the market's prices: one keyed `Yes` says which side
-    /// is YES.
-    price_keys: Option<Vec<String>>,
-    event_name: Option<String>,
-    trading_end_at: Option<String>,
-    resolution_date: Option<String>,
-    resolution_source: Option<String>,
-    resolution_criteria: Option<String>,
-}
-
-impl From<MarketIn> for Market {
-    fn from(m: MarketIn) -> Self {
-        let mut out = Market::new(m.id);
-        out.platform = m.platform.map(PlatformId::from);
-        out.title = m.title;
-        out.market_type = m.market_type.map(MarketType::from);
-        out.outcomes = m.outcomes.map(|o| {
-            o.into_iter()
-                .map(|(id, name)| Outcome { id, name })
-                .collect()
-        });
-        out.current_prices = m.price_keys.map(|keys| {
-            keys.into_iter()
-                .map(|k| (k, serde_json::Value::Null))
-                .collect()
-        });
-        out.event_name = m.event_name;
-        out.trading_end_at = m.trading_end_at;
-        out.resolution_date = m.resolution_date;
-        out.resolution_source = m.resolution_source;
-        out.resolution_criteria = m.resolution_criteria;
-        out
-    }
-}
-
-fn read_market(what: &str, json: &str) -> Result<Market, String> {
-    read::<MarketIn>(what, json).map(Market::from)
-}
-
-fn read<T: DeserializeOwned>(what: &str, json: &str) -> Result<T, String> {
-    serde_json::from_str(json).map_err(|e| format!("{what}: {e}"))
+/// The two markets of `classifyPair` and `netArbitrage`.
+fn read_two(text: &str, shape: &[u32]) -> Result<[Market; 2], String> {
+    read_markets(text, shape)
+        .map_err(|e| e.to_string())?
+        .try_into()
+        .map_err(|_| "two markets expected".to_owned())
 }
 
 fn write<T: serde::Serialize>(value: &T) -> Result<String, String> {
@@ -81,9 +35,8 @@ fn write<T: serde::Serialize>(value: &T) -> Result<String, String> {
 }
 
 /// `classifyPair(a, b)`: the classification of two markets.
-pub fn classify_pair_json(a: &str, b: &str) -> Result<String, String> {
-    let a = read_market("a", a)?;
-    let b = read_market("b", b)?;
+pub fn classify_pair_text(text: &str, shape: &[u32]) -> Result<String, String> {
+    let [a, b] = read_two(text, shape)?;
     write(&equivalence::classify(&a, &b))
 }
 
@@ -101,16 +54,14 @@ const RELATION_BITS: [Relation; 6] = [
 /// `findPairs(markets, options)`: the pairs found, by index, without
 /// their reasons. `relations`: a mask of `RELATION_BITS`, 0 for every
 /// relation `include_different` lets through.
-pub fn find_pairs_json(
-    markets: &str,
+pub fn find_pairs_text(
+    text: &str,
+    shape: &[u32],
     include_different: bool,
     same_platform: bool,
     relations: u32,
 ) -> Result<String, String> {
-    let markets: Vec<Market> = read::<Vec<MarketIn>>("markets", markets)?
-        .into_iter()
-        .map(Market::from)
-        .collect();
+    let markets = read_markets(text, shape).map_err(|e| e.to_string())?;
     // Reasons are left to `classifyPair`, one pair at a time: formatted
     // for thousands of pairs they would be most of the time and the answer.
     let options = PairOptions {
@@ -134,9 +85,8 @@ pub fn find_pairs_json(
 /// own rules: whether a gap may be priced at all
 /// (`Classification::allows_gap`: `same` or `inverted` with no veto) and
 /// whether it is firm (`Classification::is_firm`).
-pub fn classify_for_gap_json(a: &str, b: &str) -> Result<String, String> {
-    let a = read_market("a", a)?;
-    let b = read_market("b", b)?;
+pub fn classify_for_gap_text(text: &str, shape: &[u32]) -> Result<String, String> {
+    let [a, b] = read_two(text, shape)?;
     let classification = equivalence::classify(&a, &b);
     write(&ForGap {
         allows_gap: classification.allows_gap(),
@@ -145,7 +95,7 @@ pub fn classify_for_gap_json(a: &str, b: &str) -> Result<String, String> {
     })
 }
 
-/// [`classify_for_gap_json`]'s answer, written straight to text.
+/// [`classify_for_gap_text`]'s answer, written straight to text.
 #[derive(serde::Serialize)]
 struct ForGap<'a> {
     classification: &'a equivalence::Classification,
@@ -158,19 +108,21 @@ fn js(result: Result<String, String>) -> Result<String, JsValue> {
 }
 
 #[wasm_bindgen(js_name = "__classifyPair")]
-pub fn classify_pair(a: &str, b: &str) -> Result<String, JsValue> {
-    js(classify_pair_json(a, b))
+pub fn classify_pair(text: &str, shape: &[u32]) -> Result<String, JsValue> {
+    js(classify_pair_text(text, shape))
 }
 
 #[wasm_bindgen(js_name = "__findPairs")]
 pub fn find_pairs(
-    markets: &str,
+    text: &str,
+    shape: &[u32],
     include_different: bool,
     same_platform: bool,
     relations: u32,
 ) -> Result<String, JsValue> {
-    js(find_pairs_json(
-        markets,
+    js(find_pairs_text(
+        text,
+        shape,
         include_different,
         same_platform,
         relations,
@@ -178,13 +130,14 @@ pub fn find_pairs(
 }
 
 #[wasm_bindgen(js_name = "__classifyForGap")]
-pub fn classify_for_gap(a: &str, b: &str) -> Result<String, JsValue> {
-    js(classify_for_gap_json(a, b))
+pub fn classify_for_gap(text: &str, shape: &[u32]) -> Result<String, JsValue> {
+    js(classify_for_gap_text(text, shape))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::markets_in::encode_json;
     use serde_json::{Value, json};
 
     #[test]
@@ -194,9 +147,8 @@ mod tests {
             "trading_end_at": "2026-03-03T00:00:00Z", "current_prices": {"yes": {"price": 0.4}}, "raw_data": {}});
         let b = json!({"id": "x", "platform": "platform_c", "title": "Will BTC close at or below $95k on Mar 3, 2026?",
             "trading_end_at": "2026-03-03T00:00:00Z"});
-        let out: Value =
-            serde_json::from_str(&classify_pair_json(&a.to_string(), &b.to_string()).unwrap())
-                .unwrap();
+        let (text, shape) = encode_json(&[a, b]);
+        let out: Value = serde_json::from_str(&classify_pair_text(&text, &shape).unwrap()).unwrap();
         assert_eq!(out["relation"], "inverted");
         assert_eq!(out["outcome_mapping"], "yes_no");
         assert!(
@@ -206,7 +158,9 @@ mod tests {
                 .iter()
                 .any(|r| r["field"] == "threshold")
         );
-        assert!(classify_pair_json("{}", "[]").is_err());
+        // One market is not two.
+        let (text, shape) = encode_json(&[json!({"id": "1"})]);
+        assert!(classify_pair_text(&text, &shape).is_err());
     }
 
     #[test]
@@ -219,10 +173,9 @@ mod tests {
             "outcomes": outcomes})
         };
         let relation = |a: &Value, b: &Value| -> Value {
-            serde_json::from_str::<Value>(
-                &classify_pair_json(&a.to_string(), &b.to_string()).unwrap(),
-            )
-            .unwrap()["relation"]
+            let (text, shape) = encode_json(&[a.clone(), b.clone()]);
+            serde_json::from_str::<Value>(&classify_pair_text(&text, &shape).unwrap()).unwrap()
+                ["relation"]
                 .clone()
         };
         let yes_no = json!([["tok1", "Yes"], ["tok2", "No"]]);
@@ -244,19 +197,18 @@ mod tests {
     #[test]
     fn find_pairs_keeps_the_relations_of_the_mask() {
         let market = |id: &str, platform: &str, title: &str| json!({"id": id, "platform": platform, "title": title, "trading_end_at": "2026-03-03T00:00:00Z"});
-        let markets = json!([
+        let (text, shape) = encode_json(&[
             market("a", "platform_a", "Bitcoin above $95,000 on March 3?"),
             market(
                 "b",
                 "platform_c",
-                "Will BTC close at or below $95k on Mar 3, 2026?"
+                "Will BTC close at or below $95k on Mar 3, 2026?",
             ),
             market("c", "platform_d", "Bitcoin above $95,000 on March 3?"),
-        ])
-        .to_string();
+        ]);
         let relations = |mask| -> Vec<String> {
             let out: Value =
-                serde_json::from_str(&find_pairs_json(&markets, false, false, mask).unwrap())
+                serde_json::from_str(&find_pairs_text(&text, &shape, false, false, mask).unwrap())
                     .unwrap();
             out.as_array()
                 .unwrap()
@@ -281,14 +233,14 @@ mod tests {
         let market = |id: &str, platform: &str, source: &str| {
             json!({"id": id, "platform": platform, "title": "Bitcoin above $95,000 on March 3?",
                 "trading_end_at": "2026-03-03T00:00:00Z", "resolution_source": source})
-            .to_string()
         };
-        let for_gap = |a: &str, b: &str| -> Value {
-            serde_json::from_str(&classify_for_gap_json(a, b).unwrap()).unwrap()
+        let for_gap = |a: Value, b: Value| -> Value {
+            let (text, shape) = encode_json(&[a, b]);
+            serde_json::from_str(&classify_for_gap_text(&text, &shape).unwrap()).unwrap()
         };
         let out = for_gap(
-            &market("a", "platform_a", "X"),
-            &market("b", "platform_e", "X"),
+            market("a", "platform_a", "X"),
+            market("b", "platform_e", "X"),
         );
         assert_eq!(out["classification"]["relation"], "same");
         assert_eq!(
@@ -298,8 +250,8 @@ mod tests {
         // Another settlement source: a veto, and no gap however the books
         // stand.
         let out = for_gap(
-            &market("a", "platform_a", "X"),
-            &market("b", "platform_e", "Y"),
+            market("a", "platform_a", "X"),
+            market("b", "platform_e", "Y"),
         );
         assert_eq!(out["classification"]["relation"], "different");
         assert_eq!(
