@@ -254,17 +254,9 @@ fn build_npm() -> Result<PathBuf> {
             glue_names.join(", ")
         ),
     )?;
-    exec(
-        cmd("esbuild")
-            .arg(out.join("index.js"))
-            .args([
-                "--bundle",
-                "--format=cjs",
-                "--platform=neutral",
-                "--log-level=warning",
-            ])
-            .arg(format!("--outfile={}", out.join("index.cjs").display())),
-    )?;
+    // The error classes once for every CommonJS entry (they require it).
+    commonjs(&out, "errors.js", "errors.cjs")?;
+    commonjs(&out, "index.js", "index.cjs")?;
 
     venues(&out)?;
 
@@ -368,17 +360,43 @@ fn venues(out: &Path) -> Result {
         let from = js.join(from);
         fs::copy(&from, out.join(to)).map_err(|e| format!("{}: {e}", from.display()))?;
     }
-    exec(
-        cmd("esbuild")
-            .arg(out.join("venues.js"))
-            .args([
-                "--bundle",
-                "--format=cjs",
-                "--platform=neutral",
-                "--log-level=warning",
-            ])
-            .arg(format!("--outfile={}", out.join("venues.cjs").display())),
-    )
+    commonjs(out, "venues.js", "venues.cjs")
+}
+
+/// The package's modules that a CommonJS entry requires as one shared
+/// file instead of bundling a copy: the error classes, so that
+/// `instanceof PredmarketError` holds across `require("predmarket")` and
+/// `require("predmarket/math")`, and `predmarket/math` (which the main
+/// entry re-exports), so its wasm and state exist once. Each is
+/// `<name>.js` in the package and `<name>.cjs` beside it.
+const SHARED_COMMONJS: [&str; 2] = ["errors", "math"];
+
+/// Bundles the ES module `entry` of `out` as the CommonJS file `outfile`
+/// (esbuild), requiring the [`SHARED_COMMONJS`] modules' `.cjs` files
+/// rather than carrying its own copy of them.
+pub(crate) fn commonjs(out: &Path, entry: &str, outfile: &str) -> Result {
+    let mut command = cmd("esbuild");
+    command.arg(out.join(entry)).args([
+        "--bundle",
+        "--format=cjs",
+        "--platform=neutral",
+        "--log-level=warning",
+    ]);
+    for name in SHARED_COMMONJS {
+        if entry != format!("{name}.js") {
+            command.arg(format!("--external:./{name}.js"));
+        }
+    }
+    let path = out.join(outfile);
+    exec(command.arg(format!("--outfile={}", path.display())))?;
+    let mut text = read(&path)?;
+    for name in SHARED_COMMONJS {
+        text = text.replace(
+            &format!("require(\"./{name}.js\")"),
+            &format!("require(\"./{name}.cjs\")"),
+        );
+    }
+    write(&path, &text)
 }
 
 /// The venues entry's wasm in the package.
@@ -677,7 +695,7 @@ fn package_json() -> String {
     "./package.json": "./package.json"
   }},
   "sideEffects": ["./index.js", "./index.cjs", "./edge.js"],
-  "files": ["index.js", "index.cjs", "edge.js", "api.js", "client.js", "exports.js", "errors.js", "watch.js", "watch-handle.js", "shared-budget.js", "export.js", "capabilities.js", "estimate.js", "persistent-cache.js", "history.js", "history-page.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "inflate.js", "predmarket_bg.wasm", "venues.js", "venues.cjs", "venues.d.ts", "venues.d.cts", "venues_glue.js", "venues-inline.js", "fees.js", "fees_glue.js", "fees-inline.js", {math_files}, "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
+  "files": ["index.js", "index.cjs", "edge.js", "api.js", "client.js", "exports.js", "errors.js", "errors.cjs", "watch.js", "watch-handle.js", "shared-budget.js", "export.js", "capabilities.js", "estimate.js", "persistent-cache.js", "history.js", "history-page.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "inflate.js", "predmarket_bg.wasm", "venues.js", "venues.cjs", "venues.d.ts", "venues.d.cts", "venues_glue.js", "venues-inline.js", "fees.js", "fees_glue.js", "fees-inline.js", {math_files}, "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
   "engines": {{ "node": ">=18" }},
   "keywords": ["prediction-markets", "odds", "orderbook", "wasm", "sdk"]
 }}
