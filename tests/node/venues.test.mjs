@@ -108,6 +108,39 @@ test("findPairs keeps only the relations asked for", () => {
   assert.throws(() => venues.findPairs(markets, { relations: "same" }), TypeError);
 });
 
+// The markets cross into the matcher's wasm as their text fields back to
+// back with their lengths (crates/venues/src/markets_in.rs), not JSON:
+// text with quotes, backslashes, NULs, control characters, separators
+// of every kind and emoji survives as it is, and a market full of them
+// shifts nothing in the markets after it. A lone surrogate reaches the
+// wasm as U+FFFD, as wasm-bindgen hands over any string (the JSON path
+// before refused the whole call).
+test("any text a market carries crosses as it is", () => {
+  const odd = 'q"uote\\back\u0000nul\u0001\u001e\u001f|,;\t\n🦀 e\u0301 \uFFFD \u{10FFFF}';
+  const a = market("a", "platform_a", "Bitcoin above $95,000 on March 3?", { resolution_source: `Source ${odd}` });
+  const b = market("b", "platform_c", "Will BTC close above $95k on Mar 3, 2026?", { resolution_source: "Another" });
+  const shown = (x, y) => venues.classifyPair(x, y).reasons.find((r) => r.field === "resolution_source");
+  const source = shown(a, b);
+  assert.equal(source.a, a.resolution_source);
+  assert.equal(source.b, "Another");
+  assert.equal(shown({ ...a, resolution_source: "X\ud800Y\udc00" }, b).a, "X\uFFFDY\uFFFD");
+  // A market with odd text in every field, then the two: the pair is
+  // found where it was, at the same indices.
+  const full = {
+    id: odd, platform: `p${odd}`, title: `🚀 ${odd} 🚀`, market_type: odd, event_name: odd, trading_end_at: odd,
+    resolution_date: odd, resolution_source: odd, resolution_criteria: odd,
+    outcomes: [{ id: odd, name: odd }, { id: 7, name: null }, null], current_prices: { [odd]: 1, Yes: 2 },
+  };
+  const clean = { ...a, resolution_source: b.resolution_source };
+  const expected = venues.findPairs([clean, b]).map((p) => [p.aIndex + 1, p.bIndex + 1, p.relation]);
+  assert.deepEqual(expected, [[1, 2, "same"]]);
+  const got = venues.findPairs([full, clean, b]).filter((p) => p.aIndex > 0).map((p) => [p.aIndex, p.bIndex, p.relation]);
+  assert.deepEqual(got, expected);
+  assert.deepEqual(venues.classifyPair(full, full).relation, venues.classifyPair(full, { ...full }).relation);
+  // A field that is not text is refused by name.
+  assert.throws(() => venues.findPairs([clean, { ...b, title: 5 }]), /markets\[1\]\.title must be a string/);
+});
+
 test("fee models and net arbitrage: a worked example", () => {
   assert.deepEqual(venues.feeModel({ id: "x", platform: "platform_b" }), { kind: "probability_weighted", rate: 0.07, source: "default" });
   assert.equal(venues.feeModel({ id: "x", platform: "platform_b", fee_rate: 0.035 }).source, "market");

@@ -109,6 +109,7 @@ const NPM_INPUTS: &[&str] = &[
     "crates/math",
     "crates/watch",
     "crates/venues",
+    "crates/venues-fees",
     "Cargo.toml",
     "Cargo.lock",
     ".cargo/config.toml",
@@ -145,6 +146,7 @@ fn build_npm() -> Result<PathBuf> {
         (math_entry::PACKAGE, WASM_PROFILE),
         (watch_entry::PACKAGE, WASM_PROFILE),
         ("predmarket-venues", VENUES_PROFILE),
+        (VENUES_FEES_PACKAGE, WASM_PROFILE),
     ] {
         exec(
             cmd("cargo")
@@ -252,17 +254,9 @@ fn build_npm() -> Result<PathBuf> {
             glue_names.join(", ")
         ),
     )?;
-    exec(
-        cmd("esbuild")
-            .arg(out.join("index.js"))
-            .args([
-                "--bundle",
-                "--format=cjs",
-                "--platform=neutral",
-                "--log-level=warning",
-            ])
-            .arg(format!("--outfile={}", out.join("index.cjs").display())),
-    )?;
+    // The error classes once for every CommonJS entry (they require it).
+    commonjs(&out, "errors.js", "errors.cjs")?;
+    commonjs(&out, "index.js", "index.cjs")?;
 
     venues(&out)?;
 
@@ -286,12 +280,37 @@ pub fn venues_cargo_wasm() -> PathBuf {
         .join("predmarket_venues.wasm")
 }
 
-/// The second entry, `predmarket/venues` (crates/venues): equivalence,
-/// fee models and net arbitrage in a wasm of their own, so the main
-/// entry's size budget does not carry them. Built like the main entry
-/// (its glue, its wasm inlined compressed, a CommonJS copy), from the same
-/// cargo run.
+/// The cargo package of `predmarket/venues`' fee wasm (`feeModel` and
+/// `netArbitrage`'s pricing), built at the main entry's profile: it is
+/// not the hot path of matching, so size first.
+pub const VENUES_FEES_PACKAGE: &str = "predmarket-venues-fees";
+
+/// The venues entry's fee wasm, as cargo built it.
+pub fn venues_fees_cargo_wasm() -> PathBuf {
+    npm_target_dir()
+        .join("wasm32-unknown-unknown")
+        .join(WASM_PROFILE)
+        .join("predmarket_venues_fees.wasm")
+}
+
+/// The venues entry's fee wasm in the package folder (inlined in
+/// `fees-inline.js`; not shipped as a file).
+pub const VENUES_FEES_WASM: &str = "fees_glue_bg.wasm";
+
+/// The second entry, `predmarket/venues`: the matcher (crates/venues) and
+/// the fees (crates/venues-fees) in two wasm modules of their own, each
+/// instantiated on the first call that needs it (crates/venues/js/), so
+/// the main entry's size budget does not carry them and an app that only
+/// matches ships no fee code. Built like the main entry (glue, wasm
+/// inlined compressed, a CommonJS copy), from the same cargo runs.
 fn venues(out: &Path) -> Result {
+    math_entry::bindgen(
+        out,
+        &venues_fees_cargo_wasm(),
+        "fees_glue",
+        "predmarket/venues' fees",
+    )?;
+    write_inline_module(&out.join(VENUES_FEES_WASM), &out.join("fees-inline.js"))?;
     exec(
         cmd("wasm-bindgen")
             .args([
@@ -334,23 +353,50 @@ fn venues(out: &Path) -> Result {
     let js = root().join("crates/venues/js");
     for (from, to) in [
         ("venues.js", "venues.js"),
+        ("fees.js", "fees.js"),
         ("venues.d.ts", "venues.d.ts"),
         ("venues.d.ts", "venues.d.cts"),
     ] {
         let from = js.join(from);
         fs::copy(&from, out.join(to)).map_err(|e| format!("{}: {e}", from.display()))?;
     }
-    exec(
-        cmd("esbuild")
-            .arg(out.join("venues.js"))
-            .args([
-                "--bundle",
-                "--format=cjs",
-                "--platform=neutral",
-                "--log-level=warning",
-            ])
-            .arg(format!("--outfile={}", out.join("venues.cjs").display())),
-    )
+    commonjs(out, "venues.js", "venues.cjs")
+}
+
+/// The package's modules that a CommonJS entry requires as one shared
+/// file instead of bundling a copy: the error classes, so that
+/// `instanceof PredmarketError` holds across `require("predmarket")` and
+/// `require("predmarket/math")`, and `predmarket/math` (which the main
+/// entry re-exports), so its wasm and state exist once. Each is
+/// `<name>.js` in the package and `<name>.cjs` beside it.
+const SHARED_COMMONJS: [&str; 2] = ["errors", "math"];
+
+/// Bundles the ES module `entry` of `out` as the CommonJS file `outfile`
+/// (esbuild), requiring the [`SHARED_COMMONJS`] modules' `.cjs` files
+/// rather than carrying its own copy of them.
+pub(crate) fn commonjs(out: &Path, entry: &str, outfile: &str) -> Result {
+    let mut command = cmd("esbuild");
+    command.arg(out.join(entry)).args([
+        "--bundle",
+        "--format=cjs",
+        "--platform=neutral",
+        "--log-level=warning",
+    ]);
+    for name in SHARED_COMMONJS {
+        if entry != format!("{name}.js") {
+            command.arg(format!("--external:./{name}.js"));
+        }
+    }
+    let path = out.join(outfile);
+    exec(command.arg(format!("--outfile={}", path.display())))?;
+    let mut text = read(&path)?;
+    for name in SHARED_COMMONJS {
+        text = text.replace(
+            &format!("require(\"./{name}.js\")"),
+            &format!("require(\"./{name}.cjs\")"),
+        );
+    }
+    write(&path, &text)
 }
 
 /// The venues entry's wasm in the package.
@@ -648,8 +694,8 @@ fn package_json() -> String {
     "./wasm": "./predmarket_bg.wasm",
     "./package.json": "./package.json"
   }},
-  "sideEffects": ["./index.js", "./index.cjs", "./edge.js", "./venues.js", "./venues.cjs"],
-  "files": ["index.js", "index.cjs", "edge.js", "api.js", "client.js", "exports.js", "errors.js", "watch.js", "watch-handle.js", "shared-budget.js", "export.js", "capabilities.js", "estimate.js", "persistent-cache.js", "history.js", "history-page.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "inflate.js", "predmarket_bg.wasm", "venues.js", "venues.cjs", "venues.d.ts", "venues.d.cts", "venues_glue.js", "venues-inline.js", {math_files}, "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
+  "sideEffects": ["./index.js", "./index.cjs", "./edge.js"],
+  "files": ["index.js", "index.cjs", "edge.js", "api.js", "client.js", "exports.js", "errors.js", "errors.cjs", "watch.js", "watch-handle.js", "shared-budget.js", "export.js", "capabilities.js", "estimate.js", "persistent-cache.js", "history.js", "history-page.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "inflate.js", "predmarket_bg.wasm", "venues.js", "venues.cjs", "venues.d.ts", "venues.d.cts", "venues_glue.js", "venues-inline.js", "fees.js", "fees_glue.js", "fees-inline.js", {math_files}, "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
   "engines": {{ "node": ">=18" }},
   "keywords": ["prediction-markets", "odds", "orderbook", "wasm", "sdk"]
 }}

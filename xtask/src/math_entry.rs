@@ -13,7 +13,7 @@
 //! functions imports `predmarket/math` and ships no client.
 
 use crate::build::{
-    SHIPPED_WASM_PASSES, STRIP_METADATA, WASM_PROFILE, exported_values, npm_target_dir,
+    SHIPPED_WASM_PASSES, STRIP_METADATA, WASM_PROFILE, commonjs, exported_values, npm_target_dir,
     public_types, read, write, write_inline_module,
 };
 use crate::util::{Result, cmd, exec, root, target_dir};
@@ -97,17 +97,7 @@ pub fn build(out: &Path) -> Result<Vec<String>> {
     for loader in &LOADERS {
         write(&out.join(loader.file), &module_source(loader, &names))?;
     }
-    exec(
-        cmd("esbuild")
-            .arg(out.join("math.js"))
-            .args([
-                "--bundle",
-                "--format=cjs",
-                "--platform=neutral",
-                "--log-level=warning",
-            ])
-            .arg(format!("--outfile={}", out.join("math.cjs").display())),
-    )?;
+    commonjs(out, "math.js", "math.cjs")?;
     Ok(names)
 }
 

@@ -175,6 +175,27 @@ pub struct NetGap {
     pub fees_unknown: bool,
 }
 
+/// What [`net_gap`] reads of the two markets' classification: the
+/// relation its legs are chosen by, and whether it is firm
+/// ([`Classification::is_firm`]; a gap that is not is `conditional`).
+/// Its own type so that a caller which classified the pair elsewhere (the
+/// npm package's fee wasm, which carries no matcher) can pass what it was
+/// told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GapBasis {
+    pub relation: Relation,
+    pub firm: bool,
+}
+
+impl From<&Classification> for GapBasis {
+    fn from(classification: &Classification) -> Self {
+        Self {
+            relation: classification.relation,
+            firm: classification.is_firm(),
+        }
+    }
+}
+
 /// The better of the two ways of holding both sides of the question
 /// across `a` and `b` for `size` contracts (see the module doc); `now_ms`
 /// dates the quotes. `None` when neither combination can be filled at all
@@ -184,14 +205,15 @@ pub struct NetGap {
 pub fn net_gap(
     a: Venue<'_>,
     b: Venue<'_>,
-    classification: &Classification,
+    basis: impl Into<GapBasis>,
     size: f64,
     now_ms: Option<i64>,
 ) -> Option<NetGap> {
     if !(size.is_finite() && size > 0.0) {
         return None;
     }
-    let inverted = classification.relation == Relation::Inverted;
+    let basis: GapBasis = basis.into();
+    let inverted = basis.relation == Relation::Inverted;
     let combos = if inverted {
         [(Outcome::Yes, Outcome::Yes), (Outcome::No, Outcome::No)]
     } else {
@@ -222,8 +244,8 @@ pub fn net_gap(
             net_profit: held - cost - fees,
             net_return: (cost + fees > 0.0).then(|| (held - cost - fees) / (cost + fees)),
             partial: held < size,
-            conditional: !classification.is_firm(),
-            relation: classification.relation,
+            conditional: !basis.firm,
+            relation: basis.relation,
             fees_unknown: la.fee_model.source == FeeSource::Unknown
                 || lb.fee_model.source == FeeSource::Unknown,
             legs: [la, lb],

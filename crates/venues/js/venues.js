@@ -1,52 +1,95 @@
 // @ts-check
 // `predmarket/venues`: is a market on one platform the same question as
-// one on another, and what a trade across the two costs net of fees. Its
-// own wasm (inlined in venues-inline.js), instantiated synchronously on
-// import; the main entry's wasm is not loaded.
-import { initSync, __classifyPair, __findPairs, __feeModel, __netArbitrage } from "./venues_glue.js";
+// one on another, and what a trade across the two costs net of fees. Two
+// wasm modules of its own, each instantiated synchronously on the first
+// call that needs it: the matcher's (inlined in venues-inline.js) and the
+// fees' (fees.js). An app that only matches markets ships no fee code;
+// the main entry's wasm is not loaded.
+import * as glue from "./venues_glue.js";
 import { wasmBytes } from "./venues-inline.js";
+import { fees } from "./fees.js";
 
-initSync({ module: wasmBytes() });
+let loaded = false;
 
-/** The fields the comparison reads; the rest of a market never crosses. */
-const FIELDS = [
-  "id", "platform", "title", "market_type", "event_name", "trading_end_at", "resolution_date",
-  "resolution_source", "resolution_criteria", "fee_rate", "trading_fee",
+/** The matcher's glue, its wasm instantiated. */
+function matcher() {
+  if (!loaded) {
+    glue.initSync({ module: wasmBytes() });
+    loaded = true;
+  }
+  return glue;
+}
+
+/**
+ * The text fields the matcher reads after the id, in the order its wasm
+ * reads them (crates/venues/src/markets_in.rs, `OPTIONAL_FIELDS`).
+ */
+const OPTIONAL_FIELDS = [
+  "platform", "title", "market_type", "event_name", "trading_end_at", "resolution_date",
+  "resolution_source", "resolution_criteria",
 ];
 
-/** @param {unknown} market @param {string} what */
-function slim(market, what) {
-  if (market === null || typeof market !== "object" || Array.isArray(market)) {
-    throw new TypeError(`${what} must be a market object`);
-  }
-  const m = /** @type {Record<string, unknown>} */ (market);
-  /** @type {Record<string, unknown>} */
-  const out = { id: m.id == null ? "" : String(m.id) };
-  for (const key of FIELDS) {
-    const value = m[key];
-    if (key === "id" || value == null) continue;
-    if (key === "fee_rate" || key === "trading_fee") {
-      // Numbers may come as text ("0.02"); anything else is no fee field.
-      const n = typeof value === "string" ? Number(value) : value;
-      if (typeof n === "number" && Number.isFinite(n)) out[key] = n;
-      continue;
+/**
+ * Markets as the matcher's wasm reads them (crates/venues/src/markets_in.rs):
+ * every text field back to back in one string, as it is, and a
+ * `Uint32Array` of their lengths and the markets' shape. No JSON: the wasm
+ * carries no JSON decoder and no float parser for them.
+ * @param {unknown[]} markets @param {(i: number) => string} what
+ * @returns {[string, Uint32Array]}
+ */
+function encodeMarkets(markets, what) {
+  /** @type {string[]} */
+  const texts = [];
+  /** @type {number[]} */
+  const shape = [markets.length];
+  /** @param {string} text */
+  const put = (text) => {
+    texts.push(text);
+    shape.push(text.length);
+  };
+  /** @param {string | null} text */
+  const putOptional = (text) => {
+    if (text === null) {
+      shape.push(0);
+    } else {
+      texts.push(text);
+      shape.push(text.length + 1);
     }
-    // Times may come as Unix numbers; the core reads them as text.
-    out[key] = typeof value === "number" && (key.endsWith("_at") || key.endsWith("_date")) ? String(value) : value;
-  }
-  // Which outcome is YES is read from the outcomes' ids and names and the
-  // prices' keys; the prices themselves never cross. Each outcome crosses
-  // as `[id, name]`.
-  if (Array.isArray(m.outcomes)) {
-    out.outcomes = m.outcomes.map((o, i) => {
-      const x = o !== null && typeof o === "object" ? /** @type {Record<string, unknown>} */ (o) : {};
-      return [x.id == null ? String(i) : String(x.id), typeof x.name === "string" ? x.name : null];
-    });
-  }
-  if (m.current_prices !== null && typeof m.current_prices === "object" && !Array.isArray(m.current_prices)) {
-    out.price_keys = Object.keys(m.current_prices);
-  }
-  return out;
+  };
+  markets.forEach((market, i) => {
+    if (market === null || typeof market !== "object" || Array.isArray(market)) {
+      throw new TypeError(`${what(i)} must be a market object`);
+    }
+    const m = /** @type {Record<string, unknown>} */ (market);
+    put(m.id == null ? "" : String(m.id));
+    for (const key of OPTIONAL_FIELDS) {
+      const value = m[key];
+      // Times may come as Unix numbers; the core reads them as text.
+      if (typeof value === "number" && (key.endsWith("_at") || key.endsWith("_date"))) putOptional(String(value));
+      else if (typeof value === "string" || value == null) putOptional(value ?? null);
+      else throw new TypeError(`${what(i)}.${key} must be a string`);
+    }
+    // Which outcome is YES is read from the outcomes' ids and names and the
+    // prices' keys; the prices themselves never cross.
+    if (Array.isArray(m.outcomes)) {
+      shape.push(m.outcomes.length + 1);
+      m.outcomes.forEach((o, j) => {
+        const x = o !== null && typeof o === "object" ? /** @type {Record<string, unknown>} */ (o) : {};
+        put(x.id == null ? String(j) : String(x.id));
+        putOptional(typeof x.name === "string" ? x.name : null);
+      });
+    } else {
+      shape.push(0);
+    }
+    if (m.current_prices !== null && typeof m.current_prices === "object" && !Array.isArray(m.current_prices)) {
+      const keys = Object.keys(m.current_prices);
+      shape.push(keys.length + 1);
+      for (const k of keys) put(k);
+    } else {
+      shape.push(0);
+    }
+  });
+  return [texts.join(""), Uint32Array.from(shape)];
 }
 
 /** @param {() => string} call */
@@ -61,7 +104,8 @@ function run(call) {
 
 /** @type {typeof import("./venues.d.ts").classifyPair} */
 export function classifyPair(a, b) {
-  return run(() => __classifyPair(JSON.stringify(slim(a, "a")), JSON.stringify(slim(b, "b"))));
+  const [text, shape] = encodeMarkets([a, b], (i) => (i === 0 ? "a" : "b"));
+  return run(() => matcher().__classifyPair(text, shape));
 }
 
 /** The relations, in the order of the bits the wasm reads. */
@@ -87,8 +131,8 @@ function relationMask(relations) {
 /** @type {typeof import("./venues.d.ts").findPairs} */
 export function findPairs(markets, options = {}) {
   if (!Array.isArray(markets)) throw new TypeError("markets must be an array of market objects");
-  const text = JSON.stringify(markets.map((m, i) => slim(m, `markets[${i}]`)));
-  const pairs = run(() => __findPairs(text, options.includeDifferent === true, options.samePlatform === true, relationMask(options.relations)));
+  const [text, shape] = encodeMarkets(markets, (i) => `markets[${i}]`);
+  const pairs = run(() => matcher().__findPairs(text, shape, options.includeDifferent === true, options.samePlatform === true, relationMask(options.relations)));
   return pairs.map((/** @type {any} */ p) => {
     const a = markets[p.a];
     const b = markets[p.b];
@@ -109,9 +153,31 @@ export function findPairs(markets, options = {}) {
   });
 }
 
+/**
+ * The fields a fee model and a leg read: the id, the platform and the fee
+ * fields, numbers that may come as text ("0.02"; anything else is no fee
+ * field).
+ * @param {unknown} market @param {string} what
+ */
+function feeFields(market, what) {
+  if (market === null || typeof market !== "object" || Array.isArray(market)) {
+    throw new TypeError(`${what} must be a market object`);
+  }
+  const m = /** @type {Record<string, unknown>} */ (market);
+  /** @type {Record<string, unknown>} */
+  const out = { id: m.id == null ? "" : String(m.id) };
+  if (m.platform != null) out.platform = m.platform;
+  for (const key of ["fee_rate", "trading_fee"]) {
+    const value = m[key];
+    const n = typeof value === "string" ? Number(value) : value;
+    if (typeof n === "number" && Number.isFinite(n)) out[key] = n;
+  }
+  return out;
+}
+
 /** @type {typeof import("./venues.d.ts").feeModel} */
 export function feeModel(market, override) {
-  return run(() => __feeModel(JSON.stringify(slim(market, "market")), JSON.stringify(override ?? null)));
+  return run(() => fees().__feeModel(JSON.stringify(feeFields(market, "market")), JSON.stringify(override ?? null)));
 }
 
 /** @param {any} side @param {string} what */
@@ -121,7 +187,7 @@ function venue(side, what) {
     ? side.orderbook.data
     : side.orderbook;
   if (book === null || typeof book !== "object") throw new TypeError(`${what}.orderbook must be an order book`);
-  return { market: slim(side.market, `${what}.market`), orderbook: book, fee: side.fee ?? null };
+  return { market: feeFields(side.market, `${what}.market`), orderbook: book, fee: side.fee ?? null };
 }
 
 /** @type {typeof import("./venues.d.ts").netArbitrage} */
@@ -130,7 +196,15 @@ export function netArbitrage(a, b, options) {
   if (!(size > 0) || !Number.isFinite(size)) throw new TypeError("options.size must be a positive number of contracts");
   // `now: null` leaves the quotes undated; absent, they are dated now.
   const now = options.now === undefined ? Date.now() : options.now instanceof Date ? options.now.getTime() : options.now;
-  return run(() =>
-    __netArbitrage(JSON.stringify(venue(a, "a")), JSON.stringify(venue(b, "b")), size, now === null ? undefined : Number(now)),
-  );
+  // Sides checked before the classification, as one call of old did.
+  const sideA = JSON.stringify(venue(a, "a"));
+  const sideB = JSON.stringify(venue(b, "b"));
+  // The matcher classifies and says, by the classification's own rules,
+  // whether a gap may be priced and is firm; the fee wasm prices it.
+  const [text, shape] = encodeMarkets([a.market, b.market], (i) => (i === 0 ? "a.market" : "b.market"));
+  const { classification, allows_gap, firm } = run(() => matcher().__classifyForGap(text, shape));
+  const gap = allows_gap
+    ? run(() => fees().__netGap(sideA, sideB, classification.relation, firm, size, now === null ? undefined : Number(now)))
+    : null;
+  return { classification, gap };
 }

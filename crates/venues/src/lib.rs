@@ -1,82 +1,33 @@
-//! `predmarket/venues`: the core's cross-platform equivalence, fee models
-//! and net arbitrage as plain JS functions, in a wasm of their own so the
-//! main entry's size does not grow for users who never compare markets.
+//! `predmarket/venues`' matcher: the core's cross-platform equivalence as
+//! plain JS functions, in a wasm of its own so the main entry's size does
+//! not grow for users who never compare markets. The fee models and the
+//! pricing of `netArbitrage` are another wasm's (crates/venues-fees),
+//! loaded on their first call: an app that only matches ships none of it.
 //!
-//! Everything crosses as JSON text: the entry (`js/venues.js`) keeps only
-//! the fields the comparison reads of each market before it stringifies
-//! them, and parses the answer. The functions here are the `__` exports
-//! the entry wraps; the plain-Rust halves (`*_json`) are what the native
+//! The markets cross as one string of their text fields and a
+//! `Uint32Array` of lengths ([`markets_in`]), which the wasm splits
+//! without a JSON parser; the answers go back as JSON text, which the
+//! entry (`js/venues.js`) parses. The functions here are the `__` exports
+//! the entry wraps; the plain-Rust halves (`*_text`) are what the native
 //! tests call.
 
 // Nothing that reaches the network or a user may panic on an unwrap: a
 // failure is a typed error. Tests may unwrap.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod markets_in;
+
+use markets_in::read_markets;
 use predmarket_core::equivalence::{self, PairOptions, Relation};
-use predmarket_core::fees::{self, FeeModel, Venue};
-use predmarket_core::models::{Market, MarketType, Orderbook, Outcome, PlatformId};
-use serde::Deserialize;
-use serde::de::DeserializeOwned;
+use predmarket_core::models::Market;
 use wasm_bindgen::prelude::*;
 
-/// The fields of a market the comparison reads. Not the core's `Market`:
-/// its derived decoder (every field, the flattened rest) would be most of
-/// this wasm.
-#[derive(Deserialize)]
-struct MarketIn {
-    id: String,
-    platform: Option<String>,
-    title: Option<String>,
-    market_type: Option<String>,
-    /// Each outcome's id and name: their count (more than two: not
-    /// binary) and which one is YES. Pairs, not objects: a struct's
-    /// decoder costs this wasm more.
-    outcomes: Option<Vec<(String, Option<String>)>>,
-    /// The keys of the market's prices: one keyed `Yes` says which side
-    /// is YES.
-    price_keys: Option<Vec<String>>,
-    event_name: Option<String>,
-    trading_end_at: Option<String>,
-    resolution_date: Option<String>,
-    resolution_source: Option<String>,
-    resolution_criteria: Option<String>,
-    fee_rate: Option<f64>,
-    trading_fee: Option<f64>,
-}
-
-impl From<MarketIn> for Market {
-    fn from(m: MarketIn) -> Self {
-        let mut out = Market::new(m.id);
-        out.platform = m.platform.map(PlatformId::from);
-        out.title = m.title;
-        out.market_type = m.market_type.map(MarketType::from);
-        out.outcomes = m.outcomes.map(|o| {
-            o.into_iter()
-                .map(|(id, name)| Outcome { id, name })
-                .collect()
-        });
-        out.current_prices = m.price_keys.map(|keys| {
-            keys.into_iter()
-                .map(|k| (k, serde_json::Value::Null))
-                .collect()
-        });
-        out.event_name = m.event_name;
-        out.trading_end_at = m.trading_end_at;
-        out.resolution_date = m.resolution_date;
-        out.resolution_source = m.resolution_source;
-        out.resolution_criteria = m.resolution_criteria;
-        out.fee_rate = m.fee_rate;
-        out.trading_fee = m.trading_fee;
-        out
-    }
-}
-
-fn read_market(what: &str, json: &str) -> Result<Market, String> {
-    read::<MarketIn>(what, json).map(Market::from)
-}
-
-fn read<T: DeserializeOwned>(what: &str, json: &str) -> Result<T, String> {
-    serde_json::from_str(json).map_err(|e| format!("{what}: {e}"))
+/// The two markets of `classifyPair` and `netArbitrage`.
+fn read_two(text: &str, shape: &[u32]) -> Result<[Market; 2], String> {
+    read_markets(text, shape)
+        .map_err(|e| e.to_string())?
+        .try_into()
+        .map_err(|_| "two markets expected".to_owned())
 }
 
 fn write<T: serde::Serialize>(value: &T) -> Result<String, String> {
@@ -84,9 +35,8 @@ fn write<T: serde::Serialize>(value: &T) -> Result<String, String> {
 }
 
 /// `classifyPair(a, b)`: the classification of two markets.
-pub fn classify_pair_json(a: &str, b: &str) -> Result<String, String> {
-    let a = read_market("a", a)?;
-    let b = read_market("b", b)?;
+pub fn classify_pair_text(text: &str, shape: &[u32]) -> Result<String, String> {
+    let [a, b] = read_two(text, shape)?;
     write(&equivalence::classify(&a, &b))
 }
 
@@ -104,16 +54,14 @@ const RELATION_BITS: [Relation; 6] = [
 /// `findPairs(markets, options)`: the pairs found, by index, without
 /// their reasons. `relations`: a mask of `RELATION_BITS`, 0 for every
 /// relation `include_different` lets through.
-pub fn find_pairs_json(
-    markets: &str,
+pub fn find_pairs_text(
+    text: &str,
+    shape: &[u32],
     include_different: bool,
     same_platform: bool,
     relations: u32,
 ) -> Result<String, String> {
-    let markets: Vec<Market> = read::<Vec<MarketIn>>("markets", markets)?
-        .into_iter()
-        .map(Market::from)
-        .collect();
+    let markets = read_markets(text, shape).map_err(|e| e.to_string())?;
     // Reasons are left to `classifyPair`, one pair at a time: formatted
     // for thousands of pairs they would be most of the time and the answer.
     let options = PairOptions {
@@ -132,69 +80,27 @@ pub fn find_pairs_json(
     write(&equivalence::find_pairs(&markets, &options))
 }
 
-/// `feeModel(market, override?)`.
-pub fn fee_model_json(market: &str, overriding: &str) -> Result<String, String> {
-    let market = read_market("market", market)?;
-    let overriding: Option<FeeModel> = read("fee", overriding)?;
-    write(&fees::fee_model(&market, overriding))
-}
-
-/// One side of `netArbitrage`.
-#[derive(Deserialize)]
-struct Side {
-    market: MarketIn,
-    orderbook: Orderbook,
-    fee: Option<FeeModel>,
-}
-
-/// `netArbitrage(a, b, { size, now })`: the classification of the two
-/// markets and the better way of holding both sides, net of fees; no gap
-/// (`null`) unless the two are `same` or `inverted` with no veto, since a
-/// gap between two questions is a bet, not an arbitrage.
-pub fn net_arbitrage_json(
-    a: &str,
-    b: &str,
-    size: f64,
-    now_ms: Option<f64>,
-) -> Result<String, String> {
-    let a: Side = read("a", a)?;
-    let b: Side = read("b", b)?;
-    let (am, bm) = (Market::from(a.market), Market::from(b.market));
-    let classification = equivalence::classify(&am, &bm);
-    let gap = classification
-        .allows_gap()
-        .then(|| {
-            fees::net_gap(
-                Venue {
-                    market: &am,
-                    orderbook: &a.orderbook,
-                    fee: a.fee,
-                },
-                Venue {
-                    market: &bm,
-                    orderbook: &b.orderbook,
-                    fee: b.fee,
-                },
-                &classification,
-                size,
-                now_ms.filter(|n| n.is_finite()).map(|n| n as i64),
-            )
-        })
-        .flatten();
-    write(&Arbitrage {
+/// `netArbitrage`'s first half: the classification of the two markets,
+/// and what the fee wasm's pricing reads of it, by the classification's
+/// own rules: whether a gap may be priced at all
+/// (`Classification::allows_gap`: `same` or `inverted` with no veto) and
+/// whether it is firm (`Classification::is_firm`).
+pub fn classify_for_gap_text(text: &str, shape: &[u32]) -> Result<String, String> {
+    let [a, b] = read_two(text, shape)?;
+    let classification = equivalence::classify(&a, &b);
+    write(&ForGap {
+        allows_gap: classification.allows_gap(),
+        firm: classification.is_firm(),
         classification: &classification,
-        gap,
     })
 }
 
-/// `netArbitrage`'s answer, written straight to text: a `json!` tree
-/// would bring serde_json's `Value` (its map, its serializer and a second
-/// serializer of every classification type) into this wasm for one
-/// object.
+/// [`classify_for_gap_text`]'s answer, written straight to text.
 #[derive(serde::Serialize)]
-struct Arbitrage<'a> {
+struct ForGap<'a> {
     classification: &'a equivalence::Classification,
-    gap: Option<fees::NetGap>,
+    allows_gap: bool,
+    firm: bool,
 }
 
 fn js(result: Result<String, String>) -> Result<String, JsValue> {
@@ -202,38 +108,36 @@ fn js(result: Result<String, String>) -> Result<String, JsValue> {
 }
 
 #[wasm_bindgen(js_name = "__classifyPair")]
-pub fn classify_pair(a: &str, b: &str) -> Result<String, JsValue> {
-    js(classify_pair_json(a, b))
+pub fn classify_pair(text: &str, shape: &[u32]) -> Result<String, JsValue> {
+    js(classify_pair_text(text, shape))
 }
 
 #[wasm_bindgen(js_name = "__findPairs")]
 pub fn find_pairs(
-    markets: &str,
+    text: &str,
+    shape: &[u32],
     include_different: bool,
     same_platform: bool,
     relations: u32,
 ) -> Result<String, JsValue> {
-    js(find_pairs_json(
-        markets,
+    js(find_pairs_text(
+        text,
+        shape,
         include_different,
         same_platform,
         relations,
     ))
 }
 
-#[wasm_bindgen(js_name = "__feeModel")]
-pub fn fee_model(market: &str, overriding: &str) -> Result<String, JsValue> {
-    js(fee_model_json(market, overriding))
-}
-
-#[wasm_bindgen(js_name = "__netArbitrage")]
-pub fn net_arbitrage(a: &str, b: &str, size: f64, now_ms: Option<f64>) -> Result<String, JsValue> {
-    js(net_arbitrage_json(a, b, size, now_ms))
+#[wasm_bindgen(js_name = "__classifyForGap")]
+pub fn classify_for_gap(text: &str, shape: &[u32]) -> Result<String, JsValue> {
+    js(classify_for_gap_text(text, shape))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::markets_in::encode_json;
     use serde_json::{Value, json};
 
     #[test]
@@ -243,9 +147,8 @@ mod tests {
             "trading_end_at": "2026-03-03T00:00:00Z", "current_prices": {"yes": {"price": 0.4}}, "raw_data": {}});
         let b = json!({"id": "x", "platform": "platform_c", "title": "Will BTC close at or below $95k on Mar 3, 2026?",
             "trading_end_at": "2026-03-03T00:00:00Z"});
-        let out: Value =
-            serde_json::from_str(&classify_pair_json(&a.to_string(), &b.to_string()).unwrap())
-                .unwrap();
+        let (text, shape) = encode_json(&[a, b]);
+        let out: Value = serde_json::from_str(&classify_pair_text(&text, &shape).unwrap()).unwrap();
         assert_eq!(out["relation"], "inverted");
         assert_eq!(out["outcome_mapping"], "yes_no");
         assert!(
@@ -255,7 +158,9 @@ mod tests {
                 .iter()
                 .any(|r| r["field"] == "threshold")
         );
-        assert!(classify_pair_json("{}", "[]").is_err());
+        // One market is not two.
+        let (text, shape) = encode_json(&[json!({"id": "1"})]);
+        assert!(classify_pair_text(&text, &shape).is_err());
     }
 
     #[test]
@@ -268,10 +173,9 @@ mod tests {
             "outcomes": outcomes})
         };
         let relation = |a: &Value, b: &Value| -> Value {
-            serde_json::from_str::<Value>(
-                &classify_pair_json(&a.to_string(), &b.to_string()).unwrap(),
-            )
-            .unwrap()["relation"]
+            let (text, shape) = encode_json(&[a.clone(), b.clone()]);
+            serde_json::from_str::<Value>(&classify_pair_text(&text, &shape).unwrap()).unwrap()
+                ["relation"]
                 .clone()
         };
         let yes_no = json!([["tok1", "Yes"], ["tok2", "No"]]);
@@ -293,19 +197,18 @@ mod tests {
     #[test]
     fn find_pairs_keeps_the_relations_of_the_mask() {
         let market = |id: &str, platform: &str, title: &str| json!({"id": id, "platform": platform, "title": title, "trading_end_at": "2026-03-03T00:00:00Z"});
-        let markets = json!([
+        let (text, shape) = encode_json(&[
             market("a", "platform_a", "Bitcoin above $95,000 on March 3?"),
             market(
                 "b",
                 "platform_c",
-                "Will BTC close at or below $95k on Mar 3, 2026?"
+                "Will BTC close at or below $95k on Mar 3, 2026?",
             ),
             market("c", "platform_d", "Bitcoin above $95,000 on March 3?"),
-        ])
-        .to_string();
+        ]);
         let relations = |mask| -> Vec<String> {
             let out: Value =
-                serde_json::from_str(&find_pairs_json(&markets, false, false, mask).unwrap())
+                serde_json::from_str(&find_pairs_text(&text, &shape, false, false, mask).unwrap())
                     .unwrap();
             out.as_array()
                 .unwrap()
@@ -326,42 +229,35 @@ mod tests {
     }
 
     #[test]
-    fn net_arbitrage_reads_books_and_fees() {
-        let market = |id: &str, platform: &str| {
+    fn a_gap_is_allowed_for_same_or_inverted_without_a_veto() {
+        let market = |id: &str, platform: &str, source: &str| {
             json!({"id": id, "platform": platform, "title": "Bitcoin above $95,000 on March 3?",
-                "trading_end_at": "2026-03-03T00:00:00Z", "resolution_source": "X"})
+                "trading_end_at": "2026-03-03T00:00:00Z", "resolution_source": source})
         };
-        let book = |yes: f64, no: f64| {
-            json!({"timestamp": "2026-03-01T12:00:00Z",
-                "yes": {"bids": [], "asks": [{"price": yes, "size": 10}]},
-                "no": {"bids": [], "asks": [{"price": no, "size": 10}]}})
+        let for_gap = |a: Value, b: Value| -> Value {
+            let (text, shape) = encode_json(&[a, b]);
+            serde_json::from_str(&classify_for_gap_text(&text, &shape).unwrap()).unwrap()
         };
-        let a = json!({"market": market("a", "platform_a"), "orderbook": book(0.40, 0.62)});
-        let b = json!({"market": market("b", "platform_e"), "orderbook": book(0.58, 0.55)});
-        let now = 1_772_366_405_000.0; // 2026-03-01T12:00:05Z
-        let out: Value = serde_json::from_str(
-            &net_arbitrage_json(&a.to_string(), &b.to_string(), 10.0, Some(now)).unwrap(),
-        )
-        .unwrap();
-        // YES on a at 0.40 and NO on b at 0.55, no fees on either platform:
-        // 10 × (1 − 0.95) = 0.50.
+        let out = for_gap(
+            market("a", "platform_a", "X"),
+            market("b", "platform_e", "X"),
+        );
         assert_eq!(out["classification"]["relation"], "same");
-        assert!((out["gap"]["net_profit"].as_f64().unwrap() - 0.5).abs() < 1e-9);
-        assert_eq!(out["gap"]["legs"][0]["quote_age_ms"], 5000);
-        assert_eq!(out["gap"]["conditional"], false);
+        assert_eq!(
+            (&out["allows_gap"], &out["firm"]),
+            (&json!(true), &json!(true))
+        );
         // Another settlement source: a veto, and no gap however the books
         // stand.
-        let mut other = b.clone();
-        other["market"]["resolution_source"] = json!("Y");
-        let out: Value = serde_json::from_str(
-            &net_arbitrage_json(&a.to_string(), &other.to_string(), 10.0, Some(now)).unwrap(),
-        )
-        .unwrap();
+        let out = for_gap(
+            market("a", "platform_a", "X"),
+            market("b", "platform_e", "Y"),
+        );
         assert_eq!(out["classification"]["relation"], "different");
         assert_eq!(
             out["classification"]["vetoes"],
             json!(["settlement_source_differs"])
         );
-        assert_eq!(out["gap"], Value::Null);
+        assert_eq!(out["allows_gap"], false);
     }
 }

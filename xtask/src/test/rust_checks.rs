@@ -39,6 +39,8 @@ pub(super) fn clippy(wasm: bool) -> Result {
         "-p",
         "predmarket-venues",
         "-p",
+        "predmarket-venues-fees",
+        "-p",
         "predmarket-web",
         "--target",
         "wasm32-unknown-unknown",
