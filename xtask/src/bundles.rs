@@ -70,7 +70,9 @@ pub struct App {
     /// Session 18 (docs/benchmarks.md, "Session 18: the venues app without
     /// fees and JSON"): venues' app to 140,913 B, so 139 KiB, what was
     /// reached plus 1 KiB, as the fee functions left its wasm for one
-    /// loaded on their first call and the markets cross without JSON.
+    /// loaded on their first call and the markets cross without JSON; then
+    /// to 164,751 B, 162 KiB, with the matcher's entity table (the eighth
+    /// round) merged beside it.
     pub limit_gzip_bytes: u64,
     /// The parts the package loads on first call (a dynamic `import()`)
     /// that its one line runs, by module: esbuild names such a chunk
@@ -101,7 +103,7 @@ pub const APPS: &[App] = &[
         id: "venues",
         figure_id: "bundle-venues-gzip",
         source: "import { findPairs } from \"predmarket/venues\";\nfor (const pair of findPairs([])) console.log(pair);\n",
-        limit_gzip_bytes: 139 * 1024,
+        limit_gzip_bytes: 162 * 1024,
         runs: &[],
     },
     App {
