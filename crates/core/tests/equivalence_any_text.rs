@@ -151,3 +151,22 @@ proptest! {
         prop_assert!(relation != Relation::Inverted, "{:?} inverted against itself", a.title);
     }
 }
+
+/// A pair the first proptest found once (the subject rule read a gloss's
+/// short form from the first market's side only): held on every run, not
+/// only when the random search meets it again.
+#[test]
+fn a_gloss_on_either_side_is_read_the_same() {
+    for end_b in ["2027-12-31T23:59:00Z", "2028-06-30T16:00:00Z"] {
+        let a = market(
+            "a",
+            "polymarket",
+            "Q1 (KC) 0".into(),
+            None,
+            "2027-12-31T23:59:00Z",
+        );
+        let b = market("b", "kalshi", "Q1 not 0".into(), None, end_b);
+        let forth = classify(&a, &b).relation;
+        assert_eq!(classify(&b, &a).relation, mirror(forth), "ends {end_b}");
+    }
+}

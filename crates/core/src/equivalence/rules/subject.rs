@@ -141,9 +141,14 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
         let named_by = |e: &str, f: &Facts| mentions_all(f, e) || entities::implied_by(e, &f.named);
         let shared = names_a.iter().any(|e| named_by(e, fb))
             || names_b.iter().any(|e| named_by(e, fa))
+            // Either side's short forms, both ways round: read from one
+            // side only, "Q1 (KC) 0" / "Q1 not 0" differed from its mirror.
             || names_a
                 .iter()
-                .any(|e| fa.short_forms.accounts_for(&fb.short_forms, e));
+                .any(|e| fa.short_forms.accounts_for(&fb.short_forms, e))
+            || names_b
+                .iter()
+                .any(|e| fb.short_forms.accounts_for(&fa.short_forms, e));
         v.say(|| {
             let extra: Vec<&str> = only_a.iter().chain(&only_b).copied().collect();
             let note = if extra.is_empty() {
