@@ -21,7 +21,7 @@ const TEST: &str = "test-v3.json";
 
 #[test]
 fn set_is_well_formed_and_new() {
-    held_out_and_new(TEST, 150, &["dev-v2.json", "test-v2.json"]);
+    held_out_and_new(TEST, 150);
 }
 
 /// Development data now: nothing else is called `same` or `inverted`

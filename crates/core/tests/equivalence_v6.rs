@@ -27,17 +27,7 @@ const TEST: &str = "test-v6.json";
 
 #[test]
 fn set_is_well_formed_and_new() {
-    held_out_and_new(
-        TEST,
-        160,
-        &[
-            "dev-v2.json",
-            "test-v2.json",
-            "test-v3.json",
-            "test-v4.json",
-            "test-v5.json",
-        ],
-    );
+    held_out_and_new(TEST, 160);
 }
 
 /// Nothing else called `same` or `inverted`, and the recall reached in
