@@ -4,11 +4,12 @@
 //! named in [`VARYING`] and left out of the comparison; everything else
 //! must be equal.
 
+#[path = "common/bodies.rs"]
+mod bodies;
 mod common;
 
 use common::{KEY, TestServer};
 use serde_json::Value;
-use std::io::Read;
 
 /// Members whose values differ from one request to the next: how long
 /// this request took (`meta.request_time`), a cursor (it carries the
@@ -77,41 +78,6 @@ async fn get(base: &str, path: &str, accept: Option<&str>) -> Got {
     (status, bytes, encoding, length)
 }
 
-fn decompress(bytes: &[u8], encoding: Option<&str>) -> Vec<u8> {
-    let mut out = Vec::new();
-    match encoding {
-        None => out.extend_from_slice(bytes),
-        Some("gzip") => {
-            flate2::read::GzDecoder::new(bytes)
-                .read_to_end(&mut out)
-                .unwrap();
-        }
-        Some("br") => {
-            brotli::Decompressor::new(bytes, 4096)
-                .read_to_end(&mut out)
-                .unwrap();
-        }
-        Some(other) => panic!("unexpected Content-Encoding {other}"),
-    }
-    out
-}
-
-/// `value` without the [`VARYING`] members, wherever they are.
-fn steady(mut value: Value) -> Value {
-    fn strip(value: &mut Value) {
-        match value {
-            Value::Object(members) => {
-                members.retain(|k, _| !VARYING.contains(&k.as_str()));
-                members.values_mut().for_each(strip);
-            }
-            Value::Array(items) => items.iter_mut().for_each(strip),
-            _ => {}
-        }
-    }
-    strip(&mut value);
-    value
-}
-
 /// Fetches every path in every coding (twice, so that the second is
 /// served from what the first left kept) and compares.
 async fn every_coding_is_the_same_json(base: &str) {
@@ -120,7 +86,7 @@ async fn every_coding_is_the_same_json(base: &str) {
         assert_eq!(status, 200, "{path}");
         assert_eq!(encoding, None, "{path}");
         assert_eq!(length, Some(identity.len()), "{path}");
-        let expected = steady(serde_json::from_slice(&identity).unwrap());
+        let expected = without_varying(serde_json::from_slice(&identity).unwrap());
         for round in 0..2 {
             for (accept, wanted) in CODINGS {
                 let (status, bytes, encoding, length) = get(base, &path, accept).await;
@@ -131,10 +97,14 @@ async fn every_coding_is_the_same_json(base: &str) {
                     // length is still known, so it is not sent chunked.
                     assert_eq!(length, Some(bytes.len()), "{path} {accept:?}");
                 }
-                let json = decompress(&bytes, encoding.as_deref());
+                let json = bodies::decompress(&bytes, encoding.as_deref());
                 let value: Value = serde_json::from_slice(&json)
                     .unwrap_or_else(|e| panic!("{path} {accept:?} round {round}: {e}"));
-                assert_eq!(steady(value), expected, "{path} {accept:?} round {round}");
+                assert_eq!(
+                    without_varying(value),
+                    expected,
+                    "{path} {accept:?} round {round}"
+                );
             }
         }
     }
@@ -178,4 +148,9 @@ async fn a_proxy_hit_is_the_same_json_in_every_coding() {
     });
     every_coding_is_the_same_json(&format!("http://{addr}")).await;
     task.abort();
+}
+
+/// `value` without the [`VARYING`] members, wherever they are.
+fn without_varying(value: Value) -> Value {
+    bodies::without(value, &VARYING)
 }

@@ -20,9 +20,11 @@
 //! identity answer's JSON (less `meta.request_time` and the other members
 //! of [`VARYING`]), a `HEAD` has none, an error's JSON is recorded.
 
+#[path = "common/bodies.rs"]
+mod bodies;
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::io::{BufRead, Read};
+use std::io::BufRead;
 use std::process::{Child, Command, Stdio};
 
 /// Headers whose values differ from one request or one run to the next:
@@ -258,46 +260,13 @@ async fn send(addr: &str, case: &Case) -> reqwest::Response {
     request.send().await.expect("an answer")
 }
 
-fn decompress(bytes: &[u8], encoding: Option<&str>) -> Vec<u8> {
-    let mut out = Vec::new();
-    match encoding {
-        None => out.extend_from_slice(bytes),
-        Some("gzip") => {
-            flate2::read::GzDecoder::new(bytes)
-                .read_to_end(&mut out)
-                .expect("gzip");
-        }
-        Some("br") => {
-            brotli::Decompressor::new(bytes, 4096)
-                .read_to_end(&mut out)
-                .expect("brotli");
-        }
-        Some(other) => panic!("unexpected Content-Encoding {other}"),
-    }
-    out
-}
-
-fn steady(mut value: Value) -> Value {
-    fn strip(value: &mut Value) {
-        match value {
-            Value::Object(members) => {
-                members.retain(|k, _| !VARYING.contains(&k.as_str()));
-                members.values_mut().for_each(strip);
-            }
-            Value::Array(items) => items.iter_mut().for_each(strip),
-            _ => {}
-        }
-    }
-    strip(&mut value);
-    value
-}
-
 /// Sends every case to `addr`; checks the bodies; returns the records.
 async fn run(target: &str, addr: &str) -> BTreeMap<String, Recorded> {
     let identity = send(addr, &CASES[0]).await;
     assert_eq!(identity.status(), 200, "{target}: the page");
-    let page =
-        steady(serde_json::from_slice(&identity.bytes().await.expect("body")).expect("JSON"));
+    let page = without_varying(
+        serde_json::from_slice(&identity.bytes().await.expect("body")).expect("JSON"),
+    );
     let mut records = BTreeMap::new();
     for case in CASES {
         let response = send(addr, case).await;
@@ -328,16 +297,16 @@ async fn run(target: &str, addr: &str) -> BTreeMap<String, Recorded> {
         let body = if bytes.is_empty() {
             Vec::new()
         } else {
-            decompress(&bytes, encoding.as_deref())
+            bodies::decompress(&bytes, encoding.as_deref())
         };
         let mut error = None;
         if case.method == "HEAD" || case.method == "OPTIONS" {
             assert!(bytes.is_empty(), "{what}: a body of {} B", bytes.len());
         } else if status == 200 && case.path.starts_with("/markets") {
             let json: Value = serde_json::from_slice(&body).expect("JSON");
-            assert_eq!(steady(json), page, "{what}");
+            assert_eq!(without_varying(json), page, "{what}");
         } else if status != 200 {
-            error = Some(steady(
+            error = Some(without_varying(
                 serde_json::from_slice(&body).expect("an error's JSON"),
             ));
         }
@@ -392,4 +361,9 @@ async fn the_request_path_answers_as_main_did() {
         records.keys().collect::<Vec<_>>(),
         recorded.keys().collect::<Vec<_>>()
     );
+}
+
+/// `value` without the [`VARYING`] members, wherever they are.
+fn without_varying(value: Value) -> Value {
+    bodies::without(value, &VARYING)
 }
