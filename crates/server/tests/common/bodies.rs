@@ -38,6 +38,6 @@ pub fn without(mut value: Value, varying: &[&str]) -> Value {
             _ => {}
         }
     }
-    strip(&mut value, &varying);
+    strip(&mut value, varying);
     value
 }
