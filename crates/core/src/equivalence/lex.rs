@@ -271,6 +271,20 @@ fn without_diacritic(c: char) -> char {
     }
 }
 
+/// The words of `text` as the lexer reads them, lower-case, joined by
+/// single spaces: what the lexicon's tests compare.
+#[cfg(test)]
+pub(crate) fn lowered_words(text: &str) -> String {
+    lex(text)
+        .into_iter()
+        .filter_map(|t| match t {
+            Tok::Word { lower, .. } => Some(lower),
+            _ => None,
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 pub(crate) fn lex(text: &str) -> Vec<Tok> {
     let chars: Vec<char> = text.chars().collect();
     let mut out = Vec::new();

@@ -11,6 +11,9 @@
 #![allow(dead_code, reason = "each attack uses the part of it it needs")]
 
 pub mod process;
+/// The server tests' stderr collector, shared rather than copied.
+#[path = "../../tests/common/process.rs"]
+pub mod stderr_lines;
 
 use std::collections::BTreeMap;
 use std::future::Future;

@@ -1,6 +1,7 @@
 //! A server process an attack starts from the built binary: killed on
 //! drop, its stderr drained into lines for as long as it runs (so it never
-//! blocks on a full pipe), and the addresses it logs read from those lines.
+//! blocks on a full pipe: the server tests' `collect_stderr`), and the
+//! addresses it logs read from those lines.
 
 use std::net::SocketAddr;
 use std::process::{Child, Command, Stdio};
@@ -30,20 +31,10 @@ impl Process {
             .stderr(Stdio::piped())
             .spawn()
             .map_err(|e| format!("{what}: {e}"))?;
-        let stderr = child.stderr.take().ok_or("no stderr")?;
-        let log = Arc::new(Mutex::new(Vec::new()));
-        let lines = log.clone();
-        std::thread::spawn(move || {
-            use std::io::BufRead;
-            for line in std::io::BufReader::new(stderr)
-                .lines()
-                .map_while(Result::ok)
-            {
-                if let Ok(mut lines) = lines.lock() {
-                    lines.push(line);
-                }
-            }
-        });
+        if child.stderr.is_none() {
+            return Err("no stderr".into());
+        }
+        let log = super::stderr_lines::collect_stderr(&mut child);
         Ok(Self { child, log })
     }
 

@@ -112,18 +112,10 @@ pub(super) fn entity_names(tokens: Vec<Tok>) -> Vec<Tok> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::lex;
-    use super::*;
+    use super::super::lowered_words;
 
     fn words(text: &str) -> String {
-        lex(text)
-            .into_iter()
-            .filter_map(|t| match t {
-                Tok::Word { lower, .. } => Some(lower),
-                _ => None,
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
+        lowered_words(text)
     }
 
     #[test]

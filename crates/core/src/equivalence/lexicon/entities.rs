@@ -429,7 +429,7 @@ pub(crate) fn implied_by(word: &str, other: &Named) -> bool {
 
 #[cfg(test)]
 mod tests {
-    use super::super::super::lex::{Tok, lex};
+    use super::super::super::lex::{Tok, lex, lowered_words};
     use super::*;
 
     /// A phrase as the lexer reads it, written as a name (each word
@@ -444,14 +444,7 @@ mod tests {
                     .unwrap_or_default()
             })
             .collect();
-        lex(&capitalized.join(" "))
-            .into_iter()
-            .filter_map(|t| match t {
-                Tok::Word { lower, .. } => Some(lower),
-                _ => None,
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
+        lowered_words(&capitalized.join(" "))
     }
 
     #[test]
