@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 pub(crate) async fn start(binary: &str, args: &Args) -> Result<(Child, SocketAddr), String> {
     // Every socket of this attack comes from 127.0.0.1: the per-address
     // cap would refuse most of them at once (which is its job, tested on
-    // its own in tests/proxy_ops.rs); here it is raised above what the
+    // its own in tests/proxy_connections.rs); here it is raised above what the
     // attack opens, so the timeouts and the shedding are what is tested.
     let per_address = (args.slowloris + args.idle + args.heavy + 256).to_string();
     let mut child = Command::new(binary)

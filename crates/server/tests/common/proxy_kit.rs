@@ -1,7 +1,7 @@
 //! A proxy (`proxy_mode::build`) served for a test on an ephemeral
 //! loopback port, with its `/metrics` on another, and the upstream key
-//! file it reads: what the proxy suites (proxy.rs, proxy_ops.rs,
-//! proxy_public.rs) start the same way.
+//! file it reads: what the proxy suites (proxy.rs, proxy_key.rs, proxy_ops.rs,
+//! proxy_connections.rs, proxy_public.rs) start the same way.
 
 #![allow(dead_code)] // each test binary uses a different part
 
