@@ -19,6 +19,7 @@
 //! "before March 25" and "by Mar 24", sportsbook notation. It was
 //! written and labelled by someone who had not read the matcher, and
 //! committed before any classifier was run on it.
+
 mod labelled;
 
 use labelled::{claims_nothing_else, held_out_and_new};
