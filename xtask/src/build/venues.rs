@@ -28,7 +28,12 @@ pub fn venues_cargo_wasm() -> PathBuf {
 /// `out` (the fee wasm's files are `super::fees`').
 pub(super) fn build(out: &Path) -> Result {
     // Its declarations are the hand-written venues.d.ts.
-    math_entry::bindgen(out, &venues_cargo_wasm(), "venues_glue", "predmarket/venues")?;
+    math_entry::bindgen(
+        out,
+        &venues_cargo_wasm(),
+        "venues_glue",
+        "predmarket/venues",
+    )?;
     write_inline_module(&out.join(VENUES_WASM), &out.join("venues-inline.js"))?;
     let js = root().join("crates/venues/js");
     for (from, to) in [
