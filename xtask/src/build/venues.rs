@@ -6,9 +6,11 @@
 //! main entry (glue, wasm inlined compressed, a CommonJS copy), from the
 //! same cargo runs.
 
-use super::{VENUES_PROFILE, cargo_output, commonjs, write_inline_module};
-use crate::math_entry;
-use crate::util::{Result, root};
+use super::{
+    SHIPPED_WASM_PASSES, STRIP_METADATA, VENUES_PROFILE, cargo_output, commonjs, read, write,
+    write_inline_module,
+};
+use crate::util::{Result, cmd, exec, root};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -27,12 +29,46 @@ pub fn venues_cargo_wasm() -> PathBuf {
 /// Writes the entry's matcher glue, its inlined wasm and its JS into
 /// `out` (the fee wasm's files are `super::fees`').
 pub(super) fn build(out: &Path) -> Result {
-    // Its declarations are the hand-written venues.d.ts.
-    math_entry::bindgen(
-        out,
-        &venues_cargo_wasm(),
-        "venues_glue",
-        "predmarket/venues",
+    // Its declarations are the hand-written venues.d.ts: no glue
+    // declarations (`math_entry::bindgen` writes them, and a
+    // `@ts-self-types` line naming them into the glue).
+    exec(
+        cmd("wasm-bindgen")
+            .args([
+                "--target",
+                "web",
+                "--no-typescript",
+                "--out-name",
+                "venues_glue",
+            ])
+            .arg("--out-dir")
+            .arg(out)
+            .arg(venues_cargo_wasm()),
+    )?;
+    let module = out.join(VENUES_WASM);
+    exec(
+        cmd("wasm-opt")
+            .args(SHIPPED_WASM_PASSES)
+            .args(STRIP_METADATA)
+            .arg(&module)
+            .arg("-o")
+            .arg(&module),
+    )?;
+    let glue_path = out.join("venues_glue.js");
+    let glue = read(&glue_path)?;
+    let loader = "new URL('venues_glue_bg.wasm', import.meta.url)";
+    if !glue.contains(loader) {
+        return Err(format!(
+            "{}: wasm-bindgen's loader changed (no `{loader}`): review build::venues",
+            glue_path.display()
+        ));
+    }
+    write(
+        &glue_path,
+        &glue.replace(
+            loader,
+            "(() => { throw new Error(\"predmarket/venues initialises itself\"); })()",
+        ),
     )?;
     write_inline_module(&out.join(VENUES_WASM), &out.join("venues-inline.js"))?;
     let js = root().join("crates/venues/js");
