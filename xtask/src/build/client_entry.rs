@@ -89,17 +89,24 @@ pub(super) fn build(out: &Path) -> Result {
 ///   loaded by client.js at the first watch (a dynamic `import()`);
 /// - `watch-handle.js`: what a `watch*` method returns while watch.js
 ///   loads;
+/// - `client-options.js`: the options `client.js` adds, checked when a
+///   client is made (their code loads later);
 /// - `shared-budget.js`: `sharedBudget: true`, the key's budget shared by
-///   tabs (IndexedDB) or by the clients of a realm;
+///   tabs (IndexedDB) or by the clients of a realm, loaded at a client's
+///   first request (a dynamic `import()`); `ledger-rules.js`: its rules,
+///   read from the client's wasm;
 /// - `export.js`: lists as CSV or NDJSON (predmarket-core's `export` rule
 ///   in JS, held to it by shared vectors: it does not fit the wasm's size
 ///   budget);
 /// - `capabilities.js`: what `checkCapabilities`, `capabilities()` and
-///   `supports()` of `Client` do;
+///   `supports()` of `Client` do, loaded at the first use of one (a
+///   dynamic `import()`); `lazy-pager.js`: the pager handed out
+///   meanwhile;
 /// - `estimate.js`: what `estimate()` of `Client` does, loaded at its
 ///   first call (a dynamic `import()`);
 /// - `persistent-cache.js`: `persistentCache`, answers kept in IndexedDB
-///   (stale-while-revalidate, bounded);
+///   (stale-while-revalidate, bounded), loaded when a client is made with
+///   it (a dynamic `import()`);
 /// - `history.js`: `history()`, a resource's recorded rows from the
 ///   server's `GET /history`, paged; `history-page.js`: one page of it,
 ///   loaded at the first (a dynamic `import()`).
@@ -108,6 +115,9 @@ pub(super) const JS_FILES: &[&str] = &[
     "edge.js",
     "api.js",
     "client.js",
+    "client-options.js",
+    "lazy-pager.js",
+    "ledger-rules.js",
     "errors.js",
     "watch.js",
     "watch-handle.js",
