@@ -26,7 +26,7 @@ mod venues;
 pub(crate) use client_entry::{WASM, glue_types_file, js_dir, npm_cargo_wasm};
 pub(crate) use commonjs::commonjs;
 pub(crate) use declarations::{exported_values, public_types};
-pub(crate) use fees::VENUES_FEES_WASM;
+pub(crate) use fees::{VENUES_FEES_WASM, venues_fees_cargo_wasm};
 pub(crate) use inline::write_inline_module;
 pub(crate) use venues::{VENUES_WASM, venues_cargo_wasm};
 

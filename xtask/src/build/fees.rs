@@ -16,13 +16,18 @@ pub(super) const PACKAGE: &str = "predmarket-venues-fees";
 pub const VENUES_FEES_WASM: &str = "fees_glue_bg.wasm";
 
 /// The fee wasm, as cargo built it.
-fn cargo_wasm() -> PathBuf {
+pub fn venues_fees_cargo_wasm() -> PathBuf {
     cargo_output(WASM_PROFILE, "predmarket_venues_fees.wasm")
 }
 
 /// Writes the fee wasm's glue and inlined module into `out` (the cargo
 /// run is done).
 pub(super) fn build(out: &Path) -> Result {
-    math_entry::bindgen(out, &cargo_wasm(), "fees_glue", "predmarket/venues' fees")?;
+    math_entry::bindgen(
+        out,
+        &venues_fees_cargo_wasm(),
+        "fees_glue",
+        "predmarket/venues' fees",
+    )?;
     write_inline_module(&out.join(VENUES_FEES_WASM), &out.join("fees-inline.js"))
 }
