@@ -184,6 +184,56 @@ test("fee models and net arbitrage: a worked example", () => {
   assert.equal(nested.gap, null);
 });
 
+// A market, its book and a fee model cross into the fee wasm as texts
+// and numbers, not JSON (crates/venues-fees/src/side_in.rs): what the
+// JSON path read, this one reads the same, level for level.
+test("netArbitrage reads books as the models' decoder did", () => {
+  const a = market("a", "platform_c", "Bitcoin above $95,000 on March 3?");
+  const b = market("b", "platform_e", "Will BTC close above $95k on Mar 3, 2026?");
+  const level = (price, size) => ({ price, size });
+  const book = (yesAsks, noAsks, extra = {}) => ({ timestamp: "2026-03-01T12:00:00Z", yes: { bids: [], asks: yesAsks }, no: { bids: [], asks: noAsks }, ...extra });
+  const options = { size: 10, now: new Date("2026-03-01T12:00:07Z") };
+  const gap = (bookA, bookB, fees = {}) => venues.netArbitrage({ market: a, orderbook: bookA, ...fees }, { market: b, orderbook: bookB }, options).gap;
+  const clean = gap(book([level(0.4, 10)], [level(0.62, 10)]), book([level(0.58, 10)], [level(0.55, 10)]));
+  assert.ok(Math.abs(clean.net_profit - 0.42) < 1e-9, String(clean.net_profit));
+  // NaN and infinite prices and sizes, and levels that are not levels,
+  // are dropped (JSON wrote them as null); numeric strings are numbers;
+  // a [price, size] pair is a level.
+  const odd = book(
+    [level(NaN, 10), level(0.1, Infinity), level("x", 10), null, [0.2], level(" 0.40 ", "10")],
+    [level(-Infinity, 5), ["0.62", 10], level("0x10", 1), level("", 1)],
+  );
+  assert.deepEqual(gap(odd, book([level(0.58, 10)], [level(0.55, 10)])), clean);
+  // A Unix-seconds timestamp dates the quote as its ISO text does.
+  const unix = gap(book([level(0.4, 10)], [level(0.62, 10)], { timestamp: 1772366400 }), book([level(0.58, 10)], [level(0.55, 10)]));
+  assert.deepEqual(unix.legs.map((l) => l.quote_age_ms), [7000, 7000]);
+  // A side whose depth is not a number is no side: nothing to buy there.
+  const noSides = book([level(0.4, 10)], [level(0.62, 10)]);
+  noSides.yes.depth = true;
+  noSides.no.depth = {};
+  assert.equal(gap(noSides, book([], [])), null);
+  // Empty books: no gap; huge sizes fill what the books hold.
+  assert.equal(gap(book([], []), book([], [])), null);
+  const huge = venues.netArbitrage({ market: a, orderbook: book([level(0.4, 1e15)], [level(0.62, 1e15)]) }, { market: b, orderbook: book([level(0.58, 1e15)], [level(0.55, 1e15)]) }, { size: 1e16, now: null }).gap;
+  assert.equal(huge.size, 1e15);
+  assert.equal(huge.partial, true);
+  assert.ok(Math.abs(huge.net_profit - 1e15 * 0.042) < 1e3, String(huge.net_profit));
+  assert.throws(() => venues.netArbitrage({ market: a, orderbook: book([], []) }, { market: b, orderbook: book([], []) }, { size: Infinity }), TypeError);
+  // Fee models are read as before: a kind by its name, a number for a
+  // rate. One difference: a model given as an array (`[kind, rate]`,
+  // which serde's decoder read field by field) is refused; the documented
+  // shape is `{ kind, rate }`. (This test, less that case, passes on the
+  // JSON path's package too.)
+  const fee = { kind: "notional", rate: 0.1, source: "override" };
+  assert.ok(Math.abs(gap(book([level(0.4, 10)], [level(0.62, 10)]), book([level(0.58, 10)], [level(0.55, 10)]), { fee }).fees - 0.4) < 1e-9);
+  for (const bad of [{ kind: "flat", rate: 0.1 }, { kind: "notional", rate: NaN }, { kind: "notional", rate: "0.1" }, { kind: "notional", rate: 0.1, source: "mine" }, [fee.kind, fee.rate]]) {
+    assert.throws(() => gap(book([level(0.4, 10)], [level(0.62, 10)]), book([], []), { fee: bad }), TypeError, JSON.stringify(bad));
+  }
+  assert.throws(() => venues.feeModel({ id: "x" }, { kind: "flat", rate: 0 }), TypeError);
+  assert.throws(() => venues.feeModel({ id: "x", platform: 7 }), TypeError);
+  assert.deepEqual(venues.feeModel({ id: "x", platform: "platform_c", fee_rate: "bad", trading_fee: 0.03 }), { kind: "notional", rate: 0.03, source: "market" });
+});
+
 test("on served markets: pairs across platforms, priced net of fees from real books", async () => {
   const get = async (path) => {
     const res = await fetch(`${url}${path}`, { headers: { "X-API-Key": key } });

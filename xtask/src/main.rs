@@ -1,6 +1,7 @@
 //! `cargo xtask`: install the tools, build, test and run the demo.
 //!
-//! Kept free of dependencies so it builds in seconds on a fresh machine.
+//! One dependency, Zopfli (the npm package's inlined wasm, build/inline.rs), so
+//! it still builds in seconds on a fresh machine.
 
 mod bench;
 mod build;

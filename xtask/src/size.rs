@@ -202,6 +202,12 @@ pub fn run(args: &[String]) -> Result {
     let module = parse(&bytes)?;
     report(&module, top.min(40));
     report_modules(&module);
+    // `predmarket/venues`' fee wasm: what an app pricing pairs loads
+    // beside the matcher's.
+    println!("\n== {} ==", build::VENUES_FEES_WASM);
+    let named = named_build(&build::venues_fees_cargo_wasm(), "named_fees")?;
+    let bytes = fs::read(&named).map_err(|e| format!("{}: {e}", named.display()))?;
+    report(&parse(&bytes)?, top.min(40));
     println!("\n== {} ==", watch_entry::WASM);
     let named = named_build(&watch_entry::cargo_wasm(), "named_watch")?;
     let bytes = fs::read(&named).map_err(|e| format!("{}: {e}", named.display()))?;

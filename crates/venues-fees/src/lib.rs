@@ -10,61 +10,31 @@
 //! only when the classification allows a gap at all: one matcher in the
 //! package and in an app that both finds pairs and prices them.
 //!
-//! Markets, order books and fee models cross as JSON text (this wasm is
-//! not on the hot path of matching thousands of markets); the answers
-//! go back as JSON text, which the entry parses.
+//! Markets, order books and fee models cross as texts and numbers, not
+//! JSON (side_in.rs): the wasm carries no JSON decoder and no float
+//! parser. The answers go back as JSON text, which the entry parses.
 
 // Nothing that reaches the network or a user may panic on an unwrap: a
 // failure is a typed error. Tests may unwrap.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+mod side_in;
+
+pub use side_in::{SideIn, read_side};
+
 use predmarket_core::equivalence::Relation;
-use predmarket_core::fees::{self, FeeModel, GapBasis, Venue};
-use predmarket_core::models::{Market, Orderbook, PlatformId};
-use serde::Deserialize;
-use serde::de::DeserializeOwned;
+use predmarket_core::fees::{self, GapBasis, Venue};
 use wasm_bindgen::prelude::*;
-
-/// The fields of a market that its fee model and a leg read.
-#[derive(Deserialize)]
-struct MarketIn {
-    id: String,
-    platform: Option<String>,
-    fee_rate: Option<f64>,
-    trading_fee: Option<f64>,
-}
-
-impl From<MarketIn> for Market {
-    fn from(m: MarketIn) -> Self {
-        let mut out = Market::new(m.id);
-        out.platform = m.platform.map(PlatformId::from);
-        out.fee_rate = m.fee_rate;
-        out.trading_fee = m.trading_fee;
-        out
-    }
-}
-
-fn read<T: DeserializeOwned>(what: &str, json: &str) -> Result<T, String> {
-    serde_json::from_str(json).map_err(|e| format!("{what}: {e}"))
-}
 
 fn write<T: serde::Serialize>(value: &T) -> Result<String, String> {
     serde_json::to_string(value).map_err(|e| e.to_string())
 }
 
-/// `feeModel(market, override?)`.
-pub fn fee_model_json(market: &str, overriding: &str) -> Result<String, String> {
-    let market = Market::from(read::<MarketIn>("market", market)?);
-    let overriding: Option<FeeModel> = read("fee", overriding)?;
-    write(&fees::fee_model(&market, overriding))
-}
-
-/// One side of `netArbitrage`.
-#[derive(Deserialize)]
-struct Side {
-    market: MarketIn,
-    orderbook: Orderbook,
-    fee: Option<FeeModel>,
+/// `feeModel(market, override?)`: the market (no book) and the override
+/// as one side.
+pub fn fee_model_json(texts: &[String], numbers: &[f64]) -> Result<String, String> {
+    let side = read_side("market", "override", texts, numbers)?;
+    write(&fees::fee_model(&side.market, side.fee))
 }
 
 /// The relations a gap is priced for (the matcher's wasm asks only when
@@ -77,8 +47,8 @@ const GAP_RELATIONS: [Relation; 2] = [Relation::Same, Relation::Inverted];
 /// `relation` (`same` or `inverted`) and `firm` say the two relate
 /// (`null` when neither way can be filled).
 pub fn net_gap_json(
-    a: &str,
-    b: &str,
+    a: &SideIn,
+    b: &SideIn,
     relation: &str,
     firm: bool,
     size: f64,
@@ -88,17 +58,14 @@ pub fn net_gap_json(
         .into_iter()
         .find(|r| r.as_str() == relation)
         .ok_or_else(|| format!("a gap is priced for a same or inverted pair, not `{relation}`"))?;
-    let a: Side = read("a", a)?;
-    let b: Side = read("b", b)?;
-    let (am, bm) = (Market::from(a.market), Market::from(b.market));
     let gap = fees::net_gap(
         Venue {
-            market: &am,
+            market: &a.market,
             orderbook: &a.orderbook,
             fee: a.fee,
         },
         Venue {
-            market: &bm,
+            market: &b.market,
             orderbook: &b.orderbook,
             fee: b.fee,
         },
@@ -114,20 +81,29 @@ fn js(result: Result<String, String>) -> Result<String, JsValue> {
 }
 
 #[wasm_bindgen(js_name = "__feeModel")]
-pub fn fee_model(market: &str, overriding: &str) -> Result<String, JsValue> {
-    js(fee_model_json(market, overriding))
+pub fn fee_model(texts: Vec<String>, numbers: &[f64]) -> Result<String, JsValue> {
+    js(fee_model_json(&texts, numbers))
 }
 
+/// `netArbitrage`'s pricing: each side as its texts and numbers (see
+/// side_in.rs).
 #[wasm_bindgen(js_name = "__netGap")]
+#[allow(clippy::too_many_arguments)] // two sides of two parts each, then the pricing's four
 pub fn net_gap(
-    a: &str,
-    b: &str,
+    a_texts: Vec<String>,
+    a_numbers: &[f64],
+    b_texts: Vec<String>,
+    b_numbers: &[f64],
     relation: &str,
     firm: bool,
     size: f64,
     now_ms: Option<f64>,
 ) -> Result<String, JsValue> {
-    js(net_gap_json(a, b, relation, firm, size, now_ms))
+    let result = read_side("a", "a.fee", &a_texts, a_numbers).and_then(|a| {
+        let b = read_side("b", "b.fee", &b_texts, b_numbers)?;
+        net_gap_json(&a, &b, relation, firm, size, now_ms)
+    });
+    js(result)
 }
 
 #[cfg(test)]
@@ -135,12 +111,56 @@ mod tests {
     use super::*;
     use serde_json::{Value, json};
 
-    fn side(id: &str, platform: &str, yes: f64, no: f64) -> String {
-        json!({"market": {"id": id, "platform": platform},
-            "orderbook": {"timestamp": "2026-03-01T12:00:00Z",
-                "yes": {"bids": [], "asks": [{"price": yes, "size": 10}]},
-                "no": {"bids": [], "asks": [{"price": no, "size": 10}]}}})
-        .to_string()
+    /// A side as the entry writes it: the market's id, platform and
+    /// `fee_rate`, the fee model's kind and rate, the book's timestamp and
+    /// its yes and no asks (no bids).
+    struct Given<'a> {
+        id: &'a str,
+        platform: Option<&'a str>,
+        fee_rate: Option<f64>,
+        fee: Option<(&'a str, f64)>,
+        timestamp: Option<&'a str>,
+        yes_asks: &'a [(f64, f64)],
+        no_asks: &'a [(f64, f64)],
+    }
+
+    fn encode(g: &Given<'_>) -> (Vec<String>, Vec<f64>) {
+        let present = u32::from(g.platform.is_some())
+            | u32::from(g.timestamp.is_some()) << 1
+            | u32::from(g.fee.is_some()) << 2;
+        let texts = [
+            g.id,
+            g.platform.unwrap_or(""),
+            g.timestamp.unwrap_or(""),
+            g.fee.map_or("", |f| f.0),
+            "",
+        ]
+        .map(str::to_owned)
+        .to_vec();
+        let mut numbers = vec![
+            f64::from(present),
+            g.fee_rate.unwrap_or(f64::NAN),
+            f64::NAN,
+            g.fee.map_or(0.0, |f| f.1),
+        ];
+        for levels in [&[][..], g.yes_asks, &[][..], g.no_asks] {
+            numbers.push(levels.len() as f64);
+            numbers.extend(levels.iter().flat_map(|&(p, s)| [p, s]));
+        }
+        (texts, numbers)
+    }
+
+    fn side(id: &str, platform: &str, yes: f64, no: f64) -> SideIn {
+        let (texts, numbers) = encode(&Given {
+            id,
+            platform: Some(platform),
+            fee_rate: None,
+            fee: None,
+            timestamp: Some("2026-03-01T12:00:00Z"),
+            yes_asks: &[(yes, 10.0)],
+            no_asks: &[(no, 10.0)],
+        });
+        read_side("a", "a.fee", &texts, &numbers).unwrap()
     }
 
     #[test]
@@ -176,12 +196,20 @@ mod tests {
     }
 
     #[test]
-    fn no_gap_for_another_relation_nor_a_malformed_side() {
+    fn no_gap_for_another_relation_nor_from_an_empty_book() {
         let a = side("a", "platform_a", 0.40, 0.62);
         assert!(net_gap_json(&a, &a, "subset", true, 10.0, None).is_err());
-        assert!(net_gap_json(&a, "[]", "same", true, 10.0, None).is_err());
         // Nothing to buy: no gap.
-        let empty = json!({"market": {"id": "e"}, "orderbook": {}}).to_string();
+        let (texts, numbers) = encode(&Given {
+            id: "e",
+            platform: None,
+            fee_rate: None,
+            fee: None,
+            timestamp: None,
+            yes_asks: &[],
+            no_asks: &[],
+        });
+        let empty = read_side("b", "b.fee", &texts, &numbers).unwrap();
         assert_eq!(
             net_gap_json(&a, &empty, "same", true, 10.0, None).unwrap(),
             "null"
@@ -189,28 +217,57 @@ mod tests {
     }
 
     #[test]
+    fn a_side_whose_parts_disagree_is_refused() {
+        let (texts, numbers) = encode(&Given {
+            id: "a",
+            platform: None,
+            fee_rate: None,
+            fee: None,
+            timestamp: None,
+            yes_asks: &[(0.4, 1.0)],
+            no_asks: &[],
+        });
+        assert!(read_side("a", "a.fee", &texts[..4], &numbers).is_err());
+        assert!(read_side("a", "a.fee", &texts, &numbers[..numbers.len() - 1]).is_err());
+        let mut longer = numbers.clone();
+        longer.push(1.0);
+        assert!(read_side("a", "a.fee", &texts, &longer).is_err());
+        // A level count past the end.
+        let mut counted = numbers;
+        counted[5] = 9.0;
+        assert!(read_side("a", "a.fee", &texts, &counted).is_err());
+    }
+
+    #[test]
     fn fee_models_from_the_override_the_market_or_the_platform() {
-        let model = |market: Value, overriding: Value| -> Value {
-            serde_json::from_str(
-                &fee_model_json(&market.to_string(), &overriding.to_string()).unwrap(),
-            )
-            .unwrap()
+        let model = |given: Given<'_>| -> Value {
+            let (texts, numbers) = encode(&given);
+            serde_json::from_str(&fee_model_json(&texts, &numbers).unwrap()).unwrap()
+        };
+        let market = |platform, fee_rate, fee| Given {
+            id: "x",
+            platform,
+            fee_rate,
+            fee,
+            timestamp: None,
+            yes_asks: &[],
+            no_asks: &[],
         };
         assert_eq!(
-            model(json!({"id": "x", "platform": "platform_b"}), Value::Null),
+            model(market(Some("platform_b"), None, None)),
             json!({"kind": "probability_weighted", "rate": 0.07, "source": "default"})
         );
         assert_eq!(
-            model(
-                json!({"id": "x", "platform": "platform_c", "fee_rate": 0.015}),
-                Value::Null
-            )["source"],
+            model(market(Some("platform_c"), Some(0.015), None))["source"],
             "market"
         );
         assert_eq!(
-            model(json!({"id": "x"}), json!({"kind": "notional", "rate": 0.1}))["source"],
+            model(market(None, None, Some(("notional", 0.1))))["source"],
             "override"
         );
-        assert!(fee_model_json("{}", "null").is_err());
+        // The kind by the core's serde names, refused otherwise.
+        let (texts, numbers) = encode(&market(None, None, Some(("flat", 0.1))));
+        let refused = fee_model_json(&texts, &numbers).unwrap_err();
+        assert!(refused.contains("unknown variant `flat`"), "{refused}");
     }
 }

@@ -7,7 +7,7 @@
 // the main entry's wasm is not loaded.
 import * as glue from "./venues_glue.js";
 import { wasmBytes } from "./venues-inline.js";
-import { fees } from "./fees.js";
+import { fees, feeSide } from "./fees.js";
 
 let loaded = false;
 
@@ -153,41 +153,20 @@ export function findPairs(markets, options = {}) {
   });
 }
 
-/**
- * The fields a fee model and a leg read: the id, the platform and the fee
- * fields, numbers that may come as text ("0.02"; anything else is no fee
- * field).
- * @param {unknown} market @param {string} what
- */
-function feeFields(market, what) {
-  if (market === null || typeof market !== "object" || Array.isArray(market)) {
-    throw new TypeError(`${what} must be a market object`);
-  }
-  const m = /** @type {Record<string, unknown>} */ (market);
-  /** @type {Record<string, unknown>} */
-  const out = { id: m.id == null ? "" : String(m.id) };
-  if (m.platform != null) out.platform = m.platform;
-  for (const key of ["fee_rate", "trading_fee"]) {
-    const value = m[key];
-    const n = typeof value === "string" ? Number(value) : value;
-    if (typeof n === "number" && Number.isFinite(n)) out[key] = n;
-  }
-  return out;
-}
-
 /** @type {typeof import("./venues.d.ts").feeModel} */
 export function feeModel(market, override) {
-  return run(() => fees().__feeModel(JSON.stringify(feeFields(market, "market")), JSON.stringify(override ?? null)));
+  const [texts, numbers] = feeSide(market, undefined, override, undefined);
+  return run(() => fees().__feeModel(texts, numbers));
 }
 
-/** @param {any} side @param {string} what */
+/** @param {any} side @param {string} what @returns {[string[], Float64Array]} */
 function venue(side, what) {
   if (side === null || typeof side !== "object") throw new TypeError(`${what} must be { market, orderbook, fee? }`);
   const book = side.orderbook && typeof side.orderbook === "object" && "data" in side.orderbook
     ? side.orderbook.data
     : side.orderbook;
   if (book === null || typeof book !== "object") throw new TypeError(`${what}.orderbook must be an order book`);
-  return { market: feeFields(side.market, `${what}.market`), orderbook: book, fee: side.fee ?? null };
+  return feeSide(side.market, book, side.fee, what);
 }
 
 /** @type {typeof import("./venues.d.ts").netArbitrage} */
@@ -197,14 +176,14 @@ export function netArbitrage(a, b, options) {
   // `now: null` leaves the quotes undated; absent, they are dated now.
   const now = options.now === undefined ? Date.now() : options.now instanceof Date ? options.now.getTime() : options.now;
   // Sides checked before the classification, as one call of old did.
-  const sideA = JSON.stringify(venue(a, "a"));
-  const sideB = JSON.stringify(venue(b, "b"));
+  const [textsA, numbersA] = venue(a, "a");
+  const [textsB, numbersB] = venue(b, "b");
   // The matcher classifies and says, by the classification's own rules,
   // whether a gap may be priced and is firm; the fee wasm prices it.
   const [text, shape] = encodeMarkets([a.market, b.market], (i) => (i === 0 ? "a.market" : "b.market"));
   const { classification, allows_gap, firm } = run(() => matcher().__classifyForGap(text, shape));
   const gap = allows_gap
-    ? run(() => fees().__netGap(sideA, sideB, classification.relation, firm, size, now === null ? undefined : Number(now)))
+    ? run(() => fees().__netGap(textsA, numbersA, textsB, numbersB, classification.relation, firm, size, now === null ? undefined : Number(now)))
     : null;
   return { classification, gap };
 }

@@ -1,8 +1,9 @@
 // @ts-check
 // What platforms serve, read at run time from `/platforms`: the package
 // `Client`'s `capabilities()`, `supports()` and its `checkCapabilities`
-// option (client.js
-// holds one `Capabilities` per client). With the option the client reads
+// option (client.js holds one `Capabilities` per client, loading this
+// module at the first use of any of them: a chunk of its own in a
+// bundle that splits code; client-options.js checks the option). With the option the client reads
 // `/platforms` once (again after `CAPABILITIES_TTL_MS`) and refuses, before
 // sending it, a call naming a platform whose entry says it does not serve
 // that kind of data, with a `PredmarketError` (code `VALIDATION_ERROR`,
@@ -36,17 +37,6 @@ const KNOWN_MARKETS_MAX = 20_000;
 
 /** @param {unknown} v @returns {v is Record<string, any>} */
 const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/**
- * The `checkCapabilities` option, checked.
- * @param {unknown} value
- */
-export function checkCapabilitiesOption(value) {
-  if (value !== undefined && typeof value !== "boolean") {
-    throw Object.assign(new PredmarketError("checkCapabilities: true or false expected"), { code: "VALIDATION_ERROR", parameter: "checkCapabilities" });
-  }
-  return value === true;
-}
 
 /**
  * What one client knows of platforms: the `/platforms` table it read and

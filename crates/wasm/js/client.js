@@ -17,12 +17,17 @@
 // estimate) of any client, and `estimate()` (estimate.js) at its first
 // call, by a dynamic `import()`, which bundlers split into a chunk of its
 // own: an app that never watches does not fetch them (watch-handle.js is
-// what a `watch*` method returns meanwhile).
+// what a `watch*` method returns meanwhile). So are the options' own
+// code and the capabilities: capabilities.js at the first
+// `capabilities()`, `supports()` or checked call, persistent-cache.js
+// when a client is made with `persistentCache`, shared-budget.js at the
+// first request of a client made with `sharedBudget: true`; the options
+// themselves are checked at once (client-options.js).
 
-import { Client as WasmClient, __operations } from "./predmarket.js";
-import { sharedBudget, ledgerRules } from "./shared-budget.js";
-import { Capabilities, checkCapabilitiesOption } from "./capabilities.js";
-import { PersistentCache, persistentCacheOption } from "./persistent-cache.js";
+import { Client as WasmClient, __operations, __ledgerRules } from "./predmarket.js";
+import { checkCapabilitiesOption, persistentCacheOption } from "./client-options.js";
+import { ledgerRules, readLedgerRulesFrom } from "./ledger-rules.js";
+import { lazyPager } from "./lazy-pager.js";
 import { WatchHandle } from "./watch-handle.js";
 import { historyPager } from "./history.js";
 
@@ -33,6 +38,8 @@ const watches = () => (watchModule ??= import("./watch.js"));
 
 /** @typedef {import("./predmarket.js").OperationEntry} OperationEntry */
 /** @typedef {import("./predmarket.js").WatchOptions} WatchOptions */
+
+readLedgerRulesFrom(__ledgerRules);
 
 /** The client's default budget (`rateLimitPerMinute`), the service's limit. */
 const DEFAULT_RATE_LIMIT = 100;
@@ -48,12 +55,14 @@ const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v)
 export class Client extends WasmClient {
   /** The budget the client was given (`estimate`). */
   #limit = DEFAULT_RATE_LIMIT;
-  /** @type {Capabilities | undefined} */
+  /** @type {Promise<import("./capabilities.js").Capabilities> | undefined} */
   #capabilities;
   /** Whether calls are checked against `/platforms` (`checkCapabilities`). */
   #check = false;
-  /** @type {PersistentCache | undefined} */
+  /** With `persistentCache`: its store, once persistent-cache.js is loaded. @type {Promise<import("./persistent-cache.js").PersistentCache> | undefined} */
   #persistent;
+  /** The same store once loaded, for `keptAgeMs` (a kept answer comes from it). @type {import("./persistent-cache.js").PersistentCache | undefined} */
+  #kept;
 
   /** @param {import("./predmarket.js").ClientOptions} options */
   constructor(options) {
@@ -68,14 +77,20 @@ export class Client extends WasmClient {
       check = checkCapabilitiesOption(checkCapabilities);
       given = rest;
       if (rest.sharedBudget === true) {
-        given = { ...rest, sharedBudget: sharedBudget(baseUrlOf(rest), String(rest.apiKey ?? "")) };
+        given = { ...rest, sharedBudget: sharedBudgetLedger(baseUrlOf(rest), String(rest.apiKey ?? "")) };
       }
     }
     super(given);
     const limit = given.rateLimitPerMinute;
     if (typeof limit === "number" && limit > 0) this.#limit = limit;
     this.#check = check;
-    if (keep) this.#persistent = new PersistentCache(baseUrlOf(given), String(given.apiKey ?? ""), keep);
+    if (keep) {
+      const [baseUrl, apiKey] = [baseUrlOf(given), String(given.apiKey ?? "")];
+      // Loaded now: the store opens its database while the app starts.
+      this.#persistent = import("./persistent-cache.js").then(({ PersistentCache }) => (this.#kept = new PersistentCache(baseUrl, apiKey, keep)));
+      // A module that fails to load fails the calls that need it, not the realm.
+      this.#persistent.catch(() => {});
+    }
     if (check || keep) {
       this.__around(
         (/** @type {number} */ index, /** @type {unknown} */ params, /** @type {unknown} */ callOptions) => this.#call(index, params, callOptions),
@@ -95,8 +110,8 @@ export class Client extends WasmClient {
     const op = operations()[index];
     /** @returns {Promise<unknown>} */
     const send = () => this.__call(index, params, /** @type {any} */ (callOptions));
-    const checked = this.#check ? () => this.#known().call(op, params, send) : send;
-    return this.#persistent ? this.#persistent.call(op.name, params, callOptions, checked) : checked();
+    const checked = this.#check ? () => this.#known().then((known) => known.call(op, params, send)) : send;
+    return this.#persistent ? this.#persistent.then((kept) => kept.call(op.name, params, callOptions, checked)) : checked();
   }
 
   /**
@@ -107,7 +122,8 @@ export class Client extends WasmClient {
    */
   #pager(index, params, pager) {
     if (!this.#check) return pager;
-    return this.#known().pager(operations()[index], params, pager);
+    // Handed out at once; capabilities.js's pager takes over at its first page.
+    return lazyPager(pager, () => this.#known().then((known) => known.pager(operations()[index], params, pager)));
   }
 
   /**
@@ -124,9 +140,9 @@ export class Client extends WasmClient {
     return /** @type {any} */ (new WatchHandle(watches().then(({ watch }) => watch(this, kind, params, options, poll))));
   }
 
-  /** What the client knows of platforms, made at first use. */
+  /** What the client knows of platforms, made (capabilities.js loaded) at first use. */
   #known() {
-    return (this.#capabilities ??= new Capabilities(this));
+    return (this.#capabilities ??= import("./capabilities.js").then(({ Capabilities }) => new Capabilities(this)));
   }
 
   /**
@@ -134,7 +150,7 @@ export class Client extends WasmClient {
    * @param {{ signal?: AbortSignal }} [options]
    */
   capabilities(options) {
-    return this.#known().table(options);
+    return this.#known().then((known) => known.table(options));
   }
 
   /**
@@ -143,7 +159,7 @@ export class Client extends WasmClient {
    * @param {string} feature
    */
   supports(platform, feature) {
-    return this.#known().supports(platform, feature);
+    return this.#known().then((known) => known.supports(platform, feature));
   }
 
   /**
@@ -163,7 +179,7 @@ export class Client extends WasmClient {
    * @returns {number | undefined}
    */
   keptAgeMs(answer) {
-    return this.#persistent?.keptAnswers.get(answer);
+    return this.#kept?.keptAnswers.get(answer);
   }
 
   /** Forgets every cached answer, in memory and, with `persistentCache`, in IndexedDB (of this key and base URL). */
@@ -174,7 +190,7 @@ export class Client extends WasmClient {
 
   /** Forgets the answers `persistentCache` kept for this key and base URL; resolves when they are gone. */
   async clearPersistentCache() {
-    await this.#persistent?.clear();
+    await (await this.#persistent)?.clear();
   }
 
   /**
@@ -243,4 +259,27 @@ export class Client extends WasmClient {
  */
 function baseUrlOf(options) {
   return typeof options.baseUrl === "string" ? options.baseUrl : ledgerRules().defaultBaseUrl;
+}
+
+/**
+ * `sharedBudget: true`'s ledger (shared-budget.js), loaded at the
+ * client's first request. Until it is, `remaining` is the whole budget,
+ * as the loaded ledger says until its first request comes back.
+ * @param {string} baseUrl
+ * @param {string} apiKey
+ * @returns {import("./predmarket.js").SharedBudgetLedger}
+ */
+function sharedBudgetLedger(baseUrl, apiKey) {
+  /** @type {Promise<import("./predmarket.js").SharedBudgetLedger> | undefined} */
+  let loading;
+  /** @type {import("./predmarket.js").SharedBudgetLedger | undefined} */
+  let ledger;
+  const load = () => (loading ??= import("./shared-budget.js").then(({ sharedBudget }) => (ledger = sharedBudget(baseUrl, apiKey))));
+  return {
+    acquire: (limit) => load().then((l) => l.acquire(limit)),
+    blockFor(ms) {
+      load().then((l) => l.blockFor(ms), () => {});
+    },
+    remaining: (limit) => (ledger ? ledger.remaining(limit) : limit),
+  };
 }

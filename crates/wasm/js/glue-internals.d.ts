@@ -16,8 +16,8 @@ declare module "./predmarket.js" {
   /** predmarket-core's operation table (crates/wasm/src/operations.rs), in its order: an operation's index here is its number for `__call` and the hooks. */
   export function __operations(): OperationEntry[];
 
-  /** predmarket-core's ledger rules and names, for shared-budget.js. */
-  export function __ledgerRules(): import("./shared-budget.js").LedgerRules;
+  /** predmarket-core's ledger rules and names, for ledger-rules.js. */
+  export function __ledgerRules(): import("./ledger-rules.js").LedgerRules;
 
   interface Client {
     /** The scheduler's interval for each active watch (`wanted`, in ms). */

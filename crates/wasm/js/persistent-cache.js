@@ -15,16 +15,15 @@
 // there is no IndexedDB (Node, Deno), or no WebCrypto to name a key's
 // space without writing the key (a page on plain http to another host),
 // the option is refused with a typed error instead of silently doing
-// nothing or naming the space by a weak hash.
-
-import { PredmarketError } from "./errors.js";
+// nothing or naming the space by a weak hash (client-options.js checks
+// it when the client is made; client.js loads this module then, a chunk
+// of its own in a bundle that splits code).
 
 const DATABASE = "predmarket-answers";
 // Version 2: entries carry their space (`s`), evicted per space.
 const VERSION = 2;
 const STORE = "answers";
 const BY_SPACE_AGE = "space-at";
-const DEFAULTS = { maxEntries: 400, maxBytes: 512 * 1024, maxAgeMs: 0 };
 /** Statuses after which a kept answer is not served again. */
 const GONE = new Set([401, 403, 404]);
 
@@ -137,41 +136,7 @@ function answerStore(baseUrl, apiKey, limits) {
   };
 }
 
-/** @param {string} message */
-const invalid = (message) => Object.assign(new PredmarketError(`persistentCache: ${message}`), { code: "VALIDATION_ERROR", parameter: "persistentCache" });
-
-/**
- * @typedef {{ maxEntries: number, maxBytes: number, maxAgeMs: number, onRevalidated?: (info: any) => void }} Settings
- */
-
-/**
- * The `persistentCache` option, checked: its settings, or `undefined` when off.
- * @param {unknown} given
- * @returns {Settings | undefined}
- */
-export function persistentCacheOption(given) {
-  if (given === undefined || given === false) return undefined;
-  if (given !== true && !isObject(given)) throw invalid("true, false or an options object expected");
-  if (!globalThis.indexedDB) throw invalid("needs IndexedDB (a browser or a web worker); in Node use `cacheTtlMs`, the in-memory cache");
-  if (typeof globalThis.crypto?.subtle?.digest !== "function") {
-    throw invalid("needs WebCrypto to name its storage without writing the key (a secure context: https or localhost); use `cacheTtlMs`, the in-memory cache");
-  }
-  /** @type {Settings} */
-  const settings = { ...DEFAULTS };
-  if (isObject(given)) {
-    for (const name of /** @type {const} */ (["maxEntries", "maxBytes", "maxAgeMs"])) {
-      const v = given[name];
-      if (v === undefined) continue;
-      if (typeof v !== "number" || !(v >= 0) || (name !== "maxAgeMs" && !Number.isInteger(v))) throw invalid(`${name}: a number of 0 or more expected`);
-      settings[name] = v;
-    }
-    if (given.onRevalidated !== undefined) {
-      if (typeof given.onRevalidated !== "function") throw invalid("onRevalidated: a function expected");
-      settings.onRevalidated = given.onRevalidated;
-    }
-  }
-  return settings;
-}
+/** @typedef {import("./client-options.js").PersistentCacheSettings} Settings */
 
 /** The answers one client keeps (client.js holds one when `persistentCache` is on). */
 export class PersistentCache {

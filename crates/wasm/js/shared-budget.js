@@ -15,24 +15,13 @@
 // predmarket-core's `ledger` module in JS, so the package's wasm does not
 // carry them (in Rust they cost 31.6 KB gzip); its numbers and names (the
 // window, the margin, the caps, the storage names, the default base URL)
-// come from the wasm (`__ledgerRules()`), so none is written twice. The demo's Rust
+// come from the wasm (`__ledgerRules()`, through ledger-rules.js), so none is written twice. The demo's Rust
 // client (predmarket-client's `browser::TabsBudget`) keeps the same ledger
 // in the same database, store and names, so its tabs and the package's
 // share a key's budget. Times are wall-clock (`Date.now()`): each tab's
 // monotonic clock starts at its own zero.
 
-import { __ledgerRules } from "./predmarket.js";
-
-/**
- * predmarket-core's ledger rules, read from the wasm at first use (the
- * entry has initialised it by then).
- * @typedef {{ windowMs: number, safetyMs: number, maxBlockMs: number, maxEntries: number, namePrefix: string, database: string, store: string, defaultBaseUrl: string }} LedgerRules
- * @type {LedgerRules | undefined}
- */
-let read;
-
-/** @returns {LedgerRules} */
-export const ledgerRules = () => (read ??= __ledgerRules());
+import { ledgerRules } from "./ledger-rules.js";
 
 /** The ledger of one key: send times, ascending, and "no request before". */
 export class Ledger {
