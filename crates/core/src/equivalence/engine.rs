@@ -323,7 +323,10 @@ pub fn run(a: &Market, b: &Market, fa: &Facts, fb: &Facts, detailed: bool) -> Cl
             break;
         }
     }
-    conclude(v)
+    let classification = conclude(v);
+    #[cfg(test)]
+    super::verdicts_log::record(a, b, detailed, &classification);
+    classification
 }
 
 /// Reads the verdict once every rule has run.

@@ -416,4 +416,6 @@ mod plain_words;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod verdicts_log;
+#[cfg(test)]
 mod written_otherwise;

@@ -30,102 +30,104 @@ pub(crate) fn is_win_verb(w: &str) -> bool {
 }
 
 pub(crate) fn is_stopword(w: &str) -> bool {
-    // A `match` on strings compiles to a comparison by length, then bytes:
-    // far cheaper than scanning the list for every word of every title.
-    matches!(
-        w,
-        "will"
-            | "would"
-            | "the"
-            | "a"
-            | "an"
-            | "of"
-            | "in"
-            | "on"
-            | "at"
-            | "by"
-            | "to"
-            | "be"
-            | "is"
-            | "are"
-            | "was"
-            | "were"
-            | "for"
-            | "and"
-            | "or"
-            | "its"
-            | "it"
-            | "this"
-            | "that"
-            | "with"
-            | "as"
-            | "from"
-            | "than"
-            | "yes"
-            | "does"
-            | "do"
-            | "did"
-            | "who"
-            | "what"
-            | "which"
-            | "when"
-            | "how"
-            | "whether"
-            | "there"
-            | "any"
-            | "before"
-            | "after"
-            | "following"
-            | "during"
-            | "then"
-            | "until"
-            | "through"
-            | "thru"
-            | "has"
-            | "have"
-            | "been"
-            | "get"
-            | "gets"
-            | "not"
-            | "never"
-            | "his"
-            | "her"
-            | "their"
-            | "they"
-            | "he"
-            | "she"
-            | "into"
-            | "per"
-            | "day"
-            | "week"
-            | "year"
-            | "next"
-            | "market"
-            | "question"
-            | "resolves"
-            | "resolve"
-            | "if"
-            | "else"
-            | "otherwise"
-            | "end"
-            | "no"
-            | "avoid"
-            | "cease"
-            | "ceases"
-            | "x"
-            | "team"
-            | "vs"
-            | "v"
-            | "am"
-            | "pm"
-            | "et"
-            | "est"
-            | "edt"
-            | "pt"
-            | "utc"
-            | "gmt"
-    )
+    STOPWORDS.binary_search(&w).is_ok()
 }
+
+/// Words that carry no content of their own, sorted for binary search
+/// (a test checks): as data, not as the comparisons a `match` on string
+/// literals compiles into (docs/benchmarks.md, "Ninth round").
+const STOPWORDS: &[&str] = &[
+    "a",
+    "after",
+    "am",
+    "an",
+    "and",
+    "any",
+    "are",
+    "as",
+    "at",
+    "avoid",
+    "be",
+    "been",
+    "before",
+    "by",
+    "cease",
+    "ceases",
+    "day",
+    "did",
+    "do",
+    "does",
+    "during",
+    "edt",
+    "else",
+    "end",
+    "est",
+    "et",
+    "following",
+    "for",
+    "from",
+    "get",
+    "gets",
+    "gmt",
+    "has",
+    "have",
+    "he",
+    "her",
+    "his",
+    "how",
+    "if",
+    "in",
+    "into",
+    "is",
+    "it",
+    "its",
+    "market",
+    "never",
+    "next",
+    "no",
+    "not",
+    "of",
+    "on",
+    "or",
+    "otherwise",
+    "per",
+    "pm",
+    "pt",
+    "question",
+    "resolve",
+    "resolves",
+    "she",
+    "team",
+    "than",
+    "that",
+    "the",
+    "their",
+    "then",
+    "there",
+    "they",
+    "this",
+    "through",
+    "thru",
+    "to",
+    "until",
+    "utc",
+    "v",
+    "vs",
+    "was",
+    "week",
+    "were",
+    "what",
+    "when",
+    "whether",
+    "which",
+    "who",
+    "will",
+    "with",
+    "would",
+    "x",
+    "year",
+    "yes",
+];
 
 /// Words a title capitalizes as its first word or as part of a name
 /// that name no subject of their own ("National average gas price",
@@ -140,29 +142,31 @@ pub(crate) fn is_generic_noun(w: &str) -> bool {
 }
 
 pub(crate) fn is_comparator_word(w: &str) -> bool {
-    matches!(
-        w,
-        "above"
-            | "over"
-            | "exceed"
-            | "exceeds"
-            | "exceeding"
-            | "below"
-            | "under"
-            | "least"
-            | "most"
-            | "more"
-            | "less"
-            | "greater"
-            | "higher"
-            | "fewer"
-            | "between"
-            | "reach"
-            | "reaches"
-            | "hit"
-            | "hits"
-    )
+    COMPARATOR_WORDS.binary_search(&w).is_ok()
 }
+
+/// The words of a comparison, sorted for binary search (a test checks).
+const COMPARATOR_WORDS: &[&str] = &[
+    "above",
+    "below",
+    "between",
+    "exceed",
+    "exceeding",
+    "exceeds",
+    "fewer",
+    "greater",
+    "higher",
+    "hit",
+    "hits",
+    "least",
+    "less",
+    "more",
+    "most",
+    "over",
+    "reach",
+    "reaches",
+    "under",
+];
 
 const MONTHS: [&str; 12] = [
     "january",
@@ -194,78 +198,98 @@ pub(crate) fn month(word: &str) -> Option<i64> {
 /// folded to one spelling. Kept short on purpose: each entry is a name
 /// the platforms write both ways.
 pub(crate) fn alias(word: &str) -> &str {
-    match word {
-        "tsla" => "tesla",
-        "nvda" => "nvidia",
-        "aapl" => "apple",
-        "msft" => "microsoft",
-        "amzn" => "amazon",
-        "googl" | "goog" | "alphabet" => "google",
-        "federal" | "fomc" => "fed",
-        "usa" | "u.s." | "u.s" | "american" => "us",
-        "britain" | "british" => "uk",
-        "french" => "france",
-        "german" => "germany",
-        "japanese" => "japan",
-        "chinese" => "china",
-        "russian" => "russia",
-        "ukrainian" => "ukraine",
-        "canadian" => "canada",
-        "mexican" => "mexico",
-        "israeli" => "israel",
-        "iranian" => "iran",
-        "italian" => "italy",
-        "spanish" => "spain",
-        "brazilian" => "brazil",
-        "argentine" | "argentinian" => "argentina",
-        "indian" => "india",
-        "taiwanese" => "taiwan",
-        "scottish" => "scotland",
-        "australian" => "australia",
-        "swedish" => "sweden",
-        "norwegian" => "norway",
-        "korean" => "korea",
-        "venezuelan" => "venezuela",
-        "kenyan" => "kenya",
-        "nigerian" => "nigeria",
-        "egyptian" => "egypt",
-        "pakistani" => "pakistan",
-        "indonesian" => "indonesia",
-        "filipino" => "philippines",
-        "vietnamese" => "vietnam",
-        "colombian" => "colombia",
-        "chilean" => "chile",
-        "peruvian" => "peru",
-        "hungarian" => "hungary",
-        "romanian" => "romania",
-        "danish" => "denmark",
-        "finnish" => "finland",
-        "belgian" => "belgium",
-        "austrian" => "austria",
-        "ghanaian" => "ghana",
-        "ethiopian" => "ethiopia",
-        "turkish" => "turkey",
-        "dutch" => "netherlands",
-        "polish" => "poland",
-        "irish" => "ireland",
-        "greek" => "greece",
-        "portuguese" => "portugal",
-        "oscar" => "oscars",
-        "qb" => "quarterback",
-        "speakership" => "speaker",
-        "grammys" => "grammy",
-        "emmys" => "emmy",
-        "baftas" => "bafta",
-        "gop" | "republicans" => "republican",
-        "tory" | "tories" | "conservatives" => "conservative",
-        "democrats" | "democratic" | "dems" => "democrat",
-        "presidential" | "presidency" => "president",
-        "mayoral" => "mayor",
-        "gubernatorial" => "governor",
+    match ALIASES.binary_search_by_key(&word, |&(written, _)| written) {
+        Ok(at) => ALIASES[at].1,
         // The coins' tickers (`lexicon::tickers`).
-        other => super::lexicon::tickers::coin_of_ticker(other).unwrap_or(other),
+        Err(_) => super::lexicon::tickers::coin_of_ticker(word).unwrap_or(word),
     }
 }
+
+/// (written, folded to), sorted by what is written for binary search (a
+/// test checks).
+const ALIASES: &[(&str, &str)] = &[
+    ("aapl", "apple"),
+    ("alphabet", "google"),
+    ("american", "us"),
+    ("amzn", "amazon"),
+    ("argentine", "argentina"),
+    ("argentinian", "argentina"),
+    ("australian", "australia"),
+    ("austrian", "austria"),
+    ("baftas", "bafta"),
+    ("belgian", "belgium"),
+    ("brazilian", "brazil"),
+    ("britain", "uk"),
+    ("british", "uk"),
+    ("canadian", "canada"),
+    ("chilean", "chile"),
+    ("chinese", "china"),
+    ("colombian", "colombia"),
+    ("conservatives", "conservative"),
+    ("danish", "denmark"),
+    ("democratic", "democrat"),
+    ("democrats", "democrat"),
+    ("dems", "democrat"),
+    ("dutch", "netherlands"),
+    ("egyptian", "egypt"),
+    ("emmys", "emmy"),
+    ("ethiopian", "ethiopia"),
+    ("federal", "fed"),
+    ("filipino", "philippines"),
+    ("finnish", "finland"),
+    ("fomc", "fed"),
+    ("french", "france"),
+    ("german", "germany"),
+    ("ghanaian", "ghana"),
+    ("goog", "google"),
+    ("googl", "google"),
+    ("gop", "republican"),
+    ("grammys", "grammy"),
+    ("greek", "greece"),
+    ("gubernatorial", "governor"),
+    ("hungarian", "hungary"),
+    ("indian", "india"),
+    ("indonesian", "indonesia"),
+    ("iranian", "iran"),
+    ("irish", "ireland"),
+    ("israeli", "israel"),
+    ("italian", "italy"),
+    ("japanese", "japan"),
+    ("kenyan", "kenya"),
+    ("korean", "korea"),
+    ("mayoral", "mayor"),
+    ("mexican", "mexico"),
+    ("msft", "microsoft"),
+    ("nigerian", "nigeria"),
+    ("norwegian", "norway"),
+    ("nvda", "nvidia"),
+    ("oscar", "oscars"),
+    ("pakistani", "pakistan"),
+    ("peruvian", "peru"),
+    ("polish", "poland"),
+    ("portuguese", "portugal"),
+    ("presidency", "president"),
+    ("presidential", "president"),
+    ("qb", "quarterback"),
+    ("republicans", "republican"),
+    ("romanian", "romania"),
+    ("russian", "russia"),
+    ("scottish", "scotland"),
+    ("spanish", "spain"),
+    ("speakership", "speaker"),
+    ("swedish", "sweden"),
+    ("taiwanese", "taiwan"),
+    ("tories", "conservative"),
+    ("tory", "conservative"),
+    ("tsla", "tesla"),
+    ("turkish", "turkey"),
+    ("u.s", "us"),
+    ("u.s.", "us"),
+    ("ukrainian", "ukraine"),
+    ("usa", "us"),
+    ("venezuelan", "venezuela"),
+    ("vietnamese", "vietnam"),
+];
 
 /// A name as compared: aliases folded.
 pub(crate) fn name_of(lower: &str) -> String {
@@ -274,32 +298,122 @@ pub(crate) fn name_of(lower: &str) -> String {
 
 /// A little stemming and the synonyms titles use for one action.
 pub(crate) fn fold(lower: &str) -> String {
-    let word = match lower {
-        "launch" | "launches" | "ships" | "ship" | "releases" | "released" | "launched" => {
-            "release"
-        }
-        "raise" | "raises" | "increase" | "increases" | "hikes" => "hike",
-        "cuts" | "lower" | "lowers" | "decrease" | "decreases" => "cut",
-        "wins" | "won" | "beat" | "beats" | "defeat" | "defeats" | "control" | "controls"
-        | "awarded" | "named" | "winner" | "winners" => "win",
-        "nominee" | "nominated" => "nomination",
-        "retires" | "retired" | "retirement" => "retire",
-        "sells" | "selling" | "sold" => "sell",
-        "approved" => "approve",
-        "impeached" | "impeaches" => "impeach",
-        "confirmed" => "confirm",
-        "rejected" => "reject",
-        "closes" | "closing" | "closed" => "close",
-        "tops" | "topped" => "top",
-        "temp" | "temperature" => "high",
-        "dip" | "dips" | "falls" | "drop" | "drops" => "fall",
-        "creates" | "created" | "establish" | "establishes" | "established" => "create",
-        "elected" | "elects" => "win",
-        other => other,
+    let word = match SYNONYM_FOLDS.binary_search_by_key(&lower, |&(written, _)| written) {
+        Ok(at) => SYNONYM_FOLDS[at].1,
+        Err(_) => lower,
     };
     if word.len() > 3 && word.ends_with('s') && !word.ends_with("ss") {
         word[..word.len() - 1].to_owned()
     } else {
         word.to_owned()
+    }
+}
+
+/// (written, the one spelling of its action), sorted by what is written
+/// for binary search (a test checks).
+const SYNONYM_FOLDS: &[(&str, &str)] = &[
+    ("approved", "approve"),
+    ("awarded", "win"),
+    ("beat", "win"),
+    ("beats", "win"),
+    ("closed", "close"),
+    ("closes", "close"),
+    ("closing", "close"),
+    ("confirmed", "confirm"),
+    ("control", "win"),
+    ("controls", "win"),
+    ("created", "create"),
+    ("creates", "create"),
+    ("cuts", "cut"),
+    ("decrease", "cut"),
+    ("decreases", "cut"),
+    ("defeat", "win"),
+    ("defeats", "win"),
+    ("dip", "fall"),
+    ("dips", "fall"),
+    ("drop", "fall"),
+    ("drops", "fall"),
+    ("elected", "win"),
+    ("elects", "win"),
+    ("establish", "create"),
+    ("established", "create"),
+    ("establishes", "create"),
+    ("falls", "fall"),
+    ("hikes", "hike"),
+    ("impeached", "impeach"),
+    ("impeaches", "impeach"),
+    ("increase", "hike"),
+    ("increases", "hike"),
+    ("launch", "release"),
+    ("launched", "release"),
+    ("launches", "release"),
+    ("lower", "cut"),
+    ("lowers", "cut"),
+    ("named", "win"),
+    ("nominated", "nomination"),
+    ("nominee", "nomination"),
+    ("raise", "hike"),
+    ("raises", "hike"),
+    ("rejected", "reject"),
+    ("released", "release"),
+    ("releases", "release"),
+    ("retired", "retire"),
+    ("retirement", "retire"),
+    ("retires", "retire"),
+    ("selling", "sell"),
+    ("sells", "sell"),
+    ("ship", "release"),
+    ("ships", "release"),
+    ("sold", "sell"),
+    ("temp", "high"),
+    ("temperature", "high"),
+    ("topped", "top"),
+    ("tops", "top"),
+    ("winner", "win"),
+    ("winners", "win"),
+    ("wins", "win"),
+    ("won", "win"),
+];
+
+/// Sorted, without duplicates and lower-case: what binary search and
+/// the lexer's words need.
+#[cfg(test)]
+pub(crate) fn assert_sorted_lower(name: &str, words: &[&str]) {
+    for pair in words.windows(2) {
+        assert!(
+            pair[0] < pair[1],
+            "{name}: {:?} before {:?}",
+            pair[0],
+            pair[1]
+        );
+    }
+    for w in words {
+        assert_eq!(*w, w.to_lowercase(), "{name}: {w:?} is not lower-case");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_word_tables_are_sorted_and_lower_case() {
+        assert_sorted_lower("STOPWORDS", STOPWORDS);
+        assert_sorted_lower("COMPARATOR_WORDS", COMPARATOR_WORDS);
+        let keys = |t: &[(&'static str, &'static str)]| t.iter().map(|p| p.0).collect::<Vec<_>>();
+        assert_sorted_lower("ALIASES", &keys(ALIASES));
+        assert_sorted_lower("SYNONYM_FOLDS", &keys(SYNONYM_FOLDS));
+    }
+
+    #[test]
+    fn the_tables_answer_as_the_words_they_list() {
+        assert!(is_stopword("whether") && is_stopword("a") && !is_stopword("bitcoin"));
+        assert!(is_comparator_word("exceeds") && !is_comparator_word("exceeded"));
+        assert_eq!(alias("dems"), "democrat");
+        assert_eq!(alias("btc"), "bitcoin");
+        assert_eq!(alias("zzz"), "zzz");
+        assert_eq!(fold("launched"), "release");
+        assert_eq!(fold("drops"), "fall");
+        assert_eq!(fold("rates"), "rate");
     }
 }

@@ -11,40 +11,49 @@
 /// The coin a ticker that is no English word stands for, whatever its
 /// case ("btc", "TRX").
 pub(crate) fn coin_of_ticker(lower: &str) -> Option<&'static str> {
-    Some(match lower {
-        "btc" | "xbt" => "bitcoin",
-        "eth" | "ether" => "ethereum",
-        "sol" => "solana",
-        "doge" => "dogecoin",
-        "ada" => "cardano",
-        "avax" => "avalanche",
-        "trx" => "tron",
-        "zec" => "zcash",
-        "ltc" => "litecoin",
-        "xlm" => "stellar",
-        "xmr" => "monero",
-        "hbar" => "hedera",
-        "bnb" => "bnb",
-        "xrp" => "xrp",
-        "ena" => "ethena",
-        "inj" => "injective",
-        "stx" => "stacks",
-        "imx" => "immutable",
-        "mkr" => "maker",
-        "ldo" => "lido",
-        "crv" => "curve",
-        "kas" => "kaspa",
-        "jup" => "jupiter",
-        "tia" => "celestia",
-        "ftm" => "fantom",
-        "xtz" => "tezos",
-        "egld" => "multiversx",
-        "wld" => "worldcoin",
-        "fil" => "filecoin",
-        "icp" => "icp",
-        _ => return None,
-    })
+    TICKERS
+        .binary_search_by_key(&lower, |&(ticker, _)| ticker)
+        .ok()
+        .map(|at| TICKERS[at].1)
 }
+
+/// (ticker, coin) of the tickers that are no English word, sorted by
+/// ticker for binary search (a test checks): data, not the comparisons a
+/// `match` on string literals compiles into.
+const TICKERS: &[(&str, &str)] = &[
+    ("ada", "cardano"),
+    ("avax", "avalanche"),
+    ("bnb", "bnb"),
+    ("btc", "bitcoin"),
+    ("crv", "curve"),
+    ("doge", "dogecoin"),
+    ("egld", "multiversx"),
+    ("ena", "ethena"),
+    ("eth", "ethereum"),
+    ("ether", "ethereum"),
+    ("fil", "filecoin"),
+    ("ftm", "fantom"),
+    ("hbar", "hedera"),
+    ("icp", "icp"),
+    ("imx", "immutable"),
+    ("inj", "injective"),
+    ("jup", "jupiter"),
+    ("kas", "kaspa"),
+    ("ldo", "lido"),
+    ("ltc", "litecoin"),
+    ("mkr", "maker"),
+    ("sol", "solana"),
+    ("stx", "stacks"),
+    ("tia", "celestia"),
+    ("trx", "tron"),
+    ("wld", "worldcoin"),
+    ("xbt", "bitcoin"),
+    ("xlm", "stellar"),
+    ("xmr", "monero"),
+    ("xrp", "xrp"),
+    ("xtz", "tezos"),
+    ("zec", "zcash"),
+];
 
 /// The coins whose tickers are also English words, with the coin each
 /// stands for: read as the coin only when written in capitals.
@@ -122,4 +131,18 @@ pub(crate) fn index_of_ticker(lower: &str) -> Option<&'static str> {
         "dji" | "djia" => "dow",
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tickers_are_sorted_and_lower_case() {
+        let tickers: Vec<&str> = TICKERS.iter().map(|p| p.0).collect();
+        crate::equivalence::words::assert_sorted_lower("TICKERS", &tickers);
+        assert_eq!(coin_of_ticker("xbt"), Some("bitcoin"));
+        assert_eq!(coin_of_ticker("icp"), Some("icp"));
+        assert_eq!(coin_of_ticker("dot"), None);
+    }
 }
