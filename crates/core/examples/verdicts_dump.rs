@@ -13,6 +13,11 @@
 //! the candidate search is part of what must not change. The core's own
 //! worked examples and look-alikes are dumped by its unit tests when
 //! `VERDICTS_DUMP` names a file (`crates/core/src/equivalence/verdicts_log.rs`).
+//!
+//! A held-out set not yet reported is left out (its verdicts are the
+//! lead's to read once, after a round's last change): a set is unreported
+//! while its test (`test-vN.json`'s `crates/core/tests/equivalence_vN.rs`)
+//! still ignores its run as "not yet run", so the fact is stated once, there.
 
 use predmarket_core::equivalence::{Classification, PairOptions, classify, find_pairs};
 use predmarket_core::models::Market;
@@ -51,6 +56,21 @@ fn without_reasons(a: &Market, b: &Market) -> Result<String, serde_json::Error> 
     }
 }
 
+/// Whether `name`'s held-out run is still ignored as "not yet run".
+fn not_yet_reported(name: &str) -> bool {
+    let Some(version) = name
+        .strip_prefix("test-")
+        .and_then(|n| n.strip_suffix(".json"))
+    else {
+        return false;
+    };
+    let test = format!(
+        "{}/tests/equivalence_{version}.rs",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(test).is_ok_and(|text| text.contains("ignore = \"not yet run"))
+}
+
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let folder = concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -71,6 +91,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             .and_then(|n| n.to_str())
             .unwrap_or_default()
             .to_owned();
+        if not_yet_reported(&name) {
+            eprintln!("{name}: held out and not yet reported, left out");
+            continue;
+        }
         let fixture: Fixture = serde_json::from_str(&std::fs::read_to_string(path)?)?;
         for p in fixture.pairs {
             writeln!(
