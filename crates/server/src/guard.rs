@@ -119,9 +119,9 @@ pub struct InFlight<S> {
     slots: Arc<Semaphore>,
 }
 
-impl<S> tower::Service<Request> for InFlight<S>
+impl<S, B> tower::Service<axum::http::Request<B>> for InFlight<S>
 where
-    S: tower::Service<Request, Response = Response, Error = Infallible>,
+    S: tower::Service<axum::http::Request<B>, Response = Response, Error = Infallible>,
 {
     type Response = Response;
     type Error = Infallible;
@@ -131,7 +131,7 @@ where
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, request: Request) -> Self::Future {
+    fn call(&mut self, request: axum::http::Request<B>) -> Self::Future {
         match self.slots.clone().try_acquire_owned() {
             Ok(permit) => InFlightFuture::Running {
                 answer: self.inner.call(request),

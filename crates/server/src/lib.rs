@@ -17,6 +17,7 @@ pub mod data;
 pub mod encoding;
 pub mod error;
 pub mod faults;
+pub mod front;
 pub mod guard;
 pub mod headers;
 pub mod layers;
