@@ -253,8 +253,14 @@ impl http_body::Body for HeldBody {
 /// Whether `request` is a search (`query` on a list that has one): the only
 /// operations whose cost depends on a user's text.
 fn is_search(request: &Request) -> bool {
-    matches!(request.uri().path(), "/markets" | "/events" | "/series")
-        && request.uri().query().is_some_and(|q| {
+    is_search_of(request.uri())
+}
+
+/// Whether a request of `uri` is a search: `is_search`'s rule, for the
+/// front service of kept answers too (`routes::kept`).
+pub fn is_search_of(uri: &axum::http::Uri) -> bool {
+    matches!(uri.path(), "/markets" | "/events" | "/series")
+        && uri.query().is_some_and(|q| {
             form_urlencoded::parse(q.as_bytes()).any(|(k, v)| k == "query" && !v.trim().is_empty())
         })
 }

@@ -1,7 +1,7 @@
 //! The front service for kept answers (`front`) against the router: a
-//! proxy's fresh hits answered by the front service and the same requests
-//! forced through the router (`--router-only`) give the same status,
-//! headers and body, whoever asks (identity, `gzip`, `gzip, br`; an
+//! proxy's fresh hits and the local server's pages of markets answered by
+//! the front service and the same requests forced through the router
+//! (`--router-only`) give the same status, headers and body, whoever asks (identity, `gzip`, `gzip, br`; an
 //! allowed, another and no `Origin`; a bad key, no key, a key over its
 //! limit; the query in another order). And the front service does take
 //! those requests (a `GET` of a fresh entry, in a coding it keeps) and
@@ -213,6 +213,35 @@ async fn a_kept_answer_is_the_routers_answer() {
     assert_eq!(hit.headers.get("x-cache"), Some(&vec!["HIT".to_owned()]));
 }
 
+/// The local server: a page of markets answered by the front service and
+/// by the router (`--router-only`) alike.
+#[tokio::test]
+async fn a_page_of_markets_is_the_routers_page() {
+    let server = |extra: &[&str]| {
+        let mut args = vec![
+            "--api-key",
+            "good:unlimited,tight:1",
+            "--cors-origin",
+            ALLOWED_ORIGIN,
+            "--anchor-date",
+            "2025-11-02",
+            "--scale",
+            "0.2",
+        ];
+        args.extend_from_slice(extra);
+        start(&args)
+    };
+    let front = server(&[]);
+    let router = server(&["--router-only"]);
+    for (name, path, headers) in CASES {
+        let by_front = see(&front.addr, path, headers).await;
+        let by_router = see(&router.addr, path, headers).await;
+        assert_eq!(by_front.status, by_router.status, "{name}: status");
+        assert_eq!(by_front.headers, by_router.headers, "{name}: headers");
+        assert!(by_front.json == by_router.json, "{name}: bodies differ");
+    }
+}
+
 fn get(path: &str, headers: &[(&str, &str)], method: &str) -> Request<Body> {
     let mut request = Request::builder().method(method).uri(path);
     for (name, value) in headers {
@@ -273,4 +302,41 @@ async fn the_front_takes_fresh_hits_and_leaves_the_rest() {
         .await
         .expect("a proxy");
     assert!(built.front.is_none(), "--router-only");
+}
+
+#[tokio::test]
+async fn the_front_takes_pages_of_markets_and_leaves_the_rest() {
+    let config = Config::for_tests("good:unlimited");
+    let data = std::sync::Arc::new(predmarket_server::data::Dataset::generate(
+        &config.data_options(),
+    ));
+    let served = predmarket_server::served(&config, data.clone(), None);
+    let front = served.front.expect("the server has a front");
+    for headers in [
+        &[GOOD][..],
+        &[GOOD, ("accept-encoding", "gzip, br")],
+        &[("x-api-key", "someone else's")],
+    ] {
+        assert!(front.take(get(PAGE, headers, "GET")).is_ok(), "{headers:?}");
+    }
+    let left: [(&str, &[(&str, &str)], &str); 5] = [
+        (PAGE, &[GOOD], "HEAD"),
+        (PAGE, &[GOOD, ("accept-encoding", "deflate")], "GET"),
+        ("/markets?query=bitcoin", &[GOOD], "GET"),
+        ("/markets?limit=x", &[GOOD], "GET"),
+        ("/events", &[GOOD], "GET"),
+    ];
+    for (path, headers, method) in left {
+        assert!(
+            front.take(get(path, headers, method)).is_err(),
+            "{method} {path} {headers:?}"
+        );
+    }
+    let mut config = config.clone();
+    config.router_only = true;
+    assert!(
+        predmarket_server::served(&config, data, None)
+            .front
+            .is_none()
+    );
 }

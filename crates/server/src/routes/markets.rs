@@ -185,6 +185,16 @@ pub async fn list(
     started: Started,
     Query(r): Query<ListMarkets>,
 ) -> Result<Response, ApiError> {
+    list_answer(&state, &started, &r)
+}
+
+/// The answer of `list`, made at once (no step awaits): the handler's, and
+/// the front service's for a page of markets (`routes::kept`).
+pub fn list_answer(
+    state: &SharedState,
+    started: &Started,
+    r: &ListMarkets,
+) -> Result<Response, ApiError> {
     let platform = one_platform(&state, &r.platform, Capability::Markets)?;
     let status = known("status", &r.status, MarketStatus::KNOWN)?;
     let query = crate::data::search::query(r.query.as_deref())?;
