@@ -94,7 +94,7 @@ where
 {
     let entry = match keys.presented(request.headers()) {
         Ok(entry) => entry,
-        Err(refused) => return refused,
+        Err(refused) => return refused.into_response(),
     };
     request.extensions_mut().insert(entry.lane.clone());
     request.extensions_mut().insert(KeyId(entry.id));
@@ -116,7 +116,7 @@ where
 pub fn check_now(keys: &Keys, headers: &HeaderMap, answer: impl FnOnce() -> Response) -> Response {
     let entry = match keys.presented(headers) {
         Ok(entry) => entry,
-        Err(refused) => return refused,
+        Err(refused) => return refused.into_response(),
     };
     let charge = keys.charge(entry);
     let response = match charge.refusal() {
@@ -130,13 +130,11 @@ pub fn check_now(keys: &Keys, headers: &HeaderMap, answer: impl FnOnce() -> Resp
 }
 
 impl Keys {
-    /// The entry of the key `headers` present, or the 401.
-    fn presented(&self, headers: &HeaderMap) -> Result<&KeyEntry, Response> {
+    /// The entry of the key `headers` present, or why there is none.
+    fn presented(&self, headers: &HeaderMap) -> Result<&KeyEntry, Unauthorized> {
         match headers.get("x-api-key").map(HeaderValue::as_bytes) {
-            None => Err(ApiError::unauthorized("missing X-API-Key header").into_response()),
-            Some(key) => self
-                .find(key)
-                .ok_or_else(|| ApiError::unauthorized("unknown API key").into_response()),
+            None => Err(Unauthorized::Missing),
+            Some(key) => self.find(key).ok_or(Unauthorized::Unknown),
         }
     }
 
@@ -156,6 +154,22 @@ impl Keys {
             remaining: budget.remaining(now),
             reset_secs: budget.reset_secs(now),
         }
+    }
+}
+
+/// Why a request has no key's entry: its 401.
+enum Unauthorized {
+    Missing,
+    Unknown,
+}
+
+impl IntoResponse for Unauthorized {
+    fn into_response(self) -> Response {
+        ApiError::unauthorized(match self {
+            Self::Missing => "missing X-API-Key header",
+            Self::Unknown => "unknown API key",
+        })
+        .into_response()
     }
 }
 

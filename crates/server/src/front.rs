@@ -1,7 +1,9 @@
 //! The front service for kept answers: a `GET` whose answer is kept for
 //! this exact canonical request and coding (the proxy's fresh cache hits,
-//! `proxy::fresh`) is answered here, before the router, by the few layers
-//! such an answer needs; every other request goes to the router unchanged.
+//! `proxy::fresh`; the local server's pages of markets, assembled from
+//! their kept middle, `routes::kept`) is answered here, before the
+//! router, by the few layers such an answer needs; every other request
+//! goes to the router unchanged (`listen.rs` asks [`Front::find`]).
 //!
 //! The router's path costs a kept answer about as much as the answer
 //! itself: matching the route, the `Query` extractor, the extension map
@@ -130,32 +132,37 @@ impl Front {
         self.stack.clone()
     }
 
-    /// `request` as the stack takes it, its kept answer in place of its
-    /// body, or `request` back when it is not one for this service.
-    pub fn take<B: http_body::Body>(
-        &self,
-        request: Request<B>,
-    ) -> Result<(Request<Found>, Option<Logged>), Request<B>> {
+    /// The kept answer to `request`, if it is one for this service.
+    pub fn find<B: http_body::Body>(&self, request: &Request<B>) -> Option<Response> {
         // A body (a `GET` may have one) is the router's to drain or refuse.
         if request.method() != Method::GET
             || !request.body().is_end_stream()
             || self.kept.keys().is_none()
         {
-            return Err(request);
+            return None;
         }
-        let Some(answer) = self.kept.find(request.uri(), request.headers()) else {
-            return Err(request);
-        };
+        self.kept.find(request.uri(), request.headers())
+    }
+
+    /// `request` as the stack takes it, its kept `answer` (from
+    /// [`Front::find`]) in place of its body, and what its log line needs
+    /// (`started`: before the answer was looked for).
+    pub fn taken<B>(
+        &self,
+        request: Request<B>,
+        answer: Response,
+        started: Instant,
+    ) -> (Request<Found>, Option<Logged>) {
         let logged = self.log.as_ref().map(|log| Logged {
             log: log.clone(),
             uri: request.uri().clone(),
-            started: Instant::now(),
+            started,
         });
-        Ok((request.map(|_| Found(answer)), logged))
+        (request.map(|_| Found(answer)), logged)
     }
 }
 
-/// A request taken by the front service: its body is its kept answer.
+/// A request the front service answers: its body is its kept answer.
 pub struct Found(Response);
 
 /// What the access log line of a kept answer needs.
@@ -190,7 +197,7 @@ impl Service<Request<Found>> for Checked {
     fn call(&mut self, request: Request<Found>) -> Self::Future {
         let (parts, Found(answer)) = request.into_parts();
         let Some(keys) = self.kept.keys() else {
-            // `Front::take` takes no request of answers without keys.
+            // `Front::find` finds no answer of a service without keys.
             return ready(Ok(
                 ApiError::unauthorized("missing X-API-Key header").into_response()
             ));
@@ -211,7 +218,7 @@ impl http_body::Body for Found {
         self: Pin<&mut Self>,
         _: &mut Context<'_>,
     ) -> Poll<Option<Result<http_body::Frame<bytes::Bytes>, Infallible>>> {
-        // The request's own body was empty (`Front::take`).
+        // The request's own body was empty (`Front::find`).
         Poll::Ready(None)
     }
 

@@ -1,7 +1,8 @@
 //! The connection loop. `axum::serve` installs no timer,
 //! so hyper's header-read timeout never fired, and it has no idle timeout,
 //! write deadline, connection caps or shutdown deadline; this loop serves
-//! the same router with hyper's HTTP/1 builder and all of them.
+//! the same router with hyper's HTTP/1 builder and all of them, a kept
+//! answer by the front service before it (`front`).
 //!
 //! HTTP/1 only: the service is plain HTTP/1.1 behind whatever terminates
 //! TLS, and HTTP/2 would need its own set of limits.
@@ -211,16 +212,14 @@ impl hyper::service::Service<Request<Incoming>> for Connection {
         tower::util::Oneshot<Router, Request<Incoming>>,
     >;
 
-    fn call(&self, request: Request<Incoming>) -> Self::Future {
-        let mut request = request;
-        if let Some((front, stack)) = &self.front {
-            match front.take(request) {
-                Ok((found, logged)) => {
-                    let answer = tower::Service::call(&mut *stack.borrow_mut(), found);
-                    return futures::future::Either::Left(front::FrontFuture::new(answer, logged));
-                }
-                Err(back) => request = back,
-            }
+    fn call(&self, mut request: Request<Incoming>) -> Self::Future {
+        let started = std::time::Instant::now();
+        if let Some((front, stack)) = &self.front
+            && let Some(answer) = front.find(&request)
+        {
+            let (found, logged) = front.taken(request, answer, started);
+            let answer = tower::Service::call(&mut *stack.borrow_mut(), found);
+            return futures::future::Either::Left(front::FrontFuture::new(answer, logged));
         }
         request
             .extensions_mut()

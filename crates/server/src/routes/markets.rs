@@ -195,7 +195,7 @@ pub fn list_answer(
     started: &Started,
     r: &ListMarkets,
 ) -> Result<Response, ApiError> {
-    let platform = one_platform(&state, &r.platform, Capability::Markets)?;
+    let platform = one_platform(state, &r.platform, Capability::Markets)?;
     let status = known("status", &r.status, MarketStatus::KNOWN)?;
     let query = crate::data::search::query(r.query.as_deref())?;
     let (category, event_id, series_id) = (&r.category, &r.event_id, &r.series_id);
@@ -212,7 +212,7 @@ pub fn list_answer(
         .with("sort", sort_name)
         .with("order", order);
     let window = Window::read(
-        &state,
+        state,
         &scope,
         r.limit,
         (r.cursor.as_deref(), r.offset),
@@ -222,7 +222,7 @@ pub fn list_answer(
     let (up, errors) = if platform.is_some() {
         (Vec::new(), Default::default())
     } else {
-        split_down(&state, &MARKETS)
+        split_down(state, &MARKETS)
     };
     let state_filter = status.and_then(MarketState::parse);
     let filter = Filter {
@@ -249,7 +249,7 @@ pub fn list_answer(
         .unwrap_or(MarketSort::Volume24h);
     let ascending = order == Some("asc");
     let (total, page) = select(data, &filter, sort, ascending, &window);
-    let pagination = window.pagination_json(&state, &scope, total);
+    let pagination = window.pagination_json(state, &scope, total);
     let queried: &[&str] = match &platform {
         Some(p) => std::slice::from_ref(p),
         None => &MARKETS,
@@ -269,7 +269,7 @@ pub fn list_answer(
         &kind,
         &pagination,
         items,
-        &list_meta_json(&state, &started, queried, &errors),
+        &list_meta_json(state, started, queried, &errors),
     ))
 }
 
