@@ -19,9 +19,9 @@
 //! (`layers::constant_headers`), the server's in-flight cap (the very
 //! `guard::InFlightLayer` of the router's stack), and the key's check,
 //! budget, in-flight cap and rate-limit headers (`auth::check_now`), and
-//! tower-http's compression (for the check's refusals). The timeout and
-//! panic layers have nothing to do for an answer made before they would
-//! run.
+//! tower-http's compression (for the check's refusals). The timeout
+//! layer has nothing to do for an answer made before it would run; a
+//! panic while making it is the panic layer's 500 (`Front::find`).
 
 use crate::access_log::AccessLog;
 use crate::auth::Keys;
@@ -141,7 +141,14 @@ impl Front {
         {
             return None;
         }
-        self.kept.find(request.uri(), request.headers())
+        // The answer is made here, outside the router's panic layer: a
+        // panic is the same 500 it makes (and then passes the key check,
+        // as a handler's panic does behind it).
+        let find = || self.kept.find(request.uri(), request.headers());
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(find)) {
+            Ok(found) => found,
+            Err(panic) => Some(crate::error::panic_response(panic)),
+        }
     }
 
     /// `request` as the stack takes it, its kept `answer` (from
