@@ -43,7 +43,7 @@ echo "wrk -t2 -c$connections -d${seconds}s, load average $(cut -d' ' -f1-3 /proc
 printf '%-9s %-10s %8s %8s %8s\n' client target malloc zalloc realloc
 for client in "${clients[@]}"; do
   for t in "${targets[@]}"; do
-    [[ "$t" == nginx ]] && continue
+    [[ "$t" == nginx* ]] && continue
     group="${group_of[${binary_of[$t]}]}"
     headers=(-H "X-API-Key: $key")
     [[ "$client" != identity ]] && headers+=(-H "Accept-Encoding: $client")

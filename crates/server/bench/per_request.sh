@@ -45,7 +45,7 @@ for client in "${clients[@]}"; do
     [[ "$client" != identity ]] && headers+=(-H "Accept-Encoding: $client")
     # The target's processes: nginx's workers, or the server itself.
     ids="$(pgrep -d, -P "${pid_of[$t]}" || true)"
-    [[ "$t" != nginx || -z "$ids" ]] && ids="${pid_of[$t]}"
+    [[ "$t" != nginx* || -z "$ids" ]] && ids="${pid_of[$t]}"
     counted=$((seconds - 1))
     perf stat -x, -e "$events" -p "$ids" -o "$work/stat" -- sleep "$counted" &
     stat_pid=$!

@@ -12,7 +12,9 @@
 #
 # Defaults: 3 rounds of 5 s runs, `wrk -t2 -c32`. SERVER_BIN runs a
 # server binary kept from another commit instead of building this
-# checkout's. Needs `nginx` (or `nginx-light`) and `wrk`:
+# checkout's; BASELINE_BIN adds a kept binary's server and proxy, and
+# NGINX_COPY=1 an nginx with `sendfile off` (targets.sh). Needs `nginx`
+# (or `nginx-light`) and `wrk`:
 # `apt-get install -y nginx-light wrk`. Also run by
 # `cargo xtask bench server`. Prints one line per run, then the median of
 # each target and client, with its ratio to nginx's.

@@ -11,7 +11,10 @@
 # release server; a release proxy on a cache hit (a release server as its
 # upstream). With BASELINE_BIN (a server binary kept from another commit)
 # also `base` and `base-proxy`, that binary as server and as proxy, so a
-# change and its baseline are measured alternating in one run.
+# change and its baseline are measured alternating in one run. With
+# NGINX_COPY=1 also `nginx-copy`: the same nginx with `sendfile off`, so
+# it copies each answer from user space into the socket as we do
+# (how much of nginx's lead on identity answers is `sendfile`).
 #
 # Needs `root` (the checkout) and `target` (the cargo target folder) set.
 
@@ -95,17 +98,21 @@ mkdir -p "$work/www"
 curl -sf -H "X-API-Key: $key" "${url[server]}" -o "$work/www/markets.json"
 gzip -9 -k "$work/www/markets.json"
 chmod -R a+rX "$work/www"
-port="$(free_port)"
-cat >"$work/nginx.conf" <<CONF
+# Starts nginx named NAME with `sendfile SENDFILE;`.
+start_nginx() {
+  local name="$1" sendfile="$2" port
+  port="$(free_port)"
+  mkdir -p "$work/$name"
+  cat >"$work/$name/nginx.conf" <<CONF
 worker_processes 2;
 daemon off;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log;
+pid $work/$name/nginx.pid;
+error_log $work/$name/nginx-error.log;
 events { worker_connections 1024; }
 http {
   access_log off;
   keepalive_requests 1000000;
-  sendfile on;
+  sendfile $sendfile;
   tcp_nopush on;
   server {
     listen 127.0.0.1:$port;
@@ -118,11 +125,17 @@ http {
   }
 }
 CONF
-nginx -c "$work/nginx.conf" -p "$work" &
-pids+=($!)
-pid_of[nginx]=$!
-url[nginx]="http://127.0.0.1:$port$path"
-for _ in $(seq 1 100); do curl -sf "${url[nginx]}" -o /dev/null && break; sleep 0.1; done
+  nginx -c "$work/$name/nginx.conf" -p "$work/$name" &
+  pids+=($!)
+  pid_of[$name]=$!
+  url[$name]="http://127.0.0.1:$port$path"
+  for _ in $(seq 1 100); do curl -sf "${url[$name]}" -o /dev/null && break; sleep 0.1; done
+}
+start_nginx nginx on
+if [[ -n "${NGINX_COPY:-}" ]]; then
+  start_nginx nginx-copy off
+  targets+=(nginx-copy)
+fi
 
 for t in "${targets[@]}"; do
   # A proxy's entry is stored by a first request; every later one is a hit.

@@ -113,15 +113,35 @@ pub async fn record(
     let method = request.method().clone();
     let uri = request.uri().clone();
     let response = next.run(request).await;
-    let ms = started.elapsed().as_secs_f64() * 1000.0;
-    tracing::info!(
-        method = method.as_str(),
-        target = %log.target(&uri),
-        status = response.status().as_u16(),
-        ms = (ms * 100.0).round() / 100.0,
-        "request"
-    );
+    log.line(&method, &uri, response.status(), started);
     response
+}
+
+impl AccessLog {
+    /// Whether lines are written (not `--quiet`).
+    pub fn enabled(&self) -> bool {
+        self.enabled
+    }
+
+    /// The line of one request answered `status`, which arrived at
+    /// `started`: written by [`record`] and by the front service of kept
+    /// answers (`front`) alike.
+    pub fn line(
+        &self,
+        method: &axum::http::Method,
+        uri: &axum::http::Uri,
+        status: axum::http::StatusCode,
+        started: Instant,
+    ) {
+        let ms = started.elapsed().as_secs_f64() * 1000.0;
+        tracing::info!(
+            method = method.as_str(),
+            target = %self.target(uri),
+            status = status.as_u16(),
+            ms = (ms * 100.0).round() / 100.0,
+            "request"
+        );
+    }
 }
 
 #[cfg(test)]

@@ -2,7 +2,6 @@
 //! minute. Keys are compared in constant time and never logged.
 
 use crate::error::ApiError;
-use axum::extract::Request;
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::{IntoResponse, Response};
 use predmarket_core::rate::RateBudget;
@@ -88,70 +87,146 @@ pub struct KeyId(pub usize);
 /// `run` rather than a `Next`, so the server runs its other per-operation
 /// checks inside this one middleware (the `operation` middleware in
 /// `lib.rs`).
-pub async fn check<F, Fut>(keys: &Keys, mut request: Request, run: F) -> Response
+pub async fn check<B, F, Fut>(keys: &Keys, mut request: axum::http::Request<B>, run: F) -> Response
 where
-    F: FnOnce(Request) -> Fut,
+    F: FnOnce(axum::http::Request<B>) -> Fut,
     Fut: Future<Output = Response>,
 {
-    let presented = request
-        .headers()
-        .get("x-api-key")
-        .map(HeaderValue::as_bytes);
-    let entry = match presented {
-        None => return ApiError::unauthorized("missing X-API-Key header").into_response(),
-        Some(key) => match keys.find(key) {
-            Some(entry) => entry,
-            None => return ApiError::unauthorized("unknown API key").into_response(),
-        },
+    let entry = match keys.presented(request.headers()) {
+        Ok(entry) => entry,
+        Err(refused) => return refused.into_response(),
     };
     request.extensions_mut().insert(entry.lane.clone());
     request.extensions_mut().insert(KeyId(entry.id));
-    let Some(budget) = &entry.budget else {
-        return run_counted(entry, request, run).await;
+    let charge = keys.charge(entry);
+    let response = match charge.refusal() {
+        Some(refused) => refused,
+        None => match entry.in_flight.clone().try_acquire_owned() {
+            // Held while `run` runs.
+            Ok(_permit) => run(request).await,
+            Err(_) => over_cap(entry),
+        },
     };
-    let now = keys.now_ms();
-    let (verdict, limit, remaining, reset_secs) = {
+    charge.stamp(response)
+}
+
+/// `check` for an answer made already (`front`, a kept answer): the same
+/// key, budget and in-flight rules and headers, nothing left to await, no
+/// extensions for handlers that will not run.
+pub fn check_now(keys: &Keys, headers: &HeaderMap, answer: impl FnOnce() -> Response) -> Response {
+    let entry = match keys.presented(headers) {
+        Ok(entry) => entry,
+        Err(refused) => return refused.into_response(),
+    };
+    let charge = keys.charge(entry);
+    let response = match charge.refusal() {
+        Some(refused) => refused,
+        None => match entry.in_flight.try_acquire() {
+            Ok(_permit) => answer(),
+            Err(_) => over_cap(entry),
+        },
+    };
+    charge.stamp(response)
+}
+
+impl Keys {
+    /// The entry of the key `headers` present, or why there is none.
+    fn presented(&self, headers: &HeaderMap) -> Result<&KeyEntry, Unauthorized> {
+        match headers.get("x-api-key").map(HeaderValue::as_bytes) {
+            None => Err(Unauthorized::Missing),
+            Some(key) => self.find(key).ok_or(Unauthorized::Unknown),
+        }
+    }
+
+    /// One request charged to `entry`'s budget.
+    fn charge(&self, entry: &KeyEntry) -> Charge {
+        let Some(budget) = &entry.budget else {
+            return Charge::Unlimited;
+        };
+        let now = self.now_ms();
         let mut budget = match budget.lock() {
             Ok(b) => b,
             Err(poisoned) => poisoned.into_inner(),
         };
-        let verdict = budget.try_acquire(now);
-        (
-            verdict,
-            budget.limit(),
-            budget.remaining(now),
-            budget.reset_secs(now),
-        )
-    };
-    let mut response = match verdict {
-        Ok(()) => run_counted(entry, request, run).await,
-        Err(wait_ms) => {
-            let retry_after = (wait_ms / 1000.0).ceil().max(1.0) as u64;
-            let mut response = ApiError::rate_limited(limit, retry_after).into_response();
-            set(response.headers_mut(), "retry-after", retry_after);
-            response
+        Charge::Counted {
+            verdict: budget.try_acquire(now),
+            limit: budget.limit(),
+            remaining: budget.remaining(now),
+            reset_secs: budget.reset_secs(now),
         }
-    };
-    let headers = response.headers_mut();
-    set(headers, "x-ratelimit-limit", limit);
-    set(headers, "x-ratelimit-remaining", remaining);
-    set(headers, "x-ratelimit-reset", reset_secs);
-    response
+    }
 }
 
-/// Runs `request` inside its key's cap of requests in progress.
-async fn run_counted<F, Fut>(entry: &KeyEntry, request: Request, run: F) -> Response
-where
-    F: FnOnce(Request) -> Fut,
-    Fut: Future<Output = Response>,
-{
-    match entry.in_flight.clone().try_acquire_owned() {
-        Ok(_permit) => run(request).await,
-        Err(_) => crate::guard::shed(&format!(
-            "this API key has {} requests in progress, its limit; retry shortly",
-            entry.in_flight_cap
-        )),
+/// Why a request has no key's entry: its 401.
+enum Unauthorized {
+    Missing,
+    Unknown,
+}
+
+impl IntoResponse for Unauthorized {
+    fn into_response(self) -> Response {
+        ApiError::unauthorized(match self {
+            Self::Missing => "missing X-API-Key header",
+            Self::Unknown => "unknown API key",
+        })
+        .into_response()
     }
+}
+
+/// A request charged to its key's budget: refused or not, and the
+/// rate-limit headers its answer carries.
+enum Charge {
+    Unlimited,
+    Counted {
+        /// `Err`: milliseconds until the budget has room.
+        verdict: Result<(), f64>,
+        limit: u32,
+        remaining: u32,
+        reset_secs: u64,
+    },
+}
+
+impl Charge {
+    /// The 429 of a request over its budget.
+    fn refusal(&self) -> Option<Response> {
+        let Self::Counted {
+            verdict: Err(wait_ms),
+            limit,
+            ..
+        } = self
+        else {
+            return None;
+        };
+        let retry_after = (wait_ms / 1000.0).ceil().max(1.0) as u64;
+        let mut response = ApiError::rate_limited(*limit, retry_after).into_response();
+        set(response.headers_mut(), "retry-after", retry_after);
+        Some(response)
+    }
+
+    /// `response` with the rate-limit headers of a key with a budget.
+    fn stamp(&self, mut response: Response) -> Response {
+        if let Self::Counted {
+            limit,
+            remaining,
+            reset_secs,
+            ..
+        } = self
+        {
+            let headers = response.headers_mut();
+            set(headers, "x-ratelimit-limit", limit);
+            set(headers, "x-ratelimit-remaining", remaining);
+            set(headers, "x-ratelimit-reset", reset_secs);
+        }
+        response
+    }
+}
+
+/// The 503 of a key at its cap of requests in progress.
+fn over_cap(entry: &KeyEntry) -> Response {
+    crate::guard::shed(&format!(
+        "this API key has {} requests in progress, its limit; retry shortly",
+        entry.in_flight_cap
+    ))
 }
 
 fn set(headers: &mut HeaderMap, name: &'static str, value: impl ToString) {

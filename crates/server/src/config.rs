@@ -171,6 +171,12 @@ pub struct Config {
     #[arg(long, short)]
     pub quiet: bool,
 
+    /// Every request through the router, none through the front service
+    /// of kept answers (`front`): for the test that holds the two paths
+    /// to the same answers (`tests/front.rs`).
+    #[arg(long, hide = true)]
+    pub router_only: bool,
+
     /// How log lines on stderr are written: `text`, or `json` (one object
     /// per line).
     #[arg(
@@ -333,6 +339,7 @@ impl Config {
             fault_429: 0.0,
             fault_malformed: 0.0,
             quiet: true,
+            router_only: false,
             log_format: crate::logs::LogFormat::Text,
             header_read_timeout_secs: 10.0,
             idle_timeout_secs: 30.0,

@@ -72,7 +72,8 @@ impl Faults {
         self.down.iter().any(|p| p == platform)
     }
 
-    fn any_per_request(&self) -> bool {
+    /// Whether any fault is drawn per request (latency, errors).
+    pub fn any_per_request(&self) -> bool {
         !self.latency.is_zero()
             || self.share_5xx > 0.0
             || self.share_429 > 0.0

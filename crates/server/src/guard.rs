@@ -119,9 +119,9 @@ pub struct InFlight<S> {
     slots: Arc<Semaphore>,
 }
 
-impl<S> tower::Service<Request> for InFlight<S>
+impl<S, B> tower::Service<axum::http::Request<B>> for InFlight<S>
 where
-    S: tower::Service<Request, Response = Response, Error = Infallible>,
+    S: tower::Service<axum::http::Request<B>, Response = Response, Error = Infallible>,
 {
     type Response = Response;
     type Error = Infallible;
@@ -131,7 +131,7 @@ where
         self.inner.poll_ready(cx)
     }
 
-    fn call(&mut self, request: Request) -> Self::Future {
+    fn call(&mut self, request: axum::http::Request<B>) -> Self::Future {
         match self.slots.clone().try_acquire_owned() {
             Ok(permit) => InFlightFuture::Running {
                 answer: self.inner.call(request),
@@ -253,8 +253,14 @@ impl http_body::Body for HeldBody {
 /// Whether `request` is a search (`query` on a list that has one): the only
 /// operations whose cost depends on a user's text.
 fn is_search(request: &Request) -> bool {
-    matches!(request.uri().path(), "/markets" | "/events" | "/series")
-        && request.uri().query().is_some_and(|q| {
+    is_search_of(request.uri())
+}
+
+/// Whether a request of `uri` is a search: `is_search`'s rule, for the
+/// front service of kept answers too (`routes::kept`).
+pub fn is_search_of(uri: &axum::http::Uri) -> bool {
+    matches!(uri.path(), "/markets" | "/events" | "/series")
+        && uri.query().is_some_and(|q| {
             form_urlencoded::parse(q.as_bytes()).any(|(k, v)| k == "query" && !v.trim().is_empty())
         })
 }

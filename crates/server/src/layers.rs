@@ -63,6 +63,22 @@ pub fn wrap(app: Router, settings: &Settings) -> Router {
 /// `wrap`, its compression layer keeping middles in `answers` (the local
 /// server's handlers keep their lists' middles there too).
 pub fn wrap_with(app: Router, settings: &Settings, answers: Arc<encoding::Answers>) -> Router {
+    wrap_sharing(
+        app,
+        settings,
+        answers,
+        guard::InFlightLayer::new(settings.max_in_flight),
+    )
+}
+
+/// `wrap_with`, counting requests in progress in `in_flight`, which the
+/// front service of kept answers shares (`front::Front`).
+pub fn wrap_sharing(
+    app: Router,
+    settings: &Settings,
+    answers: Arc<encoding::Answers>,
+    in_flight: guard::InFlightLayer,
+) -> Router {
     // One stack, given to the router once: axum boxes what each `layer`
     // call returns and clones that box for every request, so eight calls
     // cost every request eight boxed clones (docs/benchmarks.md, "Answers at the speed of a static file server").
@@ -71,11 +87,11 @@ pub fn wrap_with(app: Router, settings: &Settings, answers: Arc<encoding::Answer
         ServiceBuilder::new()
             .layer(cors(&settings.origins))
             .layer(MapResponseLayer::new(constant_headers))
-            .layer(guard::InFlightLayer::new(settings.max_in_flight))
+            .layer(in_flight)
             .layer(HandleErrorLayer::new(guard::overloaded))
             .timeout(settings.request_timeout)
             .layer(CatchPanicLayer::custom(error::panic_response))
-            .layer(CompressionLayer::new())
+            .layer(compression())
             .layer(encoding::layer::EncodeLayer::new(answers)),
     )
 }
@@ -83,7 +99,7 @@ pub fn wrap_with(app: Router, settings: &Settings, answers: Arc<encoding::Answer
 /// `nosniff` on every answer, and `Cache-Control: no-store` on those that
 /// set none (the demo's files set their own): one layer for both, as each
 /// layer costs every request a step (docs/benchmarks.md, "Answers at the speed of a static file server").
-fn constant_headers(mut response: axum::response::Response) -> axum::response::Response {
+pub(crate) fn constant_headers(mut response: axum::response::Response) -> axum::response::Response {
     let headers = response.headers_mut();
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
@@ -95,7 +111,12 @@ fn constant_headers(mut response: axum::response::Response) -> axum::response::R
     response
 }
 
-fn cors(origins: &Origins) -> CorsLayer {
+/// Compression per request, of what no kept part answers.
+pub(crate) fn compression() -> CompressionLayer {
+    CompressionLayer::new()
+}
+
+pub(crate) fn cors(origins: &Origins) -> CorsLayer {
     let origins = match origins {
         Origins::Any => AllowOrigin::any(),
         Origins::None => AllowOrigin::list([]),

@@ -17,6 +17,7 @@ pub mod data;
 pub mod encoding;
 pub mod error;
 pub mod faults;
+pub mod front;
 pub mod guard;
 pub mod headers;
 pub mod layers;
@@ -64,6 +65,17 @@ pub fn app_with_recorder(
     data: Arc<Dataset>,
     recorder: Option<&Arc<record::Recorder>>,
 ) -> Router {
+    served(config, data, recorder).router
+}
+
+/// `app_with_recorder`, and the front service of its pages of markets
+/// (`routes::kept`), which shares its in-flight cap (none with
+/// `--router-only`): what the binary serves.
+pub fn served(
+    config: &Config,
+    data: Arc<Dataset>,
+    recorder: Option<&Arc<record::Recorder>>,
+) -> front::Served {
     let specs = config.key_specs().unwrap_or_else(|_| {
         config
             .api_key
@@ -122,6 +134,7 @@ pub fn app_with_recorder(
         None => axum::routing::get(openapi::serve),
     };
     let answers = state.answers.clone();
+    let kept_state = state.clone();
     let public = Router::new()
         .route("/openapi.json", document)
         .with_state(state);
@@ -135,7 +148,23 @@ pub fn app_with_recorder(
     let app = app
         .fallback(error::not_found_fallback)
         .method_not_allowed_fallback(error::method_not_allowed_fallback);
-    access_log::wrap(layers::wrap_with(app, &config.layers(), answers), log)
+    let settings = config.layers();
+    let in_flight = guard::InFlightLayer::new(settings.max_in_flight);
+    let front = (!config.router_only).then(|| {
+        Arc::new(front::Front::new(
+            Arc::new(routes::kept::MarketPages::new(kept_state)),
+            &settings,
+            in_flight.clone(),
+            log.clone(),
+        ))
+    });
+    front::Served {
+        router: access_log::wrap(
+            layers::wrap_sharing(app, &settings, answers, in_flight),
+            log,
+        ),
+        front,
+    }
 }
 
 /// The checks of every operation, in order: the key (`auth::check`), then
@@ -225,7 +254,7 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
     };
     runtimes::serve(
         listeners,
-        app_with_recorder(&config, data, recorder.as_ref()),
+        served(&config, data, recorder.as_ref()),
         config.connection_limits(),
         listen::shutdown_signal(),
     )

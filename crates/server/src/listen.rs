@@ -1,17 +1,22 @@
 //! The connection loop. `axum::serve` installs no timer,
 //! so hyper's header-read timeout never fired, and it has no idle timeout,
 //! write deadline, connection caps or shutdown deadline; this loop serves
-//! the same router with hyper's HTTP/1 builder and all of them.
+//! the same router with hyper's HTTP/1 builder and all of them, a kept
+//! answer by the front service before it (`front`).
 //!
 //! HTTP/1 only: the service is plain HTTP/1.1 behind whatever terminates
 //! TLS, and HTTP/2 would need its own set of limits.
 
+use crate::front::{self, Front, Served};
 use axum::Router;
+use axum::http::Request;
+use hyper::body::Incoming;
 use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
-use hyper_util::service::TowerToHyperService;
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::convert::Infallible;
 use std::future::Future;
 use std::io;
 use std::net::IpAddr;
@@ -65,7 +70,7 @@ pub struct ConnectionLimits {
 /// once) and returns after at most `limits.shutdown_grace`.
 pub async fn serve(
     listener: TcpListener,
-    app: Router,
+    app: impl Into<Served>,
     limits: ConnectionLimits,
     shutdown: impl Future<Output = ()>,
 ) -> io::Result<()> {
@@ -97,7 +102,7 @@ impl Caps {
 /// connections it served.
 pub async fn accept(
     listener: TcpListener,
-    app: Router,
+    app: impl Into<Served>,
     limits: ConnectionLimits,
     caps: &Caps,
     shutdown: impl Future<Output = ()>,
@@ -109,7 +114,8 @@ pub async fn accept(
     // `with_state` does it once (as `axum::serve`'s `into_make_service`
     // does). The proxy's operations are such handlers
     // (docs/benchmarks.md, "Fifth round: the user-space path").
-    let app = app.with_state(());
+    let Served { router, front } = app.into();
+    let router = router.with_state(());
     let mut http = http1::Builder::new();
     http.timer(TokioTimer::new())
         .header_read_timeout(limits.header_read_timeout)
@@ -157,18 +163,15 @@ pub async fn accept(
                 .with_write_timeout(limits.write_timeout)
                 .with_streaming(streaming.clone()),
         );
-        // The peer's address, for `ConnectInfo` (public mode's per-address
-        // limits), and the connection's streaming mark.
-        let service = TowerToHyperService::new(app.clone().map_request(
-            move |mut request: axum::http::Request<hyper::body::Incoming>| {
-                request
-                    .extensions_mut()
-                    .insert(axum::extract::ConnectInfo(peer));
-                request.extensions_mut().insert(streaming.clone());
-                request
-            },
-        ));
-        let connection = graceful.watch(http.serve_connection(io, service.clone()));
+        let service = Connection {
+            router: router.clone(),
+            front: front
+                .as_ref()
+                .map(|front| (front.clone(), RefCell::new(front.stack()))),
+            peer,
+            streaming,
+        };
+        let connection = graceful.watch(http.serve_connection(io, service));
         tokio::spawn(async move {
             let _ = connection.await;
             drop(slot);
@@ -186,6 +189,44 @@ pub async fn accept(
         }
     }
     served
+}
+
+/// What one connection serves: a kept answer by the front service
+/// (`front`), anything else by the router, with the peer's address (for
+/// `ConnectInfo`: public mode's per-address limits) and the connection's
+/// streaming mark in its extensions.
+struct Connection {
+    router: Router,
+    /// The front service and its stack, this connection's own (hyper's
+    /// service is called through `&self`, one request at a time).
+    front: Option<(Arc<Front>, RefCell<front::Stack>)>,
+    peer: std::net::SocketAddr,
+    streaming: Streaming,
+}
+
+impl hyper::service::Service<Request<Incoming>> for Connection {
+    type Response = axum::response::Response;
+    type Error = Infallible;
+    type Future = futures::future::Either<
+        front::FrontFuture<<front::Stack as tower::Service<Request<front::Found>>>::Future>,
+        tower::util::Oneshot<Router, Request<Incoming>>,
+    >;
+
+    fn call(&self, mut request: Request<Incoming>) -> Self::Future {
+        let started = std::time::Instant::now();
+        if let Some((front, stack)) = &self.front
+            && let Some(answer) = front.find(&request)
+        {
+            let (found, logged) = front.taken(request, answer, started);
+            let answer = tower::Service::call(&mut *stack.borrow_mut(), found);
+            return futures::future::Either::Left(front::FrontFuture::new(answer, logged));
+        }
+        request
+            .extensions_mut()
+            .insert(axum::extract::ConnectInfo(self.peer));
+        request.extensions_mut().insert(self.streaming.clone());
+        futures::future::Either::Right(self.router.clone().oneshot(request))
+    }
 }
 
 /// Open connections per client address. Behind a load balancer every

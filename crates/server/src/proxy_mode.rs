@@ -6,6 +6,7 @@
 use crate::access_log::{self, AccessLog};
 use crate::auth::Keys;
 use crate::config::Config;
+use crate::front::Front;
 use crate::proxy::upstream::UpstreamKey;
 use crate::proxy::{self, ProxyState};
 use crate::{error, headers, listen, openapi, routes};
@@ -20,6 +21,10 @@ use std::sync::Arc;
 /// address), and, for tests, its state.
 pub struct Proxy {
     pub router: Router,
+    /// The front service of its fresh hits (`proxy::fresh`), sharing the
+    /// router's in-flight cap; `None` with `--public-proxy` or
+    /// `--router-only`.
+    pub front: Option<Arc<Front>>,
     pub metrics: Router,
     pub state: Arc<ProxyState>,
     /// The streams' pollers (`GET /stream`).
@@ -110,8 +115,27 @@ pub async fn build(config: &Config) -> Result<Proxy, String> {
             recorder.render_metrics(out);
         }
     };
+    let in_flight = crate::guard::InFlightLayer::new(config.max_in_flight);
+    let front = proxy::fresh::FreshHits::new(&state)
+        .filter(|_| !config.router_only)
+        .map(|hits| {
+            Arc::new(Front::new(
+                Arc::new(hits),
+                &config.layers(),
+                in_flight.clone(),
+                state.log(),
+            ))
+        });
     Ok(Proxy {
-        router: router(&state, &hub, config, state.log(), recorder.as_ref()),
+        router: router(
+            &state,
+            &hub,
+            config,
+            state.log(),
+            recorder.as_ref(),
+            in_flight,
+        ),
+        front,
         metrics: proxy::metrics_router(&state, Arc::new(render)),
         state,
         hub,
@@ -125,6 +149,7 @@ fn router(
     config: &Config,
     log: Arc<AccessLog>,
     recorder: Option<&Arc<crate::record::Recorder>>,
+    in_flight: crate::guard::InFlightLayer,
 ) -> Router {
     // As on the local server, the OpenAPI document needs no key. It is the
     // proxy's own: it serves the same operations, and the public service
@@ -153,7 +178,11 @@ fn router(
     let app = app
         .fallback(error::not_found_fallback)
         .method_not_allowed_fallback(error::method_not_allowed_fallback);
-    access_log::wrap(crate::layers::wrap(app, &config.layers()), log)
+    let answers = Arc::new(crate::encoding::Answers::new(crate::encoding::MAX_BYTES));
+    access_log::wrap(
+        crate::layers::wrap_sharing(app, &config.layers(), answers, in_flight),
+        log,
+    )
 }
 
 /// The reference server's document, minus the examples drawn from local
@@ -266,7 +295,11 @@ pub async fn serve(config: Config) -> std::io::Result<()> {
         }
         None => None,
     };
-    crate::runtimes::serve(listeners, proxy.router, limits, listen::shutdown_signal()).await?;
+    let served = crate::front::Served {
+        router: proxy.router,
+        front: proxy.front,
+    };
+    crate::runtimes::serve(listeners, served, limits, listen::shutdown_signal()).await?;
     if let Some(recorder) = &proxy.recorder {
         recorder.flush(crate::record::FLUSH_PATIENCE);
     }

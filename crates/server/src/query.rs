@@ -41,10 +41,17 @@ impl<S: Send + Sync, R: Request + Send> FromRequestParts<S> for Query<R> {
         if let Some((name, _)) = path.iter().find(|(_, v)| v.trim().is_empty()) {
             return Err(ApiError::invalid(name, "must not be empty"));
         }
-        let query = parts.uri.query().unwrap_or("");
-        let request = R::from_query(&path, query).map_err(invalid)?;
-        request.checked().map(Query).map_err(invalid)
+        read(&path, parts.uri.query().unwrap_or("")).map(Query)
     }
+}
+
+/// Operation `R` read from its path parameters and query, and checked:
+/// the one reading of a request, for the extractor and for the front
+/// service of kept answers (`front`).
+pub fn read<R: Request>(path: &[(&str, &str)], query: &str) -> Result<R, ApiError> {
+    R::from_query(path, query)
+        .and_then(|request| request.checked())
+        .map_err(invalid)
 }
 
 fn path_error(names: &[&str]) -> ApiError {

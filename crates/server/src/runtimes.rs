@@ -17,7 +17,6 @@
 //! started it came in on; the recorder has a thread of its own.
 
 use crate::listen::{self, Caps, ConnectionLimits};
-use axum::Router;
 use socket2::{Domain, Protocol, Socket, Type};
 use std::future::Future;
 use std::io;
@@ -97,10 +96,11 @@ fn listener(addr: SocketAddr, reuse_port: bool) -> io::Result<std::net::TcpListe
 /// served, in order.
 pub async fn serve(
     listeners: Vec<std::net::TcpListener>,
-    app: Router,
+    app: impl Into<crate::front::Served>,
     limits: ConnectionLimits,
     shutdown: impl Future<Output = ()>,
 ) -> io::Result<Vec<u64>> {
+    let app: crate::front::Served = app.into();
     let caps = Caps::new(&limits);
     // Dropped (on return, or on an early error) as well as sent: either
     // stops the other loops, and either lets their runtimes end.

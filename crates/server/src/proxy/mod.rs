@@ -33,6 +33,7 @@ mod admit;
 pub mod breaker;
 pub mod budget;
 pub mod cache;
+pub mod fresh;
 pub mod judge;
 mod key;
 pub mod metrics;

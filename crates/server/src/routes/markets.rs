@@ -185,7 +185,17 @@ pub async fn list(
     started: Started,
     Query(r): Query<ListMarkets>,
 ) -> Result<Response, ApiError> {
-    let platform = one_platform(&state, &r.platform, Capability::Markets)?;
+    list_answer(&state, &started, &r)
+}
+
+/// The answer of `list`, made at once (no step awaits): the handler's, and
+/// the front service's for a page of markets (`routes::kept`).
+pub fn list_answer(
+    state: &SharedState,
+    started: &Started,
+    r: &ListMarkets,
+) -> Result<Response, ApiError> {
+    let platform = one_platform(state, &r.platform, Capability::Markets)?;
     let status = known("status", &r.status, MarketStatus::KNOWN)?;
     let query = crate::data::search::query(r.query.as_deref())?;
     let (category, event_id, series_id) = (&r.category, &r.event_id, &r.series_id);
@@ -202,7 +212,7 @@ pub async fn list(
         .with("sort", sort_name)
         .with("order", order);
     let window = Window::read(
-        &state,
+        state,
         &scope,
         r.limit,
         (r.cursor.as_deref(), r.offset),
@@ -212,7 +222,7 @@ pub async fn list(
     let (up, errors) = if platform.is_some() {
         (Vec::new(), Default::default())
     } else {
-        split_down(&state, &MARKETS)
+        split_down(state, &MARKETS)
     };
     let state_filter = status.and_then(MarketState::parse);
     let filter = Filter {
@@ -239,7 +249,7 @@ pub async fn list(
         .unwrap_or(MarketSort::Volume24h);
     let ascending = order == Some("asc");
     let (total, page) = select(data, &filter, sort, ascending, &window);
-    let pagination = window.pagination_json(&state, &scope, total);
+    let pagination = window.pagination_json(state, &scope, total);
     let queried: &[&str] = match &platform {
         Some(p) => std::slice::from_ref(p),
         None => &MARKETS,
@@ -259,7 +269,7 @@ pub async fn list(
         &kind,
         &pagination,
         items,
-        &list_meta_json(&state, &started, queried, &errors),
+        &list_meta_json(state, started, queried, &errors),
     ))
 }
 

@@ -1,6 +1,7 @@
 //! The operations of service.md, one module per group.
 
 pub(crate) mod events;
+pub(crate) mod kept;
 pub(crate) mod markets;
 pub(crate) mod paging;
 mod platforms;

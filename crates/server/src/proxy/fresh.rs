@@ -1,0 +1,89 @@
+//! The proxy's kept answers for the front service (`front`): a `GET` of
+//! an operation whose cache entry is fresh, read and keyed exactly as its
+//! route does (`crate::query::read`, `cache::canonical`), answered by the
+//! respond phase as a hit (`respond::respond`, `X-Cache: HIT`) in the
+//! coding its client takes. Only what the router's path would answer the
+//! same way: visitors with keys (with `--public-proxy` the per-address
+//! admission is the router's), operations without path parameters, a
+//! client that sends no `Accept-Encoding` or takes one of the entry's kept
+//! compressions (any other coding is the compression layer's, behind the
+//! router).
+
+use super::cache::{self, Freshness};
+use super::respond::respond;
+use super::state::ProxyState;
+use crate::auth::Keys;
+use crate::encoding::coding::Coding;
+use axum::http::{HeaderMap, Uri, header};
+use axum::response::Response;
+use predmarket_core::request::{HttpRequest, Operation, Request as CoreRequest};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+macro_rules! fresh_reads {
+    ($(
+        $(#[$doc:meta])*
+        $variant:ident($request:path) $method:ident $name:literal $path:literal $paging:ident [$($item:literal),*]
+            pager[$($pager:tt)*] args($($args:tt)+) -> $answer:ident cache($fresh:literal, $revalidate:literal);
+    )+) => {
+        /// The request `query` asks of `op`, rendered as it is sent
+        /// upstream; `None` for a query its route refuses.
+        fn http_of(op: Operation, query: &str) -> Option<HttpRequest> {
+            match op {
+                $(Operation::$variant => read::<$request>(query),)+
+            }
+        }
+    };
+}
+
+predmarket_core::for_each_operation!(fresh_reads);
+
+fn read<R: CoreRequest>(query: &str) -> Option<HttpRequest> {
+    crate::query::read::<R>(&[], query).ok()?.to_http().ok()
+}
+
+/// The proxy's fresh entries, as kept answers.
+pub struct FreshHits {
+    state: Arc<ProxyState>,
+}
+
+impl FreshHits {
+    /// `None` when the proxy's visitors have no keys (`--public-proxy`).
+    pub fn new(state: &Arc<ProxyState>) -> Option<Self> {
+        (state.keys.is_some() && state.visitors.is_none()).then(|| Self {
+            state: state.clone(),
+        })
+    }
+}
+
+impl crate::front::KeptAnswers for FreshHits {
+    fn find(&self, uri: &Uri, headers: &HeaderMap) -> Option<Response> {
+        let path = uri.path();
+        // A path with parameters (`{id}`) is the router's to match.
+        let op = *Operation::ALL
+            .iter()
+            .find(|op| op.path() == path && !op.path().contains('{'))?;
+        let key = cache::canonical(http_of(op, uri.query().unwrap_or(""))?).path_and_query();
+        let now = cache::now_ms();
+        let entry = self.state.cache.get(&key)?;
+        if entry.freshness(now) != Freshness::Fresh {
+            return None;
+        }
+        let coding = Coding::accepted(headers);
+        let compressions = &self.state.cache.compressions;
+        let kept = match coding {
+            Coding::Identity => !headers.contains_key(header::ACCEPT_ENCODING),
+            Coding::Gzip => entry.compressed(compressions).gzip.is_some(),
+            Coding::Brotli => entry.compressed(compressions).brotli.is_some(),
+        };
+        kept.then(|| respond(&entry, "HIT", now, (coding, compressions)))
+    }
+
+    fn keys(&self) -> Option<&Keys> {
+        self.state.keys.as_ref()
+    }
+
+    fn served(&self) {
+        self.state.metrics.hits.fetch_add(1, Ordering::Relaxed);
+    }
+}
