@@ -130,6 +130,13 @@ pub fn check_now(keys: &Keys, headers: &HeaderMap, answer: impl FnOnce() -> Resp
 }
 
 impl Keys {
+    /// Whether `headers` present a known key; charges nothing. The front
+    /// service asks before it makes a kept answer, so a request without a
+    /// key it knows costs what it costs behind the router: its 401.
+    pub fn knows(&self, headers: &HeaderMap) -> bool {
+        self.presented(headers).is_ok()
+    }
+
     /// The entry of the key `headers` present, or why there is none.
     fn presented(&self, headers: &HeaderMap) -> Result<&KeyEntry, Unauthorized> {
         match headers.get("x-api-key").map(HeaderValue::as_bytes) {

@@ -12,7 +12,8 @@
 //! key middleware, the timeout, panic and compression layers
 //! (docs/benchmarks.md, "Sixth round"). Here the answer is found first
 //! ([`KeptAnswers::find`], no side effect: a request not found was neither
-//! charged nor counted and goes to the router as it came), then passes
+//! charged nor counted and goes to the router as it came; none is looked
+//! for without a known key, whose 401 stays the router's), then passes
 //! what a visitor can tell apart, each rule stated once and shared with
 //! the router's stack: the access log line (`access_log::AccessLog::line`),
 //! CORS (`layers::cors`), `nosniff` and `Cache-Control`
@@ -135,9 +136,16 @@ impl Front {
     /// The kept answer to `request`, if it is one for this service.
     pub fn find<B: http_body::Body>(&self, request: &Request<B>) -> Option<Response> {
         // A body (a `GET` may have one) is the router's to drain or refuse.
-        if request.method() != Method::GET
-            || !request.body().is_end_stream()
-            || self.kept.keys().is_none()
+        if request.method() != Method::GET || !request.body().is_end_stream() {
+            return None;
+        }
+        // No answer is made for a visitor without a known key: its 401 is
+        // the router's, as cheap as before (an answer made first would be
+        // work a keyless stranger could ask for at will).
+        if !self
+            .kept
+            .keys()
+            .is_some_and(|keys| keys.knows(request.headers()))
         {
             return None;
         }

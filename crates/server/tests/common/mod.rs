@@ -152,13 +152,14 @@ impl TestServer {
         let addr = listener.local_addr().expect("local addr");
         let limits = proxied.connection_limits();
         let proxy = tokio::spawn(async move {
-            let _ = predmarket_server::listen::serve(
-                listener,
-                built.router,
-                limits,
-                std::future::pending(),
-            )
-            .await;
+            // With its front service of fresh hits, as the binary serves it.
+            let served = predmarket_server::front::Served {
+                router: built.router,
+                front: built.front,
+            };
+            let _ =
+                predmarket_server::listen::serve(listener, served, limits, std::future::pending())
+                    .await;
         });
         Self {
             addr,

@@ -6,6 +6,7 @@
 #![allow(dead_code)] // each test binary uses a different part
 
 use predmarket_server::config::Config;
+use predmarket_server::front::Served;
 use predmarket_server::proxy::ProxyState;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -34,10 +35,10 @@ pub async fn start(config: &Config) -> Proxy {
         .await
         .unwrap_or_else(|e| panic!("proxy: {e}"));
     let limits = config.connection_limits();
-    let serve = |listener, router| {
+    let serve = |listener, served: Served| {
         tokio::spawn(async move {
             let _ =
-                predmarket_server::listen::serve(listener, router, limits, std::future::pending())
+                predmarket_server::listen::serve(listener, served, limits, std::future::pending())
                     .await;
         })
     };
@@ -49,8 +50,15 @@ pub async fn start(config: &Config) -> Proxy {
         addr,
         metrics_addr,
         state: built.state,
-        metrics_task: serve(metrics_listener, built.metrics),
-        task: serve(listener, built.router),
+        metrics_task: serve(metrics_listener, built.metrics.into()),
+        // With its front service of fresh hits, as the binary serves it.
+        task: serve(
+            listener,
+            Served {
+                router: built.router,
+                front: built.front,
+            },
+        ),
     }
 }
 
