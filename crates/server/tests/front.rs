@@ -10,15 +10,16 @@
 
 #[path = "common/bodies.rs"]
 mod bodies;
+#[path = "common/process.rs"]
+mod process_kit;
 #[path = "common/proxy_kit.rs"]
 mod proxy_kit;
 
 use axum::body::Body;
 use axum::http::Request;
 use predmarket_server::config::Config;
+use process_kit::{Listening as Process, start_listening};
 use std::collections::BTreeMap;
-use std::io::BufRead;
-use std::process::{Child, Command, Stdio};
 use tower::ServiceExt;
 
 const ALLOWED_ORIGIN: &str = "https://app.example";
@@ -77,43 +78,8 @@ const CASES: &[Case] = &[
     ("tight key again", PAGE, &[("x-api-key", "tight")]),
 ];
 
-/// A process of the binary, killed when dropped.
-struct Process {
-    child: Child,
-    addr: String,
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 fn start(args: &[&str]) -> Process {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_predmarket-server"))
-        .args(["--addr", "127.0.0.1:0", "--quiet"])
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the server binary");
-    let stderr = child.stderr.take().expect("piped stderr");
-    let mut lines = std::io::BufReader::new(stderr).lines();
-    let addr = loop {
-        let line = lines
-            .next()
-            .expect("the server logs its address")
-            .expect("read the log");
-        if let Some((_, rest)) = line.split_once("listening on http://") {
-            break rest
-                .chars()
-                .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ':')
-                .collect::<String>();
-        }
-    };
-    std::thread::spawn(move || lines.for_each(drop));
-    Process { child, addr }
+    start_listening(env!("CARGO_BIN_EXE_predmarket-server"), args)
 }
 
 fn upstream() -> Process {

@@ -22,10 +22,12 @@
 
 #[path = "common/bodies.rs"]
 mod bodies;
+#[path = "common/process.rs"]
+mod process_kit;
+
+use process_kit::{Listening as Process, start_listening};
 use serde_json::Value;
 use std::collections::BTreeMap;
-use std::io::BufRead;
-use std::process::{Child, Command, Stdio};
 
 /// Headers whose values differ from one request or one run to the next:
 /// the time (`date`), the seconds left in a rate window, a cache entry's
@@ -177,19 +179,6 @@ struct Recorded {
     error: Option<Value>,
 }
 
-/// A server or proxy process, killed when dropped.
-struct Process {
-    child: Child,
-    addr: String,
-}
-
-impl Drop for Process {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
 fn binary() -> String {
     std::env::var("PREDMARKET_SERVER_BIN")
         .unwrap_or_else(|_| env!("CARGO_BIN_EXE_predmarket-server").to_owned())
@@ -197,31 +186,7 @@ fn binary() -> String {
 
 /// Starts the binary with `args` and reads its address from its log.
 fn start(args: &[&str]) -> Process {
-    let mut child = Command::new(binary())
-        .args(["--addr", "127.0.0.1:0", "--quiet"])
-        .args(args)
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("start the server binary");
-    let stderr = child.stderr.take().expect("piped stderr");
-    let mut lines = std::io::BufReader::new(stderr).lines();
-    let addr = loop {
-        let line = lines
-            .next()
-            .expect("the server logs its address")
-            .expect("read the log");
-        if let Some((_, rest)) = line.split_once("listening on http://") {
-            // The address, without what may follow it (a colour code).
-            break rest
-                .chars()
-                .take_while(|c| c.is_ascii_digit() || *c == '.' || *c == ':')
-                .collect::<String>();
-        }
-    };
-    // The rest of the log is drained, so a full pipe never stalls it.
-    std::thread::spawn(move || lines.for_each(drop));
-    Process { child, addr }
+    start_listening(&binary(), args)
 }
 
 fn server() -> Process {
