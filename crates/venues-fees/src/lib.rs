@@ -232,10 +232,13 @@ mod tests {
         let mut longer = numbers.clone();
         longer.push(1.0);
         assert!(read_side("a", "a.fee", &texts, &longer).is_err());
-        // A level count past the end.
-        let mut counted = numbers;
-        counted[5] = 9.0;
-        assert!(read_side("a", "a.fee", &texts, &counted).is_err());
+        // A level count past the end, and counts no array holds (twice
+        // usize::MAX would overflow).
+        for count in [9.0, 1e300, f64::INFINITY] {
+            let mut counted = numbers.clone();
+            counted[5] = count;
+            assert!(read_side("a", "a.fee", &texts, &counted).is_err());
+        }
     }
 
     #[test]

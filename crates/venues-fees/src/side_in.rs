@@ -86,9 +86,14 @@ pub fn read_side(
     let mut rest = levels;
     let mut side = || -> Result<Vec<PriceLevel>, String> {
         let (count, after) = rest.split_first().ok_or_else(malformed)?;
+        // A count no array holds (NaN reads as 0, ∞ and 1e300 as
+        // usize::MAX) is malformed, never an overflow.
         let count = *count as usize;
-        let pairs = after.get(..count * 2).ok_or_else(malformed)?;
-        rest = &after[count * 2..];
+        let pairs = count
+            .checked_mul(2)
+            .and_then(|n| after.get(..n))
+            .ok_or_else(malformed)?;
+        rest = &after[pairs.len()..];
         Ok(pairs
             .chunks_exact(2)
             .map(|p| PriceLevel::new(p[0], p[1]))
