@@ -8,6 +8,8 @@
 // into a chunk of its own, away from the inlined wasm (+1.7 KB gzip of
 // the client app measured with esbuild, the glue compressing worse apart).
 
+import { PredmarketError } from "./errors.js";
+
 /** @typedef {{ windowMs: number, safetyMs: number, maxBlockMs: number, maxEntries: number, namePrefix: string, database: string, store: string, defaultBaseUrl: string }} LedgerRules */
 
 /** @type {(() => LedgerRules) | undefined} */
@@ -30,6 +32,6 @@ export function readLedgerRulesFrom(from) {
  */
 export function ledgerRules() {
   if (read) return read;
-  if (!source) throw new Error("predmarket: the ledger's rules are read from the client's wasm: import the package's entry first");
+  if (!source) throw Object.assign(new PredmarketError("predmarket: the ledger's rules are read from the client's wasm: import the package's entry first"), { code: "INTERNAL_ERROR" });
   return (read = source());
 }

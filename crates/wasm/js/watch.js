@@ -167,7 +167,7 @@ function checkedRules() {
   const read = coreRules();
   const { kind } = read.live.rules;
   if (![kind.Snapshot, kind.Change, kind.Stale, kind.Live, kind.Error].every((name) => typeof name === "string")) {
-    throw new Error("watch.js: predmarket-core's live::Kind lacks a kind this file acts on");
+    throw Object.assign(new PredmarketError("watch.js: predmarket-core's live::Kind lacks a kind this file acts on"), { code: "INTERNAL_ERROR" });
   }
   return read;
 }
