@@ -7,6 +7,7 @@
 //! (`rewrites`).
 
 mod entity_names;
+mod light_verbs;
 mod rewrites;
 
 use super::lexicon::tickers;
@@ -394,7 +395,7 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
     // Entities last: an edition's number and a sequel's numeral are read
     // first, from the names as written ("79th Primetime Emmy Awards").
     entity_names::entity_names(sequel_numbers(resolve_editions(rewrite_phrases(
-        asset_ratios(tokens),
+        light_verbs::light_verbs(asset_ratios(tokens)),
     ))))
 }
 
