@@ -408,6 +408,8 @@ fn candidates(
 #[cfg(test)]
 mod field_facts;
 #[cfg(test)]
+mod events_and_windows;
+#[cfg(test)]
 mod field_numbers;
 #[cfg(test)]
 mod notations;

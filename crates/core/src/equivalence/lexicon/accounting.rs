@@ -332,3 +332,11 @@ pub const EVENT_NOUNS: &[&str] = &[
 pub const SOCCER_FULL_TIME_WORDS: &[&str] = &[
     "added", "injury", "minute", "regulation", "stoppage", "time",
 ];
+
+/// The words by which a rules text says a game's count is its final
+/// score, of both teams together ("Combined final score of both teams"):
+/// what a total or a margin on one game means on every platform.
+/// Accounted for only where both sides count one game's score (see
+/// `rules::unexplained`); a team's own total says "team total" in its
+/// title, which is read there.
+pub const GAME_SCORE_WORDS: &[&str] = &["both", "combined", "final", "score", "team", "teams"];

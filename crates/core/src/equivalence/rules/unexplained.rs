@@ -20,7 +20,7 @@ use super::super::facts::Facts;
 use super::super::lexicon::{
     ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, GENERIC_MEMBER_WORDS,
     LINE_WORDS, NO_OP, OPPOSED, OVERTIME_WORDS, QUANTITIES, SCOPES, SOCCER_FULL_TIME_WORDS, SYNONYMS,
-    bears_a_fact,
+    GAME_SCORE_WORDS, bears_a_fact,
     city_stands_for_team, entities, implied_by, other_team_of_the_game, quantity_members_of,
 };
 use super::super::words::{NEGATIONS, fold};
@@ -222,7 +222,30 @@ impl Context<'_> {
                 && *self.no_draw.get_or_init(|| game_without_draws(self.pair)))
             || (SOCCER_FULL_TIME_WORDS.contains(&w)
                 && *self.soccer.get_or_init(|| soccer_match(self.pair)))
+            // In the rules text only: a title's "team" may be a team's
+            // own total.
+            || (GAME_SCORE_WORDS.contains(&w)
+                && !x.words.contains(w)
+                && one_games_score(x, y))
     }
+}
+
+/// Both sides count one game's score: its total points on both
+/// ("Over 45.5 Total Points" / "46+ total points"; one side may leave
+/// whose unsaid), or a line taken as
+/// the other side's margin ("49ers -2.5" / "win by 3 or more"). A rules
+/// text's "combined final score of both teams" then says what both mean
+/// ([`GAME_SCORE_WORDS`]); one team's total is another quantity, which
+/// `metric_differs` vetoes.
+fn one_games_score(x: &Facts, y: &Facts) -> bool {
+    use super::super::totals::PointsOf;
+    // One side may leave whose points unsaid ("Clippers @ Warriors Over
+    // 224.5 Points" names the game); one team's on either side is not.
+    let game = |f: &Facts| f.points_of == Some(PointsOf::Game);
+    let unsaid = |f: &Facts| f.points_of.is_none() && f.counted;
+    (game(x) && (game(y) || unsaid(y))) || (game(y) && unsaid(x))
+        || line_as_margin(x, y).is_some()
+        || line_as_margin(y, x).is_some()
 }
 
 /// Both sides name a club of a soccer league (the entity table's leagues

@@ -1,0 +1,167 @@
+//! Worked examples of the tenth round's readings, each beside a
+//! look-alike that must stay apart: a verb that only says an event takes
+//! place ("hold a referendum", not "hold rates"), an edition of a
+//! recurring event named by its number (and another edition), a soccer
+//! match's full time that one side's rules state (not extra time, not
+//! another sport's regulation), staying on one side of a value through a
+//! window against crossing it in that window (not another window, not
+//! the same side), and holding what one has against losing it.
+
+use super::*;
+use crate::models::PlatformId;
+
+fn market(platform: &str, title: &str, rules: Option<&str>) -> Market {
+    let mut m = Market::new(format!("{platform}-{}", title.len()));
+    m.platform = Some(PlatformId::from(platform));
+    m.title = Some(title.to_owned());
+    m.trading_end_at = Some("2027-12-31T23:59:00Z".into());
+    m.resolution_criteria = rules.map(str::to_owned);
+    m
+}
+
+fn relation(a: &str, b: &str) -> Relation {
+    with_rules(a, None, b, None)
+}
+
+fn with_rules(a: &str, rules_a: Option<&str>, b: &str, rules_b: Option<&str>) -> Relation {
+    classify(
+        &market("polymarket", a, rules_a),
+        &market("kalshi", b, rules_b),
+    )
+    .relation
+}
+
+#[test]
+fn a_verb_that_says_an_event_takes_place_adds_nothing() {
+    assert_eq!(
+        relation(
+            "Will Wales hold an independence referendum before 2028?",
+            "Wales independence referendum by December 31, 2027?"
+        ),
+        Relation::Same
+    );
+    // Holding rates is the question: the opposite of changing them.
+    assert_eq!(
+        relation(
+            "Will the Fed hold rates at its March 2027 meeting?",
+            "Will the Fed change rates at its March 2027 meeting?"
+        ),
+        Relation::Inverted
+    );
+    // Another predicate of the same event is another question.
+    assert_ne!(
+        relation(
+            "Will Wales hold an independence referendum before 2028?",
+            "Will Wales pass an independence referendum before 2028?"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn an_edition_by_its_number_is_its_year() {
+    assert_eq!(
+        relation(
+            "Will Patrick Cantlay win the 2028 PGA Championship?",
+            "Cantlay wins the 110th PGA Championship?"
+        ),
+        Relation::Same
+    );
+    // The 109th was played in 2027.
+    assert_eq!(
+        relation(
+            "Will Patrick Cantlay win the 2028 PGA Championship?",
+            "Cantlay wins the 109th PGA Championship?"
+        ),
+        Relation::Different
+    );
+    assert_eq!(
+        relation(
+            "Will Denny Hamlin win the 2027 Daytona 500?",
+            "Denny Hamlin wins the 69th Daytona 500?"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_soccer_matchs_full_time_is_what_a_side_that_does_not_say_means() {
+    let a = "Will Juventus beat Napoli on October 17, 2027?";
+    let b = "Juventus to Win vs Napoli (17 Oct 2027)";
+    assert_eq!(
+        with_rules(
+            a,
+            None,
+            b,
+            Some("Settles on the result after 90 minutes plus stoppage time (regulation).")
+        ),
+        Relation::Same
+    );
+    // Extra time and penalties counted are said, and stay a fact.
+    assert_ne!(
+        with_rules(
+            a,
+            None,
+            b,
+            Some("Settles on the result including extra time and penalties.")
+        ),
+        Relation::Same
+    );
+    // Regulation in hockey is another question than the game's winner.
+    assert_ne!(
+        with_rules(
+            "Will the Canadiens beat the Senators on February 12, 2028?",
+            None,
+            "Canadiens to Win vs Senators (12 Feb 2028)",
+            Some("Settles on the result after 60 minutes of regulation time.")
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn staying_through_a_window_is_never_crossing_in_it() {
+    let reach = "Will Death Valley reach 130°F in 2027?";
+    assert_eq!(
+        relation("Death Valley stays below 130°F throughout 2027?", reach),
+        Relation::Inverted
+    );
+    assert_eq!(
+        relation("Will Las Vegas hit 120°F in 2027?", "Las Vegas stays under 120°F all of 2027?"),
+        Relation::Inverted
+    );
+    // Another window.
+    assert_ne!(
+        relation("Death Valley stays below 130°F throughout July 2027?", reach),
+        Relation::Inverted
+    );
+    // The same side of the value: staying above all year is not being
+    // above at some point.
+    let stays_above = relation(
+        "Death Valley stays above 80°F throughout 2027?",
+        "Will Death Valley be above 80°F in 2027?",
+    );
+    assert!(
+        !matches!(stays_above, Relation::Same | Relation::Inverted),
+        "{stays_above:?}"
+    );
+}
+
+#[test]
+fn holding_what_one_has_is_not_losing_it() {
+    assert_eq!(
+        relation(
+            "Republicans hold Ohio's Senate seat in 2028?",
+            "Republicans lose the Ohio Senate seat in 2028?"
+        ),
+        Relation::Inverted
+    );
+    // The other party's loss is another question.
+    assert_ne!(
+        relation(
+            "Republicans hold Ohio's Senate seat in 2028?",
+            "Democrats lose the Ohio Senate seat in 2028?"
+        ),
+        Relation::Inverted
+    );
+}
