@@ -14,10 +14,9 @@
 
 mod accounting;
 pub use accounting::{
-    ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, EVENT_NOUNS, FILLER, GAME_SCORE_WORDS,
-    IMPLIED_BY,
-    LIGHT_VERBS, LINE_WORDS, NO_OP, OVERTIME_WORDS, SCOPES, SOCCER_FULL_TIME_WORDS, SYNONYMS,
-    TAKES_PLACE, implied_by,
+    ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, EVENT_NOUNS, FILLER,
+    GAME_SCORE_WORDS, IMPLIED_BY, LIGHT_VERBS, LINE_WORDS, NO_OP, OVERTIME_WORDS, SCOPES,
+    SOCCER_FULL_TIME_WORDS, SYNONYMS, TAKES_PLACE, implied_by,
 };
 mod calendar;
 pub(crate) mod entities;
@@ -89,7 +88,11 @@ pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
     // "Republicans hold the seat" / "lose the seat", "keep" / "lose its
     // majority": what is held is either kept or lost, with no third
     // outcome (unlike "win" / "lose" a game, which a draw can end).
-    (&["hold", "keep", "retain"], &["lose"], Opposition::Complementary),
+    (
+        &["hold", "keep", "retain"],
+        &["lose"],
+        Opposition::Complementary,
+    ),
 ];
 
 /// Names that are the two sides of a two-way contest: a question on one

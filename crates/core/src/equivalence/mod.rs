@@ -408,8 +408,6 @@ fn candidates(
 #[cfg(test)]
 mod field_facts;
 #[cfg(test)]
-mod events_and_windows;
-#[cfg(test)]
 mod field_numbers;
 #[cfg(test)]
 mod notations;
@@ -421,3 +419,5 @@ mod tests;
 mod verdicts_log;
 #[cfg(test)]
 mod written_otherwise;
+#[cfg(test)]
+mod written_otherwise_ten;

@@ -29,15 +29,16 @@ fn before_or_after_an_event(tokens: &[Tok], at: usize) -> bool {
     }
     // After the noun, only a participle: "the June meeting hold rates"
     // is the Fed holding rates.
-    let participle = word_at(tokens, at).is_some_and(|w| matches!(w, "held" | "conducted" | "staged"));
+    let participle =
+        word_at(tokens, at).is_some_and(|w| matches!(w, "held" | "conducted" | "staged"));
     let passive = |i: usize| word_at(tokens, i).is_some_and(|w| matches!(w, "be" | "been" | "is"));
-    participle
-        && ((at >= 1 && event(at - 1)) || (at >= 2 && passive(at - 1) && event(at - 2)))
+    participle && ((at >= 1 && event(at - 1)) || (at >= 2 && passive(at - 1) && event(at - 2)))
 }
 
 pub(super) fn light_verbs(tokens: Vec<Tok>) -> Vec<Tok> {
     // Most texts have none: returned as they are, without a copy.
-    let light = |t: &Tok| matches!(t, Tok::Word { lower, .. } if LIGHT_VERBS.contains(&lower.as_str()));
+    let light =
+        |t: &Tok| matches!(t, Tok::Word { lower, .. } if LIGHT_VERBS.contains(&lower.as_str()));
     if !tokens.iter().any(light) {
         return tokens;
     }
@@ -78,7 +79,9 @@ mod tests {
         ] {
             let w = words(text);
             assert!(
-                !w.iter().any(|w| w.starts_with("hold") || w.starts_with("held") || w.starts_with("conduct")),
+                !w.iter().any(|w| w.starts_with("hold")
+                    || w.starts_with("held")
+                    || w.starts_with("conduct")),
                 "{text}: {w:?}"
             );
             assert!(w.iter().any(|w| w == super::TAKES_PLACE), "{text}: {w:?}");

@@ -330,7 +330,12 @@ pub const EVENT_NOUNS: &[&str] = &[
 /// among them: a side that counts those still says so, and that word
 /// stays a fact.
 pub const SOCCER_FULL_TIME_WORDS: &[&str] = &[
-    "added", "injury", "minute", "regulation", "stoppage", "time",
+    "added",
+    "injury",
+    "minute",
+    "regulation",
+    "stoppage",
+    "time",
 ];
 
 /// The words by which a rules text says a game's count is its final

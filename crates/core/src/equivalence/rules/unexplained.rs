@@ -18,10 +18,10 @@
 use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
 use super::super::lexicon::{
-    ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, GENERIC_MEMBER_WORDS,
-    LINE_WORDS, NO_OP, OPPOSED, OVERTIME_WORDS, QUANTITIES, SCOPES, SOCCER_FULL_TIME_WORDS, SYNONYMS,
-    GAME_SCORE_WORDS, bears_a_fact,
-    city_stands_for_team, entities, implied_by, other_team_of_the_game, quantity_members_of,
+    ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, GAME_SCORE_WORDS,
+    GENERIC_MEMBER_WORDS, LINE_WORDS, NO_OP, OPPOSED, OVERTIME_WORDS, QUANTITIES, SCOPES,
+    SOCCER_FULL_TIME_WORDS, SYNONYMS, bears_a_fact, city_stands_for_team, entities, implied_by,
+    other_team_of_the_game, quantity_members_of,
 };
 use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
@@ -73,12 +73,19 @@ fn stays_through_both_deadlines(word: &str, x: &Facts, y: &Facts) -> bool {
     use super::super::facts::Comparator::{Above, AtLeast, AtMost, Below};
     let stays = |w: &str| matches!(w, "stay" | "remain");
     let staying_word = stays(word)
-        || (matches!(word, "throughout" | "all") && (x.words.contains("stay") || x.words.contains("remain")));
+        || (matches!(word, "throughout" | "all")
+            && (x.words.contains("stay") || x.words.contains("remain")));
     let window = |f: &Facts| {
         f.date
             .as_ref()
             .filter(|d| d.deadline || d.first_day < d.last_day)
-            .map(|d| (d.deadline, if d.deadline { 0 } else { d.first_day }, d.last_day))
+            .map(|d| {
+                (
+                    d.deadline,
+                    if d.deadline { 0 } else { d.first_day },
+                    d.last_day,
+                )
+            })
     };
     let upward = |f: &Facts| {
         f.threshold.as_ref().map(|t| match t.comparator {
@@ -243,7 +250,8 @@ fn one_games_score(x: &Facts, y: &Facts) -> bool {
     // 224.5 Points" names the game); one team's on either side is not.
     let game = |f: &Facts| f.points_of == Some(PointsOf::Game);
     let unsaid = |f: &Facts| f.points_of.is_none() && f.counted;
-    (game(x) && (game(y) || unsaid(y))) || (game(y) && unsaid(x))
+    (game(x) && (game(y) || unsaid(y)))
+        || (game(y) && unsaid(x))
         || line_as_margin(x, y).is_some()
         || line_as_margin(y, x).is_some()
 }

@@ -5,7 +5,9 @@
 //! match's full time that one side's rules state (not extra time, not
 //! another sport's regulation), staying on one side of a value through a
 //! window against crossing it in that window (not another window, not
-//! the same side), and holding what one has against losing it.
+//! the same side), holding what one has against losing it, and a rules
+//! text's "combined final score of both teams" on a game's total (not
+//! one team's).
 
 use super::*;
 use crate::models::PlatformId;
@@ -127,12 +129,18 @@ fn staying_through_a_window_is_never_crossing_in_it() {
         Relation::Inverted
     );
     assert_eq!(
-        relation("Will Las Vegas hit 120°F in 2027?", "Las Vegas stays under 120°F all of 2027?"),
+        relation(
+            "Will Las Vegas hit 120°F in 2027?",
+            "Las Vegas stays under 120°F all of 2027?"
+        ),
         Relation::Inverted
     );
     // Another window.
     assert_ne!(
-        relation("Death Valley stays below 130°F throughout July 2027?", reach),
+        relation(
+            "Death Valley stays below 130°F throughout July 2027?",
+            reach
+        ),
         Relation::Inverted
     );
     // The same side of the value: staying above all year is not being
@@ -163,5 +171,30 @@ fn holding_what_one_has_is_not_losing_it() {
             "Democrats lose the Ohio Senate seat in 2028?"
         ),
         Relation::Inverted
+    );
+}
+
+#[test]
+fn a_games_final_score_of_both_teams_is_its_total() {
+    let rules = Some("Combined final score of both teams, overtime included.");
+    let b = "49ers vs Seahawks: 46+ total points on Oct 10, 2027?";
+    assert_eq!(
+        with_rules(
+            "Over 45.5 Total Points - 49ers @ Seahawks (Oct 10, 2027)",
+            None,
+            b,
+            rules
+        ),
+        Relation::Same
+    );
+    // One team's total is another quantity.
+    assert_eq!(
+        with_rules(
+            "49ers Team Total Over 45.5 Points (Oct 10, 2027)",
+            None,
+            b,
+            rules
+        ),
+        Relation::Different
     );
 }
