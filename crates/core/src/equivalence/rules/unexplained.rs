@@ -75,6 +75,11 @@ fn stays_through_both_deadlines(word: &str, x: &Facts, y: &Facts) -> bool {
     let staying_word = stays(word)
         || (matches!(word, "throughout" | "all")
             && (x.words.contains("stay") || x.words.contains("remain")));
+    // Asked for every word a side leaves: nothing more is read for the
+    // others.
+    if !staying_word {
+        return false;
+    }
     let window = |f: &Facts| {
         f.date
             .as_ref()
@@ -98,7 +103,7 @@ fn stays_through_both_deadlines(word: &str, x: &Facts, y: &Facts) -> bool {
         (upward(x), upward(y)),
         (Some(Some(a)), Some(Some(b))) if a != b
     );
-    staying_word && opposite_ways && window(x).is_some() && window(x) == window(y)
+    opposite_ways && window(x).is_some() && window(x) == window(y)
 }
 
 /// `f` names a price point (a close, an open, a high, a low).
