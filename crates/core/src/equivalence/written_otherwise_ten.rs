@@ -7,7 +7,8 @@
 //! window against crossing it in that window (not another window, not
 //! the same side), holding what one has against losing it, and a rules
 //! text's "combined final score of both teams" on a game's total (not
-//! one team's).
+//! one team's), and a half-goal Asian handicap as a win or a Double
+//! Chance (not a goal and a half).
 
 use super::*;
 use crate::models::PlatformId;
@@ -196,5 +197,26 @@ fn a_games_final_score_of_both_teams_is_its_total() {
             rules
         ),
         Relation::Different
+    );
+}
+
+#[test]
+fn a_half_goal_asian_handicap_is_a_win_or_a_double_chance() {
+    let beat = "Will Borussia Dortmund beat Bayer Leverkusen on March 4, 2028?";
+    assert_eq!(
+        relation("Dortmund -0.5 Asian Handicap vs Leverkusen (3/4/28)", beat),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Bayer Leverkusen +0.5 Asian Handicap at Dortmund (Mar 4, 2028)",
+            beat
+        ),
+        Relation::Inverted
+    );
+    // A goal and a half is a margin of two: not the win.
+    assert_ne!(
+        relation("Dortmund -1.5 Asian Handicap vs Leverkusen (3/4/28)", beat),
+        Relation::Same
     );
 }
