@@ -7,8 +7,9 @@
 //! window against crossing it in that window (not another window, not
 //! the same side), holding what one has against losing it, and a rules
 //! text's "combined final score of both teams" on a game's total (not
-//! one team's), and a half-goal Asian handicap as a win or a Double
-//! Chance (not a goal and a half).
+//! one team's), a half-goal Asian handicap as a win or a Double
+//! Chance (not a goal and a half), and a film's "3-day" opening as its
+//! opening weekend (not a 4-day holiday opening).
 
 use super::*;
 use crate::models::PlatformId;
@@ -217,6 +218,26 @@ fn a_half_goal_asian_handicap_is_a_win_or_a_double_chance() {
     // A goal and a half is a margin of two: not the win.
     assert_ne!(
         relation("Dortmund -1.5 Asian Handicap vs Leverkusen (3/4/28)", beat),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_three_day_opening_is_the_opening_weekend() {
+    let weekend = "Will 'Star Wars: Starfighter' gross over $100M in its domestic opening weekend?";
+    assert_eq!(
+        relation(
+            weekend,
+            "Star Wars: Starfighter 3-day domestic opening gross above $100 million?"
+        ),
+        Relation::Same
+    );
+    // A holiday's four days are another span.
+    assert_ne!(
+        relation(
+            weekend,
+            "Star Wars: Starfighter 4-day domestic opening gross above $100 million?"
+        ),
         Relation::Same
     );
 }
