@@ -8,8 +8,9 @@
 //! the same side), holding what one has against losing it, and a rules
 //! text's "combined final score of both teams" on a game's total (not
 //! one team's), a half-goal Asian handicap as a win or a Double
-//! Chance (not a goal and a half), and a film's "3-day" opening as its
-//! opening weekend (not a 4-day holiday opening).
+//! Chance (not a goal and a half), a film's "3-day" opening as its
+//! opening weekend (not a 4-day holiday opening); and a share against an
+//! amount of money, two quantities, beside a rate with and without "%".
 
 use super::*;
 use crate::models::PlatformId;
@@ -237,6 +238,25 @@ fn a_three_day_opening_is_the_opening_weekend() {
         relation(
             weekend,
             "Star Wars: Starfighter 4-day domestic opening gross above $100 million?"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_share_is_never_an_amount_of_money() {
+    assert_eq!(
+        relation(
+            "Will Bitcoin be above $140,000 on December 31, 2027?",
+            "Bitcoin dominance above 60% on Dec 31, 2027?"
+        ),
+        Relation::Different
+    );
+    // A rate written with "%" on one side only is one quantity.
+    assert_eq!(
+        relation(
+            "Will the US unemployment rate be above 4.5% for April 2027?",
+            "US unemployment rate above 4.5 in April 2027?"
         ),
         Relation::Same
     );
