@@ -10,7 +10,9 @@
 //! one team's), a half-goal Asian handicap as a win or a Double
 //! Chance (not a goal and a half), a film's "3-day" opening as its
 //! opening weekend (not a 4-day holiday opening); and a share against an
-//! amount of money, two quantities, beside a rate with and without "%".
+//! amount of money, two quantities, beside a rate with and without "%";
+//! and a day written D/M/YY where it cannot be a month (not "3/4/28",
+//! which stays March 4).
 
 use super::*;
 use crate::models::PlatformId;
@@ -257,6 +259,25 @@ fn a_share_is_never_an_amount_of_money() {
         relation(
             "Will the US unemployment rate be above 4.5% for April 2027?",
             "US unemployment rate above 4.5 in April 2027?"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_day_that_cannot_be_a_month_is_written_first() {
+    assert_eq!(
+        relation(
+            "Everton v West Ham Under 2.5 Goals (18/12/2027)",
+            "Fewer than 3 goals in Everton vs West Ham on Dec 18, 2027?"
+        ),
+        Relation::Same
+    );
+    // "3/4/28" is March 4, as US platforms write it: not April 3.
+    assert_ne!(
+        relation(
+            "Dortmund -0.5 Asian Handicap vs Leverkusen (3/4/28)",
+            "Will Borussia Dortmund beat Bayer Leverkusen on April 3, 2028?"
         ),
         Relation::Same
     );
