@@ -7,12 +7,16 @@
 //! (`rewrites`).
 
 mod entity_names;
+mod light_verbs;
 mod rewrites;
 
 use super::lexicon::tickers;
 use super::lexicon::{EDITIONS, Edition, roman};
 use crate::time::days_from_civil;
-use rewrites::{asset_ratios, number_words, numbered_names, numero, sequel_numbers};
+use rewrites::{
+    asian_half_lines, asset_ratios, number_words, numbered_names, numero, sequel_numbers,
+    three_day_openings,
+};
 
 pub(crate) const MULTIPLIERS: &[(&str, f64)] = &[
     ("k", 1e3),
@@ -394,7 +398,7 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
     // Entities last: an edition's number and a sequel's numeral are read
     // first, from the names as written ("79th Primetime Emmy Awards").
     entity_names::entity_names(sequel_numbers(resolve_editions(rewrite_phrases(
-        asset_ratios(tokens),
+        light_verbs::light_verbs(asian_half_lines(three_day_openings(asset_ratios(tokens)))),
     ))))
 }
 

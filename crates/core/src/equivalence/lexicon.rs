@@ -14,8 +14,9 @@
 
 mod accounting;
 pub use accounting::{
-    ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, IMPLIED_BY, LINE_WORDS,
-    NO_OP, OVERTIME_WORDS, SCOPES, SYNONYMS, implied_by,
+    ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, EVENT_NOUNS, FILLER,
+    GAME_SCORE_WORDS, IMPLIED_BY, LIGHT_VERBS, LINE_WORDS, NO_OP, OVERTIME_WORDS, SCOPES,
+    SOCCER_FULL_TIME_WORDS, SYNONYMS, TAKES_PLACE, implied_by,
 };
 mod calendar;
 pub(crate) mod entities;
@@ -84,6 +85,14 @@ pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
     (&["win"], &["lose"], Opposition::Conditional),
     // "sell any" / "hold all": keeping every unit is selling none.
     (&["sell"], &["hold"], Opposition::Complementary),
+    // "Republicans hold the seat" / "lose the seat", "keep" / "lose its
+    // majority": what is held is either kept or lost, with no third
+    // outcome (unlike "win" / "lose" a game, which a draw can end).
+    (
+        &["hold", "keep", "retain"],
+        &["lose"],
+        Opposition::Complementary,
+    ),
 ];
 
 /// Names that are the two sides of a two-way contest: a question on one
@@ -312,6 +321,97 @@ pub const EDITIONS: &[Edition] = &[
         words: &["fifa", "women", "world", "cup"],
         year_zero: 1987,
         every: 4,
+        roman: false,
+    },
+    // Written from the organisers' own counts, not from any labelled
+    // pair: the 125th U.S. Open (golf) was played in 2025 (the tennis
+    // major's editions are not counted by number in titles).
+    Edition {
+        words: &["us", "open"],
+        year_zero: 1900,
+        every: 1,
+        roman: false,
+    },
+    // The 107th PGA Championship was played in 2025.
+    Edition {
+        words: &["pga", "championship"],
+        year_zero: 1918,
+        every: 1,
+        roman: false,
+    },
+    // The 82nd Golden Globe Awards were held in January 2025.
+    Edition {
+        words: &["golden", "globe"],
+        year_zero: 1943,
+        every: 1,
+        roman: false,
+    },
+    Edition {
+        words: &["golden", "globes"],
+        year_zero: 1943,
+        every: 1,
+        roman: false,
+    },
+    // "the 80th Primetime Emmys" as well as "Primetime Emmy Awards".
+    Edition {
+        words: &["primetime", "emmys"],
+        year_zero: 1948,
+        every: 1,
+        roman: false,
+    },
+    // The 78th Tony Awards were held in 2025.
+    Edition {
+        words: &["tony"],
+        year_zero: 1947,
+        every: 1,
+        roman: false,
+    },
+    Edition {
+        words: &["tonys"],
+        year_zero: 1947,
+        every: 1,
+        roman: false,
+    },
+    // The 67th Daytona 500 was run in 2025.
+    Edition {
+        words: &["daytona"],
+        year_zero: 1958,
+        every: 1,
+        roman: false,
+    },
+    // The 150th Preakness Stakes was run in 2025.
+    Edition {
+        words: &["preakness"],
+        year_zero: 1875,
+        every: 1,
+        roman: false,
+    },
+    // The 157th Belmont Stakes was run in 2025.
+    Edition {
+        words: &["belmont"],
+        year_zero: 1868,
+        every: 1,
+        roman: false,
+    },
+    // The 129th Boston Marathon was run in 2025.
+    Edition {
+        words: &["boston", "marathon"],
+        year_zero: 1896,
+        every: 1,
+        roman: false,
+    },
+    // The 78th Cannes Film Festival was held in 2025.
+    Edition {
+        words: &["cannes"],
+        year_zero: 1947,
+        every: 1,
+        roman: false,
+    },
+    // The 45th Ryder Cup was played in 2025, every two years.
+    Edition {
+        words: &["ryder", "cup"],
+        year_zero: 1935,
+        every: 2,
         roman: false,
     },
     // The 23rd FIFA World Cup is 2026, every four years.

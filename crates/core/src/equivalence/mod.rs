@@ -419,3 +419,5 @@ mod tests;
 mod verdicts_log;
 #[cfg(test)]
 mod written_otherwise;
+#[cfg(test)]
+mod written_otherwise_ten;

@@ -177,6 +177,26 @@ fn slash_year(tokens: &[Tok], at: usize) -> Option<i64> {
         .map(|y| if y < 100 { 2000 + y } else { y })
 }
 
+/// The month and day of a date written with slashes at `at`: M/D as US
+/// platforms write it ("12/31/2026", "3/4/28" is March 4), or D/M/YY as
+/// European books do where the day cannot be a month and a year follows
+/// ("18/12/27" is December 18).
+fn slash_month_day(tokens: &[Tok], at: usize) -> Option<(i64, i64)> {
+    let first = bare_int_at(tokens, at)?;
+    let second =
+        bare_int_at(tokens, at + 2).filter(|_| tokens.get(at + 1) == Some(&Tok::Sym('/')))?;
+    if (1..=12).contains(&first) && (1..=31).contains(&second) {
+        Some((first, second))
+    } else if (13..=31).contains(&first)
+        && (1..=12).contains(&second)
+        && slash_year(tokens, at + 3).is_some()
+    {
+        Some((second, first))
+    } else {
+        None
+    }
+}
+
 pub(crate) fn find_date(
     tokens: &[Tok],
     used: &mut [bool],
@@ -232,11 +252,8 @@ pub(crate) fn find_date(
             };
             inferred = was_inferred;
             range = Some((day, day));
-        } else if let Some(m) = bare_int_at(tokens, i).filter(|m| (1..=12).contains(m))
-            && tokens.get(i + 1) == Some(&Tok::Sym('/'))
-            && let Some(d) = bare_int_at(tokens, i + 2).filter(|d| (1..=31).contains(d))
-        {
-            // M/D[/YYYY], as US platforms write it.
+        } else if let Some((m, d)) = slash_month_day(tokens, i) {
+            // M/D[/YYYY], as US platforms write it (or D/M/YY, see there).
             span.push(i + 2);
             let year = year_of(slash_year(tokens, i + 3));
             if year.is_some() {

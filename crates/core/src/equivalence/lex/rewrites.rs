@@ -2,7 +2,8 @@
 //! a name that ends in a number ("Nasdaq-100", "Formula 1"), a ratio of
 //! two assets ("ETH/BTC"), a number written as a word where a count is
 //! compared ("at least two"), a sequel's Roman numeral ("GTA VI") and a
-//! rank ("No. 1"). Each runs once per text, in `lex`.
+//! rank ("No. 1"), a half-goal Asian handicap (a moneyline or a Double
+//! Chance), a film's "3-day" opening (its weekend). Each runs once per text, in `lex`.
 
 use super::super::lexicon::{NUMBERED_NAMES, roman, tickers};
 use super::{Tok, word_at};
@@ -183,6 +184,103 @@ pub(super) fn numero(tokens: Vec<Tok>) -> Vec<Tok> {
         } else {
             out.push(tokens[i].clone());
             i += 1;
+        }
+    }
+    out
+}
+
+/// A half-goal Asian handicap ("Dortmund -0.5 Asian Handicap",
+/// "Leverkusen +0.5 Asian Handicap") is a bet on the result at full
+/// time: giving half a goal wins only if the team wins, so it is the
+/// team's moneyline; taking half a goal wins on a win or a draw, so it
+/// is the team's Double Chance ("Leverkusen or Draw"). Rewritten to
+/// those words, which the rules read already. Any other handicap (a
+/// whole goal, a quarter, one and a half) stays a line.
+pub(super) fn asian_half_lines(tokens: Vec<Tok>) -> Vec<Tok> {
+    let at = |i: usize| -> Option<char> {
+        let sign = match tokens.get(i) {
+            Some(Tok::Sym(c @ ('-' | '+'))) => *c,
+            _ => return None,
+        };
+        let half = matches!(tokens.get(i + 1), Some(Tok::Num { value, unit, .. }) if *value == 0.5 && unit.is_empty());
+        let named = |k: usize, w: &str| word_at(&tokens, k) == Some(w);
+        (half && named(i + 2, "asian") && named(i + 3, "handicap")).then_some(sign)
+    };
+    // Most texts name none: returned as they are, without a copy.
+    if !(0..tokens.len()).any(|i| at(i).is_some()) {
+        return tokens;
+    }
+    let word = |lower: &str, cap: bool| Tok::Word {
+        lower: lower.to_owned(),
+        cap,
+        upper: false,
+    };
+    let mut out = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        match at(i) {
+            Some('-') => out.push(word("moneyline", true)),
+            Some(_) => out.extend([
+                word("or", false),
+                word("draw", true),
+                word("double-chance", false),
+            ]),
+            None => {
+                out.push(tokens[i].clone());
+                i += 1;
+                continue;
+            }
+        }
+        i += 4;
+    }
+    out
+}
+
+/// A film's "3-day" opening ("3-day domestic opening over $70M") is its
+/// opening weekend, Friday to Sunday, as the box office reports it: the
+/// "3-day" is written "weekend", not read as a number of the question.
+/// A 4-day or 5-day opening (a holiday weekend) is another span, and
+/// stays a number.
+pub(super) fn three_day_openings(tokens: Vec<Tok>) -> Vec<Tok> {
+    // The tokens of "3-day" from `at`, and how many.
+    let three_day = |at: usize| -> Option<usize> {
+        match tokens.get(at) {
+            Some(Tok::Num { value, unit, .. }) if *value == 3.0 => match unit.as_str() {
+                "day" | "days" => Some(1),
+                "" if matches!(tokens.get(at + 1), Some(Tok::Sym('-')))
+                    && word_at(&tokens, at + 2) == Some("day") =>
+                {
+                    Some(3)
+                }
+                _ => None,
+            },
+            _ => None,
+        }
+    };
+    let of_an_opening = |at: usize, len: usize| {
+        (at + len..at + len + 2)
+            .any(|k| matches!(word_at(&tokens, k), Some("opening" | "weekend" | "open")))
+    };
+    // Most texts have none: returned as they are, without a copy.
+    if !(0..tokens.len()).any(|i| three_day(i).is_some_and(|len| of_an_opening(i, len))) {
+        return tokens;
+    }
+    let mut out = Vec::with_capacity(tokens.len());
+    let mut i = 0;
+    while i < tokens.len() {
+        match three_day(i).filter(|&len| of_an_opening(i, len)) {
+            Some(len) => {
+                out.push(Tok::Word {
+                    lower: "weekend".to_owned(),
+                    cap: false,
+                    upper: false,
+                });
+                i += len;
+            }
+            None => {
+                out.push(tokens[i].clone());
+                i += 1;
+            }
         }
     }
     out

@@ -69,6 +69,11 @@ pub const NO_OP: &[&str] = &[
     "role",
     // "enter a recession" is "a recession".
     "enter",
+    // What the lexer writes for "hold", "conduct" or "stage" before an
+    // event's noun ("hold a referendum": see `lex/light_verbs.rs`): the
+    // event takes place, which its noun alone says too. Kept as a word,
+    // so the share of words two titles have in common is as before.
+    TAKES_PLACE,
     // "inflation come in above 2%" is "inflation above 2%": the verb of a
     // published figure, as Kalshi words its economic markets.
     "come",
@@ -265,3 +270,78 @@ pub const DIRECTION_VERBS: (&[&str], &[&str]) = (
 /// for when both sides state a threshold and neither names a price point
 /// (a close, an open, a high or a low), which is another question.
 pub const ANY_TIME_WORDS: &[&str] = &["trade", "point"];
+
+/// The word the lexer writes for a verb of [`LIGHT_VERBS`].
+pub const TAKES_PLACE: &str = "takes-place";
+
+/// Verbs that only say an event takes place ("hold a referendum",
+/// "conduct a nuclear test", "a poll held in 2028"), as written (every
+/// inflection): read by the lexer before a noun of
+/// [`EVENT_NOUNS`], where they add nothing to the event's own noun, and
+/// written as [`TAKES_PLACE`], a word of [`NO_OP`]. Not
+/// "hold rates" or "hold the seat", whose "hold" is a predicate.
+pub const LIGHT_VERBS: &[&str] = &[
+    "conduct",
+    "conducted",
+    "conducting",
+    "conducts",
+    "held",
+    "hold",
+    "holding",
+    "holds",
+    "stage",
+    "staged",
+    "stages",
+    "staging",
+];
+
+/// Nouns of an event that takes place or does not (a vote, a meeting, a
+/// test), after which a verb of [`LIGHT_VERBS`] says only that it does.
+pub const EVENT_NOUNS: &[&str] = &[
+    "caucus",
+    "caucuses",
+    "debate",
+    "debates",
+    "election",
+    "elections",
+    "hearing",
+    "hearings",
+    "meeting",
+    "meetings",
+    "plebiscite",
+    "poll",
+    "primaries",
+    "primary",
+    "referendum",
+    "referendums",
+    "runoff",
+    "summit",
+    "test",
+    "tests",
+    "vote",
+    "votes",
+];
+
+/// The words of a soccer match's full time ("90 minutes plus stoppage
+/// time", "regulation time"), as a rules text writes them: the default
+/// of every market on a soccer match (result, totals, handicaps, both
+/// teams to score) on the sportsbooks and the prediction platforms, so a
+/// side that does not say it means it. Extra time and penalties are not
+/// among them: a side that counts those still says so, and that word
+/// stays a fact.
+pub const SOCCER_FULL_TIME_WORDS: &[&str] = &[
+    "added",
+    "injury",
+    "minute",
+    "regulation",
+    "stoppage",
+    "time",
+];
+
+/// The words by which a rules text says a game's count is its final
+/// score, of both teams together ("Combined final score of both teams"):
+/// what a total or a margin on one game means on every platform.
+/// Accounted for only where both sides count one game's score (see
+/// `rules::unexplained`); a team's own total says "team total" in its
+/// title, which is read there.
+pub const GAME_SCORE_WORDS: &[&str] = &["both", "combined", "final", "score", "team", "teams"];

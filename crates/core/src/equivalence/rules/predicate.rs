@@ -348,7 +348,9 @@ pub fn metric_differs(p: &Pair<'_>, v: &mut Verdict) {
 pub(crate) fn matched_words(p: &Pair<'_>, staged: bool) -> Vec<&'static str> {
     let mut out = Vec::new();
     if super::subject::double_chance(p).is_some() {
-        out.extend(["double-chance", "draw"]);
+        // With the other side's win, however it is written: "beat", or a
+        // moneyline (a half-goal handicap given is one, `lex::rewrites`).
+        out.extend(["double-chance", "draw", "moneyline"]);
     }
     if let Some((i, ..)) = antonym_entry(p.fa, p.fb)
         && let Some(&(xs, ys, _)) = ANTONYMS.get(i)

@@ -144,10 +144,22 @@ pub enum Shape {
 }
 
 /// `None` when the units differ.
+/// A share ("%", otherwise read as a bare number beside a rate written
+/// without it) against an amount of money: never one quantity
+/// ("Tomatometer above 90%" / "a $90M opening", "Bitcoin dominance above
+/// 60%" / "Bitcoin above $140,000").
+fn share_against_money(a: &Threshold, b: &Threshold) -> bool {
+    let money = |u: &str| matches!(u, "$" | "€" | "£" | "¥");
+    (a.unit == "%" && money(&b.unit)) || (b.unit == "%" && money(&a.unit))
+}
+
 pub(crate) fn compare_thresholds(a: &Threshold, b: &Threshold, counted: bool) -> Option<Shape> {
     let units = |u: &str| if u == "%" { "" } else { u }.to_owned();
     let (ua, ub) = (units(&a.unit), units(&b.unit));
     if !ua.is_empty() && !ub.is_empty() && ua != ub {
+        return None;
+    }
+    if share_against_money(a, b) {
         return None;
     }
     // A temperature in °F is reported in whole degrees: "above 114°F" is
@@ -231,16 +243,28 @@ fn judge(p: &Pair<'_>, v: &mut Verdict, case: Case) {
 /// Compares two thresholds and records the shape.
 fn act_on(v: &mut Verdict, ta: &Threshold, tb: &Threshold, counted: bool) {
     let Some(shape) = compare_thresholds(ta, tb, counted) else {
+        // A share against money is two quantities; other units may be
+        // one quantity written otherwise, which the text cannot tell.
+        let two_quantities = share_against_money(ta, tb);
         v.say(|| {
+            let (finding, note) = if two_quantities {
+                (Finding::Conflicts, "a share against an amount of money")
+            } else {
+                (Finding::Missing, "units differ")
+            };
             (
                 Field::Threshold,
-                Finding::Missing,
+                finding,
                 Some(ta.to_string()),
                 Some(tb.to_string()),
-                "units differ".into(),
+                note.into(),
             )
         });
-        v.vote(Vote::Unknown);
+        if two_quantities {
+            v.veto();
+        } else {
+            v.vote(Vote::Unknown);
+        }
         return;
     };
     v.threshold_shape = Some(shape);

@@ -18,9 +18,10 @@
 use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
 use super::super::lexicon::{
-    ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, GENERIC_MEMBER_WORDS,
-    LINE_WORDS, NO_OP, OPPOSED, OVERTIME_WORDS, QUANTITIES, SCOPES, SYNONYMS, bears_a_fact,
-    city_stands_for_team, entities, implied_by, other_team_of_the_game, quantity_members_of,
+    ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, GAME_SCORE_WORDS,
+    GENERIC_MEMBER_WORDS, LINE_WORDS, NO_OP, OPPOSED, OVERTIME_WORDS, QUANTITIES, SCOPES,
+    SOCCER_FULL_TIME_WORDS, SYNONYMS, bears_a_fact, city_stands_for_team, entities, implied_by,
+    other_team_of_the_game, quantity_members_of,
 };
 use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
@@ -59,15 +60,50 @@ fn moves_as_both_thresholds(word: &str, x: &Facts, y: &Facts) -> bool {
     }
 }
 
-/// "stay"/"remain" on a side that holds a threshold through a deadline
-/// ("stays under $10 through 2027"), against a threshold by a deadline
-/// ("reach $10 by December 31, 2027"): staying on one side of a value
-/// for the whole window is never crossing it in that window, which the
-/// threshold and window rules compared.
+/// "stay"/"remain" on a side that holds a threshold through a window
+/// ("stays under $10 through 2027", "stays below 130°F throughout
+/// 2027"), against crossing it in the same window ("reach $10 by
+/// December 31, 2027", "hit 130°F in 2027"): staying on one side of a
+/// value for the whole window is never crossing it in that window, which
+/// the threshold and window rules compared. The window is a deadline on
+/// both sides, or one period of days (a year, a month) on both; and the
+/// thresholds point opposite ways ("stays above $1 all year" is not
+/// "above $1 at some point"). With the verb, its "throughout" or "all".
 fn stays_through_both_deadlines(word: &str, x: &Facts, y: &Facts) -> bool {
-    let by_deadline =
-        |f: &Facts| f.threshold.is_some() && f.date.as_ref().is_some_and(|d| d.deadline);
-    matches!(word, "stay" | "remain") && by_deadline(x) && by_deadline(y)
+    use super::super::facts::Comparator::{Above, AtLeast, AtMost, Below};
+    let stays = |w: &str| matches!(w, "stay" | "remain");
+    let staying_word = stays(word)
+        || (matches!(word, "throughout" | "all")
+            && (x.words.contains("stay") || x.words.contains("remain")));
+    // Asked for every word a side leaves: nothing more is read for the
+    // others.
+    if !staying_word {
+        return false;
+    }
+    let window = |f: &Facts| {
+        f.date
+            .as_ref()
+            .filter(|d| d.deadline || d.first_day < d.last_day)
+            .map(|d| {
+                (
+                    d.deadline,
+                    if d.deadline { 0 } else { d.first_day },
+                    d.last_day,
+                )
+            })
+    };
+    let upward = |f: &Facts| {
+        f.threshold.as_ref().map(|t| match t.comparator {
+            Above | AtLeast => Some(true),
+            Below | AtMost => Some(false),
+            _ => None,
+        })
+    };
+    let opposite_ways = matches!(
+        (upward(x), upward(y)),
+        (Some(Some(a)), Some(Some(b))) if a != b
+    );
+    opposite_ways && window(x).is_some() && window(x) == window(y)
 }
 
 /// `f` names a price point (a close, an open, a high, a low).
@@ -186,6 +222,9 @@ struct Context<'m> {
     /// says overtime or a shoot-out counts says what the other's game
     /// does anyway. Read once, and only for such a word.
     no_draw: std::cell::OnceCell<bool>,
+    /// The pair is a soccer match ([`soccer_match`]): read once, and only
+    /// for a word of its full time.
+    soccer: std::cell::OnceCell<bool>,
 }
 
 impl Context<'_> {
@@ -193,7 +232,40 @@ impl Context<'_> {
         explained(w, x, y, self.matched)
             || ((OVERTIME_WORDS.contains(&w) || w == "shootout")
                 && *self.no_draw.get_or_init(|| game_without_draws(self.pair)))
+            || (SOCCER_FULL_TIME_WORDS.contains(&w)
+                && *self.soccer.get_or_init(|| soccer_match(self.pair)))
+            // In the rules text only: a title's "team" may be a team's
+            // own total.
+            || (GAME_SCORE_WORDS.contains(&w)
+                && !x.words.contains(w)
+                && one_games_score(x, y))
     }
+}
+
+/// Both sides count one game's score: its total points on both
+/// ("Over 45.5 Total Points" / "46+ total points"; one side may leave
+/// whose unsaid), or a line taken as
+/// the other side's margin ("49ers -2.5" / "win by 3 or more"). A rules
+/// text's "combined final score of both teams" then says what both mean
+/// ([`GAME_SCORE_WORDS`]); one team's total is another quantity, which
+/// `metric_differs` vetoes.
+fn one_games_score(x: &Facts, y: &Facts) -> bool {
+    use super::super::totals::PointsOf;
+    // One side may leave whose points unsaid ("Clippers @ Warriors Over
+    // 224.5 Points" names the game); one team's on either side is not.
+    let game = |f: &Facts| f.points_of == Some(PointsOf::Game);
+    let unsaid = |f: &Facts| f.points_of.is_none() && f.counted;
+    (game(x) && (game(y) || unsaid(y)))
+        || (game(y) && unsaid(x))
+        || line_as_margin(x, y).is_some()
+        || line_as_margin(y, x).is_some()
+}
+
+/// Both sides name a club of a soccer league (the entity table's leagues
+/// imply "soccer"): a match whose markets settle at full time unless one
+/// says otherwise ([`SOCCER_FULL_TIME_WORDS`]).
+fn soccer_match(p: &Pair<'_>) -> bool {
+    entities::implied_by("soccer", &p.fa.named) && entities::implied_by("soccer", &p.fb.named)
 }
 
 /// The parts of `x` that `y` does not account for; only until the first
@@ -290,6 +362,7 @@ pub fn unexplained_difference(p: &Pair<'_>, v: &mut Verdict) {
         pair: p,
         matched: &matched,
         no_draw: std::cell::OnceCell::new(),
+        soccer: std::cell::OnceCell::new(),
     };
     let all = v.detailed();
     let only_a = leftovers(p.fa, p.fb, &cx, all);
