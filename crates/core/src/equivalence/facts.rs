@@ -291,19 +291,13 @@ impl PartialEq for MentionIndex {
     }
 }
 
-/// The words a market mentions ([`Facts::raw`], [`Facts::words`],
-/// [`Facts::entities`]), and those of them that end in `s` without it:
-/// "does the text write this word, or its plural". Each list is sorted by
-/// the words' hashes ([`word_hash`]): a word is looked up by comparing
-/// integers, and its text is compared only with a word of the same hash,
-/// so a word the market does not write (most of those asked) costs no
-/// string comparison. The answer is exact: a hash shared by two words
-/// finds both, and the text decides.
+/// Every word for which [`Facts::mentions`] is true, built once from
+/// the words a market mentions ([`Facts::raw`], [`Facts::words`],
+/// [`Facts::entities`]): each of them, each without a final `s`, and the
+/// plural of each of three letters or more. "Does the text write this
+/// word, or its plural" is then one lookup, not three.
 #[derive(Debug, Clone, Default)]
-struct Mentioned {
-    words: HashedWords,
-    without_s: HashedWords,
-}
+struct Mentioned(HashedWords);
 
 /// Words sorted by their hashes.
 #[derive(Debug, Clone, Default)]
@@ -592,29 +586,24 @@ impl Facts {
     /// (when three letters or more are left), or its plural.
     pub(crate) fn mentions(&self, word: &str) -> bool {
         let m = self.mentioned.0.get_or_init(|| self.index_mentions());
-        let hash = word_hash(word);
-        m.words.contains(hash, word)
-            || word
-                .strip_suffix('s')
-                .is_some_and(|w| w.len() > 2 && m.words.contains(word_hash(w), w))
-            || m.without_s.contains(hash, word)
+        m.0.contains(word_hash(word), word)
     }
 
+    /// The words [`Facts::mentions`] finds: `w` is mentioned when it is a
+    /// word of the text, or a word of the text less its final `s`, or ends
+    /// in `s` after a word of the text of three letters or more.
     fn index_mentions(&self) -> Mentioned {
-        let words = HashedWords::new(
-            self.raw
-                .iter()
-                .chain(&self.words)
-                .chain(&self.entities)
-                .cloned(),
-        );
-        let without_s = HashedWords::new(
-            words
-                .words
-                .iter()
-                .filter_map(|w| w.strip_suffix('s').map(str::to_owned)),
-        );
-        Mentioned { words, without_s }
+        let written = self.raw.iter().chain(&self.words).chain(&self.entities);
+        let without_s = written
+            .clone()
+            .filter_map(|w| w.strip_suffix('s').map(str::to_owned));
+        let plurals = written
+            .clone()
+            .filter(|w| w.len() > 2)
+            .map(|w| format!("{w}s"));
+        Mentioned(HashedWords::new(
+            written.cloned().chain(without_s).chain(plurals),
+        ))
     }
 }
 
