@@ -299,30 +299,60 @@ impl PartialEq for MentionIndex {
 #[derive(Debug, Clone, Default)]
 struct Mentioned(HashedWords);
 
-/// Words sorted by their hashes.
+/// A set of words as a hash table (open addressing, linear probing): a
+/// word is found by comparing integers, and its text is compared only
+/// with a word of the same hash, so a word the market does not write
+/// (most of those asked) costs no string comparison. Exact: two words of
+/// one hash are both kept, and the text decides. No sort and no
+/// `HashMap`, whose code the wasm would carry.
 #[derive(Debug, Clone, Default)]
 struct HashedWords {
-    hashes: Vec<u64>,
+    /// A power of two in length, at most half full: each slot the hash
+    /// of a word and its index in `words` plus one (0: empty).
+    slots: Vec<(u64, u32)>,
     words: Vec<String>,
 }
 
 impl HashedWords {
     fn new(words: impl Iterator<Item = String>) -> Self {
-        let mut keyed: Vec<(u64, String)> = words.map(|w| (word_hash(&w), w)).collect();
-        keyed.sort_unstable();
-        keyed.dedup();
-        let (hashes, words) = keyed.into_iter().unzip();
-        Self { hashes, words }
+        let words: Vec<String> = words.collect();
+        let mut set = Self {
+            slots: vec![(0, 0); (words.len() * 2).next_power_of_two().max(4)],
+            words: Vec::with_capacity(words.len()),
+        };
+        for word in words {
+            let hash = word_hash(&word);
+            if set.contains(hash, &word) {
+                continue;
+            }
+            let mask = set.slots.len() - 1;
+            let mut at = hash as usize & mask;
+            while set.slots[at].1 != 0 {
+                at = (at + 1) & mask;
+            }
+            set.words.push(word);
+            set.slots[at] = (hash, set.words.len() as u32);
+        }
+        set
     }
 
     /// `word`, whose hash is `hash`, is one of the words.
     fn contains(&self, hash: u64, word: &str) -> bool {
-        let start = self.hashes.partition_point(|&h| h < hash);
-        self.hashes[start..]
-            .iter()
-            .zip(&self.words[start..])
-            .take_while(|(h, _)| **h == hash)
-            .any(|(_, w)| w == word)
+        let mask = self.slots.len().wrapping_sub(1);
+        let mut at = hash as usize & mask;
+        // An empty table (the default) has no slot: nothing is in it.
+        while let Some(&(h, index)) = self.slots.get(at).filter(|s| s.1 != 0) {
+            if h == hash
+                && self
+                    .words
+                    .get(index as usize - 1)
+                    .is_some_and(|w| w == word)
+            {
+                return true;
+            }
+            at = (at + 1) & mask;
+        }
+        false
     }
 }
 
@@ -597,10 +627,11 @@ impl Facts {
         let without_s = written
             .clone()
             .filter_map(|w| w.strip_suffix('s').map(str::to_owned));
-        let plurals = written
-            .clone()
-            .filter(|w| w.len() > 2)
-            .map(|w| format!("{w}s"));
+        let plurals = written.clone().filter(|w| w.len() > 2).map(|w| {
+            let mut plural = w.clone();
+            plural.push('s');
+            plural
+        });
         Mentioned(HashedWords::new(
             written.cloned().chain(without_s).chain(plurals),
         ))
