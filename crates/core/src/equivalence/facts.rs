@@ -291,77 +291,13 @@ impl PartialEq for MentionIndex {
     }
 }
 
-/// Every word for which [`Facts::mentions`] is true, built once from
-/// the words a market mentions ([`Facts::raw`], [`Facts::words`],
-/// [`Facts::entities`]): each of them, each without a final `s`, and the
-/// plural of each of three letters or more. "Does the text write this
-/// word, or its plural" is then one lookup, not three.
+/// The words a market mentions ([`Facts::raw`], [`Facts::words`],
+/// [`Facts::entities`]), sorted, and those of them that end in `s`
+/// without it: "does the text write this word, or its plural".
 #[derive(Debug, Clone, Default)]
-struct Mentioned(HashedWords);
-
-/// A set of words as a hash table (open addressing, linear probing): a
-/// word is found by comparing integers, and its text is compared only
-/// with a word of the same hash, so a word the market does not write
-/// (most of those asked) costs no string comparison. Exact: two words of
-/// one hash are both kept, and the text decides. No sort and no
-/// `HashMap`, whose code the wasm would carry.
-#[derive(Debug, Clone, Default)]
-struct HashedWords {
-    /// A power of two in length, at most half full: each slot the hash
-    /// of a word and its index in `words` plus one (0: empty).
-    slots: Vec<(u64, u32)>,
+struct Mentioned {
     words: Vec<String>,
-}
-
-impl HashedWords {
-    fn new(words: impl Iterator<Item = String>) -> Self {
-        let words: Vec<String> = words.collect();
-        let mut set = Self {
-            slots: vec![(0, 0); (words.len() * 2).next_power_of_two().max(4)],
-            words: Vec::with_capacity(words.len()),
-        };
-        for word in words {
-            let hash = word_hash(&word);
-            if set.contains(hash, &word) {
-                continue;
-            }
-            let mask = set.slots.len() - 1;
-            let mut at = hash as usize & mask;
-            while set.slots[at].1 != 0 {
-                at = (at + 1) & mask;
-            }
-            set.words.push(word);
-            set.slots[at] = (hash, set.words.len() as u32);
-        }
-        set
-    }
-
-    /// `word`, whose hash is `hash`, is one of the words.
-    fn contains(&self, hash: u64, word: &str) -> bool {
-        let mask = self.slots.len().wrapping_sub(1);
-        let mut at = hash as usize & mask;
-        // An empty table (the default) has no slot: nothing is in it.
-        while let Some(&(h, index)) = self.slots.get(at).filter(|s| s.1 != 0) {
-            if h == hash
-                && self
-                    .words
-                    .get(index as usize - 1)
-                    .is_some_and(|w| w == word)
-            {
-                return true;
-            }
-            at = (at + 1) & mask;
-        }
-        false
-    }
-}
-
-/// FNV-1a of a word's bytes: spreads the short words of a title well and
-/// is a few instructions a byte.
-fn word_hash(word: &str) -> u64 {
-    word.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    without_s: Vec<String>,
 }
 
 impl Facts {
@@ -616,25 +552,31 @@ impl Facts {
     /// (when three letters or more are left), or its plural.
     pub(crate) fn mentions(&self, word: &str) -> bool {
         let m = self.mentioned.0.get_or_init(|| self.index_mentions());
-        m.0.contains(word_hash(word), word)
+        let has = |list: &[String], w: &str| list.binary_search_by(|x| x.as_str().cmp(w)).is_ok();
+        has(&m.words, word)
+            || word
+                .strip_suffix('s')
+                .is_some_and(|w| w.len() > 2 && has(&m.words, w))
+            || has(&m.without_s, word)
     }
 
-    /// The words [`Facts::mentions`] finds: `w` is mentioned when it is a
-    /// word of the text, or a word of the text less its final `s`, or ends
-    /// in `s` after a word of the text of three letters or more.
     fn index_mentions(&self) -> Mentioned {
-        let written = self.raw.iter().chain(&self.words).chain(&self.entities);
-        let without_s = written
-            .clone()
-            .filter_map(|w| w.strip_suffix('s').map(str::to_owned));
-        let plurals = written.clone().filter(|w| w.len() > 2).map(|w| {
-            let mut plural = w.clone();
-            plural.push('s');
-            plural
-        });
-        Mentioned(HashedWords::new(
-            written.cloned().chain(without_s).chain(plurals),
-        ))
+        let mut words: Vec<String> = self
+            .raw
+            .iter()
+            .chain(&self.words)
+            .chain(&self.entities)
+            .cloned()
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        let mut without_s: Vec<String> = words
+            .iter()
+            .filter_map(|w| w.strip_suffix('s').map(str::to_owned))
+            .collect();
+        without_s.sort_unstable();
+        without_s.dedup();
+        Mentioned { words, without_s }
     }
 }
 
