@@ -39,7 +39,7 @@ use crate::models::Market;
 pub use engine::RuleCode;
 pub use facts::{Comparator, DateFact, Facts, Threshold};
 use serde::Serialize;
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
 const DAY_MS: i64 = 86_400_000;
 /// Where the year buckets of deadlines start among the day buckets of
@@ -289,11 +289,7 @@ fn key_words(f: &Facts) -> Vec<&str> {
 
 /// The pairs [`find_pairs`] compares: markets of different platforms (or
 /// of one, if asked) filed under a shared (word, day) key.
-fn candidates(
-    markets: &[Market],
-    facts: &[Facts],
-    options: &PairOptions,
-) -> BTreeSet<(usize, usize)> {
+fn candidates(markets: &[Market], facts: &[Facts], options: &PairOptions) -> Vec<(usize, usize)> {
     // (key word, day) → markets. A market is filed under each of its names
     // (or, with none, its three longest words) and its day: the first day
     // of the date it names, else its close day.
@@ -377,8 +373,14 @@ fn candidates(
         }
         keys_of.push(keys);
     }
-    let mut candidates: BTreeSet<(usize, usize)> = BTreeSet::new();
+    // Each market's partners gathered, sorted and deduplicated in one
+    // list reused for every market: the pairs come out ordered by `i`,
+    // then `j`, as a set of pairs would give them, without a tree node
+    // per pair.
+    let mut candidates: Vec<(usize, usize)> = Vec::new();
+    let mut partners: Vec<usize> = Vec::new();
     for (i, keys) in keys_of.iter().enumerate() {
+        partners.clear();
         for &(word, day) in keys {
             // A day either side: platforms close a day's question at its
             // end or at the next midnight. A year either side: "before
@@ -397,10 +399,13 @@ fn candidates(
                     if same_platform && !options.same_platform {
                         continue;
                     }
-                    candidates.insert((i, j));
+                    partners.push(j);
                 }
             }
         }
+        partners.sort_unstable();
+        partners.dedup();
+        candidates.extend(partners.iter().map(|&j| (i, j)));
     }
     candidates
 }

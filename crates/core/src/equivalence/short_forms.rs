@@ -131,6 +131,13 @@ impl ShortForms {
     /// stand for, and this side's short forms that `other`'s full names
     /// spell out: `word` is one of them.
     pub(crate) fn accounts_for(&self, other: &Self, word: &str) -> bool {
+        // Asked of every name a side leaves unmatched, in every candidate
+        // pair: most sides write no short form, and then no run of this
+        // side needs reading (the answer is the same, `short_of` being
+        // false for every run).
+        if other.short.is_empty() && other.runs.is_empty() {
+            return false;
+        }
         let writes = |side: &Self, w: &Word| {
             side.short.iter().any(|s| s.name == w.name)
                 || side.runs.iter().flatten().any(|r| r.name == w.name)
@@ -141,10 +148,9 @@ impl ShortForms {
             .short
             .iter()
             .any(|s| s.is(word) && other.spells(&s.name))
-            || self
-                .runs
-                .iter()
-                .any(|run| run.iter().any(|w| w.is(word)) && other.short_of(run))
+            || self.runs.iter().any(|run| {
+                !other.short.is_empty() && run.iter().any(|w| w.is(word)) && other.short_of(run)
+            })
     }
 
     /// `word` is written before a later word of its name that `is_name`

@@ -7,8 +7,13 @@ use super::super::{Field, Finding};
 use super::join;
 use super::predicate::game_without_draws;
 
-/// Every word of a (possibly multi-word) name is mentioned by `f`.
+/// Every word of a (possibly multi-word) name is mentioned by `f`. A
+/// one-word name is its only word: asked once, not twice (most names,
+/// asked for every candidate pair).
 pub(crate) fn mentions_all(f: &Facts, entity: &str) -> bool {
+    if !entity.contains(' ') {
+        return f.mentions(entity);
+    }
     entity.split(' ').all(|w| f.mentions(w)) || f.mentions(entity)
 }
 
