@@ -24,8 +24,9 @@
 //! layer has nothing to do for an answer made before it would run; a
 //! panic while making it is the panic layer's 500 (`Front::find`).
 
-use crate::access_log::AccessLog;
+use crate::access_log::{AccessLog, Started};
 use crate::auth::Keys;
+use crate::encoding::whole::Whole;
 use crate::error::ApiError;
 use crate::{guard, layers};
 use axum::Router;
@@ -46,9 +47,11 @@ use tower_http::cors::Cors;
 /// Answers kept for their exact canonical request and coding.
 pub trait KeptAnswers: Send + Sync + 'static {
     /// The answer to a `GET` of `uri` with `headers`, bodiless, when it is
-    /// kept for this request and the coding its client takes; `None`
-    /// sends the request to the router. Charges and counts nothing.
-    fn find(&self, uri: &Uri, headers: &HeaderMap) -> Option<Response>;
+    /// kept for this request and the coding its client takes (or is made
+    /// and kept when served); `None` sends the request to the router.
+    /// Charges and counts nothing, and makes no page: that waits for the
+    /// key's check ([`KeptAnswer::Later`]).
+    fn find(&self, uri: &Uri, headers: &HeaderMap) -> Option<KeptAnswer>;
 
     /// The keys the answers are behind; `None` sends every request to
     /// the router.
@@ -134,7 +137,7 @@ impl Front {
     }
 
     /// The kept answer to `request`, if it is one for this service.
-    pub fn find<B: http_body::Body>(&self, request: &Request<B>) -> Option<Response> {
+    pub fn find<B: http_body::Body>(&self, request: &Request<B>) -> Option<KeptAnswer> {
         // A body (a `GET` may have one) is the router's to drain or refuse.
         if request.method() != Method::GET || !request.body().is_end_stream() {
             return None;
@@ -149,13 +152,13 @@ impl Front {
         {
             return None;
         }
-        // The answer is made here, outside the router's panic layer: a
-        // panic is the same 500 it makes (and then passes the key check,
-        // as a handler's panic does behind it).
+        // Looked for outside the router's panic layer: a panic is the
+        // same 500 it makes (and then passes the key check, as a
+        // handler's panic does behind it).
         let find = || self.kept.find(request.uri(), request.headers());
         match std::panic::catch_unwind(std::panic::AssertUnwindSafe(find)) {
             Ok(found) => found,
-            Err(panic) => Some(crate::error::panic_response(panic)),
+            Err(panic) => Some(KeptAnswer::Made(crate::error::panic_response(panic))),
         }
     }
 
@@ -165,7 +168,7 @@ impl Front {
     pub fn taken<B>(
         &self,
         request: Request<B>,
-        answer: Response,
+        answer: KeptAnswer,
         started: Instant,
     ) -> (Request<Found>, Option<Logged>) {
         let logged = self.log.as_ref().map(|log| Logged {
@@ -177,8 +180,37 @@ impl Front {
     }
 }
 
+/// A kept answer found for a request ([`Front::find`]), made into its
+/// response only once the key's check has let the request through: a key
+/// over its budget gets its 429 before any page is made.
+pub enum KeptAnswer {
+    /// Made already, from stored bytes (the proxy's fresh hit: its entry's
+    /// bytes and headers; a panic's 500).
+    Made(Response),
+    /// A page kept whole for this second (`encoding::whole`): only its
+    /// tail, with this request's time since `started`, is written.
+    Whole(Arc<Whole>, Started),
+    /// A page to make (and keep) when served: not kept whole in this
+    /// second yet. Its request was read and checked by `find`.
+    Later(Box<dyn FnOnce() -> Response + Send>),
+}
+
+impl KeptAnswer {
+    /// The response, made now; a panic while making it is the panic
+    /// layer's 500, as behind the router.
+    fn answer(self) -> Response {
+        let make = move || match self {
+            Self::Made(response) => response,
+            Self::Whole(whole, started) => whole.answer(started.elapsed_ms()),
+            Self::Later(make) => make(),
+        };
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(make))
+            .unwrap_or_else(crate::error::panic_response)
+    }
+}
+
 /// A request the front service answers: its body is its kept answer.
-pub struct Found(Response);
+pub struct Found(KeptAnswer);
 
 /// What the access log line of a kept answer needs.
 pub struct Logged {
@@ -219,7 +251,7 @@ impl Service<Request<Found>> for Checked {
         };
         let response = crate::auth::check_now(keys, &parts.headers, || {
             self.kept.served();
-            answer
+            answer.answer()
         });
         ready(Ok(response))
     }
