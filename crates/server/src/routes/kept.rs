@@ -49,10 +49,7 @@ impl MarketPages {
 
 impl crate::front::KeptAnswers for MarketPages {
     fn find(&self, uri: &Uri, headers: &HeaderMap) -> Option<KeptAnswer> {
-        if uri.path() != Operation::ListMarkets.path()
-            || self.state.faults.any_per_request()
-            || crate::guard::is_search_of(uri)
-        {
+        if uri.path() != Operation::ListMarkets.path() {
             return None;
         }
         let coding = Coding::accepted(headers);
@@ -61,8 +58,13 @@ impl crate::front::KeptAnswers for MarketPages {
         }
         let started = Started(Instant::now());
         let query = uri.query().unwrap_or("");
+        // Only a query that passed every check below was kept, and what
+        // they read (the faults, the query) does not change.
         if let Some(whole) = self.wholes.find(query, coding, now_unix()) {
             return Some(KeptAnswer::Whole(whole, started));
+        }
+        if self.state.faults.any_per_request() || crate::guard::is_search_of(uri) {
+            return None;
         }
         let request: ListMarkets = crate::query::read(&[], query).ok()?;
         list_refusal(&self.state, &request).ok()?;
