@@ -309,7 +309,7 @@ pub(crate) async fn keyless_flood(
         state ^= state << 13;
         state ^= state >> 7;
         state ^= state << 17;
-        let (what, request) = if n % 2 == 0 {
+        let (what, request) = if n.is_multiple_of(2) {
             (
                 "keyless page flood",
                 format!("GET /markets?limit=25 HTTP/1.1\r\nHost: {addr}\r\nAccept-Encoding: gzip, br\r\n\r\n")
