@@ -24,13 +24,14 @@
 //! layer has nothing to do for an answer made before it would run; a
 //! panic while making it is the panic layer's 500 (`Front::find`).
 
-use crate::access_log::AccessLog;
+use crate::access_log::{AccessLog, Started};
 use crate::auth::Keys;
+use crate::encoding::whole::Whole;
 use crate::error::ApiError;
 use crate::{guard, layers};
 use axum::Router;
 use axum::body::Body;
-use axum::http::{HeaderMap, Method, Request, Uri};
+use axum::http::{HeaderMap, Method, Request, Uri, header};
 use axum::response::{IntoResponse, Response};
 use std::convert::Infallible;
 use std::future::{Future, Ready, ready};
@@ -46,9 +47,11 @@ use tower_http::cors::Cors;
 /// Answers kept for their exact canonical request and coding.
 pub trait KeptAnswers: Send + Sync + 'static {
     /// The answer to a `GET` of `uri` with `headers`, bodiless, when it is
-    /// kept for this request and the coding its client takes; `None`
-    /// sends the request to the router. Charges and counts nothing.
-    fn find(&self, uri: &Uri, headers: &HeaderMap) -> Option<Response>;
+    /// kept for this request and the coding its client takes (or is made
+    /// and kept when served); `None` sends the request to the router.
+    /// Charges and counts nothing, and makes no page: that waits for the
+    /// key's check ([`KeptAnswer::Later`]).
+    fn find(&self, uri: &Uri, headers: &HeaderMap) -> Option<KeptAnswer>;
 
     /// The keys the answers are behind; `None` sends every request to
     /// the router.
@@ -77,15 +80,12 @@ impl From<Router> for Served {
 
 /// The layers a kept answer passes, outermost first (as in
 /// `layers::wrap_sharing`): CORS, the constant headers, the in-flight cap,
-/// tower-http's compression (a kept answer is in its coding already; a
-/// refusal of the key's check is compressed as the router's is), then
-/// the key's check around the answer found.
-pub type Stack = Cors<
-    MapResponse<
-        guard::InFlight<MapResponse<Compression<Checked>, fn(Compressed) -> Response>>,
-        fn(Response) -> Response,
-    >,
->;
+/// then the key's check around the answer found ([`Checked`]), whose
+/// refusals pass tower-http's compression as the router's do.
+pub type Stack = Cors<MapResponse<guard::InFlight<Checked>, fn(Response) -> Response>>;
+
+/// The key's check's refusals, through tower-http's compression.
+type Refusals = MapResponse<Compression<Carry>, fn(Compressed) -> Response>;
 
 /// An answer out of tower-http's compression.
 type Compressed = axum::http::Response<CompressionBody<Body>>;
@@ -113,13 +113,18 @@ impl Front {
     ) -> Self {
         let constant_headers: fn(Response) -> Response = layers::constant_headers;
         let boxed: fn(Compressed) -> Response = boxed;
+        let refusals = ServiceBuilder::new()
+            .layer(MapResponseLayer::new(boxed))
+            .layer(layers::compression())
+            .service(Carry);
         let stack = ServiceBuilder::new()
             .layer(layers::cors(&settings.origins))
             .layer(MapResponseLayer::new(constant_headers))
             .layer(in_flight)
-            .layer(MapResponseLayer::new(boxed))
-            .layer(layers::compression())
-            .service(Checked { kept: kept.clone() });
+            .service(Checked {
+                kept: kept.clone(),
+                refusals,
+            });
         Self {
             kept,
             stack,
@@ -134,7 +139,7 @@ impl Front {
     }
 
     /// The kept answer to `request`, if it is one for this service.
-    pub fn find<B: http_body::Body>(&self, request: &Request<B>) -> Option<Response> {
+    pub fn find<B: http_body::Body>(&self, request: &Request<B>) -> Option<KeptAnswer> {
         // A body (a `GET` may have one) is the router's to drain or refuse.
         if request.method() != Method::GET || !request.body().is_end_stream() {
             return None;
@@ -149,13 +154,13 @@ impl Front {
         {
             return None;
         }
-        // The answer is made here, outside the router's panic layer: a
-        // panic is the same 500 it makes (and then passes the key check,
-        // as a handler's panic does behind it).
+        // Looked for outside the router's panic layer: a panic is the
+        // same 500 it makes (and then passes the key check, as a
+        // handler's panic does behind it).
         let find = || self.kept.find(request.uri(), request.headers());
         match std::panic::catch_unwind(std::panic::AssertUnwindSafe(find)) {
             Ok(found) => found,
-            Err(panic) => Some(crate::error::panic_response(panic)),
+            Err(panic) => Some(KeptAnswer::Made(crate::error::panic_response(panic))),
         }
     }
 
@@ -165,7 +170,7 @@ impl Front {
     pub fn taken<B>(
         &self,
         request: Request<B>,
-        answer: Response,
+        answer: KeptAnswer,
         started: Instant,
     ) -> (Request<Found>, Option<Logged>) {
         let logged = self.log.as_ref().map(|log| Logged {
@@ -177,8 +182,37 @@ impl Front {
     }
 }
 
+/// A kept answer found for a request ([`Front::find`]), made into its
+/// response only once the key's check has let the request through: a key
+/// over its budget gets its 429 before any page is made.
+pub enum KeptAnswer {
+    /// Made already, from stored bytes (the proxy's fresh hit: its entry's
+    /// bytes and headers; a panic's 500).
+    Made(Response),
+    /// A page kept whole for this second (`encoding::whole`): only its
+    /// tail, with this request's time since `started`, is written.
+    Whole(Arc<Whole>, Started),
+    /// A page to make (and keep) when served: not kept whole in this
+    /// second yet. Its request was read and checked by `find`.
+    Later(Box<dyn FnOnce() -> Response + Send>),
+}
+
+impl KeptAnswer {
+    /// The response, made now; a panic while making it is the panic
+    /// layer's 500, as behind the router.
+    fn answer(self) -> Response {
+        let make = move || match self {
+            Self::Made(response) => response,
+            Self::Whole(whole, started) => whole.answer(started.elapsed_ms()),
+            Self::Later(make) => make(),
+        };
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(make))
+            .unwrap_or_else(crate::error::panic_response)
+    }
+}
+
 /// A request the front service answers: its body is its kept answer.
-pub struct Found(Response);
+pub struct Found(KeptAnswer);
 
 /// What the access log line of a kept answer needs.
 pub struct Logged {
@@ -194,13 +228,77 @@ impl Logged {
 }
 
 /// The innermost service of the stack: the key's check (`auth::check_now`)
-/// around the answer found.
+/// around the answer found. A kept answer it serves goes out as it is:
+/// tower-http's compression would hand it on untouched
+/// ([`untouched_by_compression`]), and passing it through cost a box and
+/// a wrapper around its body on every request (docs/benchmarks.md,
+/// "Seventh round"); anything else (the check's refusals, an answer a
+/// compressed client gets uncompressed) passes the compression.
 #[derive(Clone)]
 pub struct Checked {
     kept: Arc<dyn KeptAnswers>,
+    refusals: Refusals,
 }
 
 impl Service<Request<Found>> for Checked {
+    type Response = Response;
+    type Error = Infallible;
+    type Future = futures::future::Either<
+        Ready<Result<Response, Infallible>>,
+        <Refusals as Service<Request<Carried>>>::Future,
+    >;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+        self.refusals.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request<Found>) -> Self::Future {
+        let (parts, Found(answer)) = request.into_parts();
+        let mut served = false;
+        let response = match self.kept.keys() {
+            Some(keys) => crate::auth::check_now(keys, &parts.headers, || {
+                served = true;
+                self.kept.served();
+                answer.answer()
+            }),
+            // `Front::find` finds no answer of a service without keys.
+            None => ApiError::unauthorized("missing X-API-Key header").into_response(),
+        };
+        if served && untouched_by_compression(&parts.headers, &response) {
+            return futures::future::Either::Left(ready(Ok(response)));
+        }
+        let carried = Request::from_parts(parts, Carried(response));
+        futures::future::Either::Right(self.refusals.call(carried))
+    }
+}
+
+/// Whether tower-http's compression would hand `response` to a client
+/// that sent `request` on as it is, headers and body: it never
+/// recompresses an answer that has a coding, and for a client that sends
+/// no `Accept-Encoding` it only adds `Vary: accept-encoding` (when the
+/// answer lacks it; kept pages carry it). Its own rules, in
+/// `tower_http::compression::future`.
+fn untouched_by_compression(request: &HeaderMap, response: &Response) -> bool {
+    let headers = response.headers();
+    headers.contains_key(header::CONTENT_ENCODING)
+        || (!request.contains_key(header::ACCEPT_ENCODING)
+            && headers
+                .get_all(header::VARY)
+                .iter()
+                .any(|value| value.as_bytes().eq_ignore_ascii_case(b"accept-encoding")))
+}
+
+/// Answers the response a request carries: the check's refusal, handed
+/// to tower-http's compression as a request so that the compression
+/// reads the client's `Accept-Encoding` as it does behind the router.
+#[derive(Clone)]
+pub struct Carry;
+
+/// A request's body that carries its answer (the request's own body was
+/// empty: `Front::find`).
+pub struct Carried(Response);
+
+impl Service<Request<Carried>> for Carry {
     type Response = Response;
     type Error = Infallible;
     type Future = Ready<Result<Response, Infallible>>;
@@ -209,19 +307,24 @@ impl Service<Request<Found>> for Checked {
         Poll::Ready(Ok(()))
     }
 
-    fn call(&mut self, request: Request<Found>) -> Self::Future {
-        let (parts, Found(answer)) = request.into_parts();
-        let Some(keys) = self.kept.keys() else {
-            // `Front::find` finds no answer of a service without keys.
-            return ready(Ok(
-                ApiError::unauthorized("missing X-API-Key header").into_response()
-            ));
-        };
-        let response = crate::auth::check_now(keys, &parts.headers, || {
-            self.kept.served();
-            answer
-        });
-        ready(Ok(response))
+    fn call(&mut self, request: Request<Carried>) -> Self::Future {
+        ready(Ok(request.into_body().0))
+    }
+}
+
+impl http_body::Body for Carried {
+    type Data = bytes::Bytes;
+    type Error = Infallible;
+
+    fn poll_frame(
+        self: Pin<&mut Self>,
+        _: &mut Context<'_>,
+    ) -> Poll<Option<Result<http_body::Frame<bytes::Bytes>, Infallible>>> {
+        Poll::Ready(None)
+    }
+
+    fn is_end_stream(&self) -> bool {
+        true
     }
 }
 

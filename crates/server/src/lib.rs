@@ -59,6 +59,13 @@ pub fn app_with_data(config: &Config, data: Arc<Dataset>) -> Router {
     app_with_recorder(config, data, recorder.as_ref())
 }
 
+/// `app_with_data` and its front service (`served`): what the binary
+/// serves, over data generated already (the in-process suites).
+pub fn served_with_data(config: &Config, data: Arc<Dataset>) -> front::Served {
+    let recorder = record::Recorder::from_args(&config.record, config.stream.interval_scale);
+    served(config, data, recorder.as_ref())
+}
+
 /// Like `app_with_data`, its streams' answers recorded by `recorder`.
 pub fn app_with_recorder(
     config: &Config,

@@ -217,9 +217,17 @@ impl hyper::service::Service<Request<Incoming>> for Connection {
         if let Some((front, stack)) = &self.front
             && let Some(answer) = front.find(&request)
         {
-            let (found, logged) = front.taken(request, answer, started);
-            let answer = tower::Service::call(&mut *stack.borrow_mut(), found);
-            return futures::future::Either::Left(front::FrontFuture::new(answer, logged));
+            let mut stack = stack.borrow_mut();
+            // tower's contract: `call` only after `poll_ready` said ready.
+            // The stack's layers are ready at once (none waits for room:
+            // the in-flight caps refuse instead), but should one ever not
+            // be, the request goes to the router, which awaits readiness
+            // (`Oneshot`); `find` charged nothing, so nothing is undone.
+            if ready_now(&mut *stack) {
+                let (found, logged) = front.taken(request, answer, started);
+                let answer = tower::Service::call(&mut *stack, found);
+                return futures::future::Either::Left(front::FrontFuture::new(answer, logged));
+            }
         }
         request
             .extensions_mut()
@@ -227,6 +235,14 @@ impl hyper::service::Service<Request<Incoming>> for Connection {
         request.extensions_mut().insert(self.streaming.clone());
         futures::future::Either::Right(self.router.clone().oneshot(request))
     }
+}
+
+/// Whether `service` is ready for a request now, without waiting: polled
+/// once with a waker that wakes nothing, as the caller does not wait (it
+/// sends the request elsewhere when not).
+fn ready_now<S: tower::Service<R>, R>(service: &mut S) -> bool {
+    let mut cx = Context::from_waker(std::task::Waker::noop());
+    matches!(service.poll_ready(&mut cx), Poll::Ready(Ok(())))
 }
 
 /// Open connections per client address. Behind a load balancer every
@@ -516,4 +532,46 @@ pub async fn shutdown_signal() {
     #[cfg(not(unix))]
     let term = std::future::pending::<()>();
     tokio::select! { _ = ctrl_c => {}, _ = term => {} }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A service ready or not as told, counting its calls.
+    struct Gate {
+        open: bool,
+        calls: usize,
+    }
+
+    impl tower::Service<()> for Gate {
+        type Response = ();
+        type Error = Infallible;
+        type Future = std::future::Ready<Result<(), Infallible>>;
+
+        fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
+            if self.open {
+                Poll::Ready(Ok(()))
+            } else {
+                Poll::Pending
+            }
+        }
+
+        fn call(&mut self, (): ()) -> Self::Future {
+            self.calls += 1;
+            std::future::ready(Ok(()))
+        }
+    }
+
+    #[test]
+    fn a_service_not_ready_is_not_called() {
+        let mut gate = Gate {
+            open: false,
+            calls: 0,
+        };
+        assert!(!ready_now(&mut gate));
+        gate.open = true;
+        assert!(ready_now(&mut gate));
+        assert_eq!(gate.calls, 0, "polling for readiness calls nothing");
+    }
 }

@@ -320,3 +320,42 @@ async fn the_front_takes_pages_of_markets_and_leaves_the_rest() {
             .is_none()
     );
 }
+
+/// A kept answer is made only once the key's check let its request
+/// through: a key over its budget gets its 429 and no page is made
+/// (`front::KeptAnswer::Later` is not run).
+#[tokio::test]
+async fn a_key_over_its_budget_is_refused_before_any_page_is_made() {
+    use predmarket_server::front::KeptAnswer;
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let config = Config::for_tests("tight:1");
+    let data = Arc::new(predmarket_server::data::Dataset::generate(
+        &config.data_options(),
+    ));
+    let served = predmarket_server::served(&config, data, None);
+    let front = served.front.expect("the server has a front");
+    let tight = [("x-api-key", "tight")];
+    // What the front finds for a page not kept yet: made when served.
+    assert!(matches!(
+        front.find(&get(PAGE, &tight, "GET")),
+        Some(KeptAnswer::Later(_))
+    ));
+    let made = Arc::new(AtomicUsize::new(0));
+    let later = || {
+        let made = made.clone();
+        KeptAnswer::Later(Box::new(move || {
+            made.fetch_add(1, Ordering::SeqCst);
+            axum::response::Response::new(Body::empty())
+        }))
+    };
+    let mut stack = front.stack();
+    for (status, pages) in [(200, 1), (429, 1), (429, 1)] {
+        let request = get(PAGE, &tight, "GET");
+        let (found, _) = front.taken(request, later(), std::time::Instant::now());
+        let ready = ServiceExt::ready(&mut stack).await.expect("ready");
+        let answer = tower::Service::call(ready, found).await.expect("an answer");
+        assert_eq!(answer.status(), status);
+        assert_eq!(made.load(Ordering::SeqCst), pages, "pages made");
+    }
+}

@@ -288,3 +288,63 @@ pub(crate) async fn odd_requests(addr: SocketAddr, report: Arc<Observed>, stop: 
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+/// Floods `GET /markets?limit=25` (the page the good client reads)
+/// without a key and with unknown keys, back to back on keep-alive
+/// connections: each must be a 401, and costs the server what a 401
+/// costs (the key is looked up, no page is made: the front service
+/// makes kept pages only for known keys, and the router refuses before
+/// the handler).
+pub(crate) async fn keyless_flood(
+    addr: SocketAddr,
+    seed: u64,
+    report: Arc<Observed>,
+    stop: Arc<AtomicBool>,
+) {
+    let mut state = 0x2545_F491_4F6C_DD1Du64 ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    let mut stream: Option<TcpStream> = None;
+    let mut n = 0u64;
+    while !stop.load(Ordering::Relaxed) {
+        n += 1;
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let (what, request) = if n.is_multiple_of(2) {
+            (
+                "keyless page flood",
+                format!("GET /markets?limit=25 HTTP/1.1\r\nHost: {addr}\r\nAccept-Encoding: gzip, br\r\n\r\n")
+                    .into_bytes(),
+            )
+        } else {
+            (
+                "unknown-key page flood",
+                get(addr, "/markets?limit=25", &format!("pm_{state:016x}")),
+            )
+        };
+        if stream.is_none() {
+            match TcpStream::connect(addr).await {
+                Ok(s) => stream = Some(s),
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                    continue;
+                }
+            }
+        }
+        let Some(s) = stream.as_mut() else { continue };
+        match exchange(s, &request).await {
+            Ok((status, _)) => {
+                report.seen.check_status(what, status);
+                report.flood_answered.fetch_add(1, Ordering::Relaxed);
+                if status != 401 {
+                    report
+                        .seen
+                        .violation(format!("{what}: {status}, expected 401"));
+                }
+            }
+            Err(_) => {
+                report.seen.count(&format!("{what}: connection closed"), 0);
+                stream = None;
+            }
+        }
+    }
+}

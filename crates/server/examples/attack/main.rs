@@ -10,6 +10,8 @@
 //!   finish the head, reconnecting when closed;
 //! - `--idle` sockets that connect and send nothing, reconnecting when closed;
 //! - oversize URLs and headers, random keys, forged cursors;
+//! - `--keyless` tasks flooding the good client's page, `/markets?limit=25`,
+//!   without a key and with unknown keys, back to back (each a 401);
 //! - one good client on its own key: `/platforms` and `/markets?limit=25`
 //!   back to back on one keep-alive connection.
 //!
@@ -67,6 +69,10 @@ struct Args {
     /// Concurrent worst-case searches.
     #[arg(long, default_value_t = 16)]
     heavy: usize,
+    /// Tasks flooding `/markets?limit=25` without a key and with unknown
+    /// keys, back to back on keep-alive connections.
+    #[arg(long, default_value_t = 4)]
+    keyless: usize,
     /// Slowloris sockets.
     #[arg(long, default_value_t = 500)]
     slowloris: usize,
@@ -119,6 +125,8 @@ struct Observed {
     idle_closed: Mutex<Vec<f64>>,
     slow_open_at_end: AtomicU64,
     idle_open_at_end: AtomicU64,
+    /// Answers to the keyless and unknown-key flood.
+    flood_answered: AtomicU64,
     /// Attack sockets connected right now.
     open_now: AtomicU64,
 }
@@ -165,6 +173,14 @@ async fn run(args: Args) -> Result<usize, String> {
         requests.push(tokio::spawn(heavy(
             addr,
             i,
+            report.clone(),
+            stop_requests.clone(),
+        )));
+    }
+    for i in 0..args.keyless {
+        requests.push(tokio::spawn(keyless_flood(
+            addr,
+            i as u64,
             report.clone(),
             stop_requests.clone(),
         )));

@@ -39,6 +39,12 @@ pub(crate) fn print_report(
             );
         }
     }
+    let flood = report.flood_answered.load(Ordering::Relaxed);
+    println!(
+        "keyless and unknown-key floods of /markets?limit=25 ({} tasks): {flood} answers, {:.0} a second",
+        args.keyless,
+        flood as f64 / args.seconds.max(f64::MIN_POSITIVE)
+    );
     if let Ok(heavy) = report.heavy_ok.lock() {
         let mut sorted = heavy.clone();
         sorted.sort_unstable();

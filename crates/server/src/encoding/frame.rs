@@ -63,18 +63,23 @@ impl Middle {
     /// kept deflate is shared, not copied.
     pub fn gzip(&self, head: &[u8], tail: &[u8]) -> Chunks {
         let mut prefix = Vec::with_capacity(head.len() + 16);
-        prefix.extend_from_slice(&[0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
-        stored_deflate(&mut prefix, head, false);
+        gzip_prefix(&mut prefix, head);
         let mut suffix = Vec::with_capacity(tail.len() + 16);
-        stored_deflate(&mut suffix, tail, true);
+        gzip_suffix(
+            &mut suffix,
+            tail,
+            self.crc_after(head),
+            head.len() + self.len,
+        );
+        Chunks::new(prefix.into(), self.deflate.clone(), suffix.into())
+    }
+
+    /// The CRC-32 state of `head` followed by this middle.
+    pub fn crc_after(&self, head: &[u8]) -> crc32fast::Hasher {
         let mut crc = crc32fast::Hasher::new();
         crc.update(head);
         crc.combine(&self.crc);
-        crc.update(tail);
-        suffix.extend_from_slice(&crc.finalize().to_le_bytes());
-        let size = head.len() + self.len + tail.len();
-        suffix.extend_from_slice(&(size as u32).to_le_bytes());
-        Chunks::new(prefix.into(), self.deflate.clone(), suffix.into())
+        crc
     }
 
     /// The brotli answer `head` + this middle + `tail`, in three pieces.
@@ -82,14 +87,45 @@ impl Middle {
     /// stream header.
     pub fn brotli(&self, head: &[u8], tail: &[u8]) -> Chunks {
         let mut prefix = Vec::with_capacity(head.len() + 8);
-        // WBITS for a window of 2^22: 4 bits, (22 - 17) << 1 | 1.
-        stored_brotli(&mut prefix, head, ((BROTLI_LGWIN - 17) << 1 | 1, 4));
+        brotli_prefix(&mut prefix, head);
         let mut suffix = Vec::with_capacity(tail.len() + 8);
-        stored_brotli(&mut suffix, tail, (0, 0));
-        // ISLAST, ISLASTEMPTY.
-        suffix.push(0b11);
+        brotli_suffix(&mut suffix, tail);
         Chunks::new(prefix.into(), self.brotli.clone(), suffix.into())
     }
+}
+
+/// The start of a gzip answer: its header, then `head` as stored blocks
+/// (not final), byte-aligned for a kept middle to follow.
+pub fn gzip_prefix(out: &mut Vec<u8>, head: &[u8]) {
+    out.extend_from_slice(&[0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]);
+    stored_deflate(out, head, false);
+}
+
+/// The end of a gzip answer: `tail` as the final stored block(s), then
+/// the CRC-32 of the whole answer (`crc`: the state after everything
+/// before `tail`) and its length (`len_before`: bytes before `tail`).
+pub fn gzip_suffix(out: &mut Vec<u8>, tail: &[u8], mut crc: crc32fast::Hasher, len_before: usize) {
+    stored_deflate(out, tail, true);
+    crc.update(tail);
+    out.extend_from_slice(&crc.finalize().to_le_bytes());
+    // ISIZE is the length modulo 2^32 (RFC 1952).
+    out.extend_from_slice(&((len_before + tail.len()) as u32).to_le_bytes());
+}
+
+/// The start of a brotli answer: the stream header and `head` (not
+/// empty: its meta-block byte-aligns the header) as uncompressed
+/// meta-blocks, for a kept catable middle to follow.
+pub fn brotli_prefix(out: &mut Vec<u8>, head: &[u8]) {
+    // WBITS for a window of 2^22: 4 bits, (22 - 17) << 1 | 1.
+    stored_brotli(out, head, ((BROTLI_LGWIN - 17) << 1 | 1, 4));
+}
+
+/// The end of a brotli answer: `tail` as uncompressed meta-blocks, then
+/// an empty last meta-block.
+pub fn brotli_suffix(out: &mut Vec<u8>, tail: &[u8]) {
+    stored_brotli(out, tail, (0, 0));
+    // ISLAST, ISLASTEMPTY.
+    out.push(0b11);
 }
 
 /// Raw deflate of `bytes`, sync-flushed so that more blocks may follow.

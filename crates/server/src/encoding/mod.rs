@@ -20,7 +20,7 @@
 //! tail ([`chunks`]), in every coding, without copying the middle.
 //!
 //! Answers say they can be treated so by carrying [`Answer`] (set by
-//! `routes::respond::bytes_response` and `routes::respond::list_response`);
+//! `routes::respond::bytes_response` and `routes::respond::parts_response`);
 //! any other answer (errors, the demo's files) is left to the compression
 //! layer outside this one.
 
@@ -28,6 +28,7 @@ pub mod chunks;
 pub mod coding;
 pub mod frame;
 pub mod layer;
+pub mod whole;
 
 use axum::body::Body;
 use axum::http::{HeaderValue, header};
@@ -206,7 +207,7 @@ impl Answers {
     /// `kept` with its compressions, made now (and kept in its place) if
     /// it has none yet. Two first compressed requests of one middle at
     /// once may both compress it: once per middle, not per request.
-    fn compressed(&self, kept: &Arc<Kept>) -> Option<Arc<Kept>> {
+    pub fn compressed(&self, kept: &Arc<Kept>) -> Option<Arc<Kept>> {
         if kept.compressed.is_some() {
             return Some(kept.clone());
         }

@@ -14,8 +14,8 @@ use super::respond::respond;
 use super::state::ProxyState;
 use crate::auth::Keys;
 use crate::encoding::coding::Coding;
+use crate::front::KeptAnswer;
 use axum::http::{HeaderMap, Uri, header};
-use axum::response::Response;
 use predmarket_core::request::{HttpRequest, Operation, Request as CoreRequest};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -57,7 +57,7 @@ impl FreshHits {
 }
 
 impl crate::front::KeptAnswers for FreshHits {
-    fn find(&self, uri: &Uri, headers: &HeaderMap) -> Option<Response> {
+    fn find(&self, uri: &Uri, headers: &HeaderMap) -> Option<KeptAnswer> {
         let path = uri.path();
         // A path with parameters (`{id}`) is the router's to match.
         let op = *Operation::ALL
@@ -76,7 +76,9 @@ impl crate::front::KeptAnswers for FreshHits {
             Coding::Gzip => entry.compressed(compressions).gzip.is_some(),
             Coding::Brotli => entry.compressed(compressions).brotli.is_some(),
         };
-        kept.then(|| respond(&entry, "HIT", now, (coding, compressions)))
+        // Made here: a hit is the entry's stored bytes and its headers, as
+        // cheap as the refusal a key over its budget gets instead.
+        kept.then(|| KeptAnswer::Made(respond(&entry, "HIT", now, (coding, compressions))))
     }
 
     fn keys(&self) -> Option<&Keys> {

@@ -1,7 +1,7 @@
 //! `GET /markets`, `GET /markets/{id}`, `GET /markets/{id}/orderbook`.
 
 use super::paging::{Window, list_meta, list_meta_json, single_page, split_down, unavailable};
-use super::respond::{Page, bytes_response, json, list_body, list_response, text};
+use super::respond::{Page, bytes_response, json, kept_middle, list_body, parts_response, text};
 use crate::access_log::Started;
 use crate::cursor::Scope;
 use crate::data::catalog::{MarketRow, State as MarketState};
@@ -9,12 +9,14 @@ use crate::data::platforms::{self, MARKETS};
 use crate::data::prices::{self, Level};
 use crate::data::time::iso8601;
 use crate::data::{Dataset, MarketSort};
+use crate::encoding::Kept;
 use crate::error::ApiError;
 use crate::query::{Query, known, platform as one_platform, platforms as with_capability};
 use crate::state::SharedState;
 use axum::extract::State;
 use axum::response::Response;
 use predmarket_core::capabilities::Capability;
+use predmarket_core::models::PlatformError;
 use predmarket_core::models::{
     Market, MarketStatus, Orderbook, OrderbookMetadata, OrderbookResponse, OrderbookSide,
     PlatformId, PriceLevel, RequestMeta, SortOrder,
@@ -22,6 +24,8 @@ use predmarket_core::models::{
 use predmarket_core::request::{GetMarket, GetOrderbook, ListMarkets, Operation};
 use serde_json::{Value, json};
 use std::borrow::Cow;
+use std::collections::BTreeMap;
+use std::sync::Arc;
 
 pub const DEFAULT_LIMIT: u32 = 25;
 
@@ -195,6 +199,84 @@ pub fn list_answer(
     started: &Started,
     r: &ListMarkets,
 ) -> Result<Response, ApiError> {
+    let page = list_page(state, r)?;
+    let meta = list_meta_json(state, started, page.queried(), &page.errors);
+    Ok(parts_response(&page.kept, &page.pagination, &meta))
+}
+
+/// A page of markets, but for its `meta.request_time`: the pagination
+/// (its cursor issued in the current second), the kept middle, and what
+/// the meta says.
+pub struct MarketsPage {
+    pub pagination: String,
+    pub kept: Arc<Kept>,
+    /// The one platform asked for, if any.
+    platform: Option<&'static str>,
+    pub errors: BTreeMap<String, PlatformError>,
+}
+
+impl MarketsPage {
+    /// The platforms queried (the meta's `platforms_queried`).
+    pub fn queried(&self) -> &[&'static str] {
+        match &self.platform {
+            Some(p) => std::slice::from_ref(p),
+            None => &MARKETS,
+        }
+    }
+}
+
+/// What `list` would refuse of `r` (a 400 or 503), checked without
+/// making the page: the front service asks it before the key's check, so
+/// that a page is made only for a request that will be answered with it.
+pub fn list_refusal(state: &SharedState, r: &ListMarkets) -> Result<(), ApiError> {
+    list_plan(state, r).map(drop)
+}
+
+/// The page `r` asks for.
+pub fn list_page(state: &SharedState, r: &ListMarkets) -> Result<MarketsPage, ApiError> {
+    let plan = list_plan(state, r)?;
+    let ListPlan {
+        platform,
+        scope,
+        window,
+        include_raw,
+        ..
+    } = &plan;
+    let data = &state.data;
+    let (total, page) = select(data, &plan.filter, plan.sort, plan.ascending, window);
+    let pagination = window.pagination_json(state, scope, total);
+    let items = || {
+        page.iter()
+            .map(|&i| market_json(data, &data.catalog.markets[i as usize], *include_raw))
+            .collect()
+    };
+    let kind = Page {
+        key: "markets",
+        include_raw: *include_raw,
+        rows: &page,
+    };
+    let kept = kept_middle(&state.answers, &kind, items);
+    Ok(MarketsPage {
+        pagination,
+        kept,
+        platform: *platform,
+        errors: plan.errors,
+    })
+}
+
+/// A request for a page of markets, read and checked.
+struct ListPlan {
+    platform: Option<&'static str>,
+    scope: Scope,
+    window: Window,
+    include_raw: bool,
+    filter: Filter,
+    sort: MarketSort,
+    ascending: bool,
+    errors: BTreeMap<String, PlatformError>,
+}
+
+fn list_plan(state: &SharedState, r: &ListMarkets) -> Result<ListPlan, ApiError> {
     let platform = one_platform(state, &r.platform, Capability::Markets)?;
     let status = known("status", &r.status, MarketStatus::KNOWN)?;
     let query = crate::data::search::query(r.query.as_deref())?;
@@ -248,29 +330,16 @@ pub fn list_answer(
         .and_then(MarketSort::parse)
         .unwrap_or(MarketSort::Volume24h);
     let ascending = order == Some("asc");
-    let (total, page) = select(data, &filter, sort, ascending, &window);
-    let pagination = window.pagination_json(state, &scope, total);
-    let queried: &[&str] = match &platform {
-        Some(p) => std::slice::from_ref(p),
-        None => &MARKETS,
-    };
-    let items = || {
-        page.iter()
-            .map(|&i| market_json(data, &data.catalog.markets[i as usize], include_raw))
-            .collect()
-    };
-    let kind = Page {
-        key: "markets",
+    Ok(ListPlan {
+        platform,
+        scope,
+        window,
         include_raw,
-        rows: &page,
-    };
-    Ok(list_response(
-        &state.answers,
-        &kind,
-        &pagination,
-        items,
-        &list_meta_json(state, started, queried, &errors),
-    ))
+        filter,
+        sort,
+        ascending,
+        errors,
+    })
 }
 
 /// The JSON of a market, with its raw platform data when asked for.

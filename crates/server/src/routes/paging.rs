@@ -225,6 +225,9 @@ fn push_json_str(out: &mut String, text: &str) {
     }
 }
 
+/// The start of a list answer's `meta`, up to its request time.
+pub const META_TIME: &str = r#"{"request_time":"#;
+
 /// See [`list_meta_json`]; a test holds it to `serde_json` of `ListMeta`.
 fn write_list_meta<'a>(
     request_time: f64,
@@ -233,16 +236,46 @@ fn write_list_meta<'a>(
     errors: &BTreeMap<String, PlatformError>,
 ) -> String {
     let mut out = String::with_capacity(160);
-    out.push_str(r#"{"request_time":"#);
+    out.push_str(META_TIME);
     out.push_str(ryu::Buffer::new().format(request_time));
+    write_meta_rest(&mut out, freshness, queried, errors);
+    out
+}
+
+/// A list answer's `meta` after its request time (`,"cache_hit":…}`):
+/// the same for every request of one page (`routes::kept`), as the data,
+/// its freshness and the failing platforms never change while the server
+/// runs.
+pub fn list_meta_rest(
+    state: &SharedState,
+    queried: &[&str],
+    errors: &BTreeMap<String, PlatformError>,
+) -> String {
+    let names = state.data.options.names;
+    let mut out = String::with_capacity(140);
+    write_meta_rest(
+        &mut out,
+        state.data.freshness(),
+        queried.iter().map(|label| names.wire(label)),
+        errors,
+    );
+    out
+}
+
+fn write_meta_rest<'a>(
+    out: &mut String,
+    freshness: &str,
+    queried: impl Iterator<Item = &'a str>,
+    errors: &BTreeMap<String, PlatformError>,
+) {
     out.push_str(r#","cache_hit":false,"data_freshness":"#);
-    push_json_str(&mut out, freshness);
+    push_json_str(out, freshness);
     out.push_str(r#","platforms_queried":["#);
     for (i, wire) in queried.enumerate() {
         if i > 0 {
             out.push(',');
         }
-        push_json_str(&mut out, wire);
+        push_json_str(out, wire);
     }
     out.push(']');
     if !errors.is_empty() {
@@ -250,7 +283,6 @@ fn write_list_meta<'a>(
         out.push_str(&super::respond::text(errors));
     }
     out.push('}');
-    out
 }
 
 #[cfg(test)]

@@ -1,7 +1,7 @@
 //! Building answers: JSON bodies from models, and list envelopes spliced
 //! from the JSON kept at start-up.
 
-use crate::encoding::{Answer, Answers};
+use crate::encoding::{Answer, Answers, Kept};
 use crate::error::ApiError;
 use axum::body::Body;
 use axum::http::{HeaderValue, header};
@@ -9,6 +9,7 @@ use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use serde::Serialize;
 use std::borrow::Cow;
+use std::sync::Arc;
 
 /// A 200 with the JSON of `value`.
 pub fn json<T: Serialize>(value: &T) -> Response {
@@ -34,35 +35,59 @@ pub struct Page<'a> {
     pub rows: &'a [u32],
 }
 
-/// A page of a list (the shape of `list_body`), its middle kept: `items`
-/// are written only when the page's middle is not kept already, and the
-/// answer is sent as head, kept middle and tail, never copied into one
-/// buffer.
-pub fn list_response<'a>(
+/// The kept middle of `page` (`encoding::Answers::kept`), named by what
+/// it is made of; `items` are written only when it is not kept already.
+pub fn kept_middle<'a>(
     answers: &Answers,
     page: &Page<'_>,
-    pagination: &str,
     items: impl FnOnce() -> Vec<Cow<'a, str>>,
-    meta: &str,
-) -> Response {
+) -> Arc<Kept> {
     let mut made_of = xxhash_rust::xxh3::Xxh3::new();
     made_of.update(page.key.as_bytes());
     made_of.update(&[u8::from(page.include_raw)]);
     for row in page.rows {
         made_of.update(&row.to_le_bytes());
     }
-    let kept = answers.kept(made_of.digest128(), || {
+    answers.kept(made_of.digest128(), || {
         let items = items();
         let mut middle = Vec::with_capacity(middle_len(page.key, &items));
         write_middle(&mut middle, page.key, &items);
         middle
-    });
+    })
+}
+
+/// A page of a list (the shape of `list_body`) from its kept middle
+/// (`kept_middle`), this request's `pagination` and `meta` written around
+/// it: sent as head, kept middle and tail, never copied into one buffer.
+pub fn parts_response(kept: &Arc<Kept>, pagination: &str, meta: &str) -> Response {
     let mut head = Vec::with_capacity(pagination.len() + HEAD.len());
     write_head(&mut head, pagination);
     let mut tail = Vec::with_capacity(meta.len() + TAIL.len() + 1);
     write_tail(&mut tail, meta);
-    let (answer, body) = Answer::parts(head.into(), &kept, tail.into());
+    let (answer, body) = Answer::parts(head.into(), kept, tail.into());
     answer_response(Body::new(body), answer)
+}
+
+/// The head of a list answer: `{"pagination":` and `pagination`.
+pub fn list_head(pagination: &str) -> Vec<u8> {
+    let mut head = Vec::with_capacity(pagination.len() + HEAD.len());
+    write_head(&mut head, pagination);
+    head
+}
+
+/// A list answer's tail around its one member that is a function of the
+/// request alone, `meta.request_time`: the text before it (a constant)
+/// and after it (`meta_rest`, from `paging::list_meta_rest`, and the
+/// answer's closing brace). `write_tail` of `list_meta_json`'s text is
+/// the same bytes with the time between.
+pub fn list_tail_around_time(meta_rest: &str) -> (&'static str, String) {
+    const BEFORE: &str = concat!(r#""meta":"#, r#"{"request_time":"#);
+    debug_assert_eq!(&BEFORE[..TAIL.len()], TAIL);
+    debug_assert_eq!(&BEFORE[TAIL.len()..], super::paging::META_TIME);
+    let mut after = String::with_capacity(meta_rest.len() + 1);
+    after.push_str(meta_rest);
+    after.push('}');
+    (BEFORE, after)
 }
 
 /// Headers an answer leaves with (its type, `Vary`, `nosniff`,
@@ -112,7 +137,7 @@ pub fn object(members: &[(&str, &str)]) -> Vec<u8> {
 /// (Handing the stored items to hyper as separate chunks, with no copy at
 /// all, was slower: 27 000 against 37 000 req/s in the load bench, as the
 /// answer then takes several writes; a page of markets is three pieces,
-/// `list_response`.)
+/// `parts_response`.)
 pub fn list_body(pagination: &str, key: &str, items: &[Cow<'_, str>], meta: &str) -> Vec<u8> {
     let size = HEAD.len() + pagination.len() + middle_len(key, items) + TAIL.len() + meta.len() + 1;
     let mut out = Vec::with_capacity(size);

@@ -56,6 +56,22 @@ pub fn unlimited() -> Config {
     config
 }
 
+/// The server of `config` over `data` on `listener`, as the binary
+/// serves it: its connection loop (`listen::serve`), the front service
+/// of kept pages before the router, its connection limits.
+fn serve(
+    listener: tokio::net::TcpListener,
+    config: &Config,
+    data: Arc<Dataset>,
+) -> tokio::task::JoinHandle<()> {
+    let served = predmarket_server::served_with_data(config, data);
+    let limits = config.connection_limits();
+    tokio::spawn(async move {
+        let _ = predmarket_server::listen::serve(listener, served, limits, std::future::pending())
+            .await;
+    })
+}
+
 impl TestServer {
     /// Default data, default budget (100 per minute).
     pub async fn start() -> Self {
@@ -87,10 +103,7 @@ impl TestServer {
         if through_proxy() {
             return Self::behind_proxy(config, data, listener).await;
         }
-        let app = predmarket_server::app_with_data(&config, data.clone());
-        let task = tokio::spawn(async move {
-            let _ = axum::serve(listener, app).await;
-        });
+        let task = serve(listener, &config, data.clone());
         Self {
             addr,
             data,
@@ -115,10 +128,7 @@ impl TestServer {
             .await
             .expect("bind loopback");
         let upstream_addr = upstream_listener.local_addr().expect("local addr");
-        let app = predmarket_server::app_with_data(&upstream, data.clone());
-        let task = tokio::spawn(async move {
-            let _ = axum::serve(upstream_listener, app).await;
-        });
+        let task = serve(upstream_listener, &upstream, data.clone());
 
         let key_file = std::env::temp_dir().join(format!(
             "pm-test-upstream-key-{}-{}",
