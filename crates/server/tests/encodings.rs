@@ -86,7 +86,7 @@ async fn every_coding_is_the_same_json(base: &str) {
         assert_eq!(status, 200, "{path}");
         assert_eq!(encoding, None, "{path}");
         assert_eq!(length, Some(identity.len()), "{path}");
-        let expected = without_varying(serde_json::from_slice(&identity).unwrap());
+        let mut expected = without_varying(serde_json::from_slice(&identity).unwrap());
         for round in 0..2 {
             for (accept, wanted) in CODINGS {
                 let (status, bytes, encoding, length) = get(base, &path, accept).await;
@@ -100,11 +100,17 @@ async fn every_coding_is_the_same_json(base: &str) {
                 let json = bodies::decompress(&bytes, encoding.as_deref());
                 let value: Value = serde_json::from_slice(&json)
                     .unwrap_or_else(|e| panic!("{path} {accept:?} round {round}: {e}"));
-                assert_eq!(
-                    without_varying(value),
-                    expected,
-                    "{path} {accept:?} round {round}"
-                );
+                let value = without_varying(value);
+                if value != expected {
+                    // An order book moves on its tick (`prices::ladder_at`,
+                    // BOOK_TICK_SECS): one that crossed a tick since the
+                    // identity answer is held against the identity answer
+                    // of its own tick, fetched now. A wrong coding matches
+                    // neither.
+                    let (_, now, _, _) = get(base, &path, None).await;
+                    expected = without_varying(serde_json::from_slice(&now).unwrap());
+                }
+                assert_eq!(value, expected, "{path} {accept:?} round {round}");
             }
         }
     }
