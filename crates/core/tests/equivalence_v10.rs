@@ -35,13 +35,10 @@ fn set_is_well_formed_and_new() {
 /// `cargo test -p predmarket-core --test equivalence_v10 -- --ignored
 /// --nocapture` prints the figures and every miss. Reported by the lead
 /// before and after the tenth round (docs/benchmarks.md, "Tenth round:
-/// recall"); development data since. It fails on one pair: a subset
-/// ("the 2027 Spanish Grand Prix" / "a Grand Prix in 2027") called
-/// `same`, because `ShortForms::before_a_name` accounts for a word written
-/// before a name the other side writes ("Spanish" before "Grand Prix",
-/// meant for a city before its team's name). Ignored until that is fixed.
+/// recall"), development data since: its one precision miss ("the 2027
+/// Spanish Grand Prix" / "a Grand Prix in 2027" called `same`) was fixed
+/// after the second run (`Facts::class_heads`).
 #[test]
-#[ignore = "reported: one subset called same (sainz-spanish-gp-vs-any), a precision miss to fix"]
 fn held_out_set_calls_nothing_else_same_or_inverted() {
     claims_nothing_else(TEST);
 }

@@ -258,6 +258,11 @@ pub struct Facts {
     /// The first word of each name.
     #[serde(skip)]
     pub(crate) name_heads: BTreeSet<String>,
+    /// The first word of each name written after "a", "an" or "any" ("a
+    /// Grand Prix"): a class, not one thing, so a word the other side
+    /// writes before it ("Spanish Grand Prix") names a narrower one.
+    #[serde(skip)]
+    pub(crate) class_heads: BTreeSet<String>,
     /// The members of each family of qualifiers the title names (see
     /// [`super::lexicon::qualifier_masks`]).
     #[serde(skip)]
@@ -466,6 +471,13 @@ impl Facts {
                     let plain = is_stopword(lower) || month(lower).is_some();
                     let name = name_of(lower);
                     if *cap && !plain && !is_generic_noun(lower) {
+                        if span.is_empty()
+                            && i.checked_sub(1)
+                                .and_then(|k| word_at(&tokens, k))
+                                .is_some_and(|w| matches!(w, "a" | "an" | "any"))
+                        {
+                            facts.class_heads.insert(name.clone());
+                        }
                         span.push(name.clone());
                     } else {
                         flush(&mut span, &mut last_span, &mut entities);

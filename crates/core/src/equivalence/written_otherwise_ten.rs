@@ -282,3 +282,24 @@ fn a_day_that_cannot_be_a_month_is_written_first() {
         Relation::Same
     );
 }
+
+#[test]
+fn a_word_before_a_class_of_events_names_a_narrower_one() {
+    // "a Grand Prix" is any race of the season; "the Italian Grand Prix"
+    // is one of them (a subset at most, never the same question).
+    assert_ne!(
+        relation(
+            "Will Oscar Piastri win the 2028 Italian Grand Prix?",
+            "Will Oscar Piastri win a Grand Prix in 2028?"
+        ),
+        Relation::Same
+    );
+    // A city before its team's name is the same team.
+    assert_eq!(
+        relation(
+            "Will the Cleveland Cavaliers win the 2028 NBA Finals?",
+            "Will the Cavaliers win the 2028 NBA Finals?"
+        ),
+        Relation::Same
+    );
+}

@@ -153,7 +153,8 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
             }))
         || x.short_forms.accounts_for(&y.short_forms, word)
         || x.short_forms.before_a_name(word, |name| {
-            y.lone_names.contains(name) || y.name_heads.contains(name)
+            (y.lone_names.contains(name) || y.name_heads.contains(name))
+                && !y.class_heads.contains(name)
         })
         // "Los Angeles" of "Los Angeles Lakers" against "Lakers", "Nikola"
         // of "Nikola Jokic" against "Jokic NBA MVP".
