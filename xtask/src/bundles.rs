@@ -79,7 +79,10 @@ pub struct App {
     /// odds app to 43,182 B, 44 KiB, what was reached plus about 1 KiB
     /// (venues' 157,258 B, its limit the matcher's); with the matcher's
     /// word lists as tables (the ninth round) merged, venues' app to
-    /// 156,437 B, so 154 KiB.
+    /// 156,437 B, so 154 KiB. Session 20: the matcher's tenth round
+    /// (speed, then recall: docs/benchmarks.md) took venues' app to
+    /// 159,015 B, so 157 KiB, and the `netArbitrage` app to 185,228 B, so
+    /// 182 KiB, raised as the price of that recall.
     pub limit_gzip_bytes: u64,
     /// The parts the package loads on first call (a dynamic `import()`)
     /// that its one line runs, by module: esbuild names such a chunk
@@ -111,7 +114,7 @@ pub const APPS: &[App] = &[
         id: "venues",
         figure_id: "bundle-venues-gzip",
         source: "import { findPairs } from \"predmarket/venues\";\nfor (const pair of findPairs([])) console.log(pair);\n",
-        limit_gzip_bytes: 154 * 1024,
+        limit_gzip_bytes: 157 * 1024,
         runs: &[],
     },
     // An app that prices the pairs it finds (docs/js-venues.md): the
@@ -123,7 +126,7 @@ pub const APPS: &[App] = &[
         id: "arbitrage",
         figure_id: "bundle-arbitrage-gzip",
         source: "import { findPairs, netArbitrage } from \"predmarket/venues\";\nfor (const { a, b } of findPairs([])) console.log(netArbitrage({ market: a, orderbook: {} }, { market: b, orderbook: {} }, { size: 10 }));\n",
-        limit_gzip_bytes: 181 * 1024,
+        limit_gzip_bytes: 182 * 1024,
         runs: &[],
     },
     App {

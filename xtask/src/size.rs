@@ -84,8 +84,11 @@ pub const LIMIT_GZIP_BYTES: u64 = 86 * 1024;
 /// per market in one sorted list instead of a tree of every pair, short
 /// forms read only against a side that writes one) took it to 156,695 B
 /// by the same build and `gzip -9`: 154 KiB, what was reached plus about
-/// 1 KiB (docs/benchmarks.md, "Tenth round: speed and size").
-pub const VENUES_LIMIT_GZIP_BYTES: u64 = 154 * 1024;
+/// 1 KiB (docs/benchmarks.md, "Tenth round: speed and size"). Merged with
+/// the same round's recall work (new readings, lexicons and a veto:
+/// "Tenth round: recall") it is 160,454 B: 158 KiB, raised as the price
+/// of that recall, which issue 36's bar pays.
+pub const VENUES_LIMIT_GZIP_BYTES: u64 = 158 * 1024;
 
 pub fn run(args: &[String]) -> Result {
     let mut top = 40;
