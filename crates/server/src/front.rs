@@ -230,7 +230,7 @@ impl Logged {
 /// The innermost service of the stack: the key's check (`auth::check_now`)
 /// around the answer found. A kept answer it serves goes out as it is:
 /// tower-http's compression would hand it on untouched
-/// ([`untouched_by_compression`]), and passing it through cost a box and
+/// (`untouched_by_compression`), and passing it through cost a box and
 /// a wrapper around its body on every request (docs/benchmarks.md,
 /// "Seventh round"); anything else (the check's refusals, an answer a
 /// compressed client gets uncompressed) passes the compression.
