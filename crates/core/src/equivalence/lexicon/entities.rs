@@ -1,10 +1,8 @@
 //! The field's entities as data: teams, leagues, events and their
 //! venues, awards, heads of government, central banks, indices, funds,
 //! coins and companies, each with its other names and what naming it
-//! implies (`entities.txt`, beside this file, says the format). Laid
-//! out as sorted tables when it is written (`entities/table.rs`,
-//! generated from it by the test of `entities/source.rs`, with the
-//! matcher's own word rules), read by binary search: the lexer rewrites an
+//! implies (`entities.txt`, beside this file, says the format). Parsed
+//! once into sorted tables, read by binary search: the lexer rewrites an
 //! alias to its entity's canonical name ([`canonical_of`]), and the rules
 //! count a word the other side's entity implies (a team's league, a grand
 //! prix's circuit, a leader's office) as accounted for ([`implied_by`]).
@@ -15,20 +13,16 @@
 
 use std::sync::OnceLock;
 
-use super::super::words::{alias, is_stopword};
-
-#[cfg(test)]
-mod source;
-/// Generated from `entities.txt` by `source`'s test (see there): a long
-/// data file, left as rustfmt would not write it.
-#[rustfmt::skip]
-mod table;
+use super::super::words::{alias, fold, is_stopword};
 
 /// The kinds of entity a question can ask about winning: a team's league
 /// or a grand prix's series is implied only where the other side names
 /// no competition of its own ("Real Madrid win the Champions League" does
 /// not account for "La Liga").
 const COMPETITIONS: &[&str] = &["league", "event", "race"];
+
+/// The table, as written.
+const SOURCE: &str = include_str!("entities.txt");
 
 /// One entity: its kind (the section it is written in) and the words of
 /// its canonical name, as the matcher's words are folded.
@@ -38,39 +32,59 @@ struct Entity {
     canonical: &'static str,
     /// The canonical name's words that are no stopword, folded
     /// ([`alias`]): what a side must say to name this entity.
-    words: &'static [&'static str],
+    words: Vec<&'static str>,
     /// Each venue, as its folded words.
-    venues: &'static [&'static [&'static str]],
+    venues: Vec<Vec<&'static str>>,
 }
 
-/// An [`Entity`], as `table.rs` writes one.
-const fn e(
-    kind: &'static str,
-    canonical: &'static str,
-    words: &'static [&'static str],
-    venues: &'static [&'static [&'static str]],
-) -> Entity {
-    Entity {
-        kind,
-        canonical,
-        words,
-        venues,
-    }
+/// The parsed table: every lookup a sorted list searched by key.
+#[derive(Debug, Default)]
+struct Table {
+    entities: Vec<Entity>,
+    /// Alias (and canonical name) → entity, sorted by alias.
+    aliases: Vec<(&'static str, usize)>,
+    /// The first word of every alias, sorted: most words begin none.
+    first_words: Vec<&'static str>,
+    /// The most words an alias has.
+    longest: usize,
+    /// Short form, as written in capitals → entity.
+    caps: Vec<(&'static str, usize)>,
+    /// Word → an entity that implies it (its own implied words, its
+    /// related entities' canonical and implied words, its venues'), as
+    /// names are folded and as content words are (a plural's `s` dropped).
+    implied: Vec<(String, usize)>,
+    /// Word of an entity's canonical name (both foldings) → an entity with
+    /// venues: the event a venue on the other side names.
+    held_at: Vec<(String, usize)>,
+    /// A bit for each hash of every word of [`Table::implied`] and
+    /// [`Table::held_at`] (see [`WordBits`]): asked for most words a side
+    /// leaves unaccounted, nearly all of them in neither, so the bits
+    /// answer first.
+    any_implied: WordBits,
+    /// Word of an entity's canonical name (both foldings) → that entity:
+    /// the entities a side's names may name.
+    named_by_word: Vec<(String, usize)>,
+    /// Word of a venue (both foldings) → the event held there.
+    venue_words: Vec<(String, usize)>,
+    /// Word of a competition's canonical name (a league, an event, a
+    /// race), both foldings → that competition.
+    competition_words: Vec<(String, usize)>,
 }
-
-/// A sorted `(key, entity)` lookup of the table, searched by key.
-type Lookup = [(&'static str, u16)];
 
 /// A set of words as bits of two hashes (a Bloom filter): "no" is
 /// certain, "yes" is checked by the sorted lists. A few hundred bytes and
-/// no hash table, which the wasm would carry as code; filled at first use
-/// from the two lookups it answers for (laid out in the table, 2 KB of
-/// bits that gzip cannot shrink would cost more than the loop).
+/// no hash table, which the wasm would carry as code.
 #[derive(Debug)]
 struct WordBits([u64; WORD_BITS / 64]);
 
 /// Bits of [`WordBits`]: about twice the words the table implies.
 const WORD_BITS: usize = 16_384;
+
+impl Default for WordBits {
+    fn default() -> Self {
+        Self([0; WORD_BITS / 64])
+    }
+}
 
 impl WordBits {
     /// Two bit positions of `word`: FNV-1a, its halves.
@@ -94,16 +108,22 @@ impl WordBits {
     }
 }
 
-/// The words of [`table::IMPLIED`] and [`table::HELD_AT`], as bits.
-fn any_implied() -> &'static WordBits {
-    static BITS: OnceLock<WordBits> = OnceLock::new();
-    BITS.get_or_init(|| {
-        let mut bits = WordBits([0; WORD_BITS / 64]);
-        for (w, _) in table::IMPLIED.iter().chain(table::HELD_AT) {
-            bits.insert(w);
-        }
-        bits
-    })
+/// A table error: the line and what is wrong with it. Only the table's
+/// own test reports these; the matcher reads what parses.
+#[derive(Debug, PartialEq, Eq)]
+pub struct TableError {
+    pub line: usize,
+    pub problem: String,
+}
+
+/// The words of a field of names, split at commas, trimmed, empties left
+/// out.
+fn list(field: Option<&'static str>, separator: char) -> impl Iterator<Item = &'static str> {
+    field
+        .unwrap_or_default()
+        .split(separator)
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
 }
 
 /// The words of `phrase` as the facts hold them: folded, no stopwords.
@@ -114,34 +134,187 @@ fn folded_words(phrase: &str) -> impl Iterator<Item = &str> {
         .map(alias)
 }
 
-fn entity(e: u16) -> &'static Entity {
-    &table::ENTITIES[usize::from(e)]
+/// Each word as a name is folded and as a content word is (`fold`: a
+/// plural's `s` dropped, a verb's synonyms folded): a rule asks with
+/// either.
+fn both_foldings<'w>(words: &'w [&'static str]) -> impl Iterator<Item = String> + 'w {
+    words
+        .iter()
+        .flat_map(|&w| [w.to_owned(), alias(&fold(w)).to_owned()])
 }
 
-/// The entries of a sorted lookup whose key is `key`.
-fn entries(list: &'static Lookup, key: &str) -> &'static Lookup {
-    let start = list.partition_point(|&(k, _)| k < key);
-    let end = start + list[start..].partition_point(|&(k, _)| k == key);
+/// A section's related entities, read once every entity is known.
+struct Section {
+    kind: &'static str,
+    related: Vec<&'static str>,
+}
+
+/// One entity line's fields after the canonical name.
+struct Line {
+    section: usize,
+    entity: usize,
+    implied: &'static str,
+}
+
+/// Parses [`SOURCE`]; every problem found is returned beside the table.
+fn parse() -> (Table, Vec<TableError>) {
+    let mut t = Table::default();
+    let mut errors = Vec::new();
+    let mut sections: Vec<Section> = Vec::new();
+    let mut lines: Vec<Line> = Vec::new();
+    for (n, raw) in SOURCE.lines().enumerate() {
+        let text = raw.trim();
+        if text.is_empty() || text.starts_with('#') {
+            continue;
+        }
+        if let Some(header) = text.strip_prefix('@') {
+            let (kind, related) = header.split_once(':').unwrap_or((header, ""));
+            sections.push(Section {
+                kind: kind.trim(),
+                related: list(Some(related), ',').collect(),
+            });
+            continue;
+        }
+        let Some(section) = sections.len().checked_sub(1) else {
+            errors.push(TableError {
+                line: n + 1,
+                problem: "an entity before any section".into(),
+            });
+            continue;
+        };
+        let mut fields = text.split(';');
+        let names = fields.next().unwrap_or_default();
+        let (canonical, aliases) = names.split_once('=').unwrap_or((names, ""));
+        let canonical = canonical.trim();
+        let entity = t.entities.len();
+        t.entities.push(Entity {
+            kind: sections[section].kind,
+            canonical,
+            words: folded_words(canonical).collect(),
+            venues: Vec::new(),
+        });
+        t.aliases.push((canonical, entity));
+        t.aliases
+            .extend(list(Some(aliases), ',').map(|a| (a, entity)));
+        t.caps.extend(list(fields.next(), ' ').map(|c| (c, entity)));
+        let implied = fields.next().unwrap_or_default();
+        let venues: Vec<&'static str> = list(fields.next(), ',').collect();
+        t.entities[entity].venues = venues.iter().map(|v| folded_words(v).collect()).collect();
+        lines.push(Line {
+            section,
+            entity,
+            implied,
+        });
+    }
+    for line in &lines {
+        let own = folded_words(line.implied)
+            .chain(t.entities[line.entity].venues.iter().flatten().copied());
+        let mut words: Vec<&'static str> = own.collect();
+        for &related in &sections[line.section].related {
+            match lines
+                .iter()
+                .find(|l| t.entities[l.entity].canonical == related)
+            {
+                Some(r) => {
+                    words.extend(t.entities[r.entity].words.iter().copied());
+                    words.extend(folded_words(r.implied));
+                }
+                None => errors.push(TableError {
+                    line: 0,
+                    problem: format!("section relates to unknown entity {related:?}"),
+                }),
+            }
+        }
+        t.implied
+            .extend(both_foldings(&words).map(|w| (w, line.entity)));
+        if !t.entities[line.entity].venues.is_empty() {
+            let named: Vec<String> = both_foldings(&t.entities[line.entity].words).collect();
+            t.held_at
+                .extend(named.into_iter().map(|w| (w, line.entity)));
+        }
+    }
+    index(&mut t);
+    (t, errors)
+}
+
+/// The lookups by word, sorted, once every entity and what it implies
+/// is read.
+fn index(t: &mut Table) {
+    for (e, entity) in t.entities.iter().enumerate() {
+        let named: Vec<String> = both_foldings(&entity.words).collect();
+        t.named_by_word.extend(named.into_iter().map(|w| (w, e)));
+        let venues: Vec<&'static str> = entity.venues.iter().flatten().copied().collect();
+        let venue_words: Vec<String> = both_foldings(&venues).collect();
+        t.venue_words
+            .extend(venue_words.into_iter().map(|w| (w, e)));
+        if COMPETITIONS.contains(&entity.kind) {
+            let words: Vec<String> = both_foldings(&entity.words).collect();
+            t.competition_words
+                .extend(words.into_iter().map(|w| (w, e)));
+        }
+    }
+    for list in [&mut t.aliases, &mut t.caps] {
+        list.sort_unstable();
+        list.dedup();
+    }
+    for list in [
+        &mut t.implied,
+        &mut t.held_at,
+        &mut t.named_by_word,
+        &mut t.venue_words,
+        &mut t.competition_words,
+    ] {
+        list.sort_unstable();
+        list.dedup();
+    }
+    for (w, _) in t.implied.iter().chain(&t.held_at) {
+        t.any_implied.insert(w);
+    }
+    t.first_words = t
+        .aliases
+        .iter()
+        .filter_map(|(a, _)| a.split(' ').next())
+        .collect();
+    t.first_words.sort_unstable();
+    t.first_words.dedup();
+    t.longest = t
+        .aliases
+        .iter()
+        .map(|(a, _)| a.split(' ').count())
+        .max()
+        .unwrap_or(0);
+}
+
+fn table() -> &'static Table {
+    static TABLE: OnceLock<Table> = OnceLock::new();
+    TABLE.get_or_init(|| parse().0)
+}
+
+/// The entries of a sorted `(key, entity)` list whose key is `key`.
+fn entries<'t, K: AsRef<str>>(list: &'t [(K, usize)], key: &str) -> &'t [(K, usize)] {
+    let start = list.partition_point(|(k, _)| k.as_ref() < key);
+    let end = start + list[start..].partition_point(|(k, _)| k.as_ref() == key);
     &list[start..end]
 }
 
 /// Some alias begins with `word` (lower-case, as lexed): worth reading
 /// the words after it.
 pub(crate) fn begins_a_name(word: &str) -> bool {
-    table::FIRST_WORDS.binary_search(&word).is_ok()
+    table().first_words.binary_search(&word).is_ok()
 }
 
 /// The most words an alias has.
 pub(crate) fn longest_name() -> usize {
-    table::LONGEST
+    table().longest
 }
 
 /// The canonical name of the entity `phrase` (lower-case words joined by
 /// single spaces, as lexed) names, if one does.
 pub(crate) fn canonical_of(phrase: &str) -> Option<&'static str> {
-    entries(table::ALIASES, phrase)
+    let t = table();
+    entries(&t.aliases, phrase)
         .first()
-        .map(|&(_, e)| entity(e).canonical)
+        .map(|&(_, e)| t.entities[e].canonical)
 }
 
 /// Whether `written` is the canonical name `canonical` with words its
@@ -149,33 +322,36 @@ pub(crate) fn canonical_of(phrase: &str) -> Option<&'static str> {
 /// which the lexer leaves as written so that a side naming the city alone
 /// shares its words.
 pub(crate) fn city_before(written: &str, canonical: &str) -> bool {
+    let t = table();
     let Some(prefix) = written
         .strip_suffix(canonical)
         .and_then(|p| p.strip_suffix(' '))
     else {
         return false;
     };
-    entries(table::ALIASES, canonical)
+    entries(&t.aliases, canonical)
         .first()
-        .filter(|&&(_, e)| entity(e).canonical == canonical)
+        .filter(|&&(_, e)| t.entities[e].canonical == canonical)
         .is_some_and(|&(_, e)| {
-            folded_words(prefix).all(|w| entries(table::IMPLIED, w).iter().any(|&(_, i)| i == e))
+            folded_words(prefix).all(|w| entries(&t.implied, w).iter().any(|&(_, i)| i == e))
         })
 }
 
 /// The canonical name a short form written in capitals stands for
 /// (`lower`: the short form lower-cased, as lexed).
 pub(crate) fn canonical_of_capitals(lower: &str) -> Option<&'static str> {
-    entries(table::CAPS, &lower.to_ascii_uppercase())
+    let t = table();
+    entries(&t.caps, &lower.to_ascii_uppercase())
         .first()
-        .map(|&(_, e)| entity(e).canonical)
+        .map(|&(_, e)| t.entities[e].canonical)
 }
 
 /// The kind of the entity whose canonical name is `canonical`.
 pub(crate) fn kind_of(canonical: &str) -> Option<&'static str> {
-    entries(table::ALIASES, canonical)
+    let t = table();
+    entries(&t.aliases, canonical)
         .first()
-        .map(|&(_, e)| entity(e))
+        .map(|&(_, e)| &t.entities[e])
         .filter(|e| e.canonical == canonical)
         .map(|e| e.kind)
 }
@@ -186,22 +362,27 @@ pub(crate) fn kind_of(canonical: &str) -> Option<&'static str> {
 /// comparison per pair.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct Named {
-    entities: Vec<u16>,
-    held_at_venue: Vec<u16>,
+    entities: Vec<usize>,
+    held_at_venue: Vec<usize>,
 }
 
 /// The entities `names` (a market's names) name in full, `says`
 /// answering for the market's words.
 pub(crate) fn named_in<N: AsRef<str>>(names: &[N], says: impl Fn(&str) -> bool) -> Named {
+    let t = table();
     let mut out = Named::default();
     for n in names.iter().map(AsRef::as_ref) {
-        for &(_, e) in entries(table::NAMED_BY_WORD, n) {
-            if entity(e).words.iter().all(|w| says(w)) {
+        for &(_, e) in entries(&t.named_by_word, n) {
+            if t.entities[e].words.iter().all(|w| says(w)) {
                 out.entities.push(e);
             }
         }
-        for &(_, e) in entries(table::VENUE_WORDS, n) {
-            if entity(e).venues.iter().any(|v| v.iter().all(|w| says(w))) {
+        for &(_, e) in entries(&t.venue_words, n) {
+            if t.entities[e]
+                .venues
+                .iter()
+                .any(|v| v.iter().all(|w| says(w)))
+            {
                 out.held_at_venue.push(e);
             }
         }
@@ -221,25 +402,26 @@ pub(crate) fn named_in<N: AsRef<str>>(names: &[N], says: impl Fn(&str) -> bool) 
 /// competition's word is not implied where the other side names a
 /// competition of its own: then the competition is the question.
 pub(crate) fn implied_by(word: &str, other: &Named) -> bool {
+    let t = table();
     if (other.entities.is_empty() && other.held_at_venue.is_empty())
-        || !any_implied().may_contain(word)
+        || !t.any_implied.may_contain(word)
     {
         return false;
     }
-    let implied = entries(table::IMPLIED, word)
+    let implied = entries(&t.implied, word)
         .iter()
         .any(|(_, e)| other.entities.binary_search(e).is_ok())
-        || entries(table::HELD_AT, word)
+        || entries(&t.held_at, word)
             .iter()
             .any(|(_, e)| other.held_at_venue.binary_search(e).is_ok());
     // The competitions `word` is a word of, and whether the other side
     // names a competition it is no word of.
-    let of_word = entries(table::COMPETITION_WORDS, word);
+    let of_word = entries(&t.competition_words, word);
     let another = || {
         other.entities.iter().any(|&e| {
-            COMPETITIONS.contains(&entity(e).kind)
+            COMPETITIONS.contains(&t.entities[e].kind)
                 && !of_word.iter().any(|&(_, own)| own == e)
-                && !entity(e).words.contains(&word)
+                && !t.entities[e].words.contains(&word)
         })
     };
     implied && (of_word.is_empty() || !another())
@@ -265,30 +447,23 @@ mod tests {
         lowered_words(&capitalized.join(" "))
     }
 
-    /// Every lookup of the laid-out table.
-    fn lookups() -> [&'static Lookup; 7] {
-        [
-            table::ALIASES,
-            table::CAPS,
-            table::IMPLIED,
-            table::HELD_AT,
-            table::NAMED_BY_WORD,
-            table::VENUE_WORDS,
-            table::COMPETITION_WORDS,
-        ]
+    #[test]
+    fn the_table_parses_without_problems() {
+        let (t, errors) = parse();
+        assert_eq!(errors, Vec::new());
+        assert!(t.entities.len() > 500, "{} entities", t.entities.len());
+        assert!(t.aliases.len() > 1000, "{} aliases", t.aliases.len());
     }
 
     #[test]
     fn no_name_stands_for_two_entities() {
-        for list in [table::ALIASES, table::CAPS] {
+        let (t, _) = parse();
+        for list in [&t.aliases, &t.caps] {
             for pair in list.windows(2) {
                 assert_ne!(
-                    pair[0].0,
-                    pair[1].0,
+                    pair[0].0, pair[1].0,
                     "{:?} names {:?} and {:?}",
-                    pair[0].0,
-                    entity(pair[0].1).canonical,
-                    entity(pair[1].1).canonical
+                    pair[0].0, t.entities[pair[0].1].canonical, t.entities[pair[1].1].canonical
                 );
             }
         }
@@ -299,10 +474,12 @@ mod tests {
     /// takes it first).
     #[test]
     fn every_name_is_read_as_its_entity() {
-        let wrong: Vec<String> = table::ALIASES
+        let (t, _) = parse();
+        let wrong: Vec<String> = t
+            .aliases
             .iter()
             .filter_map(|&(name, e)| {
-                let canonical = entity(e).canonical;
+                let canonical = t.entities[e].canonical;
                 let read = as_lexed(name);
                 let kept = read == name && city_before(name, canonical);
                 // An alias with a number would never be read as one name (a
@@ -314,31 +491,28 @@ mod tests {
             })
             .collect();
         assert_eq!(wrong, Vec::<String>::new());
-        for &(short, _) in table::CAPS {
+        for &(short, _) in &t.caps {
             assert!(short.chars().all(|c| c.is_ascii_uppercase()), "{short:?}");
         }
     }
 
     #[test]
     fn the_lookups_are_sorted() {
-        for list in lookups() {
+        let (t, _) = parse();
+        for list in [&t.aliases, &t.caps] {
             assert!(list.windows(2).all(|p| p[0] <= p[1]));
-            assert!(
-                list.iter()
-                    .all(|&(_, e)| usize::from(e) < table::ENTITIES.len())
-            );
         }
-        assert!(table::FIRST_WORDS.windows(2).all(|p| p[0] < p[1]));
-        assert!(
-            table::IMPLIED
-                .iter()
-                .all(|(w, _)| any_implied().may_contain(w))
-        );
-        assert!(
-            table::HELD_AT
-                .iter()
-                .all(|(w, _)| any_implied().may_contain(w))
-        );
+        for list in [
+            &t.implied,
+            &t.held_at,
+            &t.named_by_word,
+            &t.venue_words,
+            &t.competition_words,
+        ] {
+            assert!(list.windows(2).all(|p| p[0] <= p[1]));
+        }
+        assert!(t.first_words.windows(2).all(|p| p[0] < p[1]));
+        assert!(t.implied.iter().all(|(w, _)| t.any_implied.may_contain(w)));
     }
 
     #[test]
