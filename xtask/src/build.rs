@@ -52,8 +52,7 @@ pub const NPM_TOOLCHAIN: &str = "nightly-2026-05-20";
 
 /// The nightly build's flags (they replace `.cargo/config.toml`'s
 /// `rustflags`, which only the demo's Leptos reads).
-const NPM_RUSTFLAGS: &str =
-    "-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none --cfg predmarket_cold_size";
+const NPM_RUSTFLAGS: &str = "-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none";
 
 /// wasm-opt's passes for a wasm the package ships: size first.
 /// `--low-memory-unused` lets binaryen fold constant offsets into loads

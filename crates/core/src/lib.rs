@@ -38,10 +38,6 @@
 // Nothing that reaches the network or a user may panic on an unwrap: a
 // failure is a typed error. Tests may unwrap.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
-// Code run once (the entity table's parse) optimized for size in the npm
-// package's wasm builds, whose pinned nightly has the attribute; everywhere
-// else it is compiled as the rest (docs/benchmarks.md, "Eleventh round").
-#![cfg_attr(predmarket_cold_size, feature(optimize_attribute))]
 
 #[macro_use]
 mod open_enum;

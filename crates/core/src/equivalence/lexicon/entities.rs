@@ -157,11 +157,6 @@ struct Line {
 }
 
 /// Parses [`SOURCE`]; every problem found is returned beside the table.
-///
-/// Run once, at first use: compiled for size where the toolchain can
-/// (`predmarket_cold_size`, crates/core/src/lib.rs), not inlined into
-/// its caller, which would take it back to the profile's speed.
-#[cfg_attr(predmarket_cold_size, optimize(size), inline(never))]
 fn parse() -> (Table, Vec<TableError>) {
     let mut t = Table::default();
     let mut errors = Vec::new();
@@ -243,8 +238,7 @@ fn parse() -> (Table, Vec<TableError>) {
 }
 
 /// The lookups by word, sorted, once every entity and what it implies
-/// is read. Run once, as [`parse`] is, and compiled as it is.
-#[cfg_attr(predmarket_cold_size, optimize(size), inline(never))]
+/// is read.
 fn index(t: &mut Table) {
     for (e, entity) in t.entities.iter().enumerate() {
         let named: Vec<String> = both_foldings(&entity.words).collect();
