@@ -84,8 +84,8 @@ pub struct App {
     /// 159,015 B, so 157 KiB, and the `netArbitrage` app to 185,228 B, so
     /// 182 KiB, raised as the price of that recall. The matcher's
     /// eleventh round (its wasm through wasm-opt `--converge`, −824 B
-    /// gzip: docs/benchmarks.md, "Eleventh round") lowered venues' to
-    /// 156 KiB, which the app met before it.
+    /// gzip of the wasm, −158 B of the app: docs/benchmarks.md, "Eleventh
+    /// round") took venues' app to 158,857 B, so 156 KiB.
     pub limit_gzip_bytes: u64,
     /// The parts the package loads on first call (a dynamic `import()`)
     /// that its one line runs, by module: esbuild names such a chunk
