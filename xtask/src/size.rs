@@ -87,8 +87,11 @@ pub const LIMIT_GZIP_BYTES: u64 = 86 * 1024;
 /// 1 KiB (docs/benchmarks.md, "Tenth round: speed and size"). Merged with
 /// the same round's recall work (new readings, lexicons and a veto:
 /// "Tenth round: recall") it is 160,454 B: 158 KiB, raised as the price
-/// of that recall, which the 100 KB bar for the venues app pays.
-pub const VENUES_LIMIT_GZIP_BYTES: u64 = 158 * 1024;
+/// of that recall, which the 100 KB bar for the venues app pays. The
+/// eleventh round ran the wasm through wasm-opt `--converge` as well
+/// (`build::venues`): 159,630 B, so 157 KiB, what was reached plus about
+/// 1 KiB (docs/benchmarks.md, "Eleventh round: size").
+pub const VENUES_LIMIT_GZIP_BYTES: u64 = 157 * 1024;
 
 pub fn run(args: &[String]) -> Result {
     let mut top = 40;

@@ -18,6 +18,13 @@ use std::path::{Path, PathBuf};
 /// (`super::VENUES_PROFILE`) for the speed of matching.
 pub(super) const PACKAGE: &str = "predmarket-venues";
 
+/// wasm-opt's passes for the matcher's wasm beyond the shipped ones:
+/// `-Oz`'s pipeline run again until it no longer shrinks the module,
+/// −824 B gzip of this wasm (160,454 → 159,630 B; a second `-Oz` alone
+/// gave −770 B, `-Os` in place of `-Oz` −357 B), `findPairs` no slower beyond the noise
+/// (docs/benchmarks.md, "Eleventh round").
+const VENUES_EXTRA_PASSES: &[&str] = &["--converge"];
+
 /// The venues entry's wasm in the package.
 pub const VENUES_WASM: &str = "venues_glue_bg.wasm";
 
@@ -49,6 +56,7 @@ pub(super) fn build(out: &Path) -> Result {
     exec(
         cmd("wasm-opt")
             .args(SHIPPED_WASM_PASSES)
+            .args(VENUES_EXTRA_PASSES)
             .args(STRIP_METADATA)
             .arg(&module)
             .arg("-o")
