@@ -113,18 +113,20 @@ const HUGE_LEVELS: usize = 150_000;
 const HUGE_FILLER: usize = 3_500_000;
 
 /// A book whose every level changes size from one answer to the next
-/// (`answer`: how many came before), written as text: a `json!` of a
-/// quarter of a million levels is slow in a debug build. Changed per
-/// answer, not per `CADENCE`: a size taken from the clock's tick (100 on
-/// even ticks, 200 on odd) was the same for two polls an even number of
-/// ticks apart, which a loaded machine makes common (a poll every
-/// interval after the last one ended, so 2 s plus the seconds a debug
-/// build takes over the book: about 4 s, two ticks); such a poll has no
-/// change, so nothing over the cap to refuse, and the scenario failed
-/// its rule for want of the event it tests.
+/// (`answer`: how many came before; a size of its own per answer, so
+/// even two polls with another answer between them differ; always three
+/// digits, so the answer keeps its length), written as text: a `json!`
+/// of a quarter of a million levels is slow in a debug build. Changed
+/// per answer, not per `CADENCE`: a size taken from the clock's tick
+/// (100 on even ticks, 200 on odd) was the same for two polls an even
+/// number of ticks apart, which a loaded machine makes common (a poll
+/// every interval after the last one ended, so 2 s plus the seconds a
+/// debug build takes over the book: about 4 s, two ticks); such a poll
+/// has no change, so nothing over the cap to refuse, and the scenario
+/// failed its rule for want of the event it tests.
 fn huge_book(id: &str, answer: u64) -> Response {
     use std::fmt::Write;
-    let size = 100 * (1 + answer % 2);
+    let size = 100 + answer % 900;
     let mut bids = String::with_capacity(HUGE_LEVELS * 32);
     for level in 0..HUGE_LEVELS {
         let price = (level + 1) as f64 / 1_000_000.0;
