@@ -122,8 +122,7 @@ const HUGE_FILLER: usize = 3_500_000;
 /// number of ticks apart, which a loaded machine makes common (a poll
 /// every interval after the last one ended, so 2 s plus the seconds a
 /// debug build takes over the book: about 4 s, two ticks); such a poll
-/// has no change, so nothing over the cap to refuse, and the scenario
-/// failed its rule for want of the event it tests.
+/// has no change, so nothing over the cap to refuse.
 fn huge_book(id: &str, answer: u64) -> Response {
     use std::fmt::Write;
     let size = 100 + answer % 900;
