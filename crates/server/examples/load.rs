@@ -50,6 +50,15 @@ struct Args {
     /// Scale of the in-process server's data.
     #[arg(long, default_value_t = 1.0)]
     scale: f64,
+    /// `Accept-Encoding` to send (none by default: an identity client).
+    #[arg(long)]
+    accept_encoding: Option<String>,
+    /// Writes every measured request to this file, one line each: when it
+    /// was sent (µs since the run began), its latency (µs) and its
+    /// connection, so the slow ones can be placed in time
+    /// (`bench/tail_times.py`).
+    #[arg(long)]
+    trace: Option<std::path::PathBuf>,
 }
 
 fn main() {
@@ -85,9 +94,14 @@ async fn run(args: Args) -> Result<(), String> {
         }
         None => start_in_process(&args).await?,
     };
+    let accept_encoding = args
+        .accept_encoding
+        .as_ref()
+        .map(|coding| format!("Accept-Encoding: {coding}\r\n"))
+        .unwrap_or_default();
     let request = Arc::new(
         format!(
-            "GET {} HTTP/1.1\r\nHost: {addr}\r\nX-API-Key: {}\r\nAccept: application/json\r\n\r\n",
+            "GET {} HTTP/1.1\r\nHost: {addr}\r\nX-API-Key: {}\r\nAccept: application/json\r\n{accept_encoding}\r\n",
             args.path, args.key
         )
         .into_bytes(),
@@ -95,8 +109,15 @@ async fn run(args: Args) -> Result<(), String> {
     // Warm-up: connections, caches, the allocator.
     drive(addr, &request, args.warmup, args.connections).await?;
     let started = Instant::now();
-    let mut latencies = drive(addr, &request, args.requests, args.connections).await?;
+    let began_unix = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |since| since.as_micros());
+    let sent = drive(addr, &request, args.requests, args.connections).await?;
     let elapsed = started.elapsed();
+    if let Some(path) = &args.trace {
+        write_trace(path, began_unix, &sent).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    let mut latencies: Vec<u64> = sent.iter().map(|request| request.latency_us).collect();
     latencies.sort_unstable();
     let pct = |p: f64| {
         let i = ((latencies.len() as f64 - 1.0) * p).round() as usize;
@@ -137,34 +158,46 @@ async fn start_in_process(args: &Args) -> Result<SocketAddr, String> {
     Ok(addr)
 }
 
-/// Sends `total` requests over `connections` connections; the latency of
-/// each in microseconds.
+/// One request sent: when (µs after `drive` began), how long its answer
+/// took (µs), on which connection.
+struct Sent {
+    at_us: u64,
+    latency_us: u64,
+    connection: usize,
+}
+
+/// Sends `total` requests over `connections` connections.
 async fn drive(
     addr: SocketAddr,
     request: &Arc<Vec<u8>>,
     total: u64,
     connections: usize,
-) -> Result<Vec<u64>, String> {
+) -> Result<Vec<Sent>, String> {
     let next = Arc::new(AtomicU64::new(0));
+    let began = Instant::now();
     let mut tasks = Vec::with_capacity(connections);
-    for _ in 0..connections.max(1) {
+    for connection in 0..connections.max(1) {
         let next = next.clone();
         let request = request.clone();
         tasks.push(tokio::spawn(async move {
             let mut stream = TcpStream::connect(addr).await.map_err(|e| e.to_string())?;
             stream.set_nodelay(true).map_err(|e| e.to_string())?;
             let mut buffer = Vec::with_capacity(64 * 1024);
-            let mut latencies = Vec::new();
+            let mut sent = Vec::new();
             while next.fetch_add(1, Ordering::Relaxed) < total {
-                let sent = Instant::now();
+                let at = Instant::now();
                 stream
                     .write_all(&request)
                     .await
                     .map_err(|e| e.to_string())?;
                 read_response(&mut stream, &mut buffer).await?;
-                latencies.push(sent.elapsed().as_micros() as u64);
+                sent.push(Sent {
+                    at_us: at.duration_since(began).as_micros() as u64,
+                    latency_us: at.elapsed().as_micros() as u64,
+                    connection,
+                });
             }
-            Ok::<_, String>(latencies)
+            Ok::<_, String>(sent)
         }));
     }
     let mut all = Vec::with_capacity(total as usize);
@@ -172,6 +205,25 @@ async fn drive(
         all.extend(task.await.map_err(|e| e.to_string())??);
     }
     Ok(all)
+}
+
+/// `sent` as lines of `at_us latency_us connection`, in the order sent,
+/// after a line `# began_unix_us N` (the wall clock at `at_us` 0, to line
+/// the trace up with logs and `perf` records).
+fn write_trace(path: &std::path::Path, began_unix_us: u128, sent: &[Sent]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut ordered: Vec<&Sent> = sent.iter().collect();
+    ordered.sort_unstable_by_key(|request| request.at_us);
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+    writeln!(out, "# began_unix_us {began_unix_us}")?;
+    for request in ordered {
+        writeln!(
+            out,
+            "{} {} {}",
+            request.at_us, request.latency_us, request.connection
+        )?;
+    }
+    out.flush()
 }
 
 /// Reads one response (headers with Content-Length, then the body); fails

@@ -178,7 +178,7 @@ impl Front {
             uri: request.uri().clone(),
             started,
         });
-        (request.map(|_| Found(answer)), logged)
+        (request.map(|_| Carried(answer)), logged)
     }
 }
 
@@ -212,7 +212,7 @@ impl KeptAnswer {
 }
 
 /// A request the front service answers: its body is its kept answer.
-pub struct Found(KeptAnswer);
+pub type Found = Carried<KeptAnswer>;
 
 /// What the access log line of a kept answer needs.
 pub struct Logged {
@@ -245,7 +245,7 @@ impl Service<Request<Found>> for Checked {
     type Error = Infallible;
     type Future = futures::future::Either<
         Ready<Result<Response, Infallible>>,
-        <Refusals as Service<Request<Carried>>>::Future,
+        <Refusals as Service<Request<Carried<Response>>>>::Future,
     >;
 
     fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), Infallible>> {
@@ -253,7 +253,7 @@ impl Service<Request<Found>> for Checked {
     }
 
     fn call(&mut self, request: Request<Found>) -> Self::Future {
-        let (parts, Found(answer)) = request.into_parts();
+        let (parts, Carried(answer)) = request.into_parts();
         let mut served = false;
         let response = match self.kept.keys() {
             Some(keys) => crate::auth::check_now(keys, &parts.headers, || {
@@ -294,11 +294,7 @@ fn untouched_by_compression(request: &HeaderMap, response: &Response) -> bool {
 #[derive(Clone)]
 pub struct Carry;
 
-/// A request's body that carries its answer (the request's own body was
-/// empty: `Front::find`).
-pub struct Carried(Response);
-
-impl Service<Request<Carried>> for Carry {
+impl Service<Request<Carried<Response>>> for Carry {
     type Response = Response;
     type Error = Infallible;
     type Future = Ready<Result<Response, Infallible>>;
@@ -307,12 +303,18 @@ impl Service<Request<Carried>> for Carry {
         Poll::Ready(Ok(()))
     }
 
-    fn call(&mut self, request: Request<Carried>) -> Self::Future {
+    fn call(&mut self, request: Request<Carried<Response>>) -> Self::Future {
         ready(Ok(request.into_body().0))
     }
 }
 
-impl http_body::Body for Carried {
+/// A request's body that carries a value through the stack in its place:
+/// the kept answer found for it ([`Found`]), or the answer the check made
+/// (to [`Carry`]). As a body it is empty, as the request's own was
+/// (`Front::find` takes only requests without one).
+pub struct Carried<T>(T);
+
+impl<T> http_body::Body for Carried<T> {
     type Data = bytes::Bytes;
     type Error = Infallible;
 
@@ -320,23 +322,6 @@ impl http_body::Body for Carried {
         self: Pin<&mut Self>,
         _: &mut Context<'_>,
     ) -> Poll<Option<Result<http_body::Frame<bytes::Bytes>, Infallible>>> {
-        Poll::Ready(None)
-    }
-
-    fn is_end_stream(&self) -> bool {
-        true
-    }
-}
-
-impl http_body::Body for Found {
-    type Data = bytes::Bytes;
-    type Error = Infallible;
-
-    fn poll_frame(
-        self: Pin<&mut Self>,
-        _: &mut Context<'_>,
-    ) -> Poll<Option<Result<http_body::Frame<bytes::Bytes>, Infallible>>> {
-        // The request's own body was empty (`Front::find`).
         Poll::Ready(None)
     }
 

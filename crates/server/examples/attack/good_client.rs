@@ -6,34 +6,26 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use tokio::net::TcpStream;
 
 /// The well-behaved client: never refused, never failed.
 pub(crate) async fn good_client(addr: SocketAddr, report: Arc<Observed>, stop: Arc<AtomicBool>) {
     let paths: [&'static str; 2] = ["/platforms", "/markets?limit=25"];
     let requests: Vec<Vec<u8>> = paths.iter().map(|p| get(addr, p, GOOD_KEY)).collect();
-    let mut stream: Option<TcpStream> = None;
+    let mut connection = KeepAlive::new(addr, Duration::from_millis(50)).with_nodelay();
     let mut i = 0usize;
     while !stop.load(Ordering::Relaxed) {
         let which = i % 2;
         i += 1;
         let started = Instant::now();
-        if stream.is_none() {
-            match TcpStream::connect(addr).await {
-                Ok(s) => {
-                    let _ = s.set_nodelay(true);
-                    stream = Some(s);
-                }
-                Err(e) => {
-                    report
-                        .seen
-                        .violation(format!("good client: connect refused: {e}"));
-                    tokio::time::sleep(Duration::from_millis(50)).await;
-                    continue;
-                }
+        let s = match connection.stream().await {
+            Ok(s) => s,
+            Err(e) => {
+                report
+                    .seen
+                    .violation(format!("good client: connect refused: {e}"));
+                continue;
             }
-        }
-        let Some(s) = stream.as_mut() else { continue };
+        };
         match exchange(s, &requests[which]).await {
             Ok((status, _)) => {
                 let micros = started.elapsed().as_micros() as u64;
@@ -53,7 +45,7 @@ pub(crate) async fn good_client(addr: SocketAddr, report: Arc<Observed>, stop: A
                         .seen
                         .violation(format!("good client: {}: {e}", paths[which]));
                 }
-                stream = None;
+                connection.close();
             }
         }
         // A steady client, not a flood: about 100 requests a second.

@@ -63,7 +63,7 @@ pub(crate) async fn heavy(
     let queries = worst_queries();
     let over_words = vec!["e"; 30].join("+");
     let over_url = vec!["e"; 30_000].join("+");
-    let mut stream: Option<TcpStream> = None;
+    let mut connection = KeepAlive::new(addr, Duration::from_millis(20));
     let mut n = seed;
     while !stop.load(Ordering::Relaxed) {
         n += 1;
@@ -78,16 +78,9 @@ pub(crate) async fn heavy(
                 &[200, 503],
             ),
         };
-        if stream.is_none() {
-            match TcpStream::connect(addr).await {
-                Ok(s) => stream = Some(s),
-                Err(_) => {
-                    tokio::time::sleep(Duration::from_millis(20)).await;
-                    continue;
-                }
-            }
-        }
-        let Some(s) = stream.as_mut() else { continue };
+        let Ok(s) = connection.stream().await else {
+            continue;
+        };
         let started = Instant::now();
         match exchange(s, &get(addr, &path, ATTACKER_KEY)).await {
             Ok((status, _)) => {
@@ -109,7 +102,7 @@ pub(crate) async fn heavy(
                 }
                 if status == 431 || status == 414 || status == 503 {
                     // hyper closes after 431; shed clients back off.
-                    stream = None;
+                    connection.close();
                     if status == 503 {
                         tokio::time::sleep(Duration::from_millis(50)).await;
                     }
@@ -117,7 +110,7 @@ pub(crate) async fn heavy(
             }
             Err(_) => {
                 report.seen.count("search: connection closed", 0);
-                stream = None;
+                connection.close();
             }
         }
     }
@@ -302,7 +295,7 @@ pub(crate) async fn keyless_flood(
     stop: Arc<AtomicBool>,
 ) {
     let mut state = 0x2545_F491_4F6C_DD1Du64 ^ seed.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let mut stream: Option<TcpStream> = None;
+    let mut connection = KeepAlive::new(addr, Duration::from_millis(20));
     let mut n = 0u64;
     while !stop.load(Ordering::Relaxed) {
         n += 1;
@@ -321,16 +314,9 @@ pub(crate) async fn keyless_flood(
                 get(addr, "/markets?limit=25", &format!("pm_{state:016x}")),
             )
         };
-        if stream.is_none() {
-            match TcpStream::connect(addr).await {
-                Ok(s) => stream = Some(s),
-                Err(_) => {
-                    tokio::time::sleep(Duration::from_millis(20)).await;
-                    continue;
-                }
-            }
-        }
-        let Some(s) = stream.as_mut() else { continue };
+        let Ok(s) = connection.stream().await else {
+            continue;
+        };
         match exchange(s, &request).await {
             Ok((status, _)) => {
                 report.seen.check_status(what, status);
@@ -343,7 +329,7 @@ pub(crate) async fn keyless_flood(
             }
             Err(_) => {
                 report.seen.count(&format!("{what}: connection closed"), 0);
-                stream = None;
+                connection.close();
             }
         }
     }

@@ -52,3 +52,58 @@ pub(crate) fn get(addr: SocketAddr, path: &str, key: &str) -> Vec<u8> {
     format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\nX-API-Key: {key}\r\nAccept: application/json\r\n\r\n")
         .into_bytes()
 }
+
+/// A keep-alive connection to one address, opened (again) when a request
+/// needs it: the loop every client of the attack runs, whose answers
+/// decide when the connection is given up ([`KeepAlive::close`]).
+pub(crate) struct KeepAlive {
+    addr: SocketAddr,
+    stream: Option<TcpStream>,
+    /// How long a failed connect waits before it says so, so that a
+    /// client looping on it does not spin.
+    pause: std::time::Duration,
+    nodelay: bool,
+}
+
+impl KeepAlive {
+    pub(crate) fn new(addr: SocketAddr, pause: std::time::Duration) -> Self {
+        Self {
+            addr,
+            stream: None,
+            pause,
+            nodelay: false,
+        }
+    }
+
+    /// Connections opened with `TCP_NODELAY` (the good client's).
+    pub(crate) fn with_nodelay(mut self) -> Self {
+        self.nodelay = true;
+        self
+    }
+
+    /// The open connection, or a new one; a connect error after `pause`.
+    pub(crate) async fn stream(&mut self) -> Result<&mut TcpStream, String> {
+        if self.stream.is_none() {
+            match TcpStream::connect(self.addr).await {
+                Ok(stream) => {
+                    if self.nodelay {
+                        let _ = stream.set_nodelay(true);
+                    }
+                    self.stream = Some(stream);
+                }
+                Err(error) => {
+                    tokio::time::sleep(self.pause).await;
+                    return Err(error.to_string());
+                }
+            }
+        }
+        self.stream
+            .as_mut()
+            .ok_or_else(|| "no connection".to_owned())
+    }
+
+    /// Gives the connection up: the next request opens another.
+    pub(crate) fn close(&mut self) {
+        self.stream = None;
+    }
+}

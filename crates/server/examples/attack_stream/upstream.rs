@@ -11,6 +11,9 @@ pub(crate) struct Upstream {
     /// Whether tomorrow's book (`good-tomorrow*`) exists yet: until then
     /// the upstream refuses it with its typed 404.
     pub(crate) tomorrow_exists: std::sync::atomic::AtomicBool,
+    /// Answers of huge books so far: each one's levels differ from the
+    /// one before (`huge_book`).
+    pub(crate) huge_answers: std::sync::atomic::AtomicU64,
 }
 
 impl Upstream {
@@ -47,8 +50,8 @@ impl Upstream {
 }
 
 /// A book: `broken*` ids answer 502, `big*` ones carry `BIG` bytes,
-/// `huge*` ones are `huge_book`s, the good viewer's (`good*`) moves every
-/// `CADENCE`, the rest stand still.
+/// `huge*` ones are `huge_book`s, changed on every answer, the good
+/// viewer's (`good*`) moves every `CADENCE`, the rest stand still.
 pub(crate) async fn answer(State(upstream): State<Arc<Upstream>>, uri: Uri) -> Response {
     let target = uri.to_string();
     if let Ok(mut seen) = upstream.seen.lock() {
@@ -73,16 +76,19 @@ pub(crate) async fn answer(State(upstream): State<Arc<Upstream>>, uri: Uri) -> R
     if id.starts_with("broken") {
         return (StatusCode::BAD_GATEWAY, "<html>bad gateway</html>").into_response();
     }
-    let tick = if id.starts_with("good") || id.starts_with("huge") {
+    if id.starts_with("huge") {
+        let answer = upstream
+            .huge_answers
+            .fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        return huge_book(id, answer);
+    }
+    let tick = if id.starts_with("good") {
         upstream
             .started
             .map_or(0, |s| s.elapsed().as_secs() / CADENCE.as_secs().max(1))
     } else {
         0
     };
-    if id.starts_with("huge") {
-        return huge_book(id, tick);
-    }
     let price = 0.01 * ((tick % 90) + 1) as f64;
     let mut book = json!({
         "market_id": id,
@@ -106,12 +112,20 @@ pub(crate) async fn answer(State(upstream): State<Arc<Upstream>>, uri: Uri) -> R
 const HUGE_LEVELS: usize = 150_000;
 const HUGE_FILLER: usize = 3_500_000;
 
-/// A book whose every level changes size each `CADENCE` (`tick`), written
-/// as text: a `json!` of a quarter of a million levels is slow in a debug
-/// build.
-fn huge_book(id: &str, tick: u64) -> Response {
+/// A book whose every level changes size from one answer to the next
+/// (`answer`: how many came before; a size of its own per answer, so
+/// even two polls with another answer between them differ; always three
+/// digits, so the answer keeps its length), written as text: a `json!`
+/// of a quarter of a million levels is slow in a debug build. Changed
+/// per answer, not per `CADENCE`: a size taken from the clock's tick
+/// (100 on even ticks, 200 on odd) was the same for two polls an even
+/// number of ticks apart, which a loaded machine makes common (a poll
+/// every interval after the last one ended, so 2 s plus the seconds a
+/// debug build takes over the book: about 4 s, two ticks); such a poll
+/// has no change, so nothing over the cap to refuse.
+fn huge_book(id: &str, answer: u64) -> Response {
     use std::fmt::Write;
-    let size = 100 * (1 + tick % 2);
+    let size = 100 + answer % 900;
     let mut bids = String::with_capacity(HUGE_LEVELS * 32);
     for level in 0..HUGE_LEVELS {
         let price = (level + 1) as f64 / 1_000_000.0;
