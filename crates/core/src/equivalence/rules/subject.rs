@@ -75,29 +75,30 @@ fn same_commodity_named(p: &Pair<'_>) -> bool {
     a.peek().is_some() && a.eq(commodity_keys(&p.fb.quantities))
 }
 
+/// The names of `x` that `y` does not account for; with `first_only`,
+/// only until the first.
+fn unmatched<'a>(x: &'a Facts, y: &Facts, names: &[&'a str], first_only: bool) -> Vec<&'a str> {
+    let mut left = names.iter().copied().filter(|e| {
+        !mentions_all(y, e)
+            && !given_name_of_mentioned(x, y, e)
+            && !x.short_forms.accounts_for(&y.short_forms, e)
+            && !city_stands_for_team(e, |w| y.mentions(w))
+            // A team's city or league, a race's circuit: what an
+            // entity the other side names implies.
+            && !entities::implied_by(e, &y.named)
+    });
+    if first_only {
+        left.next().into_iter().collect()
+    } else {
+        left.collect()
+    }
+}
+
 /// A name one side has that the other never mentions, on both sides, is
 /// two subjects; two opposed names alone are the two sides of a contest.
 pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
     let (fa, fb) = (p.fa, p.fb);
     let (names_a, names_b) = (subject_names(fa, fb), subject_names(fb, fa));
-    // The names of `x` that `y` does not account for; with `first_only`,
-    // only until the first.
-    let unmatched = |x: &'a Facts, y: &Facts, names: &[&'a str], first_only: bool| {
-        let mut left = names.iter().copied().filter(|e| {
-            !mentions_all(y, e)
-                && !given_name_of_mentioned(x, y, e)
-                && !x.short_forms.accounts_for(&y.short_forms, e)
-                && !city_stands_for_team(e, |w| y.mentions(w))
-                // A team's city or league, a race's circuit: what an
-                // entity the other side names implies.
-                && !entities::implied_by(e, &y.named)
-        });
-        if first_only {
-            left.next().into_iter().collect()
-        } else {
-            left.collect::<Vec<&'a str>>()
-        }
-    };
     let only_a = unmatched(fa, fb, &names_a, false);
     // Without reasons, the second side's unmatched names are read only as
     // far as the verdict needs them: not at all when the first side has
