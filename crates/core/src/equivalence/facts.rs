@@ -296,15 +296,6 @@ impl PartialEq for MentionIndex {
     }
 }
 
-/// The words a market mentions ([`Facts::raw`], [`Facts::words`],
-/// [`Facts::entities`]), sorted, and those of them that end in `s`
-/// without it: "does the text write this word, or its plural".
-#[derive(Debug, Clone, Default)]
-struct Mentioned {
-    words: Vec<String>,
-    without_s: Vec<String>,
-}
-
 impl Facts {
     /// The facts of a market: its title, with its event's name for what
     /// the title leaves out (a short title like "Cut 25 bps?" under
@@ -563,34 +554,23 @@ impl Facts {
     /// mention this name at all": the word, the word without a final `s`
     /// (when three letters or more are left), or its plural.
     pub(crate) fn mentions(&self, word: &str) -> bool {
-        let m = self.mentioned.0.get_or_init(|| self.index_mentions());
-        let has = |list: &[String], w: &str| list.binary_search_by(|x| x.as_str().cmp(w)).is_ok();
-        has(&m.words, word)
-            || word
-                .strip_suffix('s')
-                .is_some_and(|w| w.len() > 2 && has(&m.words, w))
-            || has(&m.without_s, word)
-    }
-
-    fn index_mentions(&self) -> Mentioned {
-        let mut words: Vec<String> = self
-            .raw
-            .iter()
-            .chain(&self.words)
-            .chain(&self.entities)
-            .cloned()
-            .collect();
-        words.sort_unstable();
-        words.dedup();
-        let mut without_s: Vec<String> = words
-            .iter()
-            .filter_map(|w| w.strip_suffix('s').map(str::to_owned))
-            .collect();
-        without_s.sort_unstable();
-        without_s.dedup();
-        Mentioned { words, without_s }
+        self.mentioned
+            .0
+            .get_or_init(|| {
+                Mentioned::new(
+                    self.raw
+                        .iter()
+                        .chain(&self.words)
+                        .chain(&self.entities)
+                        .cloned(),
+                )
+            })
+            .has(word)
     }
 }
+
+mod mentioned;
+use mentioned::Mentioned;
 
 #[cfg(test)]
 mod tests;

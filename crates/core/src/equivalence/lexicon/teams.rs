@@ -231,13 +231,12 @@ pub const TEAM_CITIES: &[(&str, &[&str])] = &[
 /// `says` finds written on the other side, or a word of a city whose team
 /// it finds there, so that either names the other.
 pub fn city_stands_for_team(word: &str, says: impl Fn(&str) -> bool) -> bool {
-    // Asked of many words of many pairs: most are no team or city word.
-    if team_and_city_words().binary_search(&word).is_err() {
-        return false;
-    }
     // Content words are folded ("packer", "dalla"): either spelling.
     let is = |name: &str| name == word || name.strip_suffix('s') == Some(word);
-    TEAM_CITIES.iter().any(|&(team, city)| {
+    // Asked of many words of many pairs: most are no team or city word,
+    // and a team or city word is one of a few entries, not all of them.
+    entries_of(word).iter().any(|&(_, entry)| {
+        let (team, city) = TEAM_CITIES[usize::from(entry)];
         (is(team) && city.iter().all(|w| says(w)))
             || (city.iter().any(|c| is(c))
                 && (says(team) || team.strip_suffix('s').is_some_and(&says)))
@@ -286,18 +285,55 @@ pub fn other_team_of_the_game<'w>(
 }
 
 /// Every word of [`TEAM_CITIES`], as written and without its final `s`
-/// (as content words are folded), sorted once: a lookup is a binary
-/// search of a few string comparisons, with no hashing.
-fn team_and_city_words() -> &'static [&'static str] {
-    static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
-    WORDS.get_or_init(|| {
-        let mut words: Vec<&'static str> = TEAM_CITIES
-            .iter()
-            .flat_map(|&(team, city)| std::iter::once(team).chain(city.iter().copied()))
-            .flat_map(|w| std::iter::once(w).chain(w.strip_suffix('s')))
+/// (as content words are folded), with the entry it is a word of, sorted
+/// once: the entries a word may stand for are a binary search of a few
+/// string comparisons away, with no hashing and no scan of the table.
+fn entries_of(word: &str) -> &'static [(&'static str, u16)] {
+    static WORDS: std::sync::OnceLock<Vec<(&'static str, u16)>> = std::sync::OnceLock::new();
+    let words = WORDS.get_or_init(|| {
+        let mut words: Vec<(&'static str, u16)> = (0u16..)
+            .zip(TEAM_CITIES)
+            .flat_map(|(entry, &(team, city))| {
+                std::iter::once(team)
+                    .chain(city.iter().copied())
+                    .flat_map(|w| std::iter::once(w).chain(w.strip_suffix('s')))
+                    .map(move |w| (w, entry))
+            })
             .collect();
         words.sort_unstable();
         words.dedup();
         words
-    })
+    });
+    let start = words.partition_point(|&(w, _)| w < word);
+    let end = start + words[start..].partition_point(|&(w, _)| w == word);
+    &words[start..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{TEAM_CITIES, entries_of};
+
+    /// The index gives each word exactly the entries a scan of the table
+    /// finds it in (as a team or a city word, either spelling).
+    #[test]
+    fn the_index_finds_what_the_scan_finds() {
+        let mut asked = 0;
+        for &(team, city) in TEAM_CITIES {
+            for word in std::iter::once(team)
+                .chain(city.iter().copied())
+                .flat_map(|w| [w, w.strip_suffix('s').unwrap_or(w), "x"])
+            {
+                let is = |name: &str| name == word || name.strip_suffix('s') == Some(word);
+                let scanned: Vec<u16> = (0u16..)
+                    .zip(TEAM_CITIES)
+                    .filter(|(_, (t, c))| is(t) || c.iter().any(|w| is(w)))
+                    .map(|(entry, _)| entry)
+                    .collect();
+                let indexed: Vec<u16> = entries_of(word).iter().map(|&(_, e)| e).collect();
+                assert_eq!(indexed, scanned, "{word}");
+                asked += 1;
+            }
+        }
+        assert!(asked > 300, "{asked}");
+    }
 }

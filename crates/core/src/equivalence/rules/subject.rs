@@ -46,11 +46,13 @@ fn subject_names<'a>(x: &'a Facts, y: &Facts) -> Vec<&'a str> {
         .map(String::as_str)
         .filter(|e| x.quantity_names.is_empty() || is_name(x, y, e))
         .collect();
-    let other_names = y
-        .entities
-        .iter()
-        .any(|e| y.quantity_names.is_empty() || is_name(y, x, e));
-    if names == ["us"] && !other_names {
+    // Whether the other side names anything is read only for the US.
+    let other_names = || {
+        y.entities
+            .iter()
+            .any(|e| y.quantity_names.is_empty() || is_name(y, x, e))
+    };
+    if names == ["us"] && !other_names() {
         Vec::new()
     } else {
         names
@@ -73,27 +75,49 @@ fn same_commodity_named(p: &Pair<'_>) -> bool {
     a.peek().is_some() && a.eq(commodity_keys(&p.fb.quantities))
 }
 
+/// The names of `x` that `y` does not account for; with `first_only`,
+/// only until the first.
+fn unmatched<'a>(x: &'a Facts, y: &Facts, names: &[&'a str], first_only: bool) -> Vec<&'a str> {
+    let mut left = names.iter().copied().filter(|e| {
+        !mentions_all(y, e)
+            && !given_name_of_mentioned(x, y, e)
+            && !x.short_forms.accounts_for(&y.short_forms, e)
+            && !city_stands_for_team(e, |w| y.mentions(w))
+            // A team's city or league, a race's circuit: what an
+            // entity the other side names implies.
+            && !entities::implied_by(e, &y.named)
+    });
+    if first_only {
+        left.next().into_iter().collect()
+    } else {
+        left.collect()
+    }
+}
+
 /// A name one side has that the other never mentions, on both sides, is
 /// two subjects; two opposed names alone are the two sides of a contest.
 pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
     let (fa, fb) = (p.fa, p.fb);
     let (names_a, names_b) = (subject_names(fa, fb), subject_names(fb, fa));
-    let unmatched = |x: &'a Facts, y: &Facts, names: &[&'a str]| -> Vec<&'a str> {
-        names
+    let only_a = unmatched(fa, fb, &names_a, false);
+    // Without reasons, the second side's unmatched names are read only as
+    // far as the verdict needs them: not at all when the first side has
+    // none (neither the contest nor the veto can be found, and the names
+    // are said only in reasons), and only the first when no name left on
+    // the first side is one of a contest's two (then only whether any is
+    // left decides the veto).
+    let contest = || {
+        only_a
             .iter()
-            .copied()
-            .filter(|e| {
-                !mentions_all(y, e)
-                    && !given_name_of_mentioned(x, y, e)
-                    && !x.short_forms.accounts_for(&y.short_forms, e)
-                    && !city_stands_for_team(e, |w| y.mentions(w))
-                    // A team's city or league, a race's circuit: what an
-                    // entity the other side names implies.
-                    && !entities::implied_by(e, &y.named)
-            })
-            .collect()
+            .any(|e| OPPOSED.iter().any(|&(x, y)| *e == x || *e == y))
     };
-    let (only_a, only_b) = (unmatched(fa, fb, &names_a), unmatched(fb, fa, &names_b));
+    let only_b = if v.detailed() || contest() {
+        unmatched(fb, fa, &names_b, false)
+    } else if only_a.is_empty() {
+        Vec::new()
+    } else {
+        unmatched(fb, fa, &names_b, true)
+    };
     // Two opposed names, and nothing else unmatched on one side ("a
     // Democrat ... US election" / "the Republican candidate").
     let opposed = OPPOSED.iter().any(|&(x, y)| {
