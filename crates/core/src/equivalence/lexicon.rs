@@ -22,6 +22,7 @@ mod calendar;
 pub(crate) mod entities;
 mod fact_words;
 mod quantities;
+pub(crate) mod team_codes;
 mod teams;
 pub(crate) mod tickers;
 pub use calendar::{closed_on_december_31, last_trading_day};

@@ -90,6 +90,9 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
                     // A team's city or league, a race's circuit: what an
                     // entity the other side names implies.
                     && !entities::implied_by(e, &y.named)
+                    // "MIN @ LAR" against "vs Vikings": a sportsbook's
+                    // codes of one game.
+                    && !super::game_codes::team_of_the_game(e, x, y)
             })
             .collect()
     };

@@ -152,6 +152,8 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
                 x.mentions(t)
             }))
         || x.short_forms.accounts_for(&y.short_forms, word)
+        // "PHI @ TOR" of one side and "at Raptors" of the other.
+        || super::game_codes::team_of_the_game(word, x, y)
         || x.short_forms.before_a_name(word, |name| {
             (y.lone_names.contains(name) || y.name_heads.contains(name))
                 && !y.class_heads.contains(name)
