@@ -33,7 +33,7 @@ pub use quantities::{
 };
 pub use teams::{
     NO_DRAW_TEAMS, SHOOTOUT_TEAMS, SHOOTOUT_TEAMS_BY_CITY, TEAM_CITIES, city_stands_for_team,
-    other_team_of_the_game,
+    nickname_lead, other_team_of_the_game, team_of_a_shared_city,
 };
 
 /// How two opposite predicates relate.

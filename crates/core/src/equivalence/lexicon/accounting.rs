@@ -224,6 +224,24 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
     // Control of the House or the Senate in a midterm year is decided at
     // the midterms (the year both sides must still agree on).
     ("midterm", &["house", "senate"]),
+    // A US executive department's head is its secretary ("remain
+    // Treasury Secretary" / "leave the Treasury"); a secretary heads a
+    // department ("Commerce Secretary" / "the Commerce Department").
+    (
+        "secretary",
+        &[
+            "treasury",
+            "hhs",
+            "dhs",
+            "homeland",
+            "commerce",
+            "pentagon",
+            "department",
+            "usda",
+            "hud",
+        ],
+    ),
+    ("department", &["secretary"]),
 ];
 
 /// Whether `word` is implied by a word `says` finds on the other side.

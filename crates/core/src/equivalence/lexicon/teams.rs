@@ -227,6 +227,82 @@ pub const TEAM_CITIES: &[(&str, &[&str])] = &[
     ("knights", &["vegas"]),
 ];
 
+/// Two-word nicknames by their first word ("Blue" of "Toronto Blue
+/// Jays"), each with the last word [`TEAM_CITIES`] writes: the first
+/// word names the team only beside the last.
+pub const NICKNAME_LEADS: &[(&str, &str)] = &[
+    ("blue", "jackets"),
+    ("blue", "jays"),
+    ("golden", "knights"),
+    ("maple", "leafs"),
+    ("red", "sox"),
+    ("red", "wings"),
+    ("trail", "blazers"),
+    ("white", "sox"),
+];
+
+/// `word` is the first word of a two-word nickname whose last word
+/// `x_says` finds beside it, and that last word is accounted for
+/// (`accounted`): "Blue" of "Blue Jays" against "Toronto".
+pub fn nickname_lead(
+    word: &str,
+    x_says: impl Fn(&str) -> bool,
+    accounted: impl Fn(&str) -> bool,
+) -> bool {
+    NICKNAME_LEADS
+        .iter()
+        .any(|&(lead, last)| lead == word && x_says(last) && accounted(last))
+}
+
+/// The teams of the cities [`TEAM_CITIES`] leaves out because they have
+/// two teams in one league (Los Angeles, New York, Chicago's baseball),
+/// each with its city. The city names one of them only in a game whose
+/// other team both sides name ([`team_of_a_shared_city`]).
+pub const SHARED_CITY_TEAMS: &[(&str, &[&str])] = &[
+    ("rams", &["los", "angeles"]),
+    ("chargers", &["los", "angeles"]),
+    ("lakers", &["los", "angeles"]),
+    ("clippers", &["los", "angeles"]),
+    ("dodgers", &["los", "angeles"]),
+    ("angels", &["los", "angeles"]),
+    ("kings", &["los", "angeles"]),
+    ("galaxy", &["los", "angeles"]),
+    ("giants", &["new", "york"]),
+    ("jets", &["new", "york"]),
+    ("knicks", &["new", "york"]),
+    ("nets", &["brooklyn"]),
+    ("yankees", &["new", "york"]),
+    ("mets", &["new", "york"]),
+    ("rangers", &["new", "york"]),
+    ("islanders", &["new", "york"]),
+    ("cubs", &["chicago"]),
+    ("sox", &["chicago"]),
+];
+
+/// `word` is a team of a city with two teams in one league
+/// ([`SHARED_CITY_TEAMS`]) whose city `y_says` finds, in a game whose
+/// other team both sides name, by its name or its city ("Vikings @
+/// Rams" / "Minnesota at Los Angeles" on one day: Minnesota plays one
+/// game that day, so Los Angeles is the Rams). The caller checks that
+/// both sides state the day.
+pub fn team_of_a_shared_city(
+    word: &str,
+    x_says: impl Fn(&str) -> bool,
+    y_says: impl Fn(&str) -> bool,
+) -> bool {
+    let is = |name: &str| name == word || name.strip_suffix('s') == Some(word);
+    let Some(&(team, city)) = SHARED_CITY_TEAMS.iter().find(|(t, _)| is(t)) else {
+        return false;
+    };
+    let names = |says: &dyn Fn(&str) -> bool, o: &str, o_city: &[&str]| {
+        says(o) || o_city.iter().all(|w| says(w))
+    };
+    city.iter().all(|w| y_says(w))
+        && TEAM_CITIES
+            .iter()
+            .any(|&(o, o_city)| o != team && names(&x_says, o, o_city) && names(&y_says, o, o_city))
+}
+
 /// `word` (a name or a content word of one side) is a team whose city
 /// `says` finds written on the other side, or a word of a city whose team
 /// it finds there, so that either names the other.

@@ -21,7 +21,7 @@ use super::super::lexicon::{
     ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, GAME_SCORE_WORDS,
     GENERIC_MEMBER_WORDS, LINE_WORDS, NO_OP, OPPOSED, OVERTIME_WORDS, QUANTITIES, SCOPES,
     SOCCER_FULL_TIME_WORDS, SYNONYMS, bears_a_fact, city_stands_for_team, entities, implied_by,
-    other_team_of_the_game, quantity_members_of,
+    nickname_lead, other_team_of_the_game, quantity_members_of, team_of_a_shared_city,
 };
 use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
@@ -154,6 +154,16 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
         || x.short_forms.accounts_for(&y.short_forms, word)
         // "PHI @ TOR" of one side and "at Raptors" of the other.
         || super::game_codes::team_of_the_game(word, x, y)
+        // "Vikings @ Rams" against "Minnesota at Los Angeles" on one
+        // day; "Blue" of "Blue Jays" against "Toronto".
+        || (x.date.is_some()
+            && y.date.is_some()
+            && team_of_a_shared_city(word, |w| x.mentions(w), said_by_y))
+        || nickname_lead(
+            word,
+            |w| x.mentions(w),
+            |t| said_by_y(t) || city_stands_for_team(t, said_by_y),
+        )
         || x.short_forms.before_a_name(word, |name| {
             (y.lone_names.contains(name) || y.name_heads.contains(name))
                 && !y.class_heads.contains(name)
