@@ -15,8 +15,8 @@
 mod accounting;
 pub use accounting::{
     ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, EVENT_NOUNS, FILLER,
-    GAME_SCORE_WORDS, IMPLIED_BY, LIGHT_VERBS, LINE_WORDS, NO_OP, OVERTIME_WORDS, SCOPES,
-    SOCCER_FULL_TIME_WORDS, SYNONYMS, TAKES_PLACE, implied_by,
+    GAME_SCORE_WORDS, IMPLIED_BY, LIGHT_VERBS, LINE_WORDS, NO_OP, OFFICE_RANKS, OVERTIME_WORDS,
+    SCOPES, SOCCER_FULL_TIME_WORDS, SYNONYMS, TAKES_PLACE, implied_by,
 };
 mod calendar;
 pub(crate) mod entities;
@@ -329,6 +329,14 @@ pub const EDITIONS: &[Edition] = &[
     // major's editions are not counted by number in titles).
     Edition {
         words: &["us", "open"],
+        year_zero: 1900,
+        every: 1,
+        roman: false,
+    },
+    // Written with its dots ("the 128th U.S. Open"), as the USGA
+    // writes it: the lexer keeps "u.s" as one word.
+    Edition {
+        words: &["u.s", "open"],
         year_zero: 1900,
         every: 1,
         roman: false,

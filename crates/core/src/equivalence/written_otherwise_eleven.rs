@@ -1,7 +1,10 @@
 //! Worked examples of the eleventh round's readings, each beside a
 //! look-alike that must stay apart: a game written by the sportsbooks'
 //! team codes ("NYK @ BOS") against a team's name (not a code of another
-//! team, not another game).
+//! team, not another game); a team of a city with two teams in one league
+//! named by its city in a game whose other team both sides name (not
+//! without that team); a two-word nickname's first word beside its last
+//! (not alone); a department's head as its secretary (not a deputy).
 
 use super::*;
 use crate::models::PlatformId;
@@ -71,5 +74,71 @@ fn a_code_of_another_team_is_another_game() {
             "Jalen Brunson 27+ Points - NYK @ BOS (3/3/28)"
         ),
         Relation::Same
+    );
+}
+
+#[test]
+fn a_team_of_a_two_team_city_is_named_by_the_city_in_one_game() {
+    assert_eq!(
+        relation(
+            "Eagles @ Jets Over 40.5 Total Points (Jan 2, 2028)",
+            "Philadelphia at New York: 41+ points scored on Jan 2, 2028?"
+        ),
+        Relation::Same
+    );
+    // Without the other team named on both sides, New York names no one
+    // team.
+    assert_ne!(
+        relation(
+            "Jets Over 20.5 Points (Jan 2, 2028)",
+            "New York 21+ points on Jan 2, 2028?"
+        ),
+        Relation::Same
+    );
+    // Another opponent on each side: another game.
+    assert_ne!(
+        relation(
+            "Eagles @ Jets Over 40.5 Total Points (Jan 2, 2028)",
+            "Dallas at New York: 41+ points scored on Jan 2, 2028?"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_two_word_nicknames_first_word_goes_with_its_last() {
+    assert_eq!(
+        relation(
+            "Chicago White Sox Moneyline at Kansas City Royals (6/3/27)",
+            "Chicago at Kansas City (Jun 3, 2027): Chicago wins?"
+        ),
+        Relation::Same
+    );
+    // "White" beside no "Sox" is no team's word.
+    assert_ne!(
+        relation(
+            "Kansas City Royals Moneyline vs White Team (6/3/27)",
+            "Kansas City at Chicago (Jun 3, 2027): Kansas City wins?"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_departments_head_is_its_secretary() {
+    assert_eq!(
+        relation(
+            "Will Jane Doe remain HUD Secretary through 2027?",
+            "Jane Doe leaves HUD before 2028?"
+        ),
+        Relation::Inverted
+    );
+    // A deputy is another office.
+    assert_ne!(
+        relation(
+            "Will Jane Doe remain Deputy HUD Secretary through 2027?",
+            "Jane Doe leaves HUD before 2028?"
+        ),
+        Relation::Inverted
     );
 }

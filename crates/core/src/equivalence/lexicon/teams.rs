@@ -280,7 +280,8 @@ pub const SHARED_CITY_TEAMS: &[(&str, &[&str])] = &[
 ];
 
 /// `word` is a team of a city with two teams in one league
-/// ([`SHARED_CITY_TEAMS`]) whose city `y_says` finds, in a game whose
+/// ([`SHARED_CITY_TEAMS`]) whose city `y_says` finds (or that city,
+/// against the team `y_says` finds), in a game whose
 /// other team both sides name, by its name or its city ("Vikings @
 /// Rams" / "Minnesota at Los Angeles" on one day: Minnesota plays one
 /// game that day, so Los Angeles is the Rams). The caller checks that
@@ -291,16 +292,21 @@ pub fn team_of_a_shared_city(
     y_says: impl Fn(&str) -> bool,
 ) -> bool {
     let is = |name: &str| name == word || name.strip_suffix('s') == Some(word);
-    let Some(&(team, city)) = SHARED_CITY_TEAMS.iter().find(|(t, _)| is(t)) else {
+    // The team written by `x` and its city by `y`, or the city (a word
+    // of it, or all of it: "new york") by `x` and the team by `y`.
+    let of_city = |city: &[&str]| city.contains(&word) || city.join(" ") == word;
+    let Some(&(team, _)) = SHARED_CITY_TEAMS.iter().find(|&&(t, city)| {
+        (is(t) && city.iter().all(|w| y_says(w)))
+            || (of_city(city) && (y_says(t) || t.strip_suffix('s').is_some_and(&y_says)))
+    }) else {
         return false;
     };
     let names = |says: &dyn Fn(&str) -> bool, o: &str, o_city: &[&str]| {
         says(o) || o_city.iter().all(|w| says(w))
     };
-    city.iter().all(|w| y_says(w))
-        && TEAM_CITIES
-            .iter()
-            .any(|&(o, o_city)| o != team && names(&x_says, o, o_city) && names(&y_says, o, o_city))
+    TEAM_CITIES
+        .iter()
+        .any(|&(o, o_city)| o != team && names(&x_says, o, o_city) && names(&y_says, o, o_city))
 }
 
 /// `word` (a name or a content word of one side) is a team whose city
