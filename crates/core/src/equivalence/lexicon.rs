@@ -32,8 +32,8 @@ pub use quantities::{
     quantity_masks, quantity_members_of,
 };
 pub use teams::{
-    NO_DRAW_TEAMS, SHOOTOUT_TEAMS, SHOOTOUT_TEAMS_BY_CITY, TEAM_CITIES, city_stands_for_team,
-    nickname_lead, other_team_of_the_game, team_of_a_shared_city,
+    MLB_ONLY_NAMES, MLB_TEAMS, NO_DRAW_TEAMS, SHOOTOUT_TEAMS, SHOOTOUT_TEAMS_BY_CITY, TEAM_CITIES,
+    city_stands_for_team, nickname_lead, other_team_of_the_game, team_of_a_shared_city,
 };
 
 /// How two opposite predicates relate.

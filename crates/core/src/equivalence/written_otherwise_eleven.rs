@@ -4,7 +4,10 @@
 //! team, not another game); a team of a city with two teams in one league
 //! named by its city in a game whose other team both sides name (not
 //! without that team); a two-word nickname's first word beside its last
-//! (not alone); a department's head as its secretary (not a deputy).
+//! (not alone); a department's head as its secretary (not a deputy);
+//! leaving an office however worded, and against the state's negation
+//! (not the manner of leaving); becoming law as being enacted (not
+//! signed); a game that cannot end level by its league (not soccer).
 
 use super::*;
 use crate::models::PlatformId;
@@ -138,6 +141,80 @@ fn a_departments_head_is_its_secretary() {
         relation(
             "Will Jane Doe remain Deputy HUD Secretary through 2027?",
             "Jane Doe leaves HUD before 2028?"
+        ),
+        Relation::Inverted
+    );
+}
+
+#[test]
+fn leaving_an_office_however_worded_is_one_question() {
+    assert_eq!(
+        relation(
+            "Jane Doe out as Speaker by June 30, 2028?",
+            "Will Jane Doe leave the Speakership before July 2028?"
+        ),
+        Relation::Same
+    );
+    // Leaving against the state's negation: "ceases to be", "no longer".
+    assert_eq!(
+        relation(
+            "Will Jane Doe cease to be Governor of Ohio before 2028?",
+            "Jane Doe out as Ohio governor by Dec 31, 2027?"
+        ),
+        Relation::Same
+    );
+    // The manner of leaving is another question.
+    assert_ne!(
+        relation(
+            "Will Jane Doe resign as Governor of Ohio before 2028?",
+            "Jane Doe out as Ohio governor by Dec 31, 2027?"
+        ),
+        Relation::Same
+    );
+    // Staying against the state's negation stays inverted.
+    assert_eq!(
+        relation(
+            "Will Jane Doe remain Governor of Ohio through 2027?",
+            "Will Jane Doe cease to be Governor of Ohio before 2028?"
+        ),
+        Relation::Inverted
+    );
+}
+
+#[test]
+fn becoming_law_is_being_enacted_not_being_signed() {
+    assert_eq!(
+        relation(
+            "Will the Farm Safety Act become law before 2028?",
+            "Farm Safety Act enacted before 2028?"
+        ),
+        Relation::Same
+    );
+    // Signed is narrower: a veto can be overridden.
+    assert_ne!(
+        relation(
+            "Will the Farm Safety Act become law before 2028?",
+            "Farm Safety Act signed into law before 2028?"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_game_that_cannot_end_level_by_its_league() {
+    // Baseball: "Tigers" is also a college's name, "Sox" only baseball's.
+    assert_eq!(
+        relation(
+            "Detroit Tigers Moneyline vs Chicago White Sox (May 22, 2027)",
+            "Will the White Sox beat the Tigers on May 22, 2027?"
+        ),
+        Relation::Inverted
+    );
+    // A soccer match can: "win" and "lose" stay apart.
+    assert_ne!(
+        relation(
+            "Chelsea Moneyline vs Arsenal (May 22, 2027)",
+            "Will Arsenal beat Chelsea on May 22, 2027?"
         ),
         Relation::Inverted
     );

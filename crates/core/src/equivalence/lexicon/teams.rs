@@ -64,6 +64,65 @@ pub const NO_DRAW_TEAMS: &[&str] = &[
     "spurs",
 ];
 
+/// Every MLB team by the last word of its nickname: a game between two of
+/// them cannot end level (extra innings), where one of them is named by
+/// a word only baseball uses ([`MLB_ONLY_NAMES`]); the others' names
+/// ("Tigers", "Rangers", "Giants", "Cardinals") are other leagues' too.
+pub const MLB_TEAMS: &[&str] = &[
+    "angels",
+    "astros",
+    "athletics",
+    "braves",
+    "brewers",
+    "cardinals",
+    "cubs",
+    "diamondbacks",
+    "dodgers",
+    "giants",
+    "guardians",
+    "jays",
+    "mariners",
+    "marlins",
+    "mets",
+    "nationals",
+    "orioles",
+    "padres",
+    "phillies",
+    "pirates",
+    "rangers",
+    "rays",
+    "reds",
+    "rockies",
+    "royals",
+    "sox",
+    "tigers",
+    "twins",
+    "yankees",
+];
+
+/// The names of [`MLB_TEAMS`] no other league's team or college has.
+pub const MLB_ONLY_NAMES: &[&str] = &[
+    "astros",
+    "athletics",
+    "braves",
+    "brewers",
+    "diamondbacks",
+    "dodgers",
+    "guardians",
+    "jays",
+    "mariners",
+    "marlins",
+    "mets",
+    "nationals",
+    "orioles",
+    "padres",
+    "phillies",
+    "rockies",
+    "sox",
+    "twins",
+    "yankees",
+];
+
 /// NHL teams: a game can end level after sixty minutes, but a
 /// sportsbook's moneyline on it counts overtime and the shootout, so two
 /// moneylines on a game between two of them (named on both sides) back
