@@ -333,14 +333,6 @@ pub const EDITIONS: &[Edition] = &[
         every: 1,
         roman: false,
     },
-    // Written with its dots ("the 128th U.S. Open"), as the USGA
-    // writes it: the lexer keeps "u.s" as one word.
-    Edition {
-        words: &["u.s", "open"],
-        year_zero: 1900,
-        every: 1,
-        roman: false,
-    },
     // The 107th PGA Championship was played in 2025.
     Edition {
         words: &["pga", "championship"],

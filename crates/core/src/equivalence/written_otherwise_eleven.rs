@@ -7,7 +7,9 @@
 //! (not alone); a department's head as its secretary (not a deputy);
 //! leaving an office however worded, and against the state's negation
 //! (not the manner of leaving); becoming law as being enacted (not
-//! signed); a game that cannot end level by its league (not soccer).
+//! signed); a game that cannot end level by its league (not soccer); an
+//! edition by its number read through the aliases of its name (not
+//! another edition).
 
 use super::*;
 use crate::models::PlatformId;
@@ -217,5 +219,25 @@ fn a_game_that_cannot_end_level_by_its_league() {
             "Will Arsenal beat Chelsea on May 22, 2027?"
         ),
         Relation::Inverted
+    );
+}
+
+#[test]
+fn an_edition_is_read_through_the_aliases_of_its_name() {
+    // "Grammys" is read as "grammy", the edition's word.
+    assert_eq!(
+        relation(
+            "Will Jane Doe win Album of the Year at the 2028 Grammys?",
+            "Jane Doe wins Album of the Year at the 70th Grammys?"
+        ),
+        Relation::Same
+    );
+    // The 69th were 2027's.
+    assert_ne!(
+        relation(
+            "Will Jane Doe win Album of the Year at the 2028 Grammys?",
+            "Jane Doe wins Album of the Year at the 69th Grammys?"
+        ),
+        Relation::Same
     );
 }

@@ -143,8 +143,22 @@ pub fn is_code(word: &str) -> bool {
 }
 
 /// `word` is a code of [`TEAM_CODES`] or a team one of its codes names.
+/// Asked of every name a side leaves unmatched in every candidate pair:
+/// one binary search of a sorted list of every code and team (as
+/// written and folded), built once.
 pub fn is_team_or_code(word: &str) -> bool {
-    teams_of_code(word).is_some() || codes_of_team(word).next().is_some()
+    static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    let words = WORDS.get_or_init(|| {
+        let mut words: Vec<&'static str> = TEAM_CODES
+            .iter()
+            .flat_map(|&(code, teams)| std::iter::once(code).chain(teams.iter().copied()))
+            .flat_map(|w| std::iter::once(w).chain(w.strip_suffix('s')))
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        words
+    });
+    words.binary_search(&word).is_ok()
 }
 
 /// `word` names a team `says` finds on the other side: a code one of

@@ -350,10 +350,15 @@ pub fn team_of_a_shared_city(
     x_says: impl Fn(&str) -> bool,
     y_says: impl Fn(&str) -> bool,
 ) -> bool {
+    // Asked of every name a side leaves unmatched in every candidate
+    // pair: most are no word of these teams and cities.
+    if shared_city_words().binary_search(&word).is_err() {
+        return false;
+    }
     let is = |name: &str| name == word || name.strip_suffix('s') == Some(word);
     // The team written by `x` and its city by `y`, or the city (a word
     // of it, or all of it: "new york") by `x` and the team by `y`.
-    let of_city = |city: &[&str]| city.contains(&word) || city.join(" ") == word;
+    let of_city = |city: &[&str]| city.contains(&word) || word.split(' ').eq(city.iter().copied());
     let Some(&(team, _)) = SHARED_CITY_TEAMS.iter().find(|&&(t, city)| {
         (is(t) && city.iter().all(|w| y_says(w)))
             || (of_city(city) && (y_says(t) || t.strip_suffix('s').is_some_and(&y_says)))
@@ -424,6 +429,27 @@ pub fn other_team_of_the_game<'w>(
 ) -> bool {
     let same_team = |t: &str| t == word || t.strip_suffix('s') == Some(word);
     is_team(word) && opponents.any(|t| !same_team(t) && is_team(t) && both_name(t))
+}
+
+/// Every team of [`SHARED_CITY_TEAMS`] (as written and without its final
+/// `s`), every word of its city and the whole city ("new york"), sorted
+/// once for a binary search.
+fn shared_city_words() -> &'static [&'static str] {
+    static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        let mut words: Vec<&'static str> = SHARED_CITY_TEAMS
+            .iter()
+            .flat_map(|&(team, city)| {
+                std::iter::once(team)
+                    .chain(team.strip_suffix('s'))
+                    .chain(city.iter().copied())
+            })
+            .chain(["los angeles", "new york"])
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        words
+    })
 }
 
 /// Every word of [`TEAM_CITIES`], as written and without its final `s`

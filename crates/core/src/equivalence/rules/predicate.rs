@@ -121,6 +121,10 @@ pub(crate) fn one_sided_complement(
 /// flipped here and again by the negation rule. Not where the leaving
 /// side is negated too.
 pub(crate) fn leaving_against_a_negated_state(p: &Pair<'_>) -> Option<&'static str> {
+    // Asked of every pair: most negate neither side, or both.
+    if p.fa.negated == p.fb.negated {
+        return None;
+    }
     let (word, first, _) = one_sided_complement(p.fa, p.fb)?;
     let (leaving, other) = if first { (p.fa, p.fb) } else { (p.fb, p.fa) };
     (other.negated && !leaving.negated).then_some(word)
