@@ -167,7 +167,7 @@ pub fn is_team_or_code(word: &str) -> bool {
 pub fn code_and_team(word: &str, says: impl Fn(&str) -> bool) -> bool {
     match teams_of_code(word) {
         Some(teams) => teams.iter().any(|t| says(t)),
-        None => codes_of_team(word).any(|c| says(c)),
+        None => codes_of_team(word).any(says),
     }
 }
 
