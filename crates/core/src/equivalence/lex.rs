@@ -183,11 +183,12 @@ pub(crate) fn resolve_editions(mut tokens: Vec<Tok>) -> Vec<Tok> {
         plus: false,
         ordinal: false,
     };
+    // A word as written or as its alias reads it ("the 70th Grammys":
+    // "grammys" is read as "grammy").
     let names = |tokens: &[Tok], at: usize, e: &Edition| {
-        e.words
-            .iter()
-            .enumerate()
-            .all(|(k, w)| word_at(tokens, at + k) == Some(*w))
+        e.words.iter().enumerate().all(|(k, w)| {
+            word_at(tokens, at + k).is_some_and(|t| t == *w || super::words::alias(t) == *w)
+        })
     };
     for i in 0..tokens.len() {
         for e in EDITIONS {

@@ -15,13 +15,14 @@
 mod accounting;
 pub use accounting::{
     ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, EVENT_NOUNS, FILLER,
-    GAME_SCORE_WORDS, IMPLIED_BY, LIGHT_VERBS, LINE_WORDS, NO_OP, OVERTIME_WORDS, SCOPES,
-    SOCCER_FULL_TIME_WORDS, SYNONYMS, TAKES_PLACE, implied_by,
+    GAME_SCORE_WORDS, IMPLIED_BY, LIGHT_VERBS, LINE_WORDS, NO_OP, OFFICE_RANKS, OVERTIME_WORDS,
+    SCOPES, SOCCER_FULL_TIME_WORDS, SYNONYMS, TAKES_PLACE, implied_by,
 };
 mod calendar;
 pub(crate) mod entities;
 mod fact_words;
 mod quantities;
+pub(crate) mod team_codes;
 mod teams;
 pub(crate) mod tickers;
 pub use calendar::{closed_on_december_31, last_trading_day};
@@ -31,8 +32,8 @@ pub use quantities::{
     quantity_masks, quantity_members_of,
 };
 pub use teams::{
-    NO_DRAW_TEAMS, SHOOTOUT_TEAMS, SHOOTOUT_TEAMS_BY_CITY, TEAM_CITIES, city_stands_for_team,
-    other_team_of_the_game,
+    MLB_ONLY_NAMES, MLB_TEAMS, NO_DRAW_TEAMS, SHOOTOUT_TEAMS, SHOOTOUT_TEAMS_BY_CITY, TEAM_CITIES,
+    city_stands_for_team, nickname_lead, other_team_of_the_game, team_of_a_shared_city,
 };
 
 /// How two opposite predicates relate.

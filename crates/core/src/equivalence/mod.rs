@@ -425,4 +425,6 @@ mod verdicts_log;
 #[cfg(test)]
 mod written_otherwise;
 #[cfg(test)]
+mod written_otherwise_eleven;
+#[cfg(test)]
 mod written_otherwise_ten;

@@ -97,6 +97,11 @@ pub const NO_OP: &[&str] = &[
     // "Glastonbury".
     "award",
     "festival",
+    // Copulas: "become law", "go public", "goes to a runoff" say what
+    // their noun or adjective says.
+    "become",
+    "go",
+    "goe",
 ];
 
 /// Words that widen or narrow where a question is asked: a side that
@@ -132,6 +137,29 @@ pub const SYNONYMS: &[&[&str]] = &[
     &["midterm", "election"],
     // A moneyline is a bet on the winner of the game.
     &["moneyline", "win", "beat"],
+    // Leaving an office, however a platform words it ("out as Speaker",
+    // "leave the Speakership", "exit"); not the manner (resigning,
+    // being ousted), which is another question.
+    &["leave", "out", "exit"],
+    // A bill that becomes law is enacted ("signed into law").
+    &["law", "enacted", "enact"],
+    // Joining an index is being added to it.
+    &["join", "added"],
+];
+
+/// Ranks of an office written before its name ("Deputy HUD Secretary",
+/// "Acting Attorney General"): another office than the name's, never
+/// read as a qualifier of the name the other side writes.
+pub const OFFICE_RANKS: &[&str] = &[
+    "acting",
+    "assistant",
+    "associate",
+    "deputy",
+    "former",
+    "interim",
+    "shadow",
+    "under",
+    "vice",
 ];
 
 /// Words accounted for when the other side writes one of the words that
@@ -224,6 +252,47 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
     // Control of the House or the Senate in a midterm year is decided at
     // the midterms (the year both sides must still agree on).
     ("midterm", &["house", "senate"]),
+    // A US executive department's head is its secretary ("remain
+    // Treasury Secretary" / "leave the Treasury"); a secretary heads a
+    // department ("Commerce Secretary" / "the Commerce Department").
+    (
+        "secretary",
+        &[
+            "treasury",
+            "hhs",
+            "dhs",
+            "homeland",
+            "commerce",
+            "pentagon",
+            "department",
+            "usda",
+            "hud",
+        ],
+    ),
+    ("department", &["secretary"]),
+    // "leave her post as Chief of Staff", "leave office as Prime
+    // Minister": the post is the office the other side names.
+    (
+        "post",
+        &[
+            "president",
+            "prime",
+            "chancellor",
+            "governor",
+            "mayor",
+            "speaker",
+            "secretary",
+            "chief",
+            "ceo",
+            "chair",
+            "chairman",
+            "leader",
+            "minister",
+            "dni",
+            "director",
+            "commissioner",
+        ],
+    ),
 ];
 
 /// Whether `word` is implied by a word `says` finds on the other side.

@@ -64,6 +64,65 @@ pub const NO_DRAW_TEAMS: &[&str] = &[
     "spurs",
 ];
 
+/// Every MLB team by the last word of its nickname: a game between two of
+/// them cannot end level (extra innings), where one of them is named by
+/// a word only baseball uses ([`MLB_ONLY_NAMES`]); the others' names
+/// ("Tigers", "Rangers", "Giants", "Cardinals") are other leagues' too.
+pub const MLB_TEAMS: &[&str] = &[
+    "angels",
+    "astros",
+    "athletics",
+    "braves",
+    "brewers",
+    "cardinals",
+    "cubs",
+    "diamondbacks",
+    "dodgers",
+    "giants",
+    "guardians",
+    "jays",
+    "mariners",
+    "marlins",
+    "mets",
+    "nationals",
+    "orioles",
+    "padres",
+    "phillies",
+    "pirates",
+    "rangers",
+    "rays",
+    "reds",
+    "rockies",
+    "royals",
+    "sox",
+    "tigers",
+    "twins",
+    "yankees",
+];
+
+/// The names of [`MLB_TEAMS`] no other league's team or college has.
+pub const MLB_ONLY_NAMES: &[&str] = &[
+    "astros",
+    "athletics",
+    "braves",
+    "brewers",
+    "diamondbacks",
+    "dodgers",
+    "guardians",
+    "jays",
+    "mariners",
+    "marlins",
+    "mets",
+    "nationals",
+    "orioles",
+    "padres",
+    "phillies",
+    "rockies",
+    "sox",
+    "twins",
+    "yankees",
+];
+
 /// NHL teams: a game can end level after sixty minutes, but a
 /// sportsbook's moneyline on it counts overtime and the shootout, so two
 /// moneylines on a game between two of them (named on both sides) back
@@ -227,6 +286,93 @@ pub const TEAM_CITIES: &[(&str, &[&str])] = &[
     ("knights", &["vegas"]),
 ];
 
+/// Two-word nicknames by their first word ("Blue" of "Toronto Blue
+/// Jays"), each with the last word [`TEAM_CITIES`] writes: the first
+/// word names the team only beside the last.
+pub const NICKNAME_LEADS: &[(&str, &str)] = &[
+    ("blue", "jackets"),
+    ("blue", "jays"),
+    ("golden", "knights"),
+    ("maple", "leafs"),
+    ("red", "sox"),
+    ("red", "wings"),
+    ("trail", "blazers"),
+    ("white", "sox"),
+];
+
+/// `word` is the first word of a two-word nickname whose last word
+/// `x_says` finds beside it, and that last word is accounted for
+/// (`accounted`): "Blue" of "Blue Jays" against "Toronto".
+pub fn nickname_lead(
+    word: &str,
+    x_says: impl Fn(&str) -> bool,
+    accounted: impl Fn(&str) -> bool,
+) -> bool {
+    NICKNAME_LEADS
+        .iter()
+        .any(|&(lead, last)| lead == word && x_says(last) && accounted(last))
+}
+
+/// The teams of the cities [`TEAM_CITIES`] leaves out because they have
+/// two teams in one league (Los Angeles, New York, Chicago's baseball),
+/// each with its city. The city names one of them only in a game whose
+/// other team both sides name ([`team_of_a_shared_city`]).
+pub const SHARED_CITY_TEAMS: &[(&str, &[&str])] = &[
+    ("rams", &["los", "angeles"]),
+    ("chargers", &["los", "angeles"]),
+    ("lakers", &["los", "angeles"]),
+    ("clippers", &["los", "angeles"]),
+    ("dodgers", &["los", "angeles"]),
+    ("angels", &["los", "angeles"]),
+    ("kings", &["los", "angeles"]),
+    ("galaxy", &["los", "angeles"]),
+    ("giants", &["new", "york"]),
+    ("jets", &["new", "york"]),
+    ("knicks", &["new", "york"]),
+    ("nets", &["brooklyn"]),
+    ("yankees", &["new", "york"]),
+    ("mets", &["new", "york"]),
+    ("rangers", &["new", "york"]),
+    ("islanders", &["new", "york"]),
+    ("cubs", &["chicago"]),
+    ("sox", &["chicago"]),
+];
+
+/// `word` is a team of a city with two teams in one league
+/// ([`SHARED_CITY_TEAMS`]) whose city `y_says` finds (or that city,
+/// against the team `y_says` finds), in a game whose
+/// other team both sides name, by its name or its city ("Vikings @
+/// Rams" / "Minnesota at Los Angeles" on one day: Minnesota plays one
+/// game that day, so Los Angeles is the Rams). The caller checks that
+/// both sides state the day.
+pub fn team_of_a_shared_city(
+    word: &str,
+    x_says: impl Fn(&str) -> bool,
+    y_says: impl Fn(&str) -> bool,
+) -> bool {
+    // Asked of every name a side leaves unmatched in every candidate
+    // pair: most are no word of these teams and cities.
+    if shared_city_words().binary_search(&word).is_err() {
+        return false;
+    }
+    let is = |name: &str| name == word || name.strip_suffix('s') == Some(word);
+    // The team written by `x` and its city by `y`, or the city (a word
+    // of it, or all of it: "new york") by `x` and the team by `y`.
+    let of_city = |city: &[&str]| city.contains(&word) || word.split(' ').eq(city.iter().copied());
+    let Some(&(team, _)) = SHARED_CITY_TEAMS.iter().find(|&&(t, city)| {
+        (is(t) && city.iter().all(|w| y_says(w)))
+            || (of_city(city) && (y_says(t) || t.strip_suffix('s').is_some_and(&y_says)))
+    }) else {
+        return false;
+    };
+    let names = |says: &dyn Fn(&str) -> bool, o: &str, o_city: &[&str]| {
+        says(o) || o_city.iter().all(|w| says(w))
+    };
+    TEAM_CITIES
+        .iter()
+        .any(|&(o, o_city)| o != team && names(&x_says, o, o_city) && names(&y_says, o, o_city))
+}
+
 /// `word` (a name or a content word of one side) is a team whose city
 /// `says` finds written on the other side, or a word of a city whose team
 /// it finds there, so that either names the other.
@@ -282,6 +428,27 @@ pub fn other_team_of_the_game<'w>(
 ) -> bool {
     let same_team = |t: &str| t == word || t.strip_suffix('s') == Some(word);
     is_team(word) && opponents.any(|t| !same_team(t) && is_team(t) && both_name(t))
+}
+
+/// Every team of [`SHARED_CITY_TEAMS`] (as written and without its final
+/// `s`), every word of its city and the whole city ("new york"), sorted
+/// once for a binary search.
+fn shared_city_words() -> &'static [&'static str] {
+    static WORDS: std::sync::OnceLock<Vec<&'static str>> = std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        let mut words: Vec<&'static str> = SHARED_CITY_TEAMS
+            .iter()
+            .flat_map(|&(team, city)| {
+                std::iter::once(team)
+                    .chain(team.strip_suffix('s'))
+                    .chain(city.iter().copied())
+            })
+            .chain(["los angeles", "new york"])
+            .collect();
+        words.sort_unstable();
+        words.dedup();
+        words
+    })
 }
 
 /// Every word of [`TEAM_CITIES`], as written and without its final `s`

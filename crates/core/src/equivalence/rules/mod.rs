@@ -9,6 +9,7 @@
 //! A rule is a small item with a stable code ([`RuleCode`]); a miss is
 //! fixed in the one rule, or in the lexicon ([`super::lexicon`]) it reads.
 
+mod game_codes;
 mod gate;
 mod predicate;
 mod qualifier;

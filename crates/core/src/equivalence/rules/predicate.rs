@@ -6,8 +6,8 @@
 use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
 use super::super::lexicon::{
-    ANTONYMS, COMPARATIVES, FILLER, NO_DRAW_TEAMS, OVERTIME_COUNTS, Opposition, QUANTITIES,
-    Quantity, SHOOTOUT_TEAMS, SHOOTOUT_TEAMS_BY_CITY,
+    ANTONYMS, COMPARATIVES, FILLER, MLB_ONLY_NAMES, MLB_TEAMS, NO_DRAW_TEAMS, OVERTIME_COUNTS,
+    Opposition, QUANTITIES, Quantity, SHOOTOUT_TEAMS, SHOOTOUT_TEAMS_BY_CITY, city_stands_for_team,
 };
 use super::super::{Field, Finding};
 use super::unexplained::explained;
@@ -114,11 +114,42 @@ pub(crate) fn one_sided_complement(
         })
 }
 
+/// The negative word of a pair of complementary predicates on one side
+/// ("Putin out as president"), against the other side's negation of the
+/// state with neither word ("Putin ceases to be President", "no longer
+/// Supreme Leader"): both ask the state's negation, so the pair is
+/// flipped here and again by the negation rule. Not where the leaving
+/// side is negated too.
+pub(crate) fn leaving_against_a_negated_state(p: &Pair<'_>) -> Option<&'static str> {
+    // Asked of every pair: most negate neither side, or both.
+    if p.fa.negated == p.fb.negated {
+        return None;
+    }
+    let (word, first, _) = one_sided_complement(p.fa, p.fb)?;
+    let (leaving, other) = if first { (p.fa, p.fb) } else { (p.fb, p.fa) };
+    (other.negated && !leaving.negated).then_some(word)
+}
+
 /// Predicates that are each other's negation ("hold" / "change",
 /// "remain" / "leave", "make" / "miss", "above" / "below" with no
 /// number): YES on one is NO on the other. One of them on one side only
 /// is a predicate the other does not state: neither the same nor nested.
 pub fn antonym_negation(p: &Pair<'_>, v: &mut Verdict) {
+    if let Some(word) = leaving_against_a_negated_state(p) {
+        v.say(|| {
+            (
+                Field::Negation,
+                Finding::Opposite,
+                Some(word.into()),
+                None,
+                format!(
+                    "{word} against the state's negation (\"ceases to be\", \"no longer\"): each is the negation of the state"
+                ),
+            )
+        });
+        v.flip();
+        return;
+    }
     if let Some((word, ..)) = one_sided_complement(p.fa, p.fb) {
         if let Some(end) = super::tenure::state_against_its_end(p)
             && !end.by_ceasing
@@ -216,9 +247,33 @@ pub(crate) fn game_without_draws(p: &Pair<'_>) -> bool {
                 .filter(|(team, city)| both_name(team) && city.iter().all(|w| both_name(w)))
                 .count()
     };
+    // A team one side names and the other names by its city ("Dallas
+    // Mavericks Moneyline" / "Dallas at Minnesota"); an MLB game whose
+    // one team's name only baseball has ("Tigers" / "Red Sox"); an NHL
+    // moneyline against a side whose rules count overtime and the
+    // shootout, which the moneyline counts too.
+    let by_name_or_city = |team: &str| {
+        let named = |f: &Facts| f.mentions(team) || city_stands_for_team(team, |w| f.mentions(w));
+        (p.fa.mentions(team) || p.fb.mentions(team)) && named(p.fa) && named(p.fb)
+    };
+    let no_draw_teams = || {
+        NO_DRAW_TEAMS
+            .iter()
+            .filter(|t| by_name_or_city(t))
+            .nth(1)
+            .is_some()
+    };
+    let mlb_game = || {
+        MLB_TEAMS.iter().filter(|t| both_name(t)).nth(1).is_some()
+            && MLB_ONLY_NAMES.iter().any(|t| both_name(t))
+    };
+    let counts_overtime = |f: &Facts| moneyline(f) || overtime_counts(f);
     two_of(NO_DRAW_TEAMS)
         || (overtime_counts(p.fa) && overtime_counts(p.fb))
         || (moneyline(p.fa) && moneyline(p.fb) && nhl_teams() >= 2)
+        || no_draw_teams()
+        || mlb_game()
+        || (counts_overtime(p.fa) && counts_overtime(p.fb) && nhl_teams() >= 2)
 }
 
 /// "win" / "lose": the negation of each other only where no draw or no
@@ -365,6 +420,10 @@ pub(crate) fn matched_words(p: &Pair<'_>, staged: bool) -> Vec<&'static str> {
     if super::tenure::state_against_its_end(p).is_some()
         && let Some((word, ..)) = one_sided_complement(p.fa, p.fb)
     {
+        out.push(word);
+    }
+    // Leaving, against the negation of the state.
+    if let Some(word) = leaving_against_a_negated_state(p) {
         out.push(word);
     }
     out

@@ -2,7 +2,9 @@
 
 use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
-use super::super::lexicon::{OPPOSED, TEAM_CITIES, city_stands_for_team, commodity_keys, entities};
+use super::super::lexicon::{
+    OPPOSED, TEAM_CITIES, city_stands_for_team, commodity_keys, entities, team_of_a_shared_city,
+};
 use super::super::{Field, Finding};
 use super::join;
 use super::predicate::game_without_draws;
@@ -86,6 +88,14 @@ fn unmatched<'a>(x: &'a Facts, y: &Facts, names: &[&'a str], first_only: bool) -
             // A team's city or league, a race's circuit: what an
             // entity the other side names implies.
             && !entities::implied_by(e, &y.named)
+            // "MIN @ LAR" against "vs Vikings": a sportsbook's codes of
+            // one game.
+            && !super::game_codes::team_of_the_game(e, x, y)
+            // "Jets" against "New York" in a game both sides name the
+            // other team of, on one day.
+            && !(x.date.is_some()
+                && y.date.is_some()
+                && team_of_a_shared_city(e, |w| x.mentions(w), |w| y.mentions(w)))
     });
     if first_only {
         left.next().into_iter().collect()

@@ -19,9 +19,9 @@ use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
 use super::super::lexicon::{
     ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, GAME_SCORE_WORDS,
-    GENERIC_MEMBER_WORDS, LINE_WORDS, NO_OP, OPPOSED, OVERTIME_WORDS, QUANTITIES, SCOPES,
-    SOCCER_FULL_TIME_WORDS, SYNONYMS, bears_a_fact, city_stands_for_team, entities, implied_by,
-    other_team_of_the_game, quantity_members_of,
+    GENERIC_MEMBER_WORDS, LINE_WORDS, NO_OP, OFFICE_RANKS, OPPOSED, OVERTIME_WORDS, QUANTITIES,
+    SCOPES, SOCCER_FULL_TIME_WORDS, SYNONYMS, bears_a_fact, city_stands_for_team, entities,
+    implied_by, nickname_lead, other_team_of_the_game, quantity_members_of, team_of_a_shared_city,
 };
 use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
@@ -119,6 +119,7 @@ fn names_a_price_point(f: &Facts) -> bool {
 pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> bool {
     let said_by_y = |w: &str| y.mentions(w) || y.criteria_content.contains(w);
     let y_scoped = || SCOPES.iter().any(|w| y.mentions(w));
+    let one_day = x.date.is_some() && y.date.is_some();
     said_by_y(word)
         || matched.contains(&word)
         // The negation rule compares these, the subject rule these.
@@ -152,10 +153,27 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
                 x.mentions(t)
             }))
         || x.short_forms.accounts_for(&y.short_forms, word)
-        || x.short_forms.before_a_name(word, |name| {
-            (y.lone_names.contains(name) || y.name_heads.contains(name))
-                && !y.class_heads.contains(name)
-        })
+        // "PHI @ TOR" of one side and "at Raptors" of the other.
+        || super::game_codes::team_of_the_game(word, x, y)
+        // "Vikings @ Rams" against "Minnesota at Los Angeles" on one
+        // day; "Blue" of "Blue Jays" against "Toronto".
+        || (one_day && team_of_a_shared_city(word, |w| x.mentions(w), said_by_y))
+        || nickname_lead(
+            word,
+            |w| x.mentions(w),
+            |t| {
+                said_by_y(t)
+                    || city_stands_for_team(t, said_by_y)
+                    || (one_day && team_of_a_shared_city(t, |w| x.mentions(w), said_by_y))
+            },
+        )
+        // Not a rank of an office ("Deputy HUD Secretary" against
+        // "HUD": a deputy holds another office).
+        || (!OFFICE_RANKS.contains(&word)
+            && x.short_forms.before_a_name(word, |name| {
+                (y.lone_names.contains(name) || y.name_heads.contains(name))
+                    && !y.class_heads.contains(name)
+            }))
         // "Los Angeles" of "Los Angeles Lakers" against "Lakers", "Nikola"
         // of "Nikola Jokic" against "Jokic NBA MVP".
         || x.given_names.iter().any(|(given, surname)| {
