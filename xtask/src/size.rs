@@ -90,8 +90,11 @@ pub const LIMIT_GZIP_BYTES: u64 = 86 * 1024;
 /// of that recall, which the 100 KB bar for the venues app pays. The
 /// eleventh round ran the wasm through wasm-opt `--converge` as well
 /// (`build::venues`): 159,630 B, so 157 KiB, what was reached plus about
-/// 1 KiB (docs/benchmarks.md, "Eleventh round: size").
-pub const VENUES_LIMIT_GZIP_BYTES: u64 = 157 * 1024;
+/// 1 KiB (docs/benchmarks.md, "Eleventh round: size"). Merged with that
+/// round's speed and recall work it is 168,485 B: 166 KiB, raised as the
+/// price of the recall round's team codes and readings (about +8 KB gzip;
+/// "Eleventh round: after the merges").
+pub const VENUES_LIMIT_GZIP_BYTES: u64 = 166 * 1024;
 
 pub fn run(args: &[String]) -> Result {
     let mut top = 40;
