@@ -108,6 +108,21 @@ fn a_team_of_a_two_team_city_is_named_by_the_city_in_one_game() {
         ),
         Relation::Same
     );
+    // "Sox" is Chicago's only as the White Sox: the Red Sox are Boston's.
+    assert_ne!(
+        relation(
+            "Red Sox @ Twins Over 8.5 Total Runs (Jun 2, 2028)",
+            "Chicago at Minnesota: 9+ runs scored on Jun 2, 2028?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "White Sox @ Twins Over 8.5 Total Runs (Jun 2, 2028)",
+            "Chicago at Minnesota: 9+ runs scored on Jun 2, 2028?"
+        ),
+        Relation::Same
+    );
 }
 
 #[test]

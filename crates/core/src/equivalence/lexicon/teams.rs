@@ -338,6 +338,22 @@ pub const SHARED_CITY_TEAMS: &[(&str, &[&str])] = &[
     ("sox", &["chicago"]),
 ];
 
+/// The first word a team of [`SHARED_CITY_TEAMS`] needs where its last
+/// word is another city's team too: "Sox" is Chicago's only as the White
+/// Sox (the Red Sox are Boston's, [`TEAM_CITIES`]).
+const SHARED_CITY_LEADS: &[(&str, &str)] = &[("sox", "white")];
+
+/// Either side writes the first word of another team with `team`'s last
+/// word ("Red" of "Red Sox" against Chicago's White Sox).
+fn another_teams_lead(team: &str, says: &[&dyn Fn(&str) -> bool]) -> bool {
+    SHARED_CITY_LEADS.iter().any(|&(last, lead)| {
+        last == team
+            && NICKNAME_LEADS
+                .iter()
+                .any(|&(other, l)| l == last && other != lead && says.iter().any(|s| s(other)))
+    })
+}
+
 /// `word` is a team of a city with two teams in one league
 /// ([`SHARED_CITY_TEAMS`]) whose city `y_says` finds (or that city,
 /// against the team `y_says` finds), in a game whose
@@ -365,6 +381,9 @@ pub fn team_of_a_shared_city(
     }) else {
         return false;
     };
+    if another_teams_lead(team, &[&x_says, &y_says]) {
+        return false;
+    }
     let names = |says: &dyn Fn(&str) -> bool, o: &str, o_city: &[&str]| {
         says(o) || o_city.iter().all(|w| says(w))
     };
