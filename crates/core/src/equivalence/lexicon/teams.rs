@@ -355,7 +355,7 @@ fn another_teams_lead(team: &str, says: &[&dyn Fn(&str) -> bool]) -> bool {
 }
 
 /// `word` is a team of a city with two teams in one league
-/// ([`SHARED_CITY_TEAMS`]) whose city `y_says` finds (or that city,
+/// (`SHARED_CITY_TEAMS`) whose city `y_says` finds (or that city,
 /// against the team `y_says` finds), in a game whose
 /// other team both sides name, by its name or its city ("Vikings @
 /// Rams" / "Minnesota at Los Angeles" on one day: Minnesota plays one
