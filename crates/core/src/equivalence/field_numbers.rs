@@ -7,16 +7,11 @@
 //! any time, numbers written as words and sequels' numerals, and the
 //! time of day a market's rules state.
 
+use super::worked_market::worked_market;
 use super::*;
-use crate::models::PlatformId;
 
 fn market(platform: &str, title: &str, criteria: Option<&str>) -> Market {
-    let mut m = Market::new(format!("{platform}-{}", title.len()));
-    m.platform = Some(PlatformId::from(platform));
-    m.title = Some(title.to_owned());
-    m.trading_end_at = Some("2027-06-30T16:00:00Z".into());
-    m.resolution_criteria = criteria.map(str::to_owned);
-    m
+    worked_market(platform, title, criteria, "2027-06-30T16:00:00Z")
 }
 
 fn relation(a: &str, b: &str) -> Relation {

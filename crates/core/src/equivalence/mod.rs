@@ -423,6 +423,8 @@ mod tests;
 #[cfg(test)]
 mod verdicts_log;
 #[cfg(test)]
+mod worked_market;
+#[cfg(test)]
 mod written_otherwise;
 #[cfg(test)]
 mod written_otherwise_eleven;

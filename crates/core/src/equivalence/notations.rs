@@ -6,15 +6,11 @@
 //! digits ("49ers") read as a name, not as a line or a count.
 
 use super::facts::Facts;
+use super::worked_market::worked_market;
 use super::*;
-use crate::models::PlatformId;
 
 fn market(platform: &str, title: &str) -> Market {
-    let mut m = Market::new(format!("{platform}-{}", title.len()));
-    m.platform = Some(PlatformId::from(platform));
-    m.title = Some(title.to_owned());
-    m.trading_end_at = Some("2027-12-31T23:59:00Z".into());
-    m
+    worked_market(platform, title, None, "2027-12-31T23:59:00Z")
 }
 
 fn relation(a: &str, b: &str) -> Relation {

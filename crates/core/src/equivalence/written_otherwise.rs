@@ -16,15 +16,11 @@
 //! entity of the field implies (a team's city and league, a race's
 //! circuit), and a game's total points against one team's.
 
+use super::worked_market::worked_market;
 use super::*;
-use crate::models::PlatformId;
 
 fn market(platform: &str, title: &str) -> Market {
-    let mut m = Market::new(format!("{platform}-{}", title.len()));
-    m.platform = Some(PlatformId::from(platform));
-    m.title = Some(title.to_owned());
-    m.trading_end_at = Some("2027-02-10T23:59:00Z".into());
-    m
+    worked_market(platform, title, None, "2027-02-10T23:59:00Z")
 }
 
 fn relation(a: &str, b: &str) -> Relation {

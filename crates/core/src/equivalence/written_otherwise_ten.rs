@@ -14,16 +14,11 @@
 //! and a day written D/M/YY where it cannot be a month (not "3/4/28",
 //! which stays March 4).
 
+use super::worked_market::worked_market;
 use super::*;
-use crate::models::PlatformId;
 
 fn market(platform: &str, title: &str, rules: Option<&str>) -> Market {
-    let mut m = Market::new(format!("{platform}-{}", title.len()));
-    m.platform = Some(PlatformId::from(platform));
-    m.title = Some(title.to_owned());
-    m.trading_end_at = Some("2027-12-31T23:59:00Z".into());
-    m.resolution_criteria = rules.map(str::to_owned);
-    m
+    worked_market(platform, title, rules, "2027-12-31T23:59:00Z")
 }
 
 fn relation(a: &str, b: &str) -> Relation {
