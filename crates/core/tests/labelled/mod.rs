@@ -365,7 +365,7 @@ pub fn development_bar(name: &str, same_floor: f64, inverted_floor: f64) {
 
 /// The labelled sets in the order they were written: a held-out set must
 /// be new against every set before it.
-const WRITTEN_IN_ORDER: [&str; 12] = [
+const WRITTEN_IN_ORDER: [&str; 13] = [
     "dev-v2.json",
     "test-v2.json",
     "test-v3.json",
@@ -378,6 +378,7 @@ const WRITTEN_IN_ORDER: [&str; 12] = [
     "test-v10.json",
     "test-v11.json",
     "test-v12.json",
+    "test-v13.json",
 ];
 
 /// What makes `name` a held-out set: well formed with `at_least` pairs, a
