@@ -4,7 +4,8 @@
 use super::*;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -124,49 +125,7 @@ pub(crate) async fn slowloris(
     report: Arc<Observed>,
     stop: Arc<AtomicBool>,
 ) {
-    while !stop.load(Ordering::Relaxed) {
-        let Ok(mut stream) = TcpStream::connect(addr).await else {
-            tokio::time::sleep(Duration::from_millis(100)).await;
-            continue;
-        };
-        let opened = Instant::now();
-        report.open_now.fetch_add(1, Ordering::Relaxed);
-        let mut line = 0u32;
-        let _ = stream
-            .write_all(b"GET /platforms HTTP/1.1\r\nHost: x\r\n")
-            .await;
-        let closed = loop {
-            if stop.load(Ordering::Relaxed) {
-                report.slow_open_at_end.fetch_add(1, Ordering::Relaxed);
-                break false;
-            }
-            line += 1;
-            if stream
-                .write_all(format!("X-Slow-{line}: y\r\n").as_bytes())
-                .await
-                .is_err()
-            {
-                break true;
-            }
-            let mut buffer = [0u8; 1024];
-            match tokio::time::timeout(Duration::from_millis(500), stream.read(&mut buffer)).await {
-                Ok(Ok(0)) | Ok(Err(_)) => break true,
-                Ok(Ok(_)) | Err(_) => {}
-            }
-        };
-        report.open_now.fetch_sub(1, Ordering::Relaxed);
-        if closed {
-            let open = opened.elapsed();
-            if let Ok(mut c) = report.slow_closed.lock() {
-                c.push(open.as_secs_f64());
-            }
-            if open > limit {
-                report
-                    .seen
-                    .violation(format!("slowloris socket open {:.1} s", open.as_secs_f64()));
-            }
-        }
-    }
+    hold_open(Held::Slowloris, addr, limit, report, stop).await
 }
 
 /// Connects and says nothing; times how long until the server closes it.
@@ -176,6 +135,63 @@ pub(crate) async fn idle(
     report: Arc<Observed>,
     stop: Arc<AtomicBool>,
 ) {
+    hold_open(Held::Idle, addr, limit, report, stop).await
+}
+
+/// The two ways a visitor holds a socket without finishing a request.
+#[derive(Clone, Copy)]
+enum Held {
+    /// A request line, then one more header line every tick, never the
+    /// blank line that ends the head.
+    Slowloris,
+    /// Nothing at all.
+    Idle,
+}
+
+impl Held {
+    fn name(self) -> &'static str {
+        match self {
+            Held::Slowloris => "slowloris",
+            Held::Idle => "idle",
+        }
+    }
+
+    /// What is written once the socket connects.
+    fn opening(self) -> &'static [u8] {
+        match self {
+            Held::Slowloris => b"GET /platforms HTTP/1.1\r\nHost: x\r\n",
+            Held::Idle => b"",
+        }
+    }
+
+    /// What is written at tick `line`, if anything.
+    fn trickle(self, line: u32) -> Option<String> {
+        match self {
+            Held::Slowloris => Some(format!("X-Slow-{line}: y\r\n")),
+            Held::Idle => None,
+        }
+    }
+
+    /// Seconds each closed socket stayed open, and sockets still open at
+    /// the end: this kind's own counters.
+    fn counters(self, report: &Observed) -> (&Mutex<Vec<f64>>, &AtomicU64) {
+        match self {
+            Held::Slowloris => (&report.slow_closed, &report.slow_open_at_end),
+            Held::Idle => (&report.idle_closed, &report.idle_open_at_end),
+        }
+    }
+}
+
+/// Holds sockets the `held` way one after another until stopped; each
+/// one the server keeps open past `limit` breaks a rule.
+async fn hold_open(
+    held: Held,
+    addr: SocketAddr,
+    limit: Duration,
+    report: Arc<Observed>,
+    stop: Arc<AtomicBool>,
+) {
+    let (closed_after, open_at_end) = held.counters(&report);
     while !stop.load(Ordering::Relaxed) {
         let Ok(mut stream) = TcpStream::connect(addr).await else {
             tokio::time::sleep(Duration::from_millis(100)).await;
@@ -183,11 +199,19 @@ pub(crate) async fn idle(
         };
         let opened = Instant::now();
         report.open_now.fetch_add(1, Ordering::Relaxed);
-        let mut buffer = [0u8; 256];
+        let _ = stream.write_all(held.opening()).await;
+        let mut line = 0u32;
+        let mut buffer = [0u8; 1024];
         let closed = loop {
             if stop.load(Ordering::Relaxed) {
-                report.idle_open_at_end.fetch_add(1, Ordering::Relaxed);
+                open_at_end.fetch_add(1, Ordering::Relaxed);
                 break false;
+            }
+            line += 1;
+            if let Some(header) = held.trickle(line)
+                && stream.write_all(header.as_bytes()).await.is_err()
+            {
+                break true;
             }
             match tokio::time::timeout(Duration::from_millis(500), stream.read(&mut buffer)).await {
                 Ok(Ok(0)) | Ok(Err(_)) => break true,
@@ -197,13 +221,15 @@ pub(crate) async fn idle(
         report.open_now.fetch_sub(1, Ordering::Relaxed);
         if closed {
             let open = opened.elapsed();
-            if let Ok(mut c) = report.idle_closed.lock() {
+            if let Ok(mut c) = closed_after.lock() {
                 c.push(open.as_secs_f64());
             }
             if open > limit {
-                report
-                    .seen
-                    .violation(format!("idle socket open {:.1} s", open.as_secs_f64()));
+                report.seen.violation(format!(
+                    "{} socket open {:.1} s",
+                    held.name(),
+                    open.as_secs_f64()
+                ));
             }
         }
     }
