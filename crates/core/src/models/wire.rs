@@ -28,50 +28,13 @@ pub(crate) fn int_value<S: Serializer>(n: f64, serializer: S) -> Result<S::Ok, S
 
 /// `odds.american` is a string (`"+250"`, `"-110"`), but a platform that
 /// sends a number must not break decoding: `-110` becomes `"-110"` and
-/// `250` becomes `"+250"`.
+/// `250` becomes `"+250"`. Anything else reads as absent, as in [`text`].
 pub(crate) fn american_odds<'de, D: Deserializer<'de>>(
     deserializer: D,
 ) -> Result<Option<String>, D::Error> {
-    struct V;
-    impl<'de> Visitor<'de> for V {
-        type Value = Option<String>;
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("american odds as a string or a number")
-        }
-        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-        fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-            d.deserialize_any(self)
-        }
-        fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-            Ok(Some(v.to_owned()))
-        }
-        fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
-            Ok(Some(v))
-        }
-        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
-            Ok(Some(if v > 0 {
-                format!("+{v}")
-            } else {
-                v.to_string()
-            }))
-        }
-        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
-            Ok(Some(format!("+{v}")))
-        }
-        fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-            Ok(Some(if v > 0.0 {
-                format!("+{v}")
-            } else {
-                v.to_string()
-            }))
-        }
-    }
-    deserializer.deserialize_option(V)
+    deserializer.deserialize_option(Text {
+        plus_on_positive: true,
+    })
 }
 
 /// `clobTokenIds` is an array of strings in the spec, but platform_a's own
@@ -174,52 +137,71 @@ pub(crate) fn number<'de, D: Deserializer<'de>>(deserializer: D) -> Result<f64, 
 /// A text field: a string, or a number written as its text (numeric ids,
 /// Unix times); anything else reads as absent.
 pub(crate) fn text<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Option<String>, D::Error> {
-    struct V;
-    impl<'de> Visitor<'de> for V {
-        type Value = Option<String>;
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str("a string or a number")
-        }
-        fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-        fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-        fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
-            d.deserialize_any(self)
-        }
-        fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
-            Ok(Some(v.to_owned()))
-        }
-        fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
-            Ok(Some(v))
-        }
-        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
-            Ok(Some(v.to_string()))
-        }
-        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
-            Ok(Some(v.to_string()))
-        }
-        fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
-            Ok(Some(v.to_string()))
-        }
-        fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
-            Ok(None)
-        }
-        fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
-            while seq.next_element::<de::IgnoredAny>()?.is_some() {}
-            Ok(None)
-        }
-        fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
-            while map
-                .next_entry::<de::IgnoredAny, de::IgnoredAny>()?
-                .is_some()
-            {}
-            Ok(None)
-        }
+    deserializer.deserialize_option(Text {
+        plus_on_positive: false,
+    })
+}
+
+/// The visitor of [`text`] and [`american_odds`]: they differ only in how
+/// a positive number is written.
+struct Text {
+    /// American odds write a positive number with its sign (`+250`).
+    plus_on_positive: bool,
+}
+
+impl Text {
+    fn number(&self, written: String, positive: bool) -> Option<String> {
+        Some(if self.plus_on_positive && positive {
+            format!("+{written}")
+        } else {
+            written
+        })
     }
-    deserializer.deserialize_option(V)
+}
+
+impl<'de> Visitor<'de> for Text {
+    type Value = Option<String>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a string or a number")
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_any(self)
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(Some(v.to_owned()))
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+        Ok(Some(v))
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Self::Value, E> {
+        Ok(self.number(v.to_string(), v > 0))
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Self::Value, E> {
+        Ok(self.number(v.to_string(), v > 0))
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<Self::Value, E> {
+        Ok(self.number(v.to_string(), v > 0.0))
+    }
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        while seq.next_element::<de::IgnoredAny>()?.is_some() {}
+        Ok(None)
+    }
+    fn visit_map<A: de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        while map
+            .next_entry::<de::IgnoredAny, de::IgnoredAny>()?
+            .is_some()
+        {}
+        Ok(None)
+    }
 }
 
 /// A required id: a string or a number (written as its text).
@@ -287,4 +269,64 @@ pub(crate) fn list_or_empty<'de, D: Deserializer<'de>, T: de::DeserializeOwned>(
     deserializer: D,
 ) -> Result<Vec<T>, D::Error> {
     Ok(list_or_none(deserializer)?.unwrap_or_default())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Deserialize)]
+    struct Odds {
+        #[serde(default, deserialize_with = "american_odds")]
+        american: Option<String>,
+        #[serde(default, deserialize_with = "text")]
+        id: Option<String>,
+    }
+
+    fn read(json: &str) -> Odds {
+        match serde_json::from_str(json) {
+            Ok(odds) => odds,
+            Err(e) => panic!("{json}: {e}"),
+        }
+    }
+
+    #[test]
+    fn american_odds_sign_a_positive_number_and_keep_text_as_sent() {
+        assert_eq!(
+            read(r#"{"american": 250}"#).american.as_deref(),
+            Some("+250")
+        );
+        assert_eq!(
+            read(r#"{"american": -110}"#).american.as_deref(),
+            Some("-110")
+        );
+        assert_eq!(
+            read(r#"{"american": 137.5}"#).american.as_deref(),
+            Some("+137.5")
+        );
+        assert_eq!(
+            read(r#"{"american": "+250"}"#).american.as_deref(),
+            Some("+250")
+        );
+        assert_eq!(
+            read(r#"{"american": "250"}"#).american.as_deref(),
+            Some("250")
+        );
+        assert_eq!(read(r#"{"american": 0}"#).american.as_deref(), Some("0"));
+    }
+
+    #[test]
+    fn text_writes_numbers_without_a_sign() {
+        assert_eq!(read(r#"{"id": 250}"#).id.as_deref(), Some("250"));
+        assert_eq!(read(r#"{"id": -3}"#).id.as_deref(), Some("-3"));
+    }
+
+    #[test]
+    fn anything_else_reads_as_absent_and_does_not_fail_the_object() {
+        for odd in ["true", "[1, 2]", r#"{"a": 1}"#, "null"] {
+            let odds = read(&format!(r#"{{"american": {odd}, "id": {odd}}}"#));
+            assert_eq!(odds.american, None, "{odd}");
+            assert_eq!(odds.id, None, "{odd}");
+        }
+    }
 }
