@@ -71,6 +71,31 @@ impl WatchKind {
         }
     }
 
+    /// Where the watched resource sits in its operation's answer, as a JSON
+    /// pointer: a market's answer is a list of one (`{markets: [Market],
+    /// meta}`), every other kind's is `{data, meta}`. What reads a watched
+    /// answer's fields (the recorder's platform and values) starts here.
+    pub fn payload_pointer(self) -> &'static str {
+        match self {
+            WatchKind::Market => "/markets/0",
+            WatchKind::Orderbook | WatchKind::Game | WatchKind::Future | WatchKind::Award => {
+                "/data"
+            }
+        }
+    }
+
+    /// The time a watched answer says its data is from: the resource's own
+    /// `timestamp` (a book's), else the answer's `data_freshness` (in
+    /// `meta`, or at the top level as a bare answer carries it). What a
+    /// stream's events and a recorded row call `as_of`.
+    pub fn as_of(self, answer: &Value) -> Option<String> {
+        let text = |pointer: &str| answer.pointer(pointer).and_then(Value::as_str);
+        text(&format!("{}/timestamp", self.payload_pointer()))
+            .or_else(|| text("/meta/data_freshness"))
+            .or_else(|| text("/data_freshness"))
+            .map(str::to_owned)
+    }
+
     /// The request a watch of `id` sends, checked as the client checks it
     /// (a blank id, `.` or `..` is refused).
     pub fn request(self, id: &str) -> Result<HttpRequest, Error> {
@@ -393,6 +418,42 @@ mod tests {
         let many: Vec<PriceLevel> = (0..50_000).map(|i| l(f64::from(i) / 1e6, 1.0)).collect();
         let moved: Vec<PriceLevel> = many.iter().map(|p| l(p.price, 2.0)).collect();
         assert_eq!(level_changes(&many, &moved).len(), 50_000);
+    }
+
+    #[test]
+    fn a_watched_answer_says_its_time_where_its_kind_keeps_the_resource() {
+        let book = serde_json::json!({
+            "data": {"timestamp": "2026-11-27T10:00:00Z"},
+            "meta": {"data_freshness": "2026-11-27T09:59:00Z"}
+        });
+        assert_eq!(
+            WatchKind::Orderbook.as_of(&book).as_deref(),
+            Some("2026-11-27T10:00:00Z")
+        );
+        // A market's answer is a list of one: its time is the answer's.
+        let market = serde_json::json!({
+            "markets": [{"id": "m1"}],
+            "meta": {"data_freshness": "2026-11-27T09:59:00Z"}
+        });
+        assert_eq!(WatchKind::Market.payload_pointer(), "/markets/0");
+        assert!(
+            market
+                .pointer(WatchKind::Market.payload_pointer())
+                .is_some()
+        );
+        assert_eq!(
+            WatchKind::Market.as_of(&market).as_deref(),
+            Some("2026-11-27T09:59:00Z")
+        );
+        let bare = serde_json::json!({"data": {}, "data_freshness": "2026-11-27T09:58:00Z"});
+        assert_eq!(
+            WatchKind::Game.as_of(&bare).as_deref(),
+            Some("2026-11-27T09:58:00Z")
+        );
+        assert_eq!(
+            WatchKind::Award.as_of(&serde_json::json!({"data": 1})),
+            None
+        );
     }
 
     #[test]

@@ -63,27 +63,26 @@ pub struct Parsed {
 /// Reads the columns a query needs out of `body` (an answer of `kind`).
 pub fn parse(kind: WatchKind, mut body: Value) -> Parsed {
     scrub(&mut body);
+    let payload = kind.payload_pointer();
     let text = |pointer: &str| {
         body.pointer(pointer)
             .and_then(Value::as_str)
             .map(str::to_owned)
     };
-    let platform = text("/data/platform");
-    let as_of = text("/data/timestamp")
-        .or_else(|| text("/meta/data_freshness"))
-        .or_else(|| text("/data_freshness"));
+    let platform = text(&format!("{payload}/platform"));
+    let as_of = kind.as_of(&body);
     let (levels, mid, values) = match kind {
         WatchKind::Orderbook => {
             let book = body
-                .get("data")
+                .pointer(payload)
                 .and_then(|d| serde_json::from_value::<Orderbook>(d.clone()).ok());
             let (levels, mid) = book.map_or((Vec::new(), None), |b| book_levels(&b));
             (levels, mid, Vec::new())
         }
         _ => {
             let mut values = Vec::new();
-            if let Some(data) = body.get("data") {
-                numbers(data, &mut String::from("/data"), &mut values);
+            if let Some(resource) = body.pointer(payload) {
+                numbers(resource, &mut String::from(payload), &mut values);
             }
             (Vec::new(), None, values)
         }
@@ -202,6 +201,27 @@ mod tests {
             "{}",
             parsed.answer
         );
+    }
+
+    #[test]
+    fn a_market_answer_gives_its_platform_and_prices_from_its_list_of_one() {
+        let body = json!({
+            "markets": [{"id": "m1", "platform": "platform_b",
+                         "current_prices": {"yes": {"price": 0.61}, "no": {"price": 0.39}}}],
+            "pagination": {"next_cursor": "secret-position"},
+            "meta": {"data_freshness": "2026-11-27T10:00:05Z"}
+        });
+        let parsed = parse(WatchKind::Market, body);
+        assert_eq!(parsed.platform.as_deref(), Some("platform_b"));
+        assert_eq!(parsed.as_of.as_deref(), Some("2026-11-27T10:00:05Z"));
+        assert_eq!(
+            parsed.values,
+            vec![
+                ("/markets/0/current_prices/no/price".to_owned(), 0.39),
+                ("/markets/0/current_prices/yes/price".to_owned(), 0.61)
+            ]
+        );
+        assert!(!parsed.answer.contains("secret-position"));
     }
 
     #[test]

@@ -77,7 +77,7 @@ impl Topic {
         };
         match answer {
             Answer::Fresh { body, age_ms } => {
-                let as_of = as_of(&body).unwrap_or_else(|| {
+                let as_of = self.kind.as_of(&body).unwrap_or_else(|| {
                     crate::data::time::iso8601(
                         i64::try_from(now_ms.saturating_sub(age_ms) / 1000).unwrap_or(0),
                     )
@@ -286,21 +286,12 @@ impl Topic {
     }
 }
 
-/// The time the answer says its data is from: a book's `timestamp`, the
-/// response's `data_freshness`.
-fn as_of(body: &Value) -> Option<String> {
-    let text = |v: Option<&Value>| v.and_then(Value::as_str).map(str::to_owned);
-    text(body.pointer("/data/timestamp"))
-        .or_else(|| text(body.pointer("/meta/data_freshness")))
-        .or_else(|| text(body.pointer("/data_freshness")))
-}
-
 /// What changed, by the core's rules: price levels for a book, values by
 /// path for the rest (and for a book whose shape the model cannot read).
 fn changes(kind: WatchKind, before: &Value, after: &Value) -> Value {
     if kind == WatchKind::Orderbook {
         let book = |v: &Value| {
-            v.get("data")
+            v.pointer(kind.payload_pointer())
                 .and_then(|d| serde_json::from_value::<Orderbook>(d.clone()).ok())
         };
         if let (Some(a), Some(b)) = (book(before), book(after)) {
