@@ -31,7 +31,7 @@ cargo xtask <command>
   demo [--port N]   build everything and serve the demo on the local server
   test              run every test of the project (native, server, wasm in
                     Node and Chromium, the npm package, end to end)
-  test --quick      the fast loop: fmt, native clippy, core and client tests
+  test --quick      the fast loop: fmt, tidy, native clippy, core and client tests
   test --only G,H   only the step groups named (see `test --list`)
   test --list       the step groups of a full run
   npm               build the npm package; prints its folder last

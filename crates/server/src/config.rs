@@ -49,7 +49,7 @@ Data:
   --hostile fills titles, descriptions and names with HTML, <script>,
   right-to-left marks, emoji and very long strings.
 
-Proxy mode (see README, Proxy mode):
+Proxy mode (see docs/proxy.md):
   --upstream https://HOST       serve the 19 operations from that service, cached,
                                 instead of local data
   --upstream-key-file PATH      the upstream's API key (or PREDMARKET_UPSTREAM_KEY);

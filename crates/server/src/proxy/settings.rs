@@ -39,7 +39,7 @@ pub struct ProxyArgs {
     pub public_proxy: bool,
 
     /// Redis URL: replicas share one upstream budget and one cache
-    /// (`rediss://` for TLS, the password in the URL; README, Proxy mode).
+    /// (`rediss://` for TLS, the password in the URL; docs/proxy.md).
     #[arg(long, env = "PREDMARKET_REDIS", hide_env_values = true)]
     pub redis: Option<String>,
 

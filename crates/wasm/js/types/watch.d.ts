@@ -19,7 +19,7 @@ export interface WatchOptions {
   callOptions?: Omit<CallOptions, "signal">;
 }
 
-/** A change of one value in a response, by its path (`data.markets[0].yes_price`). `meta` (timings) is left out. */
+/** A change of one value in a response, by its path (`markets[0].current_prices.yes.price`). `meta` (timings) is left out. */
 export interface JsonChange {
   path: string;
   from: unknown;
