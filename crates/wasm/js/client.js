@@ -169,8 +169,8 @@ export class Client extends WasmClient {
   async estimate(plan) {
     const pagers = operations().flatMap((op) => (op.pager ? [op.pager] : []));
     // What this client's watches found out about the server's stream.
-    const [{ estimate }, { streamMode, watchIntervalMs }] = await Promise.all([import("./estimate.js"), watches()]);
-    return estimate(this, plan, { limit: this.#limit, pagers, streamMode: streamMode(this), watchIntervalMs });
+    const [{ estimate }, { streamMode, watchIntervalMs, streamMaxResources }] = await Promise.all([import("./estimate.js"), watches()]);
+    return estimate(this, plan, { limit: this.#limit, pagers, streamMode: streamMode(this), watchIntervalMs, streamMaxResources: streamMaxResources() });
   }
 
   /**

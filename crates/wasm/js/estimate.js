@@ -6,9 +6,6 @@
 
 import { PredmarketError } from "./errors.js";
 
-/** The reference server's `--stream-max-resources`: a stream carries that many watches, the rest poll. */
-const STREAM_MAX_RESOURCES = 32;
-
 /** The kinds of `watch*` methods and the operation each polls. */
 const WATCH_KINDS = ["orderbook", "market", "game", "future", "award"];
 
@@ -19,8 +16,9 @@ const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v)
  * What a plan of calls will cost: requests, and minutes of the client's rate budget.
  * @param {any} client the package's `Client`
  * @param {any} plan
- * @param {{ limit: number, pagers: string[], streamMode: "discover" | "stream" | "poll", watchIntervalMs: typeof import("./watch.js").watchIntervalMs }} known
- *   the client's budget, its pager methods (the operation table's), what its watches found out of the server's stream
+ * @param {{ limit: number, pagers: string[], streamMode: "discover" | "stream" | "poll", watchIntervalMs: typeof import("./watch.js").watchIntervalMs, streamMaxResources: number }} known
+ *   the client's budget, its pager methods (the operation table's), what its watches found out of the server's stream,
+ *   how many watches a stream carries (the core's rule; the rest poll)
  */
 export async function estimate(client, plan, known) {
   const { limit, pagers } = known;
@@ -83,7 +81,7 @@ export async function estimate(client, plan, known) {
     if (watchSource === "stream" && wanted.length > 0) {
       // One stream carries them all (up to the server's cap): opening
       // it is one request, whatever the watches' intervals.
-      streamed = Math.min(wanted.length, STREAM_MAX_RESOURCES);
+      streamed = Math.min(wanted.length, known.streamMaxResources);
       requests += 1;
       notes.push(`${streamed} watches through the server's stream: one request to open it, none a poll`);
     }
@@ -94,7 +92,7 @@ export async function estimate(client, plan, known) {
       requests += Math.ceil((requestsPerMinute * durationMs) / 60_000);
       notes.push(
         watchSource === "stream"
-          ? `${polled.length} watches beyond the stream's ${STREAM_MAX_RESOURCES} resources, polled by this client`
+          ? `${polled.length} watches beyond the stream's ${known.streamMaxResources} resources, polled by this client`
           : watchSource === "poll"
             ? "watches polled by this client (the server has no stream)"
             : "watches priced as polled by this client: no watch has found out yet whether the server streams (through its stream they cost one request to open it; `stream: true` prices that)",

@@ -1010,6 +1010,13 @@ export function watch(client, kind, params, options, poll) {
 export const watchIntervalMs = (kind) => load().watchIntervalMs(kind);
 
 /**
+ * How many watches one stream carries: the core's rule (the reference
+ * server's `--stream-max-resources` default), for `estimate()`.
+ * @returns {number}
+ */
+export const streamMaxResources = () => load().__liveRules().maxResources;
+
+/**
  * What the client's watches found out about the server's stream (`estimate` prices watches by it).
  * @param {WasmClient} client
  * @returns {"discover" | "stream" | "poll"}
