@@ -135,9 +135,10 @@ export class Client extends WasmClient {
    */
   #watch(kind, params, options) {
     const index = operations().findIndex((op) => op.watch === kind);
+    const idParam = operations()[index]?.idParam;
     const poll = (/** @type {import("./predmarket.js").CallOptions} */ callOptions) => this.__call(index, params, callOptions);
     // The class is what the declarations call `Watch<T, C>`.
-    return /** @type {any} */ (new WatchHandle(watches().then(({ watch }) => watch(this, kind, params, options, poll))));
+    return /** @type {any} */ (new WatchHandle(watches().then(({ watch }) => watch(this, kind, params, options, poll, idParam))));
   }
 
   /** What the client knows of platforms, made (capabilities.js loaded) at first use. */

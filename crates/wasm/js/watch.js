@@ -965,17 +965,17 @@ class Watch {
 /**
  * The id a stream names a watch's resource by (`KIND:ID`), or `null` when
  * its parameters say more than the id (`platform`, `include_raw`): those
- * watches poll. The id's key is the operation's path parameter.
- * @param {WatchKind} kind
+ * watches poll. The id's key is the operation's path parameter
+ * (`idParam`, the operation table's).
+ * @param {string | undefined} idParam
  * @param {unknown} params
  * @returns {string | null}
  */
-function streamId(kind, params) {
+function streamId(idParam, params) {
   if (typeof params === "string") return params;
   if (!params || typeof params !== "object") return null;
-  const key = kind === "game" ? "game_id" : "id";
   const given = Object.entries(params).filter(([, v]) => v !== undefined && v !== null);
-  return given.length === 1 && given[0][0] === key && typeof given[0][1] === "string" ? given[0][1] : null;
+  return given.length === 1 && given[0][0] === idParam && typeof given[0][1] === "string" ? given[0][1] : null;
 }
 
 /**
@@ -987,15 +987,16 @@ function streamId(kind, params) {
  * @param {unknown} params
  * @param {WatchOptions} options
  * @param {(callOptions: CallOptions) => Promise<unknown>} poll
+ * @param {string | undefined} idParam the polled operation's path parameter (the operation table's; without one the watch polls)
  */
-export function watch(client, kind, params, options, poll) {
+export function watch(client, kind, params, options, poll, idParam) {
   rules ??= checkedRules();
   const diff = kind === "orderbook" ? rules.bookChanges : rules.valueChanges;
   // A call's own headers cannot ride on the shared stream: such a
   // watch polls.
   const headers = options.callOptions?.headers;
   const own = headers && Object.keys(headers).length > 0;
-  const id = own ? null : streamId(kind, params);
+  const id = own ? null : streamId(idParam, params);
   const resource = id !== null && client.__streamable(kind, id) ? `${kind}:${id}` : null;
   // The class is what the declarations call `Watch<T, C>`.
   return /** @type {any} */ (new Watch(client, kind, resource, poll, diff, options, PredmarketAbortError));
