@@ -169,9 +169,10 @@ export class Client extends WasmClient {
    */
   async estimate(plan) {
     const pagers = operations().flatMap((op) => (op.pager ? [op.pager] : []));
+    const watchKinds = operations().flatMap((op) => (op.watch ? [op.watch] : []));
     // What this client's watches found out about the server's stream.
     const [{ estimate }, { streamMode, watchIntervalMs, streamMaxResources }] = await Promise.all([import("./estimate.js"), watches()]);
-    return estimate(this, plan, { limit: this.#limit, pagers, streamMode: streamMode(this), watchIntervalMs, streamMaxResources: streamMaxResources() });
+    return estimate(this, plan, { limit: this.#limit, pagers, watchKinds, streamMode: streamMode(this), watchIntervalMs, streamMaxResources: streamMaxResources() });
   }
 
   /**

@@ -6,9 +6,6 @@
 
 import { PredmarketError } from "./errors.js";
 
-/** The kinds of `watch*` methods and the operation each polls. */
-const WATCH_KINDS = ["orderbook", "market", "game", "future", "award"];
-
 /** @param {unknown} v @returns {v is Record<string, any>} */
 const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -16,8 +13,8 @@ const isObject = (v) => typeof v === "object" && v !== null && !Array.isArray(v)
  * What a plan of calls will cost: requests, and minutes of the client's rate budget.
  * @param {any} client the package's `Client`
  * @param {any} plan
- * @param {{ limit: number, pagers: string[], streamMode: "discover" | "stream" | "poll", watchIntervalMs: typeof import("./watch.js").watchIntervalMs, streamMaxResources: number }} known
- *   the client's budget, its pager methods (the operation table's), what its watches found out of the server's stream,
+ * @param {{ limit: number, pagers: string[], watchKinds: string[], streamMode: "discover" | "stream" | "poll", watchIntervalMs: typeof import("./watch.js").watchIntervalMs, streamMaxResources: number }} known
+ *   the client's budget, its pager methods and the kinds it watches (the operation table's), what its watches found out of the server's stream,
  *   how many watches a stream carries (the core's rule; the rest poll)
  */
 export async function estimate(client, plan, known) {
@@ -70,7 +67,7 @@ export async function estimate(client, plan, known) {
     /** @type {number[]} */
     const wanted = plan.watches.map((/** @type {any} */ w, /** @type {number} */ i) => {
       const kind = isObject(w) ? w.kind : undefined;
-      if (!WATCH_KINDS.includes(kind)) throw Object.assign(new PredmarketError(`estimate: watches[${i}].kind is one of ${WATCH_KINDS.join(", ")}`), { code: "VALIDATION_ERROR", parameter: `watches[${i}].kind` });
+      if (!known.watchKinds.includes(kind)) throw Object.assign(new PredmarketError(`estimate: watches[${i}].kind is one of ${known.watchKinds.join(", ")}`), { code: "VALIDATION_ERROR", parameter: `watches[${i}].kind` });
       return typeof w.intervalMs === "number" ? w.intervalMs : known.watchIntervalMs(kind);
     });
     // What the client's watches found out about the server (`GET
