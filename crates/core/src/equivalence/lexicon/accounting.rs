@@ -414,3 +414,23 @@ pub const SOCCER_FULL_TIME_WORDS: &[&str] = &[
 /// `rules::unexplained`); a team's own total says "team total" in its
 /// title, which is read there.
 pub const GAME_SCORE_WORDS: &[&str] = &["both", "combined", "final", "score", "team", "teams"];
+
+/// The words by which a rules text names the game a title names ("win
+/// the game, including overtime"; "the final result including overtime
+/// and shootout"): accounted for, in the rules text only, where the game
+/// cannot end level (`rules::predicate::game_without_draws`), whose
+/// result is then the one thing both sides ask.
+pub const GAME_RESULT_WORDS: &[&str] = &["final", "game", "result"];
+
+/// Crypto's word for one coin's market cap passing another's ("Solana
+/// flips Ethereum by market cap", "the flippening"): accounted for where
+/// both sides measure a market cap and the other writes an upward
+/// comparison of the two ("SOL market cap greater than ETH market
+/// cap"), and neither a downward one. "Flip a state" (an election) is
+/// read nowhere else.
+pub const FLIP_WORDS: &[&str] = &["flip", "flips", "flipped", "flippening"];
+
+/// A sportsbook's "Both Teams To Score": the teams are the two the other
+/// side names ("will both Liverpool and Man City score"). Accounted for
+/// where both sides write "both" and "score".
+pub const BOTH_TEAMS_WORDS: &[&str] = &["team", "teams"];

@@ -18,10 +18,11 @@
 use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
 use super::super::lexicon::{
-    ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, GAME_SCORE_WORDS,
-    GENERIC_MEMBER_WORDS, LINE_WORDS, NO_OP, OFFICE_RANKS, OPPOSED, OVERTIME_WORDS, QUANTITIES,
-    SCOPES, SOCCER_FULL_TIME_WORDS, SYNONYMS, bears_a_fact, city_stands_for_team, entities,
-    implied_by, nickname_lead, other_team_of_the_game, quantity_members_of, team_of_a_shared_city,
+    ANY_TIME_WORDS, BOTH_TEAMS_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER,
+    FLIP_WORDS, GAME_RESULT_WORDS, GAME_SCORE_WORDS, GENERIC_MEMBER_WORDS, LINE_WORDS, NO_OP,
+    OFFICE_RANKS, OPPOSED, OVERTIME_WORDS, QUANTITIES, SCOPES, SOCCER_FULL_TIME_WORDS, SYNONYMS,
+    bears_a_fact, city_stands_for_team, entities, implied_by, nickname_lead,
+    other_team_against_a_city, other_team_of_the_game, quantity_members_of, team_of_a_shared_city,
 };
 use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
@@ -106,6 +107,40 @@ fn stays_through_both_deadlines(word: &str, x: &Facts, y: &Facts) -> bool {
     opposite_ways && window(x).is_some() && window(x) == window(y)
 }
 
+/// A verb of a move ([`DIRECTION_VERBS`]) the way its own side's
+/// threshold points, against the other side staying on the other side of
+/// it through the same window ("falls below $80,000 at any point in 2027"
+/// / "stays at or above $80,000 for all of 2027"): crossing is what
+/// staying rules out, which [`stays_through_both_deadlines`] reads of the
+/// staying side.
+fn crosses_what_the_other_stays_on(word: &str, x: &Facts, y: &Facts) -> bool {
+    let (up, down) = DIRECTION_VERBS;
+    if !(up.contains(&word) || down.contains(&word))
+        || !(y.words.contains("stay") || y.words.contains("remain"))
+    {
+        return false;
+    }
+    ["stay", "remain"]
+        .iter()
+        .any(|w| stays_through_both_deadlines(w, y, x))
+        && moves_as_both_thresholds(word, x, x)
+}
+
+/// Both sides measure a market cap, `y` compares upward ("greater than",
+/// "exceeds", "above") and neither side writes a downward comparison: a
+/// side's "flips" then asks what `y` asks ([`FLIP_WORDS`]).
+fn market_caps_compared_upward(x: &Facts, y: &Facts) -> bool {
+    let (up, down) = super::super::lexicon::COMPARATIVES;
+    let cap = |f: &Facts| f.raw.contains("cap") || f.raw.contains("capitalization");
+    let says_any = |f: &Facts, words: &[&str]| words.iter().any(|w| f.raw.contains(*w));
+    cap(x)
+        && cap(y)
+        && (says_any(y, up) || says_any(y, &["greater", "higher", "larger", "bigger"]))
+        && !says_any(x, down)
+        && !says_any(y, down)
+        && !says_any(y, &["less", "lower", "smaller"])
+}
+
 /// `f` names a price point (a close, an open, a high, a low).
 fn names_a_price_point(f: &Facts) -> bool {
     QUANTITIES
@@ -152,6 +187,14 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
             && other_team_of_the_game(word, y.raw.iter().map(String::as_str), |t| {
                 x.mentions(t)
             }))
+        // "Bills @ Chiefs" of a player's line against "vs Buffalo".
+        || (one_day
+            && other_team_against_a_city(
+                word,
+                y.raw.iter().map(String::as_str),
+                |t| x.mentions(t),
+                |w| y.mentions(w),
+            ))
         || x.short_forms.accounts_for(&y.short_forms, word)
         // "PHI @ TOR" of one side and "at Raptors" of the other.
         || super::game_codes::team_of_the_game(word, x, y)
@@ -191,6 +234,13 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
         || (OVERTIME_WORDS.contains(&word) && sportsbook_line(y))
         || moves_as_both_thresholds(word, x, y)
         || stays_through_both_deadlines(word, x, y)
+        || crosses_what_the_other_stays_on(word, x, y)
+        || (FLIP_WORDS.contains(&word) && market_caps_compared_upward(x, y))
+        // "Both Teams To Score" / "both Liverpool and Man City score".
+        || (BOTH_TEAMS_WORDS.contains(&word)
+            && [x, y]
+                .iter()
+                .all(|f| f.raw.contains("both") && f.raw.contains("score")))
         // "win the Champions League final" is winning the competition.
         || (word == "final" && x.words.contains("win") && y.words.contains("win"))
         || (ANY_TIME_WORDS.contains(&word)
@@ -249,7 +299,9 @@ struct Context<'m> {
 impl Context<'_> {
     fn explained(&self, w: &str, x: &Facts, y: &Facts) -> bool {
         explained(w, x, y, self.matched)
-            || ((OVERTIME_WORDS.contains(&w) || w == "shootout")
+            || ((OVERTIME_WORDS.contains(&w)
+                || w == "shootout"
+                || (GAME_RESULT_WORDS.contains(&w) && !x.words.contains(w)))
                 && *self.no_draw.get_or_init(|| game_without_draws(self.pair)))
             || (SOCCER_FULL_TIME_WORDS.contains(&w)
                 && *self.soccer.get_or_init(|| soccer_match(self.pair)))
