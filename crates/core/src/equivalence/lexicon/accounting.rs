@@ -270,6 +270,23 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
         ],
     ),
     ("department", &["secretary"]),
+    // A TV award's category is a series' ("Outstanding Comedy Series" /
+    // "Best Comedy" at the Emmys); a stock index's name is the index's
+    // ("CAC 40 index" / "CAC 40"); a central bank's monetary policy
+    // committee is where its rate is set ("lowers the repo rate at its
+    // March MPC meeting" / "cut the repo rate in March"); a film's money
+    // at the box office is its gross ("opening weekend gross above $150M"
+    // / "3-day opening over $150M").
+    ("serie", &["comedy", "drama"]),
+    (
+        "index",
+        &[
+            "cac", "dax", "ftse", "nikkei", "kospi", "asx", "tsx", "stoxx", "sensex", "nifty",
+            "ibovespa", "russell", "nasdaq", "hang",
+        ],
+    ),
+    ("mpc", &["rate"]),
+    ("gross", &["opening", "weekend", "worldwide"]),
     // "leave her post as Chief of Staff", "leave office as Prime
     // Minister": the post is the office the other side names.
     (
