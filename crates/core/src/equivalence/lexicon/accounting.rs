@@ -286,6 +286,8 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
         ],
     ),
     ("mpc", &["rate"]),
+    // A Grand Prix is Formula 1's unless a side names another series.
+    ("f1", &["prix"]),
     ("gross", &["opening", "weekend", "worldwide"]),
     // "leave her post as Chief of Staff", "leave office as Prime
     // Minister": the post is the office the other side names.

@@ -28,7 +28,7 @@ use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
 use super::join;
 use super::predicate::{game_without_draws, matched_words};
-use super::threshold::{line, line_as_margin, opposite_lines};
+use super::threshold::{at_least_one_against_a, line, line_as_margin, opposite_lines};
 
 /// A sportsbook's half-point line on a count ("Over 44.5 Total Points")
 /// or a team's line ("Bengals -3.5"): it counts overtime.
@@ -207,6 +207,8 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
             |t| {
                 said_by_y(t)
                     || city_stands_for_team(t, said_by_y)
+                    // "Blue Jays" against "BAL @ TOR".
+                    || super::game_codes::team_of_the_game(t, x, y)
                     || (one_day && team_of_a_shared_city(t, |w| x.mentions(w), said_by_y))
             },
         )
@@ -363,6 +365,7 @@ fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
     );
     if let (Some(t), None) = (&x.threshold, &y.threshold)
         && line_as_margin(y, x).is_none()
+        && !at_least_one_against_a(t, y)
     {
         out.facts.push(format!("the threshold {t}"));
     }
