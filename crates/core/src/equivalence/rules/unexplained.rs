@@ -234,6 +234,9 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
         || (LINE_WORDS.contains(&word)
             && (line_as_margin(x, y).is_some() || line_as_margin(y, x).is_some()))
         || (OVERTIME_WORDS.contains(&word) && sportsbook_line(y))
+        // "Spread: Lakers (-4.5)" against "Lakers -4.5": a team's line is
+        // its spread.
+        || (word == "spread" && y.numbers.iter().any(|n| line(n).is_some()))
         || moves_as_both_thresholds(word, x, y)
         || stays_through_both_deadlines(word, x, y)
         || crosses_what_the_other_stays_on(word, x, y)
