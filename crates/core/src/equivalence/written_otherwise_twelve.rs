@@ -8,7 +8,10 @@
 //! named by its city (not another opponent); falling below against
 //! staying above through one window (not on one day); a TV award's
 //! series, a stock index's "index", a central bank's MPC and a film's
-//! gross (not another category, not futures, not a hike, not a budget).
+//! gross (not another category, not futures, not a hike, not a budget);
+//! at least one against one of a class (not two, not "the Grand Slam");
+//! a spread written in brackets (not another line, not the other team
+//! giving the points).
 
 use super::worked_market::worked_market;
 use super::*;
@@ -230,4 +233,70 @@ fn a_category_an_index_a_committee_and_a_gross_said_once() {
         ),
         Relation::Same
     );
+}
+
+#[test]
+fn at_least_one_is_one_of_a_class_happening() {
+    assert_eq!(
+        relation(
+            "Will Oscar Piastri win a Grand Prix in 2028?",
+            "Oscar Piastri to win at least one Grand Prix in the 2028 F1 season?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Aaron Judge To Hit A Home Run vs Orioles (Jul 9, 2027)",
+            "Aaron Judge 1+ Home Runs - BAL @ NYY (7/9/27)"
+        ),
+        Relation::Same
+    );
+    // Two is not one; the Grand Slam (all four) is not one of the four.
+    assert_ne!(
+        relation(
+            "Aaron Judge To Hit A Home Run vs Orioles (Jul 9, 2027)",
+            "Aaron Judge 2+ Home Runs - BAL @ NYY (7/9/27)"
+        ),
+        Relation::Same
+    );
+    assert_ne!(
+        relation(
+            "Will Jannik Sinner win the Grand Slam in 2028?",
+            "Jannik Sinner to win at least one Grand Slam in 2028?"
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_spread_in_brackets_is_the_teams_line() {
+    let spread = "Spread: Lakers (-4.5) vs. Warriors, December 25, 2027";
+    assert_eq!(
+        relation(
+            "Los Angeles Lakers -4.5 vs Golden State Warriors (Dec 25, 2027)",
+            spread
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Golden State Warriors +4.5 at Los Angeles Lakers (Dec 25, 2027)",
+            spread
+        ),
+        Relation::Inverted
+    );
+    // Another line, or the other team giving the points, is another bet.
+    assert_ne!(
+        relation(
+            "Los Angeles Lakers -5.5 vs Golden State Warriors (Dec 25, 2027)",
+            spread
+        ),
+        Relation::Same
+    );
+    let other_side = relation(
+        "Golden State Warriors -4.5 at Los Angeles Lakers (Dec 25, 2027)",
+        spread,
+    );
+    assert_ne!(other_side, Relation::Same);
+    assert_ne!(other_side, Relation::Inverted);
 }
