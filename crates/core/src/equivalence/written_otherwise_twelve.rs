@@ -11,7 +11,8 @@
 //! gross (not another category, not futures, not a hike, not a budget);
 //! at least one against one of a class (not two, not "the Grand Slam");
 //! a spread written in brackets (not another line, not the other team
-//! giving the points).
+//! giving the points); a city's weather station and the high a
+//! temperature reached is (not another city, not the low).
 
 use super::worked_market::worked_market;
 use super::*;
@@ -299,4 +300,37 @@ fn a_spread_in_brackets_is_the_teams_line() {
     );
     assert_ne!(other_side, Relation::Same);
     assert_ne!(other_side, Relation::Inverted);
+}
+
+#[test]
+fn a_citys_weather_station_is_the_city_reading() {
+    assert_eq!(
+        relation(
+            "Will Las Vegas hit 118°F in 2028?",
+            "Harry Reid Airport high of 118°F or more in 2028?"
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            "Highest temperature in NYC on Jul 4, 2028: 97° or above?",
+            "Will Central Park hit 97°F on July 4, 2028?"
+        ),
+        Relation::Same
+    );
+    // Another city's station, or the day's low, is another reading.
+    assert_ne!(
+        relation(
+            "Will Chicago hit 97°F on July 4, 2028?",
+            "Will Central Park hit 97°F on July 4, 2028?"
+        ),
+        Relation::Same
+    );
+    assert_ne!(
+        relation(
+            "Will Las Vegas' low be 90°F or more on July 4, 2028?",
+            "Harry Reid Airport high of 90°F or more on July 4, 2028?"
+        ),
+        Relation::Same
+    );
 }

@@ -141,6 +141,18 @@ fn market_caps_compared_upward(x: &Facts, y: &Facts) -> bool {
         && !says_any(y, &["less", "lower", "smaller"])
 }
 
+/// Both sides state an upward threshold in degrees ("reach 130°F", "95°
+/// or above"): the temperature reached is the high, as a side that says
+/// "high" says; a low says otherwise and stays a word of its own.
+fn both_reach_a_temperature(x: &Facts, y: &Facts) -> bool {
+    use super::super::facts::Comparator::{Above, AtLeast};
+    [x, y].iter().all(|f| {
+        f.threshold
+            .as_ref()
+            .is_some_and(|t| t.unit.starts_with('°') && matches!(t.comparator, Above | AtLeast))
+    })
+}
+
 /// `f` names a price point (a close, an open, a high, a low).
 fn names_a_price_point(f: &Facts) -> bool {
     QUANTITIES
@@ -234,6 +246,9 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
         || (LINE_WORDS.contains(&word)
             && (line_as_margin(x, y).is_some() || line_as_margin(y, x).is_some()))
         || (OVERTIME_WORDS.contains(&word) && sportsbook_line(y))
+        // "Death Valley reach 130°F" against "Furnace Creek high of 130°F
+        // or above": a temperature reached upward is the day's high.
+        || (matches!(word, "high" | "highest") && both_reach_a_temperature(x, y))
         // "Spread: Lakers (-4.5)" against "Lakers -4.5": a team's line is
         // its spread.
         || (word == "spread" && y.numbers.iter().any(|n| line(n).is_some()))
