@@ -48,10 +48,10 @@ fn held_out_set_calls_nothing_else_same_or_inverted() {
     claims_nothing_else(TEST);
 }
 
-/// The recall of `same` and `inverted` reached on it when it was
-/// reported: floors, so that a later change that loses a right answer
-/// shows.
+/// The recall of `same` and `inverted` reached on it as development
+/// data (the twelfth round's, docs/benchmarks.md): floors, so that a
+/// later change that loses a right answer shows.
 #[test]
 fn eleventh_set_as_development_data_keeps_its_recall() {
-    development_bar(TEST, 0.43, 0.44);
+    development_bar(TEST, 0.52, 0.52);
 }

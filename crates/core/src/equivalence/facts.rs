@@ -105,6 +105,11 @@ fn line_of(tokens: &[Tok], i: usize) -> Option<(char, &str)> {
     };
     match i.checked_sub(2).and_then(|k| tokens.get(k)) {
         Some(Tok::Word { lower, .. }) => Some((sign, lower.as_str())),
+        // Polymarket's "Spread: Lakers (-4.5)": the line in brackets.
+        Some(Tok::Sym('(')) => match i.checked_sub(3).and_then(|k| tokens.get(k)) {
+            Some(Tok::Word { lower, .. }) => Some((sign, lower.as_str())),
+            _ => None,
+        },
         _ => None,
     }
 }

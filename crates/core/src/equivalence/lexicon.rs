@@ -14,9 +14,10 @@
 
 mod accounting;
 pub use accounting::{
-    ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, EVENT_NOUNS, FILLER,
-    GAME_SCORE_WORDS, IMPLIED_BY, LIGHT_VERBS, LINE_WORDS, NO_OP, OFFICE_RANKS, OVERTIME_WORDS,
-    SCOPES, SOCCER_FULL_TIME_WORDS, SYNONYMS, TAKES_PLACE, implied_by,
+    ANY_TIME_WORDS, BOTH_TEAMS_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, EVENT_NOUNS,
+    FILLER, FLIP_WORDS, GAME_RESULT_WORDS, GAME_SCORE_WORDS, IMPLIED_BY, LIGHT_VERBS, LINE_WORDS,
+    NO_OP, OFFICE_RANKS, OVERTIME_WORDS, SCOPES, SOCCER_FULL_TIME_WORDS, SYNONYMS, TAKES_PLACE,
+    implied_by,
 };
 mod calendar;
 pub(crate) mod entities;
@@ -33,7 +34,8 @@ pub use quantities::{
 };
 pub use teams::{
     MLB_ONLY_NAMES, MLB_TEAMS, NO_DRAW_TEAMS, SHOOTOUT_TEAMS, SHOOTOUT_TEAMS_BY_CITY, TEAM_CITIES,
-    city_stands_for_team, nickname_lead, other_team_of_the_game, team_of_a_shared_city,
+    city_stands_for_team, nickname_lead, other_team_against_a_city, other_team_of_the_game,
+    team_of_a_shared_city,
 };
 
 /// How two opposite predicates relate.
@@ -55,7 +57,8 @@ pub enum Opposition {
 /// an entry is a list of words that say it.
 pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
     (
-        &["hold", "unchanged", "pause", "keep"],
+        // "hold rates steady": the state the hold keeps.
+        &["hold", "unchanged", "pause", "keep", "steady"],
         &["change", "move"],
         Opposition::Complementary,
     ),
@@ -71,7 +74,7 @@ pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
     (&["make"], &["miss"], Opposition::Complementary),
     (&["cut"], &["hike"], Opposition::Contrary),
     (
-        &["hold", "unchanged", "pause"],
+        &["hold", "unchanged", "pause", "steady"],
         &["cut", "hike"],
         Opposition::Contrary,
     ),

@@ -430,3 +430,5 @@ mod written_otherwise;
 mod written_otherwise_eleven;
 #[cfg(test)]
 mod written_otherwise_ten;
+#[cfg(test)]
+mod written_otherwise_twelve;

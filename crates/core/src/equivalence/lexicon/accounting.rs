@@ -270,6 +270,25 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
         ],
     ),
     ("department", &["secretary"]),
+    // A TV award's category is a series' ("Outstanding Comedy Series" /
+    // "Best Comedy" at the Emmys); a stock index's name is the index's
+    // ("CAC 40 index" / "CAC 40"); a central bank's monetary policy
+    // committee is where its rate is set ("lowers the repo rate at its
+    // March MPC meeting" / "cut the repo rate in March"); a film's money
+    // at the box office is its gross ("opening weekend gross above $150M"
+    // / "3-day opening over $150M").
+    ("serie", &["comedy", "drama"]),
+    (
+        "index",
+        &[
+            "cac", "dax", "ftse", "nikkei", "kospi", "asx", "tsx", "stoxx", "sensex", "nifty",
+            "ibovespa", "russell", "nasdaq", "hang",
+        ],
+    ),
+    ("mpc", &["rate"]),
+    // A Grand Prix is Formula 1's unless a side names another series.
+    ("f1", &["prix"]),
+    ("gross", &["opening", "weekend", "worldwide"]),
     // "leave her post as Chief of Staff", "leave office as Prime
     // Minister": the post is the office the other side names.
     (
@@ -414,3 +433,23 @@ pub const SOCCER_FULL_TIME_WORDS: &[&str] = &[
 /// `rules::unexplained`); a team's own total says "team total" in its
 /// title, which is read there.
 pub const GAME_SCORE_WORDS: &[&str] = &["both", "combined", "final", "score", "team", "teams"];
+
+/// The words by which a rules text names the game a title names ("win
+/// the game, including overtime"; "the final result including overtime
+/// and shootout"): accounted for, in the rules text only, where the game
+/// cannot end level (`rules::predicate::game_without_draws`), whose
+/// result is then the one thing both sides ask.
+pub const GAME_RESULT_WORDS: &[&str] = &["final", "game", "result"];
+
+/// Crypto's word for one coin's market cap passing another's ("Solana
+/// flips Ethereum by market cap", "the flippening"): accounted for where
+/// both sides measure a market cap and the other writes an upward
+/// comparison of the two ("SOL market cap greater than ETH market
+/// cap"), and neither a downward one. "Flip a state" (an election) is
+/// read nowhere else.
+pub const FLIP_WORDS: &[&str] = &["flip", "flips", "flipped", "flippening"];
+
+/// A sportsbook's "Both Teams To Score": the teams are the two the other
+/// side names ("will both Liverpool and Man City score"). Accounted for
+/// where both sides write "both" and "score".
+pub const BOTH_TEAMS_WORDS: &[&str] = &["team", "teams"];

@@ -449,6 +449,31 @@ pub fn other_team_of_the_game<'w>(
     is_team(word) && opponents.any(|t| !same_team(t) && is_team(t) && both_name(t))
 }
 
+/// `word` is a team that one side names beside an opponent it names too,
+/// where the other side names that opponent by its city, on a day both
+/// name ("Mahomes Over 274.5 Passing Yards - Bills @ Chiefs" / "Mahomes
+/// 275+ passing yards vs Buffalo"): the other team of that game, as in
+/// [`other_team_of_the_game`]. `cities` are the other side's words,
+/// `x_names` and `y_names` what each side writes.
+pub fn other_team_against_a_city<'w>(
+    word: &str,
+    mut cities: impl Iterator<Item = &'w str>,
+    x_names: impl Fn(&str) -> bool,
+    y_names: impl Fn(&str) -> bool,
+) -> bool {
+    let same_team = |t: &str| t == word || t.strip_suffix('s') == Some(word);
+    is_team(word)
+        && cities.any(|c| {
+            entries_of(c).iter().any(|&(_, entry)| {
+                let (team, city) = TEAM_CITIES[usize::from(entry)];
+                city.contains(&c)
+                    && !same_team(team)
+                    && (x_names(team) || team.strip_suffix('s').is_some_and(&x_names))
+                    && city.iter().all(|w| y_names(w))
+            })
+        })
+}
+
 /// Every team of [`SHARED_CITY_TEAMS`] (as written and without its final
 /// `s`), every word of its city and the whole city ("new york"), sorted
 /// once for a binary search.

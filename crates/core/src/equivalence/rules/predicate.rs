@@ -222,7 +222,10 @@ pub fn antonym_contrary(p: &Pair<'_>, v: &mut Verdict) {
 /// with their city); and neither counts regulation time only ("in
 /// regulation"), where a level score is NO for either team.
 pub(crate) fn game_without_draws(p: &Pair<'_>) -> bool {
-    let regulation_only = |f: &Facts| f.raw.contains("regulation");
+    // The rules text's words too: "Resolves Yes if the Canadiens win the
+    // game, including overtime and a shootout" says it as a title would.
+    let says = |f: &Facts, w: &str| f.raw.contains(w) || f.criteria_words.contains(w);
+    let regulation_only = |f: &Facts| says(f, "regulation");
     if regulation_only(p.fa) || regulation_only(p.fb) {
         return false;
     }
@@ -230,6 +233,11 @@ pub(crate) fn game_without_draws(p: &Pair<'_>) -> bool {
         OVERTIME_COUNTS
             .iter()
             .any(|words| words.iter().all(|w| f.raw.contains(*w)))
+    };
+    let overtime_in_rules = |f: &Facts| {
+        OVERTIME_COUNTS
+            .iter()
+            .any(|words| words.iter().all(|w| says(f, w)))
     };
     let two_of = |teams: &[&str]| {
         teams
@@ -240,11 +248,29 @@ pub(crate) fn game_without_draws(p: &Pair<'_>) -> bool {
     };
     let moneyline = |f: &Facts| f.raw.contains("moneyline");
     let both_name = |word: &str| p.fa.mentions(word) && p.fb.mentions(word);
+    // An NHL team both sides name, or one names and the other names by
+    // its city ("Vegas Golden Knights" / "Vegas"); a name other leagues
+    // share counts where one side writes the city that makes it the NHL's
+    // ("New York Rangers" / "Rangers").
+    let either_names = |w: &str| p.fa.mentions(w) || p.fb.mentions(w);
+    let by_team_or_city = |team: &str| {
+        let named = |f: &Facts| f.mentions(team) || city_stands_for_team(team, |w| f.mentions(w));
+        either_names(team) && named(p.fa) && named(p.fb)
+    };
     let nhl_teams = || {
-        SHOOTOUT_TEAMS.iter().filter(|team| both_name(team)).count()
+        SHOOTOUT_TEAMS
+            .iter()
+            .filter(|team| by_team_or_city(team))
+            .count()
             + SHOOTOUT_TEAMS_BY_CITY
                 .iter()
-                .filter(|(team, city)| both_name(team) && city.iter().all(|w| both_name(w)))
+                .filter(|(team, city)| {
+                    let named = |f: &Facts| f.mentions(team) || city.iter().all(|w| f.mentions(w));
+                    either_names(team)
+                        && named(p.fa)
+                        && named(p.fb)
+                        && city.iter().all(|w| either_names(w))
+                })
                 .count()
     };
     // A team one side names and the other names by its city ("Dallas
@@ -267,7 +293,7 @@ pub(crate) fn game_without_draws(p: &Pair<'_>) -> bool {
         MLB_TEAMS.iter().filter(|t| both_name(t)).nth(1).is_some()
             && MLB_ONLY_NAMES.iter().any(|t| both_name(t))
     };
-    let counts_overtime = |f: &Facts| moneyline(f) || overtime_counts(f);
+    let counts_overtime = |f: &Facts| moneyline(f) || overtime_in_rules(f);
     two_of(NO_DRAW_TEAMS)
         || (overtime_counts(p.fa) && overtime_counts(p.fb))
         || (moneyline(p.fa) && moneyline(p.fb) && nhl_teams() >= 2)

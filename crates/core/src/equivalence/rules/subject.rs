@@ -247,6 +247,14 @@ fn names_team(name: &str, f: &Facts) -> bool {
         .is_some_and(|last| names_side(last, f))
 }
 
+/// `name` ends in a team of the leagues' tables ("Los Angeles Kings"):
+/// a side of a game, not a party or a person.
+fn names_a_league_team(name: &str) -> bool {
+    name.rsplit(' ')
+        .next()
+        .is_some_and(|last| TEAM_CITIES.iter().any(|&(team, _)| team == last))
+}
+
 /// Two backed sides whose names the words cannot tell one team or two
 /// ([`Teams::Unclear`]): neither the same side nor the other.
 fn unclear_sides(x: &str, y: &str, v: &mut Verdict) {
@@ -396,5 +404,20 @@ pub fn winner_differs(p: &Pair<'_>, v: &mut Verdict) {
             });
             v.vote(Vote::Unknown);
         }
+    } else if [wa, wb].iter().any(|w| names_a_league_team(w)) {
+        // Two sides backed, one of them not found among the other side's
+        // names ("Los Angeles Kings Moneyline at Vegas Golden Knights" /
+        // "Los Angeles at Vegas: Vegas wins?", Los Angeles having many
+        // teams): not the same side, and not shown to be the other.
+        v.say(|| {
+            (
+                Field::Entities,
+                Finding::Missing,
+                Some(wa.clone()),
+                Some(wb.clone()),
+                "two sides backed, one not named by the other".into(),
+            )
+        });
+        v.vote(Vote::Unknown);
     }
 }

@@ -331,6 +331,19 @@ pub(crate) fn line_as_margin(line_side: &Facts, other: &Facts) -> Option<Thresho
     })
 }
 
+/// A count of at least one ("1+ Home Runs", "at least one Grand Prix")
+/// against a side that asks for one of a class with no number ("To Hit
+/// A Home Run", "win a Grand Prix"): one or more is the event happening.
+/// "the Grand Slam" (not "a") is one named thing, not one of a class.
+pub(crate) fn at_least_one_against_a(t: &Threshold, other: &Facts) -> bool {
+    let one_or_more = (t.comparator == Comparator::AtLeast && t.value == 1.0)
+        || (t.comparator == Comparator::Above && t.value == 0.0);
+    one_or_more
+        && t.unit.is_empty()
+        && other.threshold.is_none()
+        && ["a", "an", "any"].iter().any(|w| other.raw.contains(*w))
+}
+
 /// Two thresholds (other than a band against a tail or one value under
 /// two comparators), a line against the margin it asks, or one
 /// threshold against none.
@@ -366,6 +379,20 @@ pub fn threshold_differs(p: &Pair<'_>, v: &mut Verdict) {
                 )
             });
             v.vote(if first { Vote::Narrower } else { Vote::Wider });
+        }
+        (Some(t), None) | (None, Some(t))
+            if at_least_one_against_a(t, if fa.threshold.is_some() { fb } else { fa }) =>
+        {
+            v.say(|| {
+                (
+                    Field::Threshold,
+                    Finding::Agrees,
+                    fa.threshold.as_ref().map(ToString::to_string),
+                    fb.threshold.as_ref().map(ToString::to_string),
+                    "at least one is the event happening".into(),
+                )
+            });
+            v.evidence(Aspect::Threshold);
         }
         (ta, tb) => {
             v.say(|| {

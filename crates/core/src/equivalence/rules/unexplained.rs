@@ -18,16 +18,22 @@
 use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
 use super::super::lexicon::{
-    ANY_TIME_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER, GAME_SCORE_WORDS,
-    GENERIC_MEMBER_WORDS, LINE_WORDS, NO_OP, OFFICE_RANKS, OPPOSED, OVERTIME_WORDS, QUANTITIES,
-    SCOPES, SOCCER_FULL_TIME_WORDS, SYNONYMS, bears_a_fact, city_stands_for_team, entities,
-    implied_by, nickname_lead, other_team_of_the_game, quantity_members_of, team_of_a_shared_city,
+    ANY_TIME_WORDS, BOTH_TEAMS_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER,
+    FLIP_WORDS, GAME_RESULT_WORDS, GAME_SCORE_WORDS, GENERIC_MEMBER_WORDS, LINE_WORDS, NO_OP,
+    OFFICE_RANKS, OPPOSED, OVERTIME_WORDS, QUANTITIES, SCOPES, SOCCER_FULL_TIME_WORDS, SYNONYMS,
+    bears_a_fact, city_stands_for_team, entities, implied_by, nickname_lead,
+    other_team_against_a_city, other_team_of_the_game, quantity_members_of, team_of_a_shared_city,
 };
 use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
 use super::join;
 use super::predicate::{game_without_draws, matched_words};
-use super::threshold::{line, line_as_margin, opposite_lines};
+use super::threshold::{at_least_one_against_a, line, line_as_margin, opposite_lines};
+
+mod worded_thresholds;
+use worded_thresholds::{
+    both_reach_a_temperature, crosses_what_the_other_stays_on, market_caps_compared_upward,
+};
 
 /// A sportsbook's half-point line on a count ("Over 44.5 Total Points")
 /// or a team's line ("Bengals -3.5"): it counts overtime.
@@ -152,6 +158,14 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
             && other_team_of_the_game(word, y.raw.iter().map(String::as_str), |t| {
                 x.mentions(t)
             }))
+        // "Bills @ Chiefs" of a player's line against "vs Buffalo".
+        || (one_day
+            && other_team_against_a_city(
+                word,
+                y.raw.iter().map(String::as_str),
+                |t| x.mentions(t),
+                |w| y.mentions(w),
+            ))
         || x.short_forms.accounts_for(&y.short_forms, word)
         // "PHI @ TOR" of one side and "at Raptors" of the other.
         || super::game_codes::team_of_the_game(word, x, y)
@@ -164,6 +178,8 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
             |t| {
                 said_by_y(t)
                     || city_stands_for_team(t, said_by_y)
+                    // "Blue Jays" against "BAL @ TOR".
+                    || super::game_codes::team_of_the_game(t, x, y)
                     || (one_day && team_of_a_shared_city(t, |w| x.mentions(w), said_by_y))
             },
         )
@@ -189,8 +205,21 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
         || (LINE_WORDS.contains(&word)
             && (line_as_margin(x, y).is_some() || line_as_margin(y, x).is_some()))
         || (OVERTIME_WORDS.contains(&word) && sportsbook_line(y))
+        // "Death Valley reach 130°F" against "Furnace Creek high of 130°F
+        // or above": a temperature reached upward is the day's high.
+        || (matches!(word, "high" | "highest") && both_reach_a_temperature(x, y))
+        // "Spread: Lakers (-4.5)" against "Lakers -4.5": a team's line is
+        // its spread.
+        || (word == "spread" && y.numbers.iter().any(|n| line(n).is_some()))
         || moves_as_both_thresholds(word, x, y)
         || stays_through_both_deadlines(word, x, y)
+        || crosses_what_the_other_stays_on(word, x, y)
+        || (FLIP_WORDS.contains(&word) && market_caps_compared_upward(x, y))
+        // "Both Teams To Score" / "both Liverpool and Man City score".
+        || (BOTH_TEAMS_WORDS.contains(&word)
+            && [x, y]
+                .iter()
+                .all(|f| f.raw.contains("both") && f.raw.contains("score")))
         // "win the Champions League final" is winning the competition.
         || (word == "final" && x.words.contains("win") && y.words.contains("win"))
         || (ANY_TIME_WORDS.contains(&word)
@@ -249,7 +278,9 @@ struct Context<'m> {
 impl Context<'_> {
     fn explained(&self, w: &str, x: &Facts, y: &Facts) -> bool {
         explained(w, x, y, self.matched)
-            || ((OVERTIME_WORDS.contains(&w) || w == "shootout")
+            || ((OVERTIME_WORDS.contains(&w)
+                || w == "shootout"
+                || (GAME_RESULT_WORDS.contains(&w) && !x.words.contains(w)))
                 && *self.no_draw.get_or_init(|| game_without_draws(self.pair)))
             || (SOCCER_FULL_TIME_WORDS.contains(&w)
                 && *self.soccer.get_or_init(|| soccer_match(self.pair)))
@@ -311,6 +342,7 @@ fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
     );
     if let (Some(t), None) = (&x.threshold, &y.threshold)
         && line_as_margin(y, x).is_none()
+        && !at_least_one_against_a(t, y)
     {
         out.facts.push(format!("the threshold {t}"));
     }
