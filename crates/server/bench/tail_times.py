@@ -19,9 +19,14 @@ on C connections adds about C * S / e samples between e and S, and
 wrk's "99%" is often set by a few stalls rather than by the requests'
 own p99; the share of those extra samples from requests sent in the
 first 300 ms, and within 300 ms of a proxy refresh (answers whose
-X-Cache is not HIT), says where they come from.
+X-Cache is not HIT), says where they come from. Also, for the server's
+pages kept for their second (`encoding::whole`), the requests that were
+in flight when a wall-clock second turned (sent before it and answered
+after, or sent in its first `--turn-ms`, default 2): their share of the
+requests, of those over p99 and of wrk's added samples, and their own
+percentiles against the others'.
 
-    bench/tail_times.py [--window-ms 100] [--connections N] TRACE...
+    bench/tail_times.py [--window-ms 100] [--turn-ms 2] [--connections N] TRACE...
 """
 import argparse
 import datetime
@@ -115,16 +120,57 @@ def as_wrk(rows, connections):
           f"{100 * near / max(1, added):.0f} % within 300 ms of a refresh ({len(refreshes)} answers not HIT)")
 
 
+def at_turn(began, row, turn_us):
+    """Whether the request was in flight as a wall-clock second turned."""
+    sent = began + row[0]
+    return sent // 1_000_000 != (sent + row[1]) // 1_000_000 or sent % 1_000_000 < turn_us
+
+
+def turns(path, connections, turn_ms):
+    """The requests in flight when a second turned, against the rest."""
+    began, rows = read(path)
+    if not rows:
+        return
+    turn_us = turn_ms * 1000
+    latencies = sorted(r[1] for r in rows)
+    p99 = percentile(latencies, 0.99)
+    at = [r for r in rows if at_turn(began, r, turn_us)]
+    rest = sorted(r[1] for r in rows if not at_turn(began, r, turn_us))
+    at_lat = sorted(r[1] for r in at)
+    slow_at = sum(1 for r in at if r[1] > p99)
+    slow = sum(1 for r in rows if r[1] > p99)
+    line = (f"  at a second's turn (in flight across it, or sent in its first {turn_ms} ms): "
+            f"{len(at)} requests ({100 * len(at) / len(rows):.1f} %), "
+            f"{100 * slow_at / max(1, slow):.0f} % of those over p99")
+    if connections:
+        e = (rows[-1][0] - rows[0][0] + latencies[-1]) / (len(latencies) / connections)
+
+        def extra(latency):
+            return int((latency - e) / e) if latency >= 2 * e else 0
+
+        added = sum(extra(r[1]) for r in rows)
+        line += f", {100 * sum(extra(r[1]) for r in at) / max(1, added):.0f} % of wrk's added samples"
+    print(line)
+    if at_lat and rest:
+        print(f"    their p50 / p99 / max {percentile(at_lat, 0.5) / 1000:.2f} / "
+              f"{percentile(at_lat, 0.99) / 1000:.2f} / {at_lat[-1] / 1000:.2f} ms; "
+              f"the others' {percentile(rest, 0.5) / 1000:.2f} / {percentile(rest, 0.99) / 1000:.2f} / "
+              f"{rest[-1] / 1000:.2f} ms")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--window-ms", type=int, default=100)
     parser.add_argument("--connections", type=int, help="the run's, to print wrk's corrected p99")
+    parser.add_argument("--turn-ms", type=int, default=2,
+                        help="a request sent this soon after a second turned counts as at the turn")
     parser.add_argument("traces", nargs="+")
     args = parser.parse_args()
     for path in args.traces:
         report(path, args.window_ms)
         if args.connections:
             as_wrk(read(path)[1], args.connections)
+        turns(path, args.connections, args.turn_ms)
 
 
 if __name__ == "__main__":

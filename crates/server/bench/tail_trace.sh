@@ -11,8 +11,10 @@
 #   crates/server/bench/tail_trace.sh [SECONDS] [CONNECTIONS]
 #
 # Defaults: 10 s, 32. ROUNDS="1 2" runs every target twice (names the
-# rounds); WHICH="proxy nginx" chooses the targets; SERVER_BIN as in
-# targets.sh. Traces go to OUT (default /tmp/tail_trace).
+# rounds); WHICH="proxy nginx" chooses the targets; SERVER_BIN and
+# BASELINE_BIN as in targets.sh (`base`, `base-proxy`); CLIENT="gzip, br"
+# sends that Accept-Encoding (default: none, an identity client). Traces
+# go to OUT (default /tmp/tail_trace).
 set -euo pipefail
 
 bench="$(cd "$(dirname "$0")" && pwd)"
@@ -29,7 +31,10 @@ pids+=($!)
 url[proxy-still]="http://$(address "$work/proxy-still.log")$path"
 curl -sf -H "X-API-Key: $key" "${url[proxy-still]}" -o /dev/null
 
-echo "wrk -t$connections -c$connections -d${seconds}s -s wrk_trace.lua, load average $(cut -d' ' -f1-3 /proc/loadavg)"
+encoding=()
+[[ -n "${CLIENT:-}" ]] && encoding=(-H "Accept-Encoding: $CLIENT")
+
+echo "wrk -t$connections -c$connections -d${seconds}s -s wrk_trace.lua${CLIENT:+, Accept-Encoding: $CLIENT}, load average $(cut -d' ' -f1-3 /proc/loadavg)"
 for round in ${ROUNDS:-1}; do
   for t in ${WHICH:-proxy proxy-still server nginx}; do
     dir="$out/$round-$t"
@@ -37,7 +42,7 @@ for round in ${ROUNDS:-1}; do
     mkdir -p "$dir"
     began="$(date +%s%6N)"
     TRACE_DIR="$dir" wrk -t"$connections" -c"$connections" -d"${seconds}s" --latency -s "$bench/wrk_trace.lua" \
-      -H "X-API-Key: $key" "${url[$t]}" >"$dir/wrk.out"
+      -H "X-API-Key: $key" "${encoding[@]}" "${url[$t]}" >"$dir/wrk.out"
     { echo "# began_unix_us $began"; cat "$dir"/conn-* | awk -v b="$began" '{print $1 - b, $2, $3, $4}' | sort -n; } >"$dir/trace"
     rm -f "$dir"/conn-*
     echo "round $round $t: $(awk '/^Requests\/sec/ {print $2}' "$dir/wrk.out") req/s, wrk's p99 $(awk '$1 == "99%" {print $2}' "$dir/wrk.out"), load $(cut -d' ' -f1 /proc/loadavg)"

@@ -58,7 +58,7 @@ pub trait KeptAnswers: Send + Sync + 'static {
     fn keys(&self) -> Option<&Keys>;
 
     /// A found answer passed the key check and is served.
-    fn served(&self);
+    fn served(&self, answer: &KeptAnswer);
 }
 
 /// What a connection serves: the router, and the front service when the
@@ -258,7 +258,7 @@ impl Service<Request<Found>> for Checked {
         let response = match self.kept.keys() {
             Some(keys) => crate::auth::check_now(keys, &parts.headers, || {
                 served = true;
-                self.kept.served();
+                self.kept.served(&answer);
                 answer.answer()
             }),
             // `Front::find` finds no answer of a service without keys.

@@ -298,6 +298,71 @@ async fn identical_requests_in_flight_make_one_upstream_request() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_hot_entry_is_refreshed_once_per_freshness_and_nobody_waits_for_it() {
+    let upstream = upstream(10_000, |_| {}).await;
+    let mut config = proxy_config(upstream.addr);
+    // Lists: fresh for 300 ms, then served while revalidating for 1.5 s,
+    // longer than one refresh takes on a busy machine.
+    config.proxy.cache_ttl_scale = 0.06;
+    let fresh = Duration::from_millis(300);
+    let proxy = proxy(config).await;
+    let client = reqwest::Client::new();
+    let page = "/markets?limit=6";
+    let (status, how, _, _) = get(&client, proxy.addr, page, Some(VISITOR)).await;
+    assert_eq!((status, how.as_str()), (200, "MISS"));
+    let first = upstream.log.lock().unwrap().requests[0].0;
+    // Four visitors asking back to back for six freshness periods, both
+    // kinds of client: every answer the entry, at once (HIT or UPDATING),
+    // never a wait on the upstream (MISS).
+    let mut tasks = Vec::new();
+    for i in 0..4 {
+        let client = client.clone();
+        let addr = proxy.addr;
+        tasks.push(tokio::spawn(async move {
+            let mut seen = Vec::new();
+            while first.elapsed() < fresh * 6 {
+                let mut request = client
+                    .get(format!("http://{addr}{page}"))
+                    .header("X-API-Key", VISITOR);
+                if i % 2 == 1 {
+                    request = request.header("Accept-Encoding", "gzip, br");
+                }
+                let response = request.send().await.expect("request");
+                let how = response.headers().get("x-cache").cloned();
+                seen.push((response.status().as_u16(), how));
+                let _ = response.bytes().await;
+            }
+            seen
+        }));
+    }
+    let mut updating = 0;
+    for task in tasks {
+        for (status, how) in task.await.unwrap() {
+            let how = how.as_ref().and_then(|h| h.to_str().ok()).unwrap_or("");
+            assert_eq!(status, 200);
+            assert!(["HIT", "UPDATING"].contains(&how), "{how}");
+            updating += usize::from(how == "UPDATING");
+        }
+    }
+    assert!(updating > 0, "the entry was never past its freshness");
+    // One upstream request per freshness at most: a refresh is asked for
+    // only once the entry it replaces is past its freshness, counted from
+    // when its answer came back (after the upstream logged it), so two
+    // requests reach the upstream at least 300 ms apart (less 5 ms: the
+    // entry's time is wall-clock milliseconds, truncated).
+    let log = upstream.log.lock().unwrap();
+    let times: Vec<Instant> = log.requests.iter().map(|r| r.0).collect();
+    assert!(times.len() >= 2, "never refreshed: {}", times.len());
+    for pair in times.windows(2) {
+        assert!(
+            pair[1] - pair[0] >= fresh - Duration::from_millis(5),
+            "two upstream requests {:?} apart",
+            pair[1] - pair[0]
+        );
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn stale_data_is_served_marked_when_the_upstream_fails() {
     let upstream_ = upstream(100, |_| {}).await;
     let mut config = proxy_config(upstream_.addr);

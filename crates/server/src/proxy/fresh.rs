@@ -2,16 +2,21 @@
 //! an operation whose cache entry is fresh, read and keyed exactly as its
 //! route does (`crate::query::read`, `cache::canonical`), answered by the
 //! respond phase as a hit (`respond::respond`, `X-Cache: HIT`) in the
-//! coding its client takes. Only what the router's path would answer the
+//! coding its client takes; one past its freshness but within its
+//! revalidation window is answered as the router answers it
+//! (`key::updating`: `X-Cache: UPDATING`, the one refresh flight started
+//! once the key's check let the request through), so the refresh of a
+//! hot entry puts no request on the router's path. Only what the router's path would answer the
 //! same way: visitors with keys (with `--public-proxy` the per-address
 //! admission is the router's), operations without path parameters, a
 //! client that sends no `Accept-Encoding` or takes one of the entry's kept
 //! compressions (any other coding is the compression layer's, behind the
 //! router).
 
-use super::cache::{self, Freshness};
+use super::cache::{self, Freshness, Policy};
+use super::key::updating;
 use super::respond::respond;
-use super::state::ProxyState;
+use super::state::{ProxyState, Route};
 use crate::auth::Keys;
 use crate::encoding::coding::Coding;
 use crate::front::KeptAnswer;
@@ -63,10 +68,12 @@ impl crate::front::KeptAnswers for FreshHits {
         let op = *Operation::ALL
             .iter()
             .find(|op| op.path() == path && !op.path().contains('{'))?;
-        let key = cache::canonical(http_of(op, uri.query().unwrap_or(""))?).path_and_query();
+        let http = cache::canonical(http_of(op, uri.query().unwrap_or(""))?);
+        let key = http.path_and_query();
         let now = cache::now_ms();
         let entry = self.state.cache.get(&key)?;
-        if entry.freshness(now) != Freshness::Fresh {
+        let freshness = entry.freshness(now);
+        if freshness == Freshness::Stale {
             return None;
         }
         let coding = Coding::accepted(headers);
@@ -76,16 +83,41 @@ impl crate::front::KeptAnswers for FreshHits {
             Coding::Gzip => entry.compressed(compressions).gzip.is_some(),
             Coding::Brotli => entry.compressed(compressions).brotli.is_some(),
         };
-        // Made here: a hit is the entry's stored bytes and its headers, as
-        // cheap as the refusal a key over its budget gets instead.
-        kept.then(|| KeptAnswer::Made(respond(&entry, "HIT", now, (coding, compressions))))
+        if !kept {
+            return None;
+        }
+        if freshness == Freshness::Fresh {
+            // Made here: a hit is the entry's stored bytes and its headers,
+            // as cheap as the refusal a key over its budget gets instead.
+            return Some(KeptAnswer::Made(respond(
+                &entry,
+                "HIT",
+                now,
+                (coding, compressions),
+            )));
+        }
+        // Within revalidation: the router would check the target first
+        // (`key::forward`); a refused one is left to it.
+        let target = self.state.upstream.target(&http).ok()?;
+        let route = Route {
+            op,
+            policy: Policy::of(op).scaled(self.state.ttl_scale),
+        };
+        let state = self.state.clone();
+        Some(KeptAnswer::Later(Box::new(move || {
+            updating(&state, &entry, key, target, route, coding)
+        })))
     }
 
     fn keys(&self) -> Option<&Keys> {
         self.state.keys.as_ref()
     }
 
-    fn served(&self) {
-        self.state.metrics.hits.fetch_add(1, Ordering::Relaxed);
+    fn served(&self, answer: &KeptAnswer) {
+        // A hit is made at once; an entry being refreshed is counted with
+        // the revalidations (`key::updating`).
+        if matches!(answer, KeptAnswer::Made(_)) {
+            self.state.metrics.hits.fetch_add(1, Ordering::Relaxed);
+        }
     }
 }

@@ -6,10 +6,11 @@
 //! when that fails a stale entry is served if one is kept.
 
 use super::budget;
-use super::cache::{self, Freshness};
+use super::cache::{self, Entry, Freshness};
 use super::judge::Outcome;
 use super::respond::{respond, respond_stale};
 use super::state::{ProxyState, Route, Who};
+use super::upstream::Target;
 use crate::encoding::coding::Coding;
 use crate::error::ApiError;
 use axum::response::{IntoResponse, Response};
@@ -61,17 +62,7 @@ pub(super) async fn forward(
             // for the refresh (and so learns when the upstream fails)
             // rather than taking the entry being revalidated.
             Freshness::Revalidate if matches!(visitor, Who::Poll(_)) => {}
-            Freshness::Revalidate => {
-                state.metrics.revalidations.fetch_add(1, Ordering::Relaxed);
-                // Not awaited: the visitor has its answer; the flight
-                // runs as a task of its own.
-                drop(
-                    state
-                        .clone()
-                        .flight(key, target, &Who::Key(budget::REFRESH_LANE), route),
-                );
-                return respond(&entry, "UPDATING", now, takes);
-            }
+            Freshness::Revalidate => return updating(&state, &entry, key, target, route, coding),
             // A fresh entry was served above.
             Freshness::Fresh | Freshness::Stale => {}
         }
@@ -103,4 +94,31 @@ pub(super) async fn forward(
             }
         }
     }
+}
+
+/// An entry past its freshness but within its revalidation window,
+/// answered at once (`X-Cache: UPDATING`) while one background flight
+/// refreshes it: started here unless one is in flight for `key` already
+/// (then joined, as every flight is), so the upstream is asked once per
+/// entry per freshness however many visitors ask meanwhile. Shared by the
+/// router's path (`forward`) and the front service (`fresh`, after the
+/// key's check).
+pub(super) fn updating(
+    state: &Arc<ProxyState>,
+    entry: &Entry,
+    key: String,
+    target: Target,
+    route: Route,
+    coding: Coding,
+) -> Response {
+    state.metrics.revalidations.fetch_add(1, Ordering::Relaxed);
+    // Not awaited: the visitor has its answer; the flight runs as a task
+    // of its own, once this one yields.
+    drop(
+        state
+            .clone()
+            .flight(key, target, &Who::Key(budget::REFRESH_LANE), route),
+    );
+    let takes = (coding, &state.cache.compressions);
+    respond(entry, "UPDATING", cache::now_ms(), takes)
 }

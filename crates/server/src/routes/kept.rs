@@ -78,7 +78,7 @@ impl crate::front::KeptAnswers for MarketPages {
         Some(&self.state.keys)
     }
 
-    fn served(&self) {}
+    fn served(&self, _answer: &KeptAnswer) {}
 }
 
 /// The page `request` asks for, kept whole for `query` in `coding` when
