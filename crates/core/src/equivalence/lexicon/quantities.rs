@@ -191,7 +191,7 @@ fn member_words() -> &'static [(&'static str, u16)] {
 /// generic word's member ([`GENERIC_MEMBER_WORDS`]) only where no other
 /// word of the family is written. `sorted` are the text's word lists,
 /// each in ascending order: each is walked once beside
-/// [`member_words`], not searched once per word of the lexicon. Read once
+/// `member_words`, not searched once per word of the lexicon. Read once
 /// per market, so comparing two is a few integer tests.
 pub fn quantity_masks(sorted: &[&std::collections::BTreeSet<String>]) -> Vec<u32> {
     let index = member_words();
