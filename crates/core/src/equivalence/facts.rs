@@ -514,10 +514,8 @@ impl Facts {
     /// What the lexicons find in the words read so far: once per market,
     /// not once per pair.
     fn read_lexicons(&mut self) {
-        let says = |w: &str| {
-            self.words.contains(w) || self.raw.contains(w) || self.criteria_words.contains(w)
-        };
-        self.quantities = super::lexicon::quantity_masks(says);
+        self.quantities =
+            super::lexicon::quantity_masks(&[&self.words, &self.raw, &self.criteria_words]);
         self.predicates = super::lexicon::antonym_sides(|w| self.words.contains(w));
         // "5+" with no unit is a sportsbook's count ("5+ Three Pointers
         // Made"), whatever noun it counts.

@@ -133,11 +133,34 @@ pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
     (&["holds", "or", "cuts"], &["not", "hike"]),
 ];
 
-pub(crate) fn rewrite_phrases(tokens: Vec<Tok>) -> Vec<Tok> {
+/// The indexes into [`PHRASES`] of the phrases that begin with each word,
+/// sorted by word then index: a token finds the phrases it may begin by
+/// a binary search, in the table's order, instead of a scan of them all.
+/// `(&str, u16)` as `teams::entries_of` sorts too: one sort in the wasm.
+fn phrases_beginning() -> &'static [(&'static str, u16)] {
+    static FIRST: std::sync::OnceLock<Vec<(&'static str, u16)>> = std::sync::OnceLock::new();
+    FIRST.get_or_init(|| {
+        let mut first: Vec<(&'static str, u16)> = (0u16..)
+            .zip(PHRASES)
+            .filter_map(|(n, (phrase, _))| phrase.first().map(|&w| (w, n)))
+            .collect();
+        first.sort_unstable();
+        first
+    })
+}
+
+pub(crate) fn rewrite_phrases(mut tokens: Vec<Tok>) -> Vec<Tok> {
+    let first = phrases_beginning();
     let mut out: Vec<Tok> = Vec::with_capacity(tokens.len());
     let mut i = 0;
     'next: while i < tokens.len() {
-        for (phrase, with) in PHRASES {
+        let begun = word_at(&tokens, i).map_or(&[][..], |w| {
+            let start = first.partition_point(|&(f, _)| f < w);
+            let end = start + first[start..].partition_point(|&(f, _)| f == w);
+            &first[start..end]
+        });
+        for &(_, n) in begun {
+            let (phrase, with) = PHRASES[usize::from(n)];
             let matches = phrase
                 .iter()
                 .enumerate()
@@ -166,7 +189,8 @@ pub(crate) fn rewrite_phrases(tokens: Vec<Tok>) -> Vec<Tok> {
                 continue 'next;
             }
         }
-        out.push(tokens[i].clone());
+        // Taken, not copied: no later step reads a token behind `i`.
+        out.push(std::mem::replace(&mut tokens[i], Tok::Sym(' ')));
         i += 1;
     }
     out
@@ -332,12 +356,19 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
                 || ((3..=4).contains(&letters)
                     && word.chars().next().is_some_and(char::is_uppercase)
                     && word.chars().last().is_some_and(char::is_uppercase));
-            let mut lower: String = word
-                .to_lowercase()
-                .replace('’', "'")
-                .chars()
-                .map(without_diacritic)
-                .collect();
+            // Most words are ASCII: lowered in place, one allocation
+            // (an ASCII word has no '’' and no diacritic to take off).
+            let mut lower: String = if word.is_ascii() {
+                let mut lower = word;
+                lower.make_ascii_lowercase();
+                lower
+            } else {
+                word.to_lowercase()
+                    .replace('’', "'")
+                    .chars()
+                    .map(without_diacritic)
+                    .collect()
+            };
             if upper
                 && let Some(name) = tickers::coin_of_capital_ticker(&lower)
                     .or_else(|| tickers::index_of_ticker(&lower))

@@ -58,7 +58,7 @@ fn canonical_words(canonical: &'static str) -> impl Iterator<Item = Tok> {
 /// Every alias of an entity read as its canonical name. A name written
 /// as its canonical name, or with its city before it, is left as written
 /// (capitals are read as a short form elsewhere, a city is implied).
-pub(super) fn entity_names(tokens: Vec<Tok>) -> Vec<Tok> {
+pub(super) fn entity_names(mut tokens: Vec<Tok>) -> Vec<Tok> {
     let starts = |t: &Tok| match t {
         Tok::Word { lower, upper, .. } => {
             is_name(t)
@@ -102,7 +102,8 @@ pub(super) fn entity_names(tokens: Vec<Tok>) -> Vec<Tok> {
                 i = next;
             }
             None => {
-                out.push(tok.clone());
+                // Taken, not copied: no later step reads a token behind `i`.
+                out.push(std::mem::replace(&mut tokens[i], Tok::Sym(' ')));
                 i += 1;
             }
         }

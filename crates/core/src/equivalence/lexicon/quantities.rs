@@ -164,29 +164,57 @@ pub const QUANTITIES: &[Quantity] = &[
     q("debt limit", &[&["hike"], &["suspend"]], None),
 ];
 
-/// The members of each family of [`QUANTITIES`] a text names, as a bit
-/// mask per family (index-aligned); `says` tells whether the text has a
-/// word. Read once per market, so comparing two is a few integer tests.
-pub fn quantity_masks(says: impl Fn(&str) -> bool) -> Vec<u32> {
-    QUANTITIES
-        .iter()
-        .map(|q| {
-            let named = |generic: bool| {
-                q.members
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, words)| {
-                        words
-                            .iter()
-                            .any(|w| GENERIC_MEMBER_WORDS.contains(w) == generic && says(w))
-                    })
-                    .fold(0, |mask, (i, _)| mask | 1 << i)
-            };
-            match named(false) {
-                0 => named(true),
-                specific => specific,
+/// Every word of [`QUANTITIES`] with the family (index) and member it
+/// names, packed as `family << 5 | member` (a family has at most 32
+/// members, a mask's bits), sorted by word once, so a text's sorted words
+/// meet it in one walk. `(&str, u16)` as `teams::entries_of` sorts too:
+/// one sort in the wasm for both.
+fn member_words() -> &'static [(&'static str, u16)] {
+    static WORDS: std::sync::OnceLock<Vec<(&'static str, u16)>> = std::sync::OnceLock::new();
+    WORDS.get_or_init(|| {
+        // Loops, not iterator adapters: the same index in less wasm.
+        let mut words: Vec<(&'static str, u16)> = Vec::new();
+        for (family, q) in (0u16..).zip(QUANTITIES) {
+            for (m, member) in (0u16..).zip(q.members) {
+                for &w in *member {
+                    words.push((w, family << 5 | m));
+                }
             }
-        })
+        }
+        words.sort_unstable();
+        words
+    })
+}
+
+/// The members of each family of [`QUANTITIES`] a text names, as a bit
+/// mask per family (index-aligned): a member a word names, and the
+/// generic word's member ([`GENERIC_MEMBER_WORDS`]) only where no other
+/// word of the family is written. `sorted` are the text's word lists,
+/// each in ascending order: each is walked once beside
+/// `member_words`, not searched once per word of the lexicon. Read once
+/// per market, so comparing two is a few integer tests.
+pub fn quantity_masks(sorted: &[&std::collections::BTreeSet<String>]) -> Vec<u32> {
+    let index = member_words();
+    // Per family: the members named by a specific word, and by a generic one.
+    let mut masks = vec![(0u32, 0u32); QUANTITIES.len()];
+    for words in sorted {
+        let mut at = 0;
+        for w in words.iter().map(String::as_str) {
+            at += index[at..].partition_point(|&(m, _)| m < w);
+            for &(_, packed) in index[at..].iter().take_while(|&&(m, _)| m == w) {
+                let (specific, generic) = &mut masks[usize::from(packed >> 5)];
+                let mask = if GENERIC_MEMBER_WORDS.contains(&w) {
+                    generic
+                } else {
+                    specific
+                };
+                *mask |= 1 << (packed & 31);
+            }
+        }
+    }
+    masks
+        .into_iter()
+        .map(|(specific, generic)| if specific == 0 { generic } else { specific })
         .collect()
 }
 

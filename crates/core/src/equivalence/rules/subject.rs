@@ -109,18 +109,24 @@ fn unmatched<'a>(x: &'a Facts, y: &Facts, names: &[&'a str], first_only: bool) -
 pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
     let (fa, fb) = (p.fa, p.fb);
     let (names_a, names_b) = (subject_names(fa, fb), subject_names(fb, fa));
-    let only_a = unmatched(fa, fb, &names_a, false);
+    let of_a_contest = |e: &&str| OPPOSED.iter().any(|&(x, y)| *e == x || *e == y);
+    // Without reasons, and with no name of a contest's two on the first
+    // side, only whether the first side leaves a name unmatched decides
+    // (the contest below needs one such name, the veto any name): read
+    // until the first, as the second side's are below.
+    let only_a = unmatched(
+        fa,
+        fb,
+        &names_a,
+        !v.detailed() && !names_a.iter().any(of_a_contest),
+    );
     // Without reasons, the second side's unmatched names are read only as
     // far as the verdict needs them: not at all when the first side has
     // none (neither the contest nor the veto can be found, and the names
     // are said only in reasons), and only the first when no name left on
     // the first side is one of a contest's two (then only whether any is
     // left decides the veto).
-    let contest = || {
-        only_a
-            .iter()
-            .any(|e| OPPOSED.iter().any(|&(x, y)| *e == x || *e == y))
-    };
+    let contest = || only_a.iter().any(of_a_contest);
     let only_b = if v.detailed() || contest() {
         unmatched(fb, fa, &names_b, false)
     } else if only_a.is_empty() {
