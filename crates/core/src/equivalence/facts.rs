@@ -502,6 +502,10 @@ impl Facts {
             }
         }
         flush(&mut span, &mut last_span, &mut entities);
+        // A game leg names its side after "Winner?", with no verb.
+        if facts.winner.is_none() {
+            facts.winner = super::legs::leg_winner(&tokens);
+        }
         facts.given_names = given_names;
         facts.name_heads = name_heads;
         facts.lone_names = lone_names;

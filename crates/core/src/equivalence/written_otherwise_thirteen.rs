@@ -1,0 +1,36 @@
+//! Worked examples of the three readings test-v12 showed missing, each
+//! beside a look-alike that must stay apart: a game leg backing one side
+//! by its city ("X at Y Winner? Y") against the other side's nickname
+//! (not the same side).
+
+use super::worked_market::worked_market;
+use super::*;
+
+fn market(platform: &str, title: &str) -> Market {
+    worked_market(platform, title, None, "2028-12-31T23:59:00Z")
+}
+
+fn relation(a: &str, b: &str) -> Relation {
+    classify(&market("kalshi", a), &market("polymarket", b)).relation
+}
+
+#[test]
+fn a_leg_backs_the_side_named_after_its_question_mark() {
+    let mavericks = "Will the Mavericks win at Phoenix on December 20, 2028?";
+    // The home side's leg against the visitors' win: never the same bet.
+    let home = relation(
+        "Dallas at Phoenix Winner? Phoenix (Dec 20, 2028)",
+        mavericks,
+    );
+    assert!(
+        !matches!(home, Relation::Same | Relation::Subset | Relation::Superset),
+        "{home:?}"
+    );
+    // The visitors' leg is the visitors' win, by nickname or by city.
+    let visitors = "Dallas at Phoenix Winner? Dallas (Dec 20, 2028)";
+    assert_eq!(relation(visitors, mavericks), Relation::Same);
+    assert_eq!(
+        relation(visitors, "Will Dallas win at Phoenix on December 20, 2028?"),
+        Relation::Same
+    );
+}
