@@ -283,6 +283,10 @@ pub struct Facts {
     /// Whose points a count of points is: the game's or one team's.
     #[serde(skip)]
     pub(crate) points_of: Option<super::totals::PointsOf>,
+    /// The team whose points a team total counts ("Kansas City Chiefs
+    /// Team Total", "Raiders over 24.5 points").
+    #[serde(skip)]
+    pub(crate) counted_team: Option<String>,
     /// Every word the text mentions, in one sorted list, built on the
     /// first [`Facts::mentions`] (asked for many words of every candidate
     /// pair): one search instead of three sets and a scan.
@@ -411,6 +415,7 @@ impl Facts {
             close_ms,
             qualifiers: super::lexicon::qualifier_masks(&in_order),
             points_of: super::totals::points_of(&tokens),
+            counted_team: super::totals::counted_team(&tokens),
             short_forms: super::short_forms::ShortForms::read(&tokens),
             ..Self::default()
         };

@@ -1,7 +1,8 @@
 //! Worked examples of the three readings test-v12 showed missing, each
 //! beside a look-alike that must stay apart: a game leg backing one side
 //! by its city ("X at Y Winner? Y") against the other side's nickname
-//! (not the same side).
+//! (not the same side); one team's total against the other team's in
+//! the same game (not the same count).
 
 use super::worked_market::worked_market;
 use super::*;
@@ -31,6 +32,27 @@ fn a_leg_backs_the_side_named_after_its_question_mark() {
     assert_eq!(relation(visitors, mavericks), Relation::Same);
     assert_eq!(
         relation(visitors, "Will Dallas win at Phoenix on December 20, 2028?"),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_team_total_counts_one_teams_points() {
+    let bills = "Buffalo Bills Team Total Over 27.5 — vs Miami Dolphins (Nov 12, 2028)";
+    // The other team's total on the same line in the same game.
+    assert_eq!(
+        relation(
+            bills,
+            "Miami Dolphins over 27.5 points vs Buffalo (Nov 12, 2028)?"
+        ),
+        Relation::Different
+    );
+    // The same team's total, written the other way.
+    assert_eq!(
+        relation(
+            bills,
+            "Buffalo Bills over 27.5 points vs Miami (Nov 12, 2028)?"
+        ),
         Relation::Same
     );
 }

@@ -223,7 +223,7 @@ fn names_side(word: &str, f: &Facts) -> bool {
 
 /// Whether two backed sides' names name one team.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Teams {
+pub(super) enum Teams {
     /// Every word of one name is a word of the other ("Rangers" / "New
     /// York Rangers"), or one is the other's city ("Green Bay" /
     /// "Packers").
@@ -273,7 +273,7 @@ fn unclear_sides(x: &str, y: &str, v: &mut Verdict) {
 /// Whether the names `x` and `y` of two backed sides name one team. A
 /// word in common is not enough: two teams of one city, or of two
 /// cities named alike ("New Orleans" / "New England"), share it.
-fn teams(x: &str, y: &str) -> Teams {
+pub(super) fn teams(x: &str, y: &str) -> Teams {
     let within = |a: &str, b: &str| a.split(' ').all(|w| b.split(' ').any(|v| v == w));
     // `a` is all city, and `b` names that city's team.
     let city_of = |a: &str, b: &str| {
