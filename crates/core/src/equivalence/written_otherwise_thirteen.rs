@@ -2,7 +2,9 @@
 //! beside a look-alike that must stay apart: a game leg backing one side
 //! by its city ("X at Y Winner? Y") against the other side's nickname
 //! (not the same side); one team's total against the other team's in
-//! the same game (not the same count).
+//! the same game (not the same count); reaching a competition's final,
+//! named by its own name ("reach the World Series"), against winning it
+//! (narrower, not the same).
 
 use super::worked_market::worked_market;
 use super::*;
@@ -54,5 +56,32 @@ fn a_team_total_counts_one_teams_points() {
             "Buffalo Bills over 27.5 points vs Miami (Nov 12, 2028)?"
         ),
         Relation::Same
+    );
+}
+
+#[test]
+fn reaching_a_final_is_wider_than_winning_it() {
+    let win = "New York Yankees — To Win 2028 World Series";
+    assert_eq!(
+        relation("Will the Yankees reach the 2028 World Series?", win),
+        Relation::Superset
+    );
+    assert_eq!(
+        relation("Will the Yankees qualify for the 2028 World Series?", win),
+        Relation::Superset
+    );
+    // Winning it, in another venue's words.
+    assert_eq!(
+        relation("Will the Yankees win the 2028 World Series?", win),
+        Relation::Same
+    );
+    // A count reaching a number is no stage of the award won.
+    let reached = relation(
+        "Will Shohei Ohtani reach 50 home runs in 2028?",
+        "Will Shohei Ohtani win the 2028 AL MVP?",
+    );
+    assert!(
+        !matches!(reached, Relation::Subset | Relation::Superset),
+        "{reached:?}"
     );
 }

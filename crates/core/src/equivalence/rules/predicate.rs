@@ -15,10 +15,32 @@ use super::unexplained::explained;
 /// Stages of a competition short of winning it.
 const STAGES: &[&str] = &["final", "semifinal", "quarterfinal", "playoff"];
 
-/// A stage short of the title ("reach the final") against winning it:
-/// winning implies reaching every stage.
+/// Verbs that put a side in a competition's last stage without winning
+/// it ("reach the World Series", "make the Finals", "qualify for",
+/// "advance to", "appear in"): the competition may be named by its own
+/// name, which is its final, with no stage word.
+const STAGE_VERBS: &[&str] = &[
+    "reach",
+    "reaches",
+    "make",
+    "makes",
+    "qualify",
+    "qualifies",
+    "advance",
+    "advances",
+    "appear",
+    "appears",
+];
+
+/// A stage short of the title ("reach the final", "reach the World
+/// Series") against winning it: winning implies reaching every stage. A
+/// stage verb counts where no threshold is asked ("reach $100,000" is
+/// a price's level, not a stage).
 pub fn stage_nested(p: &Pair<'_>, v: &mut Verdict) {
-    let stage = |f: &Facts| STAGES.iter().any(|w| f.words.contains(*w));
+    let stage = |f: &Facts| {
+        STAGES.iter().any(|w| f.words.contains(*w))
+            || (f.threshold.is_none() && STAGE_VERBS.iter().any(|w| f.raw.contains(*w)))
+    };
     let win = |f: &Facts| f.words.contains("win");
     let stage_only = |f: &Facts| stage(f) && !win(f);
     let win_only = |f: &Facts| win(f) && !stage(f);
@@ -440,6 +462,7 @@ pub(crate) fn matched_words(p: &Pair<'_>, staged: bool) -> Vec<&'static str> {
     }
     if staged {
         out.extend(STAGES);
+        out.extend(STAGE_VERBS);
         out.push("win");
     }
     // Leaving, against the state held on the window's last day.
