@@ -287,6 +287,10 @@ pub struct Facts {
     /// Team Total", "Raiders over 24.5 points").
     #[serde(skip)]
     pub(crate) counted_team: Option<String>,
+    /// A verb of reaching a stage of a competition ("reach the World
+    /// Series") with no threshold asked (`lexicon::STAGE_VERBS`).
+    #[serde(skip)]
+    pub(crate) stage_verb: bool,
     /// Every word the text mentions, in one sorted list, built on the
     /// first [`Facts::mentions`] (asked for many words of every candidate
     /// pair): one search instead of three sets and a scan.
@@ -536,6 +540,10 @@ impl Facts {
             .is_some_and(|t| t.plus_written && t.unit.is_empty() && t.value.fract() == 0.0);
         self.counted = whole_plus
             || super::lexicon::COUNTED
+                .iter()
+                .any(|w| self.raw.contains(*w));
+        self.stage_verb = self.threshold.is_none()
+            && super::lexicon::STAGE_VERBS
                 .iter()
                 .any(|w| self.raw.contains(*w));
         self.quantity_names = self

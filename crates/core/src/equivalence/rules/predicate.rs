@@ -7,40 +7,19 @@ use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
 use super::super::lexicon::{
     ANTONYMS, COMPARATIVES, FILLER, MLB_ONLY_NAMES, MLB_TEAMS, NO_DRAW_TEAMS, OVERTIME_COUNTS,
-    Opposition, QUANTITIES, Quantity, SHOOTOUT_TEAMS, SHOOTOUT_TEAMS_BY_CITY, city_stands_for_team,
+    Opposition, QUANTITIES, Quantity, SHOOTOUT_TEAMS, SHOOTOUT_TEAMS_BY_CITY, STAGE_VERBS, STAGES,
+    city_stands_for_team,
 };
 use super::super::{Field, Finding};
 use super::unexplained::explained;
 
-/// Stages of a competition short of winning it.
-const STAGES: &[&str] = &["final", "semifinal", "quarterfinal", "playoff"];
-
-/// Verbs that put a side in a competition's last stage without winning
-/// it ("reach the World Series", "make the Finals", "qualify for",
-/// "advance to", "appear in"): the competition may be named by its own
-/// name, which is its final, with no stage word.
-const STAGE_VERBS: &[&str] = &[
-    "reach",
-    "reaches",
-    "make",
-    "makes",
-    "qualify",
-    "qualifies",
-    "advance",
-    "advances",
-    "appear",
-    "appears",
-];
-
 /// A stage short of the title ("reach the final", "reach the World
 /// Series") against winning it: winning implies reaching every stage. A
 /// stage verb counts where no threshold is asked ("reach $100,000" is
-/// a price's level, not a stage).
+/// a price's level, not a stage): read once per market
+/// (`Facts::stage_verb`).
 pub fn stage_nested(p: &Pair<'_>, v: &mut Verdict) {
-    let stage = |f: &Facts| {
-        STAGES.iter().any(|w| f.words.contains(*w))
-            || (f.threshold.is_none() && STAGE_VERBS.iter().any(|w| f.raw.contains(*w)))
-    };
+    let stage = |f: &Facts| f.stage_verb || STAGES.iter().any(|w| f.words.contains(*w));
     let win = |f: &Facts| f.words.contains("win");
     let stage_only = |f: &Facts| stage(f) && !win(f);
     let win_only = |f: &Facts| win(f) && !stage(f);
