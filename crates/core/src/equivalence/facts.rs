@@ -177,6 +177,17 @@ impl std::fmt::Display for DateFact {
     }
 }
 
+/// The words of `tokens` in the order written, for the qualifiers' lexicon.
+fn words_in_order(tokens: &[Tok]) -> Vec<&str> {
+    tokens
+        .iter()
+        .filter_map(|t| match t {
+            Tok::Word { lower, .. } => Some(lower.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Everything the comparison reads of one market.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Facts {
@@ -283,8 +294,7 @@ pub struct Facts {
     /// Whose points a count of points is: the game's or one team's.
     #[serde(skip)]
     pub(crate) points_of: Option<super::totals::PointsOf>,
-    /// The team whose points a team total counts ("Kansas City Chiefs
-    /// Team Total", "Raiders over 24.5 points").
+    /// Whose points a team total counts ("Raiders over 24.5 points").
     #[serde(skip)]
     pub(crate) counted_team: Option<String>,
     /// A verb of reaching a stage of a competition ("reach the World
@@ -405,19 +415,14 @@ impl Facts {
         let day = date.as_ref().map(|d| d.first_day);
         let time_of_day = find_time(&tokens, &mut used, day);
         let threshold = find_threshold(&tokens, &mut used);
-        let in_order: Vec<&str> = tokens
-            .iter()
-            .filter_map(|t| match t {
-                Tok::Word { lower, .. } => Some(lower.as_str()),
-                _ => None,
-            })
-            .collect();
         let mut facts = Self {
             date,
             time_of_day,
             threshold,
             close_ms,
-            qualifiers: super::lexicon::qualifier_masks(&in_order),
+            qualifiers: super::lexicon::qualifier_masks(&words_in_order(&tokens)),
+            // A game leg names its side after "Winner?", with no verb.
+            winner: super::legs::leg_winner(&tokens),
             points_of: super::totals::points_of(&tokens),
             counted_team: super::totals::counted_team(&tokens),
             short_forms: super::short_forms::ShortForms::read(&tokens),
@@ -511,10 +516,6 @@ impl Facts {
             }
         }
         flush(&mut span, &mut last_span, &mut entities);
-        // A game leg names its side after "Winner?", with no verb.
-        if facts.winner.is_none() {
-            facts.winner = super::legs::leg_winner(&tokens);
-        }
         facts.given_names = given_names;
         facts.name_heads = name_heads;
         facts.lone_names = lone_names;
