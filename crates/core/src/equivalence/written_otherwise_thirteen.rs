@@ -1,7 +1,8 @@
 //! Worked examples of the three readings test-v12 showed missing, each
 //! beside a look-alike that must stay apart: a game leg backing one side
 //! by its city ("X at Y Winner? Y") against the other side's nickname
-//! (not the same side); one team's total against the other team's in
+//! (the other side's complement where the game cannot end level, not
+//! the same side); one team's total against the other team's in
 //! the same game (not the same count); reaching a competition's final,
 //! named by its own name ("reach the World Series"), against winning it
 //! (narrower, not the same).
@@ -20,15 +21,21 @@ fn relation(a: &str, b: &str) -> Relation {
 #[test]
 fn a_leg_backs_the_side_named_after_its_question_mark() {
     let mavericks = "Will the Mavericks win at Phoenix on December 20, 2028?";
-    // The home side's leg against the visitors' win: never the same bet.
-    let home = relation(
-        "Dallas at Phoenix Winner? Phoenix (Dec 20, 2028)",
-        mavericks,
+    // The home side's leg against the visitors' win: an NBA game cannot
+    // end level, so one is YES exactly when the other is NO.
+    assert_eq!(
+        relation(
+            "Dallas at Phoenix Winner? Phoenix (Dec 20, 2028)",
+            mavericks
+        ),
+        Relation::Inverted
     );
-    assert!(
-        !matches!(home, Relation::Same | Relation::Subset | Relation::Superset),
-        "{home:?}"
+    // An NFL game can end level: not complements, and never the same.
+    let cowboys = relation(
+        "Dallas at Philadelphia Winner? Philadelphia (Dec 20, 2028)",
+        "Will the Cowboys win at Philadelphia on December 20, 2028?",
     );
+    assert_eq!(cowboys, Relation::Unsure);
     // The visitors' leg is the visitors' win, by nickname or by city.
     let visitors = "Dallas at Phoenix Winner? Dallas (Dec 20, 2028)";
     assert_eq!(relation(visitors, mavericks), Relation::Same);

@@ -3,7 +3,8 @@
 use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
 use super::super::lexicon::{
-    OPPOSED, TEAM_CITIES, city_stands_for_team, commodity_keys, entities, team_of_a_shared_city,
+    NO_DRAW_TEAMS, OPPOSED, TEAM_CITIES, city_stands_for_team, commodity_keys, entities,
+    team_of_a_shared_city,
 };
 use super::super::{Field, Finding};
 use super::join;
@@ -351,6 +352,24 @@ fn double_chance_against_a_win(p: &Pair<'_>, v: &mut Verdict) -> bool {
     true
 }
 
+/// One of the two sides each backs is a team of a league without draws
+/// ([`NO_DRAW_TEAMS`]), and neither side counts regulation time only: the
+/// game is that league's and cannot end level, whatever the other side
+/// is called ("Will the Nuggets win at Minnesota?" against the leg
+/// "Denver at Minnesota Winner? Minnesota", Minnesota naming teams of
+/// four leagues). Asked only of two sides found to back each other's
+/// opponent.
+fn a_no_draw_side(wa: &str, wb: &str, p: &Pair<'_>) -> bool {
+    let regulation =
+        |f: &Facts| f.raw.contains("regulation") || f.criteria_words.contains("regulation");
+    let no_draw = |w: &str| {
+        w.rsplit(' ')
+            .next()
+            .is_some_and(|last| NO_DRAW_TEAMS.contains(&last))
+    };
+    !regulation(p.fa) && !regulation(p.fb) && (no_draw(wa) || no_draw(wb))
+}
+
 /// Who must win: "Celtics beat Lakers" against "Lakers beat Celtics"
 /// names the same teams with YES on the other side (and a Double Chance,
 /// [`double_chance_against_a_win`], the rest of the results). That is the question
@@ -389,7 +408,7 @@ pub fn winner_differs(p: &Pair<'_>, v: &mut Verdict) {
                 "each needs the other side to win".into(),
             )
         });
-        if game_without_draws(p) {
+        if game_without_draws(p) || a_no_draw_side(wa, wb, p) {
             v.vote(Vote::Opposite);
         } else {
             v.say(|| {
