@@ -362,10 +362,19 @@ fn double_chance_against_a_win(p: &Pair<'_>, v: &mut Verdict) -> bool {
 fn a_no_draw_side(wa: &str, wb: &str, p: &Pair<'_>) -> bool {
     let regulation =
         |f: &Facts| f.raw.contains("regulation") || f.criteria_words.contains("regulation");
-    let no_draw = |w: &str| {
-        w.rsplit(' ')
-            .next()
-            .is_some_and(|last| NO_DRAW_TEAMS.contains(&last))
+    // The nickname alone or after its own city: "Nuggets", "Denver
+    // Nuggets", not "New York Red Bulls" (a club that can draw).
+    let no_draw = |name: &str| {
+        let mut words = name.rsplit(' ');
+        let Some(last) = words.next() else {
+            return false;
+        };
+        let before: Vec<&str> = words.collect();
+        NO_DRAW_TEAMS.contains(&last)
+            && (before.is_empty()
+                || TEAM_CITIES
+                    .iter()
+                    .any(|&(team, city)| team == last && before.iter().all(|w| city.contains(w))))
     };
     !regulation(p.fa) && !regulation(p.fb) && (no_draw(wa) || no_draw(wb))
 }
