@@ -27,11 +27,14 @@
 //! (hold/change, remain/leave, keep/take, dip/stay, make/miss,
 //! relegated/stay up, win/lose, shrink). It was written and labelled by
 //! someone who had not read the matcher, and committed before any
-//! classifier was run on it.
+//! classifier was run on it. Reported once by the lead, it is
+//! development data since: its three `same` precision misses were
+//! mended as general rules, each beside look-alikes in
+//! `written_otherwise_thirteen.rs`.
 
 mod labelled;
 
-use labelled::{claims_nothing_else, held_out_and_new};
+use labelled::{claims_nothing_else, development_bar, held_out_and_new};
 
 const TEST: &str = "test-v12.json";
 
@@ -41,11 +44,22 @@ fn set_is_well_formed_and_new() {
 }
 
 /// Nothing else called `same` or `inverted` on the held-out set.
-/// `cargo test -p predmarket-core --test equivalence_v12 -- --ignored
-/// --nocapture` prints the figures and every miss; run once, by the lead,
-/// after the round's last change.
+/// `cargo test -p predmarket-core --test equivalence_v12 -- --nocapture`
+/// prints the figures and every miss. Reported by the lead before and
+/// after the twelfth round (docs/benchmarks.md, "Twelfth round: recall":
+/// same precision 0.85 then 0.86, three sports pairs called `same`),
+/// development data since: the three were mended as general rules
+/// ("Twelfth round: after the merges").
 #[test]
-#[ignore = "not yet run: reported once by the lead after the round's last change"]
 fn held_out_set_calls_nothing_else_same_or_inverted() {
     claims_nothing_else(TEST);
+}
+
+/// The recall of `same` and `inverted` reached on it as development
+/// data (after the three precision misses were mended,
+/// docs/benchmarks.md): floors, so that a later change that loses a
+/// right answer shows.
+#[test]
+fn twelfth_set_as_development_data_keeps_its_recall() {
+    development_bar(TEST, 0.24, 0.33);
 }

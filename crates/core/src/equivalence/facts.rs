@@ -177,6 +177,17 @@ impl std::fmt::Display for DateFact {
     }
 }
 
+/// The words of `tokens` in the order written, for the qualifiers' lexicon.
+fn words_in_order(tokens: &[Tok]) -> Vec<&str> {
+    tokens
+        .iter()
+        .filter_map(|t| match t {
+            Tok::Word { lower, .. } => Some(lower.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Everything the comparison reads of one market.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Facts {
@@ -283,6 +294,13 @@ pub struct Facts {
     /// Whose points a count of points is: the game's or one team's.
     #[serde(skip)]
     pub(crate) points_of: Option<super::totals::PointsOf>,
+    /// Whose points a team total counts ("Raiders over 24.5 points").
+    #[serde(skip)]
+    pub(crate) counted_team: Option<String>,
+    /// A verb of reaching a stage of a competition ("reach the World
+    /// Series") with no threshold asked (`lexicon::STAGE_VERBS`).
+    #[serde(skip)]
+    pub(crate) stage_verb: bool,
     /// Every word the text mentions, in one sorted list, built on the
     /// first [`Facts::mentions`] (asked for many words of every candidate
     /// pair): one search instead of three sets and a scan.
@@ -397,20 +415,16 @@ impl Facts {
         let day = date.as_ref().map(|d| d.first_day);
         let time_of_day = find_time(&tokens, &mut used, day);
         let threshold = find_threshold(&tokens, &mut used);
-        let in_order: Vec<&str> = tokens
-            .iter()
-            .filter_map(|t| match t {
-                Tok::Word { lower, .. } => Some(lower.as_str()),
-                _ => None,
-            })
-            .collect();
         let mut facts = Self {
             date,
             time_of_day,
             threshold,
             close_ms,
-            qualifiers: super::lexicon::qualifier_masks(&in_order),
+            qualifiers: super::lexicon::qualifier_masks(&words_in_order(&tokens)),
+            // A game leg names its side after "Winner?", with no verb.
+            winner: super::legs::leg_winner(&tokens),
             points_of: super::totals::points_of(&tokens),
+            counted_team: super::totals::counted_team(&tokens),
             short_forms: super::short_forms::ShortForms::read(&tokens),
             ..Self::default()
         };
@@ -525,6 +539,10 @@ impl Facts {
             .is_some_and(|t| t.plus_written && t.unit.is_empty() && t.value.fract() == 0.0);
         self.counted = whole_plus
             || super::lexicon::COUNTED
+                .iter()
+                .any(|w| self.raw.contains(*w));
+        self.stage_verb = self.threshold.is_none()
+            && super::lexicon::STAGE_VERBS
                 .iter()
                 .any(|w| self.raw.contains(*w));
         self.quantity_names = self

@@ -23,6 +23,7 @@ mod calendar;
 pub(crate) mod entities;
 mod fact_words;
 mod quantities;
+mod stages;
 pub(crate) mod team_codes;
 mod teams;
 pub(crate) mod tickers;
@@ -32,6 +33,7 @@ pub use quantities::{
     GENERIC_MEMBER_WORDS, QUANTITIES, Quantity, commodity_keys, names_a_quantity, quantity_keys,
     quantity_masks, quantity_members_of,
 };
+pub(crate) use stages::{STAGE_VERBS, STAGES};
 pub use teams::{
     MLB_ONLY_NAMES, MLB_TEAMS, NO_DRAW_TEAMS, SHOOTOUT_TEAMS, SHOOTOUT_TEAMS_BY_CITY, TEAM_CITIES,
     city_stands_for_team, nickname_lead, other_team_against_a_city, other_team_of_the_game,

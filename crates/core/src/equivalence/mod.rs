@@ -27,6 +27,7 @@
 
 mod engine;
 pub mod facts;
+mod legs;
 mod lex;
 pub mod lexicon;
 mod read;
@@ -430,5 +431,7 @@ mod written_otherwise;
 mod written_otherwise_eleven;
 #[cfg(test)]
 mod written_otherwise_ten;
+#[cfg(test)]
+mod written_otherwise_thirteen;
 #[cfg(test)]
 mod written_otherwise_twelve;

@@ -50,7 +50,13 @@ pub(crate) fn points_of(tokens: &[Tok]) -> Option<PointsOf> {
     if words.iter().any(|w| matches!(*w, "total" | "combined")) {
         return Some(PointsOf::Game);
     }
-    // The token just before the count's number, past the line's words.
+    team_before_the_count(tokens).map(|_| PointsOf::OneTeam)
+}
+
+/// Where a team's name ends right before the count's number (past the
+/// line's words: "Nuggets Over 110.5 Points"), unless the team is the
+/// second of a game the text names ("Clippers @ Warriors Over 224.5").
+fn team_before_the_count(tokens: &[Tok]) -> Option<usize> {
     let at = tokens.iter().position(|t| matches!(t, Tok::Num { .. }))?;
     let (team_at, before) = tokens[..at]
         .iter()
@@ -67,7 +73,28 @@ pub(crate) fn points_of(tokens: &[Tok]) -> Option<PointsOf> {
         .rev()
         .find(|t| !matches!(t, Tok::Word { cap: true, lower, .. } if !is_game_word(lower)))
         .is_some_and(|t| matches!(t, Tok::Sym('@')) || word(t).is_some_and(is_game_word));
-    (!second_of_a_game).then_some(PointsOf::OneTeam)
+    (!second_of_a_game).then_some(team_at)
+}
+
+/// Whose points a team's count counts: the capitalized name before "Team
+/// Total" ("Kansas City Chiefs Team Total Over 24.5", with or without
+/// the word "points") or before the count ("Las Vegas Raiders over 24.5
+/// points"), lower-case. `None` where the count is the game's, a
+/// player's, or not one of points. Two sides counting two teams of one
+/// game ask two questions (`rules::counted_team`).
+pub(crate) fn counted_team(tokens: &[Tok]) -> Option<String> {
+    let is = |i: usize, w: &str| tokens.get(i).and_then(word) == Some(w);
+    let end = match (0..tokens.len()).find(|&i| is(i, "team") && is(i + 1, "total")) {
+        Some(team) => team.checked_sub(1)?,
+        None if points_of(tokens) == Some(PointsOf::OneTeam) => team_before_the_count(tokens)?,
+        None => return None,
+    };
+    let start = tokens[..=end]
+        .iter()
+        .rposition(|t| !matches!(t, Tok::Word { cap: true, .. }))
+        .map_or(0, |i| i + 1);
+    let name: Vec<&str> = tokens[start..=end].iter().filter_map(word).collect();
+    (!name.is_empty()).then(|| name.join(" "))
 }
 
 #[cfg(test)]
@@ -96,5 +123,25 @@ mod tests {
             None
         );
         assert_eq!(of("Nuggets 50+ wins"), None);
+    }
+
+    #[test]
+    fn the_team_whose_points_are_counted() {
+        let team = |text: &str| counted_team(&lex(text));
+        assert_eq!(
+            team("Kansas City Chiefs Team Total Over 24.5 — vs Las Vegas Raiders").as_deref(),
+            Some("kansas city chiefs")
+        );
+        assert_eq!(
+            team("Las Vegas Raiders over 24.5 points vs Kansas City?").as_deref(),
+            Some("las vegas raiders")
+        );
+        assert_eq!(
+            team("Nuggets 221+ points vs Lakers").as_deref(),
+            Some("nuggets")
+        );
+        // The game's points, or a game's second team: no one team's count.
+        assert_eq!(team("Lakers vs Nuggets Over 220.5 Total Points"), None);
+        assert_eq!(team("Clippers @ Warriors Over 224.5 Points"), None);
     }
 }

@@ -9,6 +9,7 @@
 //! A rule is a small item with a stable code ([`RuleCode`]); a miss is
 //! fixed in the one rule, or in the lexicon ([`super::lexicon`]) it reads.
 
+mod counted_team;
 mod game_codes;
 mod gate;
 mod predicate;
@@ -44,6 +45,12 @@ pub const RULES: &[Rule] = &[
     Rule {
         code: RuleCode::WinnerDiffers,
         check: subject::winner_differs,
+    },
+    // Two teams' totals in one game name the same teams: the subject
+    // differs in whose points are counted.
+    Rule {
+        code: RuleCode::SubjectDiffers,
+        check: counted_team::counted_team_differs,
     },
     Rule {
         code: RuleCode::CutoffDiffers,

@@ -7,18 +7,19 @@ use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
 use super::super::lexicon::{
     ANTONYMS, COMPARATIVES, FILLER, MLB_ONLY_NAMES, MLB_TEAMS, NO_DRAW_TEAMS, OVERTIME_COUNTS,
-    Opposition, QUANTITIES, Quantity, SHOOTOUT_TEAMS, SHOOTOUT_TEAMS_BY_CITY, city_stands_for_team,
+    Opposition, QUANTITIES, Quantity, SHOOTOUT_TEAMS, SHOOTOUT_TEAMS_BY_CITY, STAGE_VERBS, STAGES,
+    city_stands_for_team,
 };
 use super::super::{Field, Finding};
 use super::unexplained::explained;
 
-/// Stages of a competition short of winning it.
-const STAGES: &[&str] = &["final", "semifinal", "quarterfinal", "playoff"];
-
-/// A stage short of the title ("reach the final") against winning it:
-/// winning implies reaching every stage.
+/// A stage short of the title ("reach the final", "reach the World
+/// Series") against winning it: winning implies reaching every stage. A
+/// stage verb counts where no threshold is asked ("reach $100,000" is
+/// a price's level, not a stage): read once per market
+/// (`Facts::stage_verb`).
 pub fn stage_nested(p: &Pair<'_>, v: &mut Verdict) {
-    let stage = |f: &Facts| STAGES.iter().any(|w| f.words.contains(*w));
+    let stage = |f: &Facts| f.stage_verb || STAGES.iter().any(|w| f.words.contains(*w));
     let win = |f: &Facts| f.words.contains("win");
     let stage_only = |f: &Facts| stage(f) && !win(f);
     let win_only = |f: &Facts| win(f) && !stage(f);
@@ -440,6 +441,7 @@ pub(crate) fn matched_words(p: &Pair<'_>, staged: bool) -> Vec<&'static str> {
     }
     if staged {
         out.extend(STAGES);
+        out.extend(STAGE_VERBS);
         out.push("win");
     }
     // Leaving, against the state held on the window's last day.

@@ -3,7 +3,8 @@
 use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
 use super::super::lexicon::{
-    OPPOSED, TEAM_CITIES, city_stands_for_team, commodity_keys, entities, team_of_a_shared_city,
+    NO_DRAW_TEAMS, OPPOSED, TEAM_CITIES, city_stands_for_team, commodity_keys, entities,
+    team_of_a_shared_city,
 };
 use super::super::{Field, Finding};
 use super::join;
@@ -229,7 +230,7 @@ fn names_side(word: &str, f: &Facts) -> bool {
 
 /// Whether two backed sides' names name one team.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Teams {
+pub(super) enum Teams {
     /// Every word of one name is a word of the other ("Rangers" / "New
     /// York Rangers"), or one is the other's city ("Green Bay" /
     /// "Packers").
@@ -279,7 +280,7 @@ fn unclear_sides(x: &str, y: &str, v: &mut Verdict) {
 /// Whether the names `x` and `y` of two backed sides name one team. A
 /// word in common is not enough: two teams of one city, or of two
 /// cities named alike ("New Orleans" / "New England"), share it.
-fn teams(x: &str, y: &str) -> Teams {
+pub(super) fn teams(x: &str, y: &str) -> Teams {
     let within = |a: &str, b: &str| a.split(' ').all(|w| b.split(' ').any(|v| v == w));
     // `a` is all city, and `b` names that city's team.
     let city_of = |a: &str, b: &str| {
@@ -357,6 +358,33 @@ fn double_chance_against_a_win(p: &Pair<'_>, v: &mut Verdict) -> bool {
     true
 }
 
+/// One of the two sides each backs is a team of a league without draws
+/// ([`NO_DRAW_TEAMS`]), and neither side counts regulation time only: the
+/// game is that league's and cannot end level, whatever the other side
+/// is called ("Will the Nuggets win at Minnesota?" against the leg
+/// "Denver at Minnesota Winner? Minnesota", Minnesota naming teams of
+/// four leagues). Asked only of two sides found to back each other's
+/// opponent.
+fn a_no_draw_side(wa: &str, wb: &str, p: &Pair<'_>) -> bool {
+    let regulation =
+        |f: &Facts| f.raw.contains("regulation") || f.criteria_words.contains("regulation");
+    // The nickname alone or after its own city: "Nuggets", "Denver
+    // Nuggets", not "New York Red Bulls" (a club that can draw).
+    let no_draw = |name: &str| {
+        let mut words = name.rsplit(' ');
+        let Some(last) = words.next() else {
+            return false;
+        };
+        let before: Vec<&str> = words.collect();
+        NO_DRAW_TEAMS.contains(&last)
+            && (before.is_empty()
+                || TEAM_CITIES
+                    .iter()
+                    .any(|&(team, city)| team == last && before.iter().all(|w| city.contains(w))))
+    };
+    !regulation(p.fa) && !regulation(p.fb) && (no_draw(wa) || no_draw(wb))
+}
+
 /// Who must win: "Celtics beat Lakers" against "Lakers beat Celtics"
 /// names the same teams with YES on the other side (and a Double Chance,
 /// [`double_chance_against_a_win`], the rest of the results). That is the question
@@ -395,7 +423,7 @@ pub fn winner_differs(p: &Pair<'_>, v: &mut Verdict) {
                 "each needs the other side to win".into(),
             )
         });
-        if game_without_draws(p) {
+        if game_without_draws(p) || a_no_draw_side(wa, wb, p) {
             v.vote(Vote::Opposite);
         } else {
             v.say(|| {
