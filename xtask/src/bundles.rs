@@ -88,7 +88,10 @@ pub struct App {
     /// round") took venues' app to 158,857 B, so 156 KiB; merged with the
     /// same round's recall work, venues' app is 167,249 B, so 165 KiB, and
     /// the `netArbitrage` app 193,740 B, so 191 KiB, raised as the price of
-    /// that recall ("Eleventh round: after the merges").
+    /// that recall ("Eleventh round: after the merges"). Session 22's
+    /// twelfth round and test-v12's precision mends: venues' app 173,118
+    /// B, so 170 KiB, and the `netArbitrage` app 199,581 B, so 196 KiB, on
+    /// the same terms ("Twelfth round: after the merges").
     pub limit_gzip_bytes: u64,
     /// The parts the package loads on first call (a dynamic `import()`)
     /// that its one line runs, by module: esbuild names such a chunk
@@ -120,7 +123,7 @@ pub const APPS: &[App] = &[
         id: "venues",
         figure_id: "bundle-venues-gzip",
         source: "import { findPairs } from \"predmarket/venues\";\nfor (const pair of findPairs([])) console.log(pair);\n",
-        limit_gzip_bytes: 165 * 1024,
+        limit_gzip_bytes: 170 * 1024,
         runs: &[],
     },
     // An app that prices the pairs it finds (docs/js-venues.md): the
@@ -132,7 +135,7 @@ pub const APPS: &[App] = &[
         id: "arbitrage",
         figure_id: "bundle-arbitrage-gzip",
         source: "import { findPairs, netArbitrage } from \"predmarket/venues\";\nfor (const { a, b } of findPairs([])) console.log(netArbitrage({ market: a, orderbook: {} }, { market: b, orderbook: {} }, { size: 10 }));\n",
-        limit_gzip_bytes: 191 * 1024,
+        limit_gzip_bytes: 196 * 1024,
         runs: &[],
     },
     App {

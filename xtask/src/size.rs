@@ -93,8 +93,12 @@ pub const LIMIT_GZIP_BYTES: u64 = 86 * 1024;
 /// 1 KiB (docs/benchmarks.md, "Eleventh round: size"). Merged with that
 /// round's speed and recall work it is 168,485 B: 166 KiB, raised as the
 /// price of the recall round's team codes and readings (about +8 KB gzip;
-/// "Eleventh round: after the merges").
-pub const VENUES_LIMIT_GZIP_BYTES: u64 = 166 * 1024;
+/// "Eleventh round: after the merges"). Session 22's twelfth round
+/// (recall readings, findPairs' speed cuts at +1,352 B, and the rules that
+/// mended test-v12's three wrong `same` verdicts) took it to 175,241 B:
+/// 172 KiB, raised as the price of that precision and recall
+/// ("Twelfth round: after the merges").
+pub const VENUES_LIMIT_GZIP_BYTES: u64 = 172 * 1024;
 
 pub fn run(args: &[String]) -> Result {
     let mut top = 40;
