@@ -8,11 +8,13 @@
 
 mod entity_names;
 mod light_verbs;
+mod phrases;
 mod rewrites;
 
 use super::lexicon::tickers;
 use super::lexicon::{EDITIONS, Edition, roman};
 use crate::time::days_from_civil;
+use phrases::rewrite_phrases;
 use rewrites::{
     asian_half_lines, asset_ratios, number_words, numbered_names, numero, sequel_numbers,
     three_day_openings,
@@ -30,171 +32,6 @@ pub(crate) const MULTIPLIERS: &[(&str, f64)] = &[
     ("t", 1e12),
     ("trillion", 1e12),
 ];
-
-/// Phrases that name one subject in several words, read as the one word
-/// the other platforms use, and phrases that say "not" in other words.
-pub(crate) const PHRASES: &[(&[&str], &[&str])] = &[
-    (&["united", "states"], &["us"]),
-    (&["united", "kingdom"], &["uk"]),
-    (&["great", "britain"], &["uk"]),
-    (&["new", "york", "city"], &["nyc"]),
-    (&["federal", "reserve"], &["fed"]),
-    (&["european", "central", "bank"], &["ecb"]),
-    (&["bank", "of", "england"], &["boe"]),
-    (&["bank", "of", "japan"], &["boj"]),
-    (&["bank", "of", "canada"], &["boc"]),
-    (&["reserve", "bank", "of", "australia"], &["rba"]),
-    (&["swiss", "national", "bank"], &["snb"]),
-    (&["bank", "of", "mexico"], &["banxico"]),
-    (&["bank", "of", "korea"], &["bok"]),
-    (&["reserve", "bank", "of", "new", "zealand"], &["rbnz"]),
-    (&["sveriges", "riksbank"], &["riksbank"]),
-    (&["euro", "area"], &["eurozone"]),
-    (&["epl"], &["premier", "league"]),
-    (&["roland", "garros"], &["french", "open"]),
-    (&["open", "championship"], &["open"]),
-    (&["game", "of", "the", "year"], &["goty"]),
-    (&["album", "of", "the", "year"], &["aoty"]),
-    (&["the", "game", "awards"], &["tga"]),
-    (&["most", "valuable", "player"], &["mvp"]),
-    (&["academy", "awards"], &["oscars"]),
-    (&["republican", "party"], &["republican"]),
-    (&["conservative", "party"], &["conservative"]),
-    (&["labour", "party"], &["labour"]),
-    (&["democratic", "party"], &["democrat"]),
-    (&["mlb", "championship"], &["world", "series"]),
-    (&["pro", "baseball", "champion"], &["world", "series"]),
-    (&["nhl", "championship"], &["stanley", "cup"]),
-    (&["pro", "hockey", "champion"], &["stanley", "cup"]),
-    (&["nfl", "championship"], &["super", "bowl"]),
-    (&["pro", "football", "champion"], &["super", "bowl"]),
-    (&["pro", "football", "championship"], &["super", "bowl"]),
-    (&["mlb", "champion"], &["world", "series"]),
-    (&["nhl", "champion"], &["stanley", "cup"]),
-    // The Formula 1 world champion is the winner of the Drivers'
-    // Championship (the Constructors' is another title).
-    (
-        &["f1", "world", "champion"],
-        &["f1", "drivers", "championship"],
-    ),
-    (
-        &["f1", "world", "championship"],
-        &["f1", "drivers", "championship"],
-    ),
-    // The Scudetto is the Serie A title.
-    (&["scudetto"], &["serie", "a"]),
-    // Finishing top of a league's table is winning the league.
-    (&["finish", "top", "of", "the"], &["win", "the"]),
-    // The Emmys name their categories "Outstanding", others "Best".
-    (&["outstanding"], &["best"]),
-    (
-        &["march", "madness"],
-        &["ncaa", "men", "basketball", "tournament"],
-    ),
-    (&["eurovision", "song", "contest"], &["eurovision"]),
-    (&["national", "average"], &["us"]),
-    (&["earnings", "per", "share"], &["eps"]),
-    (&["box", "office"], &["gross"]),
-    (&["year", "over", "year"], &["yoy"]),
-    (&["month", "over", "month"], &["mom"]),
-    (&["dow", "jones", "industrial", "average"], &["dow"]),
-    (&["dow", "jones"], &["dow"]),
-    // A film's domestic gross is its gross in the US and Canada.
-    (&["north", "america"], &["domestic"]),
-    (&["us", "and", "canada"], &["domestic"]),
-    // Sportsbook notation, one word each, so no "no" in it reads as a
-    // negation and the other side must say the same to be `same`.
-    (&["draw", "no", "bet"], &["draw-no-bet"]),
-    (&["double", "chance"], &["double-chance"]),
-    (&["grammy", "awards"], &["grammy"]),
-    (&["grand", "theft", "auto"], &["gta"]),
-    (&["step", "down"], &["resign"]),
-    (&["shut", "down"], &["shutdown"]),
-    (&["european", "championship"], &["euro"]),
-    (&["most", "valuable"], &["largest"]),
-    (&["nba", "championship"], &["nba", "finals"]),
-    (&["pro", "basketball", "champion"], &["nba", "finals"]),
-    (&["nba", "champion"], &["nba", "finals"]),
-    (&["nba", "champions"], &["nba", "finals"]),
-    (&["hold", "or", "hike"], &["not", "cut"]),
-    // "someone other than Modi be PM on Jan 1" is "Modi not PM on Jan 1".
-    (&["someone", "other", "than"], &["not"]),
-    (&["no", "longer"], &["not"]),
-    // The headline trade balance is of all goods and services; "goods"
-    // alone is another series.
-    (&["goods", "and", "services"], &["all"]),
-    // A comparator, not the verb "lower" (a cut): "2.5% or lower".
-    (&["or", "lower"], &["or", "less"]),
-    (&["lower", "than"], &["less", "than"]),
-    (&["hold", "or", "raise"], &["not", "cut"]),
-    (&["hold", "or", "cut"], &["not", "hike"]),
-    (&["holds", "or", "hikes"], &["not", "cut"]),
-    (&["holds", "or", "raises"], &["not", "cut"]),
-    (&["holds", "or", "cuts"], &["not", "hike"]),
-];
-
-/// The indexes into [`PHRASES`] of the phrases that begin with each word,
-/// sorted by word then index: a token finds the phrases it may begin by
-/// a binary search, in the table's order, instead of a scan of them all.
-/// `(&str, u16)` as `teams::entries_of` sorts too: one sort in the wasm.
-fn phrases_beginning() -> &'static [(&'static str, u16)] {
-    static FIRST: std::sync::OnceLock<Vec<(&'static str, u16)>> = std::sync::OnceLock::new();
-    FIRST.get_or_init(|| {
-        let mut first: Vec<(&'static str, u16)> = (0u16..)
-            .zip(PHRASES)
-            .filter_map(|(n, (phrase, _))| phrase.first().map(|&w| (w, n)))
-            .collect();
-        first.sort_unstable();
-        first
-    })
-}
-
-pub(crate) fn rewrite_phrases(mut tokens: Vec<Tok>) -> Vec<Tok> {
-    let first = phrases_beginning();
-    let mut out: Vec<Tok> = Vec::with_capacity(tokens.len());
-    let mut i = 0;
-    'next: while i < tokens.len() {
-        let begun = word_at(&tokens, i).map_or(&[][..], |w| {
-            let start = first.partition_point(|&(f, _)| f < w);
-            let end = start + first[start..].partition_point(|&(f, _)| f == w);
-            &first[start..end]
-        });
-        for &(_, n) in begun {
-            let (phrase, with) = PHRASES[usize::from(n)];
-            let matches = phrase
-                .iter()
-                .enumerate()
-                .all(|(k, w)| word_at(&tokens, i + k) == Some(*w));
-            if matches {
-                // A name keeps its capital; a predicate ("not cut",
-                // "resign") or a comparator ("or less") is no name.
-                let cap = !matches!(
-                    with[0],
-                    "not"
-                        | "resign"
-                        | "draw-no-bet"
-                        | "double-chance"
-                        | "gross"
-                        | "or"
-                        | "less"
-                        | "domestic"
-                        | "all"
-                );
-                out.extend(with.iter().map(|w| Tok::Word {
-                    lower: (*w).to_owned(),
-                    cap,
-                    upper: false,
-                }));
-                i += phrase.len();
-                continue 'next;
-            }
-        }
-        // Taken, not copied: no later step reads a token behind `i`.
-        out.push(std::mem::replace(&mut tokens[i], Tok::Sym(' ')));
-        i += 1;
-    }
-    out
-}
 
 /// Editions of recurring events named by number become their year: "the
 /// 99th Academy Awards" is read as "the 2027 Academy Awards", "Super Bowl
