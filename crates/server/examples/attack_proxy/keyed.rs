@@ -1,5 +1,6 @@
-//! Scenario 1: a keyed proxy under a traversal sweep, breaker abuse and
-//! slow readers, beside a good visitor measuring its own misses.
+//! Scenario 1: a keyed proxy under a traversal sweep, breaker abuse, a
+//! hot entry's flood (`hot`) and slow readers, beside a good visitor
+//! measuring its own misses.
 
 use super::*;
 use crate::attack_common::Report;
@@ -59,6 +60,7 @@ pub(crate) async fn keyed(
             stop.clone(),
         )));
     }
+    let hot = tokio::spawn(hot::flood(addr, report.clone(), stop.clone()));
     let slow = tokio::spawn(slow_readers(
         addr,
         args.slow_readers,
@@ -71,6 +73,10 @@ pub(crate) async fn keyed(
         let _ = tokio::time::timeout(CEILING, task).await;
     }
     let _ = tokio::time::timeout(CEILING * 2, slow).await;
+    match tokio::time::timeout(CEILING, hot).await {
+        Ok(Ok((flood, began))) => hot::rules(report, upstream, &flood, began),
+        _ => report.violation("the hot entry's flood did not end".into()),
+    }
     abuse_was_strong(report, upstream);
 
     let state = proxy.metric("predmarket_proxy_circuit_state").await?;

@@ -10,7 +10,8 @@
 //!    so that its failures outnumber every success), slow readers
 //!    of an 8 MiB answer from a third address (more than its connection
 //!    cap), and a good visitor whose misses (five a second) must each be
-//!    served. Then, as the control, two visitors' requests failing at the
+//!    served, and the same attacker's flood of one hot list page through
+//!    its refreshes (`hot`). Then, as the control, two visitors' requests failing at the
 //!    upstream must open the circuit.
 //! 2. A public proxy (`--public-proxy`, 30 upstream requests a minute):
 //!    client A sends ten distinct misses a second while client B's misses
@@ -39,6 +40,7 @@
 
 #[path = "../attack_common/mod.rs"]
 mod attack_common;
+mod hot;
 mod keyed;
 #[path = "../../tests/common/paths.rs"]
 mod paths;
