@@ -110,10 +110,21 @@ pub struct Spans {
     pub tail_start: usize,
 }
 
+/// Bytes an answer's meta takes at most, from its `"meta":{` to the
+/// answer's end: its members are a request time, a freshness, a count and
+/// the platforms asked (under 200 B with every platform); a tail is
+/// written per request as stored blocks, so this bounds what is sent
+/// uncompressed too.
+const MAX_TAIL: usize = 4096;
+
 impl Spans {
     /// The head is `{` and the pagination object when the answer starts
     /// with one (its members are numbers, booleans and a base64url cursor,
-    /// so its first `}` ends it); the tail starts at the last `"meta":{`.
+    /// so its first `}` ends it); the tail starts at the last `"meta":{`
+    /// when what follows is short enough to be the answer's own meta
+    /// ([`MAX_TAIL`]). A longer one is some other member named `meta`
+    /// (the OpenAPI document has schemas of that name): sent as the tail,
+    /// its bytes would go out as stored blocks, uncompressed.
     pub fn of(body: &[u8]) -> Self {
         const PAGINATION: &[u8] = b"{\"pagination\":{";
         const META: &[u8] = b"\"meta\":{";
@@ -123,7 +134,7 @@ impl Spans {
             usize::from(!body.is_empty())
         };
         let tail_start = memchr::memmem::rfind(body, META)
-            .filter(|&i| i >= head_end)
+            .filter(|&i| i >= head_end && body.len() - i <= MAX_TAIL)
             .unwrap_or(body.len());
         Self {
             head_end,
@@ -307,6 +318,19 @@ mod tests {
             Spans {
                 head_end: 1,
                 tail_start: bare.len()
+            }
+        );
+        // A `"meta":{` far from the end is not the answer's meta: no tail,
+        // so everything after the head is compressed.
+        let document = format!(
+            r#"{{"components":{{"meta":{{"type":"object"}}}},"paths":"{}"}}"#,
+            "p".repeat(MAX_TAIL)
+        );
+        assert_eq!(
+            Spans::of(document.as_bytes()),
+            Spans {
+                head_end: 1,
+                tail_start: document.len()
             }
         );
         assert_eq!(
