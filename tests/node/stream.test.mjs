@@ -179,7 +179,7 @@ test("a stopped watch leaves no timer of its stream behind (a Node process that 
       pending.delete(id);
       fn(...args);
     }, ms);
-    if (from.includes("watch.js")) pending.set(id, ms);
+    if (/watch(-hub)?\.js/.test(from)) pending.set(id, ms);
     return id;
   };
   globalThis.clearTimeout = (id) => {

@@ -37,7 +37,7 @@ declare module "./watch_glue.js" {
   /** Gives the wasm's errors the prototypes of the package's two classes. */
   export function __registerErrorClasses(base: Function, abort: Function): void;
   /** predmarket-core's live contract (numbers and names), for watch.js. */
-  export function __liveRules(): import("./watch.js").LiveRules & { staleReasons: string[], serverStaleReasons: string[], heartbeatMs: number, minRetryMs: number, maxBackoffMs: number, minPatienceMs: number, failoverCode: string };
+  export function __liveRules(): import("./watch-rules.js").LiveRules & { staleReasons: string[], serverStaleReasons: string[], heartbeatMs: number, minRetryMs: number, maxBackoffMs: number, minPatienceMs: number, failoverCode: string };
   /** predmarket-core's stream backoff (`sse::backoff_ms`). */
   export function __streamBackoffMs(retryMs: number, failures: number, jitter: number, retryAfterMs: number | undefined): number;
   /** predmarket-core's `sse::has_no_streams`. */
@@ -57,10 +57,10 @@ declare module "./watch_glue.js" {
   /** One stream read from its text (predmarket-core's `sse::Reader`). */
   export class __LiveReader {
     constructor(resources: string[], nowMs: number);
-    feed(positions: __LivePositions, chunk: string, nowMs: number): import("./watch.js").LiveRead[];
+    feed(positions: __LivePositions, chunk: string, nowMs: number): import("./watch-rules.js").LiveRead[];
     deadlineMs(): number;
     isSilent(nowMs: number): boolean;
-    silentEvents(nowMs: number): import("./watch.js").StreamEvent[];
+    silentEvents(nowMs: number): import("./watch-rules.js").StreamEvent[];
     free(): void;
   }
 }

@@ -86,7 +86,9 @@ pub(super) fn build(out: &Path) -> Result {
 ///   the wasm gives its errors their prototypes (crates/wasm/src/errors.rs);
 /// - `watch.js`: the watch streams (`client.watchOrderbook(...)`), plain JS
 ///   over the client's methods, typed in crates/wasm/js/types/watch.d.ts,
-///   loaded by client.js at the first watch (a dynamic `import()`);
+///   loaded by client.js at the first watch (a dynamic `import()`), with
+///   `watch-rules.js` (the core's rules, read once) and `watch-hub.js`
+///   (the stream a client's watches share, and their polling);
 /// - `watch-handle.js`: what a `watch*` method returns while watch.js
 ///   loads;
 /// - `client-options.js`: the options `client.js` adds, checked when a
@@ -120,6 +122,8 @@ pub(super) const JS_FILES: &[&str] = &[
     "ledger-rules.js",
     "errors.js",
     "watch.js",
+    "watch-rules.js",
+    "watch-hub.js",
     "watch-handle.js",
     "shared-budget.js",
     "export.js",

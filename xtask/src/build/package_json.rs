@@ -81,7 +81,7 @@ pub(super) fn package_json() -> String {
     "./package.json": "./package.json"
   }},
   "sideEffects": ["./index.js", "./index.cjs", "./edge.js"],
-  "files": ["index.js", "index.cjs", "edge.js", "api.js", "client.js", "client-options.js", "lazy-pager.js", "ledger-rules.js", "exports.js", "errors.js", "errors.cjs", "watch.js", "watch-handle.js", "shared-budget.js", "export.js", "capabilities.js", "estimate.js", "persistent-cache.js", "history.js", "history-page.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "inflate.js", "predmarket_bg.wasm", "venues.js", "venues.cjs", "venues.d.ts", "venues.d.cts", "venues_glue.js", "venues-inline.js", "fees.js", "fees_glue.js", "fees-inline.js", {math_files}, "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
+  "files": ["index.js", "index.cjs", "edge.js", "api.js", "client.js", "client-options.js", "lazy-pager.js", "ledger-rules.js", "exports.js", "errors.js", "errors.cjs", "watch.js", "watch-rules.js", "watch-hub.js", "watch-handle.js", "shared-budget.js", "export.js", "capabilities.js", "estimate.js", "persistent-cache.js", "history.js", "history-page.js", "index.d.ts", "index.d.cts", "predmarket.js", "wasm-inline.js", "inflate.js", "predmarket_bg.wasm", "venues.js", "venues.cjs", "venues.d.ts", "venues.d.cts", "venues_glue.js", "venues-inline.js", "fees.js", "fees_glue.js", "fees-inline.js", {math_files}, "README.md", "LICENSE-MIT", "LICENSE-APACHE", "CHANGELOG.md"],
   "engines": {{ "node": ">=18" }},
   "keywords": ["prediction-markets", "odds", "orderbook", "wasm", "sdk"]
 }}
