@@ -10,8 +10,7 @@
 #   made      a query no request sent before (`&n=COUNTER`, a parameter
 #             the route ignores): every request makes its page from the
 #             kept middle and keeps it, as the first request of each
-#             second did before pages were prepared ahead
-#             (routes/prepared.rs)
+#             second does
 #   new rows  a page of rows no request asked for before (`offset=K`, K
 #             new each time): its middle written and compressed, gzip and
 #             brotli, as a page never seen before, and as the proxy
@@ -23,7 +22,7 @@
 #
 #   crates/server/bench/rebuild_cost.sh [ROUNDS] [SECONDS]
 #
-# Defaults: 5 rounds of 3 s. SERVER_BIN as in targets.sh (else this
+# Defaults: 5 rounds of 3 s. SERVER_BIN as in release_server.sh (else this
 # checkout's release build).
 set -euo pipefail
 
@@ -34,29 +33,11 @@ seconds="${2:-3}"
 for tool in wrk curl; do
   command -v "$tool" >/dev/null || { echo "needs $tool: apt-get install -y wrk curl" >&2; exit 1; }
 done
-server="${SERVER_BIN:-}"
-if [[ -z "$server" ]]; then
-  cargo build --quiet --release -p predmarket-server --bin predmarket-server \
-    --manifest-path "$root/Cargo.toml"
-  server="$target/release/predmarket-server"
-fi
-work="$(mktemp -d)"
-pid=""
-cleanup() {
-  [[ -n "$pid" ]] && kill "$pid" 2>/dev/null || true
-  wait 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
+# shellcheck source=release_server.sh
+source "$(dirname "$0")/release_server.sh"
 "$server" --addr 127.0.0.1:0 --api-key bench:unlimited --quiet 2>"$work/server.log" &
-pid=$!
-addr=""
-for _ in $(seq 1 600); do
-  addr="$(grep -o 'listening on http://[0-9.:]*' "$work/server.log" | head -1 | sed 's|listening on http://||')" || true
-  [[ -n "$addr" ]] && break
-  sleep 0.1
-done
-[[ -n "$addr" ]] || { cat "$work/server.log" >&2; exit 1; }
+pids+=($!)
+addr="$(address "$work/server.log")"
 total="$(curl -sf -H 'X-API-Key: bench' "http://$addr/markets?limit=1" | grep -o '"total":[0-9]*' | cut -d: -f2)"
 
 # A request path per call: PATH_PREFIX then a counter that starts at
