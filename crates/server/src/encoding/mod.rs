@@ -122,7 +122,7 @@ impl Spans {
     /// with one (its members are numbers, booleans and a base64url cursor,
     /// so its first `}` ends it); the tail starts at the last `"meta":{`
     /// when what follows is short enough to be the answer's own meta
-    /// ([`MAX_TAIL`]). A longer one is some other member named `meta`
+    /// (`MAX_TAIL`). A longer one is some other member named `meta`
     /// (the OpenAPI document has schemas of that name): sent as the tail,
     /// its bytes would go out as stored blocks, uncompressed.
     pub fn of(body: &[u8]) -> Self {
