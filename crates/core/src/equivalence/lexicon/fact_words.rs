@@ -16,7 +16,10 @@
 //! the roles in it other than winning (a nomination, a primary, a group,
 //! a podium, hosting, a televote); the components and sectors of a
 //! measure (services, goods, private, trimmed); a fiscal year; a trade at
-//! any time against a close; figures written in words.
+//! any time against a close; figures written in words; a sportsbook's
+//! kind of market (double chance, handicap) and part of a season
+//! (regular, postseason); a run-off; a party named as a party; a kind of
+//! record (studio, compilation, remix).
 //! It is one sorted slice (checked by a test), read by binary search.
 
 use super::{
@@ -83,6 +86,7 @@ pub const FACT_WORDS: &[&str] = &[
     "chief",
     "coach",
     "commissioner",
+    "compilation",
     "complete",
     "component",
     "conditional",
@@ -99,12 +103,14 @@ pub const FACT_WORDS: &[&str] = &[
     "declare",
     "degree",
     "delay",
+    "deluxe",
     "deputy",
     "directly",
     "director",
     "disqualification",
     "dnf",
     "double",
+    "double-chance",
     "doubles",
     "dozen",
     "draft",
@@ -155,6 +161,7 @@ pub const FACT_WORDS: &[&str] = &[
     "gram",
     "group",
     "half",
+    "handicap",
     "head",
     "heat",
     "host",
@@ -208,6 +215,7 @@ pub const FACT_WORDS: &[&str] = &[
     "minister",
     "minute",
     "mixed",
+    "mixtape",
     "monthly",
     "morning",
     "mostly",
@@ -227,8 +235,10 @@ pub const FACT_WORDS: &[&str] = &[
     "originally",
     "overnight",
     "overseas",
+    "parlay",
     "partially",
     "partly",
+    "party",
     "pass",
     "passed",
     "pause",
@@ -241,8 +251,10 @@ pub const FACT_WORDS: &[&str] = &[
     "podium",
     "pole",
     "postpone",
+    "postseason",
     "preliminary",
     "premier",
+    "preseason",
     "president",
     "preview",
     "prime",
@@ -260,7 +272,9 @@ pub const FACT_WORDS: &[&str] = &[
     "record",
     "referendum",
     "regional",
+    "regular",
     "regulation",
+    "remix",
     "repeal",
     "resign",
     "revised",
@@ -296,6 +310,7 @@ pub const FACT_WORDS: &[&str] = &[
     "statewide",
     "stoppage",
     "straight",
+    "studio",
     "supercore",
     "suspend",
     "team",
@@ -369,6 +384,7 @@ pub const FACT_STEMS: &[&str] = &[
     "regulation",
     "retire",
     "revis",
+    "runoff",
     "shootout",
     "stoppage",
     "suspend",
