@@ -92,6 +92,7 @@ pub const FACT_WORDS: &[&str] = &[
     "conditional",
     "consecutive",
     "consecutively",
+    "construction",
     "control",
     "core",
     "correct",
@@ -114,6 +115,7 @@ pub const FACT_WORDS: &[&str] = &[
     "doubles",
     "dozen",
     "draft",
+    "durable",
     "each",
     "early",
     "eight",
@@ -122,6 +124,7 @@ pub const FACT_WORDS: &[&str] = &[
     "emergency",
     "enacted",
     "endorse",
+    "energy",
     "estimate",
     "evening",
     "ever",
@@ -146,6 +149,7 @@ pub const FACT_WORDS: &[&str] = &[
     "fiscal",
     "five",
     "flash",
+    "food",
     "foot",
     "forecast",
     "foreign",
@@ -184,6 +188,7 @@ pub const FACT_WORDS: &[&str] = &[
     "kg",
     "kilometer",
     "king",
+    "knockout",
     "knot",
     "ladie",
     "lady",
@@ -196,6 +201,7 @@ pub const FACT_WORDS: &[&str] = &[
     "liter",
     "litre",
     "local",
+    "longlist",
     "lowest",
     "mainnet",
     "majority",
@@ -265,7 +271,9 @@ pub const FACT_WORDS: &[&str] = &[
     "provisional",
     "public",
     "publicly",
+    "qualifier",
     "quarter",
+    "quarterfinalist",
     "quarterly",
     "queen",
     "real",
@@ -288,11 +296,13 @@ pub const FACT_WORDS: &[&str] = &[
     "sector",
     "seed",
     "semi",
+    "semifinalist",
     "senate",
     "senator",
     "senior",
     "service",
     "seven",
+    "shelter",
     "shootout",
     "shortlist",
     "sign",
@@ -343,6 +353,7 @@ pub const FACT_WORDS: &[&str] = &[
     "weekday",
     "weekly",
     "wheelchair",
+    "wholesale",
     "withdrawal",
     "woman",
     "women",
@@ -407,7 +418,7 @@ pub const FACT_STEMS: &[&str] = &[
 /// of what both name.
 pub fn bears_a_fact(word: &str, is_name: impl Fn(&str) -> bool) -> bool {
     // Initials, codes and figures ("j.d", "r9", "fy2027", "km²"), and
-        // words of two letters, which are mostly short forms ("la", "ot").
+    // words of two letters, which are mostly short forms ("la", "ot").
     word.len() <= 2
         || word.chars().any(|c| !(c.is_ascii_lowercase() || c == '-'))
         || is_name(word)
