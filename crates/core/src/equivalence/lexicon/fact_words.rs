@@ -16,7 +16,8 @@
 //! the roles in it other than winning (a nomination, a primary, a group,
 //! a podium, hosting, a televote); the components and sectors of a
 //! measure (services, goods, private, trimmed); a fiscal year; a trade at
-//! any time against a close; figures written in words; a sportsbook's
+//! any time against a close; a derivative of a price (futures, options,
+//! an ETF); figures written in words; a sportsbook's
 //! kind of market (double chance, handicap) and part of a season
 //! (regular, postseason); a run-off; a party named as a party; a kind of
 //! record (studio, compilation, remix).
@@ -126,6 +127,7 @@ pub const FACT_WORDS: &[&str] = &[
     "endorse",
     "energy",
     "estimate",
+    "etf",
     "evening",
     "ever",
     "every",
@@ -155,8 +157,10 @@ pub const FACT_WORDS: &[&str] = &[
     "foreign",
     "forfeit",
     "formal",
+    "forward",
     "four",
     "fourth",
+    "future",
     "gallon",
     "general",
     "girl",
@@ -250,6 +254,7 @@ pub const FACT_WORDS: &[&str] = &[
     "pause",
     "penalty",
     "permanently",
+    "perp",
     "perpetual",
     "pilot",
     "plan",

@@ -327,12 +327,39 @@ fn soccer_match(p: &Pair<'_>) -> bool {
     entities::implied_by("soccer", &p.fa.named) && entities::implied_by("soccer", &p.fb.named)
 }
 
+/// A word some rule accounts for only under a condition (one coin
+/// flipping another by market cap, both teams scoring, a game's result
+/// or score, a price at any time, a count's verb, an office's rank, a
+/// scope a measure implies, a high reached, staying): where it was left
+/// unaccounted, the condition failed, and in a title it is another
+/// question ("Solana flips Ethereum" / "SOL market cap below ETH's").
+fn read_under_a_condition(w: &str) -> bool {
+    [
+        FLIP_WORDS,
+        BOTH_TEAMS_WORDS,
+        GAME_RESULT_WORDS,
+        GAME_SCORE_WORDS,
+        SOCCER_FULL_TIME_WORDS,
+        ANY_TIME_WORDS,
+        COUNT_VERBS,
+        OFFICE_RANKS,
+        GENERIC_MEMBER_WORDS,
+    ]
+    .iter()
+    .any(|list| list.contains(&w))
+        || DEFAULT_SCOPES.iter().any(|(scope, _)| scope.contains(&w))
+        || matches!(
+            w,
+            "high" | "highest" | "remain" | "stay" | "throughout" | "all" | "us"
+        )
+}
+
 /// The parts of `x` that `y` does not account for; only until the first
 /// that bears a fact when `all` is false (no reasons wanted).
 fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
     let mut out = Leftovers::default();
     for w in x.words.iter().filter(|w| !cx.explained(w, x, y)) {
-        if bears_a_fact(w, |w| is_name_of(x, w)) {
+        if bears_a_fact(w, |w| is_name_of(x, w)) || read_under_a_condition(w) {
             out.facts.push(w.clone());
             if !all {
                 return out;
