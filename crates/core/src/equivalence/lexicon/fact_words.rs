@@ -24,8 +24,10 @@
 //! It is one sorted slice (checked by a test), read by binary search.
 
 use super::{
-    ANTONYMS, COUNTED, DIRECTION_VERBS, IMPLIED_BY, LINE_WORDS, OVERTIME_WORDS, QUALIFIERS, SCOPES,
-    SYNONYMS, names_a_quantity,
+    ANTONYMS, ANY_TIME_WORDS, BOTH_TEAMS_WORDS, COUNT_VERBS, COUNTED, DEFAULT_SCOPES,
+    DIRECTION_VERBS, FLIP_WORDS, GAME_RESULT_WORDS, GAME_SCORE_WORDS, GENERIC_MEMBER_WORDS,
+    IMPLIED_BY, LINE_WORDS, OFFICE_RANKS, OVERTIME_WORDS, QUALIFIERS, SCOPES,
+    SOCCER_FULL_TIME_WORDS, SYNONYMS, names_a_quantity,
 };
 
 /// Words (folded as `words::content_word` folds them: lower-case, a
@@ -448,6 +450,33 @@ pub fn bears_a_fact(word: &str, is_name: impl Fn(&str) -> bool) -> bool {
         || IMPLIED_BY.iter().any(|(implied, _)| *implied == word)
         || super::super::words::NEGATIONS.contains(&word)
         || matches!(word, "semifinal" | "quarterfinal" | "playoff")
+}
+
+/// A word some rule accounts for only under a condition (one coin
+/// flipping another by market cap, both teams scoring, a game's result
+/// or score, a price at any time, a count's verb, an office's rank, a
+/// scope a measure implies, a high reached, staying): where it was left
+/// unaccounted, the condition failed, and in a title it is another
+/// question ("Solana flips Ethereum" / "SOL market cap below ETH's").
+pub fn read_under_a_condition(w: &str) -> bool {
+    [
+        FLIP_WORDS,
+        BOTH_TEAMS_WORDS,
+        GAME_RESULT_WORDS,
+        GAME_SCORE_WORDS,
+        SOCCER_FULL_TIME_WORDS,
+        ANY_TIME_WORDS,
+        COUNT_VERBS,
+        OFFICE_RANKS,
+        GENERIC_MEMBER_WORDS,
+    ]
+    .iter()
+    .any(|list| list.contains(&w))
+        || DEFAULT_SCOPES.iter().any(|(scope, _)| scope.contains(&w))
+        || matches!(
+            w,
+            "high" | "highest" | "remain" | "stay" | "throughout" | "all" | "us"
+        )
 }
 
 #[cfg(test)]

@@ -23,7 +23,8 @@ use super::super::lexicon::{
     FLIP_WORDS, GAME_RESULT_WORDS, GAME_SCORE_WORDS, GENERIC_MEMBER_WORDS, LINE_WORDS, NO_OP,
     OFFICE_RANKS, OPPOSED, OVERTIME_WORDS, QUANTITIES, SCOPES, SOCCER_FULL_TIME_WORDS, SYNONYMS,
     bears_a_fact, city_stands_for_team, entities, implied_by, nickname_lead,
-    other_team_against_a_city, other_team_of_the_game, quantity_members_of, team_of_a_shared_city,
+    other_team_against_a_city, other_team_of_the_game, quantity_members_of, read_under_a_condition,
+    team_of_a_shared_city,
 };
 use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
@@ -325,33 +326,6 @@ fn one_games_score(x: &Facts, y: &Facts) -> bool {
 /// says otherwise ([`SOCCER_FULL_TIME_WORDS`]).
 fn soccer_match(p: &Pair<'_>) -> bool {
     entities::implied_by("soccer", &p.fa.named) && entities::implied_by("soccer", &p.fb.named)
-}
-
-/// A word some rule accounts for only under a condition (one coin
-/// flipping another by market cap, both teams scoring, a game's result
-/// or score, a price at any time, a count's verb, an office's rank, a
-/// scope a measure implies, a high reached, staying): where it was left
-/// unaccounted, the condition failed, and in a title it is another
-/// question ("Solana flips Ethereum" / "SOL market cap below ETH's").
-fn read_under_a_condition(w: &str) -> bool {
-    [
-        FLIP_WORDS,
-        BOTH_TEAMS_WORDS,
-        GAME_RESULT_WORDS,
-        GAME_SCORE_WORDS,
-        SOCCER_FULL_TIME_WORDS,
-        ANY_TIME_WORDS,
-        COUNT_VERBS,
-        OFFICE_RANKS,
-        GENERIC_MEMBER_WORDS,
-    ]
-    .iter()
-    .any(|list| list.contains(&w))
-        || DEFAULT_SCOPES.iter().any(|(scope, _)| scope.contains(&w))
-        || matches!(
-            w,
-            "high" | "highest" | "remain" | "stay" | "throughout" | "all" | "us"
-        )
 }
 
 /// The parts of `x` that `y` does not account for; only until the first
