@@ -53,5 +53,5 @@ fn held_out_set_calls_nothing_else_same_or_inverted() {
 /// later change that loses a right answer shows.
 #[test]
 fn eleventh_set_as_development_data_keeps_its_recall() {
-    development_bar(TEST, 0.52, 0.52);
+    development_bar(TEST, 0.56, 0.61);
 }

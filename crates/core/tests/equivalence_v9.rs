@@ -46,7 +46,7 @@ fn set_is_well_formed_and_new() {
 /// --nocapture` prints the figures and every miss.
 #[test]
 fn ninth_set_now_development_data_meets_the_development_bar() {
-    development_bar(TEST, 0.48, 0.82);
+    development_bar(TEST, 0.52, 0.82);
 }
 
 /// Right answers of `classify` that `find_pairs` never compares, found by
@@ -62,12 +62,16 @@ fn ninth_set_now_development_data_meets_the_development_bar() {
 /// its city): the same shape, nicknames against cities. "Will Death
 /// Valley reach 130°F in 2027?" / "Furnace Creek high of 130°F or above
 /// in 2027?" joined them in the twelfth round (a place's weather
-/// station): the two share no name.
-const NOT_YET_COMPARED: [&str; 4] = [
+/// station): the two share no name. "Soybeans above $12 on December 31,
+/// 2027?" / "CBOT soybean futures settle above $12.00 per bushel" joined
+/// them in the thirteenth round (its "bushel" a word that bears no fact):
+/// the search starts from names, and a commodity is none.
+const NOT_YET_COMPARED: [&str; 5] = [
     "hawks-heat-over-229-5-same",
     "hawks-heat-under-vs-230-or-more",
     "chargers-broncos-over-41-5-same",
     "death-valley-130-same",
+    "cbot-soybeans-12-same",
 ];
 
 /// `find_pairs` compares every labelled pair the classifier gets right,

@@ -197,6 +197,9 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
     // A central bank's rate is its policy rate, by whichever name it
     // goes (the RBA's cash rate, the RBI's repo rate, Banxico's benchmark).
     ("policy", &["rate"]),
+    // A government's deficit is its budget's (a film's budget is no
+    // deficit: without the other side's "deficit", "budget" stays a fact).
+    ("budget", &["deficit"]),
     ("cash", &["rate"]),
     ("repo", &["rate"]),
     ("benchmark", &["rate"]),

@@ -4,20 +4,30 @@
 //! word of any lexicon the rules read, or a word of [`FACT_WORDS`]) keeps
 //! `same` and `inverted` from being earned; any other word ("new",
 //! "officially", a rules text's "use" and "recorded") may be left
-//! unaccounted once every fact-bearing reading agrees. In a title only
-//! adverbs and a few adjectives can bear none; in a rules text, any word
-//! that is not a name, a figure, a lexicon's word or a word of
-//! [`FACT_WORDS`] / [`FACT_STEMS`].
+//! unaccounted once every fact-bearing reading agrees, in a title as in
+//! a rules text: any word that is not a name, a figure, a lexicon's word
+//! or a word of [`FACT_WORDS`] / [`FACT_STEMS`].
 //!
 //! The list is of classes of words, not of one pair's words: offices and
-//! roles, who competes (sex, age), ordinals, announcing or proposing
-//! rather than doing, estimates and revisions, units, times of day and
-//! parts of a game, scopes, ranks and degrees, conditions and exclusions.
+//! roles, who competes (sex, age), ordinals, announcing, proposing or
+//! applying rather than doing, estimates and revisions, units, times of
+//! day and parts of a game, scopes, ranks and degrees, conditions and
+//! exclusions; the stages and parts of a contest short of its title and
+//! the roles in it other than winning (a nomination, a primary, a group,
+//! a podium, hosting, a televote); the components and sectors of a
+//! measure (services, goods, private, trimmed); a fiscal year; a trade at
+//! any time against a close; a derivative of a price (futures, options,
+//! an ETF); figures written in words; a sportsbook's
+//! kind of market (double chance, handicap) and part of a season
+//! (regular, postseason); a run-off; a party named as a party; a kind of
+//! record (studio, compilation, remix).
 //! It is one sorted slice (checked by a test), read by binary search.
 
 use super::{
-    ANTONYMS, COUNTED, DIRECTION_VERBS, IMPLIED_BY, LINE_WORDS, OVERTIME_WORDS, QUALIFIERS, SCOPES,
-    SYNONYMS, names_a_quantity,
+    ANTONYMS, ANY_TIME_WORDS, BOTH_TEAMS_WORDS, COUNT_VERBS, COUNTED, DEFAULT_SCOPES,
+    DIRECTION_VERBS, FLIP_WORDS, GAME_RESULT_WORDS, GAME_SCORE_WORDS, GENERIC_MEMBER_WORDS,
+    IMPLIED_BY, LINE_WORDS, OFFICE_RANKS, OVERTIME_WORDS, QUALIFIERS, SCOPES,
+    SOCCER_FULL_TIME_WORDS, SYNONYMS, names_a_quantity,
 };
 
 /// Words (folded as `words::content_word` folds them: lower-case, a
@@ -42,6 +52,10 @@ pub const FACT_WORDS: &[&str] = &[
     "annually",
     "anytime",
     "appeal",
+    "application",
+    "applie",
+    "applied",
+    "apply",
     "appoint",
     "attempt",
     "attorney",
@@ -75,10 +89,14 @@ pub const FACT_WORDS: &[&str] = &[
     "chief",
     "coach",
     "commissioner",
+    "compilation",
     "complete",
+    "component",
     "conditional",
     "consecutive",
     "consecutively",
+    "construction",
+    "control",
     "core",
     "correct",
     "council",
@@ -89,21 +107,29 @@ pub const FACT_WORDS: &[&str] = &[
     "declare",
     "degree",
     "delay",
+    "deluxe",
     "deputy",
     "directly",
     "director",
     "disqualification",
     "dnf",
     "double",
+    "double-chance",
     "doubles",
+    "dozen",
     "draft",
+    "durable",
     "each",
     "early",
+    "eight",
     "either",
+    "eleven",
     "emergency",
     "enacted",
     "endorse",
+    "energy",
     "estimate",
+    "etf",
     "evening",
     "ever",
     "every",
@@ -122,22 +148,36 @@ pub const FACT_WORDS: &[&str] = &[
     "feet",
     "file",
     "filed",
+    "finalist",
     "first",
+    "fiscal",
+    "five",
     "flash",
+    "food",
     "foot",
     "forecast",
     "foreign",
     "forfeit",
     "formal",
+    "forward",
+    "four",
     "fourth",
+    "future",
     "gallon",
     "general",
     "girl",
+    "good",
     "governor",
     "gram",
+    "group",
     "half",
+    "handicap",
     "head",
+    "heat",
+    "host",
     "hour",
+    "household",
+    "hundred",
     "individually",
     "initial",
     "initially",
@@ -149,10 +189,12 @@ pub const FACT_WORDS: &[&str] = &[
     "jointly",
     "judge",
     "junior",
+    "jury",
     "justice",
     "kg",
     "kilometer",
     "king",
+    "knockout",
     "knot",
     "ladie",
     "lady",
@@ -165,13 +207,16 @@ pub const FACT_WORDS: &[&str] = &[
     "liter",
     "litre",
     "local",
+    "longlist",
     "lowest",
     "mainnet",
     "majority",
     "manager",
+    "manufacturing",
     "map",
     "mayor",
     "mean",
+    "medal",
     "median",
     "member",
     "meter",
@@ -182,6 +227,7 @@ pub const FACT_WORDS: &[&str] = &[
     "minister",
     "minute",
     "mixed",
+    "mixtape",
     "monthly",
     "morning",
     "mostly",
@@ -190,6 +236,7 @@ pub const FACT_WORDS: &[&str] = &[
     "nearly",
     "net",
     "night",
+    "nine",
     "nominal",
     "nominate",
     "none",
@@ -200,36 +247,49 @@ pub const FACT_WORDS: &[&str] = &[
     "originally",
     "overnight",
     "overseas",
+    "parlay",
     "partially",
     "partly",
+    "party",
     "pass",
     "passed",
     "pause",
     "penalty",
     "permanently",
+    "perp",
     "perpetual",
     "pilot",
     "plan",
     "plurality",
+    "podium",
+    "pole",
     "postpone",
+    "postseason",
     "preliminary",
     "premier",
+    "preseason",
     "president",
     "preview",
     "prime",
+    "private",
     "projected",
     "propose",
     "proposed",
     "provisional",
+    "public",
     "publicly",
+    "qualifier",
     "quarter",
+    "quarterfinalist",
     "quarterly",
     "queen",
     "real",
     "record",
     "referendum",
     "regional",
+    "regular",
     "regulation",
+    "remix",
     "repeal",
     "resign",
     "revised",
@@ -237,39 +297,58 @@ pub const FACT_WORDS: &[&str] = &[
     "round",
     "rumor",
     "runner",
+    "runner-up",
     "second",
     "secretary",
+    "sector",
+    "seed",
     "semi",
+    "semifinalist",
     "senate",
     "senator",
     "senior",
+    "service",
+    "seven",
+    "shelter",
     "shootout",
+    "shortlist",
     "sign",
     "signed",
     "simultaneously",
     "singular",
+    "six",
     "sole",
     "solely",
     "solo",
     "spokesperson",
     "spot",
+    "stage",
     "state",
     "statewide",
     "stoppage",
     "straight",
+    "studio",
+    "supercore",
     "suspend",
     "team",
     "temporarily",
+    "ten",
     "test",
     "testnet",
     "third",
+    "three",
     "tie",
     "ton",
     "tonne",
     "top",
     "total",
+    "trade",
     "treasurer",
     "trial",
+    "trim",
+    "twelve",
+    "twenty",
+    "two",
     "unadjusted",
     "unanimous",
     "unofficial",
@@ -281,6 +360,7 @@ pub const FACT_WORDS: &[&str] = &[
     "weekday",
     "weekly",
     "wheelchair",
+    "wholesale",
     "withdrawal",
     "woman",
     "women",
@@ -299,6 +379,7 @@ pub const FACT_STEMS: &[&str] = &[
     "adjust",
     "advance",
     "cancel",
+    "caucus",
     "delist",
     "disqualif",
     "draw",
@@ -309,18 +390,23 @@ pub const FACT_STEMS: &[&str] = &[
     "forfeit",
     "halt",
     "intraday",
+    "manufactur",
+    "nomin",
     "overtime",
     "penalt",
     "postpon",
     "prelim",
+    "primar",
     "push",
     "refund",
     "regulation",
     "retire",
     "revis",
+    "runoff",
     "shootout",
     "stoppage",
     "suspend",
+    "televot",
     "tie",
     "touch",
     "void",
@@ -329,23 +415,18 @@ pub const FACT_STEMS: &[&str] = &[
     "withdr",
 ];
 
-/// Words of a title that bear no fact beyond the adverbs (words in
-/// "-ly" that no lexicon reads): "a new studio album" is a studio album
-/// released in the window.
-const PLAIN_TITLE_WORDS: &[&str] = &["new"];
-
 /// `word` (folded), written by a side whose names are `is_name`, can
-/// change what the question asks (see the module doc). In a title, only
-/// adverbs and `PLAIN_TITLE_WORDS` can bear none: an unknown noun or
-/// verb ("services", "host", "podium") may be another question. Read
-/// only for the words left unaccounted in a pair that may be `same` or
-/// `inverted`.
-pub fn bears_a_fact(word: &str, is_name: impl Fn(&str) -> bool, in_title: bool) -> bool {
-    let plain_in_title = word.ends_with("ly") || PLAIN_TITLE_WORDS.contains(&word);
-    (in_title && !plain_in_title)
-        // Initials, codes and figures ("j.d", "r9", "fy2027", "km²"), and
-        // words of two letters, which are mostly short forms ("la", "ot").
-        || word.len() <= 2
+/// change what the question asks (see the module doc): a name, a figure,
+/// a word of a lexicon the rules read or of [`FACT_WORDS`] /
+/// [`FACT_STEMS`]. Read only for the words left unaccounted in a pair
+/// whose subject, quantity, threshold and window agree with no veto
+/// (`unexplained_difference` runs only then), in a title as in a rules
+/// text: what else is left ("wallet", "film", "network") is a descriptor
+/// of what both name.
+pub fn bears_a_fact(word: &str, is_name: impl Fn(&str) -> bool) -> bool {
+    // Initials, codes and figures ("j.d", "r9", "fy2027", "km²"), and
+    // words of two letters, which are mostly short forms ("la", "ot").
+    word.len() <= 2
         || word.chars().any(|c| !(c.is_ascii_lowercase() || c == '-'))
         || is_name(word)
         || FACT_WORDS.binary_search(&word).is_ok()
@@ -371,6 +452,33 @@ pub fn bears_a_fact(word: &str, is_name: impl Fn(&str) -> bool, in_title: bool) 
         || matches!(word, "semifinal" | "quarterfinal" | "playoff")
 }
 
+/// A word some rule accounts for only under a condition (one coin
+/// flipping another by market cap, both teams scoring, a game's result
+/// or score, a price at any time, a count's verb, an office's rank, a
+/// scope a measure implies, a high reached, staying): where it was left
+/// unaccounted, the condition failed, and in a title it is another
+/// question ("Solana flips Ethereum" / "SOL market cap below ETH's").
+pub fn read_under_a_condition(w: &str) -> bool {
+    [
+        FLIP_WORDS,
+        BOTH_TEAMS_WORDS,
+        GAME_RESULT_WORDS,
+        GAME_SCORE_WORDS,
+        SOCCER_FULL_TIME_WORDS,
+        ANY_TIME_WORDS,
+        COUNT_VERBS,
+        OFFICE_RANKS,
+        GENERIC_MEMBER_WORDS,
+    ]
+    .iter()
+    .any(|list| list.contains(&w))
+        || DEFAULT_SCOPES.iter().any(|(scope, _)| scope.contains(&w))
+        || matches!(
+            w,
+            "high" | "highest" | "remain" | "stay" | "throughout" | "all" | "us"
+        )
+}
+
 #[cfg(test)]
 mod tests {
     use super::{FACT_WORDS, bears_a_fact};
@@ -389,10 +497,9 @@ mod tests {
         for word in [
             "women", "third", "r9", "la", "cpi", "hold", "globally", "overtime", "early",
         ] {
-            assert!(bears_a_fact(word, no_names, true), "{word}");
-            assert!(bears_a_fact(word, no_names, false), "{word}");
+            assert!(bears_a_fact(word, no_names), "{word}");
         }
-        assert!(bears_a_fact("pebble", |w| w == "pebble", false));
+        assert!(bears_a_fact("pebble", |w| w == "pebble"));
         // A rules text's void branch, in any inflection.
         for word in [
             "refunded",
@@ -401,17 +508,18 @@ mod tests {
             "cancellation",
             "revised",
         ] {
-            assert!(bears_a_fact(word, no_names, false), "{word}");
+            assert!(bears_a_fact(word, no_names), "{word}");
         }
-        // An unknown noun or verb of a title may be another question.
-        for word in ["service", "host", "podium", "strength"] {
-            assert!(bears_a_fact(word, no_names, true), "{word}");
+        // A stage or role short of the title, a component of a measure, a
+        // figure in words: another question.
+        for word in [
+            "service", "host", "podium", "nominee", "primary", "group", "private", "two",
+        ] {
+            assert!(bears_a_fact(word, no_names), "{word}");
         }
-        for word in ["new", "officially"] {
-            assert!(!bears_a_fact(word, no_names, true), "{word}");
-        }
-        for word in ["use", "recorded", "strength"] {
-            assert!(!bears_a_fact(word, no_names, false), "{word}");
+        // A descriptor of what both name, a rules text's boilerplate.
+        for word in ["new", "officially", "wallet", "use", "recorded", "strength"] {
+            assert!(!bears_a_fact(word, no_names), "{word}");
         }
     }
 }

@@ -10,10 +10,11 @@
 //! "Draw No Bet": what [`bears_a_fact`] finds) makes such a verdict
 //! `unsure`, naming the words; it never makes one `different`.
 //!
-//! Words that bear no fact ("new", "officially", a rules text's "use")
-//! may be left over: any number of the rules text's, and at most
-//! [`PLAIN_WORDS_ONE_SIDE_MAY_ADD`] of one title's when the other title
-//! adds none (two titles each adding words are two predicates).
+//! Words that bear no fact ("new", "wallet", a rules text's "use") may be
+//! left over once the subject, the quantity, the threshold and the window
+//! agree with positive evidence and no veto (this rule runs only then):
+//! any number of the rules text's, and of one title's when the other
+//! title adds none (two titles each adding words are two predicates).
 
 use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
@@ -22,7 +23,8 @@ use super::super::lexicon::{
     FLIP_WORDS, GAME_RESULT_WORDS, GAME_SCORE_WORDS, GENERIC_MEMBER_WORDS, LINE_WORDS, NO_OP,
     OFFICE_RANKS, OPPOSED, OVERTIME_WORDS, QUANTITIES, SCOPES, SOCCER_FULL_TIME_WORDS, SYNONYMS,
     bears_a_fact, city_stands_for_team, entities, implied_by, nickname_lead,
-    other_team_against_a_city, other_team_of_the_game, quantity_members_of, team_of_a_shared_city,
+    other_team_against_a_city, other_team_of_the_game, quantity_members_of, read_under_a_condition,
+    team_of_a_shared_city,
 };
 use super::super::words::{NEGATIONS, fold};
 use super::super::{Field, Finding, day_of};
@@ -110,6 +112,12 @@ fn stays_through_both_deadlines(word: &str, x: &Facts, y: &Facts) -> bool {
         (Some(Some(a)), Some(Some(b))) if a != b
     );
     opposite_ways && window(x).is_some() && window(x) == window(y)
+}
+
+/// "fy2028", "fy28": a fiscal year by its short form.
+fn is_fiscal_year(word: &str) -> bool {
+    word.strip_prefix("fy")
+        .is_some_and(|year| !year.is_empty() && year.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// `f` names a price point (a close, an open, a high, a low).
@@ -211,6 +219,8 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
         // "Spread: Lakers (-4.5)" against "Lakers -4.5": a team's line is
         // its spread.
         || (word == "spread" && y.numbers.iter().any(|n| line(n).is_some()))
+        // "fiscal 2028" against "FY2028".
+        || (word == "fiscal" && y.words.iter().any(|w| is_fiscal_year(w)))
         || moves_as_both_thresholds(word, x, y)
         || stays_through_both_deadlines(word, x, y)
         || crosses_what_the_other_stays_on(word, x, y)
@@ -323,7 +333,7 @@ fn soccer_match(p: &Pair<'_>) -> bool {
 fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
     let mut out = Leftovers::default();
     for w in x.words.iter().filter(|w| !cx.explained(w, x, y)) {
-        if bears_a_fact(w, |w| is_name_of(x, w), true) {
+        if bears_a_fact(w, |w| is_name_of(x, w)) || read_under_a_condition(w) {
             out.facts.push(w.clone());
             if !all {
                 return out;
@@ -375,7 +385,7 @@ fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
         .iter()
         .filter(|w| !own(w) && !cx.explained(w, x, y))
     {
-        if bears_a_fact(w, |w| x.criteria_names.contains(w), false) {
+        if bears_a_fact(w, |w| x.criteria_names.contains(w)) {
             out.facts.push(format!("rules: {w}"));
         } else {
             out.plain_rules.push(format!("rules: {w}"));
@@ -387,19 +397,12 @@ fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
     out
 }
 
-/// How many words of its title one side may add that bear no fact: a
-/// modifier or two ("a new studio album", "officially announced"); more
-/// is another wording of the question than one word's.
-const PLAIN_WORDS_ONE_SIDE_MAY_ADD: usize = 2;
-
 /// Whether what the two sides leave unaccounted can still be one
 /// question: nothing that bears a fact, and words of the title that bear
-/// none on one side only (both adding words is two predicates), a few.
+/// none on one side only ("Phantom wallet token" / "Phantom token";
+/// both adding words is two predicates: "fiscal" / "calendar").
 fn only_plain_words(a: &Leftovers, b: &Leftovers) -> bool {
-    a.facts.is_empty()
-        && b.facts.is_empty()
-        && (a.plain.is_empty() || b.plain.is_empty())
-        && a.plain.len() + b.plain.len() <= PLAIN_WORDS_ONE_SIDE_MAY_ADD
+    a.facts.is_empty() && b.facts.is_empty() && (a.plain.is_empty() || b.plain.is_empty())
 }
 
 /// Makes `same` and `inverted` unsure while a part of either side that
@@ -476,7 +479,7 @@ pub fn unexplained_difference(p: &Pair<'_>, v: &mut Verdict) {
             (
                 Finding::Missing,
                 format!(
-                    "words each side adds, or more than {PLAIN_WORDS_ONE_SIDE_MAY_ADD}, not accounted for by the other: {}",
+                    "words each side adds, not accounted for by the other: {}",
                     all.join(", ")
                 ),
             )
