@@ -134,3 +134,32 @@ fn a_fiscal_year_is_its_short_form_not_the_calendars() {
         Relation::Same
     );
 }
+
+/// "A country other than Sweden win" is Sweden not winning: the gate
+/// would let "country, other" through as words bearing no fact, so
+/// "other than" is read as the negation it is (`lex/phrases.rs`), found
+/// on test-v13 once it was reported.
+#[test]
+fn other_than_a_name_is_that_name_not_winning() {
+    let close = "2031-05-17T22:00:00Z";
+    let sweden = "Eurovision 2031 winner: Sweden?";
+    assert_eq!(
+        relation(
+            sweden,
+            "Will a country other than Sweden win Eurovision 2031?",
+            close
+        ),
+        Relation::Inverted
+    );
+    // Another country named is not "anyone but Sweden".
+    for other in [
+        "Will Norway win Eurovision 2031?",
+        "Will a country other than Norway win Eurovision 2031?",
+    ] {
+        let got = relation(sweden, other, close);
+        assert!(
+            got != Relation::Same && got != Relation::Inverted,
+            "{other}: {got:?}"
+        );
+    }
+}

@@ -93,6 +93,11 @@ const PHRASES: &[(&[&str], &[&str])] = &[
     (&["hold", "or", "hike"], &["not", "cut"]),
     // "someone other than Modi be PM on Jan 1" is "Modi not PM on Jan 1".
     (&["someone", "other", "than"], &["not"]),
+    // Likewise "a country other than Sweden win": whoever "other than"
+    // names is the one the market says does not (test-v13's
+    // eurovision-2031-sweden-vs-not, called `same` once the gate let
+    // "country, other" through).
+    (&["other", "than"], &["not"]),
     (&["no", "longer"], &["not"]),
     // The headline trade balance is of all goods and services; "goods"
     // alone is another series.
