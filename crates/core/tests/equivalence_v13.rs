@@ -33,11 +33,14 @@
 //! remain/replaced, abolish/still in place, avoid/begins, depeg/holds,
 //! shut out/wins, relegated/stay up, make/miss, lose/win). It was
 //! written and labelled by someone who had not read the matcher, and
-//! committed before any classifier was run on it.
+//! committed before any classifier was run on it. Reported once by the
+//! lead, it is development data since: its two `same` precision misses
+//! were mended as general rules, each beside look-alikes in
+//! `written_otherwise_fourteen.rs`.
 
 mod labelled;
 
-use labelled::{claims_nothing_else, held_out_and_new};
+use labelled::{claims_nothing_else, development_bar, held_out_and_new};
 
 const TEST: &str = "test-v13.json";
 
@@ -47,11 +50,21 @@ fn set_is_well_formed_and_new() {
 }
 
 /// Nothing else called `same` or `inverted` on the held-out set.
-/// `cargo test -p predmarket-core --test equivalence_v13 -- --ignored
-/// --nocapture` prints the figures and every miss; run once, by the lead,
-/// after the round's last change.
+/// `cargo test -p predmarket-core --test equivalence_v13 -- --nocapture`
+/// prints the figures and every miss. Reported by the lead before and
+/// after the thirteenth round (docs/benchmarks.md, "Thirteenth round:
+/// after the merges": same precision 0.93 then 0.90, a look-alike and an
+/// inverted pair called `same`), development data since: the two were
+/// mended as general rules (`written_otherwise_fourteen.rs`).
 #[test]
-#[ignore = "not yet run: reported once by the lead after the round's last change"]
 fn held_out_set_calls_nothing_else_same_or_inverted() {
     claims_nothing_else(TEST);
+}
+
+/// The recall of `same` and `inverted` reached on it as development
+/// data (after the two precision misses were mended): floors, so that a
+/// later change that loses a right answer shows.
+#[test]
+fn thirteenth_set_as_development_data_keeps_its_recall() {
+    development_bar(TEST, 0.21, 0.21);
 }

@@ -30,7 +30,7 @@ mod teams;
 pub(crate) mod tickers;
 pub use calendar::{closed_on_december_31, last_trading_day};
 pub use editions::{EDITIONS, Edition};
-pub use fact_words::{FACT_WORDS, bears_a_fact, read_under_a_condition};
+pub use fact_words::{FACT_WORDS, bears_a_fact, names_a_division, read_under_a_condition};
 pub use quantities::{
     GENERIC_MEMBER_WORDS, QUANTITIES, Quantity, commodity_keys, names_a_quantity, quantity_keys,
     quantity_masks, quantity_members_of,

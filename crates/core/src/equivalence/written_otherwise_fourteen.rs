@@ -163,3 +163,27 @@ fn other_than_a_name_is_that_name_not_winning() {
         );
     }
 }
+
+/// "Junior Eurovision" is another contest than Eurovision: "Junior"
+/// leads the capitalized span as a given name would, but a division of a
+/// contest is never read as one (`lexicon::names_a_division`), found on
+/// test-v13 once it was reported.
+#[test]
+fn a_division_of_a_contest_is_another_contest() {
+    let close = "2030-05-18T22:00:00Z";
+    let senior = "Eurovision Song Contest 2030 winner: Sweden?";
+    assert_eq!(
+        relation(senior, "Will Sweden win Eurovision 2030?", close),
+        Relation::Same
+    );
+    for division in [
+        "Will Sweden win Junior Eurovision 2030?",
+        "Will Sweden win Youth Eurovision 2030?",
+    ] {
+        let got = relation(senior, division, close);
+        assert!(
+            got != Relation::Same && got != Relation::Inverted,
+            "{division}: {got:?}"
+        );
+    }
+}

@@ -452,6 +452,32 @@ pub fn bears_a_fact(word: &str, is_name: impl Fn(&str) -> bool) -> bool {
         || matches!(word, "semifinal" | "quarterfinal" | "playoff")
 }
 
+/// Words naming a division of a contest ("Junior Eurovision", "U21
+/// Euro", "Senior Open"): another contest than the one without the
+/// word, and never a person's given name, though they lead a span of
+/// capitalized words as one does ("Junior Eurovision" is not a Mr
+/// Eurovision whose surname the other side names: test-v13's
+/// eurovision-2030-junior-vs-senior-sweden, called `same`). Not "women"
+/// (a player's "Women's Singles" is her event) nor "reserve" (a
+/// central bank's name).
+const DIVISIONS: &[&str] = &[
+    "amateur",
+    "junior",
+    "paralympic",
+    "senior",
+    "u17",
+    "u19",
+    "u20",
+    "u21",
+    "u23",
+    "youth",
+];
+
+/// Whether `word` names a division of a contest (`DIVISIONS`).
+pub fn names_a_division(word: &str) -> bool {
+    DIVISIONS.contains(&word)
+}
+
 /// A word some rule accounts for only under a condition (one coin
 /// flipping another by market cap, both teams scoring, a game's result
 /// or score, a price at any time, a count's verb, an office's rank, a

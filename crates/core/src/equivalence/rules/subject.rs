@@ -4,7 +4,7 @@ use super::super::engine::{Aspect, Pair, Verdict, Vote};
 use super::super::facts::Facts;
 use super::super::lexicon::{
     NO_DRAW_TEAMS, OPPOSED, TEAM_CITIES, city_stands_for_team, commodity_keys, entities,
-    team_of_a_shared_city,
+    names_a_division, team_of_a_shared_city,
 };
 use super::super::{Field, Finding};
 use super::join;
@@ -25,9 +25,9 @@ pub(crate) fn mentions_all(f: &Facts, entity: &str) -> bool {
 /// word before the last of a name the other side also ends with
 /// ("Bitcoin ETF" against "Ethereum ETF").
 fn given_name_of_mentioned(x: &Facts, y: &Facts, e: &str) -> bool {
-    x.given_names
-        .iter()
-        .any(|(given, surname)| given == e && y.name_heads.contains(surname))
+    x.given_names.iter().any(|(given, surname)| {
+        given == e && y.name_heads.contains(surname) && !names_a_division(e)
+    })
 }
 
 /// The names a side gives as subjects: not a measured quantity both

@@ -22,7 +22,7 @@ use super::super::lexicon::{
     ANY_TIME_WORDS, BOTH_TEAMS_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER,
     FLIP_WORDS, GAME_RESULT_WORDS, GAME_SCORE_WORDS, GENERIC_MEMBER_WORDS, LINE_WORDS, NO_OP,
     OFFICE_RANKS, OPPOSED, OVERTIME_WORDS, QUANTITIES, SCOPES, SOCCER_FULL_TIME_WORDS, SYNONYMS,
-    bears_a_fact, city_stands_for_team, entities, implied_by, nickname_lead,
+    bears_a_fact, city_stands_for_team, entities, implied_by, names_a_division, nickname_lead,
     other_team_against_a_city, other_team_of_the_game, quantity_members_of, read_under_a_condition,
     team_of_a_shared_city,
 };
@@ -134,6 +134,11 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
     let said_by_y = |w: &str| y.mentions(w) || y.criteria_content.contains(w);
     let y_scoped = || SCOPES.iter().any(|w| y.mentions(w));
     let one_day = x.date.is_some() && y.date.is_some();
+    // A division of a contest ("Junior") is another contest unless the
+    // other side writes it too: no reading of names accounts for it.
+    if names_a_division(word) {
+        return said_by_y(word) || matched.contains(&word);
+    }
     said_by_y(word)
         || matched.contains(&word)
         // The negation rule compares these, the subject rule these.
