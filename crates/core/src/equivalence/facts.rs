@@ -268,10 +268,6 @@ pub struct Facts {
     /// market, and compared per pair by index, not by text.
     #[serde(skip)]
     pub(crate) quantity_names: Vec<(usize, usize, u32)>,
-    /// The only name is the US: read per pair (see `rules::subject`)
-    /// from here, without reading the names themselves.
-    #[serde(skip)]
-    pub(crate) us_alone: bool,
     /// The names written as one word ("Lakers", "Scheffler"): a side
     /// that writes one accounts for the other's longer name ending in it.
     #[serde(skip)]
@@ -560,7 +556,6 @@ impl Facts {
                 super::lexicon::quantity_members_of(e).map(move |(i, bit)| (k, i, bit))
             })
             .collect();
-        self.us_alone = matches!(self.entities.as_slice(), [us] if us == "us");
     }
 
     /// The name `entities[entity]` is a subject against `other`: neither

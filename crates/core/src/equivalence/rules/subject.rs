@@ -49,16 +49,11 @@ struct Names<'a> {
 impl<'a> Names<'a> {
     fn of(x: &'a Facts, y: &'a Facts) -> Self {
         let names = Self { x, y, none: false };
-        // With no quantity's word among them, the names are all the
-        // side's: whether they are the US alone was read once.
-        let us_alone = if x.quantity_names.is_empty() {
-            x.us_alone
-        } else {
-            let mut all = names.iter();
-            all.next() == Some("us") && all.next().is_none()
-        };
+        let mut all = names.iter();
         // Whether the other side names anything is read only for the US.
-        let none = us_alone && !(0..y.entities.len()).any(|k| y.is_subject_name(k, x));
+        let none = all.next() == Some("us")
+            && all.next().is_none()
+            && !(0..y.entities.len()).any(|k| y.is_subject_name(k, x));
         Self { none, ..names }
     }
 
