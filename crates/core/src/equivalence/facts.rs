@@ -263,11 +263,10 @@ pub struct Facts {
     #[serde(skip)]
     pub(crate) given_names: Vec<(String, String)>,
     /// The names that are also words of a measured quantity ("Nonfarm"),
-    /// by their index in `entities`, with the family and member bit they
-    /// name (see [`super::lexicon::quantity_members_of`]): read once per
-    /// market, and compared per pair by index, not by text.
+    /// with the family and member bit they name (see
+    /// [`super::lexicon::quantity_members_of`]): read once per market.
     #[serde(skip)]
-    pub(crate) quantity_names: Vec<(usize, usize, u32)>,
+    pub(crate) quantity_names: Vec<(String, usize, u32)>,
     /// The names written as one word ("Lakers", "Scheffler"): a side
     /// that writes one accounts for the other's longer name ending in it.
     #[serde(skip)]
@@ -546,31 +545,30 @@ impl Facts {
             && super::lexicon::STAGE_VERBS
                 .iter()
                 .any(|w| self.raw.contains(*w));
-        // `entities` is final here (sorted, each name once), so an index
-        // stands for its name.
         self.quantity_names = self
             .entities
             .iter()
-            .enumerate()
-            .flat_map(|(k, e)| {
-                super::lexicon::quantity_members_of(e).map(move |(i, bit)| (k, i, bit))
+            .flat_map(|e| {
+                super::lexicon::quantity_members_of(e).map(move |(i, bit)| (e.clone(), i, bit))
             })
             .collect();
     }
 
-    /// The name `entities[entity]` is a subject against `other`: neither
-    /// a word of a measured quantity `other` names too (the quantity
-    /// rules compare it, not the subject rule) nor one of a member of a
-    /// family `other` names no member of ("YoY" against a side naming no
-    /// period).
-    pub(crate) fn is_subject_name(&self, entity: usize, other: &Facts) -> bool {
-        !self.quantity_names.iter().any(|&(k, i, bit)| {
-            k == entity
-                && other
-                    .quantities
-                    .get(i)
-                    .is_none_or(|&mask| mask & bit != 0 || mask == 0)
+    /// `name` is a word of a measured quantity `other` names too: the
+    /// quantity rules compare it, not the subject rule.
+    pub(crate) fn names_a_shared_quantity(&self, name: &str, other: &Facts) -> bool {
+        self.quantity_names.iter().any(|(e, i, bit)| {
+            e == name && other.quantities.get(*i).is_some_and(|mask| mask & bit != 0)
         })
+    }
+
+    /// `name` is a word of a measured quantity's member of a family
+    /// `other` names no member of ("YoY" against a side naming no
+    /// period).
+    pub(crate) fn names_a_quantity_the_other_leaves(&self, name: &str, other: &Facts) -> bool {
+        self.quantity_names
+            .iter()
+            .any(|(e, i, _)| e == name && other.quantities.get(*i).is_none_or(|mask| *mask == 0))
     }
 
     /// Every word of the text, names included, for "does the other side
@@ -585,7 +583,7 @@ impl Facts {
                         .iter()
                         .chain(&self.words)
                         .chain(&self.entities)
-                        .map(String::as_str),
+                        .cloned(),
                 )
             })
             .has(word)

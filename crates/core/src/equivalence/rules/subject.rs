@@ -35,43 +35,30 @@ fn given_name_of_mentioned(x: &Facts, y: &Facts, e: &str) -> bool {
 /// qualifies ("YoY"), and not the US alone
 /// against a side that names nothing (a US indicator is the default one:
 /// "US unemployment" / "the unemployment rate"). Asked for every
-/// candidate pair, so never collected: a filter over the side's own
-/// names, run again at each reading (most sides name no quantity's word,
-/// and then it keeps every name).
-#[derive(Clone, Copy)]
-struct Names<'a> {
-    x: &'a Facts,
-    y: &'a Facts,
-    /// The US alone against a side that names nothing: no names.
-    none: bool,
-}
-
-impl<'a> Names<'a> {
-    fn of(x: &'a Facts, y: &'a Facts) -> Self {
-        let names = Self { x, y, none: false };
-        let mut all = names.iter();
-        // Whether the other side names anything is read only for the US.
-        let none = all.next() == Some("us")
-            && all.next().is_none()
-            && !(0..y.entities.len()).any(|k| y.is_subject_name(k, x));
-        Self { none, ..names }
-    }
-
-    fn iter(self) -> impl Iterator<Item = &'a str> + Clone {
-        let Self { x, y, none } = self;
-        // A name that is a word of a quantity's member the other side
-        // does not name at all ("YoY" against a side naming no period)
-        // qualifies the quantity, which the metric and wording rules
-        // compare.
-        x.entities
+/// candidate pair: no allocation when no name is a quantity's word.
+fn subject_names<'a>(x: &'a Facts, y: &Facts) -> Vec<&'a str> {
+    // A name that is a word of a quantity's member the other side does
+    // not name at all ("YoY" against a side naming no period) qualifies
+    // the quantity, which the metric and wording rules compare.
+    let is_name = |f: &Facts, other: &Facts, e: &str| {
+        !f.names_a_shared_quantity(e, other) && !f.names_a_quantity_the_other_leaves(e, other)
+    };
+    let names: Vec<&str> = x
+        .entities
+        .iter()
+        .map(String::as_str)
+        .filter(|e| x.quantity_names.is_empty() || is_name(x, y, e))
+        .collect();
+    // Whether the other side names anything is read only for the US.
+    let other_names = || {
+        y.entities
             .iter()
-            .enumerate()
-            .filter(move |&(k, _)| !none && x.is_subject_name(k, y))
-            .map(|(_, e)| e.as_str())
-    }
-
-    fn is_empty(self) -> bool {
-        self.iter().next().is_none()
+            .any(|e| y.quantity_names.is_empty() || is_name(y, x, e))
+    };
+    if names == ["us"] && !other_names() {
+        Vec::new()
+    } else {
+        names
     }
 }
 
@@ -93,8 +80,8 @@ fn same_commodity_named(p: &Pair<'_>) -> bool {
 
 /// The names of `x` that `y` does not account for; with `first_only`,
 /// only until the first.
-fn unmatched<'a>(x: &'a Facts, y: &Facts, names: Names<'a>, first_only: bool) -> Vec<&'a str> {
-    let mut left = names.iter().filter(|e| {
+fn unmatched<'a>(x: &'a Facts, y: &Facts, names: &[&'a str], first_only: bool) -> Vec<&'a str> {
+    let mut left = names.iter().copied().filter(|e| {
         !mentions_all(y, e)
             && !given_name_of_mentioned(x, y, e)
             && !x.short_forms.accounts_for(&y.short_forms, e)
@@ -122,7 +109,7 @@ fn unmatched<'a>(x: &'a Facts, y: &Facts, names: Names<'a>, first_only: bool) ->
 /// two subjects; two opposed names alone are the two sides of a contest.
 pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
     let (fa, fb) = (p.fa, p.fb);
-    let (names_a, names_b) = (Names::of(fa, fb), Names::of(fb, fa));
+    let (names_a, names_b) = (subject_names(fa, fb), subject_names(fb, fa));
     let of_a_contest = |e: &&str| OPPOSED.iter().any(|&(x, y)| *e == x || *e == y);
     // Without reasons, and with no name of a contest's two on the first
     // side, only whether the first side leaves a name unmatched decides
@@ -131,8 +118,8 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
     let only_a = unmatched(
         fa,
         fb,
-        names_a,
-        !v.detailed() && !names_a.iter().any(|e| of_a_contest(&e)),
+        &names_a,
+        !v.detailed() && !names_a.iter().any(of_a_contest),
     );
     // Without reasons, the second side's unmatched names are read only as
     // far as the verdict needs them: not at all when the first side has
@@ -142,11 +129,11 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
     // left decides the veto).
     let contest = || only_a.iter().any(of_a_contest);
     let only_b = if v.detailed() || contest() {
-        unmatched(fb, fa, names_b, false)
+        unmatched(fb, fa, &names_b, false)
     } else if only_a.is_empty() {
         Vec::new()
     } else {
-        unmatched(fb, fa, names_b, true)
+        unmatched(fb, fa, &names_b, true)
     };
     // Two opposed names, and nothing else unmatched on one side ("a
     // Democrat ... US election" / "the Republican candidate").
