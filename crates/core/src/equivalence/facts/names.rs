@@ -22,6 +22,10 @@ pub(crate) struct NameTables {
     pub(crate) team_or_code: bool,
     /// A word of a city with two teams (`team_of_a_shared_city`).
     pub(crate) shared_city: bool,
+    /// A short form of this side, or a word of a name it glosses
+    /// (`ShortForms::short_or_glossed`): without it, `accounts_for` needs
+    /// the other side to write a short form.
+    pub(crate) short_or_glossed: bool,
 }
 
 impl NameTables {
@@ -31,6 +35,7 @@ impl NameTables {
         team_or_city: true,
         team_or_code: true,
         shared_city: true,
+        short_or_glossed: true,
     };
 }
 
@@ -53,6 +58,7 @@ impl Facts {
                 team_or_city: may_stand_for_a_team(e),
                 team_or_code: team_codes::is_team_or_code(e),
                 shared_city: of_a_shared_city(e),
+                short_or_glossed: self.short_forms.short_or_glossed(e),
             })
             .collect();
     }

@@ -110,7 +110,8 @@ fn unmatched<'a>(x: &'a Facts, y: &Facts, names: Names<'a>, first_only: bool) ->
         let tables = x.name_tables(k);
         let accounted = mentions_all(y, e)
             || (tables.given && given_name_of_mentioned(x, y, e))
-            || x.short_forms.accounts_for(&y.short_forms, e)
+            || ((tables.short_or_glossed || y.short_forms.writes_short_forms())
+                && x.short_forms.accounts_for(&y.short_forms, e))
             || (tables.team_or_city && city_stands_for_team(e, |w| y.mentions(w)))
             // A team's city or league, a race's circuit: what an
             // entity the other side names implies.
