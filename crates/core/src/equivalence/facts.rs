@@ -569,7 +569,7 @@ impl Facts {
                         .iter()
                         .chain(&self.words)
                         .chain(&self.entities)
-                        .cloned(),
+                        .map(String::as_str),
                 )
             })
             .has(word)
