@@ -8,16 +8,16 @@
 /// [`super::Facts::entities`]), and those of them that end in `s`
 /// without it: "does the text write this word, or its plural". The words
 /// are copied back to back into one string (one allocation a market, not
-/// one a word), and each list is a hash table of their places: a search
-/// compares hashes, and a string only where the hash is the word's (no
-/// sort, so no sort's code in the wasm). Each list has its filter: a word
-/// whose bits are not all set in it is not in the list, so the table is
-/// not read (a set bit proves nothing: the table is searched).
+/// one a word), and each list holds their hashes and places, sorted by
+/// hash: a search compares numbers, and a string only where the hash is
+/// the word's. Each list has its filter: a word whose bits are not all
+/// set in it is not in the list, so the search is skipped (a set bit
+/// proves nothing: the list is searched).
 #[derive(Debug, Clone, Default)]
 pub(super) struct Mentioned {
     text: String,
-    words: Table,
-    without_s: Table,
+    words: Vec<Entry>,
+    without_s: Vec<Entry>,
     words_bits: WordBits,
     without_s_bits: WordBits,
 }
@@ -28,61 +28,6 @@ struct Entry {
     hash: u64,
     start: usize,
     end: usize,
-}
-
-/// Open addressing with linear probing, at most half full: `slots` holds
-/// an entry's index plus one, 0 where empty.
-#[derive(Debug, Clone, Default)]
-struct Table {
-    entries: Vec<Entry>,
-    slots: Vec<usize>,
-}
-
-impl Table {
-    fn new(entries: Vec<Entry>, text: &str) -> Self {
-        let mask = (entries.len() * 2).next_power_of_two() - 1;
-        let mut slots = vec![0usize; mask + 1];
-        for (i, e) in entries.iter().enumerate() {
-            let mut at = e.hash as usize & mask;
-            // A word written twice (the sets overlap) is kept once.
-            while let Some(o) = slots[at].checked_sub(1).map(|o| &entries[o]) {
-                if o.hash == e.hash && text[o.start..o.end] == text[e.start..e.end] {
-                    break;
-                }
-                at = (at + 1) & mask;
-            }
-            if slots[at] == 0 {
-                slots[at] = i + 1;
-            }
-        }
-        Self { entries, slots }
-    }
-
-    /// `word`, whose hash is `hash`, is in the table.
-    fn has(&self, text: &str, hash: u64, word: &str) -> bool {
-        let mask = self.slots.len().wrapping_sub(1);
-        let mut at = hash as usize & mask;
-        while let Some(e) = self
-            .slots
-            .get(at)
-            .and_then(|s| s.checked_sub(1))
-            .map(|s| &self.entries[s])
-        {
-            if e.hash == hash && &text[e.start..e.end] == word {
-                return true;
-            }
-            at = (at + 1) & mask;
-        }
-        false
-    }
-
-    fn bits(&self) -> WordBits {
-        let mut bits = WordBits::default();
-        for e in &self.entries {
-            bits.insert(e.hash);
-        }
-        bits
-    }
 }
 
 /// 256 bits, two a word: a market writes tens of words, so about one
@@ -127,8 +72,9 @@ impl Mentioned {
         for w in all {
             let start = text.len();
             text.push_str(w);
+            let hash = fnv(FNV_OFFSET, w.as_bytes());
             words.push(Entry {
-                hash: fnv(FNV_OFFSET, w.as_bytes()),
+                hash,
                 start,
                 end: text.len(),
             });
@@ -140,20 +86,46 @@ impl Mentioned {
                 });
             }
         }
-        let (words, without_s) = (Table::new(words, &text), Table::new(without_s, &text));
+        // Sorted by hash, each word once (the sets overlap: every word is
+        // also in `raw`).
+        let tidy = |list: &mut Vec<Entry>| {
+            list.sort_unstable_by(|a, b| {
+                a.hash
+                    .cmp(&b.hash)
+                    .then_with(|| text[a.start..a.end].cmp(&text[b.start..b.end]))
+            });
+            list.dedup_by(|a, b| a.hash == b.hash && text[a.start..a.end] == text[b.start..b.end]);
+        };
+        tidy(&mut words);
+        tidy(&mut without_s);
+        let bits = |list: &[Entry]| {
+            let mut bits = WordBits::default();
+            for e in list {
+                bits.insert(e.hash);
+            }
+            bits
+        };
         Self {
-            words_bits: words.bits(),
-            without_s_bits: without_s.bits(),
+            words_bits: bits(&words),
+            without_s_bits: bits(&without_s),
             text,
             words,
             without_s,
         }
     }
 
+    /// `word`, whose hash is `hash`, is in `list`.
+    fn search(&self, list: &[Entry], hash: u64, word: &str) -> bool {
+        let at = list.partition_point(|e| e.hash < hash);
+        list[at..]
+            .iter()
+            .take_while(|e| e.hash == hash)
+            .any(|e| &self.text[e.start..e.end] == word)
+    }
+
     /// The word, the word without a final `s` (when three letters or
     /// more are left), or its plural is written.
     pub(super) fn has(&self, word: &str) -> bool {
-        let text = &self.text;
         // The hash of the word less its final `s` is FNV's state before
         // that byte: both from one pass.
         let stem = word.strip_suffix('s');
@@ -163,13 +135,13 @@ impl Mentioned {
         } else {
             stem_hash
         };
-        (self.words_bits.may_contain(hash) && self.words.has(text, hash, word))
+        (self.words_bits.may_contain(hash) && self.search(&self.words, hash, word))
             || stem.is_some_and(|w| {
                 w.len() > 2
                     && self.words_bits.may_contain(stem_hash)
-                    && self.words.has(text, stem_hash, w)
+                    && self.search(&self.words, stem_hash, w)
             })
-            || (self.without_s_bits.may_contain(hash) && self.without_s.has(text, hash, word))
+            || (self.without_s_bits.may_contain(hash) && self.search(&self.without_s, hash, word))
     }
 }
 
