@@ -569,7 +569,7 @@ impl Facts {
                         .iter()
                         .chain(&self.words)
                         .chain(&self.entities)
-                        .map(String::as_str),
+                        .cloned(),
                 )
             })
             .has(word)

@@ -5,29 +5,17 @@
 //! of their hashes that answers most "no"s without comparing a string.
 
 /// A market's words ([`super::Facts::raw`], [`super::Facts::words`],
-/// [`super::Facts::entities`]), and those of them that end in `s`
-/// without it: "does the text write this word, or its plural". The words
-/// are copied back to back into one string (one allocation a market, not
-/// one a word), and each list holds their hashes and places, sorted by
-/// hash: a search compares numbers, and a string only where the hash is
-/// the word's. Each list has its filter: a word whose bits are not all
-/// set in it is not in the list, so the search is skipped (a set bit
-/// proves nothing: the list is searched).
+/// [`super::Facts::entities`]), sorted, and those of them that end in `s`
+/// without it: "does the text write this word, or its plural". Each
+/// list has its filter: a word whose bits are not all set in it is not
+/// in the list, so the search is skipped (a set bit proves nothing: the
+/// list is searched).
 #[derive(Debug, Clone, Default)]
 pub(super) struct Mentioned {
-    text: String,
-    words: Vec<Entry>,
-    without_s: Vec<Entry>,
+    words: Vec<String>,
+    without_s: Vec<String>,
     words_bits: WordBits,
     without_s_bits: WordBits,
-}
-
-/// A word of [`Mentioned`]: its hash and where it is in the text.
-#[derive(Debug, Clone, Copy)]
-struct Entry {
-    hash: u64,
-    start: usize,
-    end: usize,
 }
 
 /// 256 bits, two a word: a market writes tens of words, so about one
@@ -65,67 +53,36 @@ fn fnv(hash: u64, bytes: &[u8]) -> u64 {
 }
 
 impl Mentioned {
-    pub(super) fn new<'w>(all: impl Iterator<Item = &'w str>) -> Self {
-        let mut text = String::new();
-        let mut words = Vec::new();
-        let mut without_s = Vec::new();
-        for w in all {
-            let start = text.len();
-            text.push_str(w);
-            let hash = fnv(FNV_OFFSET, w.as_bytes());
-            words.push(Entry {
-                hash,
-                start,
-                end: text.len(),
-            });
-            if let Some(stem) = w.strip_suffix('s') {
-                without_s.push(Entry {
-                    hash: fnv(FNV_OFFSET, stem.as_bytes()),
-                    start,
-                    end: start + stem.len(),
-                });
-            }
-        }
-        // Sorted by hash, each word once (the sets overlap: every word is
-        // also in `raw`).
-        let tidy = |list: &mut Vec<Entry>| {
-            list.sort_unstable_by(|a, b| {
-                a.hash
-                    .cmp(&b.hash)
-                    .then_with(|| text[a.start..a.end].cmp(&text[b.start..b.end]))
-            });
-            list.dedup_by(|a, b| a.hash == b.hash && text[a.start..a.end] == text[b.start..b.end]);
-        };
-        tidy(&mut words);
-        tidy(&mut without_s);
-        let bits = |list: &[Entry]| {
+    pub(super) fn new(all: impl Iterator<Item = String>) -> Self {
+        let mut words: Vec<String> = all.collect();
+        words.sort_unstable();
+        words.dedup();
+        let mut without_s: Vec<String> = words
+            .iter()
+            .filter_map(|w| w.strip_suffix('s').map(str::to_owned))
+            .collect();
+        without_s.sort_unstable();
+        without_s.dedup();
+        let bits = |list: &[String]| {
             let mut bits = WordBits::default();
-            for e in list {
-                bits.insert(e.hash);
+            for w in list {
+                bits.insert(fnv(FNV_OFFSET, w.as_bytes()));
             }
             bits
         };
         Self {
             words_bits: bits(&words),
             without_s_bits: bits(&without_s),
-            text,
             words,
             without_s,
         }
     }
 
-    /// `word`, whose hash is `hash`, is in `list`.
-    fn search(&self, list: &[Entry], hash: u64, word: &str) -> bool {
-        let at = list.partition_point(|e| e.hash < hash);
-        list[at..]
-            .iter()
-            .take_while(|e| e.hash == hash)
-            .any(|e| &self.text[e.start..e.end] == word)
-    }
-
     /// The word, the word without a final `s` (when three letters or
     /// more are left), or its plural is written.
     pub(super) fn has(&self, word: &str) -> bool {
+        let search =
+            |list: &[String], w: &str| list.binary_search_by(|x| x.as_str().cmp(w)).is_ok();
         // The hash of the word less its final `s` is FNV's state before
         // that byte: both from one pass.
         let stem = word.strip_suffix('s');
@@ -135,13 +92,11 @@ impl Mentioned {
         } else {
             stem_hash
         };
-        (self.words_bits.may_contain(hash) && self.search(&self.words, hash, word))
+        (self.words_bits.may_contain(hash) && search(&self.words, word))
             || stem.is_some_and(|w| {
-                w.len() > 2
-                    && self.words_bits.may_contain(stem_hash)
-                    && self.search(&self.words, stem_hash, w)
+                w.len() > 2 && self.words_bits.may_contain(stem_hash) && search(&self.words, w)
             })
-            || (self.without_s_bits.may_contain(hash) && self.search(&self.without_s, hash, word))
+            || (self.without_s_bits.may_contain(hash) && search(&self.without_s, word))
     }
 }
 
@@ -173,7 +128,7 @@ mod tests {
         let mut list: Vec<String> = (0..300).map(|i| format!("w{i}x{}", i * 7 % 13)).collect();
         list.extend((0..40).map(|i| format!("p{i}s")));
         let words: Vec<&str> = list.iter().map(String::as_str).collect();
-        let m = Mentioned::new(list.iter().map(String::as_str));
+        let m = Mentioned::new(list.iter().cloned());
         let mut asked = 0;
         for i in 0..600 {
             for q in [
@@ -193,13 +148,13 @@ mod tests {
 
     #[test]
     fn stems_and_plurals() {
-        let m = Mentioned::new(["lakers", "goal", "us"].into_iter());
+        let m = Mentioned::new(["lakers", "goal", "us"].map(str::to_owned).into_iter());
         assert!(m.has("laker"), "the word without its s is written with it");
         assert!(m.has("goals"), "the plural of a written word");
         assert!(m.has("lakers"));
         assert!(m.has("us"));
         assert!(!m.has("celtics"));
         // "us" less its s is "u": three letters or more must be left.
-        assert!(!Mentioned::new(std::iter::once("u")).has("us"));
+        assert!(!Mentioned::new(std::iter::once("u".to_owned())).has("us"));
     }
 }
