@@ -2,7 +2,10 @@
 //! where its time goes: the candidates it compares and the time of each
 //! way of calling it, medians of several rounds.
 //!
-//! `cargo run --release -p predmarket-core --example pairs_bench -- MARKETS.json`
+//! `cargo run --release -p predmarket-core --example pairs_bench -- MARKETS.json [RUN]`
+//!
+//! With `RUN` (0, 1 or 2), only that way of calling it: `0` is the one
+//! the npm package's `findPairs` takes (no reasons), the one to profile.
 //!
 //! `cargo xtask bench venues` measures the same in Node through the npm
 //! package's `predmarket/venues` entry, which is the figure users get.
@@ -17,6 +20,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let path = std::env::args()
         .nth(1)
         .ok_or("usage: pairs_bench MARKETS.json")?;
+    let only: Option<usize> = std::env::args().nth(2).map(|n| n.parse()).transpose()?;
     let markets: Vec<Market> = serde_json::from_str(&std::fs::read_to_string(path)?)?;
     let runs: [(&str, PairOptions); 3] = [
         (
@@ -37,7 +41,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         ),
     ];
     println!("{} markets, median of {ROUNDS} rounds", markets.len());
-    for (what, options) in runs {
+    for (n, (what, options)) in runs.into_iter().enumerate() {
+        if only.is_some_and(|only| only != n) {
+            continue;
+        }
         let mut times = Vec::with_capacity(ROUNDS);
         let mut count = 0;
         for _ in 0..ROUNDS {

@@ -263,10 +263,19 @@ pub struct Facts {
     #[serde(skip)]
     pub(crate) given_names: Vec<(String, String)>,
     /// The names that are also words of a measured quantity ("Nonfarm"),
-    /// with the family and member bit they name (see
-    /// [`super::lexicon::quantity_members_of`]): read once per market.
+    /// by their index in `entities`, with the family and member bit they
+    /// name (see [`super::lexicon::quantity_members_of`]): read once per
+    /// market, and compared per pair by index, not by text.
     #[serde(skip)]
-    pub(crate) quantity_names: Vec<(String, usize, u32)>,
+    pub(crate) quantity_names: Vec<(usize, usize, u32)>,
+    /// The only name is the US: read per pair (see `rules::subject`)
+    /// from here, without reading the names themselves.
+    #[serde(skip)]
+    pub(crate) us_alone: bool,
+    /// What the tables say of each name, by its index in `entities` (see
+    /// [`NameTables`]).
+    #[serde(skip)]
+    pub(crate) name_tables: Vec<NameTables>,
     /// The names written as one word ("Lakers", "Scheffler"): a side
     /// that writes one accounts for the other's longer name ending in it.
     #[serde(skip)]
@@ -545,30 +554,7 @@ impl Facts {
             && super::lexicon::STAGE_VERBS
                 .iter()
                 .any(|w| self.raw.contains(*w));
-        self.quantity_names = self
-            .entities
-            .iter()
-            .flat_map(|e| {
-                super::lexicon::quantity_members_of(e).map(move |(i, bit)| (e.clone(), i, bit))
-            })
-            .collect();
-    }
-
-    /// `name` is a word of a measured quantity `other` names too: the
-    /// quantity rules compare it, not the subject rule.
-    pub(crate) fn names_a_shared_quantity(&self, name: &str, other: &Facts) -> bool {
-        self.quantity_names.iter().any(|(e, i, bit)| {
-            e == name && other.quantities.get(*i).is_some_and(|mask| mask & bit != 0)
-        })
-    }
-
-    /// `name` is a word of a measured quantity's member of a family
-    /// `other` names no member of ("YoY" against a side naming no
-    /// period).
-    pub(crate) fn names_a_quantity_the_other_leaves(&self, name: &str, other: &Facts) -> bool {
-        self.quantity_names
-            .iter()
-            .any(|(e, i, _)| e == name && other.quantities.get(*i).is_none_or(|mask| *mask == 0))
+        self.read_names();
     }
 
     /// Every word of the text, names included, for "does the other side
@@ -592,6 +578,8 @@ impl Facts {
 
 mod mentioned;
 use mentioned::Mentioned;
+mod names;
+pub(crate) use names::NameTables;
 
 #[cfg(test)]
 mod tests;

@@ -127,6 +127,23 @@ impl ShortForms {
         out
     }
 
+    /// `word` is a short form of this side or a word of a name it glosses
+    /// ("Tether (USDT)"): without it, [`Self::accounts_for`] reads only
+    /// the other side's short forms, and is false where it writes none
+    /// ([`Self::writes_short_forms`]). Read once per name of a market.
+    pub(crate) fn short_or_glossed(&self, word: &str) -> bool {
+        self.short.iter().any(|s| s.is(word))
+            || self
+                .glossed
+                .iter()
+                .any(|(name, short)| name.is(word) || short.is(word))
+    }
+
+    /// Some word is written in capitals.
+    pub(crate) fn writes_short_forms(&self) -> bool {
+        !self.short.is_empty()
+    }
+
     /// The words of this side's full names that `other`'s short forms
     /// stand for, and this side's short forms that `other`'s full names
     /// spell out: `word` is one of them.

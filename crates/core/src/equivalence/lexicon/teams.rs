@@ -368,7 +368,7 @@ pub fn team_of_a_shared_city(
 ) -> bool {
     // Asked of every name a side leaves unmatched in every candidate
     // pair: most are no word of these teams and cities.
-    if shared_city_words().binary_search(&word).is_err() {
+    if !of_a_shared_city(word) {
         return false;
     }
     let is = |name: &str| name == word || name.strip_suffix('s') == Some(word);
@@ -406,6 +406,19 @@ pub fn city_stands_for_team(word: &str, says: impl Fn(&str) -> bool) -> bool {
             || (city.iter().any(|c| is(c))
                 && (says(team) || team.strip_suffix('s').is_some_and(&says)))
     })
+}
+
+/// `word` is a team or a city word of [`TEAM_CITIES`] (either spelling):
+/// [`city_stands_for_team`] is false for any other word, whatever the
+/// other side writes.
+pub fn may_stand_for_a_team(word: &str) -> bool {
+    !entries_of(word).is_empty()
+}
+
+/// `word` is one of the words [`team_of_a_shared_city`] reads: it is
+/// false for any other.
+pub fn of_a_shared_city(word: &str) -> bool {
+    shared_city_words().binary_search(&word).is_ok()
 }
 
 /// `word` (as written or folded: "lakers", "laker") names a team of

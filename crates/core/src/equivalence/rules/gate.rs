@@ -47,9 +47,10 @@ pub fn yes_side_named(p: &Pair<'_>, v: &mut Verdict) {
     }
 }
 
-/// Both markets on one platform: said, not judged.
+/// Both markets on one platform: said, not judged, so not even compared
+/// without reasons (a read of both markets' platforms for every pair).
 pub fn one_platform(p: &Pair<'_>, v: &mut Verdict) {
-    if p.a.platform.is_some() && p.a.platform == p.b.platform {
+    if v.detailed() && p.a.platform.is_some() && p.a.platform == p.b.platform {
         let name = |m: &Market| m.platform.as_ref().map(|x| x.as_str().to_owned());
         v.say(|| {
             (

@@ -35,30 +35,53 @@ fn given_name_of_mentioned(x: &Facts, y: &Facts, e: &str) -> bool {
 /// qualifies ("YoY"), and not the US alone
 /// against a side that names nothing (a US indicator is the default one:
 /// "US unemployment" / "the unemployment rate"). Asked for every
-/// candidate pair: no allocation when no name is a quantity's word.
-fn subject_names<'a>(x: &'a Facts, y: &Facts) -> Vec<&'a str> {
-    // A name that is a word of a quantity's member the other side does
-    // not name at all ("YoY" against a side naming no period) qualifies
-    // the quantity, which the metric and wording rules compare.
-    let is_name = |f: &Facts, other: &Facts, e: &str| {
-        !f.names_a_shared_quantity(e, other) && !f.names_a_quantity_the_other_leaves(e, other)
-    };
-    let names: Vec<&str> = x
-        .entities
-        .iter()
-        .map(String::as_str)
-        .filter(|e| x.quantity_names.is_empty() || is_name(x, y, e))
-        .collect();
-    // Whether the other side names anything is read only for the US.
-    let other_names = || {
-        y.entities
+/// candidate pair, so never collected: a filter over the side's own
+/// names, run again at each reading (most sides name no quantity's word,
+/// and then it keeps every name).
+#[derive(Clone, Copy)]
+struct Names<'a> {
+    x: &'a Facts,
+    y: &'a Facts,
+    /// The US alone against a side that names nothing: no names.
+    none: bool,
+}
+
+impl<'a> Names<'a> {
+    fn of(x: &'a Facts, y: &'a Facts) -> Self {
+        let names = Self { x, y, none: false };
+        // With no quantity's word among them, the names are all the
+        // side's: whether they are the US alone was read once.
+        let us_alone = if x.quantity_names.is_empty() {
+            x.us_alone
+        } else {
+            let mut all = names.iter();
+            all.next() == Some("us") && all.next().is_none()
+        };
+        // Whether the other side names anything is read only for the US.
+        let none = us_alone && !(0..y.entities.len()).any(|k| y.is_subject_name(k, x));
+        Self { none, ..names }
+    }
+
+    /// The names, each with its index in the side's `entities`.
+    fn indexed(self) -> impl Iterator<Item = (usize, &'a str)> + Clone {
+        let Self { x, y, none } = self;
+        // A name that is a word of a quantity's member the other side
+        // does not name at all ("YoY" against a side naming no period)
+        // qualifies the quantity, which the metric and wording rules
+        // compare.
+        x.entities
             .iter()
-            .any(|e| y.quantity_names.is_empty() || is_name(y, x, e))
-    };
-    if names == ["us"] && !other_names() {
-        Vec::new()
-    } else {
-        names
+            .enumerate()
+            .filter(move |&(k, _)| !none && x.is_subject_name(k, y))
+            .map(|(k, e)| (k, e.as_str()))
+    }
+
+    fn iter(self) -> impl Iterator<Item = &'a str> + Clone {
+        self.indexed().map(|(_, e)| e)
+    }
+
+    fn is_empty(self) -> bool {
+        self.iter().next().is_none()
     }
 }
 
@@ -80,23 +103,29 @@ fn same_commodity_named(p: &Pair<'_>) -> bool {
 
 /// The names of `x` that `y` does not account for; with `first_only`,
 /// only until the first.
-fn unmatched<'a>(x: &'a Facts, y: &Facts, names: &[&'a str], first_only: bool) -> Vec<&'a str> {
-    let mut left = names.iter().copied().filter(|e| {
-        !mentions_all(y, e)
-            && !given_name_of_mentioned(x, y, e)
-            && !x.short_forms.accounts_for(&y.short_forms, e)
-            && !city_stands_for_team(e, |w| y.mentions(w))
+fn unmatched<'a>(x: &'a Facts, y: &Facts, names: Names<'a>, first_only: bool) -> Vec<&'a str> {
+    // A test the tables rule out for the name (`NameTables`) is not run:
+    // it would find nothing, whatever `y` writes.
+    let mut left = names.indexed().filter_map(|(k, e)| {
+        let tables = x.name_tables(k);
+        let accounted = mentions_all(y, e)
+            || (tables.given && given_name_of_mentioned(x, y, e))
+            || ((tables.short_or_glossed || y.short_forms.writes_short_forms())
+                && x.short_forms.accounts_for(&y.short_forms, e))
+            || (tables.team_or_city && city_stands_for_team(e, |w| y.mentions(w)))
             // A team's city or league, a race's circuit: what an
             // entity the other side names implies.
-            && !entities::implied_by(e, &y.named)
+            || entities::implied_by(e, &y.named)
             // "MIN @ LAR" against "vs Vikings": a sportsbook's codes of
             // one game.
-            && !super::game_codes::team_of_the_game(e, x, y)
+            || (tables.team_or_code && super::game_codes::team_of_the_game(e, x, y))
             // "Jets" against "New York" in a game both sides name the
             // other team of, on one day.
-            && !(x.date.is_some()
+            || (x.date.is_some()
                 && y.date.is_some()
-                && team_of_a_shared_city(e, |w| x.mentions(w), |w| y.mentions(w)))
+                && tables.shared_city
+                && team_of_a_shared_city(e, |w| x.mentions(w), |w| y.mentions(w)));
+        (!accounted).then_some(e)
     });
     if first_only {
         left.next().into_iter().collect()
@@ -109,7 +138,7 @@ fn unmatched<'a>(x: &'a Facts, y: &Facts, names: &[&'a str], first_only: bool) -
 /// two subjects; two opposed names alone are the two sides of a contest.
 pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
     let (fa, fb) = (p.fa, p.fb);
-    let (names_a, names_b) = (subject_names(fa, fb), subject_names(fb, fa));
+    let (names_a, names_b) = (Names::of(fa, fb), Names::of(fb, fa));
     let of_a_contest = |e: &&str| OPPOSED.iter().any(|&(x, y)| *e == x || *e == y);
     // Without reasons, and with no name of a contest's two on the first
     // side, only whether the first side leaves a name unmatched decides
@@ -118,8 +147,8 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
     let only_a = unmatched(
         fa,
         fb,
-        &names_a,
-        !v.detailed() && !names_a.iter().any(of_a_contest),
+        names_a,
+        !v.detailed() && !names_a.iter().any(|e| of_a_contest(&e)),
     );
     // Without reasons, the second side's unmatched names are read only as
     // far as the verdict needs them: not at all when the first side has
@@ -129,11 +158,11 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
     // left decides the veto).
     let contest = || only_a.iter().any(of_a_contest);
     let only_b = if v.detailed() || contest() {
-        unmatched(fb, fa, &names_b, false)
+        unmatched(fb, fa, names_b, false)
     } else if only_a.is_empty() {
         Vec::new()
     } else {
-        unmatched(fb, fa, &names_b, true)
+        unmatched(fb, fa, names_b, true)
     };
     // Two opposed names, and nothing else unmatched on one side ("a
     // Democrat ... US election" / "the Republican candidate").
