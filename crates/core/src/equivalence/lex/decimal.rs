@@ -90,9 +90,39 @@ fn unsigned(digits: &str) -> Option<f64> {
             return Some(n as f64 / POWERS[scale]);
         }
     }
-    let mut n = Big::default();
-    for b in leading.bytes().chain(fraction.bytes()) {
-        n.times_plus(10, u32::from(b - b'0'));
+    // Past 10^310 a double is infinite, below 10^-330 it is 0, and past
+    // `KEPT` significant digits only whether a later one is not 0 can
+    // matter (a tie between two doubles has at most 767): a text of any
+    // length costs what one of 800 digits does, not its square.
+    if leading.len() > 310 {
+        return Some(f64::INFINITY);
+    }
+    if leading.is_empty() && scale - significant.len() > 330 {
+        return Some(0.0);
+    }
+    const KEPT: usize = 800;
+    let digits = if leading.is_empty() {
+        significant
+    } else {
+        fraction
+    };
+    let (mut n, mut scale) = (Big::default(), scale);
+    let mut later = false;
+    for (k, b) in leading.bytes().chain(digits.bytes()).enumerate() {
+        if k < KEPT {
+            n.times_plus(10, u32::from(b - b'0'));
+        } else {
+            // Every digit past `KEPT` is the fraction's (at most 310 are
+            // the whole part's), so `scale` stays above 0.
+            scale -= 1;
+            later |= b != b'0';
+        }
+    }
+    if later {
+        // Any digit not 0 in place of the rest: strictly between the
+        // same two 800-digit decimals as the text, so rounded the same.
+        n.times_plus(10, 1);
+        scale += 1;
     }
     Some(exact_quotient(n, scale))
 }
@@ -270,6 +300,14 @@ mod tests {
         same_as_std(&tiny(323, "24703282292062327208828")).unwrap();
         same_as_std(&tiny(307, "22250738585072011")).unwrap();
         same_as_std(&format!("1{}", "0".repeat(309))).unwrap();
+        // Past 800 digits: a tie between two doubles, then just above it
+        // by a digit far down, then the rest all zeros.
+        let tie = "9007199254740993";
+        same_as_std(&format!("{tie}.{}", "0".repeat(2000))).unwrap();
+        same_as_std(&format!("{tie}.{}1", "0".repeat(2000))).unwrap();
+        same_as_std(&format!("0.{}{tie}{}1", "0".repeat(300), "0".repeat(900))).unwrap();
+        same_as_std(&format!("{}.5", "9".repeat(400))).unwrap();
+        same_as_std(&format!("0.{}5", "0".repeat(400))).unwrap();
     }
 
     /// What `facts::number` writes after a line's sign: a whole number,
@@ -335,6 +373,15 @@ mod tests {
             same_as_std(&text)?;
             same_as_std(&format!("{text}{}1", if t == 0 { "." } else { "" }))?;
             same_as_std(&format!("{text}{}0000000000000000000000000001", if t == 0 { "." } else { "" }))?;
+        }
+
+        /// Longer than the digits kept: what lies past them decides only
+        /// through whether it is 0.
+        #[test]
+        fn past_the_digits_kept(digits in "[1-9][0-9]{700,900}", point in 0usize..320, tail in "[0-9]{0,30}") {
+            let at = point.min(digits.len());
+            same_as_std(&format!("{}.{}{tail}", &digits[..at], &digits[at..]))?;
+            same_as_std(&format!("0.{}{tail}", &digits[..at + 400.min(digits.len() - at)]))?;
         }
 
         /// Near and beyond the ends of the doubles.
