@@ -15,6 +15,7 @@
 // failure is a typed error. Tests may unwrap.
 #![cfg_attr(not(test), deny(clippy::unwrap_used, clippy::expect_used))]
 
+pub mod answer;
 pub mod markets_in;
 
 use markets_in::read_markets;
@@ -30,14 +31,10 @@ fn read_two(text: &str, shape: &[u32]) -> Result<[Market; 2], String> {
         .map_err(|_| "two markets expected".to_owned())
 }
 
-fn write<T: serde::Serialize>(value: &T) -> Result<String, String> {
-    serde_json::to_string(value).map_err(|e| e.to_string())
-}
-
 /// `classifyPair(a, b)`: the classification of two markets.
 pub fn classify_pair_text(text: &str, shape: &[u32]) -> Result<String, String> {
     let [a, b] = read_two(text, shape)?;
-    write(&equivalence::classify(&a, &b))
+    Ok(answer::classified(&equivalence::classify(&a, &b)))
 }
 
 /// The relations in the order of the bits of `findPairs`'s `relations`
@@ -77,7 +74,7 @@ pub fn find_pairs_text(
                 .collect()
         }),
     };
-    write(&equivalence::find_pairs(&markets, &options))
+    Ok(answer::pairs(&equivalence::find_pairs(&markets, &options)))
 }
 
 /// `netArbitrage`'s first half: the classification of the two markets,
@@ -88,19 +85,11 @@ pub fn find_pairs_text(
 pub fn classify_for_gap_text(text: &str, shape: &[u32]) -> Result<String, String> {
     let [a, b] = read_two(text, shape)?;
     let classification = equivalence::classify(&a, &b);
-    write(&ForGap {
-        allows_gap: classification.allows_gap(),
-        firm: classification.is_firm(),
-        classification: &classification,
-    })
-}
-
-/// [`classify_for_gap_text`]'s answer, written straight to text.
-#[derive(serde::Serialize)]
-struct ForGap<'a> {
-    classification: &'a equivalence::Classification,
-    allows_gap: bool,
-    firm: bool,
+    Ok(answer::for_gap(
+        &classification,
+        classification.allows_gap(),
+        classification.is_firm(),
+    ))
 }
 
 fn js(result: Result<String, String>) -> Result<String, JsValue> {

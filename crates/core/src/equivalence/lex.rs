@@ -6,6 +6,7 @@
 //! they stand for, and what is written otherwise with numbers
 //! (`rewrites`).
 
+mod decimal;
 mod entity_names;
 mod light_verbs;
 mod phrases;
@@ -14,6 +15,7 @@ mod rewrites;
 use super::lexicon::tickers;
 use super::lexicon::{EDITIONS, Edition, roman};
 use crate::time::days_from_civil;
+pub(crate) use decimal::signed as signed_number;
 use phrases::rewrite_phrases;
 use rewrites::{
     asian_half_lines, asset_ratios, number_words, numbered_names, numero, sequel_numbers,
@@ -350,7 +352,7 @@ pub(crate) fn lex_number(chars: &[char], mut i: usize, out: &mut Vec<Tok>) -> us
         }
         i += 1;
     }
-    let mut value: f64 = digits.parse().unwrap_or(0.0);
+    let mut value = decimal::read(&digits);
     let mut plus = false;
     let mut ordinal = false;
     let mut years = false;

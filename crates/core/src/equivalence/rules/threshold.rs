@@ -463,7 +463,7 @@ pub(crate) fn line(number: &str) -> Option<(&str, f64)> {
     if !points.starts_with(['+', '-']) {
         return None;
     }
-    points.parse().ok().map(|points| (team, points))
+    crate::equivalence::lex::signed_number(points).map(|points| (team, points))
 }
 
 /// One half-point line on each side, the same points given by one team
