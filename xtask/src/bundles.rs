@@ -96,7 +96,9 @@ pub struct App {
     /// float parser, the answers without serde_json's serializer):
     /// venues' app 159,844 B, so 157 KiB, and the `netArbitrage` app
     /// 186,103 B, so 183 KiB, what was reached plus about 1 KiB
-    /// ("Thirteenth round: size").
+    /// ("Thirteenth round: size"); merged with that round's recall and
+    /// speed work and test-v13's mends: 162,502 B, so 160 KiB, and
+    /// 188,900 B, so 186 KiB ("Thirteenth round: after the merges").
     pub limit_gzip_bytes: u64,
     /// The parts the package loads on first call (a dynamic `import()`)
     /// that its one line runs, by module: esbuild names such a chunk
@@ -128,7 +130,7 @@ pub const APPS: &[App] = &[
         id: "venues",
         figure_id: "bundle-venues-gzip",
         source: "import { findPairs } from \"predmarket/venues\";\nfor (const pair of findPairs([])) console.log(pair);\n",
-        limit_gzip_bytes: 157 * 1024,
+        limit_gzip_bytes: 160 * 1024,
         runs: &[],
     },
     // An app that prices the pairs it finds (docs/js-venues.md): the
@@ -140,7 +142,7 @@ pub const APPS: &[App] = &[
         id: "arbitrage",
         figure_id: "bundle-arbitrage-gzip",
         source: "import { findPairs, netArbitrage } from \"predmarket/venues\";\nfor (const { a, b } of findPairs([])) console.log(netArbitrage({ market: a, orderbook: {} }, { market: b, orderbook: {} }, { size: 10 }));\n",
-        limit_gzip_bytes: 183 * 1024,
+        limit_gzip_bytes: 186 * 1024,
         runs: &[],
     },
     App {
