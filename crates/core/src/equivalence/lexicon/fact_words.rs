@@ -418,7 +418,7 @@ pub const FACT_STEMS: &[&str] = &[
 /// `word` (folded), written by a side whose names are `is_name`, can
 /// change what the question asks (see the module doc): a name, a figure,
 /// a word of a lexicon the rules read or of [`FACT_WORDS`] /
-/// [`FACT_STEMS`]. Read only for the words left unaccounted in a pair
+/// `FACT_STEMS`. Read only for the words left unaccounted in a pair
 /// whose subject, quantity, threshold and window agree with no veto
 /// (`unexplained_difference` runs only then), in a title as in a rules
 /// text: what else is left ("wallet", "film", "network") is a descriptor
