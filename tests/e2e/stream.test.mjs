@@ -253,6 +253,7 @@ test("a streamed book is kept on the device: a reload paints it at once, with it
   const tab = await openTab(proxy.url);
   try {
     await eventually(async () => (await versions(tab)).length >= 1 && /^live\b/.test(await status(tab)), "the book, live");
+    const shownAt = tab.requests.length;
     assert.ok(await watchAnnouncer(tab), "the indicator has a live region");
     const first = (await versions(tab)).at(-1);
     await eventually(async () => (await versions(tab)).filter((v) => v > first).length >= 2, "two updates of the book through the stream");
@@ -260,7 +261,10 @@ test("a streamed book is kept on the device: a reload paints it at once, with it
     assert.ok(heard.same, "the updates kept the indicator's live region (the same element)");
     assert.deepEqual(heard.announced, [], "nothing new to announce: the state stayed live");
     assert.equal(heard.text, "live");
-    assert.deepEqual(tab.requests.filter((p) => p.endsWith("/orderbook")), [], "the book came only through the stream");
+    // A watch waits for the stream one interval at most, then asks once
+    // (session 23's CI: a slow first snapshot made the page ask): what
+    // the other stream tests allow, and nothing once the stream's was shown.
+    assertNoPollingOfTheBook(tab, shownAt);
 
     // The stream and the book's own request are held unanswered: what the
     // page shows after the reload can only come from what it kept.
@@ -299,6 +303,16 @@ async function run(count, updates) {
     for (let i = 0; i < count; i++) tabs.push(await openTab(proxy.url));
     await eventually(async () => (await Promise.all(tabs.map(versions))).every((v) => v.length > 0), "every tab shows the book");
     const shownAt = tabs.map((t) => t.requests.length);
+    // Counted from a book each tab had from the stream after its first:
+    // a tab's own one request (allowed before the stream's book,
+    // `assertNoPollingOfTheBook`) may be answered after the stream's
+    // first book and not shown, its version a step no update showed
+    // (session 23's CI: one tab, 4 requests for 3 updates).
+    const firsts = (await Promise.all(tabs.map(versions))).map((v) => v.at(-1));
+    await eventually(
+      async () => (await Promise.all(tabs.map(versions))).every((v, i) => v.some((x) => x > firsts[i])),
+      "every tab shows a book after its first",
+    );
     const start = Math.max(...(await Promise.all(tabs.map(versions))).map((v) => v.at(-1)));
     await eventually(
       async () => (await Promise.all(tabs.map(versions))).every((v) => v.filter((x) => x > start).length >= updates),
@@ -333,6 +347,10 @@ test("ten tabs on the order book through the proxy cost the upstream what one ta
   const oneCost = cost(one);
   const tenCost = cost(ten);
   console.log(`# upstream requests for ${UPDATES} updates: one tab ${JSON.stringify(oneCost[0])}, ten tabs ${JSON.stringify(tenCost.map((c) => c.requests))}`);
-  assert.equal(oneCost[0].requests, UPDATES, "one tab: one upstream request per update");
-  for (const c of tenCost) assert.equal(c.requests, oneCost[0].requests, "each of ten tabs: what one tab costs");
+  // The versions each tab showed, in the message: once (session 23's CI)
+  // the one tab counted 4 requests for 3 updates and the rerun did not;
+  // what it showed says where the extra request fell.
+  const shown = ({ start, seen }) => `from ${start}: ${JSON.stringify(seen)}`;
+  assert.equal(oneCost[0].requests, UPDATES, `one tab: one upstream request per update (versions ${shown(one)})`);
+  for (const c of tenCost) assert.equal(c.requests, oneCost[0].requests, `each of ten tabs: what one tab costs (versions ${shown(ten)})`);
 });
