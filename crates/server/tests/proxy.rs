@@ -299,7 +299,7 @@ async fn identical_requests_in_flight_make_one_upstream_request() {
 
 // Ignored, not passing: session 23's second CI saw two upstream requests
 // for this entry 11 ms apart (one passed run before it, one after the
-// merge in session 22): a refresh started from a past-freshness read of
+// merge in session 22): probably a refresh started from a stale read of
 // the old entry after the first flight had replaced it, a race in the
 // proxy's one-flight rule to find and fix (session 23's notes).
 // `cargo test -p predmarket-server --test proxy -- --ignored` runs it.
