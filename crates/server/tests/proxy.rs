@@ -297,14 +297,12 @@ async fn identical_requests_in_flight_make_one_upstream_request() {
     assert_eq!(joined(), 39);
 }
 
-// Ignored, not passing: session 23's second CI saw two upstream requests
-// for this entry 11 ms apart (one passed run before it, one after the
-// merge in session 22): probably a refresh started from a stale read of
-// the old entry after the first flight had replaced it, a race in the
-// proxy's one-flight rule to find and fix (session 23's notes).
-// `cargo test -p predmarket-server --test proxy -- --ignored` runs it.
+// Session 23's CI once saw two upstream requests for this entry 11 ms
+// apart: a caller that read the old entry just before the first refresh
+// stored its answer started a second flight just after that one left the
+// flights' map. `ProxyState::flight` now looks for a fresh entry under
+// the map's lock before it starts one.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "races: two refreshes 11 ms apart seen once (session 23); the one-flight rule has a gap to fix"]
 async fn a_hot_entry_is_refreshed_once_per_freshness_and_nobody_waits_for_it() {
     let upstream = upstream(10_000, |_| {}).await;
     let mut config = proxy_config(upstream.addr);

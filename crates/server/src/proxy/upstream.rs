@@ -28,6 +28,12 @@ impl std::fmt::Debug for UpstreamKey {
 }
 
 impl UpstreamKey {
+    /// A key for the proxy's unit tests, which never reach an upstream.
+    #[cfg(test)]
+    pub(super) fn for_tests() -> Self {
+        Self("unit-test-key".into())
+    }
+
     /// From `file` when given, else from `PREDMARKET_UPSTREAM_KEY`. Errors
     /// never quote the key.
     pub fn load(file: Option<&Path>) -> Result<Self, String> {
