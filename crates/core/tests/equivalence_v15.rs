@@ -11,7 +11,7 @@
 //! weather (11), tech (4) and science (3). By truth: 83 same, 33
 //! inverted, 29 subset, 13 superset and 82 different, all 82 hard
 //! negatives (the same entities and dates asking another question that
-//! differs in one fact: metric 18, settlement source 10, stage 10,
+//! differs in one fact: metric 17, settlement source 11, stage 10,
 //! subject 7, period 6, geography 4, award 4, event 4, role 3, void
 //! branch 3, threshold 2, antonym 2, time zone 2, band vs tail 2, side
 //! of one game 2, cutoff 2, direction 1); in several the deciding fact is
