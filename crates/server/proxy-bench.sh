@@ -7,7 +7,8 @@
 #   crates/server/proxy-bench.sh [REQUESTS] [CONNECTIONS...]
 #
 # Defaults: 100000 requests at 8, 16 and 32 connections. Prints one line
-# per run (req/s, p50, p99, max) from `examples/load`.
+# per run (req/s, p50, p99, max) from `examples/load`. SERVER_BIN=PATH loads
+# a server built already instead of this checkout's release build.
 set -euo pipefail
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -17,32 +18,13 @@ shift || true
 connections=(8 16 32)
 if [[ $# -gt 0 ]]; then connections=("$@"); fi
 
-cargo build --quiet --release -p predmarket-server --bin predmarket-server --example load \
+cargo build --quiet --release -p predmarket-server --example load \
   --manifest-path "$root/Cargo.toml"
-server="$target/release/predmarket-server"
 load="$target/release/examples/load"
-work="$(mktemp -d)"
-pids=()
-cleanup() {
-  for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-  wait 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-# Waits for "listening on http://ADDR" in a log and prints ADDR.
-address() {
-  for _ in $(seq 1 600); do
-    if addr="$(grep -o 'listening on http://[0-9.:]*' "$1" | head -1)" && [[ -n "$addr" ]]; then
-      echo "${addr#listening on http://}"
-      return 0
-    fi
-    sleep 0.1
-  done
-  echo "no listening line in $1" >&2
-  cat "$1" >&2
-  return 1
-}
+# The server (SERVER_BIN, else this checkout's release build), `work`,
+# `pids` and their clean-up, and `address`.
+# shellcheck source=bench/release_server.sh
+source "$root/crates/server/bench/release_server.sh"
 
 "$server" --addr 127.0.0.1:0 --api-key upstream-bench:unlimited --quiet 2>"$work/upstream.log" &
 pids+=($!)

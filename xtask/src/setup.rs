@@ -390,15 +390,6 @@ fn apt(packages: &[&str], log: &Path) -> Result {
 
 fn npm_tools_present() -> bool {
     let tests = root().join("tests");
-    let stamp = tests.join("node_modules/.package-lock.json");
-    let lock = tests.join("package-lock.json");
-    let newer = |a: &Path, b: &Path| match (
-        a.metadata().and_then(|m| m.modified()),
-        b.metadata().and_then(|m| m.modified()),
-    ) {
-        (Ok(a), Ok(b)) => a >= b,
-        _ => false,
-    };
     [
         "wasm-opt", "esbuild", "vite", "webpack", "rollup", "bun", "deno", "workerd", "publint",
         "attw",
@@ -406,7 +397,31 @@ fn npm_tools_present() -> bool {
     .iter()
     .all(|tool| tests.join("node_modules/.bin").join(tool).exists())
         && tests.join("node_modules/playwright-core").exists()
-        && newer(&stamp, &lock)
+        && installed_as_locked(&tests)
+}
+
+/// Whether `tests/node_modules` holds what `tests/package-lock.json` pins:
+/// every package of the lock at its version (optional ones, the other
+/// platforms' binaries, may be absent), read from npm's own record of the
+/// tree (`node_modules/.package-lock.json`). By content, not by the files'
+/// times: a fresh checkout's lock file is newer than any install, and a
+/// worktree whose `node_modules` links to another checkout's would have
+/// reinstalled into that one, emptying it meanwhile (session 23).
+fn installed_as_locked(tests: &Path) -> bool {
+    const SAME: &str = "const fs = require('fs');\
+        const read = (f) => JSON.parse(fs.readFileSync(f, 'utf8')).packages;\
+        const [lock, tree] = [read('package-lock.json'), read('node_modules/.package-lock.json')];\
+        const ok = Object.entries(lock).every(([path, p]) =>\
+          path === '' || (tree[path] ? tree[path].version === p.version : p.optional === true));\
+        process.exit(ok ? 0 : 1);";
+    cmd("node")
+        .args(["-e", SAME])
+        .current_dir(tests)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success())
 }
 
 /// wasm-bindgen-cli at the version of Cargo.lock, with the lock file in
