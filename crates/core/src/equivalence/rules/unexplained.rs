@@ -24,7 +24,7 @@ use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
 use super::super::lexicon::{
     GAME_RESULT_WORDS, GAME_SCORE_WORDS, OVERTIME_WORDS, SOCCER_FULL_TIME_WORDS, bears_a_fact,
-    entities, read_under_a_condition,
+    entities, read_under_a_condition, rules_boilerplate,
 };
 use super::super::words::fold;
 use super::super::{Field, Finding, day_of};
@@ -47,11 +47,18 @@ struct Leftovers {
     plain: Vec<String>,
     /// Words of the rules text that bear none ("use", "recorded").
     plain_rules: Vec<String>,
+    /// Words of the rules text that [`bears_a_fact`] flags but that only
+    /// say how the figure or decision becomes known ("announced", "BLS",
+    /// "gallon": [`rules_boilerplate`]); one side only may leave them.
+    boilerplate: Vec<String>,
 }
 
 impl Leftovers {
     fn is_empty(&self) -> bool {
-        self.facts.is_empty() && self.plain.is_empty() && self.plain_rules.is_empty()
+        self.facts.is_empty()
+            && self.plain.is_empty()
+            && self.plain_rules.is_empty()
+            && self.boilerplate.is_empty()
     }
 }
 
@@ -175,7 +182,9 @@ fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
         .iter()
         .filter(|w| !own(w) && !cx.explained(w, x, y))
     {
-        if bears_a_fact(w, |w| x.criteria_names.contains(w)) {
+        if rules_boilerplate(w) {
+            out.boilerplate.push(format!("rules: {w}"));
+        } else if bears_a_fact(w, |w| x.criteria_names.contains(w)) {
             out.facts.push(format!("rules: {w}"));
         } else {
             out.plain_rules.push(format!("rules: {w}"));
@@ -192,7 +201,10 @@ fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
 /// none on one side only ("Phantom wallet token" / "Phantom token";
 /// both adding words is two predicates: "fiscal" / "calendar").
 fn only_plain_words(a: &Leftovers, b: &Leftovers) -> bool {
-    a.facts.is_empty() && b.facts.is_empty() && (a.plain.is_empty() || b.plain.is_empty())
+    a.facts.is_empty()
+        && b.facts.is_empty()
+        && (a.plain.is_empty() || b.plain.is_empty())
+        && (a.boilerplate.is_empty() || b.boilerplate.is_empty())
 }
 
 /// Makes `same` and `inverted` unsure while a part of either side that
@@ -220,6 +232,7 @@ pub fn unexplained_difference(p: &Pair<'_>, v: &mut Verdict) {
             .iter()
             .chain(&l.plain)
             .chain(&l.plain_rules)
+            .chain(&l.boilerplate)
             .cloned()
             .collect()
     };
