@@ -1,0 +1,81 @@
+//! Worked examples of the fourteenth round's closed set of rules-text
+//! boilerplate (`lexicon/boilerplate.rs`): a word of one side's rules
+//! that only says how a decision or a figure becomes known ("announces",
+//! "at its meeting", "per gallon", "published by the BLS") no longer
+//! stops `same`, each beside look-alikes that must stay apart: two
+//! sides' rules quoting two units, a rules text's release vintage or
+//! void branch, and a title's "announces".
+
+use super::worked_market::worked_market;
+use super::*;
+
+fn relation(a: (&str, Option<&str>), b: (&str, Option<&str>), close: &str) -> Relation {
+    classify(
+        &worked_market("kalshi", a.0, a.1, close),
+        &worked_market("polymarket", b.0, b.1, close),
+    )
+    .relation
+}
+
+const JUNE_2031: &str = "2031-06-12T18:00:00Z";
+
+#[test]
+fn announcing_a_decision_at_a_meeting_is_the_decision() {
+    let question = "Will the ECB cut its deposit facility rate in June 2031?";
+    let rules = "Resolves Yes if the Governing Council announces a reduction of the \
+                 deposit facility rate at its June 2031 monetary policy meeting.";
+    assert_eq!(
+        relation(
+            (question, None),
+            ("ECB deposit rate cut in June 2031?", Some(rules)),
+            JUNE_2031
+        ),
+        Relation::Same
+    );
+    // A title that asks for an announcement asks another question.
+    assert_ne!(
+        relation(
+            (question, None),
+            ("ECB announces a deposit rate cut in June 2031?", None),
+            JUNE_2031
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_unit_named_by_one_side_is_no_other_question_but_two_are() {
+    let question = "Will average US gas prices be above $4.20 on June 30, 2031?";
+    let other = "US average regular gas above $4.20 on Jun 30, 2031?";
+    let gallon = "Resolves on the average price of a gallon of regular gasoline.";
+    assert_eq!(
+        relation((question, None), (other, Some(gallon)), JUNE_2031),
+        Relation::Same
+    );
+    // Each side quoting its own unit: one of them is another price.
+    assert_ne!(
+        relation(
+            (question, Some("Resolves on the average price of a barrel.")),
+            (other, Some(gallon)),
+            JUNE_2031
+        ),
+        Relation::Same
+    );
+}
+
+#[test]
+fn a_vintage_or_a_void_branch_in_one_sides_rules_still_stops_same() {
+    let question = "Will the ECB cut its deposit facility rate in June 2031?";
+    let other = "ECB deposit rate cut in June 2031?";
+    for rules in [
+        "Resolves Yes if the ECB announces a cut; if the meeting is cancelled, \
+         positions are refunded.",
+        "Resolves on the rate as revised in the following month's report.",
+    ] {
+        assert_ne!(
+            relation((question, None), (other, Some(rules)), JUNE_2031),
+            Relation::Same,
+            "{rules}"
+        );
+    }
+}
