@@ -4,7 +4,9 @@
 //! "at its meeting", "per gallon", "published by the BLS") no longer
 //! stops `same`, each beside look-alikes that must stay apart: two
 //! sides' rules quoting two units, a rules text's release vintage or
-//! void branch, and a title's "announces".
+//! void branch, and a title's "announces". And the US departments and
+//! the Supreme Court by their own short forms (`lexicon/entities.txt`,
+//! "@office"), beside another department's.
 
 use super::worked_market::worked_market;
 use super::*;
@@ -76,6 +78,43 @@ fn a_vintage_or_a_void_branch_in_one_sides_rules_still_stops_same() {
             relation((question, None), (other, Some(rules)), JUNE_2031),
             Relation::Same,
             "{rules}"
+        );
+    }
+}
+
+const END_2028: &str = "2028-12-31T23:59:00Z";
+
+#[test]
+fn a_department_or_the_court_by_its_own_short_form() {
+    let title = "Jane Doe out as Homeland Security Secretary before 2029?";
+    assert_eq!(
+        relation(
+            (title, None),
+            ("Jane Doe leaves DHS by Dec 31, 2028?", None),
+            END_2028
+        ),
+        Relation::Same
+    );
+    assert_eq!(
+        relation(
+            (
+                "Will a new Supreme Court justice be confirmed in 2028?",
+                None
+            ),
+            ("New SCOTUS justice confirmed by Dec 31, 2028?", None),
+            END_2028
+        ),
+        Relation::Same
+    );
+    // Another department's short form is another office.
+    for other in [
+        "Jane Doe leaves DOJ by Dec 31, 2028?",
+        "Jane Doe leaves HHS by Dec 31, 2028?",
+    ] {
+        assert_ne!(
+            relation((title, None), (other, None), END_2028),
+            Relation::Same,
+            "{other}"
         );
     }
 }
