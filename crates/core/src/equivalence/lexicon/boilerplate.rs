@@ -15,7 +15,7 @@
 //! rules texts hold that `bears_a_fact` flags (584 words, 104 of them in
 //! two sets or more; `docs/benchmarks.md`, "Fourteenth round: recall"),
 //! sorted into classes, and only these classes kept:
-//! - announcing a decision or a result, by whoever makes it: the
+//! - announcing or reporting a decision or a result, by whoever makes it: the
 //!   outcome is the decision, not its announcement (a title's
 //!   "announces" stays a fact: `FACT_WORDS`);
 //! - the body that decides and its meeting, as a rate decision's rules
@@ -56,7 +56,7 @@ const RULES_BOILERPLATE: &[&str] = &[
 ];
 
 /// Whether `word`, left over by one side's rules text, only says how the
-/// figure or decision becomes known ([`RULES_BOILERPLATE`]).
+/// figure or decision becomes known (the closed set of this module).
 pub fn rules_boilerplate(word: &str) -> bool {
     RULES_BOILERPLATE.binary_search(&word).is_ok()
 }

@@ -1,6 +1,7 @@
 //! Precision first: `same` and `inverted` are earned, not what is left
 //! when no veto fires. Every part of each side that bears a fact must be
-//! accounted for by the other ([`explained`], in `accounted.rs`): its words (matched, a known synonym in
+//! accounted for by the other ([`explained`], in `accounted.rs`): its
+//! words (matched, a known synonym in
 //! [`SYNONYMS`], a word of the same measured quantity, or a no-op word
 //! of [`NO_OP`] / [`FILLER`]), its numbers (a sportsbook line keeps its
 //! sign), its threshold, date and time of day, and the words of its
@@ -15,6 +16,10 @@
 //! agree with positive evidence and no veto (this rule runs only then):
 //! any number of the rules text's, and of one title's when the other
 //! title adds none (two titles each adding words are two predicates).
+//! A rules text's word that [`bears_a_fact`] flags but that only says how
+//! the figure or decision becomes known ("announced", "BLS", "gallon":
+//! [`rules_boilerplate`], a closed set) is left the same way, by one
+//! side's rules only (two agencies, two units are two questions).
 //!
 //! [`SYNONYMS`]: super::super::lexicon::SYNONYMS
 //! [`NO_OP`]: super::super::lexicon::NO_OP
