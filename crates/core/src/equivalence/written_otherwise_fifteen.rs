@@ -6,7 +6,8 @@
 //! sides' rules quoting two units, a rules text's release vintage or
 //! void branch, and a title's "announces". And the US departments and
 //! the Supreme Court by their own short forms (`lexicon/entities.txt`,
-//! "@office"), beside another department's.
+//! "@office"), beside another department's; a US time zone spelled out
+//! ("Eastern Time") read as its short form, beside another zone.
 
 use super::worked_market::worked_market;
 use super::*;
@@ -117,4 +118,36 @@ fn a_department_or_the_court_by_its_own_short_form() {
             "{other}"
         );
     }
+}
+
+const JUNE_1_2031: &str = "2031-06-01T21:00:00Z";
+
+#[test]
+fn a_time_zone_spelled_out_is_its_short_form() {
+    let spelled = "Will Bitcoin be above $100,000 at 5:00 PM Eastern Time on June 1, 2031?";
+    assert_eq!(
+        relation(
+            (spelled, None),
+            ("Bitcoin above $100,000 at 5pm ET on June 1, 2031?", None),
+            JUNE_1_2031
+        ),
+        Relation::Same
+    );
+    // Read as a zone, it is compared as one: 5 PM Pacific is three hours
+    // later.
+    let c = classify(
+        &worked_market("kalshi", spelled, None, JUNE_1_2031),
+        &worked_market(
+            "polymarket",
+            "Will Bitcoin be above $100,000 at 5:00 PM Pacific Time on June 1, 2031?",
+            None,
+            JUNE_1_2031,
+        ),
+    );
+    assert_eq!(c.relation, Relation::Different);
+    assert!(
+        c.vetoes.contains(&RuleCode::TimeOfDayDiffers),
+        "{:?}",
+        c.vetoes
+    );
 }
