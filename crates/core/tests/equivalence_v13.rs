@@ -63,9 +63,9 @@ fn held_out_set_calls_nothing_else_same_or_inverted() {
 
 /// The recall of `same` and `inverted` reached on it as development
 /// data (after the two precision misses were mended; the fourteenth
-/// round's rules-text boilerplate and US offices raised same to 0.25):
+/// round's readings raised same to 0.26, inverted to 0.25):
 /// floors, so that a later change that loses a right answer shows.
 #[test]
 fn thirteenth_set_as_development_data_keeps_its_recall() {
-    development_bar(TEST, 0.25, 0.21);
+    development_bar(TEST, 0.26, 0.25);
 }

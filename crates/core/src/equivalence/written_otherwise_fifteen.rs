@@ -7,7 +7,9 @@
 //! void branch, and a title's "announces". And the US departments and
 //! the Supreme Court by their own short forms (`lexicon/entities.txt`,
 //! "@office"), beside another department's; a US time zone spelled out
-//! ("Eastern Time") read as its short form, beside another zone.
+//! ("Eastern Time") read as its short form, beside another zone; a rules
+//! text restating its own quarter and the US GDP figure's basis (SAAR),
+//! beside a quarter the title does not span and the UK's GDP.
 
 use super::worked_market::worked_market;
 use super::*;
@@ -149,5 +151,47 @@ fn a_time_zone_spelled_out_is_its_short_form() {
         c.vetoes.contains(&RuleCode::TimeOfDayDiffers),
         "{:?}",
         c.vetoes
+    );
+}
+
+const Q3_2029_RELEASE: &str = "2029-10-30T12:30:00Z";
+
+#[test]
+fn a_rules_text_restating_its_quarter_and_the_us_gdp_basis() {
+    let question = "Will US real GDP growth be above 2.0% in Q3 2029?";
+    let saar = "Resolves on the seasonally adjusted, annualized real GDP growth \
+                the BEA reports for Q3 2029 (SAAR).";
+    assert_eq!(
+        relation(
+            (question, None),
+            ("Q3 2029 US real GDP growth above 2%?", Some(saar)),
+            Q3_2029_RELEASE
+        ),
+        Relation::Same
+    );
+    // A quarter the title does not span narrows the question.
+    assert_ne!(
+        relation(
+            ("Will US real GDP grow more than 2.0% in 2029?", None),
+            (
+                "US real GDP growth above 2% in 2029?",
+                Some("Resolves on real GDP growth for Q3 2029.")
+            ),
+            Q3_2029_RELEASE
+        ),
+        Relation::Same
+    );
+    // The UK's headline growth is quarter on quarter: annualized is
+    // another figure there.
+    assert_ne!(
+        relation(
+            ("Will UK real GDP growth be above 0.5% in Q3 2029?", None),
+            (
+                "UK Q3 2029 real GDP growth above 0.5%?",
+                Some("Resolves on the annualized growth rate of real GDP.")
+            ),
+            Q3_2029_RELEASE
+        ),
+        Relation::Same
     );
 }

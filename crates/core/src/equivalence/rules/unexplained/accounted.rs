@@ -8,9 +8,9 @@ use super::super::super::facts::Facts;
 use super::super::super::lexicon::{
     ANY_TIME_WORDS, BOTH_TEAMS_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER,
     FLIP_WORDS, GENERIC_MEMBER_WORDS, LINE_WORDS, NO_OP, OFFICE_RANKS, OPPOSED, OVERTIME_WORDS,
-    QUANTITIES, SCOPES, SYNONYMS, city_stands_for_team, entities, implied_by, names_a_division,
-    nickname_lead, other_team_against_a_city, other_team_of_the_game, quantity_members_of,
-    team_of_a_shared_city,
+    QUANTITIES, SCOPES, SYNONYMS, US_GDP_BASIS, city_stands_for_team, entities, implied_by,
+    names_a_division, nickname_lead, other_team_against_a_city, other_team_of_the_game,
+    quantity_members_of, team_of_a_shared_city,
 };
 use super::super::super::words::{NEGATIONS, fold};
 use super::super::threshold::{line, line_as_margin};
@@ -110,6 +110,37 @@ fn names_a_price_point(f: &Facts) -> bool {
         .is_some_and(|&mask| mask != 0)
 }
 
+/// "q3" of a side whose date is that quarter, whole ("Q3 2029" read as
+/// July 1 to September 30, 2029): its rules restating the window the
+/// date rule compared. A quarter the title does not span is a fact.
+fn names_own_quarter(word: &str, x: &Facts) -> bool {
+    use crate::time::{civil_from_days, days_from_civil};
+    let Some(q) = word
+        .strip_prefix('q')
+        .and_then(|n| n.parse::<i64>().ok())
+        .filter(|n| (1..=4).contains(n))
+    else {
+        return false;
+    };
+    x.date.as_ref().is_some_and(|d| {
+        let (year, _, _) = civil_from_days(d.first_day);
+        let first = days_from_civil(year, 3 * q - 2, 1);
+        let next = if q == 4 {
+            days_from_civil(year + 1, 1, 1)
+        } else {
+            days_from_civil(year, 3 * q + 1, 1)
+        };
+        !d.deadline && d.first_day == first && d.last_day == next - 1
+    })
+}
+
+/// Both sides name GDP and one of them the US or the BEA: the headline
+/// growth figure, whose basis [`US_GDP_BASIS`] names.
+fn us_gdp_on_both(x: &Facts, y: &Facts) -> bool {
+    let says = |f: &Facts, w: &str| f.mentions(w) || f.criteria_content.contains(w);
+    says(x, "gdp") && says(y, "gdp") && ["us", "bea"].iter().any(|w| says(x, w) || says(y, w))
+}
+
 /// Whether `word`, written by `x`, is accounted for by `y`.
 pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> bool {
     let said_by_y = |w: &str| y.mentions(w) || y.criteria_content.contains(w);
@@ -207,6 +238,8 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
         || (word == "spread" && y.numbers.iter().any(|n| line(n).is_some()))
         // "fiscal 2028" against "FY2028".
         || (word == "fiscal" && y.words.iter().any(|w| is_fiscal_year(w)))
+        || names_own_quarter(word, x)
+        || (US_GDP_BASIS.contains(&word) && us_gdp_on_both(x, y))
         || moves_as_both_thresholds(word, x, y)
         || stays_through_both_deadlines(word, x, y)
         || crosses_what_the_other_stays_on(word, x, y)
