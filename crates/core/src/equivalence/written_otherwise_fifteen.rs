@@ -9,7 +9,8 @@
 //! "@office"), beside another department's; a US time zone spelled out
 //! ("Eastern Time") read as its short form, beside another zone; a rules
 //! text restating its own quarter and the US GDP figure's basis (SAAR),
-//! beside a quarter the title does not span and the UK's GDP.
+//! beside a quarter the title does not span and the UK's GDP; "take the
+//! court" as "play", beside a void branch against a No.
 
 use super::worked_market::worked_market;
 use super::*;
@@ -191,6 +192,40 @@ fn a_rules_text_restating_its_quarter_and_the_us_gdp_basis() {
                 Some("Resolves on the annualized growth rate of real GDP.")
             ),
             Q3_2029_RELEASE
+        ),
+        Relation::Same
+    );
+}
+
+const JAN_2032: &str = "2032-01-14T23:59:00Z";
+
+#[test]
+fn taking_the_court_is_playing() {
+    let question = "Jane Roe Over 9.5 Assists (Acme vs Zed, Jan 14, 2032)";
+    let other = "Jane Roe 10+ Assists, Acme vs Zed (1/14/32)";
+    assert_eq!(
+        relation(
+            (
+                question,
+                Some("If the player does not play, the wager is void.")
+            ),
+            (other, Some("Void if the player does not take the court.")),
+            JAN_2032
+        ),
+        Relation::Same
+    );
+    // Not playing voids one and resolves the other No: two questions.
+    assert_ne!(
+        relation(
+            (
+                question,
+                Some("If the player does not play, the wager is void.")
+            ),
+            (
+                other,
+                Some("If the player does not take the court, the market resolves No.")
+            ),
+            JAN_2032
         ),
         Relation::Same
     );
