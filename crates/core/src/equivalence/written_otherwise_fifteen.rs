@@ -230,3 +230,18 @@ fn taking_the_court_is_playing() {
         Relation::Same
     );
 }
+
+/// Norway was tried as a word the Peace Prize implies (its committee is
+/// Norwegian, the "norway" of test-v6's nobel-peace-awarded-vs-not): it
+/// made this look-alike `same` and was left out.
+#[test]
+fn a_laureate_from_norway_is_another_question() {
+    assert_ne!(
+        relation(
+            ("Will the Nobel Peace Prize be awarded in 2031?", None),
+            ("Will a Norwegian win the 2031 Nobel Peace Prize?", None),
+            END_2028
+        ),
+        Relation::Same
+    );
+}
