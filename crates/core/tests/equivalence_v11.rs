@@ -49,9 +49,10 @@ fn held_out_set_calls_nothing_else_same_or_inverted() {
 }
 
 /// The recall of `same` and `inverted` reached on it as development
-/// data (the twelfth round's, docs/benchmarks.md): floors, so that a
+/// data (the twelfth round's, docs/benchmarks.md; same 0.58 since the
+/// fourteenth round's rules-text boilerplate): floors, so that a
 /// later change that loses a right answer shows.
 #[test]
 fn eleventh_set_as_development_data_keeps_its_recall() {
-    development_bar(TEST, 0.56, 0.61);
+    development_bar(TEST, 0.58, 0.61);
 }

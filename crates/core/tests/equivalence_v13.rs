@@ -62,9 +62,10 @@ fn held_out_set_calls_nothing_else_same_or_inverted() {
 }
 
 /// The recall of `same` and `inverted` reached on it as development
-/// data (after the two precision misses were mended): floors, so that a
-/// later change that loses a right answer shows.
+/// data (after the two precision misses were mended; the fourteenth
+/// round's readings raised same to 0.26, inverted to 0.25):
+/// floors, so that a later change that loses a right answer shows.
 #[test]
 fn thirteenth_set_as_development_data_keeps_its_recall() {
-    development_bar(TEST, 0.21, 0.21);
+    development_bar(TEST, 0.26, 0.25);
 }

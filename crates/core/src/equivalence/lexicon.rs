@@ -17,8 +17,9 @@ pub use accounting::{
     ANY_TIME_WORDS, BOTH_TEAMS_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, EVENT_NOUNS,
     FILLER, FLIP_WORDS, GAME_RESULT_WORDS, GAME_SCORE_WORDS, IMPLIED_BY, LIGHT_VERBS, LINE_WORDS,
     NO_OP, OFFICE_RANKS, OVERTIME_WORDS, SCOPES, SOCCER_FULL_TIME_WORDS, SYNONYMS, TAKES_PLACE,
-    implied_by,
+    US_GDP_BASIS, implied_by,
 };
+mod boilerplate;
 mod calendar;
 mod editions;
 pub(crate) mod entities;
@@ -28,6 +29,7 @@ mod stages;
 pub(crate) mod team_codes;
 mod teams;
 pub(crate) mod tickers;
+pub use boilerplate::rules_boilerplate;
 pub use calendar::{closed_on_december_31, last_trading_day};
 pub use editions::{EDITIONS, Edition};
 pub use fact_words::{FACT_WORDS, bears_a_fact, names_a_division, read_under_a_condition};

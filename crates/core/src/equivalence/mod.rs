@@ -430,6 +430,8 @@ mod written_otherwise;
 #[cfg(test)]
 mod written_otherwise_eleven;
 #[cfg(test)]
+mod written_otherwise_fifteen;
+#[cfg(test)]
 mod written_otherwise_fourteen;
 #[cfg(test)]
 mod written_otherwise_ten;

@@ -24,6 +24,22 @@ const PHRASES: &[(&[&str], &[&str])] = &[
     (&["reserve", "bank", "of", "new", "zealand"], &["rbnz"]),
     (&["sveriges", "riksbank"], &["riksbank"]),
     (&["euro", "area"], &["eurozone"]),
+    // A player who "takes the court" (the field, the ice, the pitch)
+    // plays: a prop's "void if he does not play".
+    (&["take", "the", "court"], &["play"]),
+    (&["take", "the", "field"], &["play"]),
+    (&["take", "the", "ice"], &["play"]),
+    (&["take", "the", "pitch"], &["play"]),
+    // A US time zone spelled out is its short form, which the time
+    // reader reads after a time ("11:59 PM Eastern Time") and which is no
+    // content word alone ("(Eastern Time)").
+    (&["eastern", "standard", "time"], &["est"]),
+    (&["eastern", "daylight", "time"], &["edt"]),
+    (&["eastern", "time"], &["et"]),
+    (&["pacific", "standard", "time"], &["pst"]),
+    (&["pacific", "daylight", "time"], &["pdt"]),
+    (&["pacific", "time"], &["pt"]),
+    (&["coordinated", "universal", "time"], &["utc"]),
     (&["epl"], &["premier", "league"]),
     (&["roland", "garros"], &["french", "open"]),
     (&["open", "championship"], &["open"]),

@@ -219,10 +219,10 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
     ),
     ("president", &["nomination"]),
     ("parliamentary", &["seat", "parliament"]),
-    // US GDP growth is published real and annualized, each release an
-    // estimate (advance, second, third); crude is quoted by the barrel.
+    // US GDP growth is published real (annualized: `US_GDP_BASIS`, for
+    // the US only), each release an estimate (advance, second, third);
+    // crude is quoted by the barrel.
     ("real", &["gdp"]),
-    ("annualized", &["gdp"]),
     ("estimate", &["advance"]),
     ("barrel", &["wti", "brent", "crude"]),
     // A 30-year mortgage rate is quoted fixed.
@@ -337,6 +337,13 @@ pub const COUNT_VERBS: &[&str] = &[
 /// writes a word of the measure and no scope word of [`SCOPES`].
 pub const DEFAULT_SCOPES: &[(&[&str], &[&str])] =
     &[(&["domestic", "domestically"], &["opening", "gross", "box"])];
+
+/// The basis of US GDP growth as the BEA publishes its headline figure
+/// (seasonally adjusted, at an annual rate: "SAAR"): accounted for when
+/// both sides name GDP and one names the US or the BEA. Not for other
+/// countries, whose headline growth is often quarter on quarter, not
+/// annualized (the UK's, the euro area's).
+pub const US_GDP_BASIS: &[&str] = &["adjusted", "annualized", "saar", "seasonally"];
 
 /// The words of a sportsbook's line ("Cubs -1.5 Run Line") and of the
 /// margin it asks ("win by 2 or more runs"): accounted for on both sides

@@ -1,6 +1,7 @@
 //! Precision first: `same` and `inverted` are earned, not what is left
 //! when no veto fires. Every part of each side that bears a fact must be
-//! accounted for by the other: its words (matched, a known synonym in
+//! accounted for by the other ([`explained`], in `accounted.rs`): its
+//! words (matched, a known synonym in
 //! [`SYNONYMS`], a word of the same measured quantity, or a no-op word
 //! of [`NO_OP`] / [`FILLER`]), its numbers (a sportsbook line keeps its
 //! sign), its threshold, date and time of day, and the words of its
@@ -15,242 +16,31 @@
 //! agree with positive evidence and no veto (this rule runs only then):
 //! any number of the rules text's, and of one title's when the other
 //! title adds none (two titles each adding words are two predicates).
+//! A rules text's word that [`bears_a_fact`] flags but that only says how
+//! the figure or decision becomes known ("announced", "BLS", "gallon":
+//! [`rules_boilerplate`], a closed set) is left the same way, by one
+//! side's rules only (two agencies, two units are two questions).
+//!
+//! [`SYNONYMS`]: super::super::lexicon::SYNONYMS
+//! [`NO_OP`]: super::super::lexicon::NO_OP
+//! [`FILLER`]: super::super::lexicon::FILLER
 
 use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
 use super::super::lexicon::{
-    ANY_TIME_WORDS, BOTH_TEAMS_WORDS, COUNT_VERBS, DEFAULT_SCOPES, DIRECTION_VERBS, FILLER,
-    FLIP_WORDS, GAME_RESULT_WORDS, GAME_SCORE_WORDS, GENERIC_MEMBER_WORDS, LINE_WORDS, NO_OP,
-    OFFICE_RANKS, OPPOSED, OVERTIME_WORDS, QUANTITIES, SCOPES, SOCCER_FULL_TIME_WORDS, SYNONYMS,
-    bears_a_fact, city_stands_for_team, entities, implied_by, names_a_division, nickname_lead,
-    other_team_against_a_city, other_team_of_the_game, quantity_members_of, read_under_a_condition,
-    team_of_a_shared_city,
+    GAME_RESULT_WORDS, GAME_SCORE_WORDS, OVERTIME_WORDS, SOCCER_FULL_TIME_WORDS, bears_a_fact,
+    entities, read_under_a_condition, rules_boilerplate,
 };
-use super::super::words::{NEGATIONS, fold};
+use super::super::words::fold;
 use super::super::{Field, Finding, day_of};
 use super::join;
 use super::predicate::{game_without_draws, matched_words};
-use super::threshold::{at_least_one_against_a, line, line_as_margin, opposite_lines};
+use super::threshold::{at_least_one_against_a, line_as_margin, opposite_lines};
 
+mod accounted;
 mod worded_thresholds;
-use worded_thresholds::{
-    both_reach_a_temperature, crosses_what_the_other_stays_on, market_caps_compared_upward,
-};
-
-/// A sportsbook's half-point line on a count ("Over 44.5 Total Points")
-/// or a team's line ("Bengals -3.5"): it counts overtime.
-fn sportsbook_line(f: &Facts) -> bool {
-    let half_point = |v: f64| v.fract().abs() == 0.5;
-    f.threshold
-        .as_ref()
-        .is_some_and(|t| f.counted && t.unit.is_empty() && half_point(t.value))
-        || f.numbers.iter().any(|n| line(n).is_some())
-}
-
-/// `word` is a verb of a move ([`DIRECTION_VERBS`]) in the direction
-/// both sides' thresholds state.
-fn moves_as_both_thresholds(word: &str, x: &Facts, y: &Facts) -> bool {
-    use super::super::facts::Comparator::{Above, AtLeast, AtMost, Below};
-    let (up, down) = DIRECTION_VERBS;
-    let direction = |f: &Facts| match f.threshold.as_ref().map(|t| t.comparator) {
-        Some(Above | AtLeast) => Some(true),
-        Some(Below | AtMost) => Some(false),
-        _ => None,
-    };
-    let upward = match (direction(x), direction(y)) {
-        (Some(a), Some(b)) if a == b => a,
-        _ => return false,
-    };
-    if upward {
-        up.contains(&word)
-    } else {
-        down.contains(&word)
-    }
-}
-
-/// "stay"/"remain" on a side that holds a threshold through a window
-/// ("stays under $10 through 2027", "stays below 130°F throughout
-/// 2027"), against crossing it in the same window ("reach $10 by
-/// December 31, 2027", "hit 130°F in 2027"): staying on one side of a
-/// value for the whole window is never crossing it in that window, which
-/// the threshold and window rules compared. The window is a deadline on
-/// both sides, or one period of days (a year, a month) on both; and the
-/// thresholds point opposite ways ("stays above $1 all year" is not
-/// "above $1 at some point"). With the verb, its "throughout" or "all".
-fn stays_through_both_deadlines(word: &str, x: &Facts, y: &Facts) -> bool {
-    use super::super::facts::Comparator::{Above, AtLeast, AtMost, Below};
-    let stays = |w: &str| matches!(w, "stay" | "remain");
-    let staying_word = stays(word)
-        || (matches!(word, "throughout" | "all")
-            && (x.words.contains("stay") || x.words.contains("remain")));
-    // Asked for every word a side leaves: nothing more is read for the
-    // others.
-    if !staying_word {
-        return false;
-    }
-    let window = |f: &Facts| {
-        f.date
-            .as_ref()
-            .filter(|d| d.deadline || d.first_day < d.last_day)
-            .map(|d| {
-                (
-                    d.deadline,
-                    if d.deadline { 0 } else { d.first_day },
-                    d.last_day,
-                )
-            })
-    };
-    let upward = |f: &Facts| {
-        f.threshold.as_ref().map(|t| match t.comparator {
-            Above | AtLeast => Some(true),
-            Below | AtMost => Some(false),
-            _ => None,
-        })
-    };
-    let opposite_ways = matches!(
-        (upward(x), upward(y)),
-        (Some(Some(a)), Some(Some(b))) if a != b
-    );
-    opposite_ways && window(x).is_some() && window(x) == window(y)
-}
-
-/// "fy2028", "fy28": a fiscal year by its short form.
-fn is_fiscal_year(word: &str) -> bool {
-    word.strip_prefix("fy")
-        .is_some_and(|year| !year.is_empty() && year.bytes().all(|b| b.is_ascii_digit()))
-}
-
-/// `f` names a price point (a close, an open, a high, a low).
-fn names_a_price_point(f: &Facts) -> bool {
-    QUANTITIES
-        .iter()
-        .position(|q| q.family == "price point")
-        .and_then(|i| f.quantities.get(i))
-        .is_some_and(|&mask| mask != 0)
-}
-
-/// Whether `word`, written by `x`, is accounted for by `y`.
-pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> bool {
-    let said_by_y = |w: &str| y.mentions(w) || y.criteria_content.contains(w);
-    let y_scoped = || SCOPES.iter().any(|w| y.mentions(w));
-    let one_day = x.date.is_some() && y.date.is_some();
-    // A division of a contest ("Junior") is another contest unless the
-    // other side writes it too: no reading of names accounts for it.
-    if names_a_division(word) {
-        return said_by_y(word) || matched.contains(&word);
-    }
-    said_by_y(word)
-        || matched.contains(&word)
-        // The negation rule compares these, the subject rule these.
-        || NEGATIONS.contains(&word)
-        // "remain Chancellor" against "cease to be Chancellor": staying is
-        // the state the negative side asks the end of.
-        || (matches!(word, "remain" | "stay") && y.negated)
-        || OPPOSED.iter().any(|&(p, q)| p == word || q == word)
-        || FILLER.contains(&word)
-        || NO_OP.contains(&word)
-        || SYNONYMS
-            .iter()
-            .any(|group| group.contains(&word) && group.iter().any(|w| said_by_y(w)))
-        || quantity_members_of(word)
-            .any(|(i, bit)| y.quantities.get(i).is_some_and(|mask| mask & bit != 0))
-        // "PCE inflation" against "PCE": the same members named.
-        || (GENERIC_MEMBER_WORDS.contains(&word)
-            && quantity_members_of(word).any(|(i, _)| {
-                x.quantities.get(i).is_some_and(|&m| m != 0) && x.quantities.get(i) == y.quantities.get(i)
-            }))
-        || implied_by(word, said_by_y)
-        // A team's city or league, a race's circuit, a leader's office.
-        || entities::implied_by(word, &y.named)
-        // "Green Bay" of one side and "Packers" of the other.
-        || city_stands_for_team(word, said_by_y)
-        // "Lakers vs Nuggets" of a player's line against "vs Nuggets" on
-        // the same day.
-        || (x.date.is_some()
-            && y.date.is_some()
-            && other_team_of_the_game(word, y.raw.iter().map(String::as_str), |t| {
-                x.mentions(t)
-            }))
-        // "Bills @ Chiefs" of a player's line against "vs Buffalo".
-        || (one_day
-            && other_team_against_a_city(
-                word,
-                y.raw.iter().map(String::as_str),
-                |t| x.mentions(t),
-                |w| y.mentions(w),
-            ))
-        || x.short_forms.accounts_for(&y.short_forms, word)
-        // "PHI @ TOR" of one side and "at Raptors" of the other.
-        || super::game_codes::team_of_the_game(word, x, y)
-        // "Vikings @ Rams" against "Minnesota at Los Angeles" on one
-        // day; "Blue" of "Blue Jays" against "Toronto".
-        || (one_day && team_of_a_shared_city(word, |w| x.mentions(w), said_by_y))
-        || nickname_lead(
-            word,
-            |w| x.mentions(w),
-            |t| {
-                said_by_y(t)
-                    || city_stands_for_team(t, said_by_y)
-                    // "Blue Jays" against "BAL @ TOR".
-                    || super::game_codes::team_of_the_game(t, x, y)
-                    || (one_day && team_of_a_shared_city(t, |w| x.mentions(w), said_by_y))
-            },
-        )
-        // Not a rank of an office ("Deputy HUD Secretary" against
-        // "HUD": a deputy holds another office).
-        || (!OFFICE_RANKS.contains(&word)
-            && x.short_forms.before_a_name(word, |name| {
-                (y.lone_names.contains(name) || y.name_heads.contains(name))
-                    && !y.class_heads.contains(name)
-            }))
-        // "Los Angeles" of "Los Angeles Lakers" against "Lakers", "Nikola"
-        // of "Nikola Jokic" against "Jokic NBA MVP".
-        || x.given_names.iter().any(|(given, surname)| {
-            (given == word || fold(given) == word)
-                && (y.lone_names.contains(surname) || y.name_heads.contains(surname))
-        })
-        // "US unemployment" against "unemployment": the US is the default
-        // place unless the other side writes a scope of its own.
-        || (word == "us" && !y_scoped())
-        || DEFAULT_SCOPES.iter().any(|&(scope, measure)| {
-            scope.contains(&word) && measure.iter().any(|m| said_by_y(m)) && !y_scoped()
-        })
-        || (LINE_WORDS.contains(&word)
-            && (line_as_margin(x, y).is_some() || line_as_margin(y, x).is_some()))
-        || (OVERTIME_WORDS.contains(&word) && sportsbook_line(y))
-        // "Death Valley reach 130°F" against "Furnace Creek high of 130°F
-        // or above": a temperature reached upward is the day's high.
-        || (matches!(word, "high" | "highest") && both_reach_a_temperature(x, y))
-        // "Spread: Lakers (-4.5)" against "Lakers -4.5": a team's line is
-        // its spread.
-        || (word == "spread" && y.numbers.iter().any(|n| line(n).is_some()))
-        // "fiscal 2028" against "FY2028".
-        || (word == "fiscal" && y.words.iter().any(|w| is_fiscal_year(w)))
-        || moves_as_both_thresholds(word, x, y)
-        || stays_through_both_deadlines(word, x, y)
-        || crosses_what_the_other_stays_on(word, x, y)
-        || (FLIP_WORDS.contains(&word) && market_caps_compared_upward(x, y))
-        // "Both Teams To Score" / "both Liverpool and Man City score".
-        || (BOTH_TEAMS_WORDS.contains(&word)
-            && [x, y]
-                .iter()
-                .all(|f| f.raw.contains("both") && f.raw.contains("score")))
-        // "win the Champions League final" is winning the competition.
-        || (word == "final" && x.words.contains("win") && y.words.contains("win"))
-        || (ANY_TIME_WORDS.contains(&word)
-            && x.threshold.is_some()
-            && y.threshold.is_some()
-            && !names_a_price_point(x)
-            && !names_a_price_point(y))
-        || (COUNT_VERBS.contains(&word)
-            && (x.counted || y.counted)
-            && x.threshold.is_some()
-            && y.threshold.is_some())
-        || y
-            .source
-            .as_deref()
-            .is_some_and(|s| s.split_whitespace().any(|w| w == word))
-}
+pub(crate) use accounted::explained;
+use accounted::{moves_as_both_thresholds, stays_through_both_deadlines};
 
 /// What one side leaves unaccounted for, by what it can change.
 #[derive(Default)]
@@ -262,11 +52,18 @@ struct Leftovers {
     plain: Vec<String>,
     /// Words of the rules text that bear none ("use", "recorded").
     plain_rules: Vec<String>,
+    /// Words of the rules text that [`bears_a_fact`] flags but that only
+    /// say how the figure or decision becomes known ("announced", "BLS",
+    /// "gallon": [`rules_boilerplate`]); one side only may leave them.
+    boilerplate: Vec<String>,
 }
 
 impl Leftovers {
     fn is_empty(&self) -> bool {
-        self.facts.is_empty() && self.plain.is_empty() && self.plain_rules.is_empty()
+        self.facts.is_empty()
+            && self.plain.is_empty()
+            && self.plain_rules.is_empty()
+            && self.boilerplate.is_empty()
     }
 }
 
@@ -390,7 +187,9 @@ fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
         .iter()
         .filter(|w| !own(w) && !cx.explained(w, x, y))
     {
-        if bears_a_fact(w, |w| x.criteria_names.contains(w)) {
+        if rules_boilerplate(w) {
+            out.boilerplate.push(format!("rules: {w}"));
+        } else if bears_a_fact(w, |w| x.criteria_names.contains(w)) {
             out.facts.push(format!("rules: {w}"));
         } else {
             out.plain_rules.push(format!("rules: {w}"));
@@ -407,7 +206,10 @@ fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
 /// none on one side only ("Phantom wallet token" / "Phantom token";
 /// both adding words is two predicates: "fiscal" / "calendar").
 fn only_plain_words(a: &Leftovers, b: &Leftovers) -> bool {
-    a.facts.is_empty() && b.facts.is_empty() && (a.plain.is_empty() || b.plain.is_empty())
+    a.facts.is_empty()
+        && b.facts.is_empty()
+        && (a.plain.is_empty() || b.plain.is_empty())
+        && (a.boilerplate.is_empty() || b.boilerplate.is_empty())
 }
 
 /// Makes `same` and `inverted` unsure while a part of either side that
@@ -435,6 +237,7 @@ pub fn unexplained_difference(p: &Pair<'_>, v: &mut Verdict) {
             .iter()
             .chain(&l.plain)
             .chain(&l.plain_rules)
+            .chain(&l.boilerplate)
             .cloned()
             .collect()
     };
