@@ -466,11 +466,17 @@ impl Facts {
         for (i, tok) in tokens.iter().enumerate() {
             match tok {
                 Tok::Word { lower, cap, .. } => {
-                    if NEGATIONS.contains(&lower.as_str()) || lower.ends_with("n't") {
+                    if (NEGATIONS.contains(&lower.as_str()) || lower.ends_with("n't"))
+                        && !super::legs::is_a_code_before_a_name(&tokens, i)
+                    {
                         facts.negated = true;
                     }
                     if facts.winner.is_none() && is_win_verb(lower) {
-                        let who = if span.is_empty() {
+                        let who = if let Some(selection) =
+                            super::legs::selection_after_colon(&tokens, i)
+                        {
+                            selection
+                        } else if span.is_empty() {
                             last_span.clone()
                         } else {
                             span.join(" ")

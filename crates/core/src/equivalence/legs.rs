@@ -5,7 +5,9 @@
 //! market into `Facts::winner`, so that `rules::subject::winner_differs`
 //! compares the backed sides (a city and its team are one side, two
 //! teams of one game are each other's complement) as it does for "X
-//! beat Y" and moneylines.
+//! beat Y" and moneylines. A sportsbook's selection after "To Win:" is
+//! read here too, and its city codes ("NO" for New Orleans) told from a
+//! negation.
 
 use super::lex::Tok;
 use super::words::name_of;
@@ -31,6 +33,44 @@ pub(crate) fn leg_winner(tokens: &[Tok]) -> Option<String> {
     (!side.is_empty()).then(|| side.join(" "))
 }
 
+/// The selection a sportsbook names after a colon that follows its win
+/// verb: "2029 World Series — To Win: Tampa Bay Rays" backs the Rays,
+/// not the event written before the verb (as in "Rays to win the World
+/// Series"). `at` is the verb's index; `None` where no colon follows it
+/// or no capitalized word follows the colon.
+pub(crate) fn selection_after_colon(tokens: &[Tok], at: usize) -> Option<String> {
+    if !matches!(tokens.get(at + 1), Some(Tok::Sym(':'))) {
+        return None;
+    }
+    let side: Vec<String> = tokens
+        .get(at + 2..)?
+        .iter()
+        .map_while(|t| match t {
+            Tok::Word {
+                lower, cap: true, ..
+            } => Some(name_of(lower)),
+            _ => None,
+        })
+        .collect();
+    (!side.is_empty()).then(|| side.join(" "))
+}
+
+/// A negation written in capitals before a capitalized name is a place's
+/// code, not a negation: "NO Pelicans @ UTA Jazz" is New Orleans's game
+/// (a sportsbook's city codes), where "No rate cut" and "NO RATE CUT"
+/// deny.
+pub(crate) fn is_a_code_before_a_name(tokens: &[Tok], at: usize) -> bool {
+    matches!(tokens.get(at), Some(Tok::Word { upper: true, .. }))
+        && matches!(
+            tokens.get(at + 1),
+            Some(Tok::Word {
+                cap: true,
+                upper: false,
+                ..
+            })
+        )
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::lex::lex;
@@ -54,5 +94,39 @@ mod tests {
         assert_eq!(of("Denver at Minnesota Winner?"), None);
         assert_eq!(of("Who will be the winner? Vote"), None);
         assert_eq!(of("Will the Nuggets win at Minnesota?"), None);
+    }
+
+    #[test]
+    fn the_selection_after_to_win_and_a_colon() {
+        let after = |text: &str| {
+            let tokens = lex(text);
+            let at = tokens
+                .iter()
+                .position(|t| matches!(t, Tok::Word { lower, .. } if lower == "win"))?;
+            selection_after_colon(&tokens, at)
+        };
+        assert_eq!(
+            after("2029 World Series — To Win: Tampa Bay Rays").as_deref(),
+            Some("tampa bay rays")
+        );
+        // The team before the verb, the event after it: no selection.
+        assert_eq!(after("New York Yankees — To Win 2028 World Series"), None);
+        assert_eq!(after("Will the Rays win the World Series?"), None);
+    }
+
+    #[test]
+    fn a_capital_no_before_a_name_is_new_orleans() {
+        let code = |text: &str| {
+            let tokens = lex(text);
+            let at = tokens
+                .iter()
+                .position(|t| matches!(t, Tok::Word { lower, .. } if lower == "no"))
+                .unwrap();
+            is_a_code_before_a_name(&tokens, at)
+        };
+        assert!(code("NO Pelicans @ UTA Jazz — Under 229.5 Total Points"));
+        assert!(!code("No rate cut in March 2030?"));
+        assert!(!code("NO RATE CUT IN MARCH?"));
+        assert!(!code("Will there be no Fed cut?"));
     }
 }

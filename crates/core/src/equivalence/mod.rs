@@ -434,6 +434,8 @@ mod written_otherwise_fifteen;
 #[cfg(test)]
 mod written_otherwise_fourteen;
 #[cfg(test)]
+mod written_otherwise_sixteen;
+#[cfg(test)]
 mod written_otherwise_ten;
 #[cfg(test)]
 mod written_otherwise_thirteen;
