@@ -84,7 +84,7 @@ fn number(value: f64, unit: &str) -> String {
     let v = if value.fract() == 0.0 && value.abs() < 1e15 {
         format!("{}", value as i64)
     } else {
-        format!("{value}")
+        super::lex::display_f64(value)
     };
     match unit {
         "$" => format!("${v}"),
