@@ -18,42 +18,33 @@ pub(crate) fn display(value: f64) -> String {
     })
 }
 
-/// `format!("{value:.decimals$}")`: the exact value rounded half to even
-/// at `decimals` places.
-pub(crate) fn fixed(value: f64, decimals: usize) -> String {
+/// `format!("{value:.1}")`: the exact value rounded half to even at the
+/// first decimal, from the double's bits.
+pub(crate) fn tenths(value: f64) -> String {
     signed(value, |v, out| {
-        let (mut digits, mut point) = exact(v);
-        // The digits kept: those before the `decimals`-th place after the
-        // point, rounded by what follows.
-        let keep = point + decimals as i64;
-        if keep < 0 {
-            (digits, point) = (Vec::new(), 0);
+        let (mantissa, exponent) = parts(v);
+        if exponent >= 0 {
+            // A whole number: its digits, and one zero decimal.
+            let (digits, point) = exact(v);
+            place(out, &digits, point);
+            out.push_str(".0");
+            return;
+        }
+        // v × 10 = 10 × mantissa / 2^shift: its quotient, rounded by the
+        // remainder against half the divisor.
+        let (tens, shift) = (10 * u128::from(mantissa), exponent.unsigned_abs());
+        let (quotient, up) = if shift >= 128 {
+            (0, false)
         } else {
-            let keep = keep as usize;
-            let rest = digits.get(keep..).unwrap_or_default();
-            let half_or_more = rest.first().is_some_and(|&d| d >= 5);
-            let above_half = half_or_more && (rest[0] > 5 || rest[1..].iter().any(|&d| d != 0));
-            let odd = keep > 0 && digits.get(keep - 1).is_some_and(|d| d % 2 == 1);
-            digits.resize(keep, 0);
-            if above_half || (half_or_more && odd) {
-                point += plus_one(&mut digits);
-            }
-        }
-        // Exactly `decimals` places, zeros padding either side.
-        if point < 0 {
-            digits.splice(0..0, std::iter::repeat_n(0, (-point) as usize));
-            point = 0;
-        }
-        digits.resize(point as usize + decimals, 0);
-        let at = digits.len() - decimals;
-        if at == 0 {
-            out.push('0');
-        }
-        push_digits(out, &digits[..at]);
-        if decimals > 0 {
-            out.push('.');
-            push_digits(out, &digits[at..]);
-        }
+            let (quotient, rest, half) =
+                (tens >> shift, tens & ((1 << shift) - 1), 1 << (shift - 1));
+            (quotient, rest > half || (rest == half && quotient % 2 == 1))
+        };
+        // Below 2^53 × 10: a u64.
+        let q = (quotient + u128::from(up)) as u64;
+        out.push_str(&(q / 10).to_string());
+        out.push('.');
+        out.push(char::from(b'0' + (q % 10) as u8));
     })
 }
 
@@ -85,14 +76,7 @@ fn exact(v: f64) -> (Vec<u8>, i64) {
     if v == 0.0 {
         return (Vec::new(), 0);
     }
-    let bits = v.to_bits();
-    let biased = (bits >> 52) as i64;
-    let fraction = bits & ((1 << 52) - 1);
-    let (mantissa, exponent) = if biased == 0 {
-        (fraction, -1074)
-    } else {
-        (fraction | 1 << 52, biased - 1075)
-    };
+    let (mantissa, exponent) = parts(v);
     // v = mantissa × 2^exponent = mantissa × 5^-exponent / 10^-exponent.
     let mut n = Big(vec![mantissa as u32, (mantissa >> 32) as u32]);
     let mut scale = 0;
@@ -125,6 +109,19 @@ fn exact(v: f64) -> (Vec<u8>, i64) {
         digits.pop();
     }
     (digits, point)
+}
+
+/// `v` (finite, at least 0) as `mantissa × 2^exponent`, the mantissa of
+/// at most 53 bits.
+fn parts(v: f64) -> (u64, i64) {
+    let bits = v.to_bits();
+    let biased = (bits >> 52) as i64;
+    let fraction = bits & ((1 << 52) - 1);
+    if biased == 0 {
+        (fraction, -1074)
+    } else {
+        (fraction | 1 << 52, biased - 1075)
+    }
 }
 
 /// The shortest digits that read back as `v` (finite, above 0) and their
@@ -200,13 +197,13 @@ fn push_digits(out: &mut String, digits: &[u8]) {
 
 #[cfg(test)]
 mod tests {
-    use super::{display, fixed};
+    use super::{display, tenths};
     use crate::equivalence::lex::MULTIPLIERS;
     use proptest::prelude::*;
 
     fn same(v: f64) -> Result<(), TestCaseError> {
         prop_assert_eq!(display(v), format!("{v}"), "{:?}", v.to_bits());
-        prop_assert_eq!(fixed(v, 1), format!("{v:.1}"), "{:?}", v.to_bits());
+        prop_assert_eq!(tenths(v), format!("{v:.1}"), "{:?}", v.to_bits());
         Ok(())
     }
 

@@ -3,7 +3,7 @@
 //! thresholds the rules state.
 
 use super::super::engine::{Pair, Verdict};
-use super::super::lex::fixed_f64;
+use super::super::lex::tenths_f64;
 use super::super::{CLOSE_TOLERANCE_MS, Field, Finding};
 use super::threshold::compare_thresholds;
 
@@ -87,7 +87,7 @@ pub fn close_time(p: &Pair<'_>, v: &mut Verdict) {
     match (p.fa.close_ms, p.fb.close_ms) {
         (Some(x), Some(y)) if (x - y).abs() > CLOSE_TOLERANCE_MS => {
             // Written as `{hours:.1}` would, without the float printer.
-            let hours = fixed_f64((x - y).abs() as f64 / 3_600_000.0, 1);
+            let hours = tenths_f64((x - y).abs() as f64 / 3_600_000.0);
             v.say(|| {
                 (
                     Field::CloseTime,
