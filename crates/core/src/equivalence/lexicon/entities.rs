@@ -221,7 +221,7 @@ fn parse() -> (Table, Vec<TableError>) {
                 }
                 None => errors.push(TableError {
                     line: 0,
-                    problem: format!("section relates to unknown entity {related:?}"),
+                    problem: format!("section relates to unknown entity \"{related}\""),
                 }),
             }
         }
