@@ -10,13 +10,13 @@ const WRITTEN: &[u8] = include_bytes!("../entities.txt");
 /// The table as the wasm carries it: [`WRITTEN`] without its comment lines
 /// and the spaces around its separators (`;`, `=`, `,`, `:`), which the
 /// parse trims anyway.
-pub(super) const SOURCE: &str = match std::str::from_utf8(&TIGHT) {
+pub(super) static SOURCE: &str = match std::str::from_utf8(&TIGHT) {
     Ok(text) => text,
     Err(_) => panic!("entities.txt is not UTF-8"),
 };
 
 /// [`WRITTEN`] tightened, its length learnt by a first pass.
-const TIGHT: [u8; tighten::<0>(WRITTEN).1] = tighten(WRITTEN).0;
+static TIGHT: [u8; tighten::<0>(WRITTEN).1] = tighten(WRITTEN).0;
 
 /// A separator of `entities.txt`'s fields, around which spaces are dropped.
 const fn separates(b: u8) -> bool {
