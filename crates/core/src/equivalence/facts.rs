@@ -10,6 +10,7 @@
 
 use super::lex::{Tok, lex, word_at};
 use super::read::{find_date, find_threshold, find_time, void_outcome};
+use super::word_set::WordSet;
 pub(crate) use super::words::month;
 use super::words::{
     NEGATIONS, alias, content_word, fold, is_generic_noun, is_stopword, is_win_verb, name_of,
@@ -17,7 +18,6 @@ use super::words::{
 use crate::models::Market;
 use crate::time::{civil_from_days, timestamp_ms};
 use serde::Serialize;
-use std::collections::BTreeSet;
 
 pub(crate) const DAY_MS: i64 = 86_400_000;
 
@@ -84,7 +84,7 @@ fn number(value: f64, unit: &str) -> String {
     let v = if value.fract() == 0.0 && value.abs() < 1e15 {
         format!("{}", value as i64)
     } else {
-        format!("{value}")
+        super::lex::display_f64(value)
     };
     match unit {
         "$" => format!("${v}"),
@@ -212,10 +212,10 @@ pub struct Facts {
     /// teams): which of them is YES is not said.
     pub no_yes_side: bool,
     /// Content words, lower-case, stemmed a little, synonyms folded.
-    pub words: BTreeSet<String>,
+    pub words: WordSet,
     /// Every word as written (lower-case, aliases folded, names included).
     #[serde(skip)]
-    pub(crate) raw: BTreeSet<String>,
+    pub(crate) raw: WordSet,
     /// Close time (`trading_end_at`, else `resolution_date`), ms.
     pub close_ms: Option<i64>,
     /// Not a binary market (categorical, scalar): not compared.
@@ -235,15 +235,15 @@ pub struct Facts {
     /// The words of `resolution_criteria` (as written and folded): what
     /// the rules say is measured ("the advance estimate").
     #[serde(skip)]
-    pub(crate) criteria_words: BTreeSet<String>,
+    pub(crate) criteria_words: WordSet,
     /// The content words of `resolution_criteria`, read as the title's
     /// are: what the other side must account for before `same`.
     #[serde(skip)]
-    pub(crate) criteria_content: BTreeSet<String>,
+    pub(crate) criteria_content: WordSet,
     /// The content words `resolution_criteria` capitalizes: names, which
     /// bear a fact however the rules text is otherwise worded.
     #[serde(skip)]
-    pub(crate) criteria_names: BTreeSet<String>,
+    pub(crate) criteria_names: WordSet,
     /// What the rules say the market resolves to if its event is void.
     pub void_outcome: Option<String>,
     /// The members of each family of measured quantities named (see
@@ -279,15 +279,15 @@ pub struct Facts {
     /// The names written as one word ("Lakers", "Scheffler"): a side
     /// that writes one accounts for the other's longer name ending in it.
     #[serde(skip)]
-    pub(crate) lone_names: BTreeSet<String>,
+    pub(crate) lone_names: WordSet,
     /// The first word of each name.
     #[serde(skip)]
-    pub(crate) name_heads: BTreeSet<String>,
+    pub(crate) name_heads: WordSet,
     /// The first word of each name written after "a", "an" or "any" ("a
     /// Grand Prix"): a class, not one thing, so a word the other side
     /// writes before it ("Spanish Grand Prix") names a narrower one.
     #[serde(skip)]
-    pub(crate) class_heads: BTreeSet<String>,
+    pub(crate) class_heads: WordSet,
     /// The members of each family of qualifiers the title names (see
     /// [`super::lexicon::qualifier_masks`]).
     #[serde(skip)]
@@ -369,22 +369,26 @@ impl Facts {
             let day = facts.date.as_ref().map(|d| d.first_day);
             facts.criteria_time = find_time(&tokens, &mut vec![false; tokens.len()], day);
             // The words as written and folded: all the lexicons read.
-            for t in &tokens {
-                if let Tok::Word { lower, .. } = t {
-                    facts.criteria_words.insert(alias(&fold(lower)).to_owned());
-                    facts.criteria_words.insert(lower.clone());
-                }
-            }
+            // Each set taken whole (`WordSet::extend` sorts once).
+            facts
+                .criteria_words
+                .extend(tokens.iter().flat_map(|t| match t {
+                    Tok::Word { lower, .. } => vec![alias(&fold(lower)).to_owned(), lower.clone()],
+                    _ => Vec::new(),
+                }));
+            let (mut names, mut content) = (Vec::new(), Vec::new());
             for (i, t) in tokens.iter().enumerate() {
                 if let Tok::Word { lower, cap, .. } = t
                     && let Some(word) = content_word(lower)
                 {
                     if *cap && !sentence_start(&tokens, i) && !is_weekday(lower) {
-                        facts.criteria_names.insert(word.clone());
+                        names.push(word.clone());
                     }
-                    facts.criteria_content.insert(word);
+                    content.push(word);
                 }
             }
+            facts.criteria_names.extend(names);
+            facts.criteria_content.extend(content);
             facts.void_outcome = void_outcome(c);
         }
         // A title that leaves its strike to the rules ("Bitcoin price on
@@ -437,32 +441,31 @@ impl Facts {
             short_forms: super::short_forms::ShortForms::read(&tokens),
             ..Self::default()
         };
-        let mut entities = BTreeSet::new();
+        let mut entities = WordSet::new();
         let mut given_names = Vec::new();
-        let mut name_heads = BTreeSet::new();
-        let mut lone_names = BTreeSet::new();
+        let mut name_heads = WordSet::new();
+        let mut lone_names = WordSet::new();
         // Consecutive capitalized words; the last one closed is kept for
         // the winner of a "beat"/"win" that follows it.
         let mut span: Vec<String> = Vec::new();
         let mut last_span = String::new();
-        let mut flush =
-            |span: &mut Vec<String>, last: &mut String, entities: &mut BTreeSet<String>| {
-                if !span.is_empty() {
-                    *last = span.join(" ");
-                }
-                if let Some(head) = span.first() {
-                    name_heads.insert(head.clone());
-                }
-                if let [lone] = span.as_slice() {
-                    lone_names.insert(lone.clone());
-                }
-                if let Some((surname, given)) = span.split_last() {
-                    given_names.extend(given.iter().map(|g| (g.clone(), surname.clone())));
-                }
-                for w in span.drain(..) {
-                    entities.insert(w);
-                }
-            };
+        let mut flush = |span: &mut Vec<String>, last: &mut String, entities: &mut WordSet| {
+            if !span.is_empty() {
+                *last = span.join(" ");
+            }
+            if let Some(head) = span.first() {
+                name_heads.insert(head.clone());
+            }
+            if let [lone] = span.as_slice() {
+                lone_names.insert(lone.clone());
+            }
+            if let Some((surname, given)) = span.split_last() {
+                given_names.extend(given.iter().map(|g| (g.clone(), surname.clone())));
+            }
+            for w in span.drain(..) {
+                entities.insert(w);
+            }
+        };
         for (i, tok) in tokens.iter().enumerate() {
             match tok {
                 Tok::Word { lower, cap, .. } => {

@@ -8,6 +8,7 @@
 
 mod decimal;
 mod entity_names;
+mod float_text;
 mod light_verbs;
 mod phrases;
 mod rewrites;
@@ -16,6 +17,7 @@ use super::lexicon::tickers;
 use super::lexicon::{EDITIONS, Edition, roman};
 use crate::time::days_from_civil;
 pub(crate) use decimal::signed as signed_number;
+pub(crate) use float_text::{display as display_f64, tenths as tenths_f64};
 use phrases::rewrite_phrases;
 use rewrites::{
     asian_half_lines, asset_ratios, number_words, numbered_names, numero, sequel_numbers,

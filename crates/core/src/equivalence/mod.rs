@@ -34,6 +34,7 @@ mod read;
 mod rules;
 mod short_forms;
 mod totals;
+mod word_set;
 mod words;
 
 use crate::models::Market;
@@ -41,6 +42,7 @@ pub use engine::RuleCode;
 pub use facts::{Comparator, DateFact, Facts, Threshold};
 use serde::Serialize;
 use std::collections::HashMap;
+pub use word_set::WordSet;
 
 const DAY_MS: i64 = 86_400_000;
 /// Where the year buckets of deadlines start among the day buckets of

@@ -185,12 +185,13 @@ fn times_power_of_two(x: f64, exponent: i64) -> f64 {
 }
 
 /// An unsigned integer of any size, 32 bits a limb, least significant
-/// first: only what [`exact_quotient`] needs.
+/// first: only what [`exact_quotient`] and `float_text`'s exact expansion
+/// need.
 #[derive(Default)]
-struct Big(Vec<u32>);
+pub(super) struct Big(pub(super) Vec<u32>);
 
 impl Big {
-    fn times_plus(&mut self, factor: u32, add: u32) {
+    pub(super) fn times_plus(&mut self, factor: u32, add: u32) {
         let mut carry = u64::from(add);
         for limb in &mut self.0 {
             let v = u64::from(*limb) * u64::from(factor) + carry;
@@ -202,7 +203,7 @@ impl Big {
         }
     }
 
-    fn shift_left(&mut self, bits: usize) {
+    pub(super) fn shift_left(&mut self, bits: usize) {
         let (limbs, bits) = (bits / 32, bits % 32);
         if bits != 0 {
             let mut carry = 0;
@@ -219,7 +220,7 @@ impl Big {
     }
 
     /// Divides in place, returns the remainder.
-    fn divide(&mut self, divisor: u32) -> u32 {
+    pub(super) fn divide(&mut self, divisor: u32) -> u32 {
         let mut rem = 0u64;
         for limb in self.0.iter_mut().rev() {
             let v = (rem << 32) | u64::from(*limb);

@@ -21,8 +21,10 @@ use super::super::words::{alias, fold, is_stopword};
 /// not account for "La Liga").
 const COMPETITIONS: &[&str] = &["league", "event", "race"];
 
-/// The table, as written.
-const SOURCE: &str = include_str!("entities.txt");
+// The table, as the wasm carries it (`entities/source.rs`).
+use source::SOURCE;
+
+mod source;
 
 /// One entity: its kind (the section it is written in) and the words of
 /// its canonical name, as the matcher's words are folded.
@@ -158,11 +160,16 @@ struct Line {
 
 /// Parses [`SOURCE`]; every problem found is returned beside the table.
 fn parse() -> (Table, Vec<TableError>) {
+    parse_text(SOURCE)
+}
+
+/// Parses `text`, a table written as `entities.txt` is.
+fn parse_text(text: &'static str) -> (Table, Vec<TableError>) {
     let mut t = Table::default();
     let mut errors = Vec::new();
     let mut sections: Vec<Section> = Vec::new();
     let mut lines: Vec<Line> = Vec::new();
-    for (n, raw) in SOURCE.lines().enumerate() {
+    for (n, raw) in text.lines().enumerate() {
         let text = raw.trim();
         if text.is_empty() || text.starts_with('#') {
             continue;
@@ -221,7 +228,7 @@ fn parse() -> (Table, Vec<TableError>) {
                 }
                 None => errors.push(TableError {
                     line: 0,
-                    problem: format!("section relates to unknown entity {related:?}"),
+                    problem: format!("section relates to unknown entity \"{related}\""),
                 }),
             }
         }

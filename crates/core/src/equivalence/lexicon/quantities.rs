@@ -193,7 +193,7 @@ fn member_words() -> &'static [(&'static str, u16)] {
 /// each in ascending order: each is walked once beside
 /// `member_words`, not searched once per word of the lexicon. Read once
 /// per market, so comparing two is a few integer tests.
-pub fn quantity_masks(sorted: &[&std::collections::BTreeSet<String>]) -> Vec<u32> {
+pub fn quantity_masks(sorted: &[&super::super::word_set::WordSet]) -> Vec<u32> {
     let index = member_words();
     // Per family: the members named by a specific word, and by a generic one.
     let mut masks = vec![(0u32, 0u32); QUANTITIES.len()];

@@ -500,13 +500,15 @@ pub fn wording(p: &Pair<'_>, v: &mut Verdict) {
             accounted_words(fb, fa, &matched, deep),
         );
         let accounted = |words: &[(&str, bool)]| words.iter().filter(|(_, a)| *a).count();
-        let mut shared = (accounted(&words_a) + accounted(&words_b)) as f64 / 2.0;
-        let mut union = (count_a + count_b) as f64 - shared;
+        // Counted in halves, as a word accounted for on one side is half
+        // shared: whole numbers, written without the float printer.
+        let mut shared = accounted(&words_a) + accounted(&words_b);
+        let mut union = 2 * (count_a + count_b) - shared;
         if !matched.is_empty() {
-            shared += 1.0;
-            union += 1.0;
+            shared += 2;
+            union += 2;
         }
-        let overlap = shared / union.max(1.0);
+        let overlap = shared as f64 / union.max(2) as f64;
         // Both sides saying something the other does not (beyond the
         // names, which the subject rule compares, and the words matched
         // by a rule of their own) is two predicates unless the lexicon
@@ -539,6 +541,7 @@ pub fn wording(p: &Pair<'_>, v: &mut Verdict) {
             .symmetric_difference(&fb.words)
             .map(String::as_str)
             .collect();
+        let (shared, union) = (Halves(shared), Halves(union));
         let note = if unmatched.is_empty() {
             format!("all {shared} content words shared")
         } else {
@@ -558,6 +561,16 @@ pub fn wording(p: &Pair<'_>, v: &mut Verdict) {
         v.evidence(Aspect::Quantity);
     } else {
         v.vote(Vote::Unknown);
+    }
+}
+
+/// A count in halves, written as the `f64` of its half was (`7`, `3.5`).
+struct Halves(usize);
+
+impl std::fmt::Display for Halves {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let half = if self.0 % 2 == 1 { ".5" } else { "" };
+        write!(f, "{}{half}", self.0 / 2)
     }
 }
 

@@ -3,6 +3,7 @@
 //! thresholds the rules state.
 
 use super::super::engine::{Pair, Verdict};
+use super::super::lex::tenths_f64;
 use super::super::{CLOSE_TOLERANCE_MS, Field, Finding};
 use super::threshold::compare_thresholds;
 
@@ -85,14 +86,15 @@ pub fn close_time(p: &Pair<'_>, v: &mut Verdict) {
     let (a, b) = (p.a, p.b);
     match (p.fa.close_ms, p.fb.close_ms) {
         (Some(x), Some(y)) if (x - y).abs() > CLOSE_TOLERANCE_MS => {
-            let hours = (x - y).abs() as f64 / 3_600_000.0;
+            // Written as `{hours:.1}` would, without the float printer.
+            let hours = tenths_f64((x - y).abs() as f64 / 3_600_000.0);
             v.say(|| {
                 (
                     Field::CloseTime,
                     Finding::Disagrees,
                     a.trading_end_at.clone().or(a.resolution_date.clone()),
                     b.trading_end_at.clone().or(b.resolution_date.clone()),
-                    format!("close times {hours:.1} h apart"),
+                    format!("close times {hours} h apart"),
                 )
             });
             v.disagree(Field::CloseTime);
