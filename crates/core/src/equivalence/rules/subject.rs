@@ -158,7 +158,8 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
         } else if only_a.is_empty() {
             Vec::new()
         } else {
-            unmatched(fb, fa, names_b).take(1).collect()
+            // `next`, as the fast path reads it: one copy of the walk.
+            unmatched(fb, fa, names_b).next().into_iter().collect()
         };
         let both_left = !only_a.is_empty() && !only_b.is_empty();
         (only_a, only_b, both_left)
