@@ -177,6 +177,13 @@ impl std::fmt::Display for DateFact {
     }
 }
 
+/// Adds `word` to `set`, copied only if it is not there yet.
+fn insert_new(set: &mut BTreeSet<String>, word: &str) {
+    if !set.contains(word) {
+        set.insert(word.to_owned());
+    }
+}
+
 /// The words of `tokens` in the order written, for the qualifiers' lexicon.
 fn words_in_order(tokens: &[Tok]) -> Vec<&str> {
     tokens
@@ -368,11 +375,13 @@ impl Facts {
             facts.criteria_threshold = find_threshold(&tokens, &mut vec![false; tokens.len()]);
             let day = facts.date.as_ref().map(|d| d.first_day);
             facts.criteria_time = find_time(&tokens, &mut vec![false; tokens.len()], day);
-            // The words as written and folded: all the lexicons read.
+            // The words as written and folded: all the lexicons read. A
+            // word already in (most of a rules text's) is not copied.
             for t in &tokens {
                 if let Tok::Word { lower, .. } = t {
-                    facts.criteria_words.insert(alias(&fold(lower)).to_owned());
-                    facts.criteria_words.insert(lower.clone());
+                    for w in [alias(fold(lower)), lower] {
+                        insert_new(&mut facts.criteria_words, w);
+                    }
                 }
             }
             for (i, t) in tokens.iter().enumerate() {
@@ -569,7 +578,7 @@ impl Facts {
                         .iter()
                         .chain(&self.words)
                         .chain(&self.entities)
-                        .cloned(),
+                        .map(String::as_str),
                 )
             })
             .has(word)
