@@ -168,7 +168,10 @@ pub struct Verdict {
     votes: u8,
     /// The aspects with positive evidence, one bit each.
     evidence: u8,
-    vetoes: Vec<RuleCode>,
+    /// The rules that vetoed, in the order they did, each once: held in
+    /// place (a list is made only for a verdict that is kept, see
+    /// [`run_kept`]; most candidate pairs are vetoed and dropped).
+    vetoes: Vetoes,
     /// How many rules found the question asked the other way round.
     flips: usize,
     disagreements: Vec<Field>,
@@ -222,9 +225,7 @@ impl Verdict {
 
     /// The running rule finds two different questions.
     pub fn veto(&mut self) {
-        if !self.vetoes.contains(&self.rule) {
-            self.vetoes.push(self.rule);
-        }
+        self.vetoes.add(self.rule);
     }
 
     /// The running rule finds one question asked the other way round.
@@ -242,7 +243,7 @@ impl Verdict {
     }
 
     pub fn vetoed(&self) -> bool {
-        !self.vetoes.is_empty()
+        self.vetoes.len != 0
     }
 
     /// The running rule finds a part of one side the other does not
@@ -254,7 +255,7 @@ impl Verdict {
     /// No veto and no vote yet that rules out `same` or `inverted`
     /// (evidence may still come from the rules after this one).
     pub fn open_to_equal(&self) -> bool {
-        self.vetoes.is_empty()
+        !self.vetoed()
             && !self.voted(Vote::Unknown)
             && !self.voted(Vote::Narrower)
             && !self.voted(Vote::Wider)
@@ -272,9 +273,16 @@ impl Verdict {
         self.detailed
     }
 
+    /// Some aspect has no positive evidence.
+    fn evidence_missing(&self) -> bool {
+        ASPECTS
+            .iter()
+            .any(|(aspect, _)| !self.has_evidence(*aspect))
+    }
+
     /// The relation the votes give, before negation and evidence.
     fn combined(&self) -> Relation {
-        if !self.vetoes.is_empty() {
+        if self.vetoed() {
             return Relation::Different;
         }
         if self.voted(Vote::Unknown) {
@@ -296,16 +304,72 @@ impl Verdict {
     }
 }
 
+/// The vetoes of one verdict, without an allocation: each rule runs
+/// once and a code is listed once, so the table's length bounds them.
+#[derive(Clone, Copy)]
+struct Vetoes {
+    codes: [RuleCode; RULES.len()],
+    len: usize,
+}
+
+impl Vetoes {
+    const NONE: Self = Self {
+        codes: [RuleCode::BinaryOnly; RULES.len()],
+        len: 0,
+    };
+
+    fn listed(&self) -> &[RuleCode] {
+        self.codes.get(..self.len).unwrap_or_default()
+    }
+
+    fn add(&mut self, code: RuleCode) {
+        if !self.listed().contains(&code)
+            && let Some(slot) = self.codes.get_mut(self.len)
+        {
+            *slot = code;
+            self.len += 1;
+        }
+    }
+}
+
 /// Runs the table of rules over a pair (see the module doc).
 pub fn run(a: &Market, b: &Market, fa: &Facts, fb: &Facts, detailed: bool) -> Classification {
-    let pair = Pair { a, b, fa, fb };
+    let v = run_rules(&Pair { a, b, fa, fb }, detailed);
+    let settled = settle(&v);
+    let classification = conclude(v, settled);
+    #[cfg(test)]
+    super::verdicts_log::record(a, b, detailed, &classification);
+    classification
+}
+
+/// [`run`], for a list that keeps only some relations: the verdict is
+/// made (its reasons and lists allocated) only when `kept` keeps its
+/// relation.
+pub fn run_kept(
+    p: &Pair<'_>,
+    detailed: bool,
+    kept: impl Fn(Relation) -> bool,
+) -> Option<Classification> {
+    let v = run_rules(p, detailed);
+    let settled = settle(&v);
+    // The tests' dump records every verdict, kept or not.
+    if !cfg!(test) && !kept(settled.0) {
+        return None;
+    }
+    let classification = conclude(v, settled);
+    #[cfg(test)]
+    super::verdicts_log::record(p.a, p.b, detailed, &classification);
+    kept(settled.0).then_some(classification)
+}
+
+fn run_rules(pair: &Pair<'_>, detailed: bool) -> Verdict {
     let mut v = Verdict {
         detailed,
         rule: RuleCode::BinaryOnly,
         reasons: Vec::new(),
         votes: 0,
         evidence: 0,
-        vetoes: Vec::new(),
+        vetoes: Vetoes::NONE,
         flips: 0,
         disagreements: Vec::new(),
         closed: false,
@@ -316,21 +380,19 @@ pub fn run(a: &Market, b: &Market, fa: &Facts, fb: &Facts, detailed: bool) -> Cl
     };
     for rule in RULES {
         v.rule = rule.code;
-        (rule.check)(&pair, &mut v);
+        (rule.check)(pair, &mut v);
         // Without reasons, the first veto settles it: the pair is
         // `different` whatever the later rules find.
         if v.closed || (!detailed && v.vetoed()) {
             break;
         }
     }
-    let classification = conclude(v);
-    #[cfg(test)]
-    super::verdicts_log::record(a, b, detailed, &classification);
-    classification
+    v
 }
 
-/// Reads the verdict once every rule has run.
-fn conclude(mut v: Verdict) -> Classification {
+/// The relation the verdict gives once every rule has run, and whether a
+/// `same` or `inverted` was made `unsure` for want of evidence.
+fn settle(v: &Verdict) -> (Relation, bool) {
     let mut relation = if v.closed {
         Relation::Unsure
     } else {
@@ -348,27 +410,32 @@ fn conclude(mut v: Verdict) -> Classification {
     if v.unexplained && matches!(relation, Relation::Same | Relation::Inverted) {
         relation = Relation::Unsure;
     }
-    if matches!(relation, Relation::Same | Relation::Inverted)
-        && ASPECTS.iter().any(|(aspect, _)| !v.has_evidence(*aspect))
-    {
+    if matches!(relation, Relation::Same | Relation::Inverted) && v.evidence_missing() {
+        return (Relation::Unsure, true);
+    }
+    (relation, false)
+}
+
+/// The verdict, its relation settled: the reasons for a missing piece of
+/// evidence (`without_evidence`: `settle` made a `same` or `inverted`
+/// `unsure` for it) and for the outcome mapping, and the lists.
+fn conclude(mut v: Verdict, (relation, without_evidence): (Relation, bool)) -> Classification {
+    if without_evidence {
         let missing: Vec<&str> = ASPECTS
             .iter()
             .filter(|(aspect, _)| !v.has_evidence(*aspect))
             .map(|(_, name)| *name)
             .collect();
-        {
-            v.rule = RuleCode::EvidenceMissing;
-            v.say(|| {
-                (
-                    Field::Wording,
-                    Finding::Missing,
-                    None,
-                    None,
-                    format!("nothing shows the two agree on {}", missing.join(", ")),
-                )
-            });
-            relation = Relation::Unsure;
-        }
+        v.rule = RuleCode::EvidenceMissing;
+        v.say(|| {
+            (
+                Field::Wording,
+                Finding::Missing,
+                None,
+                None,
+                format!("nothing shows the two agree on {}", missing.join(", ")),
+            )
+        });
     }
     let outcome_mapping = match relation {
         Relation::Same | Relation::Subset | Relation::Superset => Some(OutcomeMapping::YesYes),
@@ -405,6 +472,6 @@ fn conclude(mut v: Verdict) -> Classification {
         outcome_mapping,
         reasons: v.reasons,
         disagreements: v.disagreements,
-        vetoes: v.vetoes,
+        vetoes: v.vetoes.listed().to_vec(),
     }
 }

@@ -369,13 +369,18 @@ impl Facts {
             let day = facts.date.as_ref().map(|d| d.first_day);
             facts.criteria_time = find_time(&tokens, &mut vec![false; tokens.len()], day);
             // The words as written and folded: all the lexicons read.
-            // Each set taken whole (`WordSet::extend` sorts once).
-            facts
-                .criteria_words
-                .extend(tokens.iter().flat_map(|t| match t {
-                    Tok::Word { lower, .. } => vec![alias(&fold(lower)).to_owned(), lower.clone()],
-                    _ => Vec::new(),
-                }));
+            // Each set taken whole (`WordSet::extend` sorts once), each
+            // word copied once.
+            facts.criteria_words.extend(
+                tokens
+                    .iter()
+                    .flat_map(|t| match t {
+                        Tok::Word { lower, .. } => [Some(alias(fold(lower))), Some(lower.as_str())],
+                        _ => [None, None],
+                    })
+                    .flatten()
+                    .map(str::to_owned),
+            );
             let (mut names, mut content) = (Vec::new(), Vec::new());
             for (i, t) in tokens.iter().enumerate() {
                 if let Tok::Word { lower, cap, .. } = t
@@ -578,7 +583,7 @@ impl Facts {
                         .iter()
                         .chain(&self.words)
                         .chain(&self.entities)
-                        .cloned(),
+                        .map(String::as_str),
                 )
             })
             .has(word)

@@ -157,7 +157,8 @@ pub(crate) fn lowered_words(text: &str) -> String {
 
 pub(crate) fn lex(text: &str) -> Vec<Tok> {
     let chars: Vec<char> = text.chars().collect();
-    let mut out = Vec::new();
+    // About one token in five characters: few regrowths.
+    let mut out = Vec::with_capacity(chars.len() / 5 + 1);
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
@@ -188,7 +189,10 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
             {
                 i += 1;
             }
-            let word: String = chars[start..i].iter().collect();
+            // Sized once, for an ASCII word (most): collected char by
+            // char, a word's string grew (and was copied) as it went.
+            let mut word = String::with_capacity(i - start);
+            word.extend(&chars[start..i]);
             let cap = word.chars().next().is_some_and(char::is_uppercase);
             // Capitals, or initials written with a lower-case connector
             // ("BoE", "BoJ", "FdI": first and last letters capitals).

@@ -245,14 +245,16 @@ pub fn find_pairs(markets: &[Market], options: &PairOptions) -> Vec<Pair> {
     candidates
         .into_iter()
         .filter_map(|(i, j)| {
-            let classify =
-                |detailed| engine::run(&markets[i], &markets[j], &facts[i], &facts[j], detailed);
-            let mut classification = classify(!options.without_reasons && !reasons_later);
-            if !kept(classification.relation) {
-                return None;
-            }
+            let pair = engine::Pair {
+                a: &markets[i],
+                b: &markets[j],
+                fa: &facts[i],
+                fb: &facts[j],
+            };
+            let detailed = !options.without_reasons && !reasons_later;
+            let mut classification = engine::run_kept(&pair, detailed, kept)?;
             if reasons_later {
-                classification = classify(true);
+                classification = engine::run(pair.a, pair.b, pair.fa, pair.fb, true);
             }
             Some(Pair {
                 a: i,

@@ -17,7 +17,7 @@ pub(crate) fn content_word(lower: &str) -> Option<String> {
         || month(lower).is_some()
         || is_comparator_word(lower)
         || MULTIPLIERS.iter().any(|(w, _)| *w == lower);
-    (!plain).then(|| alias(&fold(lower)).to_owned())
+    (!plain).then(|| alias(fold(lower)).to_owned())
 }
 
 /// Verbs whose subject is who must win for YES, and a sportsbook's
@@ -296,16 +296,18 @@ pub(crate) fn name_of(lower: &str) -> String {
     alias(lower).to_owned()
 }
 
-/// A little stemming and the synonyms titles use for one action.
-pub(crate) fn fold(lower: &str) -> String {
+/// A little stemming and the synonyms titles use for one action: a part
+/// of the word or of the table, not a copy (a content word is copied
+/// once, by its caller).
+pub(crate) fn fold(lower: &str) -> &str {
     let word = match SYNONYM_FOLDS.binary_search_by_key(&lower, |&(written, _)| written) {
         Ok(at) => SYNONYM_FOLDS[at].1,
         Err(_) => lower,
     };
     if word.len() > 3 && word.ends_with('s') && !word.ends_with("ss") {
-        word[..word.len() - 1].to_owned()
+        &word[..word.len() - 1]
     } else {
-        word.to_owned()
+        word
     }
 }
 

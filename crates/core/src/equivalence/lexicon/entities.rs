@@ -142,7 +142,7 @@ fn folded_words(phrase: &str) -> impl Iterator<Item = &str> {
 fn both_foldings<'w>(words: &'w [&'static str]) -> impl Iterator<Item = String> + 'w {
     words
         .iter()
-        .flat_map(|&w| [w.to_owned(), alias(&fold(w)).to_owned()])
+        .flat_map(|&w| [w.to_owned(), alias(fold(w)).to_owned()])
 }
 
 /// A section's related entities, read once every entity is known.

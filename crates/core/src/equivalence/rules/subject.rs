@@ -101,12 +101,12 @@ fn same_commodity_named(p: &Pair<'_>) -> bool {
     a.peek().is_some() && a.eq(commodity_keys(&p.fb.quantities))
 }
 
-/// The names of `x` that `y` does not account for; with `first_only`,
-/// only until the first.
-fn unmatched<'a>(x: &'a Facts, y: &Facts, names: Names<'a>, first_only: bool) -> Vec<&'a str> {
+/// The names of `x` that `y` does not account for, read as far as the
+/// caller reads.
+fn unmatched<'a>(x: &'a Facts, y: &'a Facts, names: Names<'a>) -> impl Iterator<Item = &'a str> {
     // A test the tables rule out for the name (`NameTables`) is not run:
     // it would find nothing, whatever `y` writes.
-    let mut left = names.indexed().filter_map(|(k, e)| {
+    names.indexed().filter_map(move |(k, e)| {
         let tables = x.name_tables(k);
         let accounted = mentions_all(y, e)
             || (tables.given && given_name_of_mentioned(x, y, e))
@@ -126,12 +126,7 @@ fn unmatched<'a>(x: &'a Facts, y: &Facts, names: Names<'a>, first_only: bool) ->
                 && tables.shared_city
                 && team_of_a_shared_city(e, |w| x.mentions(w), |w| y.mentions(w)));
         (!accounted).then_some(e)
-    });
-    if first_only {
-        left.next().into_iter().collect()
-    } else {
-        left.collect()
-    }
+    })
 }
 
 /// A name one side has that the other never mentions, on both sides, is
@@ -141,28 +136,33 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
     let (names_a, names_b) = (Names::of(fa, fb), Names::of(fb, fa));
     let of_a_contest = |e: &&str| OPPOSED.iter().any(|&(x, y)| *e == x || *e == y);
     // Without reasons, and with no name of a contest's two on the first
-    // side, only whether the first side leaves a name unmatched decides
-    // (the contest below needs one such name, the veto any name): read
-    // until the first, as the second side's are below.
-    let only_a = unmatched(
-        fa,
-        fb,
-        names_a,
-        !v.detailed() && !names_a.iter().any(|e| of_a_contest(&e)),
-    );
-    // Without reasons, the second side's unmatched names are read only as
-    // far as the verdict needs them: not at all when the first side has
-    // none (neither the contest nor the veto can be found, and the names
-    // are said only in reasons), and only the first when no name left on
-    // the first side is one of a contest's two (then only whether any is
-    // left decides the veto).
-    let contest = || only_a.iter().any(of_a_contest);
-    let only_b = if v.detailed() || contest() {
-        unmatched(fb, fa, names_b, false)
-    } else if only_a.is_empty() {
-        Vec::new()
+    // side, only whether each side leaves a name unmatched decides (the
+    // contest below needs one such name on the first side, the veto any
+    // name on both, and the names are said only in reasons): each side's
+    // are read until the first, the second's only if the first has one,
+    // and no list is made (most candidate pairs end here).
+    let fast = !v.detailed() && !names_a.iter().any(|e| of_a_contest(&e));
+    let (only_a, only_b, both_left) = if fast {
+        let both_left = unmatched(fa, fb, names_a).next().is_some()
+            && unmatched(fb, fa, names_b).next().is_some();
+        (Vec::new(), Vec::new(), both_left)
     } else {
-        unmatched(fb, fa, names_b, true)
+        let only_a: Vec<&str> = unmatched(fa, fb, names_a).collect();
+        // Without reasons, the second side's unmatched names are read
+        // only as far as the verdict needs them: not at all when the
+        // first side has none, and only the first when no name left on
+        // the first side is one of a contest's two.
+        let contest = only_a.iter().any(of_a_contest);
+        let only_b: Vec<&str> = if v.detailed() || contest {
+            unmatched(fb, fa, names_b).collect()
+        } else if only_a.is_empty() {
+            Vec::new()
+        } else {
+            // `next`, as the fast path reads it: one copy of the walk.
+            unmatched(fb, fa, names_b).next().into_iter().collect()
+        };
+        let both_left = !only_a.is_empty() && !only_b.is_empty();
+        (only_a, only_b, both_left)
     };
     // Two opposed names, and nothing else unmatched on one side ("a
     // Democrat ... US election" / "the Republican candidate").
@@ -183,7 +183,7 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
         });
         v.vote(Vote::Opposite);
         v.evidence(Aspect::Subject);
-    } else if !only_a.is_empty() && !only_b.is_empty() {
+    } else if both_left {
         v.say(|| {
             (
                 Field::Entities,
