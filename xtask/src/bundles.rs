@@ -103,7 +103,9 @@ pub struct App {
     /// `&str`'s `Debug` and the word sets' B-trees, the entity table's
     /// text tightened): venues' app 151,811 B, so 149 KiB, and the
     /// `netArbitrage` app 178,338 B, so 175 KiB, what was reached plus
-    /// about 1 KiB ("Fourteenth round: size").
+    /// about 1 KiB ("Fourteenth round: size"); merged with that round's
+    /// recall and speed work and test-v14's mends: 154,175 B, so 152 KiB,
+    /// and 180,718 B, so 178 KiB ("Fourteenth round: after the merges").
     pub limit_gzip_bytes: u64,
     /// The parts the package loads on first call (a dynamic `import()`)
     /// that its one line runs, by module: esbuild names such a chunk
@@ -135,7 +137,7 @@ pub const APPS: &[App] = &[
         id: "venues",
         figure_id: "bundle-venues-gzip",
         source: "import { findPairs } from \"predmarket/venues\";\nfor (const pair of findPairs([])) console.log(pair);\n",
-        limit_gzip_bytes: 149 * 1024,
+        limit_gzip_bytes: 152 * 1024,
         runs: &[],
     },
     // An app that prices the pairs it finds (docs/js-venues.md): the
@@ -147,7 +149,7 @@ pub const APPS: &[App] = &[
         id: "arbitrage",
         figure_id: "bundle-arbitrage-gzip",
         source: "import { findPairs, netArbitrage } from \"predmarket/venues\";\nfor (const { a, b } of findPairs([])) console.log(netArbitrage({ market: a, orderbook: {} }, { market: b, orderbook: {} }, { size: 10 }));\n",
-        limit_gzip_bytes: 175 * 1024,
+        limit_gzip_bytes: 178 * 1024,
         runs: &[],
     },
     App {
