@@ -21,7 +21,14 @@ pub(crate) fn leg_winner(tokens: &[Tok]) -> Option<String> {
         matches!(&w[0], Tok::Word { lower, cap: true, .. } if lower == "winner")
             && matches!(w[1], Tok::Sym('?'))
     })?;
-    let side: Vec<String> = tokens[at + 2..]
+    name_from(&tokens[at + 2..])
+}
+
+/// The name the capitalized words at the start of `tokens` write (up to
+/// the first word, number or sign that is not one), lower-case and
+/// aliased as every name is; `None` where the first is not one.
+fn name_from(tokens: &[Tok]) -> Option<String> {
+    let side: Vec<String> = tokens
         .iter()
         .map_while(|t| match t {
             Tok::Word {
@@ -42,17 +49,7 @@ pub(crate) fn selection_after_colon(tokens: &[Tok], at: usize) -> Option<String>
     if !matches!(tokens.get(at + 1), Some(Tok::Sym(':'))) {
         return None;
     }
-    let side: Vec<String> = tokens
-        .get(at + 2..)?
-        .iter()
-        .map_while(|t| match t {
-            Tok::Word {
-                lower, cap: true, ..
-            } => Some(name_of(lower)),
-            _ => None,
-        })
-        .collect();
-    (!side.is_empty()).then(|| side.join(" "))
+    name_from(tokens.get(at + 2..)?)
 }
 
 /// A negation written in capitals before a capitalized name is a place's
