@@ -1,6 +1,7 @@
 //! Words of a rules text that [`bears_a_fact`](super::bears_a_fact)
 //! flags but that, in a rules text, only say how a figure or a decision
-//! becomes known: the closed set of issue 37's fourteenth round.
+//! becomes known: the closed set of the matcher's fourteenth round
+//! (docs/benchmarks.md, "Fourteenth round: recall").
 //!
 //! Real platforms' rules differ in boilerplate for one question (who
 //! publishes the figure, how a decision is announced, the unit a price
