@@ -9,12 +9,10 @@
 //! a few aliases and synonyms folded) before two markets are compared.
 
 use super::lex::{Tok, lex, word_at};
-use super::read::{find_date, find_threshold, find_time, void_outcome};
+use super::read::{find_date, find_threshold, find_time};
 use super::word_set::WordSet;
 pub(crate) use super::words::month;
-use super::words::{
-    NEGATIONS, alias, content_word, fold, is_generic_noun, is_stopword, is_win_verb, name_of,
-};
+use super::words::{NEGATIONS, content_word, is_generic_noun, is_stopword, is_win_verb, name_of};
 use crate::models::Market;
 use crate::time::{civil_from_days, timestamp_ms};
 use serde::Serialize;
@@ -364,37 +362,7 @@ impl Facts {
             }
         }
         if let Some(c) = market.resolution_criteria.as_deref() {
-            let tokens = lex(c);
-            facts.criteria_threshold = find_threshold(&tokens, &mut vec![false; tokens.len()]);
-            let day = facts.date.as_ref().map(|d| d.first_day);
-            facts.criteria_time = find_time(&tokens, &mut vec![false; tokens.len()], day);
-            // The words as written and folded: all the lexicons read.
-            // Each set taken whole (`WordSet::extend` sorts once), each
-            // word copied once.
-            facts.criteria_words.extend(
-                tokens
-                    .iter()
-                    .flat_map(|t| match t {
-                        Tok::Word { lower, .. } => [Some(alias(fold(lower))), Some(lower.as_str())],
-                        _ => [None, None],
-                    })
-                    .flatten()
-                    .map(str::to_owned),
-            );
-            let (mut names, mut content) = (Vec::new(), Vec::new());
-            for (i, t) in tokens.iter().enumerate() {
-                if let Tok::Word { lower, cap, .. } = t
-                    && let Some(word) = content_word(lower)
-                {
-                    if *cap && !sentence_start(&tokens, i) && !is_weekday(lower) {
-                        names.push(word.clone());
-                    }
-                    content.push(word);
-                }
-            }
-            facts.criteria_names.extend(names);
-            facts.criteria_content.extend(content);
-            facts.void_outcome = void_outcome(c);
+            facts.read_criteria(c);
         }
         // A title that leaves its strike to the rules ("Bitcoin price on
         // Dec 31, 2026?") is read with the rules' strike.
@@ -590,6 +558,7 @@ impl Facts {
     }
 }
 
+mod criteria;
 mod mentioned;
 use mentioned::Mentioned;
 mod names;
