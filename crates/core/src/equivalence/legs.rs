@@ -77,6 +77,15 @@ mod tests {
         leg_winner(&lex(text))
     }
 
+    /// `read` of `text`'s tokens at the first `word`; `None` without it.
+    fn read_at<T>(text: &str, word: &str, read: fn(&[Tok], usize) -> T) -> Option<T> {
+        let tokens = lex(text);
+        let at = tokens
+            .iter()
+            .position(|t| matches!(t, Tok::Word { lower, .. } if lower == word))?;
+        Some(read(&tokens, at))
+    }
+
     #[test]
     fn the_side_after_the_question_mark() {
         assert_eq!(
@@ -95,13 +104,7 @@ mod tests {
 
     #[test]
     fn the_selection_after_to_win_and_a_colon() {
-        let after = |text: &str| {
-            let tokens = lex(text);
-            let at = tokens
-                .iter()
-                .position(|t| matches!(t, Tok::Word { lower, .. } if lower == "win"))?;
-            selection_after_colon(&tokens, at)
-        };
+        let after = |text: &str| read_at(text, "win", selection_after_colon).flatten();
         assert_eq!(
             after("2029 World Series — To Win: Tampa Bay Rays").as_deref(),
             Some("tampa bay rays")
@@ -113,14 +116,7 @@ mod tests {
 
     #[test]
     fn a_capital_no_before_a_name_is_new_orleans() {
-        let code = |text: &str| {
-            let tokens = lex(text);
-            let at = tokens
-                .iter()
-                .position(|t| matches!(t, Tok::Word { lower, .. } if lower == "no"))
-                .unwrap();
-            is_a_code_before_a_name(&tokens, at)
-        };
+        let code = |text: &str| read_at(text, "no", is_a_code_before_a_name).unwrap();
         assert!(code("NO Pelicans @ UTA Jazz — Under 229.5 Total Points"));
         assert!(!code("No rate cut in March 2030?"));
         assert!(!code("NO RATE CUT IN MARCH?"));
