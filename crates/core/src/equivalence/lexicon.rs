@@ -4,7 +4,8 @@
 //! `accounting.rs`), the tickers of coins and indices (in `tickers.rs`),
 //! the teams of the leagues and their cities (in `teams.rs`), the words
 //! that can change what a question asks (in `fact_words.rs`), the last
-//! trading day of a year (in `calendar.rs`),
+//! trading day of a year (in `calendar.rs`), the days of the year known
+//! by a name (in `named_days.rs`),
 //! and the recurring
 //! events whose editions are named by number ("Super Bowl LXII", "the
 //! 99th Academy Awards") with the year each edition falls in.
@@ -24,6 +25,7 @@ mod calendar;
 mod editions;
 pub(crate) mod entities;
 mod fact_words;
+mod named_days;
 mod quantities;
 mod stages;
 pub(crate) mod team_codes;
@@ -33,6 +35,7 @@ pub use boilerplate::rules_boilerplate;
 pub use calendar::{closed_on_december_31, last_trading_day};
 pub use editions::{EDITIONS, Edition};
 pub use fact_words::{FACT_WORDS, bears_a_fact, names_a_division, read_under_a_condition};
+pub use named_days::{EVENT_MONTHS, Falls, NAMED_DAYS, day_in};
 pub use quantities::{
     GENERIC_MEMBER_WORDS, QUANTITIES, Quantity, commodity_keys, names_a_quantity, quantity_keys,
     quantity_masks, quantity_members_of,

@@ -7,6 +7,8 @@ use super::facts::{Comparator, DAY_MS, DateFact, Threshold, month};
 use super::lex::{Tok, bare_int_at, word_at};
 use crate::time::{civil_from_days, days_from_civil};
 
+mod windows;
+
 /// Hours from UTC of a US zone written after a time, by the date it is
 /// read on: "ET" is EDT from mid-March to early November.
 pub(crate) fn zone_offset(zone: &str, day: Option<i64>) -> Option<i64> {
@@ -41,6 +43,17 @@ pub(crate) fn zone_offset(zone: &str, day: Option<i64>) -> Option<i64> {
 /// ET"), as
 /// minutes after midnight UTC; its tokens are used up.
 pub(crate) fn find_time(tokens: &[Tok], used: &mut [bool], day: Option<i64>) -> Option<i64> {
+    find_instant(tokens, used, day).map(|(minutes, _)| minutes)
+}
+
+/// [`find_time`], with the days the zone moves the date by in UTC: "7pm
+/// EST on Dec 31" is 00:00 UTC on January 1 (1), "1am CET" the day before
+/// (-1 where such a zone is read).
+pub(crate) fn find_instant(
+    tokens: &[Tok],
+    used: &mut [bool],
+    day: Option<i64>,
+) -> Option<(i64, i64)> {
     for i in 0..tokens.len() {
         // "noon" is 12:00; "midnight" is left alone (which day's is not
         // said the same way by every platform).
@@ -78,7 +91,8 @@ pub(crate) fn find_time(tokens: &[Tok], used: &mut [bool], day: Option<i64>) -> 
         if let Some(span) = used.get_mut(i..=j) {
             span.fill(true);
         }
-        return Some(((hour - offset) * 60 + minute).rem_euclid(24 * 60));
+        let utc = (hour - offset) * 60 + minute;
+        return Some((utc.rem_euclid(24 * 60), utc.div_euclid(24 * 60)));
     }
     None
 }
@@ -211,7 +225,11 @@ pub(crate) fn find_date(
         let mut span = vec![i];
         let mut range: Option<(i64, i64)> = None;
         let mut inferred = false;
-        if let Tok::Iso(day) = tokens[i] {
+        if let Some((day, named, was_inferred)) = windows::named_day(tokens, i, close_ms) {
+            span = named;
+            inferred = was_inferred;
+            range = Some((day, day));
+        } else if let Tok::Iso(day) = tokens[i] {
             range = Some((day, day));
         } else if let Some(w) = word_at(tokens, i) {
             if let Some(m) = month(w) {
@@ -221,6 +239,26 @@ pub(crate) fn find_date(
                 };
                 inferred = was_inferred;
                 range = Some(days);
+                let next = span.iter().max().map_or(i + 1, |&k| k + 1);
+                let end = if days.0 == days.1 {
+                    windows::day_span_end(tokens, i, next, days.0)
+                } else {
+                    None
+                };
+                if let Some((last, year, end)) =
+                    end.or_else(|| windows::span_end(tokens, i, next, close_ms))
+                {
+                    // "January-March 2030": the start takes the end's year.
+                    let first = match year {
+                        Some(y) if inferred => windows::in_year(days.0, y),
+                        _ => days.0,
+                    };
+                    if first <= last {
+                        range = Some((first, last));
+                        inferred &= year.is_none();
+                        span.extend(end);
+                    }
+                }
             } else if let Some(q) = w
                 .strip_prefix('q')
                 .and_then(|q| q.parse::<i64>().ok())
@@ -289,9 +327,31 @@ pub(crate) fn find_date(
         let end_of =
             i >= 2 && word_at(tokens, i - 1) == Some("of") && word_at(tokens, i - 2) == Some("end");
         let lead = if end_of { i - 2 } else { i };
-        let year_end = last_day - first_day >= 364 && year_end_close(tokens, i);
+        let trading_day_of = windows::last_trading_day_of(tokens, i);
+        let whole_year = last_day - first_day >= 364;
+        // "at the end of 2028" is the year's last close where the
+        // quantity has one (see `rules::window`).
+        let year_end =
+            whole_year && (end_of || trading_day_of.is_some() || year_end_close(tokens, i));
         if end_of || year_end {
             first_day = last_day;
+        } else if trading_day_of.is_some() {
+            // "the last trading day of June 2029": a month's last weekday.
+            last_day = windows::last_weekday(last_day);
+            first_day = last_day;
+        }
+        if let Some(start) = trading_day_of
+            && let Some(words) = used.get_mut(start..i)
+        {
+            words.fill(true);
+        }
+        let lead = trading_day_of.unwrap_or(lead);
+        let next = span.iter().max().map_or(i + 1, |&k| k + 1);
+        let open_ended = windows::open_at_end(tokens, next);
+        if let Some(end) = open_ended {
+            for k in end {
+                used[k] = true;
+            }
         }
         let word_before = lead.checked_sub(1).and_then(|k| word_at(tokens, k));
         let before = word_before == Some("before");
@@ -309,6 +369,7 @@ pub(crate) fn find_date(
             deadline,
             year_inferred: inferred,
             year_end_close: year_end,
+            open_ended: open_ended.is_some() && !deadline,
         });
     }
     None
@@ -348,7 +409,12 @@ fn year_end_close(tokens: &[Tok], i: usize) -> bool {
         })
         .collect();
     matches!(next.as_slice(), ["final", ..] | ["year", "end"])
-        || matches!(before, Some("close" | "closes" | "ends" | "finishes"))
+        || matches!(
+            before,
+            Some("close" | "closes" | "ends" | "finish" | "finishes" | "finished")
+        )
+        // "the last close of 2028", "its final close of 2027".
+        || matches!(words_before.as_slice(), ["of", "close", "last" | "final", ..])
         || (matches!(words_before.as_slice(), ["end", "year", ..])
             && matches!(next.first(), Some(&"close")))
 }

@@ -61,7 +61,14 @@ fn deadline_against_date(x: &DateFact, y: &DateFact) -> (Finding, &'static str, 
 
 /// A year's last close against a day: the same window when the day is
 /// the year's last trading day on the exchange named.
-fn year_end_close_on(x: &DateFact, y: &DateFact, closed_on_the_31st: bool) -> bool {
+/// Where the day is not December 31 itself, both must close on one day:
+/// a quantity that trades every day (a coin) has no last trading day.
+fn year_end_close_on(
+    x: &DateFact,
+    y: &DateFact,
+    closed_on_the_31st: bool,
+    close_together: bool,
+) -> bool {
     let (close, day) = match (x.year_end_close, y.year_end_close) {
         (true, false) => (x, y),
         (false, true) => (y, x),
@@ -71,6 +78,7 @@ fn year_end_close_on(x: &DateFact, y: &DateFact, closed_on_the_31st: bool) -> bo
         && !close.deadline
         && day.first_day == day.last_day
         && day.first_day == last_trading_day(close.last_day, closed_on_the_31st)
+        && (day.first_day == close.last_day || close_together)
 }
 
 /// Two named dates; `closed_on_the_31st`: an index named trades on an
@@ -79,8 +87,9 @@ fn both_dated(
     x: &DateFact,
     y: &DateFact,
     closed_on_the_31st: bool,
+    close_together: bool,
 ) -> (Finding, &'static str, Vote) {
-    if year_end_close_on(x, y, closed_on_the_31st) {
+    if year_end_close_on(x, y, closed_on_the_31st, close_together) {
         return (
             Finding::Agrees,
             "a year's last close and its last trading day: the same day",
@@ -202,7 +211,10 @@ pub fn cutoff_differs(p: &Pair<'_>, v: &mut Verdict) {
             // Read only for a year's last close: most pairs name none.
             let closed = (x.year_end_close || y.year_end_close)
                 && closed_on_december_31(|w| fa.mentions(w) || fb.mentions(w));
-            let (finding, note, vote) = both_dated(x, y, closed);
+            let close_together = matches!((fa.close_ms, fb.close_ms),
+                (Some(c), Some(d)) if day_of(c) == day_of(d));
+            let (finding, note, vote) = super::window_otherwise::written_otherwise(p, x, y)
+                .unwrap_or_else(|| both_dated(x, y, closed, close_together));
             let show = |d: &DateFact| Some(d.to_string());
             v.say(|| (Field::Date, finding, show(x), show(y), note.into()));
             (finding, vote)
@@ -219,7 +231,7 @@ pub fn cutoff_differs(p: &Pair<'_>, v: &mut Verdict) {
         (None, None) => undated(p, v),
     };
     match finding {
-        Finding::Agrees => v.evidence(Aspect::Window),
+        Finding::Agrees | Finding::Opposite => v.evidence(Aspect::Window),
         Finding::Conflicts => v.veto(),
         _ => {}
     }
