@@ -70,5 +70,5 @@ fn held_out_set_calls_nothing_else_same_or_inverted() {
 /// later change that loses a right answer shows.
 #[test]
 fn fourteenth_set_as_development_data_keeps_its_recall() {
-    development_bar(TEST, 0.15, 0.24);
+    development_bar(TEST, 0.15, 0.27);
 }

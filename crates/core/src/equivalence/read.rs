@@ -7,6 +7,7 @@ use super::facts::{Comparator, DAY_MS, DateFact, Threshold, month};
 use super::lex::{Tok, bare_int_at, word_at};
 use crate::time::{civil_from_days, days_from_civil};
 
+mod around;
 mod windows;
 
 /// Hours from UTC of a US zone written after a time, by the date it is
@@ -310,113 +311,19 @@ pub(crate) fn find_date(
             let y = if second.is_some() {
                 span.push(i + 2);
                 y + 1
-            } else if names_nfl_season(tokens, i) {
+            } else if around::names_nfl_season(tokens, i) {
                 y + 1
             } else {
                 y
             };
             range = Some((days_from_civil(y, 1, 1), days_from_civil(y + 1, 1, 1) - 1));
         }
-        let Some((mut first_day, mut last_day)) = range else {
+        let Some(range) = range else {
             continue;
         };
-        for &k in &span {
-            used[k] = true;
-        }
-        // "end of 2026" is its last day.
-        let end_of =
-            i >= 2 && word_at(tokens, i - 1) == Some("of") && word_at(tokens, i - 2) == Some("end");
-        let lead = if end_of { i - 2 } else { i };
-        let trading_day_of = windows::last_trading_day_of(tokens, i);
-        let whole_year = last_day - first_day >= 364;
-        // "at the end of 2028" is the year's last close where the
-        // quantity has one (see `rules::window`).
-        let year_end =
-            whole_year && (end_of || trading_day_of.is_some() || year_end_close(tokens, i));
-        if end_of || year_end {
-            first_day = last_day;
-        } else if trading_day_of.is_some() {
-            // "the last trading day of June 2029": a month's last weekday.
-            last_day = windows::last_weekday(last_day);
-            first_day = last_day;
-        }
-        if let Some(start) = trading_day_of
-            && let Some(words) = used.get_mut(start..i)
-        {
-            words.fill(true);
-        }
-        let lead = trading_day_of.unwrap_or(lead);
-        let next = span.iter().max().map_or(i + 1, |&k| k + 1);
-        let open_ended = windows::open_at_end(tokens, next);
-        if let Some(end) = open_ended {
-            for k in end {
-                used[k] = true;
-            }
-        }
-        let word_before = lead.checked_sub(1).and_then(|k| word_at(tokens, k));
-        let before = word_before == Some("before");
-        let deadline = word_before.is_some_and(is_deadline_word);
-        // "before July 2026" is "by June 30, 2026"; a day keeps its
-        // reading ("before June 1" and "by June 1" are one deadline to
-        // most platforms, a day apart at most).
-        if before && first_day != last_day {
-            first_day -= 1;
-            last_day = first_day;
-        }
-        return Some(DateFact {
-            first_day,
-            last_day,
-            deadline,
-            year_inferred: inferred,
-            year_end_close: year_end,
-            open_ended: open_ended.is_some() && !deadline,
-        });
+        return Some(around::shape(tokens, used, i, &span, range, inferred));
     }
     None
-}
-
-/// "the 2027 NFL season", "the 2026 AFC East", "2026 NFL MVP": the NFL
-/// names a season by the year it starts in, and it is decided in the next
-/// (the 2027 season is "2027-28", its playoffs in January 2028); its
-/// draft is held in the year it names.
-fn names_nfl_season(tokens: &[Tok], i: usize) -> bool {
-    matches!(word_at(tokens, i + 1), Some("nfl" | "afc" | "nfc"))
-        && word_at(tokens, i + 2) != Some("draft")
-}
-
-/// A year written as its last close: "2027's final close", "the 2027
-/// year-end close", "year-end 2027 close", "closes 2027 above".
-fn year_end_close(tokens: &[Tok], i: usize) -> bool {
-    let next: Vec<&str> = tokens
-        .iter()
-        .skip(i + 1)
-        .take(4)
-        .filter_map(|t| match t {
-            Tok::Word { lower, .. } if lower != "s" => Some(lower.as_str()),
-            _ => None,
-        })
-        .take(2)
-        .collect();
-    let before = i.checked_sub(1).and_then(|k| word_at(tokens, k));
-    // "year-end 2027 close": the words before the year, dashes skipped.
-    let words_before: Vec<&str> = tokens[..i]
-        .iter()
-        .rev()
-        .take(3)
-        .filter_map(|t| match t {
-            Tok::Word { lower, .. } => Some(lower.as_str()),
-            _ => None,
-        })
-        .collect();
-    matches!(next.as_slice(), ["final", ..] | ["year", "end"])
-        || matches!(
-            before,
-            Some("close" | "closes" | "ends" | "finish" | "finishes" | "finished")
-        )
-        // "the last close of 2028", "its final close of 2027".
-        || matches!(words_before.as_slice(), ["of", "close", "last" | "final", ..])
-        || (matches!(words_before.as_slice(), ["end", "year", ..])
-            && matches!(next.first(), Some(&"close")))
 }
 
 /// A comparator written after the number at `i` ("50 bps or more",

@@ -20,7 +20,7 @@ pub(crate) mod tenure;
 pub(crate) mod threshold;
 pub(crate) mod unexplained;
 mod window;
-mod window_otherwise;
+pub(crate) mod window_otherwise;
 
 use super::engine::{Rule, RuleCode};
 

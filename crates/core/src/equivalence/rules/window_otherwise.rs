@@ -5,7 +5,7 @@
 
 use super::super::Finding;
 use super::super::engine::{Pair, Vote};
-use super::super::facts::DateFact;
+use super::super::facts::{DateFact, Facts};
 use super::super::lexicon::EVENT_MONTHS;
 use crate::time::civil_from_days;
 
@@ -65,6 +65,21 @@ fn open_ended(p: &Pair<'_>, o: &DateFact, r: &DateFact) -> (Finding, &'static st
             Vote::Unknown,
         )
     }
+}
+
+/// The month of the event a year's question names ("Super Bowl LXII":
+/// February 2028), as its first day: `find_pairs` files the question
+/// under it too, so it meets the questions on that month.
+pub(crate) fn event_month_of(f: &Facts) -> Option<i64> {
+    let d = f
+        .date
+        .as_ref()
+        .filter(|d| is_year(d) && !d.deadline && !d.open_ended)?;
+    let (year, _, _) = civil_from_days(d.first_day);
+    EVENT_MONTHS
+        .iter()
+        .find(|(words, _)| words.iter().all(|w| f.mentions(w)))
+        .map(|&(_, month)| crate::time::days_from_civil(year, month, 1))
 }
 
 /// A year naming an event held in one month, against that month.
