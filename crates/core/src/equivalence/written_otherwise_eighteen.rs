@@ -37,6 +37,16 @@ fn a_named_day_is_its_date_and_not_the_day_before() {
     // against a day was `unsure`).
     let eve = ("Measurable snow at Central Park on Dec 24, 2029?", XMAS);
     assert_eq!(relation(named, eve), Relation::Different);
+    // Another calendar's Christmas is another day (January 7).
+    let orthodox = (
+        "Measurable snow in Moscow on Orthodox Christmas Day 2030?",
+        "2030-01-08T05:00:00Z",
+    );
+    let dec_25 = (
+        "Measurable snow in Moscow on Dec 25, 2030?",
+        "2030-01-08T05:00:00Z",
+    );
+    assert!(neither_same_nor_inverted(relation(orthodox, dec_25)));
 }
 
 #[test]

@@ -4,10 +4,10 @@
 //! title that names the day is read as that day, so it meets a title
 //! that writes the date ("Dec 25, 2029").
 //!
-//! Only days whose date does not depend on the country are listed, and
-//! the US days that other countries name alike ("Independence Day",
-//! "Thanksgiving") are read only where no other country's name stands
-//! just before them (see `read::windows::named_day`).
+//! The US days listed are those other countries name alike
+//! ("Independence Day", "Thanksgiving"): no named day is read where a
+//! capitalized name stands just before it ("Canada's Thanksgiving",
+//! "Orthodox Christmas": see `read::windows::named_day`).
 
 /// How a named day falls in its year.
 #[derive(Debug, Clone, Copy)]
@@ -22,28 +22,22 @@ pub enum Falls {
 }
 
 /// A named day: its words (as the lexer writes them, possessives taken
-/// off: "New Year's Eve" is "new year eve"), how it falls, and whether it
-/// is a US day another country names alike.
+/// off: "New Year's Eve" is "new year eve") and how it falls.
 pub struct NamedDay {
     pub words: &'static [&'static str],
     pub falls: Falls,
-    pub us_only: bool,
 }
 
 const fn on(words: &'static [&'static str], month: i64, day: i64) -> NamedDay {
     NamedDay {
         words,
         falls: Falls::On(month, day),
-        us_only: false,
     }
 }
 
+/// A US day (the US calendar's date, where another country's differs).
 const fn us(words: &'static [&'static str], falls: Falls) -> NamedDay {
-    NamedDay {
-        words,
-        falls,
-        us_only: true,
-    }
+    NamedDay { words, falls }
 }
 
 /// Longest names first: "christmas eve" before "christmas".

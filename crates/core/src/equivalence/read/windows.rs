@@ -16,9 +16,10 @@ fn year_of(t: Option<i64>) -> Option<i64> {
     t.filter(|y| (1900..=2100).contains(y))
 }
 
-/// A US day named at `i` is read only where no capitalized name stands
-/// just before it ("Canada's Thanksgiving", "Mexico's Independence Day"
-/// fall on other days); the US itself may be named.
+/// A named day at `i` is read only where no capitalized name stands just
+/// before it: "Canada's Thanksgiving", "Mexico's Independence Day",
+/// "Orthodox Christmas" and "Chinese New Year's Eve" fall on other days.
+/// The US itself may be named.
 fn another_country_before(tokens: &[Tok], i: usize) -> bool {
     match i.checked_sub(1).and_then(|k| tokens.get(k)) {
         Some(Tok::Word { lower, cap, .. }) => {
@@ -45,7 +46,7 @@ pub(crate) fn named_day(
             .enumerate()
             .all(|(k, w)| word_at(tokens, i + k) == Some(*w))
     })?;
-    if named.us_only && another_country_before(tokens, i) {
+    if another_country_before(tokens, i) {
         return None;
     }
     let mut span: Vec<usize> = (i..i + named.words.len()).collect();
