@@ -6,7 +6,7 @@
 //! the fifteenth round's readings took it past 600 lines.
 
 use super::super::facts::DateFact;
-use super::super::lex::{Tok, word_at};
+use super::super::lex::{Tok, bare_int_at, word_at};
 use super::super::lexicon::NFL_ONLY_TEAMS;
 use super::{is_deadline_word, windows};
 
@@ -108,6 +108,13 @@ pub(super) fn names_nfl_season(tokens: &[Tok], i: usize) -> bool {
 /// A year written as its last close: "2027's final close", "the 2027
 /// year-end close", "year-end 2027 close", "closes 2027 above".
 fn year_end_close(tokens: &[Tok], i: usize) -> bool {
+    // A season ("finish 2029-30 in the top four") ends in its second
+    // year's spring, not at a year's last close.
+    if matches!(tokens.get(i + 1), Some(Tok::Sym('-' | '–' | '/')))
+        && bare_int_at(tokens, i + 2).is_some()
+    {
+        return false;
+    }
     let next: Vec<&str> = tokens
         .iter()
         .skip(i + 1)
