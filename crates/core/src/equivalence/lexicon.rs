@@ -42,7 +42,7 @@ pub use quantities::{
 };
 pub(crate) use stages::{STAGE_VERBS, STAGES};
 pub use teams::{
-    MLB_ONLY_NAMES, MLB_TEAMS, NFL_ONLY_TEAMS, NO_DRAW_TEAMS, SHOOTOUT_TEAMS,
+    MLB_ONLY_NAMES, MLB_TEAMS, NFL_ONLY_TEAMS, NFL_SHARED_NICKNAMES, NO_DRAW_TEAMS, SHOOTOUT_TEAMS,
     SHOOTOUT_TEAMS_BY_CITY, TEAM_CITIES, city_stands_for_team, may_stand_for_a_team, nickname_lead,
     of_a_shared_city, other_team_against_a_city, other_team_of_the_game, team_of_a_shared_city,
 };

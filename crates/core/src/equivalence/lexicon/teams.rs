@@ -38,6 +38,15 @@ pub const NFL_ONLY_TEAMS: &[&str] = &[
     "rams",
 ];
 
+/// The NFL's teams whose nicknames another league's team shares, with
+/// the last word of the NFL team's city ("New York Jets", not Winnipeg's).
+pub const NFL_SHARED_NICKNAMES: &[(&str, &str)] = &[
+    ("york", "jets"),
+    ("york", "giants"),
+    ("arizona", "cardinals"),
+    ("carolina", "panthers"),
+];
+
 /// The teams of a league whose games cannot end level (the NBA: a tie
 /// goes to overtime; MLB: to extra innings). A game between two of them,
 /// named on both sides, makes "win" and "lose" each other's negation.

@@ -7,7 +7,7 @@
 
 use super::super::facts::DateFact;
 use super::super::lex::{Tok, bare_int_at, word_at};
-use super::super::lexicon::NFL_ONLY_TEAMS;
+use super::super::lexicon::{NFL_ONLY_TEAMS, NFL_SHARED_NICKNAMES};
 use super::{is_deadline_word, windows};
 
 /// "end of" or "year-end" before the date at `i`: where the words start.
@@ -96,12 +96,18 @@ pub(super) fn names_nfl_season(tokens: &[Tok], i: usize) -> bool {
     let after = |k: usize| word_at(tokens, i + k);
     let league = matches!(after(1), Some("nfl" | "nfc"))
         || (after(1) == Some("afc") && !matches!(after(2), Some("asian" | "champions" | "cup")));
-    // "the 2030 season" of a text that names the NFL or one of its teams.
-    let season = after(1) == Some("season")
-        && tokens.iter().any(|t| match t {
-            Tok::Word { lower, .. } => lower == "nfl" || NFL_ONLY_TEAMS.contains(&lower.as_str()),
-            _ => false,
-        });
+    // "the 2030 season" of a text that names the NFL or one of its teams
+    // (a shared nickname with its NFL city: "New York Jets").
+    let nfl_word = |k: usize| match word_at(tokens, k) {
+        Some("nfl") => true,
+        Some(w) if NFL_ONLY_TEAMS.contains(&w) => true,
+        Some(w) => k
+            .checked_sub(1)
+            .and_then(|c| word_at(tokens, c))
+            .is_some_and(|city| NFL_SHARED_NICKNAMES.contains(&(city, w))),
+        None => false,
+    };
+    let season = after(1) == Some("season") && (0..tokens.len()).any(nfl_word);
     (league && after(2) != Some("draft")) || season
 }
 
