@@ -5,7 +5,7 @@
 //! the teams of the leagues and their cities (in `teams.rs`), the words
 //! that can change what a question asks (in `fact_words.rs`), the last
 //! trading day of a year (in `calendar.rs`), the days of the year known
-//! by a name (in `named_days.rs`),
+//! by a name (in `named_days.rs`), the NFL's teams (in `nfl_teams.rs`),
 //! and the recurring
 //! events whose editions are named by number ("Super Bowl LXII", "the
 //! 99th Academy Awards") with the year each edition falls in.
@@ -26,6 +26,7 @@ mod editions;
 pub(crate) mod entities;
 mod fact_words;
 mod named_days;
+mod nfl_teams;
 mod quantities;
 mod stages;
 pub(crate) mod team_codes;
@@ -36,15 +37,16 @@ pub use calendar::{closed_on_december_31, last_trading_day};
 pub use editions::{EDITIONS, Edition};
 pub use fact_words::{FACT_WORDS, bears_a_fact, names_a_division, read_under_a_condition};
 pub use named_days::{EVENT_MONTHS, Falls, NAMED_DAYS, day_in};
+pub use nfl_teams::{NFL_ONLY_TEAMS, NFL_SHARED_NICKNAMES};
 pub use quantities::{
     GENERIC_MEMBER_WORDS, QUANTITIES, Quantity, commodity_keys, names_a_quantity, quantity_keys,
     quantity_masks, quantity_members_of,
 };
 pub(crate) use stages::{STAGE_VERBS, STAGES};
 pub use teams::{
-    MLB_ONLY_NAMES, MLB_TEAMS, NFL_ONLY_TEAMS, NFL_SHARED_NICKNAMES, NO_DRAW_TEAMS, SHOOTOUT_TEAMS,
-    SHOOTOUT_TEAMS_BY_CITY, TEAM_CITIES, city_stands_for_team, may_stand_for_a_team, nickname_lead,
-    of_a_shared_city, other_team_against_a_city, other_team_of_the_game, team_of_a_shared_city,
+    MLB_ONLY_NAMES, MLB_TEAMS, NO_DRAW_TEAMS, SHOOTOUT_TEAMS, SHOOTOUT_TEAMS_BY_CITY, TEAM_CITIES,
+    city_stands_for_team, may_stand_for_a_team, nickname_lead, of_a_shared_city,
+    other_team_against_a_city, other_team_of_the_game, team_of_a_shared_city,
 };
 
 /// How two opposite predicates relate.
