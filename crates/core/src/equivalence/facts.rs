@@ -9,7 +9,7 @@
 //! a few aliases and synonyms folded) before two markets are compared.
 
 use super::lex::{Tok, lex, word_at};
-use super::read::{find_date, find_instant, find_threshold};
+use super::read::{find_date_and_time, find_threshold};
 use super::word_set::WordSet;
 pub(crate) use super::words::month;
 use super::words::{NEGATIONS, content_word, is_generic_noun, is_stopword, is_win_verb, name_of};
@@ -403,20 +403,7 @@ impl Facts {
     pub fn of_text(text: &str, close_ms: Option<i64>) -> Self {
         let tokens = lex(text);
         let mut used = vec![false; tokens.len()];
-        let mut date = find_date(&tokens, &mut used, close_ms);
-        let day = date.as_ref().map(|d| d.first_day);
-        let instant = find_instant(&tokens, &mut used, day);
-        let time_of_day = instant.map(|(minutes, _)| minutes);
-        // A day read at a time whose zone moves it across midnight is
-        // the UTC day ("7pm EST, Dec 31" is January 1 in UTC).
-        if let (Some(d), Some((_, shift))) = (date.as_mut(), instant)
-            && shift != 0
-            && d.first_day == d.last_day
-            && !d.deadline
-        {
-            d.first_day += shift;
-            d.last_day += shift;
-        }
+        let (date, time_of_day) = find_date_and_time(&tokens, &mut used, close_ms);
         let threshold = find_threshold(&tokens, &mut used);
         let mut facts = Self {
             date,

@@ -343,8 +343,6 @@ fn candidates(markets: &[Market], facts: &[Facts], options: &PairOptions) -> Vec
             .filter(|d| !d.deadline && d.last_day - d.first_day >= LONG_PERIOD_DAYS)
             .filter(|_| rules::tenure::asks_an_end(f))
             .map(|d| d.last_day);
-        // A year naming an event held in one month meets that month.
-        let event_month = rules::window_otherwise::event_month_of(f);
         let (year, month) = match &f.date {
             Some(d) if d.deadline => {
                 let (y, m, _) = crate::time::civil_from_days(d.last_day);
@@ -358,7 +356,7 @@ fn candidates(markets: &[Market], facts: &[Facts], options: &PairOptions) -> Vec
             // or every monthly figure of a year would meet every other.
             Some(d) if d.last_day - d.first_day >= LONG_PERIOD_DAYS => (
                 Some(DEADLINE_BUCKETS + crate::time::civil_from_days(d.last_day).0),
-                None,
+                rules::window_otherwise::event_month_of(f),
             ),
             Some(_) => (None, None),
             None => (
@@ -373,7 +371,6 @@ fn candidates(markets: &[Market], facts: &[Facts], options: &PairOptions) -> Vec
                     .chain(year.map(|y| (w, y)))
                     .chain(month.filter(|&m| m != day).map(|m| (w, m)))
                     .chain(year_end.map(|e| (w, e)))
-                    .chain(event_month.map(|m| (w, m)))
             })
             .collect();
         for k in &keys {

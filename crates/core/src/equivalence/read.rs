@@ -47,6 +47,29 @@ pub(crate) fn find_time(tokens: &[Tok], used: &mut [bool], day: Option<i64>) -> 
     find_instant(tokens, used, day).map(|(minutes, _)| minutes)
 }
 
+/// The first date of the text and the time of day it is read at (see
+/// [`find_date`], [`find_time`]): a day read at a time whose zone moves
+/// it across midnight is the UTC day ("7pm EST, Dec 31" is January 1 in
+/// UTC).
+pub(crate) fn find_date_and_time(
+    tokens: &[Tok],
+    used: &mut [bool],
+    close_ms: Option<i64>,
+) -> (Option<DateFact>, Option<i64>) {
+    let mut date = find_date(tokens, used, close_ms);
+    let day = date.as_ref().map(|d| d.first_day);
+    let instant = find_instant(tokens, used, day);
+    if let (Some(d), Some((_, shift))) = (date.as_mut(), instant)
+        && shift != 0
+        && d.first_day == d.last_day
+        && !d.deadline
+    {
+        d.first_day += shift;
+        d.last_day += shift;
+    }
+    (date, instant.map(|(minutes, _)| minutes))
+}
+
 /// [`find_time`], with the days the zone moves the date by in UTC: "7pm
 /// EST on Dec 31" is 00:00 UTC on January 1 (1), "1am CET" the day before
 /// (-1 where such a zone is read).
