@@ -29,7 +29,7 @@ use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
 use super::super::lexicon::{
     GAME_RESULT_WORDS, GAME_SCORE_WORDS, OVERTIME_WORDS, SOCCER_FULL_TIME_WORDS, bears_a_fact,
-    entities, read_under_a_condition, rules_boilerplate,
+    entities, read_under_a_condition,
 };
 use super::super::words::fold;
 use super::super::{Field, Finding, day_of};
@@ -38,9 +38,11 @@ use super::predicate::{game_without_draws, matched_words};
 use super::threshold::{at_least_one_against_a, line_as_margin, opposite_lines};
 
 mod accounted;
+mod rules_text;
 mod worded_thresholds;
 pub(crate) use accounted::explained;
 use accounted::{moves_as_both_thresholds, stays_through_both_deadlines};
+use rules_text::{RulesWord, rules_facts_unmatched, rules_word_class};
 
 /// What one side leaves unaccounted for, by what it can change.
 #[derive(Default)]
@@ -187,17 +189,17 @@ fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
         .iter()
         .filter(|w| !own(w) && !cx.explained(w, x, y))
     {
-        if rules_boilerplate(w) {
-            out.boilerplate.push(format!("rules: {w}"));
-        } else if bears_a_fact(w, |w| x.criteria_names.contains(w)) {
-            out.facts.push(format!("rules: {w}"));
-        } else {
-            out.plain_rules.push(format!("rules: {w}"));
+        match rules_word_class(w, x) {
+            RulesWord::Fact => out.facts.push(format!("rules: {w}")),
+            RulesWord::ReadAsAFact => {}
+            RulesWord::OneSideOnly => out.boilerplate.push(format!("rules: {w}")),
+            RulesWord::Plain => out.plain_rules.push(format!("rules: {w}")),
         }
     }
     if let (Some(o), None) = (&x.void_outcome, &y.void_outcome) {
         out.facts.push(format!("rules: resolves {o} if void"));
     }
+    out.facts.extend(rules_facts_unmatched(x, y));
     out
 }
 
