@@ -170,6 +170,17 @@ fn void_outcome_of(words: &[&str]) -> u8 {
     }
 }
 
+/// Phrases that state the event's not taking place, the trigger of a
+/// void branch however the branch resolves ("If the game is not
+/// completed by December 19, the market resolves No").
+const EVENT_NOT_HELD: &[&str] = &[
+    "does not play",
+    "not completed",
+    "not held",
+    "not played",
+    "not take place",
+];
+
 /// The first void trigger of `rules` and what its branches resolve to.
 fn void_branches(rules: &str) -> (Option<&'static str>, u8) {
     let lower = rules.to_lowercase();
@@ -177,7 +188,13 @@ fn void_branches(rules: &str) -> (Option<&'static str>, u8) {
     let mut outcomes = 0;
     for sentence in lower.split(['.', ';', '\n']) {
         let words = words_of(sentence);
-        if let Some(t) = words.iter().find_map(|w| void_trigger(w)) {
+        let trigger = words.iter().find_map(|w| void_trigger(w)).or_else(|| {
+            EVENT_NOT_HELD
+                .iter()
+                .find(|phrase| sentence.contains(*phrase))
+                .copied()
+        });
+        if let Some(t) = trigger {
             first = first.or(Some(t));
             outcomes |= void_outcome_of(&words);
         }
@@ -246,6 +263,9 @@ mod tests {
         let unread = void_branches("If the game is cancelled, see the house rules.");
         assert_eq!(unread, (Some("cancelled"), VOID_UNREAD));
         assert_eq!(void_branches("Resolves Yes if the Fed cuts."), (None, 0));
+        let not_completed =
+            void_branches("If the game is not completed by December 19, the market resolves No.");
+        assert_eq!(not_completed, (Some("not completed"), VOID_NO));
     }
 
     #[test]
