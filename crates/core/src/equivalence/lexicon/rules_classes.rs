@@ -22,8 +22,8 @@ pub const VOID_WORDS: &[&str] = &[
     "abandoned",
     "cancel",
     "canceled",
-    "cancelled",
     "cancellation",
+    "cancelled",
     "delist",
     "delisted",
     "delisting",
@@ -64,9 +64,16 @@ pub const GAME_COUNT_WORDS: &[&str] = &[
 ];
 
 /// Words that state the window's basis in the rules ("the seasonal
-/// snowfall, July 1 to June 30", "the fiscal year"): a window the title
-/// may state otherwise (a calendar year).
-pub const WINDOW_BASIS_WORDS: &[&str] = &["fiscal", "seasonal"];
+/// snowfall, July 1 to June 30", "the fiscal year", "Q3 2029"): a window
+/// the title may state otherwise (a calendar year). A quarter the title
+/// states is accounted for before (`rules/unexplained/accounted.rs`).
+pub const WINDOW_BASIS_WORDS: &[&str] = &["fiscal", "q1", "q2", "q3", "q4", "seasonal"];
+
+/// Words that state a figure's basis ("the annualized rate"): another
+/// figure than one read quarter on quarter, unless the quantity's own
+/// convention accounts for it first (the US GDP's SAAR:
+/// `lexicon/accounting.rs`).
+pub const FIGURE_BASIS_WORDS: &[&str] = &["annualised", "annualized", "nominal"];
 
 /// Price venues and index providers a crypto or commodity price is read
 /// on: two venues print two prices either side of a strike.
@@ -121,6 +128,7 @@ mod tests {
             VOID_WORDS,
             GAME_COUNT_WORDS,
             WINDOW_BASIS_WORDS,
+            FIGURE_BASIS_WORDS,
             VENUES,
             VINTAGE_WORDS,
         ] {

@@ -19,7 +19,7 @@ use super::super::super::facts::rules_facts::{
 };
 use super::super::super::lexicon::rules_boilerplate;
 use super::super::super::lexicon::rules_classes::{
-    GAME_COUNT_WORDS, VENUES, VINTAGE_WORDS, WINDOW_BASIS_WORDS, in_class,
+    FIGURE_BASIS_WORDS, GAME_COUNT_WORDS, VENUES, VINTAGE_WORDS, WINDOW_BASIS_WORDS, in_class,
 };
 
 /// What a rules word one side leaves unaccounted does to the verdict.
@@ -36,7 +36,10 @@ pub(super) enum RulesWord {
 
 /// The class of `w`, a word of `x`'s rules text.
 pub(super) fn rules_word_class(w: &str, x: &Facts) -> RulesWord {
-    if in_class(GAME_COUNT_WORDS, w) || in_class(WINDOW_BASIS_WORDS, w) {
+    if [GAME_COUNT_WORDS, WINDOW_BASIS_WORDS, FIGURE_BASIS_WORDS]
+        .iter()
+        .any(|list| in_class(list, w))
+    {
         RulesWord::Fact
     } else if read_as_a_fact(w) || (in_class(VINTAGE_WORDS, w) && x.rules_facts.vintage != 0) {
         RulesWord::ReadAsAFact
