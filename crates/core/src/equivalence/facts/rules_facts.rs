@@ -7,6 +7,7 @@
 //! data (`lexicon/rules_classes.rs`).
 
 use super::super::lexicon::rules_classes::{VENUES, VOID_WORDS, in_class};
+use super::super::words::content_word;
 use super::Facts;
 use crate::models::Market;
 
@@ -37,6 +38,12 @@ pub(crate) struct RulesFacts {
     /// resolution source will be …"): a missing `resolution_source`
     /// field is then no risk.
     pub names_source: bool,
+    /// The initials of each name of two words or more the rules write
+    /// ("National Weather Service" as `nws`, "Bank of England" as `boe`
+    /// and `be`), with the name's words folded as content words are: a
+    /// side writing the initials accounts for the words, and the other
+    /// way round.
+    pub initials: Vec<Initials>,
 }
 
 /// A void branch resolves 50-50.
@@ -202,6 +209,67 @@ fn void_branches(rules: &str) -> (Option<&'static str>, u8) {
     (first, outcomes)
 }
 
+/// The initials of a name and its words, letter by letter: a small word
+/// ("of") has a letter and no word.
+pub(crate) type Initials = (String, Vec<Option<String>>);
+
+/// The names of two capitalized words or more in `rules` ("of", "the"
+/// and "and" may stand inside; a possessive ends one), each read twice:
+/// by its capitals ("Bureau of Labor Statistics": `bls`) and with its
+/// small words ("Bank of England": `boe`).
+fn initials_of_names(rules: &str) -> Vec<Initials> {
+    let mut out = Vec::new();
+    let mut run: Vec<&str> = Vec::new();
+    let mut flush = |run: &mut Vec<&str>| {
+        while run
+            .last()
+            .is_some_and(|w| w.starts_with(char::is_lowercase))
+        {
+            run.pop();
+        }
+        if run
+            .iter()
+            .filter(|w| w.starts_with(char::is_uppercase))
+            .count()
+            >= 2
+        {
+            for with_small in [false, true] {
+                let (letters, words) = run
+                    .iter()
+                    .filter(|w| with_small || w.starts_with(char::is_uppercase))
+                    .filter_map(|w| {
+                        let first = w.chars().next()?.to_lowercase().next()?;
+                        let word = w
+                            .starts_with(char::is_uppercase)
+                            .then(|| content_word(&w.to_lowercase()))
+                            .flatten();
+                        Some((first, word))
+                    })
+                    .unzip();
+                out.push((letters, words));
+            }
+        }
+        run.clear();
+    };
+    for raw in rules.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '\u{2019}')) {
+        let possessive = raw.ends_with("'s") || raw.ends_with("\u{2019}s");
+        let w = raw.trim_end_matches("'s").trim_end_matches("\u{2019}s");
+        let capital = w.starts_with(char::is_uppercase) && !w.chars().all(char::is_uppercase);
+        if capital {
+            run.push(w);
+        } else if !run.is_empty() && matches!(w, "of" | "the" | "and") {
+            run.push(w);
+        } else {
+            flush(&mut run);
+        }
+        if possessive {
+            flush(&mut run);
+        }
+    }
+    flush(&mut run);
+    out
+}
+
 /// The vintage bits `text` writes, sentence by sentence.
 pub(crate) fn vintage_of(text: &str) -> u8 {
     let lower = text.to_lowercase();
@@ -233,6 +301,7 @@ impl Facts {
         }
         let lower = rules.to_lowercase();
         facts.names_source = facts.venues != 0 || SOURCE_PHRASES.iter().any(|p| lower.contains(p));
+        facts.initials = initials_of_names(rules);
         self.rules_facts = facts;
     }
 }
@@ -266,6 +335,23 @@ mod tests {
         let not_completed =
             void_branches("If the game is not completed by December 19, the market resolves No.");
         assert_eq!(not_completed, (Some("not completed"), VOID_NO));
+    }
+
+    #[test]
+    fn names_are_read_with_their_initials() {
+        let read = initials_of_names(
+            "Per the National Weather Service's Daily Climate Report. The Bank of England's \
+             Monetary Policy Committee.",
+        );
+        let initials: Vec<&str> = read.iter().map(|(i, _)| i.as_str()).collect();
+        assert_eq!(
+            initials,
+            ["pnws", "ptnws", "dcr", "dcr", "tbe", "tboe", "mpc", "mpc"]
+        );
+        let words: Vec<Option<&str>> = read[5].1.iter().map(Option::as_deref).collect();
+        // "The" and "of" have letters, and no word ("the" is no content
+        // word): "BoE" covers "bank" and "england".
+        assert_eq!(words, [None, Some("bank"), None, Some("england")]);
     }
 
     #[test]

@@ -189,7 +189,7 @@ fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
         .iter()
         .filter(|w| !own(w) && !cx.explained(w, x, y))
     {
-        match rules_word_class(w, x) {
+        match rules_word_class(w, x, y) {
             RulesWord::Fact => out.facts.push(format!("rules: {w}")),
             RulesWord::ReadAsAFact => {}
             RulesWord::OneSideOnly => out.boilerplate.push(format!("rules: {w}")),

@@ -21,6 +21,7 @@ use super::super::super::lexicon::rules_boilerplate;
 use super::super::super::lexicon::rules_classes::{
     FIGURE_BASIS_WORDS, GAME_COUNT_WORDS, VENUES, VINTAGE_WORDS, WINDOW_BASIS_WORDS, in_class,
 };
+use super::super::super::words::alias;
 
 /// What a rules word one side leaves unaccounted does to the verdict.
 pub(super) enum RulesWord {
@@ -34,20 +35,87 @@ pub(super) enum RulesWord {
     Plain,
 }
 
-/// The class of `w`, a word of `x`'s rules text.
-pub(super) fn rules_word_class(w: &str, x: &Facts) -> RulesWord {
-    if [GAME_COUNT_WORDS, WINDOW_BASIS_WORDS, FIGURE_BASIS_WORDS]
+/// The class of `w`, a word of `x`'s rules text, against `y`.
+pub(super) fn rules_word_class(w: &str, x: &Facts, y: &Facts) -> RulesWord {
+    if in_class(WINDOW_BASIS_WORDS, w) && states_the_basis(w, y) {
+        RulesWord::Plain
+    } else if [GAME_COUNT_WORDS, WINDOW_BASIS_WORDS, FIGURE_BASIS_WORDS]
         .iter()
         .any(|list| in_class(list, w))
     {
         RulesWord::Fact
     } else if read_as_a_fact(w) || (in_class(VINTAGE_WORDS, w) && x.rules_facts.vintage != 0) {
         RulesWord::ReadAsAFact
+    } else if initials_account(w, x, y) || joined_pair_accounts(w, y) {
+        RulesWord::Plain
     } else if rules_boilerplate(w) || x.criteria_names.contains(w) {
         RulesWord::OneSideOnly
     } else {
         RulesWord::Plain
     }
+}
+
+/// `y` states the window's basis `w` names ("season" for "seasonal").
+fn states_the_basis(w: &str, y: &Facts) -> bool {
+    let stem = w.strip_suffix("al").unwrap_or(w);
+    y.words
+        .iter()
+        .chain(y.criteria_content.iter())
+        .any(|u| u.starts_with(stem))
+}
+
+/// The words of `f` that may be initials ("nws", "mpc").
+fn initialisms(f: &Facts) -> impl Iterator<Item = &str> {
+    f.raw
+        .iter()
+        .chain(f.criteria_words.iter())
+        .map(String::as_str)
+        .filter(|u| (3..=6).contains(&u.len()) && u.chars().all(|c| c.is_ascii_lowercase()))
+}
+
+/// `w` and the other side's words are one name written twice: `w` is
+/// the initials of a name `y`'s rules write ("NWS" / "National Weather
+/// Service"), or a word of a name `x`'s rules write whose initials `y`
+/// writes ("Monetary Policy Committee" / "MPC").
+fn initials_account(w: &str, x: &Facts, y: &Facts) -> bool {
+    let is_initials = (3..=6).contains(&w.len())
+        && y.rules_facts
+            .initials
+            .iter()
+            .any(|(letters, _)| letters.contains(w));
+    is_initials
+        || x.rules_facts.initials.iter().any(|(letters, words)| {
+            initialisms(y).any(|u| {
+                letters.match_indices(u).any(|(at, _)| {
+                    words[at..at + u.len()]
+                        .iter()
+                        .any(|n| n.as_deref() == Some(w))
+                })
+            })
+        })
+}
+
+/// A trading pair written joined ("ETHUSDT"): its base and quote.
+fn joined_pair(w: &str) -> Option<(&str, &str)> {
+    ["usdt", "usdc", "usd"].iter().find_map(|quote| {
+        w.strip_suffix(quote)
+            .filter(|base| base.len() >= 2 && base.chars().all(|c| c.is_ascii_lowercase()))
+            .map(|base| (base, *quote))
+    })
+}
+
+/// A pair written joined on one side and apart on the other ("ETHUSDT"
+/// / "ETH/USDT"): the joined word, or the quote currency it holds.
+fn joined_pair_accounts(w: &str, y: &Facts) -> bool {
+    let mentions = |f: &Facts, word: &str| f.raw.contains(word) || f.criteria_words.contains(word);
+    if let Some((base, quote)) = joined_pair(w) {
+        return (mentions(y, base) || mentions(y, alias(base)))
+            && (mentions(y, quote) || mentions(y, alias(quote)));
+    }
+    y.criteria_words
+        .iter()
+        .filter_map(|u| joined_pair(u))
+        .any(|(_, quote)| w == quote || w == alias(quote))
 }
 
 /// The facts of `x`'s rules that `y` does not state alike: a later
