@@ -95,27 +95,31 @@ fn initials_account(w: &str, x: &Facts, y: &Facts) -> bool {
         })
 }
 
-/// A trading pair written joined ("ETHUSDT"): its base and quote.
-fn joined_pair(w: &str) -> Option<(&str, &str)> {
-    ["usdt", "usdc", "usd"].iter().find_map(|quote| {
+/// The quote currencies a pair may be written joined with, each with
+/// the name the lexer reads it as ("USDT" is Tether).
+const QUOTES: &[(&str, &str)] = &[("usdt", "tether"), ("usdc", "usdc"), ("usd", "usd")];
+
+/// A trading pair written joined ("ETHUSDT"): its base and its quote's
+/// two names.
+fn joined_pair(w: &str) -> Option<(&str, (&str, &str))> {
+    QUOTES.iter().find_map(|&(quote, name)| {
         w.strip_suffix(quote)
             .filter(|base| base.len() >= 2 && base.chars().all(|c| c.is_ascii_lowercase()))
-            .map(|base| (base, *quote))
+            .map(|base| (base, (quote, name)))
     })
 }
 
 /// A pair written joined on one side and apart on the other ("ETHUSDT"
 /// / "ETH/USDT"): the joined word, or the quote currency it holds.
 fn joined_pair_accounts(w: &str, y: &Facts) -> bool {
-    let mentions = |f: &Facts, word: &str| f.raw.contains(word) || f.criteria_words.contains(word);
-    if let Some((base, quote)) = joined_pair(w) {
-        return (mentions(y, base) || mentions(y, alias(base)))
-            && (mentions(y, quote) || mentions(y, alias(quote)));
+    let mentions = |word: &str| y.raw.contains(word) || y.criteria_words.contains(word);
+    if let Some((base, (quote, name))) = joined_pair(w) {
+        return (mentions(base) || mentions(alias(base))) && (mentions(quote) || mentions(name));
     }
     y.criteria_words
         .iter()
         .filter_map(|u| joined_pair(u))
-        .any(|(_, quote)| w == quote || w == alias(quote))
+        .any(|(_, (quote, name))| w == quote || w == name)
 }
 
 /// The facts of `x`'s rules that `y` does not state alike: a later
