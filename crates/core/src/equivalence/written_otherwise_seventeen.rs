@@ -148,3 +148,38 @@ fn a_source_named_in_the_rules_leaves_no_risk() {
             .contains(&Field::ResolutionSource)
     );
 }
+
+const PHOENIX: &str = "Will Phoenix hit above 110°F on July 15, 2031?";
+const PHOENIX_ASKED: &str = "Highest temperature in Phoenix on Jul 15, 2031: above 110°?";
+
+#[test]
+fn a_name_and_its_initials_are_one_publisher() {
+    let initials = Some("Resolves on the maximum temperature in the NWS Daily Climate Report.");
+    let spelled = Some(
+        "Resolves on the highest temperature per the National Weather Service's Daily \
+         Climate Report.",
+    );
+    assert_eq!(
+        relation((PHOENIX, initials), (PHOENIX_ASKED, spelled)),
+        Relation::Same
+    );
+    // Initials of another name: two publishers.
+    let other = Some("Resolves on the maximum temperature in the NHC Daily Climate Report.");
+    assert!(not_equal(relation(
+        (PHOENIX, other),
+        (PHOENIX_ASKED, spelled)
+    )));
+}
+
+#[test]
+fn a_pair_written_joined_is_the_pair_written_apart() {
+    let eth = "Will Ethereum hit $10,000 before 2032?";
+    let asked = "$ETH reaches 10k by Dec 31, 2031?";
+    let apart =
+        Some("Resolves Yes if any 1-minute candle of Binance ETH/USDT has a high of $10,000.");
+    let joined = Some("Yes if the Binance ETHUSDT 1-minute candle high reaches 10,000.");
+    assert_eq!(relation((eth, apart), (asked, joined)), Relation::Same);
+    // Another quote currency: another price.
+    let usdc = Some("Yes if the Binance ETHUSDC 1-minute candle high reaches 10,000.");
+    assert!(not_equal(relation((eth, apart), (asked, usdc))));
+}
