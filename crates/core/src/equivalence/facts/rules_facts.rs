@@ -255,9 +255,7 @@ fn initials_of_names(rules: &str) -> Vec<Initials> {
         let possessive = raw.ends_with("'s") || raw.ends_with("\u{2019}s");
         let w = raw.trim_end_matches("'s").trim_end_matches("\u{2019}s");
         let capital = w.starts_with(char::is_uppercase) && !w.chars().all(char::is_uppercase);
-        if capital {
-            run.push(w);
-        } else if !run.is_empty() && matches!(w, "of" | "the" | "and") {
+        if capital || (!run.is_empty() && matches!(w, "of" | "the" | "and")) {
             run.push(w);
         } else {
             flush(&mut run);
