@@ -183,3 +183,25 @@ fn a_pair_written_joined_is_the_pair_written_apart() {
     let usdc = Some("Yes if the Binance ETHUSDC 1-minute candle high reaches 10,000.");
     assert!(not_equal(relation((eth, apart), (asked, usdc))));
 }
+
+#[test]
+fn a_sportsbooks_ml_is_its_moneyline() {
+    let game = "2031-05-05T03:00:00Z";
+    let pair = |a: &str, b: &str| {
+        classify(
+            &worked_market("draftkings", a, None, game),
+            &worked_market("kalshi", b, None, game),
+        )
+        .relation
+    };
+    let ml = "Kansas City Royals ML @ Minnesota Twins (5/4/2031)";
+    assert_eq!(
+        pair(ml, "Will the Royals beat the Twins on May 4, 2031?"),
+        Relation::Same
+    );
+    // The first five innings' moneyline is another bet.
+    assert!(not_equal(pair(
+        ml,
+        "Kansas City Royals First 5 Innings Moneyline @ Minnesota Twins (5/4/2031)"
+    )));
+}
