@@ -163,6 +163,18 @@ fn a_name_and_its_initials_are_one_publisher() {
         relation((PHOENIX, initials), (PHOENIX_ASKED, spelled)),
         Relation::Same
     );
+    // Two letters stand for a whole name only: "NY" is "New York".
+    let new_york = Some("Resolves on the NWS climate report for Central Park, New York.");
+    let ny = Some("Resolves on the National Weather Service report for Central Park, NY.");
+    let jersey = Some("Resolves on the National Weather Service report for Central Park, NJ.");
+    assert_eq!(
+        relation((PHOENIX, new_york), (PHOENIX_ASKED, ny)),
+        Relation::Same
+    );
+    assert!(not_equal(relation(
+        (PHOENIX, new_york),
+        (PHOENIX_ASKED, jersey)
+    )));
     // Initials of another name: two publishers.
     let other = Some("Resolves on the maximum temperature in the NHC Daily Climate Report.");
     assert!(not_equal(relation(

@@ -64,29 +64,41 @@ fn states_the_basis(w: &str, y: &Facts) -> bool {
         .any(|u| u.starts_with(stem))
 }
 
-/// The words of `f` that may be initials ("nws", "mpc").
+/// The words of `f` that may be initials ("nws", "mpc", "ny").
 fn initialisms(f: &Facts) -> impl Iterator<Item = &str> {
     f.raw
         .iter()
         .chain(f.criteria_words.iter())
         .map(String::as_str)
-        .filter(|u| (3..=6).contains(&u.len()) && u.chars().all(|c| c.is_ascii_lowercase()))
+        .filter(|u| (2..=6).contains(&u.len()) && u.chars().all(|c| c.is_ascii_lowercase()))
+}
+
+/// Where `u` stands as the initials in a name's `letters`: anywhere for
+/// three letters or more ("nws" in "National Weather Service Daily
+/// Climate Report"), only as the whole name for two ("ny" is "New York",
+/// not the "n" and "y" of a longer name).
+fn initials_at(letters: &str, u: &str) -> Vec<usize> {
+    match u.len() {
+        2 if letters == u => vec![0],
+        3.. => letters.match_indices(u).map(|(at, _)| at).collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// `w` and the other side's words are one name written twice: `w` is
 /// the initials of a name `y`'s rules write ("NWS" / "National Weather
-/// Service"), or a word of a name `x`'s rules write whose initials `y`
-/// writes ("Monetary Policy Committee" / "MPC").
+/// Service", "NY" / "New York"), or a word of a name `x`'s rules write
+/// whose initials `y` writes ("Monetary Policy Committee" / "MPC").
 fn initials_account(w: &str, x: &Facts, y: &Facts) -> bool {
-    let is_initials = (3..=6).contains(&w.len())
+    let is_initials = (2..=6).contains(&w.len())
         && y.rules_facts
             .initials
             .iter()
-            .any(|(letters, _)| letters.contains(w));
+            .any(|(letters, _)| !initials_at(letters, w).is_empty());
     is_initials
         || x.rules_facts.initials.iter().any(|(letters, words)| {
             initialisms(y).any(|u| {
-                letters.match_indices(u).any(|(at, _)| {
+                initials_at(letters, u).into_iter().any(|at| {
                     words[at..at + u.len()]
                         .iter()
                         .any(|n| n.as_deref() == Some(w))
