@@ -188,9 +188,9 @@ const EVENT_NOT_HELD: &[&str] = &[
     "not take place",
 ];
 
-/// The first void trigger of `rules` and what its branches resolve to.
-fn void_branches(rules: &str) -> (Option<&'static str>, u8) {
-    let lower = rules.to_lowercase();
+/// The first void trigger of a rules text (`lower`, lower-cased) and
+/// what its branches resolve to.
+fn void_branches(lower: &str) -> (Option<&'static str>, u8) {
     let mut first = None;
     let mut outcomes = 0;
     for sentence in lower.split(['.', ';', '\n']) {
@@ -268,9 +268,9 @@ fn initials_of_names(rules: &str) -> Vec<Initials> {
     out
 }
 
-/// The vintage bits `text` writes, sentence by sentence.
-pub(crate) fn vintage_of(text: &str) -> u8 {
-    let lower = text.to_lowercase();
+/// The vintage bits a text (`lower`, lower-cased) writes, sentence by
+/// sentence.
+pub(crate) fn vintage_of(lower: &str) -> u8 {
     lower
         .split(['.', ';', '\n'])
         .filter(|sentence| !SET_ASIDE.iter().any(|p| sentence.contains(p)))
@@ -285,11 +285,13 @@ impl Facts {
         // The title too: "Euro area inflation in June (flash)?".
         let title = market.title.as_deref().unwrap_or_default();
         let rules = market.resolution_criteria.as_deref().unwrap_or_default();
+        // Lower-cased once for every reader of this module.
+        let lower = rules.to_lowercase();
         let mut facts = RulesFacts {
-            vintage: vintage_of(title) | vintage_of(rules),
+            vintage: vintage_of(&title.to_lowercase()) | vintage_of(&lower),
             ..RulesFacts::default()
         };
-        (facts.void_word, facts.void_outcomes) = void_branches(rules);
+        (facts.void_word, facts.void_outcomes) = void_branches(&lower);
         let source = self.source.as_deref().unwrap_or_default();
         for (bit, venue) in VENUES.iter().enumerate() {
             if self.criteria_words.contains(venue) || source.split_whitespace().any(|w| w == *venue)
@@ -297,7 +299,6 @@ impl Facts {
                 facts.venues |= 1 << bit;
             }
         }
-        let lower = rules.to_lowercase();
         facts.names_source = facts.venues != 0 || SOURCE_PHRASES.iter().any(|p| lower.contains(p));
         facts.initials = initials_of_names(rules);
         self.rules_facts = facts;
@@ -313,25 +314,34 @@ pub(crate) fn read_as_a_fact(word: &str) -> bool {
 mod tests {
     use super::*;
 
+    fn void_branches_of(text: &str) -> (Option<&'static str>, u8) {
+        void_branches(&text.to_lowercase())
+    }
+
+    fn vintage_of_text(text: &str) -> u8 {
+        vintage_of(&text.to_lowercase())
+    }
+
     #[test]
     fn a_void_branch_is_read_with_what_it_resolves_to() {
-        let no = void_branches("If the pair is delisted before then, this market resolves No.");
+        let no = void_branches_of("If the pair is delisted before then, this market resolves No.");
         assert_eq!(no, (Some("delisted"), VOID_NO));
-        let refund = void_branches(
+        let refund = void_branches_of(
             "If Binance delists WIF/USDT before that time, the market is cancelled and all \
              positions are refunded.",
         );
         assert_eq!(refund, (Some("delist"), VOID_REFUND));
         let half =
-            void_branches("If the feed is unavailable at expiry, this market resolves 50-50.");
+            void_branches_of("If the feed is unavailable at expiry, this market resolves 50-50.");
         assert_eq!(half, (Some("50-50"), VOID_HALF));
-        let void = void_branches("Void if the player does not take the court.");
+        let void = void_branches_of("Void if the player does not take the court.");
         assert_eq!(void, (Some("void"), VOID_REFUND));
-        let unread = void_branches("If the game is cancelled, see the house rules.");
+        let unread = void_branches_of("If the game is cancelled, see the house rules.");
         assert_eq!(unread, (Some("cancelled"), VOID_UNREAD));
-        assert_eq!(void_branches("Resolves Yes if the Fed cuts."), (None, 0));
-        let not_completed =
-            void_branches("If the game is not completed by December 19, the market resolves No.");
+        assert_eq!(void_branches_of("Resolves Yes if the Fed cuts."), (None, 0));
+        let not_completed = void_branches_of(
+            "If the game is not completed by December 19, the market resolves No.",
+        );
         assert_eq!(not_completed, (Some("not completed"), VOID_NO));
     }
 
@@ -355,22 +365,25 @@ mod tests {
     #[test]
     fn a_vintage_is_read_with_its_noun_and_its_sentence() {
         assert_eq!(
-            vintage_of("Resolves on the initial BLS release of nonfarm payrolls."),
+            vintage_of_text("Resolves on the initial BLS release of nonfarm payrolls."),
             FIRST_PRINT
         );
         assert_eq!(
-            vintage_of("Resolves on the second estimate published in the following month."),
+            vintage_of_text("Resolves on the second estimate published in the following month."),
             LATER_PRINT
         );
         assert_eq!(
-            vintage_of(
+            vintage_of_text(
                 "Resolves on the first release. Later revisions are ignored; \
                  the final figure is not used."
             ),
             FIRST_PRINT
         );
         // "first" without a release is a place or a round.
-        assert_eq!(vintage_of("The driver who finishes first in the race."), 0);
-        assert_eq!(vintage_of("On the final trading day of 2029."), 0);
+        assert_eq!(
+            vintage_of_text("The driver who finishes first in the race."),
+            0
+        );
+        assert_eq!(vintage_of_text("On the final trading day of 2029."), 0);
     }
 }
