@@ -16,11 +16,16 @@
 //! agree with positive evidence and no veto (this rule runs only then):
 //! any number of the rules text's, and of one title's when the other
 //! title adds none (two titles each adding words are two predicates).
-//! A rules text's word that [`bears_a_fact`] flags but that only says how
-//! the figure or decision becomes known ("announced", "BLS", "gallon":
-//! [`rules_boilerplate`], a closed set) is left the same way, by one
-//! side's rules only (two agencies, two units are two questions).
+//! A rules text's word that [`bears_a_fact`] flags is read by its class
+//! since the fifteenth round (`unexplained/rules_text.rs`): a fact a
+//! reader compares (a release's vintage, a void branch, a venue), a fact
+//! of a class no reader compares yet (how much of a game counts, a
+//! window's or a figure's basis), a name or a publisher's word
+//! ("announced", "BLS", "gallon": [`rules_boilerplate`]) left by one
+//! side's rules only (two agencies, two units are two questions), or a
+//! word that stops nothing.
 //!
+//! [`rules_boilerplate`]: super::super::lexicon::rules_boilerplate
 //! [`SYNONYMS`]: super::super::lexicon::SYNONYMS
 //! [`NO_OP`]: super::super::lexicon::NO_OP
 //! [`FILLER`]: super::super::lexicon::FILLER
@@ -54,9 +59,9 @@ struct Leftovers {
     plain: Vec<String>,
     /// Words of the rules text that bear none ("use", "recorded").
     plain_rules: Vec<String>,
-    /// Words of the rules text that [`bears_a_fact`] flags but that only
-    /// say how the figure or decision becomes known ("announced", "BLS",
-    /// "gallon": [`rules_boilerplate`]); one side only may leave them.
+    /// Words of the rules text that only say how the figure or decision
+    /// becomes known ("announced", "BLS", "gallon": `rules_boilerplate`)
+    /// and the names it adds: one side only may leave them.
     boilerplate: Vec<String>,
 }
 
