@@ -25,6 +25,7 @@ mod editions;
 pub(crate) mod entities;
 mod fact_words;
 mod quantities;
+pub(crate) mod rules_classes;
 mod stages;
 pub(crate) mod team_codes;
 mod teams;
