@@ -66,9 +66,10 @@ fn held_out_set_calls_nothing_else_same_or_inverted() {
 }
 
 /// The recall of `same` and `inverted` reached on it as development
-/// data, after the two precision misses were mended: floors, so that a
-/// later change that loses a right answer shows.
+/// data, after the two precision misses were mended and the fifteenth
+/// round's rules-text readings (branch recall18: 0.15 / 0.24 before):
+/// floors, so that a later change that loses a right answer shows.
 #[test]
 fn fourteenth_set_as_development_data_keeps_its_recall() {
-    development_bar(TEST, 0.15, 0.27);
+    development_bar(TEST, 0.40, 0.57);
 }

@@ -41,7 +41,7 @@ fn set_is_well_formed_and_new() {
 /// prints the figures and every miss.
 #[test]
 fn seventh_set_now_development_data_meets_the_development_bar() {
-    development_bar(TEST, 0.59, 0.87);
+    development_bar(TEST, 0.60, 0.87);
 }
 
 /// `find_pairs` compares every labelled pair the classifier gets right.

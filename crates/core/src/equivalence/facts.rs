@@ -250,6 +250,10 @@ pub struct Facts {
     pub(crate) criteria_names: WordSet,
     /// What the rules say the market resolves to if its event is void.
     pub void_outcome: Option<String>,
+    /// The rules text's vintage, void branch, venues and source (see
+    /// `facts/rules_facts.rs`).
+    #[serde(skip)]
+    pub(crate) rules_facts: rules_facts::RulesFacts,
     /// The members of each family of measured quantities named (see
     /// [`super::lexicon::quantity_masks`]).
     #[serde(skip)]
@@ -380,6 +384,7 @@ impl Facts {
             facts.mentions(w) || facts.criteria_content.contains(w)
         });
         facts.source = super::norm(market.resolution_source.as_deref());
+        facts.read_rules_facts(market);
         facts.non_binary = market
             .market_type
             .as_ref()
@@ -564,6 +569,7 @@ impl Facts {
 
 mod criteria;
 mod mentioned;
+pub(crate) mod rules_facts;
 use mentioned::Mentioned;
 mod names;
 pub(crate) use names::NameTables;

@@ -28,6 +28,7 @@ mod fact_words;
 mod named_days;
 mod nfl_teams;
 mod quantities;
+pub(crate) mod rules_classes;
 mod stages;
 pub(crate) mod team_codes;
 mod teams;

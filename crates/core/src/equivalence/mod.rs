@@ -440,6 +440,8 @@ mod written_otherwise_fifteen;
 #[cfg(test)]
 mod written_otherwise_fourteen;
 #[cfg(test)]
+mod written_otherwise_seventeen;
+#[cfg(test)]
 mod written_otherwise_sixteen;
 #[cfg(test)]
 mod written_otherwise_ten;

@@ -259,6 +259,8 @@ const ALIASES: &[(&str, &str)] = &[
     ("korean", "korea"),
     ("mayoral", "mayor"),
     ("mexican", "mexico"),
+    // A sportsbook's short form of the moneyline ("Royals ML @ Twins").
+    ("ml", "moneyline"),
     ("msft", "microsoft"),
     ("nigerian", "nigeria"),
     ("norwegian", "norway"),

@@ -246,8 +246,13 @@ async fn history_past_the_bucket(
                 || format!("recorder: /history past the bucket was refused with {body}"),
             );
         }
-        None => report.rule(false, || {
-            format!("recorder: /history was never refused in {tries} requests")
+        // An attacker slower than the bucket refills (each read taking
+        // over a quarter of a second, as a debug build's can on a busy
+        // machine) is within its bucket: no refusal is owed.
+        None => report.rule(tries as f64 <= allowed, || {
+            format!(
+                "recorder: /history was never refused in {tries} requests, more than the bucket allows ({allowed:.1})"
+            )
         }),
     }
     Ok(HistoryTries { tries, served })

@@ -203,6 +203,34 @@ pub(crate) async fn log_forging(report: &Report, proxy: &Proxy) -> Result<(), St
     Ok(())
 }
 
+/// Waits (up to `CEILING`) until a stream of `books`, opened from an
+/// address of its own and read, was told a snapshot of each.
+async fn snapshots_held(proxy: &Proxy, books: &[String]) -> Result<(), String> {
+    let reader = from("127.0.0.12")?;
+    let mut response = open(&reader, proxy.addr, books, &[]).await?;
+    let deadline = Instant::now() + CEILING;
+    let marker = format!("event: {}", Kind::Snapshot.name());
+    let (mut told, mut line) = (0, Vec::new());
+    while told < books.len() {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let Ok(Ok(Some(chunk))) = tokio::time::timeout(left, response.chunk()).await else {
+            return Err(format!(
+                "memory: {told} of {} snapshots told within the ceiling",
+                books.len()
+            ));
+        };
+        for byte in chunk.iter() {
+            if *byte == b'\n' {
+                told += usize::from(line == marker.as_bytes());
+                line.clear();
+            } else {
+                line.push(*byte);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Scenario 6: 16 streams that never read, of the same 32 big answers.
 pub(crate) async fn memory(report: &Report, proxy: &Proxy) -> Result<(), String> {
     let attacker = from("127.0.0.7")?;
@@ -218,8 +246,11 @@ pub(crate) async fn memory(report: &Report, proxy: &Proxy) -> Result<(), String>
         )
     });
     held.push(first);
-    // The snapshots exist once the topics polled: then one stream's worth.
-    tokio::time::sleep(Duration::from_secs(5)).await;
+    // Measured once the topics hold their snapshots (a reader on another
+    // address was told all of them): then it is one stream's worth. A
+    // fixed wait was too short for a debug build on a busy machine, and
+    // the snapshots themselves were counted as the streams' growth.
+    snapshots_held(proxy, &books).await?;
     let one = proxy.rss_mb().ok_or("no RSS of the proxy")?;
     for _ in 1..16 {
         held.push(open(&attacker, proxy.addr, &books, &[]).await?);

@@ -64,8 +64,21 @@ impl Filter<'_> {
 /// archive: after each part only the first `limit` rows are kept, and a
 /// part that starts after the last of a full set is not read.
 pub fn read(root: &Path, filter: &Filter<'_>, limit: usize) -> Result<Vec<Recorded>, ArchiveError> {
+    read_listed(layout::parts(root), filter, limit)
+}
+
+/// `read` over parts listed a moment before. A part that is gone when it
+/// is opened was deleted in between by the recorder's quota, oldest
+/// first: the archive is read as if listed after that deletion, as a
+/// `/history` request on a recording proxy must be (its visitor gets the
+/// rows that remain, not a 500). A part that is there but unreadable is
+/// still an error.
+pub fn read_listed(
+    mut parts: Vec<layout::Part>,
+    filter: &Filter<'_>,
+    limit: usize,
+) -> Result<Vec<Recorded>, ArchiveError> {
     let mut rows = Vec::new();
-    let mut parts = layout::parts(root);
     parts.sort_by_key(|p| p.first_ms);
     for part in parts {
         // A part holds rows of its partition's day only: days wholly
@@ -84,7 +97,11 @@ pub fn read(root: &Path, filter: &Filter<'_>, limit: usize) -> Result<Vec<Record
         {
             continue;
         }
-        for row in read_part(&part.path)? {
+        let part_rows = match read_part(&part.path) {
+            Err(ArchiveError::Io(_, e)) if e.kind() == std::io::ErrorKind::NotFound => continue,
+            read => read?,
+        };
+        for row in part_rows {
             if filter.keeps(part.kind, &row) {
                 rows.push(Recorded {
                     kind: part.kind,
@@ -127,4 +144,32 @@ pub fn read_part(path: &Path) -> Result<Vec<Stored>, ArchiveError> {
         rows.extend(schema::stored(&batch).map_err(|e| part(&e))?);
     }
     Ok(rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn listed(path: PathBuf) -> layout::Part {
+        layout::Part {
+            path,
+            kind: WatchKind::Orderbook,
+            first_ms: 1_700_000_000_000,
+            bytes: 0,
+        }
+    }
+
+    #[test]
+    fn a_part_deleted_after_the_listing_is_passed_over_and_an_unreadable_one_is_an_error() {
+        let dir = std::env::temp_dir().join(format!("archive-gone-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let gone = dir.join("part-1700000000000-0.parquet");
+        let rows = read_listed(vec![listed(gone)], &Filter::default(), 10);
+        assert!(matches!(rows.as_deref(), Ok([])), "{rows:?}");
+        let garbage = dir.join("part-1700000000000-1.parquet");
+        std::fs::write(&garbage, b"not parquet").expect("written");
+        let rows = read_listed(vec![listed(garbage)], &Filter::default(), 10);
+        assert!(matches!(rows, Err(ArchiveError::Part(..))), "{rows:?}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -39,6 +39,12 @@
 //! or a stage; and every spelled-out agency name, whose words ("national
 //! bureau of statistics", "weather service") are also scopes and
 //! components elsewhere.
+//!
+//! Since the fifteenth round (docs/benchmarks.md, "Fifteenth round:
+//! recall with rules texts") a name a rules text adds is left the same
+//! way (one side only), the facts among the words left out above are
+//! read and compared (`facts/rules_facts.rs`, `lexicon/rules_classes.rs`),
+//! and a rules word of no class stops nothing (`rules/unexplained/rules_text.rs`).
 
 /// Sorted for binary search (a test checks); folded as
 /// `words::content_word` folds (lower-case, a plural's `s` dropped).

@@ -239,6 +239,8 @@ pub const FACT_WORDS: &[&str] = &[
     "nine",
     "nominal",
     "nominate",
+    // "non-manufacturing" against "manufacturing": another survey.
+    "non",
     "none",
     "offshore",
     "only",

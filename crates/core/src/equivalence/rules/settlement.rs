@@ -39,6 +39,23 @@ pub fn settlement_source_differs(p: &Pair<'_>, v: &mut Verdict) {
             });
             v.veto();
         }
+        // The field missing where the rules name the source (an agency,
+        // a URL, a venue): no risk left to check.
+        (x, y)
+            if (x.is_some() || p.fa.rules_facts.names_source)
+                && (y.is_some() || p.fb.rules_facts.names_source) =>
+        {
+            v.say(|| {
+                let (a, b) = shown();
+                (
+                    Field::ResolutionSource,
+                    Finding::Missing,
+                    a,
+                    b,
+                    "no resolution source field; the rules name the source".into(),
+                )
+            });
+        }
         _ => {
             v.say(|| {
                 let (a, b) = shown();

@@ -16,11 +16,16 @@
 //! agree with positive evidence and no veto (this rule runs only then):
 //! any number of the rules text's, and of one title's when the other
 //! title adds none (two titles each adding words are two predicates).
-//! A rules text's word that [`bears_a_fact`] flags but that only says how
-//! the figure or decision becomes known ("announced", "BLS", "gallon":
-//! [`rules_boilerplate`], a closed set) is left the same way, by one
-//! side's rules only (two agencies, two units are two questions).
+//! A rules text's word that [`bears_a_fact`] flags is read by its class
+//! since the fifteenth round (`unexplained/rules_text.rs`): a fact a
+//! reader compares (a release's vintage, a void branch, a venue), a fact
+//! of a class no reader compares yet (how much of a game counts, a
+//! window's or a figure's basis), a name or a publisher's word
+//! ("announced", "BLS", "gallon": [`rules_boilerplate`]) left by one
+//! side's rules only (two agencies, two units are two questions), or a
+//! word that stops nothing.
 //!
+//! [`rules_boilerplate`]: super::super::lexicon::rules_boilerplate
 //! [`SYNONYMS`]: super::super::lexicon::SYNONYMS
 //! [`NO_OP`]: super::super::lexicon::NO_OP
 //! [`FILLER`]: super::super::lexicon::FILLER
@@ -29,7 +34,7 @@ use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
 use super::super::lexicon::{
     GAME_RESULT_WORDS, GAME_SCORE_WORDS, OVERTIME_WORDS, SOCCER_FULL_TIME_WORDS, bears_a_fact,
-    entities, read_under_a_condition, rules_boilerplate,
+    entities, read_under_a_condition,
 };
 use super::super::words::fold;
 use super::super::{Field, Finding, day_of};
@@ -38,9 +43,11 @@ use super::predicate::{game_without_draws, matched_words};
 use super::threshold::{at_least_one_against_a, line_as_margin, opposite_lines};
 
 mod accounted;
+mod rules_text;
 mod worded_thresholds;
 pub(crate) use accounted::explained;
 use accounted::{moves_as_both_thresholds, stays_through_both_deadlines};
+use rules_text::{RulesWord, rules_facts_unmatched, rules_word_class};
 
 /// What one side leaves unaccounted for, by what it can change.
 #[derive(Default)]
@@ -52,9 +59,9 @@ struct Leftovers {
     plain: Vec<String>,
     /// Words of the rules text that bear none ("use", "recorded").
     plain_rules: Vec<String>,
-    /// Words of the rules text that [`bears_a_fact`] flags but that only
-    /// say how the figure or decision becomes known ("announced", "BLS",
-    /// "gallon": [`rules_boilerplate`]); one side only may leave them.
+    /// Words of the rules text that only say how the figure or decision
+    /// becomes known ("announced", "BLS", "gallon": `rules_boilerplate`)
+    /// and the names it adds: one side only may leave them.
     boilerplate: Vec<String>,
 }
 
@@ -187,17 +194,17 @@ fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
         .iter()
         .filter(|w| !own(w) && !cx.explained(w, x, y))
     {
-        if rules_boilerplate(w) {
-            out.boilerplate.push(format!("rules: {w}"));
-        } else if bears_a_fact(w, |w| x.criteria_names.contains(w)) {
-            out.facts.push(format!("rules: {w}"));
-        } else {
-            out.plain_rules.push(format!("rules: {w}"));
+        match rules_word_class(w, x, y) {
+            RulesWord::Fact => out.facts.push(format!("rules: {w}")),
+            RulesWord::ReadAsAFact => {}
+            RulesWord::OneSideOnly => out.boilerplate.push(format!("rules: {w}")),
+            RulesWord::Plain => out.plain_rules.push(format!("rules: {w}")),
         }
     }
     if let (Some(o), None) = (&x.void_outcome, &y.void_outcome) {
         out.facts.push(format!("rules: resolves {o} if void"));
     }
+    out.facts.extend(rules_facts_unmatched(x, y));
     out
 }
 
