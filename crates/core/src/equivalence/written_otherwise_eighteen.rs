@@ -143,3 +143,23 @@ fn an_event_held_in_one_month_is_that_month_and_no_other() {
     );
     assert!(neither_same_nor_inverted(relation(numbered, january)));
 }
+
+/// Found after merging recall18: with a party's seats read as a
+/// quantity's member ("Republican House majority"), its name was set
+/// aside and the two sides of the contest were read as one subject
+/// (`same`). The names are now read from the entities too.
+#[test]
+fn the_two_parties_of_one_house_are_the_two_sides_of_a_contest() {
+    let close = "2030-11-05T23:59:00Z";
+    let dem = (
+        "Will the Democratic Party control the House after the 2030 midterms?",
+        close,
+    );
+    let gop = ("Republican House majority after the 2030 midterms?", close);
+    assert!(!matches!(relation(dem, gop), Relation::Same));
+    let month = (
+        "Will the Democratic Party win a House majority in the November 2030 midterms?",
+        close,
+    );
+    assert!(!matches!(relation(month, gop), Relation::Same));
+}

@@ -166,9 +166,14 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
     };
     // Two opposed names, and nothing else unmatched on one side ("a
     // Democrat ... US election" / "the Republican candidate").
+    // The two names are read from the entities too: a name a side's
+    // quantity lexicon sets aside ("Republican House majority": seats of
+    // a party) is still the side of the contest it names.
+    let names = |f: &Facts, w: &str| f.entities.iter().any(|e| e == w);
     let opposed = OPPOSED.iter().any(|&(x, y)| {
         [(x, y), (y, x)].iter().any(|&(x, y)| {
-            only_a.contains(&x) && only_b.contains(&y) && (only_a.len() == 1 || only_b.len() == 1)
+            (only_a.contains(&x) && only_b.contains(&y) && (only_a.len() == 1 || only_b.len() == 1))
+                || (names(fa, x) && names(fb, y) && !names(fa, y) && !names(fb, x) && !both_left)
         })
     });
     if opposed {
