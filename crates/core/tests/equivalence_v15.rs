@@ -54,7 +54,7 @@
 
 mod labelled;
 
-use labelled::{claims_nothing_else, held_out_and_new};
+use labelled::{claims_nothing_else, development_bar, held_out_and_new};
 
 const TEST: &str = "test-v15.json";
 
@@ -64,11 +64,24 @@ fn set_is_well_formed_and_new() {
 }
 
 /// Nothing else called `same` or `inverted` on the held-out set.
-/// `cargo test -p predmarket-core --test equivalence_v15 -- --ignored
-/// --nocapture` prints the figures and every miss; run once, by the lead,
-/// after the round's last change.
+/// `cargo test -p predmarket-core --test equivalence_v15 -- --nocapture`
+/// prints the figures and every miss. Reported by the lead before and
+/// after the fifteenth round (docs/benchmarks.md, "Fifteenth round: after
+/// the merges": same recall 0.00 then 0.27, inverted 0.03 then 0.21; same
+/// precision 0.96 after, one hard negative called `same`: an initial print
+/// against the second revision, each rules text naming the vintage it does
+/// not use), development data since: that one was mended as a general
+/// reading (`facts/rules_facts.rs`: a sentence that says a vintage is "not
+/// considered" or "excluded" sets it aside).
 #[test]
-#[ignore = "not yet run: reported once by the lead after the round's last change"]
 fn held_out_set_calls_nothing_else_same_or_inverted() {
     claims_nothing_else(TEST);
+}
+
+/// The recall of `same` and `inverted` reached on it as development data
+/// after the mend: floors, so that a later change that loses a right
+/// answer shows.
+#[test]
+fn fifteenth_set_as_development_data_keeps_its_recall() {
+    development_bar(TEST, 0.26, 0.21);
 }

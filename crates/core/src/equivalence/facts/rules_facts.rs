@@ -71,12 +71,19 @@ const SOURCE_PHRASES: &[&str] = &[
 ];
 
 /// Phrases by which a sentence sets its vintage words aside ("the flash
-/// estimate is not used", "later revisions are ignored").
+/// estimate is not used", "later revisions are ignored", "revisions are
+/// not considered", "the initial estimate will not be taken into
+/// account").
 const SET_ASIDE: &[&str] = &[
     "disregard",
+    "excluded",
     "ignore",
+    "not be considered",
+    "not be taken into account",
     "not be used",
+    "not considered",
     "not count",
+    "not taken into account",
     "not used",
     "regardless",
 ];
@@ -378,6 +385,21 @@ mod tests {
                  the final figure is not used."
             ),
             FIRST_PRINT
+        );
+        // Each side names the vintage it does not use: only the other
+        // one is read.
+        assert_eq!(
+            vintage_of_text(
+                "The initial estimate in the report is used; revisions are not considered."
+            ),
+            FIRST_PRINT
+        );
+        assert_eq!(
+            vintage_of_text(
+                "Resolves on the second monthly revision. The initial estimate will not be \
+                 considered; advance figures are excluded."
+            ),
+            LATER_PRINT
         );
         // "first" without a release is a place or a round.
         assert_eq!(
