@@ -115,7 +115,10 @@ pub const LIMIT_GZIP_BYTES: u64 = 86 * 1024;
 /// boilerplate, the US offices, time zones spelled out), speed work
 /// (+1,017 B: a verdict's lists made only for kept pairs) and test-v14's
 /// two mends: 155,259 B, 153 KiB ("Fourteenth round: after the merges").
-pub const VENUES_LIMIT_GZIP_BYTES: u64 = 153 * 1024;
+/// The fifteenth round's recall (rules texts' facts, windows and named
+/// days), with no size round after it: 165,421 B, 163 KiB ("Fifteenth
+/// round: after the merges").
+pub const VENUES_LIMIT_GZIP_BYTES: u64 = 163 * 1024;
 
 pub fn run(args: &[String]) -> Result {
     let mut top = 40;
