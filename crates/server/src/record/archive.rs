@@ -73,7 +73,7 @@ pub fn read(root: &Path, filter: &Filter<'_>, limit: usize) -> Result<Vec<Record
 /// `/history` request on a recording proxy must be (its visitor gets the
 /// rows that remain, not a 500). A part that is there but unreadable is
 /// still an error.
-pub fn read_listed(
+fn read_listed(
     mut parts: Vec<layout::Part>,
     filter: &Filter<'_>,
     limit: usize,
