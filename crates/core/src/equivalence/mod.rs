@@ -295,84 +295,13 @@ fn key_words(f: &Facts) -> Vec<&str> {
 /// The pairs [`find_pairs`] compares: markets of different platforms (or
 /// of one, if asked) filed under a shared (word, day) key.
 fn candidates(markets: &[Market], facts: &[Facts], options: &PairOptions) -> Vec<(usize, usize)> {
-    // (key word, day) → markets. A market is filed under each of its names
-    // (or, with none, its three longest words) and its day: the first day
-    // of the date it names, else its close day.
+    // (key word, day) → markets, each filed under its `candidate_keys`.
     // A hash map: only looked up, never walked, so its order cannot leak
     // into the result.
     let mut groups: HashMap<(&str, i64), Vec<usize>> = HashMap::new();
     let mut keys_of: Vec<Vec<(&str, i64)>> = Vec::with_capacity(markets.len());
     for (i, f) in facts.iter().enumerate() {
-        let Some(day) = f
-            .date
-            .as_ref()
-            .map(|d| d.first_day)
-            .or(f.close_ms.map(day_of))
-        else {
-            keys_of.push(Vec::new());
-            continue;
-        };
-        let mut words = key_words(f);
-        // The two sides of a contest meet: "Democrats win" and "a
-        // Republican wins" are one question asked the other way round.
-        let sides: Vec<&str> = words
-            .iter()
-            .filter_map(|w| {
-                lexicon::OPPOSED
-                    .iter()
-                    .find_map(|&(x, y)| (*w == x).then_some(y).or((*w == y).then_some(x)))
-            })
-            .collect();
-        words.extend(sides);
-        words.sort_unstable();
-        words.dedup();
-        // A deadline, a period and an undated question are also filed
-        // under their year: an earlier deadline of the same question (a
-        // narrower one), "in 2026" against "before 2027", "2026 Oscars"
-        // against a title naming no date fall on other days. A deadline
-        // is filed under its month too ("before July" / "in June"). Not
-        // the questions about one day: a daily series' strikes would all
-        // meet.
-        // A year's question on the end of a state also meets the
-        // questions on its last day: "ceases to be PM in 2027" and "still
-        // PM on December 31, 2027" ask one thing from either side
-        // (`rules::tenure`).
-        let year_end = f
-            .date
-            .as_ref()
-            .filter(|d| !d.deadline && d.last_day - d.first_day >= LONG_PERIOD_DAYS)
-            .filter(|_| rules::tenure::asks_an_end(f))
-            .map(|d| d.last_day);
-        let (year, month) = match &f.date {
-            Some(d) if d.deadline => {
-                let (y, m, _) = crate::time::civil_from_days(d.last_day);
-                (
-                    Some(DEADLINE_BUCKETS + y),
-                    Some(crate::time::days_from_civil(y, m, 1)),
-                )
-            }
-            // A month or a quarter meets its like on its first day; only
-            // the long periods (a year, a season) are filed under a year,
-            // or every monthly figure of a year would meet every other.
-            Some(d) if d.last_day - d.first_day >= LONG_PERIOD_DAYS => (
-                Some(DEADLINE_BUCKETS + crate::time::civil_from_days(d.last_day).0),
-                rules::window_otherwise::event_month_of(f),
-            ),
-            Some(_) => (None, None),
-            None => (
-                Some(DEADLINE_BUCKETS + crate::time::civil_from_days(day).0),
-                None,
-            ),
-        };
-        let keys: Vec<(&str, i64)> = words
-            .into_iter()
-            .flat_map(|w| {
-                std::iter::once((w, day))
-                    .chain(year.map(|y| (w, y)))
-                    .chain(month.filter(|&m| m != day).map(|m| (w, m)))
-                    .chain(year_end.map(|e| (w, e)))
-            })
-            .collect();
+        let keys = candidate_keys(f);
         for k in &keys {
             groups.entry(*k).or_default().push(i);
         }
@@ -413,6 +342,83 @@ fn candidates(markets: &[Market], facts: &[Facts], options: &PairOptions) -> Vec
         candidates.extend(partners.iter().map(|&j| (i, j)));
     }
     candidates
+}
+
+/// The keys a market is filed under for `candidates`: each of its names
+/// (or, with none, its three longest words) with its day (the first day
+/// of the date it names, else its close day), its year or month where
+/// its date is a deadline or a long period, and a year-end's last day;
+/// none for a market with no day at all.
+fn candidate_keys(f: &Facts) -> Vec<(&str, i64)> {
+    let Some(day) = f
+        .date
+        .as_ref()
+        .map(|d| d.first_day)
+        .or(f.close_ms.map(day_of))
+    else {
+        return Vec::new();
+    };
+    let mut words = key_words(f);
+    // The two sides of a contest meet: "Democrats win" and "a
+    // Republican wins" are one question asked the other way round.
+    let sides: Vec<&str> = words
+        .iter()
+        .filter_map(|w| {
+            lexicon::OPPOSED
+                .iter()
+                .find_map(|&(x, y)| (*w == x).then_some(y).or((*w == y).then_some(x)))
+        })
+        .collect();
+    words.extend(sides);
+    words.sort_unstable();
+    words.dedup();
+    // A deadline, a period and an undated question are also filed
+    // under their year: an earlier deadline of the same question (a
+    // narrower one), "in 2026" against "before 2027", "2026 Oscars"
+    // against a title naming no date fall on other days. A deadline
+    // is filed under its month too ("before July" / "in June"). Not
+    // the questions about one day: a daily series' strikes would all
+    // meet.
+    // A year's question on the end of a state also meets the
+    // questions on its last day: "ceases to be PM in 2027" and "still
+    // PM on December 31, 2027" ask one thing from either side
+    // (`rules::tenure`).
+    let year_end = f
+        .date
+        .as_ref()
+        .filter(|d| !d.deadline && d.last_day - d.first_day >= LONG_PERIOD_DAYS)
+        .filter(|_| rules::tenure::asks_an_end(f))
+        .map(|d| d.last_day);
+    let (year, month) = match &f.date {
+        Some(d) if d.deadline => {
+            let (y, m, _) = crate::time::civil_from_days(d.last_day);
+            (
+                Some(DEADLINE_BUCKETS + y),
+                Some(crate::time::days_from_civil(y, m, 1)),
+            )
+        }
+        // A month or a quarter meets its like on its first day; only
+        // the long periods (a year, a season) are filed under a year,
+        // or every monthly figure of a year would meet every other.
+        Some(d) if d.last_day - d.first_day >= LONG_PERIOD_DAYS => (
+            Some(DEADLINE_BUCKETS + crate::time::civil_from_days(d.last_day).0),
+            rules::window_otherwise::event_month_of(f),
+        ),
+        Some(_) => (None, None),
+        None => (
+            Some(DEADLINE_BUCKETS + crate::time::civil_from_days(day).0),
+            None,
+        ),
+    };
+    words
+        .into_iter()
+        .flat_map(|w| {
+            std::iter::once((w, day))
+                .chain(year.map(|y| (w, y)))
+                .chain(month.filter(|&m| m != day).map(|m| (w, m)))
+                .chain(year_end.map(|e| (w, e)))
+        })
+        .collect()
 }
 
 #[cfg(test)]
