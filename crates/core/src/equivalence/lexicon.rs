@@ -105,10 +105,24 @@ pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
     // majority": what is held is either kept or lost, with no third
     // outcome (unlike "win" / "lose" a game, which a draw can end).
     (
-        &["hold", "keep", "retain"],
+        &["hold", "keep", "retain", "survive"],
         &["lose"],
         Opposition::Complementary,
     ),
+    // The sixteenth round's opposites (branch recall21, docs/benchmarks.md
+    // "Sixteenth round: names, paraphrase and antonyms"), each the two
+    // outcomes of one event with no third: a club that stays up is not
+    // relegated; a filibuster or a programme that survives is not
+    // scrapped. The negative side alone against neither word is read as
+    // another question (`one_sided_complement`), so the side a text may
+    // write without its opposite in mind ("relegated") is the second.
+    (
+        &["survive", "stay"],
+        &["relegated", "relegation", "scrap", "scrapped"],
+        Opposition::Complementary,
+    ),
+    // A day's rain against a dry day at one place.
+    (&["rain"], &["dry"], Opposition::Complementary),
 ];
 
 /// Names that are the two sides of a two-way contest: a question on one
