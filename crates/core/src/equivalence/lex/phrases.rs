@@ -71,6 +71,10 @@ const PHRASES: &[(&[&str], &[&str])] = &[
         &["f1", "world", "championship"],
         &["f1", "drivers", "championship"],
     ),
+    // A club that "stays up" stays in its league: the "stay" the
+    // antonym table reads against "relegated" (`lexicon::ANTONYMS`).
+    (&["stay", "up"], &["stay"]),
+    (&["stays", "up"], &["stay"]),
     // The Scudetto is the Serie A title.
     (&["scudetto"], &["serie", "a"]),
     // Finishing top of a league's table is winning the league.
