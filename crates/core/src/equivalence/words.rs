@@ -144,6 +144,8 @@ pub(crate) fn is_generic_noun(w: &str) -> bool {
     // "Spurs Moneyline vs Hornets"): who must win, read by the winner
     // rule, not a subject of its own.
         | "winner" | "moneyline"
+    // A scorer prop's kind ("Anytime Goalscorer", "To Score Anytime").
+        | "goalscorer" | "score"
     )
 }
 
@@ -379,6 +381,7 @@ const SYNONYM_FOLDS: &[(&str, &str)] = &[
     ("established", "create"),
     ("establishes", "create"),
     ("falls", "fall"),
+    ("goalscorer", "score"),
     ("hikes", "hike"),
     ("impeached", "impeach"),
     ("impeaches", "impeach"),
