@@ -105,7 +105,7 @@ pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
     // majority": what is held is either kept or lost, with no third
     // outcome (unlike "win" / "lose" a game, which a draw can end).
     (
-        &["hold", "keep", "retain", "survive"],
+        &["hold", "keep", "retain"],
         &["lose"],
         Opposition::Complementary,
     ),
@@ -121,8 +121,6 @@ pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
         &["relegated", "relegation", "scrap", "scrapped"],
         Opposition::Complementary,
     ),
-    // A day's rain against a dry day at one place.
-    (&["rain"], &["dry"], Opposition::Complementary),
 ];
 
 /// Names that are the two sides of a two-way contest: a question on one

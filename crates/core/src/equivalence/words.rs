@@ -7,8 +7,6 @@ use super::lex::MULTIPLIERS;
 
 pub(crate) const NEGATIONS: &[&str] = &[
     "not", "never", "fail", "fails", "without", "no", "avoid", "avoids", "cease", "ceases",
-    // "avert" is "avoid" ("Congress averts a shutdown").
-    "avert", "averts",
 ];
 
 /// A word as the comparison reads it (folded, aliases applied), unless
@@ -372,7 +370,6 @@ const SYNONYM_FOLDS: &[(&str, &str)] = &[
     ("defeats", "win"),
     ("dip", "fall"),
     ("dips", "fall"),
-    ("dissenting", "dissent"),
     ("drop", "fall"),
     ("drops", "fall"),
     ("elected", "win"),

@@ -165,9 +165,6 @@ pub const SYNONYMS: &[&[&str]] = &[
     // development sets or more, see docs/benchmarks.md "Sixteenth
     // round"): a chart's top artist is its most-streamed one.
     &["streamed", "top"],
-    // a candidate who carries a state wins it ("carries" is folded
-    // "carrie").
-    &["carry", "carrie", "win"],
 ];
 
 /// Ranks of an office written before its name ("Deputy HUD Secretary",
