@@ -4,7 +4,8 @@
 //! "Moneyline" and a scorer prop's "Goalscorer" read as the kind of
 //! market, not as a name; a chart's top artist as its most-streamed; a
 //! club that stays up against its relegation, a rule that survives
-//! against its scrapping. Each beside a look-alike that must stay
+//! against its scrapping; an area in "sq km" as in km². Each beside a
+//! look-alike that must stay
 //! `different` or `unsure`. The `same` and `inverted` of each test fail
 //! on the branch point (9ef6ee2), where they were `different` or
 //! `unsure`; the look-alikes keep each reading from reaching further.
@@ -210,4 +211,33 @@ fn a_country_by_its_adjective_and_not_its_neighbour() {
         END_2031,
     );
     assert!(neither_same_nor_inverted(relation(adjective, neighbour)));
+}
+
+const SEA_ICE: &str = "2031-10-15T00:00:00Z";
+
+/// Both sides settle on the agency's index, as the platforms' rules say.
+fn with_rules(a: (&str, &str), b: (&str, &str)) -> Relation {
+    classify(
+        &worked_market("limitless", a.0, Some(a.1), SEA_ICE),
+        &worked_market("kalshi", b.0, Some(b.1), SEA_ICE),
+    )
+    .relation
+}
+
+#[test]
+fn an_area_in_square_kilometres_however_written_and_not_the_other_pole() {
+    let km2 = (
+        "Arctic sea ice minimum below 3 million km² in 2031?",
+        "Yes if NSIDC's Sea Ice Index reports a 2031 Arctic minimum daily extent below 3 million km².",
+    );
+    let sq_km = (
+        "NSIDC 2031 Arctic minimum extent under 3,000,000 sq km?",
+        "If the lowest daily Arctic sea ice extent of 2031 in the NSIDC Sea Ice Index is less than 3,000,000 square kilometers, then the market resolves to Yes.",
+    );
+    assert_eq!(with_rules(km2, sq_km), Relation::Same);
+    let other_pole = (
+        "NSIDC 2031 Antarctic minimum extent under 3,000,000 sq km?",
+        "If the lowest daily Antarctic sea ice extent of 2031 in the NSIDC Sea Ice Index is less than 3,000,000 square kilometers, then the market resolves to Yes.",
+    );
+    assert_eq!(with_rules(km2, other_pole), Relation::Different);
 }

@@ -75,6 +75,10 @@ const PHRASES: &[(&[&str], &[&str])] = &[
     // antonym table reads against "relegated" (`lexicon::ANTONYMS`).
     (&["stay", "up"], &["stay"]),
     (&["stays", "up"], &["stay"]),
+    // An area in square kilometres, however the unit is written.
+    (&["sq", "km"], &["km²"]),
+    (&["square", "kilometers"], &["km²"]),
+    (&["square", "kilometres"], &["km²"]),
     // The Scudetto is the Serie A title.
     (&["scudetto"], &["serie", "a"]),
     // Finishing top of a league's table is winning the league.
