@@ -170,7 +170,8 @@ pub(crate) fn rewrite_phrases(mut tokens: Vec<Tok>) -> Vec<Tok> {
                 .all(|(k, w)| word_at(&tokens, i + k) == Some(*w));
             if matches {
                 // A name keeps its capital; a predicate ("not cut",
-                // "resign") or a comparator ("or less") is no name.
+                // "resign", "stay") a comparator ("or less") or a unit
+                // ("km²") is no name.
                 let cap = !matches!(
                     with[0],
                     "not"
@@ -182,6 +183,8 @@ pub(crate) fn rewrite_phrases(mut tokens: Vec<Tok>) -> Vec<Tok> {
                         | "less"
                         | "domestic"
                         | "all"
+                        | "stay"
+                        | "km²"
                 );
                 out.extend(with.iter().map(|w| Tok::Word {
                     lower: (*w).to_owned(),
