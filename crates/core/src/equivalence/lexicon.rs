@@ -79,7 +79,7 @@ pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
         // Not "cease": it is a negation ("ceases to be PM"), which the
         // negation rule reads; read here too, it would flip the pair twice.
         &[
-            "leave", "out", "resign", "exit", "step", "ousted", "removed",
+            "leave", "out", "resign", "exit", "step", "ousted", "removed", "replaced",
         ],
         Opposition::Complementary,
     ),

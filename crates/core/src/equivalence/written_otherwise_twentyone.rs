@@ -241,3 +241,21 @@ fn an_area_in_square_kilometres_however_written_and_not_the_other_pole() {
     );
     assert_eq!(with_rules(km2, other_pole), Relation::Different);
 }
+
+#[test]
+fn replaced_in_an_office_is_leaving_it_by_the_same_day_only() {
+    let remain = (
+        "Will Mark Carney remain Prime Minister of Canada through June 30, 2031?",
+        "2031-06-30T23:59:00Z",
+    );
+    let replaced = (
+        "Carney replaced as Canadian PM before July 2031?",
+        "2031-06-30T23:59:00Z",
+    );
+    assert_eq!(relation(remain, replaced), Relation::Inverted);
+    let a_year_earlier = (
+        "Carney replaced as Canadian PM before July 2030?",
+        "2030-06-30T23:59:00Z",
+    );
+    assert!(neither_same_nor_inverted(relation(remain, a_year_earlier)));
+}
