@@ -134,36 +134,7 @@ fn unmatched<'a>(x: &'a Facts, y: &'a Facts, names: Names<'a>) -> impl Iterator<
 pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
     let (fa, fb) = (p.fa, p.fb);
     let (names_a, names_b) = (Names::of(fa, fb), Names::of(fb, fa));
-    let of_a_contest = |e: &&str| OPPOSED.iter().any(|&(x, y)| *e == x || *e == y);
-    // Without reasons, and with no name of a contest's two on the first
-    // side, only whether each side leaves a name unmatched decides (the
-    // contest below needs one such name on the first side, the veto any
-    // name on both, and the names are said only in reasons): each side's
-    // are read until the first, the second's only if the first has one,
-    // and no list is made (most candidate pairs end here).
-    let fast = !v.detailed() && !names_a.iter().any(|e| of_a_contest(&e));
-    let (only_a, only_b, both_left) = if fast {
-        let both_left = unmatched(fa, fb, names_a).next().is_some()
-            && unmatched(fb, fa, names_b).next().is_some();
-        (Vec::new(), Vec::new(), both_left)
-    } else {
-        let only_a: Vec<&str> = unmatched(fa, fb, names_a).collect();
-        // Without reasons, the second side's unmatched names are read
-        // only as far as the verdict needs them: not at all when the
-        // first side has none, and only the first when no name left on
-        // the first side is one of a contest's two.
-        let contest = only_a.iter().any(of_a_contest);
-        let only_b: Vec<&str> = if v.detailed() || contest {
-            unmatched(fb, fa, names_b).collect()
-        } else if only_a.is_empty() {
-            Vec::new()
-        } else {
-            // `next`, as the fast path reads it: one copy of the walk.
-            unmatched(fb, fa, names_b).next().into_iter().collect()
-        };
-        let both_left = !only_a.is_empty() && !only_b.is_empty();
-        (only_a, only_b, both_left)
-    };
+    let (only_a, only_b, both_left) = unmatched_on_each_side(p, names_a, names_b, v.detailed());
     // Two opposed names, and nothing else unmatched on one side ("a
     // Democrat ... US election" / "the Republican candidate").
     // The two names are read from the entities too: a name a side's
@@ -216,42 +187,100 @@ pub fn subject_differs<'a>(p: &Pair<'a>, v: &mut Verdict) {
             v.evidence(Aspect::Subject);
         }
     } else {
-        // A name the other side's entity implies is shared too ("Dallas at
-        // Minnesota" / "Timberwolves vs Mavericks").
-        let named_by = |e: &str, f: &Facts| mentions_all(f, e) || entities::implied_by(e, &f.named);
-        let shared = names_a.iter().any(|e| named_by(e, fb))
-            || names_b.iter().any(|e| named_by(e, fa))
-            // Either side's short forms, both ways round: read from one
-            // side only, "Q1 (KC) 0" / "Q1 not 0" differed from its mirror.
-            || names_a
-                .iter()
-                .any(|e| fa.short_forms.accounts_for(&fb.short_forms, e))
-            || names_b
-                .iter()
-                .any(|e| fb.short_forms.accounts_for(&fa.short_forms, e));
-        v.say(|| {
-            let extra: Vec<&str> = only_a.iter().chain(&only_b).copied().collect();
-            let note = if extra.is_empty() {
-                "the same names".to_owned()
-            } else {
-                format!("one also names {}", extra.join(", "))
-            };
-            (
-                Field::Entities,
-                Finding::Agrees,
-                join(&fa.entities),
-                join(&fb.entities),
-                note,
-            )
-        });
-        // One side names only a quantity both name (a commodity), the
-        // other also where it trades ("COMEX copper"): the quantity is
-        // the subject, the venue is left to the rules that read the rest.
-        if shared || same_commodity_named(p) {
-            v.evidence(Aspect::Subject);
-        } else if names_a.is_empty() || names_b.is_empty() {
-            v.vote(Vote::Unknown);
-        }
+        names_agree(p, names_a, names_b, &only_a, &only_b, v);
+    }
+}
+
+/// The names each side leaves unmatched, and whether both leave one;
+/// without reasons (`detailed` false) only as much of them as the verdict
+/// needs.
+fn unmatched_on_each_side<'a>(
+    p: &Pair<'a>,
+    names_a: Names<'a>,
+    names_b: Names<'a>,
+    detailed: bool,
+) -> (Vec<&'a str>, Vec<&'a str>, bool) {
+    let (fa, fb) = (p.fa, p.fb);
+    let of_a_contest = |e: &&str| OPPOSED.iter().any(|&(x, y)| *e == x || *e == y);
+    // Without reasons, and with no name of a contest's two on the first
+    // side, only whether each side leaves a name unmatched decides (the
+    // contest `subject_differs` reads needs one such name on the first
+    // side, the veto any
+    // name on both, and the names are said only in reasons): each side's
+    // are read until the first, the second's only if the first has one,
+    // and no list is made (most candidate pairs end here).
+    let fast = !detailed && !names_a.iter().any(|e| of_a_contest(&e));
+    if fast {
+        let both_left = unmatched(fa, fb, names_a).next().is_some()
+            && unmatched(fb, fa, names_b).next().is_some();
+        (Vec::new(), Vec::new(), both_left)
+    } else {
+        let only_a: Vec<&str> = unmatched(fa, fb, names_a).collect();
+        // Without reasons, the second side's unmatched names are read
+        // only as far as the verdict needs them: not at all when the
+        // first side has none, and only the first when no name left on
+        // the first side is one of a contest's two.
+        let contest = only_a.iter().any(of_a_contest);
+        let only_b: Vec<&str> = if detailed || contest {
+            unmatched(fb, fa, names_b).collect()
+        } else if only_a.is_empty() {
+            Vec::new()
+        } else {
+            // `next`, as the fast path reads it: one copy of the walk.
+            unmatched(fb, fa, names_b).next().into_iter().collect()
+        };
+        let both_left = !only_a.is_empty() && !only_b.is_empty();
+        (only_a, only_b, both_left)
+    }
+}
+
+/// Neither side leaves a name the other lacks on both sides: the names
+/// agree, with evidence for the subject where one is shared (or implied,
+/// or a short form, or one commodity).
+fn names_agree<'a>(
+    p: &Pair<'a>,
+    names_a: Names<'a>,
+    names_b: Names<'a>,
+    only_a: &[&str],
+    only_b: &[&str],
+    v: &mut Verdict,
+) {
+    let (fa, fb) = (p.fa, p.fb);
+    // A name the other side's entity implies is shared too ("Dallas at
+    // Minnesota" / "Timberwolves vs Mavericks").
+    let named_by = |e: &str, f: &Facts| mentions_all(f, e) || entities::implied_by(e, &f.named);
+    let shared = names_a.iter().any(|e| named_by(e, fb))
+        || names_b.iter().any(|e| named_by(e, fa))
+        // Either side's short forms, both ways round: read from one
+        // side only, "Q1 (KC) 0" / "Q1 not 0" differed from its mirror.
+        || names_a
+            .iter()
+            .any(|e| fa.short_forms.accounts_for(&fb.short_forms, e))
+        || names_b
+            .iter()
+            .any(|e| fb.short_forms.accounts_for(&fa.short_forms, e));
+    v.say(|| {
+        let extra: Vec<&str> = only_a.iter().chain(only_b).copied().collect();
+        let note = if extra.is_empty() {
+            "the same names".to_owned()
+        } else {
+            format!("one also names {}", extra.join(", "))
+        };
+        (
+            Field::Entities,
+            Finding::Agrees,
+            join(&fa.entities),
+            join(&fb.entities),
+            note,
+        )
+    });
+    // One side names only a quantity both name (a commodity), the
+    // other also where it trades ("COMEX copper"): the quantity is
+    // the subject, the venue is left to the rules that read the rest.
+    if shared || same_commodity_named(p) {
+        v.evidence(Aspect::Subject);
+    } else if names_a.is_empty() || names_b.is_empty() {
+        v.vote(Vote::Unknown);
     }
 }
 
