@@ -449,3 +449,5 @@ mod written_otherwise_ten;
 mod written_otherwise_thirteen;
 #[cfg(test)]
 mod written_otherwise_twelve;
+#[cfg(test)]
+mod written_otherwise_twenty;

@@ -137,9 +137,16 @@ fn words_of(sentence: &str) -> Vec<&str> {
 }
 
 /// The void trigger `w` writes, if any ("delists" as "delist").
+/// "Originally" is none: "the game originally scheduled for Jan 14"
+/// names which game (the one of that date, wherever it is moved), the
+/// way a league's site does; a branch for a moved or cancelled game is
+/// written with its own word ("postponed", "rescheduled", "cancelled").
 fn void_trigger(w: &str) -> Option<&'static str> {
     if matches!(w, "50-50" | "50/50") {
         return Some("50-50");
+    }
+    if w == "originally" {
+        return None;
     }
     let stem = w.strip_suffix('s').unwrap_or(w);
     [w, stem]
