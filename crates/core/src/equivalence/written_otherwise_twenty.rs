@@ -56,3 +56,54 @@ fn a_game_originally_scheduled_is_no_void_branch() {
     );
     assert_eq!(relation(postponed, kalshi, GAME), Relation::Unsure);
 }
+
+const MATCH: &str = "2030-03-02T19:45:00Z";
+
+/// A sportsbook's soccer boilerplate, as FanDuel and DraftKings write it.
+const NINETY: &str = "Settled on the result at the end of 90 minutes plus stoppage time; extra \
+                      time and penalties do not count.";
+
+#[test]
+fn one_span_of_a_game_written_two_ways() {
+    let book = ("Juventus vs Lazio - Total Goals: Over 2.5", Some(NINETY));
+    let kalshi = |rules| {
+        (
+            "Juventus vs Lazio: 3 or more goals on Mar 2, 2030?",
+            Some(rules),
+        )
+    };
+    let regulation = "If 3 or more goals are scored in the Juventus vs. Lazio match, then the \
+                      market resolves to Yes. Regulation time plus stoppage time only.";
+    assert_eq!(relation(book, kalshi(regulation), MATCH), Relation::Same);
+    // Extra time counted on one side: another question in a cup tie.
+    // Fails without the span compared (every span word let go).
+    let extra = "If 3 or more goals are scored in the Juventus vs. Lazio match, then the \
+                 market resolves to Yes. Extra time counts; penalties do not.";
+    assert_eq!(relation(book, kalshi(extra), MATCH), Relation::Unsure);
+    // A span on one side against a side silent on it stays a fact.
+    let silent = "If 3 or more goals are scored in the Juventus vs. Lazio match, then the \
+                  market resolves to Yes.";
+    assert_eq!(relation(book, kalshi(silent), MATCH), Relation::Unsure);
+}
+
+#[test]
+fn a_tie_that_resolves_no_is_what_winning_says() {
+    let win = |rules| ("Will Juventus beat Lazio on March 2, 2030?", rules);
+    let kalshi = (
+        "Juventus vs Lazio Winner? Juventus",
+        Some(
+            "If Juventus wins the Juventus vs. Lazio match scheduled for Mar 2, 2030, then the \
+             market resolves to Yes. The result after regulation time (90 minutes plus \
+             stoppage time) is used; a tie resolves all team markets to No.",
+        ),
+    );
+    assert_eq!(relation(win(Some(NINETY)), kalshi, MATCH), Relation::Same);
+    // A tie that returns the stakes is another question (draw no bet).
+    let push = (
+        "Will Juventus beat Lazio on March 2, 2030?",
+        Some(
+            "Settled after 90 minutes plus stoppage time. If the match is a draw, stakes are refunded.",
+        ),
+    );
+    assert_ne!(relation(push, kalshi, MATCH), Relation::Same);
+}

@@ -44,6 +44,9 @@ pub(crate) struct RulesFacts {
     /// side writing the initials accounts for the words, and the other
     /// way round.
     pub initials: Vec<Initials>,
+    /// How much of a game counts and what a tie does
+    /// ([`super::game_span`]'s bits; 0 when the rules do not say).
+    pub game_span: u8,
 }
 
 /// A void branch resolves 50-50.
@@ -315,6 +318,7 @@ impl Facts {
         }
         facts.names_source = facts.venues != 0 || SOURCE_PHRASES.iter().any(|p| lower.contains(p));
         facts.initials = initials_of_names(rules);
+        facts.game_span = super::game_span::game_span(&lower);
         self.rules_facts = facts;
     }
 }

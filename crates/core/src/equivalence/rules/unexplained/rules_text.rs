@@ -14,6 +14,7 @@
 //! questions); any other rules word stops nothing.
 
 use super::super::super::facts::Facts;
+use super::super::super::facts::game_span::{SPAN, TIE_NO};
 use super::super::super::facts::rules_facts::{
     FIRST_PRINT, LATER_PRINT, VOID_UNREAD, read_as_a_fact,
 };
@@ -39,6 +40,8 @@ pub(super) enum RulesWord {
 pub(super) fn rules_word_class(w: &str, x: &Facts, y: &Facts) -> RulesWord {
     if in_class(WINDOW_BASIS_WORDS, w) && states_the_basis(w, y) {
         RulesWord::Plain
+    } else if in_class(GAME_COUNT_WORDS, w) && one_game_span(w, x, y) {
+        RulesWord::Plain
     } else if [GAME_COUNT_WORDS, WINDOW_BASIS_WORDS, FIGURE_BASIS_WORDS]
         .iter()
         .any(|list| in_class(list, w))
@@ -53,6 +56,33 @@ pub(super) fn rules_word_class(w: &str, x: &Facts, y: &Facts) -> RulesWord {
     } else {
         RulesWord::Plain
     }
+}
+
+/// Words of how much of a game counts ([`game_span`]'s span).
+///
+/// [`game_span`]: super::super::super::facts::game_span
+const SPAN_WORDS: &[&str] = &[
+    "extra",
+    "overtime",
+    "penaltie",
+    "penalty",
+    "regulation",
+    "shootout",
+    "stoppage",
+];
+
+/// `w`, a word of `x`'s rules of how much of a game counts or of a tie,
+/// says what `y` says too: both state one span ("90 minutes plus
+/// stoppage time; extra time and penalties do not count" / "regulation
+/// time only"), or `x`'s tie resolves No on a question of a side
+/// winning, which a tie does not meet anyway. Two spans, or a span
+/// against a side silent on it, stay a fact.
+fn one_game_span(w: &str, x: &Facts, y: &Facts) -> bool {
+    let (sx, sy) = (x.rules_facts.game_span, y.rules_facts.game_span);
+    if SPAN_WORDS.contains(&w) {
+        return sx & SPAN != 0 && sx & SPAN == sy & SPAN;
+    }
+    matches!(w, "tie" | "draw") && sx & TIE_NO != 0 && x.winner.is_some()
 }
 
 /// `y` states the window's basis `w` names ("season" for "seasonal").
@@ -163,6 +193,12 @@ pub(super) fn rules_facts_unmatched(x: &Facts, y: &Facts) -> Vec<String> {
         out.push(format!(
             "rules: a void branch ({w}) the other does not settle alike"
         ));
+    }
+    // Two spans of the game (regulation only against extra time
+    // counted), however many of their words the two texts share.
+    let (sx, sy) = (rx.game_span & SPAN, ry.game_span & SPAN);
+    if sx != 0 && sy != 0 && sx != sy {
+        out.push("rules: another span of the game than the other's".into());
     }
     // A venue the other side does not name, where the other names a
     // source at all (a side silent on its source is read on any).
