@@ -107,3 +107,97 @@ fn a_tie_that_resolves_no_is_what_winning_says() {
     );
     assert_ne!(relation(push, kalshi, MATCH), Relation::Same);
 }
+
+fn relation_of(a: Market, b: Market) -> Relation {
+    classify(&a, &b).relation
+}
+
+fn sourced(platform: &str, title: &str, source: Option<&str>, rules: Option<&str>) -> Market {
+    let mut m = worked_market(platform, title, rules, "2030-06-04T14:00:00Z");
+    m.resolution_source = source.map(str::to_owned);
+    m
+}
+
+#[test]
+fn one_agency_named_by_its_domain_and_its_name() {
+    let poly = sourced(
+        "polymarket",
+        "Will the Bank of Canada lower rates in June 2030?",
+        None,
+        Some(
+            "This market will resolve to \"Yes\" if the Bank of Canada announces a cut to its \
+             policy interest rate at its June 2030 meeting. Otherwise, this market will resolve \
+             to \"No\". The resolution source for this market will be the press release at \
+             bankofcanada.ca.",
+        ),
+    );
+    let kalshi = |agency: &str| {
+        sourced(
+            "kalshi",
+            "Bank of Canada cuts the policy interest rate in June 2030?",
+            None,
+            Some(&format!(
+                "If the Bank of Canada decreases the policy interest rate at its meeting in \
+                 June 2030, then the market resolves to Yes. The Source Agency is {agency}."
+            )),
+        )
+    };
+    assert_eq!(
+        relation_of(poly.clone(), kalshi("the Bank of Canada")),
+        Relation::Same
+    );
+    // Another agency named as the source: the publisher's words on both
+    // sides are two sources' (fails without the sets compared: both
+    // sides' publisher words let go whatever they name).
+    assert_ne!(
+        relation_of(poly, kalshi("Statistics Canada")),
+        Relation::Same
+    );
+}
+
+#[test]
+fn two_stations_of_one_publisher_stay_two_sources() {
+    let title = "Highest temperature in Chicago on Jul 20, 2030 above 95°F?";
+    let other = "Will Chicago's high temperature be above 95°F on July 20, 2030?";
+    let ohare = sourced("kalshi", title, Some("NWS Chicago O'Hare"), None);
+    let same_station = sourced(
+        "polymarket",
+        other,
+        Some("National Weather Service, Chicago O'Hare"),
+        None,
+    );
+    assert_eq!(relation_of(ohare.clone(), same_station), Relation::Same);
+    // Midway is another station of the same publisher. Fails without the
+    // field's other words compared (one publisher taken as one source).
+    let midway = sourced("polymarket", other, Some("NWS Chicago Midway"), None);
+    assert_eq!(relation_of(ohare, midway), Relation::Different);
+}
+
+#[test]
+fn a_word_of_a_publishers_name_only_where_the_name_is_written() {
+    let am = sourced(
+        "polymarket",
+        "Will the LBMA platinum AM price be above $2,000 on June 30, 2030?",
+        None,
+        Some(
+            "This market will resolve to \"Yes\" if the LBMA Platinum Price AM (9:45 London) on \
+             June 30, 2030 is above $2,000 per troy ounce. Otherwise, this market will resolve \
+             to \"No\". The resolution source for this market will be lbma.org.uk.",
+        ),
+    );
+    let pm = sourced(
+        "kalshi",
+        "Platinum price on Jun 30, 2030? Above $2,000",
+        None,
+        Some(
+            "If the LBMA Platinum Price PM on Jun 30, 2030 is above $2,000 per troy ounce, then \
+             the market resolves to Yes. The Source Agency is the LBMA. If no auction is held on \
+             Jun 30, the last PM price is used.",
+        ),
+    );
+    // "London" is a word of the LBMA's name, not written as its name
+    // here: the morning fix against the afternoon's stays apart. Fails
+    // without the words that named the publisher kept per market (any
+    // word of its name let go).
+    assert_ne!(relation_of(am, pm), Relation::Same);
+}

@@ -47,6 +47,15 @@ pub(crate) struct RulesFacts {
     /// How much of a game counts and what a tie does
     /// ([`super::game_span`]'s bits; 0 when the rules do not say).
     pub game_span: u8,
+    /// The publishers the title, the source field and the rules name
+    /// ([`super::publishers`], one bit each), and the words that named
+    /// them.
+    pub publishers: super::publishers::Named,
+    /// The publishers the `resolution_source` field alone names.
+    pub source_publishers: u128,
+    /// The field's other words, lower-case ("central park" of "NWS
+    /// Central Park"): a station, a fix, a pair the publisher has many of.
+    pub source_rest: Vec<String>,
 }
 
 /// A void branch resolves 50-50.
@@ -319,6 +328,10 @@ impl Facts {
         facts.names_source = facts.venues != 0 || SOURCE_PHRASES.iter().any(|p| lower.contains(p));
         facts.initials = initials_of_names(rules);
         facts.game_span = super::game_span::game_span(&lower);
+        let field = market.resolution_source.as_deref().unwrap_or_default();
+        facts.publishers = super::publishers::publishers_in(&[field, title, rules]);
+        facts.source_publishers = super::publishers::publishers_in(&[field]).bits;
+        facts.source_rest = super::publishers::other_words(facts.source_publishers, field);
         self.rules_facts = facts;
     }
 }

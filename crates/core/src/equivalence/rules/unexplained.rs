@@ -32,6 +32,7 @@
 
 use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
+use super::super::facts::publishers::all_of_kind;
 use super::super::lexicon::{
     GAME_RESULT_WORDS, GAME_SCORE_WORDS, OVERTIME_WORDS, SOCCER_FULL_TIME_WORDS, bears_a_fact,
     entities, read_under_a_condition,
@@ -212,11 +213,23 @@ fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
 /// question: nothing that bears a fact, and words of the title that bear
 /// none on one side only ("Phantom wallet token" / "Phantom token";
 /// both adding words is two predicates: "fiscal" / "calendar").
-fn only_plain_words(a: &Leftovers, b: &Leftovers) -> bool {
+/// Both sides may leave a publisher's words ("announce", "agency") when
+/// both name the same agencies and no other publisher ([`one_source`]).
+fn only_plain_words(a: &Leftovers, b: &Leftovers, one_source: bool) -> bool {
     a.facts.is_empty()
         && b.facts.is_empty()
         && (a.plain.is_empty() || b.plain.is_empty())
-        && (a.boilerplate.is_empty() || b.boilerplate.is_empty())
+        && (one_source || a.boilerplate.is_empty() || b.boilerplate.is_empty())
+}
+
+/// The two sides name the same agencies, at least one, and no other
+/// publisher: their rules' words of how the figure becomes known are one
+/// source's, an agency publishing one official figure of a series. A
+/// station network, an exchange or a vendor publishes many (stations,
+/// fixes, pairs), which such words may tell apart: not excused.
+fn one_source(x: &Facts, y: &Facts) -> bool {
+    let (px, py) = (x.rules_facts.publishers.bits, y.rules_facts.publishers.bits);
+    px != 0 && px == py && all_of_kind(px, "agency")
 }
 
 /// Makes `same` and `inverted` unsure while a part of either side that
@@ -279,7 +292,7 @@ pub fn unexplained_difference(p: &Pair<'_>, v: &mut Verdict) {
         v.unexplained();
         return;
     }
-    let fine = only_plain_words(&only_a, &only_b);
+    let fine = only_plain_words(&only_a, &only_b, one_source(p.fa, p.fb));
     v.say(|| {
         let all: Vec<String> = words(&only_a).into_iter().chain(words(&only_b)).collect();
         let (finding, note) = if fine {

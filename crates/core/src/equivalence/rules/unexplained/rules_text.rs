@@ -49,7 +49,7 @@ pub(super) fn rules_word_class(w: &str, x: &Facts, y: &Facts) -> RulesWord {
         RulesWord::Fact
     } else if read_as_a_fact(w) || (in_class(VINTAGE_WORDS, w) && x.rules_facts.vintage != 0) {
         RulesWord::ReadAsAFact
-    } else if initials_account(w, x, y) || joined_pair_accounts(w, y) {
+    } else if initials_account(w, x, y) || joined_pair_accounts(w, y) || of_one_publisher(w, x, y) {
         RulesWord::Plain
     } else if rules_boilerplate(w) || x.criteria_names.contains(w) {
         RulesWord::OneSideOnly
@@ -83,6 +83,13 @@ fn one_game_span(w: &str, x: &Facts, y: &Facts) -> bool {
         return sx & SPAN != 0 && sx & SPAN == sy & SPAN;
     }
     matches!(w, "tie" | "draw") && sx & TIE_NO != 0 && x.winner.is_some()
+}
+
+/// `w` is a word of a publisher both sides name ("bls.gov" against "the
+/// Bureau of Labor Statistics"): one source named two ways.
+fn of_one_publisher(w: &str, x: &Facts, y: &Facts) -> bool {
+    let both = x.rules_facts.publishers.bits & y.rules_facts.publishers.bits;
+    both != 0 && x.rules_facts.publishers.wrote(both, w)
 }
 
 /// `y` states the window's basis `w` names ("season" for "seasonal").
