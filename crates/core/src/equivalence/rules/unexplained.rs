@@ -48,7 +48,7 @@ mod rules_text;
 mod worded_thresholds;
 pub(crate) use accounted::explained;
 use accounted::{moves_as_both_thresholds, stays_through_both_deadlines};
-use rules_text::{RulesWord, rules_facts_unmatched, rules_word_class};
+use rules_text::{RulesWord, of_one_publisher, rules_facts_unmatched, rules_word_class};
 
 /// What one side leaves unaccounted for, by what it can change.
 #[derive(Default)]
@@ -142,7 +142,13 @@ fn soccer_match(p: &Pair<'_>) -> bool {
 /// that bears a fact when `all` is false (no reasons wanted).
 fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
     let mut out = Leftovers::default();
-    for w in x.words.iter().filter(|w| !cx.explained(w, x, y)) {
+    // A title's word that named a publisher the other side names too is
+    // the source, compared by `settlement_source_differs`.
+    for w in x
+        .words
+        .iter()
+        .filter(|w| !cx.explained(w, x, y) && !of_one_publisher(w, x, y))
+    {
         if bears_a_fact(w, |w| is_name_of(x, w)) || read_under_a_condition(w) {
             out.facts.push(w.clone());
             if !all {

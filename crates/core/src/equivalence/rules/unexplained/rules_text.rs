@@ -86,8 +86,9 @@ fn one_game_span(w: &str, x: &Facts, y: &Facts) -> bool {
 }
 
 /// `w` is a word of a publisher both sides name ("bls.gov" against "the
-/// Bureau of Labor Statistics"): one source named two ways.
-fn of_one_publisher(w: &str, x: &Facts, y: &Facts) -> bool {
+/// Bureau of Labor Statistics", a title's "(SPC preliminary)" against
+/// "the Storm Prediction Center's count"): one source named two ways.
+pub(super) fn of_one_publisher(w: &str, x: &Facts, y: &Facts) -> bool {
     let both = x.rules_facts.publishers.bits & y.rules_facts.publishers.bits;
     both != 0 && x.rules_facts.publishers.wrote(both, w)
 }
