@@ -201,3 +201,41 @@ fn a_word_of_a_publishers_name_only_where_the_name_is_written() {
     // word of its name let go).
     assert_ne!(relation_of(am, pm), Relation::Same);
 }
+
+const CUT: &str = "2030-04-11T23:59:00Z";
+
+#[test]
+fn a_withdrawal_that_meets_the_question_is_no_void_branch() {
+    let make = (
+        "Will Rory McIlroy make the cut at the 2030 Masters?",
+        Some("Resolves Yes only if McIlroy plays the weekend after the cut."),
+    );
+    let miss = |rules| {
+        (
+            "Will McIlroy miss the cut at the 2030 Masters?",
+            Some(rules),
+        )
+    };
+    assert_eq!(
+        relation(
+            make,
+            miss("Resolves Yes if McIlroy does not make the cut, including a withdrawal."),
+            CUT
+        ),
+        Relation::Inverted
+    );
+    // A branch for a withdrawal, however it is worded around "including",
+    // stays a branch the other side does not settle alike (this holds
+    // without the reading too: it keeps the reading from reaching further).
+    assert_eq!(
+        relation(
+            make,
+            miss(
+                "Resolves Yes if McIlroy does not make the cut. If he withdraws, including \
+                 before his first tee shot, the market resolves 50-50."
+            ),
+            CUT
+        ),
+        Relation::Unsure
+    );
+}

@@ -214,6 +214,20 @@ const EVENT_NOT_HELD: &[&str] = &[
     "not take place",
 ];
 
+/// The trigger at `i` states how the question itself is met, not a
+/// branch for an event that does not take place: "does not make the
+/// cut, including a withdrawal", "for any reason including withdrawal",
+/// "a withdrawal after qualifying counts as reaching it".
+fn part_of_the_predicate(words: &[&str], i: usize) -> bool {
+    let before = &words[i.saturating_sub(2)..i];
+    let after = words.get(i + 1..).unwrap_or_default();
+    before.iter().any(|w| w.starts_with("includ"))
+        || after
+            .windows(2)
+            .take(5)
+            .any(|p| matches!(p[0], "counts" | "count") && p[1] == "as")
+}
+
 /// The first void trigger of a rules text (`lower`, lower-cased) and
 /// what its branches resolve to.
 fn void_branches(lower: &str) -> (Option<&'static str>, u8) {
@@ -221,12 +235,17 @@ fn void_branches(lower: &str) -> (Option<&'static str>, u8) {
     let mut outcomes = 0;
     for sentence in lower.split(['.', ';', '\n']) {
         let words = words_of(sentence);
-        let trigger = words.iter().find_map(|w| void_trigger(w)).or_else(|| {
-            EVENT_NOT_HELD
-                .iter()
-                .find(|phrase| sentence.contains(*phrase))
-                .copied()
-        });
+        let trigger = words
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| !part_of_the_predicate(&words, i))
+            .find_map(|(_, w)| void_trigger(w))
+            .or_else(|| {
+                EVENT_NOT_HELD
+                    .iter()
+                    .find(|phrase| sentence.contains(*phrase))
+                    .copied()
+            });
         if let Some(t) = trigger {
             first = first.or(Some(t));
             outcomes |= void_outcome_of(&words);
@@ -374,6 +393,12 @@ mod tests {
             "If the game is not completed by December 19, the market resolves No.",
         );
         assert_eq!(not_completed, (Some("not completed"), VOID_NO));
+        // A trigger that says how the question is met is no branch.
+        let including =
+            void_branches_of("Resolves Yes if he does not make the cut, including a withdrawal.");
+        assert_eq!(including, (None, 0));
+        let counts = void_branches_of("A withdrawal after qualifying counts as reaching it.");
+        assert_eq!(counts, (None, 0));
     }
 
     #[test]
