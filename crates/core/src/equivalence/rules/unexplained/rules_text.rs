@@ -38,9 +38,11 @@ pub(super) enum RulesWord {
 
 /// The class of `w`, a word of `x`'s rules text, against `y`.
 pub(super) fn rules_word_class(w: &str, x: &Facts, y: &Facts) -> RulesWord {
-    if in_class(WINDOW_BASIS_WORDS, w) && states_the_basis(w, y) {
-        RulesWord::Plain
-    } else if in_class(GAME_COUNT_WORDS, w) && one_game_span(w, x, y) {
+    // A window's basis the other side states, or a game's span both
+    // state alike.
+    if (in_class(WINDOW_BASIS_WORDS, w) && states_the_basis(w, y))
+        || (in_class(GAME_COUNT_WORDS, w) && one_game_span(w, x, y))
+    {
         RulesWord::Plain
     } else if [GAME_COUNT_WORDS, WINDOW_BASIS_WORDS, FIGURE_BASIS_WORDS]
         .iter()
