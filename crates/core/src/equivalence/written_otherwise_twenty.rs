@@ -239,3 +239,36 @@ fn a_withdrawal_that_meets_the_question_is_no_void_branch() {
         Relation::Unsure
     );
 }
+
+#[test]
+fn a_count_of_points_takes_in_overtime_unless_its_rules_say_otherwise() {
+    const NIGHT: &str = "2030-02-03T03:00:00Z";
+    let poly = (
+        "Will Anthony Edwards score 35+ points vs Denver on February 2, 2030?",
+        Some("Resolves Yes if Anthony Edwards scores 35 or more points in the game."),
+    );
+    let kalshi = |rules| ("Anthony Edwards: 35+ points vs Denver?", Some(rules));
+    assert_eq!(
+        relation(
+            poly,
+            kalshi(
+                "If Anthony Edwards records 35 or more points, the market resolves to Yes. Overtime counts."
+            ),
+            NIGHT
+        ),
+        Relation::Same
+    );
+    // Regulation only on one side: another count than a side silent on it
+    // takes. Fails if any one-sided span were let go.
+    assert_eq!(
+        relation(
+            poly,
+            kalshi(
+                "If Anthony Edwards records 35 or more points in regulation, the market \
+                 resolves to Yes. Overtime does not count."
+            ),
+            NIGHT
+        ),
+        Relation::Unsure
+    );
+}

@@ -14,7 +14,7 @@
 //! questions); any other rules word stops nothing.
 
 use super::super::super::facts::Facts;
-use super::super::super::facts::game_span::{SPAN, TIE_NO};
+use super::super::super::facts::game_span::{OVERTIME, SPAN, TIE_NO};
 use super::super::super::facts::rules_facts::{
     FIRST_PRINT, LATER_PRINT, VOID_UNREAD, read_as_a_fact,
 };
@@ -82,7 +82,7 @@ const SPAN_WORDS: &[&str] = &[
 fn one_game_span(w: &str, x: &Facts, y: &Facts) -> bool {
     let (sx, sy) = (x.rules_facts.game_span, y.rules_facts.game_span);
     if SPAN_WORDS.contains(&w) {
-        return sx & SPAN != 0 && sx & SPAN == sy & SPAN;
+        return (sx & SPAN != 0 && sx & SPAN == sy & SPAN) || overtime_as_counted(x, y);
     }
     matches!(w, "tie" | "draw") && sx & TIE_NO != 0 && x.winner.is_some()
 }
@@ -93,6 +93,18 @@ fn one_game_span(w: &str, x: &Facts, y: &Facts) -> bool {
 pub(super) fn of_one_publisher(w: &str, x: &Facts, y: &Facts) -> bool {
     let both = x.rules_facts.publishers.bits & y.rules_facts.publishers.bits;
     both != 0 && x.rules_facts.publishers.wrote(both, w)
+}
+
+/// `x` counts overtime and `y`, silent on the span, counts points too: a
+/// count of points (a game's, a team's, a player's) takes in overtime on
+/// every platform unless its rules say otherwise ("Overtime counts" /
+/// nothing). Regulation only against silence stays a fact.
+fn overtime_as_counted(x: &Facts, y: &Facts) -> bool {
+    let points = |f: &Facts| f.words.contains("point");
+    x.rules_facts.game_span & SPAN == OVERTIME
+        && y.rules_facts.game_span & SPAN == 0
+        && points(x)
+        && points(y)
 }
 
 /// `y` states the window's basis `w` names ("season" for "seasonal").
