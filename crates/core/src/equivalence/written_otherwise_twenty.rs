@@ -272,3 +272,32 @@ fn a_count_of_points_takes_in_overtime_unless_its_rules_say_otherwise() {
         Relation::Unsure
     );
 }
+
+#[test]
+fn one_agency_on_both_sides_still_leaves_the_names_each_adds() {
+    let title = "US nonfarm payrolls above 150,000 in June 2030?";
+    let rules = |report: &str| {
+        format!(
+            "Resolves Yes if the change in total nonfarm payrolls for June 2030 is above 150,000, \
+             as announced by the Bureau of Labor Statistics in the {report}."
+        )
+    };
+    let a = sourced(
+        "polymarket",
+        title,
+        None,
+        Some(&rules("Employment Situation")),
+    );
+    let same = sourced("kalshi", title, None, Some(&rules("Employment Situation")));
+    assert_eq!(relation_of(a.clone(), same), Relation::Same);
+    // Two reports of one agency named, one on each side: two names each
+    // side adds stay a stop (fails without the names kept apart from the
+    // agency's boilerplate: `same`).
+    let other = sourced(
+        "kalshi",
+        title,
+        None,
+        Some(&rules("Current Employment Statistics Survey")),
+    );
+    assert_ne!(relation_of(a, other), Relation::Same);
+}

@@ -64,6 +64,9 @@ struct Leftovers {
     /// becomes known ("announced", "BLS", "gallon": `rules_boilerplate`)
     /// and the names it adds: one side only may leave them.
     boilerplate: Vec<String>,
+    /// The names a rules text adds ("Central Park", "Employment
+    /// Situation"): one side only may leave them, whatever the source.
+    names: Vec<String>,
 }
 
 impl Leftovers {
@@ -72,6 +75,7 @@ impl Leftovers {
             && self.plain.is_empty()
             && self.plain_rules.is_empty()
             && self.boilerplate.is_empty()
+            && self.names.is_empty()
     }
 }
 
@@ -205,6 +209,7 @@ fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
             RulesWord::Fact => out.facts.push(format!("rules: {w}")),
             RulesWord::ReadAsAFact => {}
             RulesWord::OneSideOnly => out.boilerplate.push(format!("rules: {w}")),
+            RulesWord::NameOneSideOnly => out.names.push(format!("rules: {w}")),
             RulesWord::Plain => out.plain_rules.push(format!("rules: {w}")),
         }
     }
@@ -220,12 +225,15 @@ fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
 /// none on one side only ("Phantom wallet token" / "Phantom token";
 /// both adding words is two predicates: "fiscal" / "calendar").
 /// Both sides may leave a publisher's words ("announce", "agency") when
-/// both name the same agencies and no other publisher ([`one_source`]).
+/// both name the same agencies and no other publisher ([`one_source`]);
+/// the names a rules text adds, one side only still.
 fn only_plain_words(a: &Leftovers, b: &Leftovers, one_source: bool) -> bool {
     a.facts.is_empty()
         && b.facts.is_empty()
         && (a.plain.is_empty() || b.plain.is_empty())
-        && (one_source || a.boilerplate.is_empty() || b.boilerplate.is_empty())
+        && ((a.boilerplate.is_empty() && a.names.is_empty())
+            || (b.boilerplate.is_empty() && b.names.is_empty())
+            || (one_source && (a.names.is_empty() || b.names.is_empty())))
 }
 
 /// The two sides name the same agencies, at least one, and no other
@@ -264,6 +272,7 @@ pub fn unexplained_difference(p: &Pair<'_>, v: &mut Verdict) {
             .chain(&l.plain)
             .chain(&l.plain_rules)
             .chain(&l.boilerplate)
+            .chain(&l.names)
             .cloned()
             .collect()
     };

@@ -32,6 +32,9 @@ pub(super) enum RulesWord {
     ReadAsAFact,
     /// A name or a publisher's word: one side may leave such words.
     OneSideOnly,
+    /// A name the rules add (a station, a report, a venue): one side
+    /// only, whatever publisher both name.
+    NameOneSideOnly,
     /// It bears no fact the titles do not state.
     Plain,
 }
@@ -53,7 +56,9 @@ pub(super) fn rules_word_class(w: &str, x: &Facts, y: &Facts) -> RulesWord {
         RulesWord::ReadAsAFact
     } else if initials_account(w, x, y) || joined_pair_accounts(w, y) || of_one_publisher(w, x, y) {
         RulesWord::Plain
-    } else if rules_boilerplate(w) || x.criteria_names.contains(w) {
+    } else if x.criteria_names.contains(w) {
+        RulesWord::NameOneSideOnly
+    } else if rules_boilerplate(w) {
         RulesWord::OneSideOnly
     } else {
         RulesWord::Plain
