@@ -63,6 +63,22 @@ fn span_of_sentence(words: &[&str]) -> u8 {
 
 /// The span and tie bits a rules text (`lower`, lower-cased) states.
 pub(crate) fn game_span(lower: &str) -> u8 {
+    // Most rules texts say nothing of a game: not split at all then.
+    const CUES: &[&str] = &[
+        "overtime",
+        "regulation",
+        "extra",
+        "penalt",
+        "shootout",
+        "minutes",
+        "full time",
+        "tie",
+        "draw",
+        "ot",
+    ];
+    if !CUES.iter().any(|c| lower.contains(c)) {
+        return 0;
+    }
     lower
         .split(['.', ';', '\n'])
         .map(|sentence| {

@@ -70,14 +70,16 @@ pub(crate) struct Named {
 }
 
 impl Named {
+    /// Adds the publisher `bit`, named by `words` (as written).
     fn add(&mut self, bit: u8, words: &[&str]) {
         self.bits |= 1 << bit;
         for w in words {
-            self.words.push((bit, (*w).to_owned()));
-            let folded = fold(w);
-            if folded != *w {
-                self.words.push((bit, folded.to_owned()));
+            let lower = w.to_ascii_lowercase();
+            let folded = fold(&lower).to_owned();
+            if folded != lower {
+                self.words.push((bit, folded));
             }
+            self.words.push((bit, lower));
         }
     }
 
@@ -89,36 +91,65 @@ impl Named {
     }
 }
 
-/// The publishers `texts` name (see the module doc).
+/// Whether `c` stands inside a word the keys are matched against.
+fn in_word(c: char) -> bool {
+    c.is_alphanumeric() || matches!(c, '.' | '&' | '-')
+}
+
+/// The words of `text` the keys are matched against.
+fn words_of(text: &str) -> Vec<&str> {
+    text.split(|c: char| !in_word(c))
+        .map(trimmed)
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// `key` (lower-case) against `w` lower-cased, without lower-casing it.
+fn cmp_lower(key: &str, w: &str) -> std::cmp::Ordering {
+    key.bytes().cmp(w.bytes().map(|b| b.to_ascii_lowercase()))
+}
+
+/// The entries of a sorted list whose key is `w` lower-cased.
+fn entries_lower<'k, T>(list: &'k [T], w: &str, of: impl Fn(&T) -> &str) -> &'k [T] {
+    use std::cmp::Ordering::{Equal, Less};
+    let start = list.partition_point(|t| cmp_lower(of(t), w) == Less);
+    let end = start + list[start..].partition_point(|t| cmp_lower(of(t), w) == Equal);
+    &list[start..end]
+}
+
+/// The publishers `texts` name (see the module doc). A name or an
+/// acronym is looked up only where a word begins with a capital (names
+/// and acronyms are written so in titles, fields and rules), a domain
+/// only where a word holds a dot: most words are neither, and cost one
+/// test.
 pub(crate) fn publishers_in(texts: &[&str]) -> Named {
     let k = keys();
     let mut named = Named::default();
     for text in texts {
-        let words: Vec<&str> = text
-            .split(|c: char| !(c.is_alphanumeric() || matches!(c, '.' | '&' | '-')))
-            .map(trimmed)
-            .filter(|w| !w.is_empty())
-            .collect();
-        let lower: Vec<String> = words.iter().map(|w| w.to_lowercase()).collect();
-        for (i, (w, l)) in words.iter().zip(&lower).enumerate() {
-            for &(_, bit) in entries(&k.acronyms, w, |e| e.0) {
-                named.add(bit, &[l]);
-            }
-            for (_, bit, name) in entries(&k.names, l, |e| e.0) {
-                if let Some(said) = lower.get(i..i + name.len())
-                    && said.iter().zip(name).all(|(x, y)| x == y)
-                {
-                    let said: Vec<&str> = said.iter().map(String::as_str).collect();
-                    named.add(*bit, &said);
+        let words = words_of(text);
+        for (i, w) in words.iter().enumerate() {
+            if w.starts_with(|c: char| c.is_uppercase()) {
+                for &(_, bit) in entries(&k.acronyms, w, |e| e.0) {
+                    named.add(bit, &[w]);
+                }
+                for (_, bit, name) in entries_lower(&k.names, w, |e| e.0) {
+                    if let Some(said) = words.get(i..i + name.len())
+                        && said
+                            .iter()
+                            .zip(name)
+                            .all(|(x, y)| x.eq_ignore_ascii_case(y))
+                    {
+                        named.add(*bit, said);
+                    }
                 }
             }
             // A host: the domain itself or any of its subdomains.
-            if l.contains('.') {
-                let suffixes = std::iter::once(l.as_str())
-                    .chain(l.match_indices('.').map(|(at, _)| &l[at + 1..]));
+            if w.contains('.') {
+                let suffixes =
+                    std::iter::once(*w).chain(w.match_indices('.').map(|(at, _)| &w[at + 1..]));
                 for s in suffixes {
-                    for &(_, bit) in entries(&k.domains, s, |e| e.0) {
-                        named.add(bit, &[l]);
+                    for &(_, bit) in entries_lower(&k.domains, s, |e| e.0) {
+                        named.add(bit, &[w]);
                     }
                 }
             }

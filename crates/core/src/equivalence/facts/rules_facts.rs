@@ -348,9 +348,17 @@ impl Facts {
         facts.initials = initials_of_names(rules);
         facts.game_span = super::game_span::game_span(&lower);
         let field = market.resolution_source.as_deref().unwrap_or_default();
-        facts.publishers = super::publishers::publishers_in(&[field, title, rules]);
-        facts.source_publishers = super::publishers::publishers_in(&[field]).bits;
-        facts.source_rest = super::publishers::other_words(facts.source_publishers, field);
+        // The field's publishers alone, then with the title's and the
+        // rules': each text split once.
+        let mut publishers = super::publishers::publishers_in(&[field]);
+        facts.source_publishers = publishers.bits;
+        if !field.is_empty() {
+            facts.source_rest = super::publishers::other_words(publishers.bits, field);
+        }
+        let others = super::publishers::publishers_in(&[title, rules]);
+        publishers.bits |= others.bits;
+        publishers.words.extend(others.words);
+        facts.publishers = publishers;
         self.rules_facts = facts;
     }
 }
