@@ -568,7 +568,9 @@ impl Facts {
 }
 
 mod criteria;
+pub(crate) mod game_span;
 mod mentioned;
+pub(crate) mod publishers;
 pub(crate) mod rules_facts;
 use mentioned::Mentioned;
 mod names;

@@ -27,6 +27,7 @@ pub(crate) mod entities;
 mod fact_words;
 mod named_days;
 mod nfl_teams;
+pub(crate) mod publishers;
 mod quantities;
 pub(crate) mod rules_classes;
 mod stages;

@@ -456,4 +456,6 @@ mod written_otherwise_thirteen;
 #[cfg(test)]
 mod written_otherwise_twelve;
 #[cfg(test)]
+mod written_otherwise_twenty;
+#[cfg(test)]
 mod written_otherwise_twentyone;

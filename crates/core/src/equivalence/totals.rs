@@ -6,6 +6,7 @@
 
 use super::lex::Tok;
 use super::lexicon::entities::kind_of;
+use super::lexicon::may_stand_for_a_team;
 
 /// Whose points the count is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -17,9 +18,16 @@ pub(crate) enum PointsOf {
     OneTeam,
 }
 
-/// Words of a line between a name and its number.
+/// Words of a line between a name and its number, and the verb of a
+/// count written as a sentence ("Jacksonville scores 25+ points").
 fn is_line_word(w: &str) -> bool {
-    matches!(w, "over" | "under" | "o" | "u")
+    matches!(w, "over" | "under" | "o" | "u" | "scores" | "score")
+}
+
+/// `w` names a team: a team's name, or its city ("jacksonville" for the
+/// Jaguars, as Kalshi writes a game's sides).
+fn names_a_team(w: &str) -> bool {
+    kind_of(w) == Some("team") || may_stand_for_a_team(w)
 }
 
 /// Words between the two teams of a game.
@@ -63,7 +71,7 @@ fn team_before_the_count(tokens: &[Tok]) -> Option<usize> {
         .enumerate()
         .rev()
         .find(|(_, t)| word(t).is_none_or(|w| !is_line_word(w)))?;
-    if word(before).is_none_or(|w| kind_of(w) != Some("team")) {
+    if word(before).is_none_or(|w| !names_a_team(w)) {
         return None;
     }
     // "Clippers @ Warriors Over 224.5 Points" names the game, its second
@@ -139,6 +147,15 @@ mod tests {
         assert_eq!(
             team("Nuggets 221+ points vs Lakers").as_deref(),
             Some("nuggets")
+        );
+        // A count as a sentence, the team by its city (Kalshi's wording).
+        assert_eq!(
+            team("Jacksonville at Tennessee: Jacksonville scores 25+ points?").as_deref(),
+            Some("jacksonville")
+        );
+        assert_eq!(
+            team("Charlotte at San Antonio: 232 or more points scored?"),
+            None
         );
         // The game's points, or a game's second team: no one team's count.
         assert_eq!(team("Lakers vs Nuggets Over 220.5 Total Points"), None);

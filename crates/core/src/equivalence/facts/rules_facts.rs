@@ -44,6 +44,18 @@ pub(crate) struct RulesFacts {
     /// side writing the initials accounts for the words, and the other
     /// way round.
     pub initials: Vec<Initials>,
+    /// How much of a game counts and what a tie does
+    /// ([`super::game_span`]'s bits; 0 when the rules do not say).
+    pub game_span: u8,
+    /// The publishers the title, the source field and the rules name
+    /// ([`super::publishers`], one bit each), and the words that named
+    /// them.
+    pub publishers: super::publishers::Named,
+    /// The publishers the `resolution_source` field alone names.
+    pub source_publishers: u128,
+    /// The field's other words, lower-case ("central park" of "NWS
+    /// Central Park"): a station, a fix, a pair the publisher has many of.
+    pub source_rest: Vec<String>,
 }
 
 /// A void branch resolves 50-50.
@@ -137,9 +149,16 @@ fn words_of(sentence: &str) -> Vec<&str> {
 }
 
 /// The void trigger `w` writes, if any ("delists" as "delist").
+/// "Originally" is none: "the game originally scheduled for Jan 14"
+/// names which game (the one of that date, wherever it is moved), the
+/// way a league's site does; a branch for a moved or cancelled game is
+/// written with its own word ("postponed", "rescheduled", "cancelled").
 fn void_trigger(w: &str) -> Option<&'static str> {
     if matches!(w, "50-50" | "50/50") {
         return Some("50-50");
+    }
+    if w == "originally" {
+        return None;
     }
     let stem = w.strip_suffix('s').unwrap_or(w);
     [w, stem]
@@ -195,6 +214,20 @@ const EVENT_NOT_HELD: &[&str] = &[
     "not take place",
 ];
 
+/// The trigger at `i` states how the question itself is met, not a
+/// branch for an event that does not take place: "does not make the
+/// cut, including a withdrawal", "for any reason including withdrawal",
+/// "a withdrawal after qualifying counts as reaching it".
+fn part_of_the_predicate(words: &[&str], i: usize) -> bool {
+    let before = &words[i.saturating_sub(2)..i];
+    let after = words.get(i + 1..).unwrap_or_default();
+    before.iter().any(|w| w.starts_with("includ"))
+        || after
+            .windows(2)
+            .take(5)
+            .any(|p| matches!(p[0], "counts" | "count") && p[1] == "as")
+}
+
 /// The first void trigger of a rules text (`lower`, lower-cased) and
 /// what its branches resolve to.
 fn void_branches(lower: &str) -> (Option<&'static str>, u8) {
@@ -202,12 +235,17 @@ fn void_branches(lower: &str) -> (Option<&'static str>, u8) {
     let mut outcomes = 0;
     for sentence in lower.split(['.', ';', '\n']) {
         let words = words_of(sentence);
-        let trigger = words.iter().find_map(|w| void_trigger(w)).or_else(|| {
-            EVENT_NOT_HELD
-                .iter()
-                .find(|phrase| sentence.contains(*phrase))
-                .copied()
-        });
+        let trigger = words
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| !part_of_the_predicate(&words, i))
+            .find_map(|(_, w)| void_trigger(w))
+            .or_else(|| {
+                EVENT_NOT_HELD
+                    .iter()
+                    .find(|phrase| sentence.contains(*phrase))
+                    .copied()
+            });
         if let Some(t) = trigger {
             first = first.or(Some(t));
             outcomes |= void_outcome_of(&words);
@@ -308,6 +346,19 @@ impl Facts {
         }
         facts.names_source = facts.venues != 0 || SOURCE_PHRASES.iter().any(|p| lower.contains(p));
         facts.initials = initials_of_names(rules);
+        facts.game_span = super::game_span::game_span(&lower);
+        let field = market.resolution_source.as_deref().unwrap_or_default();
+        // The field's publishers alone, then with the title's and the
+        // rules': each text split once.
+        let mut publishers = super::publishers::publishers_in(&[field]);
+        facts.source_publishers = publishers.bits;
+        if !field.is_empty() {
+            facts.source_rest = super::publishers::other_words(publishers.bits, field);
+        }
+        let others = super::publishers::publishers_in(&[title, rules]);
+        publishers.bits |= others.bits;
+        publishers.words.extend(others.words);
+        facts.publishers = publishers;
         self.rules_facts = facts;
     }
 }
@@ -350,6 +401,12 @@ mod tests {
             "If the game is not completed by December 19, the market resolves No.",
         );
         assert_eq!(not_completed, (Some("not completed"), VOID_NO));
+        // A trigger that says how the question is met is no branch.
+        let including =
+            void_branches_of("Resolves Yes if he does not make the cut, including a withdrawal.");
+        assert_eq!(including, (None, 0));
+        let counts = void_branches_of("A withdrawal after qualifying counts as reaching it.");
+        assert_eq!(counts, (None, 0));
     }
 
     #[test]

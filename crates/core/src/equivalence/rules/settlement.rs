@@ -4,6 +4,7 @@
 
 use super::super::engine::{Pair, Verdict};
 use super::super::lex::tenths_f64;
+use super::super::lexicon::publishers::PUBLISHERS;
 use super::super::{CLOSE_TOLERANCE_MS, Field, Finding};
 use super::threshold::compare_thresholds;
 
@@ -26,6 +27,25 @@ pub fn settlement_source_differs(p: &Pair<'_>, v: &mut Verdict) {
                 )
             });
         }
+        // One publisher written two ways ("BLS" / "Bureau of Labor
+        // Statistics", "NWS" / "weather.gov").
+        (Some(_), Some(_)) if one_source_field(p) => {
+            v.say(|| {
+                let (a, b) = shown();
+                let kind = one_publisher(
+                    p.fa.rules_facts.source_publishers,
+                    p.fb.rules_facts.source_publishers,
+                )
+                .unwrap_or("publisher");
+                (
+                    Field::ResolutionSource,
+                    Finding::Agrees,
+                    a,
+                    b,
+                    format!("one {kind} named two ways"),
+                )
+            });
+        }
         (Some(_), Some(_)) => {
             v.say(|| {
                 let (a, b) = shown();
@@ -38,6 +58,30 @@ pub fn settlement_source_differs(p: &Pair<'_>, v: &mut Verdict) {
                 )
             });
             v.veto();
+        }
+        // The field missing on a side, where both name the same
+        // publisher in their texts: one source.
+        _ if one_publisher(
+            p.fa.rules_facts.publishers.bits,
+            p.fb.rules_facts.publishers.bits,
+        )
+        .is_some() =>
+        {
+            v.say(|| {
+                let (a, b) = shown();
+                let kind = one_publisher(
+                    p.fa.rules_facts.publishers.bits,
+                    p.fb.rules_facts.publishers.bits,
+                )
+                .unwrap_or("publisher");
+                (
+                    Field::ResolutionSource,
+                    Finding::Agrees,
+                    a,
+                    b,
+                    format!("the same {kind} named by both"),
+                )
+            });
         }
         // The field missing where the rules name the source (an agency,
         // a URL, a venue): no risk left to check.
@@ -70,6 +114,27 @@ pub fn settlement_source_differs(p: &Pair<'_>, v: &mut Verdict) {
             v.disagree(Field::ResolutionSource);
         }
     }
+}
+
+/// The two `resolution_source` fields name one publisher and nothing
+/// else that differs: "BLS" / "Bureau of Labor Statistics", "NWS Central
+/// Park" / "National Weather Service, Central Park"; "NWS Central Park" /
+/// "NWS LaGuardia Airport" are two stations of one publisher.
+fn one_source_field(p: &Pair<'_>) -> bool {
+    let (x, y) = (&p.fa.rules_facts, &p.fb.rules_facts);
+    let within = |a: &[String], b: &[String]| a.iter().all(|w| b.contains(w));
+    one_publisher(x.source_publishers, y.source_publishers).is_some()
+        && (within(&x.source_rest, &y.source_rest) || within(&y.source_rest, &x.source_rest))
+}
+
+/// The kind of publisher two sets of publishers name in common, if the
+/// sets are the same (each side names the other's, and no other).
+fn one_publisher(x: u128, y: u128) -> Option<&'static str> {
+    (x != 0 && x == y).then(|| {
+        PUBLISHERS
+            .get(x.trailing_zeros() as usize)
+            .map_or("publisher", |p| p.kind)
+    })
 }
 
 /// What each market's rules say it resolves to when the event is

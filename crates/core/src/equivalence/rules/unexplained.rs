@@ -32,6 +32,7 @@
 
 use super::super::engine::{Pair, Verdict};
 use super::super::facts::Facts;
+use super::super::facts::publishers::all_of_kind;
 use super::super::lexicon::{
     GAME_RESULT_WORDS, GAME_SCORE_WORDS, OVERTIME_WORDS, SOCCER_FULL_TIME_WORDS, bears_a_fact,
     entities, read_under_a_condition,
@@ -47,7 +48,7 @@ mod rules_text;
 mod worded_thresholds;
 pub(crate) use accounted::explained;
 use accounted::{moves_as_both_thresholds, stays_through_both_deadlines};
-use rules_text::{RulesWord, rules_facts_unmatched, rules_word_class};
+use rules_text::{RulesWord, of_one_publisher, rules_facts_unmatched, rules_word_class};
 
 /// What one side leaves unaccounted for, by what it can change.
 #[derive(Default)]
@@ -63,6 +64,9 @@ struct Leftovers {
     /// becomes known ("announced", "BLS", "gallon": `rules_boilerplate`)
     /// and the names it adds: one side only may leave them.
     boilerplate: Vec<String>,
+    /// The names a rules text adds ("Central Park", "Employment
+    /// Situation"): one side only may leave them, whatever the source.
+    names: Vec<String>,
 }
 
 impl Leftovers {
@@ -71,6 +75,7 @@ impl Leftovers {
             && self.plain.is_empty()
             && self.plain_rules.is_empty()
             && self.boilerplate.is_empty()
+            && self.names.is_empty()
     }
 }
 
@@ -141,7 +146,13 @@ fn soccer_match(p: &Pair<'_>) -> bool {
 /// that bears a fact when `all` is false (no reasons wanted).
 fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
     let mut out = Leftovers::default();
-    for w in x.words.iter().filter(|w| !cx.explained(w, x, y)) {
+    // A title's word that named a publisher the other side names too is
+    // the source, compared by `settlement_source_differs`.
+    for w in x
+        .words
+        .iter()
+        .filter(|w| !cx.explained(w, x, y) && !of_one_publisher(w, x, y))
+    {
         if bears_a_fact(w, |w| is_name_of(x, w)) || read_under_a_condition(w) {
             out.facts.push(w.clone());
             if !all {
@@ -198,6 +209,7 @@ fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
             RulesWord::Fact => out.facts.push(format!("rules: {w}")),
             RulesWord::ReadAsAFact => {}
             RulesWord::OneSideOnly => out.boilerplate.push(format!("rules: {w}")),
+            RulesWord::NameOneSideOnly => out.names.push(format!("rules: {w}")),
             RulesWord::Plain => out.plain_rules.push(format!("rules: {w}")),
         }
     }
@@ -212,11 +224,26 @@ fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
 /// question: nothing that bears a fact, and words of the title that bear
 /// none on one side only ("Phantom wallet token" / "Phantom token";
 /// both adding words is two predicates: "fiscal" / "calendar").
-fn only_plain_words(a: &Leftovers, b: &Leftovers) -> bool {
+/// Both sides may leave a publisher's words ("announce", "agency") when
+/// both name the same agencies and no other publisher ([`one_source`]);
+/// the names a rules text adds, one side only still.
+fn only_plain_words(a: &Leftovers, b: &Leftovers, one_source: bool) -> bool {
     a.facts.is_empty()
         && b.facts.is_empty()
         && (a.plain.is_empty() || b.plain.is_empty())
-        && (a.boilerplate.is_empty() || b.boilerplate.is_empty())
+        && ((a.boilerplate.is_empty() && a.names.is_empty())
+            || (b.boilerplate.is_empty() && b.names.is_empty())
+            || (one_source && (a.names.is_empty() || b.names.is_empty())))
+}
+
+/// The two sides name the same agencies, at least one, and no other
+/// publisher: their rules' words of how the figure becomes known are one
+/// source's, an agency publishing one official figure of a series. A
+/// station network, an exchange or a vendor publishes many (stations,
+/// fixes, pairs), which such words may tell apart: not excused.
+fn one_source(x: &Facts, y: &Facts) -> bool {
+    let (px, py) = (x.rules_facts.publishers.bits, y.rules_facts.publishers.bits);
+    px != 0 && px == py && all_of_kind(px, "agency")
 }
 
 /// Makes `same` and `inverted` unsure while a part of either side that
@@ -245,6 +272,7 @@ pub fn unexplained_difference(p: &Pair<'_>, v: &mut Verdict) {
             .chain(&l.plain)
             .chain(&l.plain_rules)
             .chain(&l.boilerplate)
+            .chain(&l.names)
             .cloned()
             .collect()
     };
@@ -279,7 +307,7 @@ pub fn unexplained_difference(p: &Pair<'_>, v: &mut Verdict) {
         v.unexplained();
         return;
     }
-    let fine = only_plain_words(&only_a, &only_b);
+    let fine = only_plain_words(&only_a, &only_b, one_source(p.fa, p.fb));
     v.say(|| {
         let all: Vec<String> = words(&only_a).into_iter().chain(words(&only_b)).collect();
         let (finding, note) = if fine {

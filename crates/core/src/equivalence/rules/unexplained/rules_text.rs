@@ -14,6 +14,7 @@
 //! questions); any other rules word stops nothing.
 
 use super::super::super::facts::Facts;
+use super::super::super::facts::game_span::{OVERTIME, SPAN, TIE_NO};
 use super::super::super::facts::rules_facts::{
     FIRST_PRINT, LATER_PRINT, VOID_UNREAD, read_as_a_fact,
 };
@@ -31,13 +32,20 @@ pub(super) enum RulesWord {
     ReadAsAFact,
     /// A name or a publisher's word: one side may leave such words.
     OneSideOnly,
+    /// A name the rules add (a station, a report, a venue): one side
+    /// only, whatever publisher both name.
+    NameOneSideOnly,
     /// It bears no fact the titles do not state.
     Plain,
 }
 
 /// The class of `w`, a word of `x`'s rules text, against `y`.
 pub(super) fn rules_word_class(w: &str, x: &Facts, y: &Facts) -> RulesWord {
-    if in_class(WINDOW_BASIS_WORDS, w) && states_the_basis(w, y) {
+    // A window's basis the other side states, or a game's span both
+    // state alike.
+    if (in_class(WINDOW_BASIS_WORDS, w) && states_the_basis(w, y))
+        || (in_class(GAME_COUNT_WORDS, w) && one_game_span(w, x, y))
+    {
         RulesWord::Plain
     } else if [GAME_COUNT_WORDS, WINDOW_BASIS_WORDS, FIGURE_BASIS_WORDS]
         .iter()
@@ -46,13 +54,62 @@ pub(super) fn rules_word_class(w: &str, x: &Facts, y: &Facts) -> RulesWord {
         RulesWord::Fact
     } else if read_as_a_fact(w) || (in_class(VINTAGE_WORDS, w) && x.rules_facts.vintage != 0) {
         RulesWord::ReadAsAFact
-    } else if initials_account(w, x, y) || joined_pair_accounts(w, y) {
+    } else if initials_account(w, x, y) || joined_pair_accounts(w, y) || of_one_publisher(w, x, y) {
         RulesWord::Plain
-    } else if rules_boilerplate(w) || x.criteria_names.contains(w) {
+    } else if x.criteria_names.contains(w) {
+        RulesWord::NameOneSideOnly
+    } else if rules_boilerplate(w) {
         RulesWord::OneSideOnly
     } else {
         RulesWord::Plain
     }
+}
+
+/// Words of how much of a game counts ([`game_span`]'s span).
+///
+/// [`game_span`]: super::super::super::facts::game_span
+const SPAN_WORDS: &[&str] = &[
+    "extra",
+    "overtime",
+    "penaltie",
+    "penalty",
+    "regulation",
+    "shootout",
+    "stoppage",
+];
+
+/// `w`, a word of `x`'s rules of how much of a game counts or of a tie,
+/// says what `y` says too: both state one span ("90 minutes plus
+/// stoppage time; extra time and penalties do not count" / "regulation
+/// time only"), or `x`'s tie resolves No on a question of a side
+/// winning, which a tie does not meet anyway. Two spans, or a span
+/// against a side silent on it, stay a fact.
+fn one_game_span(w: &str, x: &Facts, y: &Facts) -> bool {
+    let (sx, sy) = (x.rules_facts.game_span, y.rules_facts.game_span);
+    if SPAN_WORDS.contains(&w) {
+        return (sx & SPAN != 0 && sx & SPAN == sy & SPAN) || overtime_as_counted(x, y);
+    }
+    matches!(w, "tie" | "draw") && sx & TIE_NO != 0 && x.winner.is_some()
+}
+
+/// `w` is a word of a publisher both sides name ("bls.gov" against "the
+/// Bureau of Labor Statistics", a title's "(SPC preliminary)" against
+/// "the Storm Prediction Center's count"): one source named two ways.
+pub(super) fn of_one_publisher(w: &str, x: &Facts, y: &Facts) -> bool {
+    let both = x.rules_facts.publishers.bits & y.rules_facts.publishers.bits;
+    both != 0 && x.rules_facts.publishers.wrote(both, w)
+}
+
+/// `x` counts overtime and `y`, silent on the span, counts points too: a
+/// count of points (a game's, a team's, a player's) takes in overtime on
+/// every platform unless its rules say otherwise ("Overtime counts" /
+/// nothing). Regulation only against silence stays a fact.
+fn overtime_as_counted(x: &Facts, y: &Facts) -> bool {
+    let points = |f: &Facts| f.words.contains("point");
+    x.rules_facts.game_span & SPAN == OVERTIME
+        && y.rules_facts.game_span & SPAN == 0
+        && points(x)
+        && points(y)
 }
 
 /// `y` states the window's basis `w` names ("season" for "seasonal").
@@ -163,6 +220,12 @@ pub(super) fn rules_facts_unmatched(x: &Facts, y: &Facts) -> Vec<String> {
         out.push(format!(
             "rules: a void branch ({w}) the other does not settle alike"
         ));
+    }
+    // Two spans of the game (regulation only against extra time
+    // counted), however many of their words the two texts share.
+    let (sx, sy) = (rx.game_span & SPAN, ry.game_span & SPAN);
+    if sx != 0 && sy != 0 && sx != sy {
+        out.push("rules: another span of the game than the other's".into());
     }
     // A venue the other side does not name, where the other names a
     // source at all (a side silent on its source is read on any).
