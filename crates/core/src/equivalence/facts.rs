@@ -314,6 +314,10 @@ pub struct Facts {
     /// Whose points a team total counts ("Raiders over 24.5 points").
     #[serde(skip)]
     pub(crate) counted_team: Option<String>,
+    /// A comparison of two named subjects ("Apple worth at least as much
+    /// as Nvidia"): which one YES puts higher, and the tie.
+    #[serde(skip)]
+    pub(crate) ranked: Option<super::ranked::Ranked>,
     /// A verb of reaching a stage of a competition ("reach the World
     /// Series") with no threshold asked (`lexicon::STAGE_VERBS`).
     #[serde(skip)]
@@ -420,6 +424,7 @@ impl Facts {
             winner: super::legs::leg_winner(&tokens),
             points_of: super::totals::points_of(&tokens),
             counted_team: super::totals::counted_team(&tokens),
+            ranked: super::ranked::ranked(&tokens),
             short_forms: super::short_forms::ShortForms::read(&tokens),
             ..Self::default()
         };
