@@ -11,8 +11,8 @@ mod around;
 mod windows;
 
 /// Hours from UTC of a zone written after a time, by the date it is read
-/// on: "ET" is EDT from mid-March to early November; London time ("3:00
-/// PM London", the LBMA's auctions) is BST from the last Sunday of March
+/// on: "ET" (and New York time) is EDT from mid-March to early November;
+/// London time ("3:00 PM London", the LBMA's auctions) is BST from the last Sunday of March
 /// to the last Sunday of October.
 pub(crate) fn zone_offset(zone: &str, day: Option<i64>) -> Option<i64> {
     let summer = day
@@ -132,7 +132,16 @@ pub(crate) fn find_instant(
             Some("am" | "pm") => j += 1,
             _ => {}
         }
-        let Some(offset) = word_at(tokens, j).and_then(|z| zone_offset(z, day)) else {
+        // A city's time of two words ("5:00 PM New York time") is its
+        // zone's.
+        let zone = match (word_at(tokens, j), word_at(tokens, j + 1)) {
+            (Some("new"), Some("york")) => {
+                j += 1;
+                Some("et")
+            }
+            (zone, _) => zone,
+        };
+        let Some(offset) = zone.and_then(|z| zone_offset(z, day)) else {
             continue;
         };
         if let Some(span) = used.get_mut(i..=j) {
