@@ -181,57 +181,76 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
         {
             i = lex_number(&chars, i, &mut out);
         } else if c.is_alphabetic() {
-            let start = i;
-            while i < chars.len()
-                && (chars[i].is_alphanumeric()
-                    || (matches!(chars[i], '\'' | '’' | '.')
-                        && chars.get(i + 1).is_some_and(|n| n.is_alphabetic())))
-            {
-                i += 1;
-            }
-            // Sized once, for an ASCII word (most): collected char by
-            // char, a word's string grew (and was copied) as it went.
-            let mut word = String::with_capacity(i - start);
-            word.extend(&chars[start..i]);
-            let cap = word.chars().next().is_some_and(char::is_uppercase);
-            // Capitals, or initials written with a lower-case connector
-            // ("BoE", "BoJ", "FdI": first and last letters capitals).
-            let letters = word.chars().count();
-            let upper = (letters >= 2 && word.chars().all(char::is_uppercase))
-                || ((3..=4).contains(&letters)
-                    && word.chars().next().is_some_and(char::is_uppercase)
-                    && word.chars().last().is_some_and(char::is_uppercase));
-            // Most words are ASCII: lowered in place, one allocation
-            // (an ASCII word has no '’' and no diacritic to take off).
-            let mut lower: String = if word.is_ascii() {
-                let mut lower = word;
-                lower.make_ascii_lowercase();
-                lower
-            } else {
-                word.to_lowercase()
-                    .replace('’', "'")
-                    .chars()
-                    .map(without_diacritic)
-                    .collect()
-            };
-            if upper
-                && let Some(name) = tickers::coin_of_capital_ticker(&lower)
-                    .or_else(|| tickers::index_of_ticker(&lower))
-            {
-                lower = name.to_owned();
-            }
-            // The possessive names the same subject ("Trump's", "NVDA's").
-            if lower.len() > 2 && lower.ends_with("'s") {
-                lower.truncate(lower.len() - 2);
-            }
-            out.push(Tok::Word { lower, cap, upper });
+            let (word, end) = lex_word(&chars, i);
+            out.push(word);
+            i = end;
         } else {
             out.push(Tok::Sym(c));
             i += 1;
         }
     }
-    // A multiplier or unit written as its own word ("$120 million",
-    // "25 bps", "3 percent").
+    let tokens = numbered_names(numero(number_words(merge_units(out))));
+    // Entities last: an edition's number and a sequel's numeral are read
+    // first, from the names as written ("79th Primetime Emmy Awards").
+    entity_names::entity_names(sequel_numbers(resolve_editions(rewrite_phrases(
+        light_verbs::light_verbs(asian_half_lines(three_day_openings(asset_ratios(tokens)))),
+    ))))
+}
+
+/// The word starting at `i` (letters, digits, and an apostrophe or a dot
+/// between letters), lowered, with its capitals read; and where the text
+/// goes on.
+fn lex_word(chars: &[char], i: usize) -> (Tok, usize) {
+    let start = i;
+    let mut i = i;
+    while i < chars.len()
+        && (chars[i].is_alphanumeric()
+            || (matches!(chars[i], '\'' | '’' | '.')
+                && chars.get(i + 1).is_some_and(|n| n.is_alphabetic())))
+    {
+        i += 1;
+    }
+    // Sized once, for an ASCII word (most): collected char by
+    // char, a word's string grew (and was copied) as it went.
+    let mut word = String::with_capacity(i - start);
+    word.extend(&chars[start..i]);
+    let cap = word.chars().next().is_some_and(char::is_uppercase);
+    // Capitals, or initials written with a lower-case connector
+    // ("BoE", "BoJ", "FdI": first and last letters capitals).
+    let letters = word.chars().count();
+    let upper = (letters >= 2 && word.chars().all(char::is_uppercase))
+        || ((3..=4).contains(&letters)
+            && word.chars().next().is_some_and(char::is_uppercase)
+            && word.chars().last().is_some_and(char::is_uppercase));
+    // Most words are ASCII: lowered in place, one allocation
+    // (an ASCII word has no '’' and no diacritic to take off).
+    let mut lower: String = if word.is_ascii() {
+        let mut lower = word;
+        lower.make_ascii_lowercase();
+        lower
+    } else {
+        word.to_lowercase()
+            .replace('’', "'")
+            .chars()
+            .map(without_diacritic)
+            .collect()
+    };
+    if upper
+        && let Some(name) =
+            tickers::coin_of_capital_ticker(&lower).or_else(|| tickers::index_of_ticker(&lower))
+    {
+        lower = name.to_owned();
+    }
+    // The possessive names the same subject ("Trump's", "NVDA's").
+    if lower.len() > 2 && lower.ends_with("'s") {
+        lower.truncate(lower.len() - 2);
+    }
+    (Tok::Word { lower, cap, upper }, i)
+}
+
+/// A multiplier or unit written as its own word ("$120 million", "25
+/// bps", "3 percent") taken into the number before it.
+fn merge_units(out: Vec<Tok>) -> Vec<Tok> {
     let mut merged: Vec<Tok> = Vec::with_capacity(out.len());
     for tok in out {
         if let (
@@ -271,12 +290,7 @@ pub(crate) fn lex(text: &str) -> Vec<Tok> {
         }
         merged.push(tok);
     }
-    let tokens = numbered_names(numero(number_words(merged)));
-    // Entities last: an edition's number and a sequel's numeral are read
-    // first, from the names as written ("79th Primetime Emmy Awards").
-    entity_names::entity_names(sequel_numbers(resolve_editions(rewrite_phrases(
-        light_verbs::light_verbs(asian_half_lines(three_day_openings(asset_ratios(tokens)))),
-    ))))
+    merged
 }
 
 /// What a sign right after a number says: a unit ("%", "°F", "°C") or

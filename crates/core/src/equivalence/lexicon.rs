@@ -79,7 +79,7 @@ pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
         // Not "cease": it is a negation ("ceases to be PM"), which the
         // negation rule reads; read here too, it would flip the pair twice.
         &[
-            "leave", "out", "resign", "exit", "step", "ousted", "removed",
+            "leave", "out", "resign", "exit", "step", "ousted", "removed", "replaced",
         ],
         Opposition::Complementary,
     ),
@@ -107,6 +107,18 @@ pub const ANTONYMS: &[(&[&str], &[&str], Opposition)] = &[
     (
         &["hold", "keep", "retain"],
         &["lose"],
+        Opposition::Complementary,
+    ),
+    // The sixteenth round's opposites (branch recall21, docs/benchmarks.md
+    // "Sixteenth round: names, paraphrase and antonyms"), each the two
+    // outcomes of one event with no third: a club that stays up is not
+    // relegated; a filibuster or a programme that survives is not
+    // scrapped. The negative side alone against neither word is read as
+    // another question (`one_sided_complement`), so the side a text may
+    // write without its opposite in mind ("relegated") is the second.
+    (
+        &["survive", "stay"],
+        &["relegated", "relegation", "scrap", "scrapped"],
         Opposition::Complementary,
     ),
 ];

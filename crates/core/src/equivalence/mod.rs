@@ -458,3 +458,5 @@ mod written_otherwise_ten;
 mod written_otherwise_thirteen;
 #[cfg(test)]
 mod written_otherwise_twelve;
+#[cfg(test)]
+mod written_otherwise_twentyone;

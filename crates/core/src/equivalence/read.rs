@@ -444,53 +444,7 @@ pub(crate) fn find_threshold(tokens: &[Tok], used: &mut [bool]) -> Option<Thresh
     for i in 0..tokens.len() {
         // Prefix comparators: the word(s), then the number.
         let w = word_at(tokens, i);
-        let next = word_at(tokens, i + 1);
-        let prev = if i >= 2 {
-            (word_at(tokens, i - 2), word_at(tokens, i - 1))
-        } else {
-            (None, None)
-        };
-        let (cmp, skip) = match (w, next) {
-            (Some("at"), Some("least")) => (Some(Comparator::AtLeast), 2),
-            (Some("at"), Some("most")) => (Some(Comparator::AtMost), 2),
-            (Some("more" | "greater" | "higher"), Some("than")) => (Some(Comparator::Above), 2),
-            (Some("less" | "fewer" | "lower"), Some("than")) => (Some(Comparator::Below), 2),
-            // "top $5T", "top 3%": above a value with a unit (without one,
-            // "top the Hot 100" is a rank).
-            (Some("top" | "tops" | "topped"), _) if matches!(tokens.get(i + 1), Some(Tok::Num { unit, .. }) if !unit.is_empty()) => {
-                (Some(Comparator::Above), 1)
-            }
-            (Some("above" | "over" | "exceed" | "exceeds" | "exceeding" | "beat"), _) => {
-                if prev == (Some("at"), Some("or")) {
-                    (Some(Comparator::AtLeast), 1)
-                } else {
-                    (Some(Comparator::Above), 1)
-                }
-            }
-            (Some("below" | "under"), _) => {
-                if prev == (Some("at"), Some("or")) {
-                    (Some(Comparator::AtMost), 1)
-                } else {
-                    (Some(Comparator::Below), 1)
-                }
-            }
-            (Some("reach" | "reaches" | "hit" | "hits"), _) => (Some(Comparator::AtLeast), 1),
-            (Some("between"), _) => (Some(Comparator::Between), 1),
-            _ => match tokens.get(i) {
-                Some(Tok::Sym('>')) if tokens.get(i + 1) == Some(&Tok::Sym('=')) => {
-                    (Some(Comparator::AtLeast), 2)
-                }
-                Some(Tok::Sym('<')) if tokens.get(i + 1) == Some(&Tok::Sym('=')) => {
-                    (Some(Comparator::AtMost), 2)
-                }
-                Some(Tok::Sym('>')) => (Some(Comparator::Above), 1),
-                Some(Tok::Sym('<')) => (Some(Comparator::Below), 1),
-                Some(Tok::Sym('≥')) => (Some(Comparator::AtLeast), 1),
-                Some(Tok::Sym('≤')) => (Some(Comparator::AtMost), 1),
-                _ => (None, 0),
-            },
-        };
-        if let Some(cmp) = cmp {
+        if let Some((cmp, skip)) = prefix_comparator(tokens, i) {
             // A negative value ("net approval above -10").
             let negative = tokens.get(i + skip) == Some(&Tok::Sym('-'))
                 && matches!(tokens.get(i + skip + 1), Some(Tok::Num { .. }));
@@ -538,8 +492,65 @@ pub(crate) fn find_threshold(tokens: &[Tok], used: &mut [bool]) -> Option<Thresh
             return Some(t);
         }
     }
-    // No comparator: a size stated alone ("cut 25 bps" is exactly 25),
-    // or a sign ("growth be negative" is below 0).
+    stated_alone(tokens, used)
+}
+
+/// A comparator written before its number at `i` ("at least", "more
+/// than", "above", "top $5T", "≥"), with how many tokens it takes.
+fn prefix_comparator(tokens: &[Tok], i: usize) -> Option<(Comparator, usize)> {
+    let w = word_at(tokens, i);
+    let next = word_at(tokens, i + 1);
+    let prev = if i >= 2 {
+        (word_at(tokens, i - 2), word_at(tokens, i - 1))
+    } else {
+        (None, None)
+    };
+    let comparator = match (w, next) {
+        (Some("at"), Some("least")) => (Comparator::AtLeast, 2),
+        (Some("at"), Some("most")) => (Comparator::AtMost, 2),
+        (Some("more" | "greater" | "higher"), Some("than")) => (Comparator::Above, 2),
+        (Some("less" | "fewer" | "lower"), Some("than")) => (Comparator::Below, 2),
+        // "top $5T", "top 3%": above a value with a unit (without one,
+        // "top the Hot 100" is a rank).
+        (Some("top" | "tops" | "topped"), _) if matches!(tokens.get(i + 1), Some(Tok::Num { unit, .. }) if !unit.is_empty()) => {
+            (Comparator::Above, 1)
+        }
+        (Some("above" | "over" | "exceed" | "exceeds" | "exceeding" | "beat"), _) => {
+            if prev == (Some("at"), Some("or")) {
+                (Comparator::AtLeast, 1)
+            } else {
+                (Comparator::Above, 1)
+            }
+        }
+        (Some("below" | "under"), _) => {
+            if prev == (Some("at"), Some("or")) {
+                (Comparator::AtMost, 1)
+            } else {
+                (Comparator::Below, 1)
+            }
+        }
+        (Some("reach" | "reaches" | "hit" | "hits"), _) => (Comparator::AtLeast, 1),
+        (Some("between"), _) => (Comparator::Between, 1),
+        _ => match tokens.get(i) {
+            Some(Tok::Sym('>')) if tokens.get(i + 1) == Some(&Tok::Sym('=')) => {
+                (Comparator::AtLeast, 2)
+            }
+            Some(Tok::Sym('<')) if tokens.get(i + 1) == Some(&Tok::Sym('=')) => {
+                (Comparator::AtMost, 2)
+            }
+            Some(Tok::Sym('>')) => (Comparator::Above, 1),
+            Some(Tok::Sym('<')) => (Comparator::Below, 1),
+            Some(Tok::Sym('≥')) => (Comparator::AtLeast, 1),
+            Some(Tok::Sym('≤')) => (Comparator::AtMost, 1),
+            _ => return None,
+        },
+    };
+    Some(comparator)
+}
+
+/// No comparator: a size stated alone ("cut 25 bps" is exactly 25), or a
+/// sign ("growth be negative" is below 0).
+fn stated_alone(tokens: &[Tok], used: &mut [bool]) -> Option<Threshold> {
     for (i, tok) in tokens.iter().enumerate() {
         let (comparator, value, unit) = match tok {
             Tok::Num { value, unit, .. } if !used[i] && unit == "bps" => {

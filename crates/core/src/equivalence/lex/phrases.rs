@@ -71,6 +71,14 @@ const PHRASES: &[(&[&str], &[&str])] = &[
         &["f1", "world", "championship"],
         &["f1", "drivers", "championship"],
     ),
+    // A club that "stays up" stays in its league: the "stay" the
+    // antonym table reads against "relegated" (`lexicon::ANTONYMS`).
+    (&["stay", "up"], &["stay"]),
+    (&["stays", "up"], &["stay"]),
+    // An area in square kilometres, however the unit is written.
+    (&["sq", "km"], &["km²"]),
+    (&["square", "kilometers"], &["km²"]),
+    (&["square", "kilometres"], &["km²"]),
     // The Scudetto is the Serie A title.
     (&["scudetto"], &["serie", "a"]),
     // Finishing top of a league's table is winning the league.
@@ -162,7 +170,8 @@ pub(crate) fn rewrite_phrases(mut tokens: Vec<Tok>) -> Vec<Tok> {
                 .all(|(k, w)| word_at(&tokens, i + k) == Some(*w));
             if matches {
                 // A name keeps its capital; a predicate ("not cut",
-                // "resign") or a comparator ("or less") is no name.
+                // "resign", "stay") a comparator ("or less") or a unit
+                // ("km²") is no name.
                 let cap = !matches!(
                     with[0],
                     "not"
@@ -174,6 +183,8 @@ pub(crate) fn rewrite_phrases(mut tokens: Vec<Tok>) -> Vec<Tok> {
                         | "less"
                         | "domestic"
                         | "all"
+                        | "stay"
+                        | "km²"
                 );
                 out.extend(with.iter().map(|w| Tok::Word {
                     lower: (*w).to_owned(),
