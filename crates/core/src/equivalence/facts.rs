@@ -395,8 +395,14 @@ impl Facts {
             .is_some_and(|t| !t.as_str().eq_ignore_ascii_case("binary"))
             || market.outcomes.as_ref().is_some_and(|o| o.len() > 2);
         let is_yes = |s: &str| s.eq_ignore_ascii_case("yes");
+        let is_no = |s: &str| s.eq_ignore_ascii_case("no");
+        // A market of one outcome (a sportsbook's selection, "POR Trail
+        // Blazers") backs that outcome: it is the YES side, whatever its
+        // name.
+        let one_selection = |o: &[crate::models::Outcome]| matches!(o, [only] if !is_no(&only.id) && !only.name.as_deref().is_some_and(is_no));
         facts.no_yes_side = market.outcomes.as_ref().is_some_and(|o| {
             !o.is_empty()
+                && !one_selection(o)
                 && !o
                     .iter()
                     .any(|x| is_yes(&x.id) || x.name.as_deref().is_some_and(is_yes))

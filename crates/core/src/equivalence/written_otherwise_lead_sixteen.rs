@@ -1,6 +1,7 @@
 //! Worked examples of the lead's mends after the sixteenth round's
-//! held-out run: two subjects compared in either order, and a price fixed
-//! at two times of one day in London time. Each new wording beside a
+//! held-out run: two subjects compared in either order, a price fixed at
+//! two times of one day in London time, and a sportsbook market of one
+//! selection. Each new wording beside a
 //! look-alike that must stay `different` or `unsure`; the assertions
 //! marked "fails without" fail on the commit before the mend.
 
@@ -68,4 +69,35 @@ fn a_price_fixed_in_the_london_morning_is_not_the_afternoon_fixing() {
     assert_eq!(june.time_of_day, Some(14 * 60));
     let january = super::facts::Facts::of_text("price at 3:00 PM London on January 27, 2031", None);
     assert_eq!(january.time_of_day, Some(15 * 60));
+}
+
+#[test]
+fn a_market_of_one_selection_backs_it_and_the_other_teams_selection_stays_apart() {
+    use crate::models::Outcome;
+    const GAME_DAY: &str = "2031-01-16T05:30:00Z";
+    let selection = |title: &str, name: &str| {
+        let mut m = worked_market("draftkings", title, None, GAME_DAY);
+        m.outcomes = Some(vec![Outcome {
+            id: "1".into(),
+            name: Some(name.into()),
+        }]);
+        m
+    };
+    let leg = worked_market("kalshi", "Denver at Utah Winner? Utah", None, GAME_DAY);
+    let utah = selection("Nuggets @ Jazz - Moneyline: Utah Jazz", "UTA Jazz");
+    let denver = selection("Nuggets @ Jazz - Moneyline: Denver Nuggets", "DEN Nuggets");
+    // Fails without the reading: the gate closed on "which one is YES is
+    // not said".
+    let backed = classify(&leg, &utah);
+    assert!(
+        backed
+            .reasons
+            .iter()
+            .all(|r| r.rule != RuleCode::YesSideNamed),
+        "{:?}",
+        backed.reasons
+    );
+    assert_ne!(backed.relation, Relation::Different, "{:?}", backed.reasons);
+    // The other team's selection is never the same question.
+    assert_ne!(classify(&leg, &denver).relation, Relation::Same);
 }
