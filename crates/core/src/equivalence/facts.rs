@@ -314,6 +314,10 @@ pub struct Facts {
     /// Whose points a team total counts ("Raiders over 24.5 points").
     #[serde(skip)]
     pub(crate) counted_team: Option<String>,
+    /// A comparison of two named subjects ("Apple worth at least as much
+    /// as Nvidia"): which one YES puts higher, and the tie.
+    #[serde(skip)]
+    pub(crate) ranked: Option<super::ranked::Ranked>,
     /// A verb of reaching a stage of a competition ("reach the World
     /// Series") with no threshold asked (`lexicon::STAGE_VERBS`).
     #[serde(skip)]
@@ -391,8 +395,14 @@ impl Facts {
             .is_some_and(|t| !t.as_str().eq_ignore_ascii_case("binary"))
             || market.outcomes.as_ref().is_some_and(|o| o.len() > 2);
         let is_yes = |s: &str| s.eq_ignore_ascii_case("yes");
+        let is_no = |s: &str| s.eq_ignore_ascii_case("no");
+        // A market of one outcome (a sportsbook's selection, "POR Trail
+        // Blazers") backs that outcome: it is the YES side, whatever its
+        // name.
+        let one_selection = |o: &[crate::models::Outcome]| matches!(o, [only] if !is_no(&only.id) && !only.name.as_deref().is_some_and(is_no));
         facts.no_yes_side = market.outcomes.as_ref().is_some_and(|o| {
             !o.is_empty()
+                && !one_selection(o)
                 && !o
                     .iter()
                     .any(|x| is_yes(&x.id) || x.name.as_deref().is_some_and(is_yes))
@@ -420,6 +430,7 @@ impl Facts {
             winner: super::legs::leg_winner(&tokens),
             points_of: super::totals::points_of(&tokens),
             counted_team: super::totals::counted_team(&tokens),
+            ranked: super::ranked::ranked(&tokens),
             short_forms: super::short_forms::ShortForms::read(&tokens),
             ..Self::default()
         };

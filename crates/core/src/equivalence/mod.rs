@@ -30,6 +30,7 @@ pub mod facts;
 mod legs;
 mod lex;
 pub mod lexicon;
+mod ranked;
 mod read;
 mod rules;
 mod short_forms;
@@ -445,6 +446,8 @@ mod written_otherwise_eleven;
 mod written_otherwise_fifteen;
 #[cfg(test)]
 mod written_otherwise_fourteen;
+#[cfg(test)]
+mod written_otherwise_lead_sixteen;
 #[cfg(test)]
 mod written_otherwise_seventeen;
 #[cfg(test)]

@@ -14,6 +14,7 @@ mod game_codes;
 mod gate;
 mod predicate;
 mod qualifier;
+mod ranked;
 mod settlement;
 mod subject;
 pub(crate) mod tenure;
@@ -68,6 +69,11 @@ pub const RULES: &[Rule] = &[
     Rule {
         code: RuleCode::ComparatorDiffers,
         check: threshold::comparator_differs,
+    },
+    // The comparator of two named subjects: which one is put higher.
+    Rule {
+        code: RuleCode::ComparatorDiffers,
+        check: ranked::ranked_order_differs,
     },
     Rule {
         code: RuleCode::BandVsTail,
