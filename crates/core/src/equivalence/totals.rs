@@ -1,5 +1,5 @@
-//! Whose points a sportsbook's count is: the game's ("Lakers vs Nuggets
-//! Over 220.5 Total Points") or one team's ("Nuggets 221+ points vs
+//! Whose points (goals, runs) a sportsbook's count is: the game's
+//! ("Lakers vs Nuggets Over 220.5 Total Points") or one team's ("Nuggets 221+ points vs
 //! Lakers", "Nuggets Team Total Over 110.5"). The two are different
 //! quantities on the same game, one about twice the other, so a line on
 //! one is never the other's (`rules::predicate::metric_differs`).
@@ -48,7 +48,7 @@ pub(crate) fn points_of(tokens: &[Tok]) -> Option<PointsOf> {
     let words: Vec<&str> = tokens.iter().filter_map(word).collect();
     if !words
         .iter()
-        .any(|w| matches!(*w, "points" | "pts" | "point"))
+        .any(|w| matches!(*w, "points" | "pts" | "point" | "goals" | "runs"))
     {
         return None;
     }
@@ -71,7 +71,17 @@ fn team_before_the_count(tokens: &[Tok]) -> Option<usize> {
         .enumerate()
         .rev()
         .find(|(_, t)| word(t).is_none_or(|w| !is_line_word(w)))?;
-    if word(before).is_none_or(|w| !names_a_team(w)) {
+    // The team's last word ("Nuggets"), or its whole capitalized name
+    // where only that is a team's ("Crystal Palace").
+    let whole_name = || {
+        let start = tokens[..=team_at]
+            .iter()
+            .rposition(|t| !matches!(t, Tok::Word { cap: true, .. }))
+            .map_or(0, |i| i + 1);
+        let name: Vec<&str> = tokens[start..=team_at].iter().filter_map(word).collect();
+        name.len() > 1 && kind_of(&name.join(" ")) == Some("team")
+    };
+    if word(before).is_none_or(|w| !names_a_team(w)) && !whole_name() {
         return None;
     }
     // "Clippers @ Warriors Over 224.5 Points" names the game, its second
@@ -131,6 +141,21 @@ mod tests {
             None
         );
         assert_eq!(of("Nuggets 50+ wins"), None);
+    }
+
+    #[test]
+    fn a_teams_goals_or_runs_are_its_count_too() {
+        let team = |text: &str| counted_team(&lex(text));
+        assert_eq!(
+            team("Crystal Palace Over 1.5 Goals (vs Bournemouth)").as_deref(),
+            Some("crystal palace")
+        );
+        assert_eq!(
+            team("New York Yankees Over 4.5 Runs (at Boston)").as_deref(),
+            Some("new york yankees")
+        );
+        // A player's goals are no team's.
+        assert_eq!(team("Haaland Over 1.5 Goals (vs Arsenal)"), None);
     }
 
     #[test]

@@ -144,8 +144,6 @@ fn us_gdp_on_both(x: &Facts, y: &Facts) -> bool {
 /// Whether `word`, written by `x`, is accounted for by `y`.
 pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> bool {
     let said_by_y = |w: &str| y.mentions(w) || y.criteria_content.contains(w);
-    let y_scoped = || SCOPES.iter().any(|w| y.mentions(w));
-    let one_day = x.date.is_some() && y.date.is_some();
     // A division of a contest ("Junior") is another contest unless the
     // other side writes it too: no reading of names accounts for it.
     if names_a_division(word) {
@@ -172,96 +170,113 @@ pub(crate) fn explained(word: &str, x: &Facts, y: &Facts, matched: &[&str]) -> b
                 x.quantities.get(i).is_some_and(|&m| m != 0) && x.quantities.get(i) == y.quantities.get(i)
             }))
         || implied_by(word, said_by_y)
-        // A team's city or league, a race's circuit, a leader's office.
-        || entities::implied_by(word, &y.named)
-        // "Green Bay" of one side and "Packers" of the other.
-        || city_stands_for_team(word, said_by_y)
-        // "Lakers vs Nuggets" of a player's line against "vs Nuggets" on
-        // the same day.
-        || (x.date.is_some()
-            && y.date.is_some()
-            && other_team_of_the_game(word, y.raw.iter().map(String::as_str), |t| {
-                x.mentions(t)
-            }))
-        // "Bills @ Chiefs" of a player's line against "vs Buffalo".
-        || (one_day
-            && other_team_against_a_city(
-                word,
-                y.raw.iter().map(String::as_str),
-                |t| x.mentions(t),
-                |w| y.mentions(w),
-            ))
-        || x.short_forms.accounts_for(&y.short_forms, word)
-        // "PHI @ TOR" of one side and "at Raptors" of the other.
-        || super::super::game_codes::team_of_the_game(word, x, y)
-        // "Vikings @ Rams" against "Minnesota at Los Angeles" on one
-        // day; "Blue" of "Blue Jays" against "Toronto".
-        || (one_day && team_of_a_shared_city(word, |w| x.mentions(w), said_by_y))
-        || nickname_lead(
-            word,
-            |w| x.mentions(w),
-            |t| {
-                said_by_y(t)
-                    || city_stands_for_team(t, said_by_y)
-                    // "Blue Jays" against "BAL @ TOR".
-                    || super::super::game_codes::team_of_the_game(t, x, y)
-                    || (one_day && team_of_a_shared_city(t, |w| x.mentions(w), said_by_y))
-            },
-        )
-        // Not a rank of an office ("Deputy HUD Secretary" against
-        // "HUD": a deputy holds another office).
-        || (!OFFICE_RANKS.contains(&word)
-            && x.short_forms.before_a_name(word, |name| {
-                (y.lone_names.contains(name) || y.name_heads.contains(name))
-                    && !y.class_heads.contains(name)
-            }))
-        // "Los Angeles" of "Los Angeles Lakers" against "Lakers", "Nikola"
-        // of "Nikola Jokic" against "Jokic NBA MVP".
-        || x.given_names.iter().any(|(given, surname)| {
-            (given == word || fold(given) == word)
-                && (y.lone_names.contains(surname) || y.name_heads.contains(surname))
-        })
-        // "US unemployment" against "unemployment": the US is the default
-        // place unless the other side writes a scope of its own.
-        || (word == "us" && !y_scoped())
-        || DEFAULT_SCOPES.iter().any(|&(scope, measure)| {
-            scope.contains(&word) && measure.iter().any(|m| said_by_y(m)) && !y_scoped()
-        })
-        || (LINE_WORDS.contains(&word)
-            && (line_as_margin(x, y).is_some() || line_as_margin(y, x).is_some()))
-        || (OVERTIME_WORDS.contains(&word) && sportsbook_line(y))
-        // "Death Valley reach 130°F" against "Furnace Creek high of 130°F
-        // or above": a temperature reached upward is the day's high.
-        || (matches!(word, "high" | "highest") && both_reach_a_temperature(x, y))
-        // "Spread: Lakers (-4.5)" against "Lakers -4.5": a team's line is
-        // its spread.
-        || (word == "spread" && y.numbers.iter().any(|n| line(n).is_some()))
-        // "fiscal 2028" against "FY2028".
-        || (word == "fiscal" && y.words.iter().any(|w| is_fiscal_year(w)))
-        || names_own_quarter(word, x)
-        || (US_GDP_BASIS.contains(&word) && us_gdp_on_both(x, y))
-        || moves_as_both_thresholds(word, x, y)
-        || stays_through_both_deadlines(word, x, y)
-        || crosses_what_the_other_stays_on(word, x, y)
-        || (FLIP_WORDS.contains(&word) && market_caps_compared_upward(x, y))
-        // "Both Teams To Score" / "both Liverpool and Man City score".
-        || (BOTH_TEAMS_WORDS.contains(&word)
-            && [x, y]
-                .iter()
-                .all(|f| f.raw.contains("both") && f.raw.contains("score")))
-        // "win the Champions League final" is winning the competition.
-        || (word == "final" && x.words.contains("win") && y.words.contains("win"))
-        || (ANY_TIME_WORDS.contains(&word)
-            && x.threshold.is_some()
-            && y.threshold.is_some()
-            && !names_a_price_point(x)
-            && !names_a_price_point(y))
-        || (COUNT_VERBS.contains(&word)
-            && (x.counted || y.counted)
-            && x.threshold.is_some()
-            && y.threshold.is_some())
+        || named_otherwise(word, x, y)
+        || measured_alike(word, x, y)
         || y
             .source
             .as_deref()
             .is_some_and(|s| s.split_whitespace().any(|w| w == word))
+}
+
+/// `word` is a name (or a part of one) `y` names otherwise: a team's city
+/// or league, the other team of one game, a short form, a given name.
+fn named_otherwise(word: &str, x: &Facts, y: &Facts) -> bool {
+    let said_by_y = |w: &str| y.mentions(w) || y.criteria_content.contains(w);
+    let one_day = x.date.is_some() && y.date.is_some();
+    // A team's city or league, a race's circuit, a leader's office.
+    entities::implied_by(word, &y.named)
+    // "Green Bay" of one side and "Packers" of the other.
+    || city_stands_for_team(word, said_by_y)
+    // "Lakers vs Nuggets" of a player's line against "vs Nuggets" on
+    // the same day.
+    || (x.date.is_some()
+        && y.date.is_some()
+        && other_team_of_the_game(word, y.raw.iter().map(String::as_str), |t| {
+            x.mentions(t)
+        }))
+    // "Bills @ Chiefs" of a player's line against "vs Buffalo".
+    || (one_day
+        && other_team_against_a_city(
+            word,
+            y.raw.iter().map(String::as_str),
+            |t| x.mentions(t),
+            |w| y.mentions(w),
+        ))
+    || x.short_forms.accounts_for(&y.short_forms, word)
+    // "PHI @ TOR" of one side and "at Raptors" of the other.
+    || super::super::game_codes::team_of_the_game(word, x, y)
+    // "Vikings @ Rams" against "Minnesota at Los Angeles" on one
+    // day; "Blue" of "Blue Jays" against "Toronto".
+    || (one_day && team_of_a_shared_city(word, |w| x.mentions(w), said_by_y))
+    || nickname_lead(
+        word,
+        |w| x.mentions(w),
+        |t| {
+            said_by_y(t)
+                || city_stands_for_team(t, said_by_y)
+                // "Blue Jays" against "BAL @ TOR".
+                || super::super::game_codes::team_of_the_game(t, x, y)
+                || (one_day && team_of_a_shared_city(t, |w| x.mentions(w), said_by_y))
+        },
+    )
+    // Not a rank of an office ("Deputy HUD Secretary" against
+    // "HUD": a deputy holds another office).
+    || (!OFFICE_RANKS.contains(&word)
+        && x.short_forms.before_a_name(word, |name| {
+            (y.lone_names.contains(name) || y.name_heads.contains(name))
+                && !y.class_heads.contains(name)
+        }))
+    // "Los Angeles" of "Los Angeles Lakers" against "Lakers", "Nikola"
+    // of "Nikola Jokic" against "Jokic NBA MVP".
+    || x.given_names.iter().any(|(given, surname)| {
+        (given == word || fold(given) == word)
+            && (y.lone_names.contains(surname) || y.name_heads.contains(surname))
+    })
+}
+
+/// `word` restates what both sides' scope, line, threshold or period
+/// already say: the default place, a line as a margin, a fiscal year, a
+/// move both thresholds make.
+fn measured_alike(word: &str, x: &Facts, y: &Facts) -> bool {
+    let said_by_y = |w: &str| y.mentions(w) || y.criteria_content.contains(w);
+    let y_scoped = || SCOPES.iter().any(|w| y.mentions(w));
+    // "US unemployment" against "unemployment": the US is the default
+    // place unless the other side writes a scope of its own.
+    (word == "us" && !y_scoped())
+    || DEFAULT_SCOPES.iter().any(|&(scope, measure)| {
+        scope.contains(&word) && measure.iter().any(|m| said_by_y(m)) && !y_scoped()
+    })
+    || (LINE_WORDS.contains(&word)
+        && (line_as_margin(x, y).is_some() || line_as_margin(y, x).is_some()))
+    || (OVERTIME_WORDS.contains(&word) && sportsbook_line(y))
+    // "Death Valley reach 130°F" against "Furnace Creek high of 130°F
+    // or above": a temperature reached upward is the day's high.
+    || (matches!(word, "high" | "highest") && both_reach_a_temperature(x, y))
+    // "Spread: Lakers (-4.5)" against "Lakers -4.5": a team's line is
+    // its spread.
+    || (word == "spread" && y.numbers.iter().any(|n| line(n).is_some()))
+    // "fiscal 2028" against "FY2028".
+    || (word == "fiscal" && y.words.iter().any(|w| is_fiscal_year(w)))
+    || names_own_quarter(word, x)
+    || (US_GDP_BASIS.contains(&word) && us_gdp_on_both(x, y))
+    || moves_as_both_thresholds(word, x, y)
+    || stays_through_both_deadlines(word, x, y)
+    || crosses_what_the_other_stays_on(word, x, y)
+    || (FLIP_WORDS.contains(&word) && market_caps_compared_upward(x, y))
+    // "Both Teams To Score" / "both Liverpool and Man City score".
+    || (BOTH_TEAMS_WORDS.contains(&word)
+        && [x, y]
+            .iter()
+            .all(|f| f.raw.contains("both") && f.raw.contains("score")))
+    // "win the Champions League final" is winning the competition.
+    || (word == "final" && x.words.contains("win") && y.words.contains("win"))
+    || (ANY_TIME_WORDS.contains(&word)
+        && x.threshold.is_some()
+        && y.threshold.is_some()
+        && !names_a_price_point(x)
+        && !names_a_price_point(y))
+    || (COUNT_VERBS.contains(&word)
+        && (x.counted || y.counted)
+        && x.threshold.is_some()
+        && y.threshold.is_some())
 }
