@@ -9,6 +9,7 @@ mod bundles;
 mod demo;
 mod doc_rules;
 mod figures;
+mod fn_length;
 mod imports;
 mod math_entry;
 mod server;

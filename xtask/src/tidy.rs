@@ -18,8 +18,11 @@
 //!   `docs/figures.md` (which the commands that measure write), names a
 //!   symbol "in" a file that does not hold it, or has a code block that
 //!   neither runs in CI nor says why not (see `doc_rules.rs`);
-//! - a test asserts a duration (see `timing.rs`).
+//! - a test asserts a duration (see `timing.rs`);
+//! - a function of the matcher spans more than 120 lines (see
+//!   `fn_length.rs`).
 
+use crate::fn_length;
 use crate::util::{Result, root};
 use std::collections::HashSet;
 use std::fs;
@@ -97,6 +100,17 @@ pub fn run() -> Result {
         }
         if file.extension().is_some_and(|e| e == "rs") && !starts_with_module_doc(&text) {
             problems.push(format!("{shown}: no module doc (`//!`) at the top"));
+        }
+        if shown.starts_with(fn_length::MATCHER) && shown.ends_with(".rs") {
+            for f in fn_length::long_functions(&text, fn_length::LIMIT) {
+                problems.push(format!(
+                    "{shown}:{}: `{}` spans {} lines, over the matcher's {} (split it by idea)",
+                    f.line,
+                    f.name,
+                    f.lines,
+                    fn_length::LIMIT
+                ));
+            }
         }
         // tidy.rs names what it looks for.
         if file.ends_with("xtask/src/tidy.rs") {
