@@ -43,7 +43,7 @@
 
 mod labelled;
 
-use labelled::{claims_nothing_else, held_out_and_new};
+use labelled::{claims_nothing_else, development_bar, held_out_and_new};
 
 const TEST: &str = "test-v16.json";
 
@@ -53,11 +53,25 @@ fn set_is_well_formed_and_new() {
 }
 
 /// Nothing else called `same` or `inverted` on the held-out set.
-/// `cargo test -p predmarket-core --test equivalence_v16 -- --ignored
-/// --nocapture` prints the figures and every miss; run once, by the lead,
-/// after the round's last change.
+/// `cargo test -p predmarket-core --test equivalence_v16 -- --nocapture`
+/// prints the figures and every miss. Reported by the lead before and
+/// after the sixteenth round (docs/benchmarks.md, "Sixteenth round: after
+/// the merges": same recall 0.09 both times, inverted 0.06 both times;
+/// same precision 0.78 both times: two subjects compared in either order,
+/// and a morning price against an afternoon one in London time),
+/// development data since: both were mended as general readings
+/// (`ranked.rs`; London time in `read.rs`), and a team's goals read as
+/// its count (`totals.rs`), which a market of one selection, no longer
+/// gated, had reached.
 #[test]
-#[ignore = "not yet run: reported once by the lead after the round's last change"]
 fn held_out_set_calls_nothing_else_same_or_inverted() {
     claims_nothing_else(TEST);
+}
+
+/// The recall of `same` and `inverted` reached on it as development data
+/// after the mends: floors, so that a later change that loses a right
+/// answer shows.
+#[test]
+fn sixteenth_set_as_development_data_keeps_its_recall() {
+    development_bar(TEST, 0.08, 0.12);
 }
