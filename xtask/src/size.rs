@@ -117,8 +117,11 @@ pub const LIMIT_GZIP_BYTES: u64 = 86 * 1024;
 /// two mends: 155,259 B, 153 KiB ("Fourteenth round: after the merges").
 /// The fifteenth round's recall (rules texts' facts, windows and named
 /// days), with no size round after it: 165,421 B, 163 KiB ("Fifteenth
-/// round: after the merges").
-pub const VENUES_LIMIT_GZIP_BYTES: u64 = 163 * 1024;
+/// round: after the merges"). The sixteenth round's recall (the
+/// publishers' table and reader, game spans, names as data), again with
+/// no size round: 177,711 B, 175 KiB ("Sixteenth round: after the
+/// merges").
+pub const VENUES_LIMIT_GZIP_BYTES: u64 = 175 * 1024;
 
 pub fn run(args: &[String]) -> Result {
     let mut top = 40;
