@@ -12,8 +12,9 @@ mod windows;
 
 /// Hours from UTC of a zone written after a time, by the date it is read
 /// on: "ET" (and New York time) is EDT from mid-March to early November;
-/// London time ("3:00 PM London", the LBMA's auctions) is BST from the last Sunday of March
-/// to the last Sunday of October.
+/// London time ("3:00 PM London", the LBMA's auctions) is BST from the
+/// last Sunday of March to the last Sunday of October. CET and CEST are
+/// read as written, whatever the date.
 pub(crate) fn zone_offset(zone: &str, day: Option<i64>) -> Option<i64> {
     let summer = day
         .map(civil_from_days)
