@@ -52,9 +52,9 @@ const QUESTION_WORDS: &[&str] = &["will", "is", "does", "did", "can", "could", "
 /// than" (the possessive's "s" is a token of its own).
 const NAME_REACH: usize = 5;
 
-/// The comparison of two names `tokens` writes, if it writes one: a name,
-/// a phrase of [`PHRASES`] within [`NAME_REACH`] tokens after it, and a
-/// name right after the phrase (past "the").
+/// The first comparison of two names `tokens` writes, if it writes one: a
+/// name, a phrase of [`PHRASES`] within [`NAME_REACH`] tokens after it,
+/// and another name right after the phrase (past "the").
 pub(crate) fn ranked(tokens: &[Tok]) -> Option<Ranked> {
     let word = |i: usize| match tokens.get(i) {
         Some(Tok::Word { lower, .. }) => Some(lower.as_str()),
@@ -75,19 +75,23 @@ pub(crate) fn ranked(tokens: &[Tok]) -> Option<Ranked> {
         }) else {
             continue;
         };
-        let before = (start.saturating_sub(NAME_REACH)..start)
+        // A phrase without a name on each side ("more than 3 goals") is
+        // no comparison of two subjects; a later one may be.
+        let Some(before) = (start.saturating_sub(NAME_REACH)..start)
             .rev()
-            .find_map(name)?;
+            .find_map(name)
+        else {
+            continue;
+        };
         let after = start + phrase.len();
         let after = if word(after) == Some("the") {
             after + 1
         } else {
             after
         };
-        let second = name(after)?;
-        if before == second {
-            return None;
-        }
+        let Some(second) = name(after).filter(|second| *second != before) else {
+            continue;
+        };
         let (higher, lower) = if up {
             (before, second)
         } else {
@@ -144,5 +148,12 @@ mod tests {
         );
         assert_eq!(read("Will the Lakers win more than 50 games?"), None);
         assert_eq!(read("More than 3 Fed cuts in 2029?"), None);
+        // A phrase with no name after it does not hide a later comparison.
+        let later = read("Tesla or more than 3 rivals: will Tesla be worth more than Toyota?")
+            .expect("the second phrase");
+        assert_eq!(
+            (later.higher.as_str(), later.lower.as_str()),
+            ("tesla", "toyota")
+        );
     }
 }
