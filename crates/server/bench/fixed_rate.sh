@@ -18,6 +18,8 @@
 # curl (targets.sh) and oha: `cargo install oha --locked`.
 set -euo pipefail
 
+root="$(cd "$(dirname "$0")/../../.." && pwd)"
+target="${CARGO_TARGET_DIR:-$root/target}"
 rounds="${1:-3}"
 seconds="${2:-5}"
 shift $(($# < 2 ? $# : 2))
@@ -59,15 +61,11 @@ done
 
 echo
 echo "median p99 of $rounds rounds (minus nginx's at the same rate)"
-median() {
-  awk -F'\t' -v r="$1" -v t="$2" -v col="$3" '$1 == r && $2 == t { print $col }' "$results" |
-    sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
-}
 for rate in "${rates[@]}"; do
-  base="$(median "$rate" nginx 3)"
+  base="$(median_of "$results" "$rate" nginx 3)"
   for t in "${targets[@]}"; do
-    p99="$(median "$rate" "$t" 3)"
-    p999="$(median "$rate" "$t" 4)"
+    p99="$(median_of "$results" "$rate" "$t" 3)"
+    p999="$(median_of "$results" "$rate" "$t" 4)"
     awk -v r="$rate" -v t="$t" -v p="$p99" -v q="$p999" -v b="$base" 'BEGIN {
       printf "rate %6s  %-7s p99 %6.2f ms  %+6.2f ms   p99.9 %7.2f ms\n", r, t, p, p - b, q }'
   done

@@ -61,17 +61,12 @@ done
 
 echo
 echo "median of $rounds rounds (ratio to nginx's median; p99 minus nginx's)"
-# The median of one column of the results, for one client and target.
-median() {
-  awk -F'\t' -v c="$1" -v t="$2" -v col="$3" '$1 == c && $2 == t { print $col }' "$results" |
-    sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
-}
 for client in "${clients[@]}"; do
-  base_rps="$(median "$client" nginx 3)"
-  base_p99="$(median "$client" nginx 4)"
+  base_rps="$(median_of "$results" "$client" nginx 3)"
+  base_p99="$(median_of "$results" "$client" nginx 4)"
   for t in "${targets[@]}"; do
-    rps="$(median "$client" "$t" 3)"
-    p99="$(median "$client" "$t" 4)"
+    rps="$(median_of "$results" "$client" "$t" 3)"
+    p99="$(median_of "$results" "$client" "$t" 4)"
     awk -v c="$client" -v t="$t" -v r="$rps" -v p="$p99" -v br="$base_rps" -v bp="$base_p99" 'BEGIN {
       printf "%-9s %-6s %9.0f req/s  %5.2fx   p99 %6.2f ms  %+6.2f ms\n", c, t, r, r / br, p, p - bp }'
   done

@@ -1,11 +1,15 @@
 # Sourced by the benches in this folder (static_compare.sh,
-# per_request.sh): starts the targets they load and sets
+# fixed_rate.sh, per_request.sh): starts the targets they load and sets
 #   url[TARGET]    the page each is asked for (`/markets?limit=25`)
 #   pid_of[TARGET] the process that serves it (nginx: its master, whose
 #                  children are the workers)
 #   targets        the names, in the order the runs alternate over them
 #   clients        identity, then "gzip, br" (what browsers send)
 #   work           a temporary folder, removed on exit
+#   median_of      FILE KEY1 KEY2 COL: the median of column COL of the
+#                  tab-separated rows of FILE whose first two columns are
+#                  KEY1 and KEY2 (the rounds of one run, as the benches
+#                  print them)
 # Targets: nginx (Debian's, 2 workers) serving the server's own answer as
 # a static file, with a gzip -9 copy beside it for `gzip_static`; the
 # release server; a release proxy on a cache hit (a release server as its
@@ -19,6 +23,11 @@
 # Needs `root` (the checkout) and `target` (the cargo target folder) set.
 
 path='/markets?limit=25'
+
+median_of() {
+  awk -F'\t' -v a="$2" -v b="$3" -v col="$4" '$1 == a && $2 == b { print $col }' "$1" |
+    sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
 key=bench
 
 for tool in nginx wrk curl; do
