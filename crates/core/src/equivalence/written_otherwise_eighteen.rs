@@ -8,20 +8,8 @@
 //! (the branch point read those windows more coarsely, as `unsure` or
 //! `different`): they keep the new readings from reaching too far.
 
-use super::worked_market::worked_market;
+use super::worked_market::{neither_same_nor_inverted, titles_relation as relation};
 use super::*;
-
-fn relation(a: (&str, &str), b: (&str, &str)) -> Relation {
-    classify(
-        &worked_market("polymarket", a.0, None, a.1),
-        &worked_market("kalshi", b.0, None, b.1),
-    )
-    .relation
-}
-
-fn neither_same_nor_inverted(r: Relation) -> bool {
-    !matches!(r, Relation::Same | Relation::Inverted)
-}
 
 const XMAS: &str = "2029-12-26T05:00:00Z";
 

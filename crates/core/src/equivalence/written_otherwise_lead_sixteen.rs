@@ -5,7 +5,7 @@
 //! look-alike that must stay `different` or `unsure`; the assertions
 //! marked "fails without" fail on the commit before the mend.
 
-use super::worked_market::worked_market;
+use super::worked_market::{neither_same_nor_inverted, worked_market};
 use super::*;
 
 fn relation(a: (&str, Option<&str>), b: (&str, Option<&str>)) -> Relation {
@@ -14,10 +14,6 @@ fn relation(a: (&str, Option<&str>), b: (&str, Option<&str>)) -> Relation {
         &worked_market("kalshi", b.0, b.1, YEAR_END),
     )
     .relation
-}
-
-fn neither_same_nor_inverted(r: Relation) -> bool {
-    !matches!(r, Relation::Same | Relation::Inverted)
 }
 
 const YEAR_END: &str = "2031-12-31T21:00:00Z";

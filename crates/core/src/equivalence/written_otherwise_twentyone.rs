@@ -10,20 +10,8 @@
 //! on the branch point (9ef6ee2), where they were `different` or
 //! `unsure`; the look-alikes keep each reading from reaching further.
 
-use super::worked_market::worked_market;
+use super::worked_market::{neither_same_nor_inverted, titles_relation as relation, worked_market};
 use super::*;
-
-fn relation(a: (&str, &str), b: (&str, &str)) -> Relation {
-    classify(
-        &worked_market("polymarket", a.0, None, a.1),
-        &worked_market("kalshi", b.0, None, b.1),
-    )
-    .relation
-}
-
-fn neither_same_nor_inverted(r: Relation) -> bool {
-    !matches!(r, Relation::Same | Relation::Inverted)
-}
 
 const ELECTION: &str = "2031-05-20T12:00:00Z";
 
