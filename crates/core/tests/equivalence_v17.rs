@@ -56,12 +56,20 @@ fn set_is_well_formed_and_new() {
     held_out_and_new(TEST, 200);
 }
 
-/// Nothing else called `same` or `inverted` on the held-out set.
+/// Nothing else called `same` or `inverted` on the set.
 /// `cargo test -p predmarket-core --test equivalence_v17 -- --ignored
-/// --nocapture` prints the figures and every miss; run once, by the lead,
-/// after the round's last change.
+/// --nocapture` prints the figures and every miss. Reported once by the
+/// lead at the end of session 26, on main at f61494c (docs/benchmarks.md,
+/// "Seventeenth round: test-v17 before": same precision 0.88 (14/16),
+/// recall 0.18; inverted precision 1.00 (5/5), recall 0.17), and
+/// development data since session 27, whose held-out figure is the
+/// eighteenth set's before and after its round. Still ignored, as it
+/// fails: its two wrong `same` (a headliner against any performer; noon
+/// in New York against noon UTC, said only in the rules) are this round's
+/// to mend, after which it becomes a development bar like the sixteenth
+/// set's.
 #[test]
-#[ignore = "not yet run: reported once by the lead after the round's last change"]
+#[ignore = "development data since session 27: two wrong `same` still to mend"]
 fn held_out_set_calls_nothing_else_same_or_inverted() {
     claims_nothing_else(TEST);
 }
