@@ -165,6 +165,9 @@ pub const SYNONYMS: &[&[&str]] = &[
     // development sets or more, see docs/benchmarks.md "Sixteenth
     // round"): a chart's top artist is its most-streamed one.
     &["streamed", "top"],
+    // The eighteenth round's (branch recall23): a poll's or a series'
+    // last reading of a period is its final one.
+    &["last", "final"],
 ];
 
 /// Ranks of an office written before its name ("Deputy HUD Secretary",
@@ -247,6 +250,24 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
     ("real", &["gdp"]),
     ("estimate", &["advance"]),
     ("barrel", &["wti", "brent", "crude"]),
+    // WTI is a crude oil (West Texas Intermediate); Brent is another.
+    ("crude", &["wti"]),
+    ("oil", &["wti"]),
+    // "Which party will win …? Democratic": the party is the one the
+    // other side names (a list of parties' words, not of pairs).
+    (
+        "party",
+        &[
+            "democrat",
+            "republican",
+            "liberal",
+            "conservative",
+            "labour",
+            "labor",
+            "morena",
+            "bjp",
+        ],
+    ),
     // A 30-year mortgage rate is quoted fixed.
     ("fixed", &["mortgage"]),
     // A price index's rate is the inflation it measures ("the PCE price

@@ -44,6 +44,8 @@ use super::predicate::{game_without_draws, matched_words};
 use super::threshold::{at_least_one_against_a, line_as_margin, opposite_lines};
 
 mod accounted;
+mod chambers;
+mod one_day;
 mod rules_text;
 mod worded_thresholds;
 pub(crate) use accounted::explained;
