@@ -49,10 +49,17 @@ pub(super) fn stays_under_the_days_high(word: &str, x: &Facts, y: &Facts) -> boo
 }
 
 /// "last"/"final" of a side that asks about a close ("at the last close
-/// of 2028") whose window was read as the same one day the other side
-/// names ("close on December 29, 2028"): the date rule compared that
-/// day. A last place ("finish last") or a final reading (a flash
-/// estimate's) names no close.
+/// of 2028", read as December 31, 2028) against the other side's one day
+/// ("close on December 29, 2028"): this rule runs only once the window
+/// rule has found the two one day (a year's last close is its last
+/// trading day) or vetoed them, so the word restates the day. A last
+/// place ("finish last") or a final reading (a flash estimate's) names
+/// no close; a deadline or a period names no one close.
 pub(super) fn last_close_of_one_day(word: &str, x: &Facts, y: &Facts) -> bool {
-    matches!(word, "last" | "final") && x.raw.contains("close") && one_same_day(x, y)
+    let one_day = |f: &Facts| {
+        f.date
+            .as_ref()
+            .is_some_and(|d| !d.deadline && d.first_day == d.last_day)
+    };
+    matches!(word, "last" | "final") && x.raw.contains("close") && one_day(x) && one_day(y)
 }
