@@ -188,3 +188,47 @@ fn headlining_is_narrower_than_performing() {
     let perform = ("Dua Lipa performs at Glastonbury 2031?", festival);
     assert!(neither_same_nor_inverted(relation(headline, perform)));
 }
+
+const MVP: &str = "2031-05-20T00:00:00Z";
+
+#[test]
+fn kalshis_source_agency_is_the_platforms_phrase_not_a_word_of_the_question() {
+    let kalshi = worked_market(
+        "kalshi",
+        "NBA MVP 2031? Victor Wembanyama",
+        Some(
+            "If Victor Wembanyama is named the 2030-31 NBA Most Valuable Player, then the market resolves to Yes. The Source Agency is the NBA.",
+        ),
+        MVP,
+    );
+    let polymarket = worked_market(
+        "polymarket",
+        "Will Victor Wembanyama win the 2030-31 NBA MVP?",
+        Some(
+            "This market will resolve to \"Yes\" if Victor Wembanyama wins the Michael Jordan Trophy for the 2030-31 NBA season.",
+        ),
+        MVP,
+    );
+    assert_eq!(classify(&kalshi, &polymarket).relation, Relation::Same);
+    // A price one side's rules read at one instant of a day, against a
+    // side that names another auction of that day and no time: the
+    // phrase no longer keeps them apart, the instant does.
+    let closes = "2031-12-31T16:00:00Z";
+    let am = worked_market(
+        "polymarket",
+        "Will the LBMA silver AM price be above $80 on December 31, 2031?",
+        Some(
+            "This market will resolve to \"Yes\" if the LBMA Silver Price AM (10:30 London) on December 31, 2031 is above $80 per troy ounce.",
+        ),
+        closes,
+    );
+    let pm = worked_market(
+        "kalshi",
+        "Silver price at the end of 2031? Above $80",
+        Some(
+            "If the LBMA Silver Price PM on Dec 31, 2031 is above $80 per troy ounce, then the market resolves to Yes. The Source Agency is the LBMA.",
+        ),
+        closes,
+    );
+    assert!(neither_same_nor_inverted(classify(&am, &pm).relation));
+}

@@ -130,6 +130,9 @@ const PHRASES: &[(&[&str], &[&str])] = &[
     // A soccer book's "Match Result" (1X2) market is the game's winner
     // at full time, as its moneyline is.
     (&["match", "result"], &["moneyline"]),
+    // Kalshi's rules end every market with "Source Agency: …": the
+    // phrase is the platform's, the agency named after it is the fact.
+    (&["source", "agency"], &["source"]),
     // The headline trade balance is of all goods and services; "goods"
     // alone is another series.
     (&["goods", "and", "services"], &["all"]),
@@ -191,6 +194,7 @@ pub(crate) fn rewrite_phrases(mut tokens: Vec<Tok>) -> Vec<Tok> {
                         | "domestic"
                         | "all"
                         | "stay"
+                        | "source"
                         | "km²"
                 );
                 out.extend(with.iter().map(|w| Tok::Word {
