@@ -165,9 +165,6 @@ pub const SYNONYMS: &[&[&str]] = &[
     // development sets or more, see docs/benchmarks.md "Sixteenth
     // round"): a chart's top artist is its most-streamed one.
     &["streamed", "top"],
-    // The eighteenth round's (branch recall23): a poll's or a series'
-    // last reading of a period is its final one.
-    &["last", "final"],
 ];
 
 /// Ranks of an office written before its name ("Deputy HUD Secretary",
