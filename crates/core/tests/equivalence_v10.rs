@@ -48,5 +48,5 @@ fn held_out_set_calls_nothing_else_same_or_inverted() {
 /// later change that loses a right answer shows.
 #[test]
 fn tenth_set_as_development_data_keeps_its_recall() {
-    development_bar(TEST, 0.62, 0.74);
+    development_bar(TEST, 0.65, 0.77);
 }

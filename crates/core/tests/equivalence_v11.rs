@@ -54,5 +54,5 @@ fn held_out_set_calls_nothing_else_same_or_inverted() {
 /// later change that loses a right answer shows.
 #[test]
 fn eleventh_set_as_development_data_keeps_its_recall() {
-    development_bar(TEST, 0.66, 0.73);
+    development_bar(TEST, 0.69, 0.76);
 }

@@ -61,5 +61,5 @@ fn held_out_set_calls_nothing_else_same_or_inverted() {
 /// right answer shows.
 #[test]
 fn twelfth_set_as_development_data_keeps_its_recall() {
-    development_bar(TEST, 0.49, 0.57);
+    development_bar(TEST, 0.52, 0.60);
 }

@@ -71,5 +71,5 @@ fn held_out_set_calls_nothing_else_same_or_inverted() {
 /// floors, so that a later change that loses a right answer shows.
 #[test]
 fn fourteenth_set_as_development_data_keeps_its_recall() {
-    development_bar(TEST, 0.45, 0.63);
+    development_bar(TEST, 0.49, 0.66);
 }

@@ -83,5 +83,5 @@ fn held_out_set_calls_nothing_else_same_or_inverted() {
 /// answer shows.
 #[test]
 fn fifteenth_set_as_development_data_keeps_its_recall() {
-    development_bar(TEST, 0.32, 0.27);
+    development_bar(TEST, 0.40, 0.33);
 }

@@ -173,6 +173,21 @@ pub const QUALIFIERS: &[Qualifier] = &[
         family: "crew",
         members: &[&[&["uncrewed"], &["unmanned"]], &[&["crewed"], &["manned"]]],
     },
+    // A role at an event against any appearance at it: the headliner
+    // performs, a performer need not headline. A title that names the
+    // role is the narrower question, whatever the other's rules text says
+    // of headliners.
+    Qualifier {
+        family: "role at an event",
+        members: &[&[
+            &["headline"],
+            &["headlines"],
+            &["headlined"],
+            &["headlining"],
+            &["headliner"],
+            &["headliners"],
+        ]],
+    },
 ];
 
 /// The members of each family of [`QUALIFIERS`] a title names, as a bit

@@ -13,6 +13,7 @@ const PHRASES: &[(&[&str], &[&str])] = &[
     (&["great", "britain"], &["uk"]),
     (&["new", "york", "city"], &["nyc"]),
     (&["federal", "reserve"], &["fed"]),
+    (&["west", "texas", "intermediate"], &["wti"]),
     (&["european", "central", "bank"], &["ecb"]),
     (&["bank", "of", "england"], &["boe"]),
     (&["bank", "of", "japan"], &["boj"]),
@@ -123,6 +124,15 @@ const PHRASES: &[(&[&str], &[&str])] = &[
     // "country, other" through).
     (&["other", "than"], &["not"]),
     (&["no", "longer"], &["not"]),
+    // Falling short of a majority, a stage or a mark is not reaching it.
+    (&["fall", "short", "of"], &["not"]),
+    (&["falls", "short", "of"], &["not"]),
+    // A soccer book's "Match Result" (1X2) market is the game's winner
+    // at full time, as its moneyline is.
+    (&["match", "result"], &["moneyline"]),
+    // Kalshi's rules end every market with "Source Agency: …": the
+    // phrase is the platform's, the agency named after it is the fact.
+    (&["source", "agency"], &["source"]),
     // The headline trade balance is of all goods and services; "goods"
     // alone is another series.
     (&["goods", "and", "services"], &["all"]),
@@ -184,6 +194,7 @@ pub(crate) fn rewrite_phrases(mut tokens: Vec<Tok>) -> Vec<Tok> {
                         | "domestic"
                         | "all"
                         | "stay"
+                        | "source"
                         | "km²"
                 );
                 out.extend(with.iter().map(|w| Tok::Word {

@@ -247,6 +247,24 @@ pub const IMPLIED_BY: &[(&str, &[&str])] = &[
     ("real", &["gdp"]),
     ("estimate", &["advance"]),
     ("barrel", &["wti", "brent", "crude"]),
+    // WTI is a crude oil (West Texas Intermediate); Brent is another.
+    ("crude", &["wti"]),
+    ("oil", &["wti"]),
+    // "Which party will win …? Democratic": the party is the one the
+    // other side names (a list of parties' words, not of pairs).
+    (
+        "party",
+        &[
+            "democrat",
+            "republican",
+            "liberal",
+            "conservative",
+            "labour",
+            "labor",
+            "morena",
+            "bjp",
+        ],
+    ),
     // A 30-year mortgage rate is quoted fixed.
     ("fixed", &["mortgage"]),
     // A price index's rate is the inflation it measures ("the PCE price

@@ -44,6 +44,8 @@ use super::predicate::{game_without_draws, matched_words};
 use super::threshold::{at_least_one_against_a, line_as_margin, opposite_lines};
 
 mod accounted;
+mod chambers;
+mod one_day;
 mod rules_text;
 mod worded_thresholds;
 pub(crate) use accounted::explained;
@@ -192,6 +194,19 @@ fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
     if x.time_of_day.is_some() && y.time_of_day.is_none() && y.criteria_time.is_none() {
         out.facts.push("the time of day".into());
     }
+    // So is one its rules text states for a price on one day ("the LBMA
+    // Gold Price AM (10:30 London)"): against a side that states none,
+    // it may be another instant of that day (the PM auction), which no
+    // rule compared. A deadline's closing time is no such instant.
+    if x.time_of_day.is_none()
+        && x.criteria_time.is_some()
+        && y.time_of_day.is_none()
+        && y.criteria_time.is_none()
+        && a_price_on_one_day(x)
+        && a_price_on_one_day(y)
+    {
+        out.facts.push("rules: the time of day".into());
+    }
     // The rules text may restate its own title and source; anything else
     // in it that bears a fact the other side must say too.
     let own = |w: &str| {
@@ -218,6 +233,15 @@ fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
     }
     out.facts.extend(rules_facts_unmatched(x, y));
     out
+}
+
+/// A threshold in dollars read on one day (not by a deadline): a traded
+/// price, which moves within the day.
+fn a_price_on_one_day(f: &Facts) -> bool {
+    f.threshold.as_ref().is_some_and(|t| t.unit == "$")
+        && f.date
+            .as_ref()
+            .is_some_and(|d| !d.deadline && d.first_day == d.last_day)
 }
 
 /// Whether what the two sides leave unaccounted can still be one

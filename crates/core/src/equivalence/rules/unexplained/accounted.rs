@@ -14,6 +14,8 @@ use super::super::super::lexicon::{
 };
 use super::super::super::words::{NEGATIONS, fold};
 use super::super::threshold::{line, line_as_margin};
+use super::chambers::names_another_chamber;
+use super::one_day::{last_close_of_one_day, stays_under_the_days_high};
 use super::worded_thresholds::{
     both_reach_a_temperature, crosses_what_the_other_stays_on, market_caps_compared_upward,
 };
@@ -225,12 +227,16 @@ fn named_otherwise(word: &str, x: &Facts, y: &Facts) -> bool {
         && x.short_forms.before_a_name(word, |name| {
             (y.lone_names.contains(name) || y.name_heads.contains(name))
                 && !y.class_heads.contains(name)
+                // "Arizona State Senate" against "the Senate": a place
+                // before a chamber may name another chamber.
+                && !names_another_chamber(word, name)
         }))
     // "Los Angeles" of "Los Angeles Lakers" against "Lakers", "Nikola"
     // of "Nikola Jokic" against "Jokic NBA MVP".
     || x.given_names.iter().any(|(given, surname)| {
         (given == word || fold(given) == word)
             && (y.lone_names.contains(surname) || y.name_heads.contains(surname))
+            && !names_another_chamber(word, surname)
     })
 }
 
@@ -261,6 +267,8 @@ fn measured_alike(word: &str, x: &Facts, y: &Facts) -> bool {
     || (US_GDP_BASIS.contains(&word) && us_gdp_on_both(x, y))
     || moves_as_both_thresholds(word, x, y)
     || stays_through_both_deadlines(word, x, y)
+    || stays_under_the_days_high(word, x, y)
+    || last_close_of_one_day(word, x, y)
     || crosses_what_the_other_stays_on(word, x, y)
     || (FLIP_WORDS.contains(&word) && market_caps_compared_upward(x, y))
     // "Both Teams To Score" / "both Liverpool and Man City score".
