@@ -213,8 +213,11 @@ pub struct Facts {
     #[serde(skip)]
     pub(crate) or_draw: Option<String>,
     /// The outcomes are named otherwise than yes/no (a moneyline's two
-    /// teams): which of them is YES is not said.
+    /// teams) and the title does not say which of them is YES.
     pub no_yes_side: bool,
+    /// Which outcome is YES (see `facts/yes_outcome.rs`).
+    #[serde(skip)]
+    pub(crate) yes_outcome: yes_outcome::YesOutcome,
     /// Content words, lower-case, stemmed a little, synonyms folded.
     pub words: WordSet,
     /// Every word as written (lower-case, aliases folded, names included).
@@ -394,22 +397,15 @@ impl Facts {
             .as_ref()
             .is_some_and(|t| !t.as_str().eq_ignore_ascii_case("binary"))
             || market.outcomes.as_ref().is_some_and(|o| o.len() > 2);
-        let is_yes = |s: &str| s.eq_ignore_ascii_case("yes");
-        let is_no = |s: &str| s.eq_ignore_ascii_case("no");
-        // A market of one outcome (a sportsbook's selection, "POR Trail
-        // Blazers") backs that outcome: it is the YES side, whatever its
-        // name.
-        let one_selection = |o: &[crate::models::Outcome]| matches!(o, [only] if !is_no(&only.id) && !only.name.as_deref().is_some_and(is_no));
-        facts.no_yes_side = market.outcomes.as_ref().is_some_and(|o| {
-            !o.is_empty()
-                && !one_selection(o)
-                && !o
-                    .iter()
-                    .any(|x| is_yes(&x.id) || x.name.as_deref().is_some_and(is_yes))
-        }) && !market
-            .current_prices
-            .as_ref()
-            .is_some_and(|p| p.keys().any(|k| is_yes(k)));
+        facts.yes_outcome = yes_outcome::YesOutcome::of(market);
+        facts.no_yes_side = facts.yes_outcome.unread();
+        // A selection named for a side ("Match Winner: Sinner" with
+        // outcomes "Jannik Sinner" / "Alexander Zverev") backs that side,
+        // whatever side a verb of the title seemed to back ("Sinner vs
+        // Zverev - Moneyline - Sinner" writes Zverev before "Moneyline").
+        if let Some(side) = facts.yes_outcome.side_backed(market) {
+            facts.winner = Some(side);
+        }
         facts
     }
 
@@ -583,6 +579,7 @@ pub(crate) mod game_span;
 mod mentioned;
 pub(crate) mod publishers;
 pub(crate) mod rules_facts;
+pub(crate) mod yes_outcome;
 use mentioned::Mentioned;
 mod names;
 pub(crate) use names::NameTables;
