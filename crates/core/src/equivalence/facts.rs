@@ -239,6 +239,10 @@ pub struct Facts {
     /// minutes after midnight UTC: compared where a title states none.
     #[serde(skip)]
     pub(crate) criteria_time: Option<i64>,
+    /// That time where it closes a window ("on or before June 30, 11:59
+    /// PM ET"), 23:59 read as the next midnight: UTC minutes.
+    #[serde(skip)]
+    pub(crate) criteria_close: Option<i64>,
     /// The words of `resolution_criteria` (as written and folded): what
     /// the rules say is measured ("the advance estimate").
     #[serde(skip)]
