@@ -462,3 +462,5 @@ mod written_otherwise_twelve;
 mod written_otherwise_twenty;
 #[cfg(test)]
 mod written_otherwise_twentyone;
+#[cfg(test)]
+mod written_otherwise_twentytwo;
