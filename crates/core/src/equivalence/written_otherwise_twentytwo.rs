@@ -192,3 +192,32 @@ fn two_windows_closing_at_one_days_end_close_together_and_a_zone_apart_do_not() 
         classify(&at("11:59 PM UTC"), &at("00:00 UTC")).relation
     ));
 }
+
+const MASTERS: &str = "2030-04-12T12:00:00Z";
+
+#[test]
+fn a_books_outright_market_is_the_field_winner_and_a_win_outright_is_not() {
+    let mut outright = selection(
+        "The 94th Masters Tournament - Outright - Xander Schauffele",
+        ["Xander Schauffele", "Field"],
+    );
+    outright.trading_end_at = Some(MASTERS.into());
+    let win = worked_market(
+        "kalshi",
+        "Will Xander Schauffele win the 2030 Masters?",
+        None,
+        MASTERS,
+    );
+    // Called `superset` where "Outright" was read as a win in the first
+    // round.
+    assert_eq!(classify(&outright, &win).relation, Relation::Same);
+    // A team that wins the Ryder Cup outright has not merely retained it.
+    let cup = |title: &str| worked_market("polymarket", title, None, MASTERS);
+    assert!(neither_same_nor_inverted(
+        classify(
+            &cup("Will Europe win the 2029 Ryder Cup outright?"),
+            &cup("Will Europe win the 2029 Ryder Cup?")
+        )
+        .relation
+    ));
+}
