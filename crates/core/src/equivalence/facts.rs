@@ -181,28 +181,6 @@ impl std::fmt::Display for DateFact {
     }
 }
 
-/// The words of `tokens` in the order written, for the qualifiers' lexicon,
-/// but for a sportsbook's name of its market of a field's winner ("-
-/// Outright -", "Outright Winner"), which is not a win "outright" (in the
-/// first round, without a tie).
-fn words_in_order(tokens: &[Tok]) -> Vec<&str> {
-    let market_name = |i: usize| {
-        word_at(tokens, i) == Some("outright")
-            && (i
-                .checked_sub(1)
-                .is_none_or(|k| word_at(tokens, k).is_none())
-                || word_at(tokens, i + 1) == Some("winner"))
-    };
-    tokens
-        .iter()
-        .enumerate()
-        .filter_map(|(i, t)| match t {
-            Tok::Word { lower, .. } if !market_name(i) => Some(lower.as_str()),
-            _ => None,
-        })
-        .collect()
-}
-
 /// Everything the comparison reads of one market.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Facts {
@@ -590,6 +568,8 @@ impl Facts {
 }
 
 mod criteria;
+mod qualifier_words;
+use qualifier_words::words_in_order;
 pub(crate) mod game_span;
 mod mentioned;
 pub(crate) mod publishers;
