@@ -504,6 +504,13 @@ impl Facts {
                     facts.words.insert(inner.clone());
                     facts.raw.insert(inner.clone());
                 }
+                // "1X2", a book's name of its three-way result market,
+                // is no number.
+                Tok::Num { value, .. }
+                    if *value == 1.0 && word_at(&tokens, i + 1) == Some("x2") =>
+                {
+                    flush(&mut span, &mut last_span, &mut entities);
+                }
                 Tok::Num { value, unit, .. } if !used[i] => {
                     flush(&mut span, &mut last_span, &mut entities);
                     let written = number(*value, unit);

@@ -221,3 +221,30 @@ fn a_books_outright_market_is_the_field_winner_and_a_win_outright_is_not() {
         .relation
     ));
 }
+
+const ANFIELD: &str = "2029-04-07T14:00:00Z";
+
+#[test]
+fn a_books_1x2_is_no_number_and_its_half_time_market_no_full_time_win() {
+    let mut full_time = selection(
+        "Liverpool vs Aston Villa - 1X2 - Liverpool",
+        ["Liverpool", "Not Liverpool (Draw or Aston Villa)"],
+    );
+    full_time.trading_end_at = Some(ANFIELD.into());
+    let win = worked_market(
+        "kalshi",
+        "Liverpool vs Aston Villa (Apr 7, 2029): Liverpool win?",
+        None,
+        ANFIELD,
+    );
+    // Called `unsure` where "Villa - 1X2" was read as a line of -1.
+    assert_eq!(classify(&full_time, &win).relation, Relation::Same);
+    let mut half_time = selection(
+        "Liverpool vs Aston Villa - Half Time 1X2 - Liverpool",
+        ["Liverpool", "Not Liverpool (Draw or Aston Villa)"],
+    );
+    half_time.trading_end_at = Some(ANFIELD.into());
+    assert!(neither_same_nor_inverted(
+        classify(&half_time, &win).relation
+    ));
+}
