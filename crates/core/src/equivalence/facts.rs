@@ -112,6 +112,13 @@ fn line_of(tokens: &[Tok], i: usize) -> Option<(char, &str)> {
     }
 }
 
+/// "1X2" at `i`, a book's name of its three-way result market: no
+/// number (else "Aston Villa - 1X2" reads as a line of -1).
+fn is_1x2(tokens: &[Tok], i: usize) -> bool {
+    matches!(tokens.get(i), Some(Tok::Num { value, .. }) if *value == 1.0)
+        && word_at(tokens, i + 1) == Some("x2")
+}
+
 /// The word at `i` begins a sentence of a rules text ("Use the FIX
 /// rate"), so its capital says nothing of a name.
 fn sentence_start(tokens: &[Tok], i: usize) -> bool {
@@ -504,14 +511,7 @@ impl Facts {
                     facts.words.insert(inner.clone());
                     facts.raw.insert(inner.clone());
                 }
-                // "1X2", a book's name of its three-way result market,
-                // is no number.
-                Tok::Num { value, .. }
-                    if *value == 1.0 && word_at(&tokens, i + 1) == Some("x2") =>
-                {
-                    flush(&mut span, &mut last_span, &mut entities);
-                }
-                Tok::Num { value, unit, .. } if !used[i] => {
+                Tok::Num { value, unit, .. } if !used[i] && !is_1x2(&tokens, i) => {
                     flush(&mut span, &mut last_span, &mut entities);
                     let written = number(*value, unit);
                     facts.numbers.push(match line_of(&tokens, i) {
