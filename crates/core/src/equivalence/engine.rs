@@ -334,9 +334,10 @@ impl Vetoes {
 
 /// Runs the table of rules over a pair (see the module doc).
 pub fn run(a: &Market, b: &Market, fa: &Facts, fb: &Facts, detailed: bool) -> Classification {
-    let v = run_rules(&Pair { a, b, fa, fb }, detailed);
+    let pair = Pair { a, b, fa, fb };
+    let v = run_rules(&pair, detailed);
     let settled = settle(&v);
-    let classification = conclude(v, settled);
+    let classification = conclude(v, settled, &pair);
     #[cfg(test)]
     super::verdicts_log::record(a, b, detailed, &classification);
     classification
@@ -356,7 +357,7 @@ pub fn run_kept(
     if !cfg!(test) && !kept(settled.0) {
         return None;
     }
-    let classification = conclude(v, settled);
+    let classification = conclude(v, settled, p);
     #[cfg(test)]
     super::verdicts_log::record(p.a, p.b, detailed, &classification);
     kept(settled.0).then_some(classification)
@@ -418,8 +419,14 @@ fn settle(v: &Verdict) -> (Relation, bool) {
 
 /// The verdict, its relation settled: the reasons for a missing piece of
 /// evidence (`without_evidence`: `settle` made a `same` or `inverted`
-/// `unsure` for it) and for the outcome mapping, and the lists.
-fn conclude(mut v: Verdict, (relation, without_evidence): (Relation, bool)) -> Classification {
+/// `unsure` for it) and for the outcome mapping (naming the outcome of
+/// each market that pays, where a market names its outcomes for a
+/// selection), and the lists.
+fn conclude(
+    mut v: Verdict,
+    (relation, without_evidence): (Relation, bool),
+    p: &Pair<'_>,
+) -> Classification {
     if without_evidence {
         let missing: Vec<&str> = ASPECTS
             .iter()
@@ -451,16 +458,14 @@ fn conclude(mut v: Verdict, (relation, without_evidence): (Relation, bool)) -> C
                 (_, Relation::Superset) => "YES on the second implies YES on the first",
                 _ => "YES on the first is YES on the second",
             };
-            let there = if m == OutcomeMapping::YesNo {
-                "no"
-            } else {
-                "yes"
-            };
+            let yes_there = m != OutcomeMapping::YesNo;
+            let here = p.fa.yes_outcome.outcome_name(p.a, true);
+            let there = p.fb.yes_outcome.outcome_name(p.b, yes_there);
             (
                 Field::OutcomeMapping,
                 Finding::Agrees,
-                Some("yes".into()),
-                Some(there.into()),
+                Some(here.unwrap_or_else(|| "yes".into())),
+                Some(there.unwrap_or_else(|| if yes_there { "yes" } else { "no" }.into())),
                 note.into(),
             )
         });

@@ -112,6 +112,13 @@ fn line_of(tokens: &[Tok], i: usize) -> Option<(char, &str)> {
     }
 }
 
+/// "1X2" at `i`, a book's name of its three-way result market: no
+/// number (else "Aston Villa - 1X2" reads as a line of -1).
+fn is_1x2(tokens: &[Tok], i: usize) -> bool {
+    matches!(tokens.get(i), Some(Tok::Num { value, .. }) if *value == 1.0)
+        && word_at(tokens, i + 1) == Some("x2")
+}
+
 /// The word at `i` begins a sentence of a rules text ("Use the FIX
 /// rate"), so its capital says nothing of a name.
 fn sentence_start(tokens: &[Tok], i: usize) -> bool {
@@ -181,17 +188,6 @@ impl std::fmt::Display for DateFact {
     }
 }
 
-/// The words of `tokens` in the order written, for the qualifiers' lexicon.
-fn words_in_order(tokens: &[Tok]) -> Vec<&str> {
-    tokens
-        .iter()
-        .filter_map(|t| match t {
-            Tok::Word { lower, .. } => Some(lower.as_str()),
-            _ => None,
-        })
-        .collect()
-}
-
 /// Everything the comparison reads of one market.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct Facts {
@@ -213,8 +209,11 @@ pub struct Facts {
     #[serde(skip)]
     pub(crate) or_draw: Option<String>,
     /// The outcomes are named otherwise than yes/no (a moneyline's two
-    /// teams): which of them is YES is not said.
+    /// teams) and the title does not say which of them is YES.
     pub no_yes_side: bool,
+    /// Which outcome is YES (see `facts/yes_outcome.rs`).
+    #[serde(skip)]
+    pub(crate) yes_outcome: yes_outcome::YesOutcome,
     /// Content words, lower-case, stemmed a little, synonyms folded.
     pub words: WordSet,
     /// Every word as written (lower-case, aliases folded, names included).
@@ -236,6 +235,10 @@ pub struct Facts {
     /// minutes after midnight UTC: compared where a title states none.
     #[serde(skip)]
     pub(crate) criteria_time: Option<i64>,
+    /// That time where it closes a window ("on or before June 30, 11:59
+    /// PM ET"), 23:59 read as the next midnight: UTC minutes.
+    #[serde(skip)]
+    pub(crate) criteria_close: Option<i64>,
     /// The words of `resolution_criteria` (as written and folded): what
     /// the rules say is measured ("the advance estimate").
     #[serde(skip)]
@@ -394,22 +397,15 @@ impl Facts {
             .as_ref()
             .is_some_and(|t| !t.as_str().eq_ignore_ascii_case("binary"))
             || market.outcomes.as_ref().is_some_and(|o| o.len() > 2);
-        let is_yes = |s: &str| s.eq_ignore_ascii_case("yes");
-        let is_no = |s: &str| s.eq_ignore_ascii_case("no");
-        // A market of one outcome (a sportsbook's selection, "POR Trail
-        // Blazers") backs that outcome: it is the YES side, whatever its
-        // name.
-        let one_selection = |o: &[crate::models::Outcome]| matches!(o, [only] if !is_no(&only.id) && !only.name.as_deref().is_some_and(is_no));
-        facts.no_yes_side = market.outcomes.as_ref().is_some_and(|o| {
-            !o.is_empty()
-                && !one_selection(o)
-                && !o
-                    .iter()
-                    .any(|x| is_yes(&x.id) || x.name.as_deref().is_some_and(is_yes))
-        }) && !market
-            .current_prices
-            .as_ref()
-            .is_some_and(|p| p.keys().any(|k| is_yes(k)));
+        facts.yes_outcome = yes_outcome::YesOutcome::of(market);
+        facts.no_yes_side = facts.yes_outcome.unread();
+        // A selection named for a side ("Match Winner: Sinner" with
+        // outcomes "Jannik Sinner" / "Alexander Zverev") backs that side,
+        // whatever side a verb of the title seemed to back ("Sinner vs
+        // Zverev - Moneyline - Sinner" writes Zverev before "Moneyline").
+        if let Some(side) = facts.yes_outcome.side_backed(market) {
+            facts.winner = Some(side);
+        }
         facts
     }
 
@@ -515,7 +511,7 @@ impl Facts {
                     facts.words.insert(inner.clone());
                     facts.raw.insert(inner.clone());
                 }
-                Tok::Num { value, unit, .. } if !used[i] => {
+                Tok::Num { value, unit, .. } if !used[i] && !is_1x2(&tokens, i) => {
                     flush(&mut span, &mut last_span, &mut entities);
                     let written = number(*value, unit);
                     facts.numbers.push(match line_of(&tokens, i) {
@@ -579,10 +575,13 @@ impl Facts {
 }
 
 mod criteria;
+mod qualifier_words;
+use qualifier_words::words_in_order;
 pub(crate) mod game_span;
 mod mentioned;
 pub(crate) mod publishers;
 pub(crate) mod rules_facts;
+pub(crate) mod yes_outcome;
 use mentioned::Mentioned;
 mod names;
 pub(crate) use names::NameTables;

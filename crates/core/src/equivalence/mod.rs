@@ -464,3 +464,5 @@ mod written_otherwise_twenty;
 mod written_otherwise_twentyone;
 #[cfg(test)]
 mod written_otherwise_twentythree;
+#[cfg(test)]
+mod written_otherwise_twentytwo;

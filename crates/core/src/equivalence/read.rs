@@ -8,71 +8,14 @@ use super::lex::{Tok, bare_int_at, word_at};
 use crate::time::{civil_from_days, days_from_civil};
 
 mod around;
+mod zones;
+pub(crate) use zones::zone_offset;
+mod window_end;
 mod windows;
-
-/// Hours from UTC of a zone written after a time, by the date it is read
-/// on: "ET" (and New York time) is EDT from mid-March to early November;
-/// London time ("3:00 PM London", the LBMA's auctions) is BST from the
-/// last Sunday of March to the last Sunday of October. CET and CEST are
-/// read as written, whatever the date.
-pub(crate) fn zone_offset(zone: &str, day: Option<i64>) -> Option<i64> {
-    let summer = day
-        .map(civil_from_days)
-        .is_some_and(|(_, m, d)| (4..=10).contains(&m) || (m == 3 && d >= 8) || (m == 11 && d < 7));
-    let european_summer = day.is_some_and(european_summer_time);
-    Some(match zone {
-        "london" => i64::from(european_summer),
-        "bst" => 1,
-        "cet" => 1,
-        "cest" => 2,
-        "utc" | "gmt" | "z" => 0,
-        "est" => -5,
-        "edt" => -4,
-        "et" => {
-            if summer {
-                -4
-            } else {
-                -5
-            }
-        }
-        "pst" => -8,
-        "pdt" => -7,
-        "pt" => {
-            if summer {
-                -7
-            } else {
-                -8
-            }
-        }
-        _ => return None,
-    })
-}
-
-/// Whether `day` (days since the epoch) falls in Europe's summer time:
-/// from the last Sunday of March up to the last Sunday of October. The
-/// clocks change at 01:00 UTC on those Sundays; a time read on one of
-/// them is taken at the offset of most of that day (summer on March's,
-/// winter on October's).
-fn european_summer_time(day: i64) -> bool {
-    let (year, month, _) = civil_from_days(day);
-    // The last Sunday of a month of 31 days: its 31st, back to Sunday
-    // (the epoch's day 0, 1970-01-01, was a Thursday: 4 days after one).
-    let last_sunday = |m: i64| {
-        let last = days_from_civil(year, m, 31);
-        last - (last + 4).rem_euclid(7)
-    };
-    (3..=10).contains(&month) && day >= last_sunday(3) && day < last_sunday(10)
-}
-
-/// A time of day with its zone ("5pm EST", "12:00 UTC", "4 PM ET", "noon
-/// ET"), as
-/// minutes after midnight UTC; its tokens are used up.
-pub(crate) fn find_time(tokens: &[Tok], used: &mut [bool], day: Option<i64>) -> Option<i64> {
-    find_instant(tokens, used, day).map(|(minutes, _)| minutes)
-}
+pub(crate) use window_end::rules_time;
 
 /// The first date of the text and the time of day it is read at (see
-/// [`find_date`], [`find_time`]): a day read at a time whose zone moves
+/// [`find_date`], [`find_instant`]): a day read at a time whose zone moves
 /// it across midnight is the UTC day ("7pm EST, Dec 31" is January 1 in
 /// UTC).
 pub(crate) fn find_date_and_time(
@@ -94,7 +37,9 @@ pub(crate) fn find_date_and_time(
     (date, instant.map(|(minutes, _)| minutes))
 }
 
-/// [`find_time`], with the days the zone moves the date by in UTC: "7pm
+/// A time of day with its zone ("5pm EST", "12:00 UTC", "4 PM ET",
+/// "noon ET") as minutes after midnight UTC, its tokens used up, with
+/// the days the zone moves the date by in UTC: "7pm
 /// EST on Dec 31" is 00:00 UTC on January 1 (1), "1am CET" the day before
 /// (-1 where such a zone is read).
 pub(crate) fn find_instant(
@@ -102,6 +47,27 @@ pub(crate) fn find_instant(
     used: &mut [bool],
     day: Option<i64>,
 ) -> Option<(i64, i64)> {
+    find_instant_at(tokens, used, day).map(|t| (t.utc, t.day_shift))
+}
+
+/// A time of day read by [`find_instant_at`].
+pub(crate) struct TimeRead {
+    /// Minutes after midnight UTC.
+    pub utc: i64,
+    /// The days the zone moves the date by in UTC.
+    pub day_shift: i64,
+    /// Minutes after midnight in the zone written.
+    pub local: i64,
+    /// The index of its first token.
+    pub at: usize,
+}
+
+/// [`find_instant`], with the time as written in its zone and where.
+pub(crate) fn find_instant_at(
+    tokens: &[Tok],
+    used: &mut [bool],
+    day: Option<i64>,
+) -> Option<TimeRead> {
     for i in 0..tokens.len() {
         // "noon" is 12:00; "midnight" is left alone (which day's is not
         // said the same way by every platform).
@@ -140,6 +106,13 @@ pub(crate) fn find_instant(
                 j += 1;
                 Some("et")
             }
+            // "12:00 in the ET timezone", as Polymarket's rules write it.
+            (Some("in"), Some("the"))
+                if matches!(word_at(tokens, j + 3), Some("timezone" | "time")) =>
+            {
+                j += 3;
+                word_at(tokens, j - 1)
+            }
             (zone, _) => zone,
         };
         let Some(offset) = zone.and_then(|z| zone_offset(z, day)) else {
@@ -149,7 +122,12 @@ pub(crate) fn find_instant(
             span.fill(true);
         }
         let utc = (hour - offset) * 60 + minute;
-        return Some((utc.rem_euclid(24 * 60), utc.div_euclid(24 * 60)));
+        return Some(TimeRead {
+            utc: utc.rem_euclid(24 * 60),
+            day_shift: utc.div_euclid(24 * 60),
+            local: hour * 60 + minute,
+            at: i,
+        });
     }
     None
 }

@@ -16,6 +16,10 @@ pub(crate) enum PointsOf {
     /// One team's: its name right before the number (or "Over"/"Under"
     /// and the number), or "Team Total".
     OneTeam,
+    /// Each team's apart, every one of them to reach the line ("Both
+    /// Teams To Score"): not the game's total, yet it nests in one (both
+    /// scoring is two goals or more), so compared with neither.
+    EachTeam,
 }
 
 /// Words of a line between a name and its number, and the verb of a
@@ -46,6 +50,13 @@ fn word(t: &Tok) -> Option<&str> {
 /// where it names no count of points, or not whose.
 pub(crate) fn points_of(tokens: &[Tok]) -> Option<PointsOf> {
     let words: Vec<&str> = tokens.iter().filter_map(word).collect();
+    // "Will Sevilla and Betis each score?", "Both Teams To Score": each
+    // team's goals counted apart, whatever the game's total.
+    let scores = words.iter().any(|w| matches!(*w, "score" | "scores"));
+    let each = words.contains(&"each") || words.windows(2).any(|p| p == ["both", "teams"]);
+    if scores && each {
+        return Some(PointsOf::EachTeam);
+    }
     if !words
         .iter()
         .any(|w| matches!(*w, "points" | "pts" | "point" | "goals" | "runs"))
@@ -141,6 +152,13 @@ mod tests {
             None
         );
         assert_eq!(of("Nuggets 50+ wins"), None);
+        // Both teams to score counts each team's goals apart.
+        assert_eq!(
+            of("Will Sevilla and Real Betis each score on February 23, 2030?"),
+            Some(PointsOf::EachTeam)
+        );
+        assert_eq!(of("Both Teams To Score: Yes"), Some(PointsOf::EachTeam));
+        assert_eq!(of("Will Sevilla score on February 23, 2030?"), None);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! writes, and what it resolves to if the event is void.
 
 use super::super::lex::{Tok, lex};
-use super::super::read::{find_threshold, find_time, void_outcome};
+use super::super::read::{find_threshold, rules_time, void_outcome};
 use super::super::words::{alias, content_word, fold};
 use super::{Facts, is_weekday, sentence_start};
 
@@ -15,7 +15,7 @@ impl Facts {
         let tokens = lex(text);
         self.criteria_threshold = find_threshold(&tokens, &mut vec![false; tokens.len()]);
         let day = self.date.as_ref().map(|d| d.first_day);
-        self.criteria_time = find_time(&tokens, &mut vec![false; tokens.len()], day);
+        (self.criteria_time, self.criteria_close) = rules_time(&tokens, day);
         // The words as written and folded: all the lexicons read.
         // Each set taken whole (`WordSet::extend` sorts once), each
         // word copied once.

@@ -10,6 +10,7 @@
 //! fixed in the one rule, or in the lexicon ([`super::lexicon`]) it reads.
 
 mod counted_team;
+mod each_team;
 mod game_codes;
 mod gate;
 mod predicate;

@@ -366,6 +366,7 @@ pub fn metric_differs(p: &Pair<'_>, v: &mut Verdict) {
     // same game.
     if let (Some(a), Some(b)) = (p.fa.points_of, p.fb.points_of)
         && a != b
+        && super::each_team::each_team_apart(a, b, v)
     {
         v.say(|| {
             (

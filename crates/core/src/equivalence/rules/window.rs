@@ -245,8 +245,21 @@ pub fn cutoff_differs(p: &Pair<'_>, v: &mut Verdict) {
 /// states none is read at the time its rules state, if they do.
 pub fn time_of_day_differs(p: &Pair<'_>, v: &mut Verdict) {
     let time = |f: &Facts| f.time_of_day.or(f.criteria_time);
-    let (Some(x), Some(y)) = (time(p.fa), time(p.fb)) else {
-        return;
+    // Two rules texts that close their windows at the end of a day ("by
+    // June 30, 11:59 PM ET" / "before July 1, 12:00 AM ET") close them at
+    // one instant.
+    let close = |f: &Facts| {
+        f.time_of_day
+            .is_none()
+            .then_some(f.criteria_close)
+            .flatten()
+    };
+    let (x, y) = match (close(p.fa), close(p.fb)) {
+        (Some(x), Some(y)) => (x, y),
+        _ => match (time(p.fa), time(p.fb)) {
+            (Some(x), Some(y)) => (x, y),
+            _ => return,
+        },
     };
     let show = |m: i64| Some(format!("{:02}:{:02} UTC", m / 60, m % 60));
     if x == y {
