@@ -69,10 +69,10 @@ fn held_out_set_calls_nothing_else_same_or_inverted() {
 }
 
 /// The recall of `same` and `inverted` reached on it as development data
-/// after the mends, and after the eighteenth round's reading of a rules
-/// time's zone in words (same 0.11): floors, so that a later change that
-/// loses a right answer shows.
+/// after the mends, and after the eighteenth round (same 0.19, inverted
+/// 0.23): floors, so that a later change that loses a right answer
+/// shows.
 #[test]
 fn sixteenth_set_as_development_data_keeps_its_recall() {
-    development_bar(TEST, 0.16, 0.19);
+    development_bar(TEST, 0.18, 0.22);
 }

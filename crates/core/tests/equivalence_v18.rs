@@ -43,7 +43,7 @@
 
 mod labelled;
 
-use labelled::{claims_nothing_else, held_out_and_new};
+use labelled::{claims_nothing_else, development_bar, held_out_and_new};
 
 const TEST: &str = "test-v18.json";
 
@@ -53,11 +53,26 @@ fn set_is_well_formed_and_new() {
 }
 
 /// Nothing else called `same` or `inverted` on the held-out set.
-/// `cargo test -p predmarket-core --test equivalence_v18 -- --ignored
-/// --nocapture` prints the figures and every miss. Run once by the lead
-/// before the round's matcher changes are merged and once after.
+/// `cargo test -p predmarket-core --test equivalence_v18 -- --nocapture`
+/// prints the figures and every miss. Reported by the lead before and
+/// after the eighteenth round (docs/benchmarks.md, "Eighteenth round:
+/// test-v18 after": same recall 0.12 then 0.22, inverted 0.23 then 0.40;
+/// same precision 1.00 then 0.84, the three wrong `same` being sportsbook
+/// markets the round's reading of which outcome is YES let through: a
+/// team's total against the game's, listed pitchers against action, a
+/// podium against a win), development data since: each was mended as a
+/// general reading (a book's total without the word "points",
+/// `totals.rs`; listed starters in the rules, `facts/game_span.rs`; a
+/// podium as a place short of winning, `lexicon/stages.rs`).
 #[test]
-#[ignore = "not yet run: reported once by the lead after the round's last change"]
 fn held_out_set_calls_nothing_else_same_or_inverted() {
     claims_nothing_else(TEST);
+}
+
+/// The recall of `same` and `inverted` reached on it as development data
+/// after the mends: floors, so that a later change that loses a right
+/// answer shows.
+#[test]
+fn eighteenth_set_as_development_data_keeps_its_recall() {
+    development_bar(TEST, 0.22, 0.39);
 }

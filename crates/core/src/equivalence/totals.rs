@@ -57,13 +57,25 @@ pub(crate) fn points_of(tokens: &[Tok]) -> Option<PointsOf> {
     if scores && each {
         return Some(PointsOf::EachTeam);
     }
-    if !words
-        .iter()
-        .any(|w| matches!(*w, "points" | "pts" | "point" | "goals" | "runs"))
+    let team_total = words.windows(2).any(|p| p == ["team", "total"]);
+    // A book's line on a game it names ("Cardinals @ Seahawks Total Over
+    // 24.5") counts the game's points without the word.
+    let names_a_game = tokens.iter().any(|t| matches!(t, Tok::Sym('@')))
+        || words.iter().any(|w| matches!(*w, "vs" | "v" | "versus"));
+    let a_game_line = names_a_game
+        && words.contains(&"total")
+        && words
+            .iter()
+            .any(|w| matches!(*w, "over" | "under" | "o" | "u"));
+    if !team_total
+        && !a_game_line
+        && !words
+            .iter()
+            .any(|w| matches!(*w, "points" | "pts" | "point" | "goals" | "runs"))
     {
         return None;
     }
-    if words.windows(2).any(|p| p == ["team", "total"]) {
+    if team_total {
         return Some(PointsOf::OneTeam);
     }
     if words.iter().any(|w| matches!(*w, "total" | "combined")) {
@@ -133,6 +145,20 @@ mod tests {
 
     fn of(text: &str) -> Option<PointsOf> {
         points_of(&lex(text))
+    }
+
+    #[test]
+    fn a_books_lines_without_the_word_points() {
+        assert_eq!(
+            of("Seattle Seahawks Team Total Over 24.5"),
+            Some(PointsOf::OneTeam)
+        );
+        assert_eq!(
+            of("Cardinals @ Seahawks Total Over 24.5"),
+            Some(PointsOf::Game)
+        );
+        // No game named: not read as a count of points.
+        assert_eq!(of("Total rainfall over 2 inches in May?"), None);
     }
 
     #[test]

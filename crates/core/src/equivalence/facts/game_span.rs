@@ -1,5 +1,5 @@
-//! How much of a game a rules text counts, and what a tie does there,
-//! read once per market (`Facts::read_rules_facts`): "90 minutes plus
+//! How much of a game a rules text counts, what a tie does there, and
+//! whether the listed starters must start, read once per market (`Facts::read_rules_facts`): "90 minutes plus
 //! stoppage time; extra time and penalties do not count" and
 //! "regulation time plus stoppage time only" say one thing, "overtime
 //! counts" and "totals include overtime" another. Two sides that state
@@ -13,8 +13,28 @@ pub(crate) const REGULATION: u8 = 1;
 pub(crate) const OVERTIME: u8 = 2;
 /// A tie or a draw resolves No.
 pub(crate) const TIE_NO: u8 = 4;
+/// The wager stands only if the listed starters start (baseball's
+/// "listed pitchers": void if either named starting pitcher is changed),
+/// where a book's "action" bet stands whoever starts: a pitcher changed
+/// before the game voids one and settles the other.
+pub(crate) const LISTED_STARTERS: u8 = 8;
 /// The span bits ([`REGULATION`], [`OVERTIME`]).
 pub(crate) const SPAN: u8 = REGULATION | OVERTIME;
+
+/// A sentence that makes the listed starters a condition of the wager:
+/// it names them, and is not the "action" sentence that sets them aside
+/// ("wagers stand regardless of the listed pitchers").
+fn listed_starters(sentence: &str) -> bool {
+    [
+        "listed pitcher",
+        "listed starting pitcher",
+        "listed starter",
+    ]
+    .iter()
+    .any(|p| sentence.contains(p))
+        && !sentence.contains("regardless")
+        && !sentence.contains("action")
+}
 
 /// Words that name time added to a game.
 fn is_added_time(w: &str) -> bool {
@@ -75,6 +95,7 @@ pub(crate) fn game_span(lower: &str) -> u8 {
         "tie",
         "draw",
         "ot",
+        "listed",
     ];
     if !CUES.iter().any(|c| lower.contains(c)) {
         return 0;
@@ -86,7 +107,12 @@ pub(crate) fn game_span(lower: &str) -> u8 {
                 .split(|c: char| !c.is_alphanumeric())
                 .filter(|w| !w.is_empty())
                 .collect();
-            span_of_sentence(&words)
+            let starters = if listed_starters(sentence) {
+                LISTED_STARTERS
+            } else {
+                0
+            };
+            span_of_sentence(&words) | starters
         })
         .fold(0, |a, b| a | b)
 }
@@ -127,5 +153,21 @@ mod tests {
         assert_eq!(of("A draw resolves No."), TIE_NO);
         // A push returns the stakes: no `TIE_NO`.
         assert_eq!(of("If the game ends in a tie, bets are a push."), 0);
+    }
+
+    #[test]
+    fn listed_pitchers_against_action() {
+        assert_eq!(
+            of("Listed pitchers: both listed pitchers must start or the wager is void."),
+            LISTED_STARTERS
+        );
+        assert_eq!(
+            of("Action: wagers stand regardless of starting pitchers."),
+            0
+        );
+        assert_eq!(
+            of("Action. Bets stand regardless of the listed pitchers."),
+            0
+        );
     }
 }

@@ -14,7 +14,7 @@
 //! questions); any other rules word stops nothing.
 
 use super::super::super::facts::Facts;
-use super::super::super::facts::game_span::{OVERTIME, SPAN, TIE_NO};
+use super::super::super::facts::game_span::{LISTED_STARTERS, OVERTIME, SPAN, TIE_NO};
 use super::super::super::facts::rules_facts::{
     FIRST_PRINT, LATER_PRINT, VOID_UNREAD, read_as_a_fact,
 };
@@ -226,6 +226,11 @@ pub(super) fn rules_facts_unmatched(x: &Facts, y: &Facts) -> Vec<String> {
     let (sx, sy) = (rx.game_span & SPAN, ry.game_span & SPAN);
     if sx != 0 && sy != 0 && sx != sy {
         out.push("rules: another span of the game than the other's".into());
+    }
+    // Listed starters on one side only: a starter changed before the game
+    // voids that side and settles the other.
+    if rx.game_span & LISTED_STARTERS != 0 && ry.game_span & LISTED_STARTERS == 0 {
+        out.push("rules: void unless the listed starters start, where the other stands".into());
     }
     // A venue the other side does not name, where the other names a
     // source at all (a side silent on its source is read on any).
