@@ -117,7 +117,7 @@ pub struct App {
     /// on the blind test-v16 the round moved no same pair ("Sixteenth
     /// round: after the merges"). Raised, not cut, for want of time; a size
     /// round owes it back first. Session 27's size round (the matcher at
-    /// `opt-level = 2` in `venues-release`, at the same speed) took them
+    /// `opt-level = 2` in `venues-release`, at the same speed within the noise) took them
     /// to 165,240 B, so 163 KiB, and 191,719 B, so 189 KiB, what was
     /// reached plus about 1 KiB ("Session 27: the venues wasm's tables as
     /// data").
