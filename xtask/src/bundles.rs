@@ -116,7 +116,11 @@ pub struct App {
     /// so 174 KiB, and 203,389 B, so 200 KiB, for development recall only:
     /// on the blind test-v16 the round moved no same pair ("Sixteenth
     /// round: after the merges"). Raised, not cut, for want of time; a size
-    /// round owes it back first.
+    /// round owes it back first. Session 27's size round (the matcher at
+    /// `opt-level = 2` in `venues-release`, at the same speed within the noise) took them
+    /// to 165,240 B, so 163 KiB, and 191,719 B, so 189 KiB, what was
+    /// reached plus about 1 KiB ("Session 27: the venues wasm's tables as
+    /// data").
     pub limit_gzip_bytes: u64,
     /// The parts the package loads on first call (a dynamic `import()`)
     /// that its one line runs, by module: esbuild names such a chunk
@@ -148,7 +152,7 @@ pub const APPS: &[App] = &[
         id: "venues",
         figure_id: "bundle-venues-gzip",
         source: "import { findPairs } from \"predmarket/venues\";\nfor (const pair of findPairs([])) console.log(pair);\n",
-        limit_gzip_bytes: 174 * 1024,
+        limit_gzip_bytes: 163 * 1024,
         runs: &[],
     },
     // An app that prices the pairs it finds (docs/js-venues.md): the
@@ -160,7 +164,7 @@ pub const APPS: &[App] = &[
         id: "arbitrage",
         figure_id: "bundle-arbitrage-gzip",
         source: "import { findPairs, netArbitrage } from \"predmarket/venues\";\nfor (const { a, b } of findPairs([])) console.log(netArbitrage({ market: a, orderbook: {} }, { market: b, orderbook: {} }, { size: 10 }));\n",
-        limit_gzip_bytes: 200 * 1024,
+        limit_gzip_bytes: 189 * 1024,
         runs: &[],
     },
     App {
