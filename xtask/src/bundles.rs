@@ -120,7 +120,11 @@ pub struct App {
     /// `opt-level = 2` in `venues-release`, at the same speed within the noise) took them
     /// to 165,240 B, so 163 KiB, and 191,719 B, so 189 KiB, what was
     /// reached plus about 1 KiB ("Session 27: the venues wasm's tables as
-    /// data").
+    /// data"). Merged with the eighteenth round's recall (which outcome
+    /// is YES, a rules time's zone, the words one side adds, the lead's
+    /// mends; on the blind test-v18 same recall 0.12 → 0.22, inverted
+    /// 0.23 → 0.40): 170,270 B, so 167 KiB, and 196,797 B, so 193 KiB
+    /// ("Eighteenth round: test-v18 after").
     pub limit_gzip_bytes: u64,
     /// The parts the package loads on first call (a dynamic `import()`)
     /// that its one line runs, by module: esbuild names such a chunk
@@ -152,7 +156,7 @@ pub const APPS: &[App] = &[
         id: "venues",
         figure_id: "bundle-venues-gzip",
         source: "import { findPairs } from \"predmarket/venues\";\nfor (const pair of findPairs([])) console.log(pair);\n",
-        limit_gzip_bytes: 163 * 1024,
+        limit_gzip_bytes: 167 * 1024,
         runs: &[],
     },
     // An app that prices the pairs it finds (docs/js-venues.md): the
@@ -164,7 +168,7 @@ pub const APPS: &[App] = &[
         id: "arbitrage",
         figure_id: "bundle-arbitrage-gzip",
         source: "import { findPairs, netArbitrage } from \"predmarket/venues\";\nfor (const { a, b } of findPairs([])) console.log(netArbitrage({ market: a, orderbook: {} }, { market: b, orderbook: {} }, { size: 10 }));\n",
-        limit_gzip_bytes: 189 * 1024,
+        limit_gzip_bytes: 193 * 1024,
         runs: &[],
     },
     App {

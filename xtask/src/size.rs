@@ -123,8 +123,11 @@ pub const LIMIT_GZIP_BYTES: u64 = 86 * 1024;
 /// merges"). Session 27's size round built the matcher (predmarket-core)
 /// at `opt-level = 2` in `venues-release`, `findPairs` at the same speed within the noise
 /// (−11,828 B): 165,920 B, so 163 KiB, what was reached plus about 1 KiB
-/// ("Session 27: the venues wasm's tables as data").
-pub const VENUES_LIMIT_GZIP_BYTES: u64 = 163 * 1024;
+/// ("Session 27: the venues wasm's tables as data"). Merged with the
+/// eighteenth round's recall, the first whose gain reached its blind set
+/// (test-v18 same recall 0.12 → 0.22, inverted 0.23 → 0.40): 171,412 B,
+/// so 168 KiB, on the same terms ("Eighteenth round: test-v18 after").
+pub const VENUES_LIMIT_GZIP_BYTES: u64 = 168 * 1024;
 
 pub fn run(args: &[String]) -> Result {
     let mut top = 40;
