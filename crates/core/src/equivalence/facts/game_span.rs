@@ -1,11 +1,13 @@
 //! How much of a game a rules text counts, what a tie does there, and
-//! whether the listed starters must start, read once per market (`Facts::read_rules_facts`): "90 minutes plus
-//! stoppage time; extra time and penalties do not count" and
-//! "regulation time plus stoppage time only" say one thing, "overtime
-//! counts" and "totals include overtime" another. Two sides that state
-//! the same span have accounted for each other's words of it
+//! whether the listed starters must start, read once per market
+//! (`Facts::read_rules_facts`): "90 minutes plus stoppage time; extra
+//! time and penalties do not count" and "regulation time plus stoppage
+//! time only" say one thing, "overtime counts" and "totals include
+//! overtime" another. Two sides that state the same span have
+//! accounted for each other's words of it
 //! (`rules/unexplained/rules_text.rs`); two spans, or one side's span
-//! against a side silent on it, still stop `same`.
+//! against a side silent on it, still stop `same`, and so do listed
+//! starters on one side only.
 
 /// Regulation time only (extra time, overtime and penalties not counted).
 pub(crate) const REGULATION: u8 = 1;
@@ -22,8 +24,9 @@ pub(crate) const LISTED_STARTERS: u8 = 8;
 pub(crate) const SPAN: u8 = REGULATION | OVERTIME;
 
 /// A sentence that makes the listed starters a condition of the wager:
-/// it names them, and is not the "action" sentence that sets them aside
-/// ("wagers stand regardless of the listed pitchers").
+/// it names them ("both listed pitchers must start for action"), and
+/// does not set them aside ("wagers stand regardless of the listed
+/// pitchers").
 fn listed_starters(sentence: &str) -> bool {
     [
         "listed pitcher",
@@ -33,7 +36,6 @@ fn listed_starters(sentence: &str) -> bool {
     .iter()
     .any(|p| sentence.contains(p))
         && !sentence.contains("regardless")
-        && !sentence.contains("action")
 }
 
 /// Words that name time added to a game.
@@ -168,6 +170,10 @@ mod tests {
         assert_eq!(
             of("Action. Bets stand regardless of the listed pitchers."),
             0
+        );
+        assert_eq!(
+            of("Both listed pitchers must start for action."),
+            LISTED_STARTERS
         );
     }
 }
