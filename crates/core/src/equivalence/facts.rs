@@ -168,6 +168,13 @@ pub struct DateFact {
     pub open_ended: bool,
 }
 
+impl DateFact {
+    /// One day, asked about on that day (not "by" it).
+    pub(crate) fn one_day(&self) -> bool {
+        !self.deadline && self.first_day == self.last_day
+    }
+}
+
 impl std::fmt::Display for DateFact {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let show = |d: i64| {

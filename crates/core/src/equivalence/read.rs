@@ -28,8 +28,7 @@ pub(crate) fn find_date_and_time(
     let instant = find_instant(tokens, used, day);
     if let (Some(d), Some((_, shift))) = (date.as_mut(), instant)
         && shift != 0
-        && d.first_day == d.last_day
-        && !d.deadline
+        && d.one_day()
     {
         d.first_day += shift;
         d.last_day += shift;

@@ -92,8 +92,9 @@ impl YesOutcome {
     /// The side of a game or field the selection backs, where its name is
     /// a side alone ("Jannik Sinner", "Portugal", "Liverpool (DNB)")
     /// the title writes (a word of it at least: "Match Winner: Sinner"):
-    /// who must win for YES, as a title's "X to win" says (lower-case and aliased as every name is). `None` for a
-    /// line, a total, a Double Chance or a name the title does not write.
+    /// who must win for YES, as a title's "X to win" says (lower-case and
+    /// aliased as every name is). `None` for a line, a total, a Double
+    /// Chance or a name the title does not write.
     pub fn side_backed(self, market: &Market) -> Option<String> {
         let name = self.outcome_name(market, true)?;
         let side = name.split('(').next().unwrap_or_default();

@@ -60,7 +60,7 @@ fn ends_on(window: &DateFact, day: &DateFact) -> bool {
         let (y, m, d) = crate::time::civil_from_days(window.first_day);
         (m, d) == (1, 1) && crate::time::civil_from_days(window.last_day) == (y, 12, 31)
     };
-    let one_day = day.first_day == day.last_day && !day.deadline;
+    let one_day = day.one_day();
     let at_its_end = day.first_day == window.last_day || day.first_day == window.last_day + 1;
     (window.deadline || whole_year) && one_day && at_its_end
 }

@@ -239,9 +239,7 @@ fn leftovers(x: &Facts, y: &Facts, cx: &Context<'_>, all: bool) -> Leftovers {
 /// price, which moves within the day.
 fn a_price_on_one_day(f: &Facts) -> bool {
     f.threshold.as_ref().is_some_and(|t| t.unit == "$")
-        && f.date
-            .as_ref()
-            .is_some_and(|d| !d.deadline && d.first_day == d.last_day)
+        && f.date.as_ref().is_some_and(|d| d.one_day())
 }
 
 /// Whether what the two sides leave unaccounted can still be one

@@ -9,13 +9,7 @@ use super::super::super::facts::Facts;
 /// Both sides' windows are the same single day (not a deadline).
 fn one_same_day(x: &Facts, y: &Facts) -> bool {
     match (&x.date, &y.date) {
-        (Some(a), Some(b)) => {
-            !a.deadline
-                && !b.deadline
-                && a.first_day == a.last_day
-                && b.first_day == b.last_day
-                && a.first_day == b.first_day
-        }
+        (Some(a), Some(b)) => a.one_day() && b.one_day() && a.first_day == b.first_day,
         _ => false,
     }
 }
@@ -56,10 +50,6 @@ pub(super) fn stays_under_the_days_high(word: &str, x: &Facts, y: &Facts) -> boo
 /// place ("finish last") or a final reading (a flash estimate's) names
 /// no close; a deadline or a period names no one close.
 pub(super) fn last_close_of_one_day(word: &str, x: &Facts, y: &Facts) -> bool {
-    let one_day = |f: &Facts| {
-        f.date
-            .as_ref()
-            .is_some_and(|d| !d.deadline && d.first_day == d.last_day)
-    };
+    let one_day = |f: &Facts| f.date.as_ref().is_some_and(|d| d.one_day());
     matches!(word, "last" | "final") && x.raw.contains("close") && one_day(x) && one_day(y)
 }
